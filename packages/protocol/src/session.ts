@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** OAuth-style token answer of POST /api/oauth/token (password and refresh_token grants). */
+export const tokenReply = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  scope: z.string(),
+  user_id: z.string(),
+  username: z.string(),
+});
+export type TokenReply = z.infer<typeof tokenReply>;
+
+export const orgSummary = z.object({
+  id: z.string(),
+  orgCode: z.string(),
+  orgName: z.string(),
+  selected: z.boolean(),
+});
+export type OrgSummary = z.infer<typeof orgSummary>;
+
+/** GET /api/sys-info/me: the spec's user info fields. */
+export const userInfo = z.object({
+  user: z.object({ id: z.string(), username: z.string(), realName: z.string(), avatar: z.string().nullable() }),
+  username: z.string(),
+  realName: z.string(),
+  avatar: z.string().nullable(),
+  currentOrg: z.string().nullable(),
+  currentOrgName: z.string().nullable(),
+  currentGroup: z.string(),
+  currentGroupName: z.string(),
+  roles: z.array(z.string()),
+  content: z.object({
+    orgs: z.array(z.object({ id: z.string(), orgCode: z.string(), orgName: z.string() })),
+    admin: z.boolean(),
+  }),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const passwordModifyBody = z.strictObject({
+  password: z.string().min(1).max(200),
+  newpassword1: z.string().min(1).max(200),
+});
+
+export const passwordResetBody = z.strictObject({
+  newpassword: z.string().min(1).max(200),
+});
+
+export const currentOrgsBody = z.strictObject({
+  limit: z.strictObject({ pn: z.number().int().min(1), ps: z.number().int().min(1).max(100) }).optional(),
+  sort: z.array(z.strictObject({ key: z.enum(['orgCode', 'orgName']), dir: z.enum(['asc', 'desc']), keyId: z.string().optional() })).optional(),
+  search: z.array(z.strictObject({ key: z.enum(['orgCode', 'orgName']), op: z.literal('like'), val: z.string().max(100), keyId: z.string().optional() })).optional(),
+});
+export type CurrentOrgsBody = z.infer<typeof currentOrgsBody>;

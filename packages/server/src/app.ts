@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { DatabaseHandle } from './platform/db/pool';
+import { installErrorHandler } from './platform/http/error-handler';
+import { installGuard } from './platform/auth/guard';
+import { authRoutes } from './platform/auth/routes';
+import { oidcRoutes } from './platform/auth/oidc';
+import { tenancyRoutes } from './platform/tenancy/routes';
+import { menuRoutes } from './platform/menu/routes';
+import { systemRoutes } from './domain/system/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    routerOptions: { maxParamLength: 200 },
+  });
+  await app.register(formbody);
+  installErrorHandler(app);
+  installGuard(app, database.pool, config);
+
+  const { db } = database;
+  authRoutes(app, db, config);
+  oidcRoutes(app, db, config);
+  tenancyRoutes(app, db);
+  menuRoutes(app, db, config);
+  systemRoutes(app, db);
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await serveWeb(app, config.webDist);
+  }
+  return app;
+}
+
+/** The built web app; any path outside /api falls back to index.html for the client router. */
+async function serveWeb(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  const index = fs.readFileSync(path.join(root, 'index.html'));
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ success: false, code: 404, msg: `资源不存在: ${request.method} ${request.url.split('?')[0]}`, data: null });
+    }
+    const file = request.url.split('?')[0];
+    if (file.startsWith('/assets/')) return reply.status(404).send('Not found');
+    return reply.header('cache-control', 'no-cache').type('text/html').send(index);
+  });
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { startDatabase } from './platform/db/start';
+import { seedDemoPlant, DEMO_ACCOUNTS } from './seed/demo';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  config.webDist ??= path.resolve(here, '../../web/dist');
+  const log = pino({ level: config.logLevel });
+  const { database, stop } = await startDatabase(config, log);
+  const seeded = await seedDemoPlant(database.db);
+  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    await stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(`\n  统一称重管控平台 is running: http://${shown}:${config.port}/`);
+  console.log(seeded ? '  Demo plant seeded. Accounts:' : '  Demo accounts:');
+  for (const a of DEMO_ACCOUNTS) console.log(`    ${a.username.padEnd(10)} ${a.password.padEnd(14)} ${a.description}`);
+  if (!config.captcha) console.log('  Captcha is off (CAPTCHA=off).');
+  console.log('');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

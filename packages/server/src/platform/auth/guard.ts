@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { MISSING_PERMISSION_HEADER } from '@wb/protocol';
+import type { Config } from '../../config';
+import { AppError } from '../http/errors';
+import { tokenHash } from './secrets';
+
+/** Who is calling: filled by the guard on every authenticated request. */
+export interface Caller {
+  sessionId: string;
+  userId: string;
+  orgId: string;
+  groupId: string;
+  username: string;
+  realName: string;
+}
+
+/** What a route needs: nothing (public), a signed-in user, or a named permission key. */
+export type Access = { public: true } | { permission?: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+// One round trip decides who calls and whether they may: session, user, membership of the
+// session's organisation, and the permission key through the roles held there.
+const AUTH_SQL = `
+SELECT s.id AS session_id, s.user_id, s.org_id, u.group_id, u.username, u.real_name,
+       s.access_expires_at > now() AS live,
+       u.enabled AND EXISTS (SELECT 1 FROM sys_user_org m WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS member,
+       ($2::text IS NULL OR EXISTS (
+         SELECT 1 FROM sys_user_org_role r
+           JOIN sys_role_menu rm ON rm.role_id = r.role_id
+           JOIN sys_menu mn ON mn.id = rm.menu_id
+          WHERE r.user_id = s.user_id AND r.org_id = s.org_id AND mn.permission = $2)) AS allowed
+  FROM auth_session s JOIN sys_user u ON u.id = s.user_id
+ WHERE s.access_hash = $1 AND s.revoked_at IS NULL`;
+
+interface AuthRow {
+  session_id: string;
+  user_id: string;
+  org_id: string | null;
+  group_id: string;
+  username: string;
+  real_name: string;
+  live: boolean;
+  member: boolean;
+  allowed: boolean;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return m ? m[1] : null;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every /api route is closed unless it says `access: { public: true }`; a route that names a
+ * permission answers 403 (with the key in a header, so an administrator's client can register it)
+ * to a caller whose roles in the current organisation lack it.
+ */
+export function installGuard(app: FastifyInstance, pool: pg.Pool, config: Config): void {
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!request.routeOptions.url) return; // not-found handler
+    if (access && 'public' in access) return;
+    const token = bearer(request);
+    if (!token) throw AppError.of('expired');
+    const permission = access?.permission ?? null;
+    const { rows } = await pool.query<AuthRow>({ name: 'auth-guard', text: AUTH_SQL, values: [tokenHash(token), permission] });
+    const row = rows[0];
+    if (!row || !row.live || !row.org_id) throw AppError.of('expired');
+    if (!row.member) throw AppError.of('forbidden', '您已不属于当前组织，请重新选择公司');
+    if (!row.allowed) {
+      const err = AppError.of('forbidden');
+      err.headers[MISSING_PERMISSION_HEADER] = permission ?? '';
+      throw err;
+    }
+    if (config.demoMode && WRITE_METHODS.has(request.method)) throw AppError.of('demo');
+    request.caller = {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      orgId: row.org_id,
+      groupId: row.group_id,
+      username: row.username,
+      realName: row.real_name,
+    };
+  });
+}

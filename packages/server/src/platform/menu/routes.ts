@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { NavReply } from '@wb/protocol';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../db/pool';
+import { ok } from '../http/envelope';
+import { AppError, parse } from '../http/errors';
+import { writeLog } from '../audit/log';
+import { buildMenuTree, permissionMap } from './tree';
+import { callerIsAdmin, grantedMenuRows, registerPermission } from './repo';
+
+const registerBody = z.strictObject({
+  menuId: z.string().regex(/^\d{1,18}$/, '应为数字编号'),
+  permission: z.string().min(1).max(100).regex(/^[A-Za-z][\w:.-]*$/, '权限标识只能包含字母、数字和 _ : . -'),
+  methods: z.array(z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])).max(5),
+});
+
+export function menuRoutes(app: FastifyInstance, db: Database, config: Config): void {
+  app.get('/api/sys-menu/nav', async (request) => {
+    const rows = await grantedMenuRows(db, request.caller);
+    const { menu, buttons } = buildMenuTree(rows);
+    const roles = [...new Set(rows.flatMap((r) => r.roles))];
+    const reply: NavReply = { menu, buttons, permissions: permissionMap(rows), roles, versionCode: config.versionCode };
+    return ok(reply);
+  });
+
+  app.post('/api/sys-menu/permission', async (request) => {
+    const body = parse(registerBody, request.body);
+    if (!(await callerIsAdmin(db, request.caller))) throw AppError.of('forbidden', '只有管理员可以登记权限');
+    const result = await registerPermission(db, body);
+    if (result === 'noMenu') throw AppError.of('notFound', '菜单不存在', 'menuId');
+    const { caller } = request;
+    await writeLog(db, { orgId: caller.orgId, userId: caller.userId, username: caller.username, action: 'registerPermission', detail: body.permission, ip: request.ip });
+    return ok(result, result === 'created' ? '权限登记成功' : '权限已存在');
+  });
+}

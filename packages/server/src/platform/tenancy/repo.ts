@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { CurrentOrgsBody, OrgSummary, UserInfo } from '@wb/protocol';
+import type { Database } from '../db/pool';
+import type { Caller } from '../auth/guard';
+
+/** The spec's user info in one statement: user, organisation, group, roles held here, orgs. */
+export async function loadUserInfo(db: Database, caller: Caller): Promise<UserInfo | null> {
+  const row = await db
+    .selectFrom('sys_user as u')
+    .innerJoin('sys_group as g', 'g.id', 'u.group_id')
+    .select([
+      'u.id', 'u.username', 'u.real_name', 'u.avatar', 'g.id as group_id', 'g.group_name',
+      sql<string | null>`(SELECT org_name FROM sys_org WHERE id = ${caller.orgId})`.as('org_name'),
+      sql<{ id: string; orgCode: string; orgName: string }[]>`(
+        SELECT coalesce(json_agg(json_build_object('id', o.id::text, 'orgCode', o.org_code, 'orgName', o.org_name) ORDER BY o.org_code), '[]')
+          FROM sys_user_org m JOIN sys_org o ON o.id = m.org_id WHERE m.user_id = u.id AND o.enabled)`.as('orgs'),
+      sql<{ code: string; admin: boolean }[]>`(
+        SELECT coalesce(json_agg(json_build_object('code', r.role_code, 'admin', r.is_admin) ORDER BY r.role_code), '[]')
+          FROM sys_user_org_role ur JOIN sys_role r ON r.id = ur.role_id
+         WHERE ur.user_id = u.id AND ur.org_id = ${caller.orgId})`.as('roles'),
+    ])
+    .where('u.id', '=', caller.userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const user = { id: row.id, username: row.username, realName: row.real_name, avatar: row.avatar };
+  return {
+    user,
+    username: row.username,
+    realName: row.real_name,
+    avatar: row.avatar,
+    currentOrg: caller.orgId,
+    currentOrgName: row.org_name,
+    currentGroup: row.group_id,
+    currentGroupName: row.group_name,
+    roles: row.roles.map((r) => r.code),
+    content: { orgs: row.orgs, admin: row.roles.some((r) => r.admin) },
+  };
+}
+
+/** The organisations the caller belongs to, for the company dialog (选择组织机构). */
+export async function listCallerOrgs(db: Database, caller: Caller, q: CurrentOrgsBody): Promise<{ list: OrgSummary[]; total: number }> {
+  const pn = q.limit?.pn ?? 1;
+  const ps = q.limit?.ps ?? 10;
+  let base = db
+    .selectFrom('sys_user_org as m')
+    .innerJoin('sys_org as o', 'o.id', 'm.org_id')
+    .where('m.user_id', '=', caller.userId)
+    .where('o.enabled', '=', true);
+  for (const s of q.search ?? []) {
+    if (!s.val.trim()) continue;
+    const column = s.key === 'orgCode' ? 'o.org_code' : 'o.org_name';
+    base = base.where(column, 'ilike', `%${s.val.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  const [{ total }] = await base.select(sql<number>`count(*)::int`.as('total')).execute();
+  let page = base.select(['o.id', 'o.org_code', 'o.org_name']);
+  for (const s of q.sort ?? []) page = page.orderBy(s.key === 'orgCode' ? 'o.org_code' : 'o.org_name', s.dir);
+  const rows = await page.orderBy('o.org_code').limit(ps).offset((pn - 1) * ps).execute();
+  return {
+    total,
+    list: rows.map((r) => ({ id: r.id, orgCode: r.org_code, orgName: r.org_name, selected: r.id === caller.orgId })),
+  };
+}
+
+/** Moves the session (and the user's default) to another organisation the user belongs to. */
+export async function switchOrg(db: Database, caller: Caller, orgId: string): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const member = await tx
+      .selectFrom('sys_user_org as m')
+      .innerJoin('sys_org as o', 'o.id', 'm.org_id')
+      .select('o.id')
+      .where('m.user_id', '=', caller.userId)
+      .where('m.org_id', '=', orgId)
+      .where('o.enabled', '=', true)
+      .executeTakeFirst();
+    if (!member) return false;
+    await tx.updateTable('auth_session').set({ org_id: orgId }).where('id', '=', caller.sessionId).execute();
+    await tx.updateTable('sys_user').set({ current_org_id: orgId, updated_at: new Date() }).where('id', '=', caller.userId).execute();
+    return true;
+  });
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { currentOrgsBody } from '@wb/protocol';
+import { z } from 'zod';
+import type { Database } from '../db/pool';
+import { ok } from '../http/envelope';
+import { AppError, parse } from '../http/errors';
+import { writeLog } from '../audit/log';
+import { listCallerOrgs, loadUserInfo, switchOrg } from './repo';
+
+const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
+
+export function tenancyRoutes(app: FastifyInstance, db: Database): void {
+  app.get('/api/sys-info/me', async (request) => {
+    const info = await loadUserInfo(db, request.caller);
+    if (!info) throw AppError.of('expired');
+    return ok(info);
+  });
+
+  app.post('/api/sys-user-org/currentOrgs', async (request) => {
+    const body = parse(currentOrgsBody, request.body ?? {});
+    return ok(await listCallerOrgs(db, request.caller, body));
+  });
+
+  app.post('/api/sys-user-org/switchOrg/:id', async (request) => {
+    const { id } = parse(idParam, request.params);
+    const { caller } = request;
+    if (id === caller.orgId) throw new AppError(400, '现在所使用的就是当前公司！', 'id');
+    if (!(await switchOrg(db, caller, id))) throw AppError.of('forbidden', '您不属于该组织', 'id');
+    await writeLog(db, { orgId: id, userId: caller.userId, username: caller.username, action: 'switchOrg', detail: `from ${caller.orgId}`, ip: request.ip });
+    return ok(true, '切换成功');
+  });
+}

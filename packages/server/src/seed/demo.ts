@@ -1,0 +1,99 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../platform/db/pool';
+import type { DB } from '../platform/db/schema';
+import { hashPassword } from '../platform/auth/secrets';
+import { MENU_TREE, type MenuSeed } from './menus';
+
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', password: 'Admin@2026', realName: '系统管理员', role: 'ROLE_ADMIN', orgs: ['HDSN', 'HDJC'], description: 'administrator, both companies' },
+  { username: 'operator', password: 'Weigh@2026', realName: '王司磅', role: 'ROLE_OPERATOR', orgs: ['HDSN'], description: 'weighbridge operator' },
+  { username: 'quality', password: 'Assay@2026', realName: '李质检', role: 'ROLE_QUALITY', orgs: ['HDSN'], description: 'quality staff' },
+  { username: 'accountant', password: 'Money@2026', realName: '张会计', role: 'ROLE_ACCOUNTANT', orgs: ['HDSN', 'HDJC'], description: 'accountant, both companies' },
+] as const;
+
+const ROLES = [
+  { code: 'ROLE_ADMIN', name: '系统管理员', en: 'Administrator', admin: true },
+  { code: 'ROLE_OPERATOR', name: '司磅员', en: 'Weighbridge operator', admin: false },
+  { code: 'ROLE_QUALITY', name: '质检员', en: 'Quality staff', admin: false },
+  { code: 'ROLE_ACCOUNTANT', name: '会计', en: 'Accountant', admin: false },
+];
+
+const ORGS = [
+  { code: 'HDSN', name: '华东水泥有限公司', en: 'East China Cement Co.' },
+  { code: 'HDJC', name: '华东建材贸易有限公司', en: 'East China Building Materials Trading Co.' },
+];
+
+type Tx = Transaction<DB>;
+
+/** Seeds the demo plant once: a group, two companies, four roles, the users and the menus. */
+export async function seedDemoPlant(db: Database): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const existing = await tx.selectFrom('sys_group').select('id').executeTakeFirst();
+    if (existing) return false;
+    const group = await tx.insertInto('sys_group').values({ group_code: 'HDJT', group_name: '华东建材集团' }).returning('id').executeTakeFirstOrThrow();
+    const orgIds = new Map<string, string>();
+    for (const o of ORGS) {
+      const row = await tx.insertInto('sys_org').values({ group_id: group.id, org_code: o.code, org_name: o.name, org_name_en: o.en }).returning('id').executeTakeFirstOrThrow();
+      orgIds.set(o.code, row.id);
+    }
+    const roleIds = new Map<string, string>();
+    for (const r of ROLES) {
+      const row = await tx
+        .insertInto('sys_role')
+        .values({ group_id: group.id, role_code: r.code, role_name: r.name, role_name_en: r.en, is_admin: r.admin })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      roleIds.set(r.code, row.id);
+    }
+    await seedMenus(tx, MENU_TREE, null, roleIds);
+    for (const a of DEMO_ACCOUNTS) {
+      const user = await tx
+        .insertInto('sys_user')
+        .values({
+          group_id: group.id, username: a.username, real_name: a.realName, password_hash: await hashPassword(a.password),
+          password_unsafe: false, current_org_id: orgIds.get(a.orgs[0]), mobile: null, email: `${a.username}@hdjt.example.com`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const code of a.orgs) {
+        const orgId = orgIds.get(code) as string;
+        await tx.insertInto('sys_user_org').values({ user_id: user.id, org_id: orgId }).execute();
+        await tx.insertInto('sys_user_org_role').values({ user_id: user.id, org_id: orgId, role_id: roleIds.get(a.role) as string }).execute();
+      }
+    }
+    return true;
+  });
+}
+
+async function seedMenus(tx: Tx, items: MenuSeed[], parentId: string | null, roleIds: Map<string, string>): Promise<void> {
+  let sort = 0;
+  for (const item of items) {
+    sort += 10;
+    const row = await tx
+      .insertInto('sys_menu')
+      .values({
+        parent_id: parentId, kind: 'menu', name: item.name, name_en: item.en, path: item.path, component: item.component ?? null,
+        icon: item.icon ?? null, keep_alive: item.keepAlive ?? true, menu_flag: item.app ? 'app' : 'web', sort,
+        permission: null, url_path: null, query: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await grant(tx, row.id, ['ROLE_ADMIN', ...(item.roles ?? [])], roleIds);
+    for (const b of item.buttons ?? []) {
+      const btn = await tx
+        .insertInto('sys_menu')
+        .values({ parent_id: row.id, kind: 'button', name: b.name, name_en: b.en, permission: b.permission, path: b.path ?? null, sort: 0, url_path: null, component: null, icon: null, query: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await grant(tx, btn.id, ['ROLE_ADMIN', ...(b.roles ?? [])], roleIds);
+    }
+    if (item.children) await seedMenus(tx, item.children, row.id, roleIds);
+  }
+}
+
+async function grant(tx: Tx, menuId: string, roles: string[], roleIds: Map<string, string>): Promise<void> {
+  for (const code of new Set(roles)) {
+    const roleId = roleIds.get(code);
+    if (roleId) await tx.insertInto('sys_role_menu').values({ role_id: roleId, menu_id: menuId }).execute();
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The demo plant's menu tree: every area of the platform (spec section 1). A leaf whose page is
+ * not built yet has no component, and the web opens the no-template page for it.
+ */
+export interface MenuSeed {
+  name: string;
+  en: string;
+  path: string;
+  icon?: string;
+  component?: string;
+  keepAlive?: boolean;
+  /** role codes granted this entry besides the administrator */
+  roles?: string[];
+  app?: boolean;
+  children?: MenuSeed[];
+  buttons?: { name: string; en: string; permission: string; path?: string; roles?: string[] }[];
+}
+
+const OP = 'ROLE_OPERATOR';
+const QA = 'ROLE_QUALITY';
+const AC = 'ROLE_ACCOUNTANT';
+
+const leaf = (name: string, en: string, path: string, roles: string[] = [], extra: Partial<MenuSeed> = {}): MenuSeed => ({
+  name, en, path, roles, ...extra,
+});
+
+/** The five weighing kinds share one shape of menu: notices, registries, tickets, confirmation. */
+function weighingArea(name: string, en: string, code: string, icon: string, extra: MenuSeed[] = []): MenuSeed {
+  return {
+    name, en, path: `/${code}`, icon, roles: [OP, QA, AC],
+    children: [
+      leaf(`${name}通知单`, `${en} notices`, `/${code}/notice`, [OP, AC]),
+      leaf(`${name}登记单`, `${en} registries`, `/${code}/registry`, [OP]),
+      leaf(`${name}过磅单`, `${en} weigh tickets`, `/${code}/weigh`, [OP, QA, AC]),
+      leaf(`${name}现场确认`, `${en} site confirmation`, `/${code}/confirm`, [OP, QA]),
+      ...extra,
+    ],
+  };
+}
+
+export const MENU_TREE: MenuSeed[] = [
+  weighingArea('采购', 'Purchase', 'purchase', 'ShoppingCartOutlined', [
+    leaf('采购取样确认', 'Purchase sampling confirmation', '/purchase/sampling', [QA]),
+    leaf('采购合同', 'Purchase contracts', '/purchase/contract', [AC]),
+  ]),
+  weighingArea('销售', 'Sales', 'sale', 'ShopOutlined', [
+    leaf('销售合同', 'Sales contracts', '/sale/contract', [AC]),
+    leaf('销售价格', 'Sales prices', '/sale/price', [AC]),
+    leaf('销售计算', 'Sales calculation', '/sale/calculation', [AC]),
+    leaf('收款登记', 'Payments received', '/sale/receive-payment', [AC]),
+  ]),
+  weighingArea('调拨', 'Allot', 'allot', 'SwapOutlined', [leaf('调拨合同', 'Allot contracts', '/allot/contract', [AC])]),
+  weighingArea('移库', 'Transfer', 'transfer', 'RetweetOutlined'),
+  {
+    name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined', roles: [OP, AC],
+    children: [leaf('生产过磅单', 'Production tickets', '/production/weigh', [OP, AC]), leaf('生产库存', 'Production stock', '/production/stock', [AC])],
+  },
+  {
+    name: '门岗管理', en: 'Gate', path: '/gate', icon: 'SafetyOutlined', roles: [OP],
+    children: [
+      leaf('车辆入厂', 'Gate entrance', '/gate/entrance', [OP]),
+      leaf('车辆出厂', 'Gate release', '/gate/release', [OP]),
+      leaf('IC卡读写', 'IC card reading', '/gate/card', [OP]),
+      leaf('厂内车辆', 'Vehicles in plant', '/gate/in-plant', [OP]),
+    ],
+  },
+  {
+    name: '库存管理', en: 'Stock', path: '/stock', icon: 'DatabaseOutlined', roles: [AC],
+    children: [
+      leaf('库存查询', 'Stock balances', '/stock/balance', [AC]),
+      leaf('出入库记录', 'Stock records', '/stock/record', [AC]),
+      leaf('期初库存', 'Opening stock', '/stock/early', [AC]),
+      leaf('转库单', 'Transfer forms', '/stock/transfer-form', [AC]),
+    ],
+  },
+  {
+    name: '运费管理', en: 'Freight', path: '/freight', icon: 'CarOutlined', roles: [AC],
+    children: [
+      leaf('运费合同', 'Freight contracts', '/freight/contract', [AC]),
+      leaf('运费价格', 'Freight prices', '/freight/price', [AC]),
+      leaf('运费计划价', 'Freight plan prices', '/freight/plan-price', [AC]),
+    ],
+  },
+  {
+    name: '结算管理', en: 'Settlement', path: '/settlement', icon: 'AccountBookOutlined', roles: [AC],
+    children: [
+      leaf('采购结算', 'Purchase settlement', '/settlement/purchase', [AC]),
+      leaf('销售结算', 'Sales settlement', '/settlement/sale', [AC]),
+      leaf('运费结算', 'Freight settlement', '/settlement/freight', [AC]),
+    ],
+  },
+  {
+    name: '质检化验', en: 'Assay', path: '/quality', icon: 'ExperimentOutlined', roles: [QA],
+    children: [
+      leaf('化验单', 'Assays', '/quality/assay', [QA]),
+      leaf('化验项目', 'Assay items', '/quality/item', [QA]),
+      leaf('化验模板', 'Assay formats', '/quality/format', [QA]),
+      leaf('复检', 'Rechecks', '/quality/recheck', [QA]),
+      leaf('批量质检平台', 'Bulk inspection', '/viewWeigh', [QA]),
+    ],
+  },
+  {
+    name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined', roles: [OP, QA, AC],
+    children: [
+      leaf('供应商', 'Vendors', '/masterdata/vendor', [AC]),
+      leaf('客户', 'Customers', '/masterdata/customer', [AC]),
+      leaf('物料', 'Materials', '/masterdata/inventory', [OP, QA, AC]),
+      leaf('车辆', 'Vehicles', '/masterdata/vehicle', [OP]),
+      leaf('司机', 'Drivers', '/masterdata/driver', [OP]),
+      leaf('IC卡', 'IC cards', '/masterdata/ic-card', [OP]),
+      leaf('承运商', 'Carriers', '/masterdata/carrier', [AC]),
+      leaf('仓库', 'Warehouses', '/masterdata/warehouse', [OP, AC]),
+      leaf('黑名单', 'Blacklist', '/masterdata/blacklist', [OP]),
+      leaf('手持机', 'Handsets', '/masterdata/handset', [], { app: true }),
+    ],
+  },
+  {
+    name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined', roles: [OP, QA, AC],
+    children: [
+      leaf('过磅日报', 'Daily weighing report', '/reportforms/daily', [OP, AC]),
+      leaf('班组报表', 'Team report', '/reportforms/team', [OP, AC]),
+      leaf('厂内车辆统计', 'Vehicles in plant (live)', '/reportforms/factory-vehicle', [OP]),
+    ],
+  },
+  {
+    name: '审批流程', en: 'Approvals', path: '/workflow', icon: 'AuditOutlined', roles: [OP, QA, AC],
+    children: [leaf('我的待办', 'My tasks', '/workflow/todo', [OP, QA, AC]), leaf('流程配置', 'Workflow setup', '/workflow/config')],
+  },
+  {
+    name: '许可管理', en: 'Licences', path: '/mgp', icon: 'SafetyCertificateOutlined',
+    children: [leaf('许可产品', 'Licensed products', '/mgp/product'), leaf('许可发放', 'Grants', '/mgp/grant')],
+  },
+  {
+    name: '系统管理', en: 'System', path: '/system', icon: 'SettingOutlined',
+    children: [
+      leaf('用户管理', 'Users', '/system/user', [], {
+        buttons: [{ name: '重置密码', en: 'Reset password', permission: 'sys_user_reset' }],
+      }),
+      leaf('角色管理', 'Roles', '/system/role'),
+      leaf('菜单管理', 'Menus', '/system/menu'),
+      leaf('字典管理', 'Dictionaries', '/system/dict'),
+      leaf('参数设置', 'Parameters', '/system/param'),
+      leaf('编码规则', 'Code rules', '/system/code-rule'),
+      leaf('操作日志', 'Operation log', '/system/log', [], {
+        component: 'system/log',
+        buttons: [{ name: '查看日志', en: 'View log', permission: 'sys_log_view' }],
+      }),
+      leaf('定时任务', 'Scheduled jobs', '/system/job'),
+      leaf('帮助文档', 'Help', 'http://localhost:8080/help.html'),
+    ],
+  },
+];
