@@ -53,3 +53,13 @@ export const currentOrgsBody = z.strictObject({
   search: z.array(z.strictObject({ key: z.enum(['orgCode', 'orgName']), op: z.literal('like'), val: z.string().max(100), keyId: z.string().optional() })).optional(),
 });
 export type CurrentOrgsBody = z.infer<typeof currentOrgsBody>;
+
+/** GET /api/config/client: public settings the web reads before sign-in. */
+export interface ClientConfig {
+  versionCode: string;
+  /** inactivity before the screen locks; 2,400,000 ms unless configured (tests shorten it) */
+  lockAfterMs: number;
+  captcha: boolean;
+  oidc: { enabled: boolean; loginUrl: string | null; logoutUrl: string | null };
+  copyright: string;
+}

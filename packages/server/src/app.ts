@@ -9,6 +9,7 @@ import { installErrorHandler } from './platform/http/error-handler';
 import { installGuard } from './platform/auth/guard';
 import { authRoutes } from './platform/auth/routes';
 import { oidcRoutes } from './platform/auth/oidc';
+import { clientConfigRoutes } from './platform/client-config/routes';
 import { tenancyRoutes } from './platform/tenancy/routes';
 import { menuRoutes } from './platform/menu/routes';
 import { systemRoutes } from './domain/system/routes';
@@ -33,6 +34,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   const { db } = database;
   authRoutes(app, db, config);
   oidcRoutes(app, db, config);
+  clientConfigRoutes(app, config);
   tenancyRoutes(app, db);
   menuRoutes(app, db, config);
   systemRoutes(app, db);

@@ -19,6 +19,8 @@ export interface Config {
   clients: Record<string, { secret: string; captcha: boolean }>;
   oidc: OidcConfig | null;
   logLevel: string;
+  /** inactivity before the web locks the screen (spec: 2,400,000 ms) */
+  lockAfterMs: number;
   /** demo environment: write calls are refused with 423 */
   demoMode: boolean;
 }
@@ -73,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     logLevel: env.LOG_LEVEL ?? 'info',
     demoMode: flag(env.DEMO_MODE, false),
+    lockAfterMs: int(env.LOCK_AFTER_MS, 2_400_000),
   };
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ClientConfig } from '@wb/protocol';
 import type { Config } from '../../config';
 import type { Database } from '../db/pool';
-import { ok } from '../http/envelope';
 
-/** External OpenID Connect sign-in. */
-export function oidcRoutes(app: FastifyInstance, _db: Database, config: Config): void {
-  app.get('/api/oauth/oidc/config', { config: { access: { public: true } } }, async () => ok({ enabled: Boolean(config.oidc) }));
+/** External OpenID Connect sign-in: what the web is told about it. */
+export function oidcClientInfo(config: Config): ClientConfig['oidc'] {
+  return { enabled: Boolean(config.oidc), loginUrl: config.oidc ? '/api/oauth/oidc/authorize' : null, logoutUrl: null };
 }
+
+export function oidcRoutes(_app: FastifyInstance, _db: Database, _config: Config): void {}
