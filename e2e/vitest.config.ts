@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: one real server per file (started in the file), files one after another so the
+// two cores are not shared by several browsers and servers at once.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: 'e2e',
+    include: ['specs/**/*.e2e.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
