@@ -16,15 +16,20 @@ export async function issueCaptcha(db: Database, randomStr: string): Promise<str
   return data;
 }
 
-/** A captcha is good for one try: it is consumed whether the code was right or not. */
-export async function consumeCaptcha(db: Database, randomStr: string | undefined, code: string | undefined): Promise<void> {
-  if (!randomStr || !code) throw AppError.of('badCaptcha', '验证码不能为空', 'code');
+/**
+ * A captcha is good for one try: it is consumed whether the code was right or not. The refusal is
+ * returned, not thrown, so the caller can commit the consumption before answering 428; thrown
+ * inside the sign-in transaction it would roll the delete back and leave the code guessable.
+ */
+export async function consumeCaptcha(db: Database, randomStr: string | undefined, code: string | undefined): Promise<AppError | null> {
+  if (!randomStr || !code) return AppError.of('badCaptcha', '验证码不能为空', 'code');
   const row = await db
     .deleteFrom('auth_captcha')
     .where('random_str', '=', randomStr)
     .returning(['code', 'expires_at'])
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() < Date.now() || row.code !== code.trim().toLowerCase()) {
-    throw AppError.of('badCaptcha', undefined, 'code');
+    return AppError.of('badCaptcha', undefined, 'code');
   }
+  return null;
 }

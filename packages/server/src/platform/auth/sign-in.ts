@@ -33,7 +33,8 @@ export async function signInWithPassword(
   const outcome = await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`signin:${username.toLowerCase()}`}))`.execute(tx);
     await assertNotThrottled(tx, config, username, meta.ip);
-    if (client.captcha) await consumeCaptcha(tx, grant.randomStr, grant.code);
+    const captchaRefusal = client.captcha ? await consumeCaptcha(tx, grant.randomStr, grant.code) : null;
+    if (captchaRefusal) return { failed: true as const, error: captchaRefusal };
     const user = await tx
       .selectFrom('sys_user')
       .select(['id', 'username', 'password_hash', 'enabled', 'real_name', 'current_org_id'])
@@ -42,7 +43,7 @@ export async function signInWithPassword(
     const good = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), grant.password);
     if (!user || !good || !user.enabled) {
       await recordFailure(tx, username, meta.ip);
-      return { failed: true as const };
+      return { failed: true as const, error: AppError.of('badCredentials', undefined, 'password') };
     }
     await clearFailures(tx, username);
     // The safety check needs the clear password, which only sign-in sees.
@@ -51,8 +52,9 @@ export async function signInWithPassword(
     }
     return { failed: false as const, user };
   });
-  // A failure is committed before the 426 is thrown, so it counts towards the lock.
-  if (outcome.failed) throw AppError.of('badCredentials', undefined, 'password');
+  // A failure is committed before the 426 is thrown, so it counts towards the lock; a spent
+  // captcha is committed before the 428, so it cannot be tried again.
+  if (outcome.failed) throw outcome.error;
   const { user } = outcome;
   const reply = await openSession(db, config, user, { clientId: client.id, ip: meta.ip, deviceId: meta.deviceId });
   await writeLog(db, { orgId: user.current_org_id, userId: user.id, username: user.username, action: 'login', detail: client.id, ip: meta.ip });
