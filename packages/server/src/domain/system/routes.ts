@@ -59,7 +59,7 @@ export function systemRoutes(app: FastifyInstance, db: Database): void {
     return ok(true, '重置成功');
   });
 
-  app.post('/api/system/log/v2/list', { config: { access: { permission: 'sys_log_view' } } }, async (request) => {
+  app.post('/api/system/log/v2/list', { config: { access: { permission: 'sys_log_view', demoAllowed: true } } }, async (request) => {
     const body = parse(logListBody, request.body ?? {});
     return ok(await listLog(db, request.caller.orgId, body.limit?.pn ?? 1, body.limit?.ps ?? 10));
   });

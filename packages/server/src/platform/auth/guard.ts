@@ -15,8 +15,13 @@ export interface Caller {
   realName: string;
 }
 
-/** What a route needs: nothing (public), a signed-in user, or a named permission key. */
-export type Access = { public: true } | { permission?: string };
+/**
+ * What a route needs: nothing (public), a signed-in user, or a named permission key. Two marks
+ * widen a signed-in route: anyOrg, callable by a session whose company the user has left (the
+ * company list, the switch and logout: the way out the 403 points to); demoAllowed, a POST that
+ * changes no business data (a list query, the switch, logout), answered in the demo environment.
+ */
+export type Access = { public: true } | { permission?: string; anyOrg?: true; demoAllowed?: true };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,7 +37,7 @@ declare module 'fastify' {
 const AUTH_SQL = `
 SELECT s.id AS session_id, s.user_id, s.org_id, u.group_id, u.username, u.real_name,
        s.access_expires_at > now() AS live,
-       u.enabled AND EXISTS (SELECT 1 FROM sys_user_org m WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS member,
+       u.enabled, EXISTS (SELECT 1 FROM sys_user_org m WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS member,
        ($2::text IS NULL OR EXISTS (
          SELECT 1 FROM sys_user_org_role r
            JOIN sys_role_menu rm ON rm.role_id = r.role_id
@@ -49,6 +54,7 @@ interface AuthRow {
   username: string;
   real_name: string;
   live: boolean;
+  enabled: boolean;
   member: boolean;
   allowed: boolean;
 }
@@ -76,14 +82,15 @@ export function installGuard(app: FastifyInstance, pool: pg.Pool, config: Config
     const permission = access?.permission ?? null;
     const { rows } = await pool.query<AuthRow>({ name: 'auth-guard', text: AUTH_SQL, values: [tokenHash(token), permission] });
     const row = rows[0];
-    if (!row || !row.live || !row.org_id) throw AppError.of('expired');
-    if (!row.member) throw AppError.of('forbidden', '您已不属于当前组织，请重新选择公司');
+    // a disabled user's sessions end as an expired login would: sign in again (and be refused)
+    if (!row || !row.live || !row.org_id || !row.enabled) throw AppError.of('expired');
+    if (!row.member && !access?.anyOrg) throw AppError.of('forbidden', '您已不属于当前组织，请重新选择公司');
     if (!row.allowed) {
       const err = AppError.of('forbidden');
       err.headers[MISSING_PERMISSION_HEADER] = permission ?? '';
       throw err;
     }
-    if (config.demoMode && WRITE_METHODS.has(request.method)) throw AppError.of('demo');
+    if (config.demoMode && WRITE_METHODS.has(request.method) && !access?.demoAllowed) throw AppError.of('demo');
     request.caller = {
       sessionId: row.session_id,
       userId: row.user_id,

@@ -55,7 +55,7 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config): 
     return reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg);
   });
 
-  app.route({ method: ['GET', 'POST'], url: '/api/base/logout', handler: async (request) => {
+  app.route({ method: ['GET', 'POST'], url: '/api/base/logout', config: { access: { anyOrg: true, demoAllowed: true } }, handler: async (request) => {
     await revokeSession(db, request.caller.sessionId);
     const { caller } = request;
     await writeLog(db, { orgId: caller.orgId, userId: caller.userId, username: caller.username, action: 'logout', ip: request.ip });

@@ -61,8 +61,12 @@ export async function listCallerOrgs(db: Database, caller: Caller, q: CurrentOrg
   };
 }
 
-/** Moves the session (and the user's default) to another organisation the user belongs to. */
-export async function switchOrg(db: Database, caller: Caller, orgId: string): Promise<boolean> {
+/**
+ * Moves the session (and the user's default) to another organisation the user belongs to.
+ * Membership is checked first: a session whose company the user has left is told it may not use
+ * that company, not that it already does.
+ */
+export async function switchOrg(db: Database, caller: Caller, orgId: string): Promise<'switched' | 'notMember' | 'alreadyCurrent'> {
   return db.transaction().execute(async (tx) => {
     const member = await tx
       .selectFrom('sys_user_org as m')
@@ -72,9 +76,10 @@ export async function switchOrg(db: Database, caller: Caller, orgId: string): Pr
       .where('m.org_id', '=', orgId)
       .where('o.enabled', '=', true)
       .executeTakeFirst();
-    if (!member) return false;
+    if (!member) return 'notMember';
+    if (orgId === caller.orgId) return 'alreadyCurrent';
     await tx.updateTable('auth_session').set({ org_id: orgId }).where('id', '=', caller.sessionId).execute();
     await tx.updateTable('sys_user').set({ current_org_id: orgId, updated_at: new Date() }).where('id', '=', caller.userId).execute();
-    return true;
+    return 'switched';
   });
 }

@@ -16,16 +16,20 @@ export function tenancyRoutes(app: FastifyInstance, db: Database): void {
     return ok(info);
   });
 
-  app.post('/api/sys-user-org/currentOrgs', async (request) => {
+  // The company dialog must work for a session whose company the user has left: it is the way out.
+  const companyDialog = { config: { access: { anyOrg: true, demoAllowed: true } as const } };
+
+  app.post('/api/sys-user-org/currentOrgs', companyDialog, async (request) => {
     const body = parse(currentOrgsBody, request.body ?? {});
     return ok(await listCallerOrgs(db, request.caller, body));
   });
 
-  app.post('/api/sys-user-org/switchOrg/:id', async (request) => {
+  app.post('/api/sys-user-org/switchOrg/:id', companyDialog, async (request) => {
     const { id } = parse(idParam, request.params);
     const { caller } = request;
-    if (id === caller.orgId) throw new AppError(400, '现在所使用的就是当前公司！', 'id');
-    if (!(await switchOrg(db, caller, id))) throw AppError.of('forbidden', '您不属于该组织', 'id');
+    const outcome = await switchOrg(db, caller, id);
+    if (outcome === 'notMember') throw AppError.of('forbidden', '您不属于该组织', 'id');
+    if (outcome === 'alreadyCurrent') throw new AppError(400, '现在所使用的就是当前公司！', 'id');
     await writeLog(db, { orgId: id, userId: caller.userId, username: caller.username, action: 'switchOrg', detail: `from ${caller.orgId}`, ip: request.ip });
     return ok(true, '切换成功');
   });
