@@ -35,6 +35,9 @@ export interface AuthSession {
   refreshed_at: Timestamp | null;
 }
 export interface AuthCaptcha { random_str: string; code: string; expires_at: Timestamp }
+export interface AuthOidcState {
+  state: string; code_verifier: string; nonce: string; return_path: string; expires_at: Timestamp; created_at: Timestamp;
+}
 export interface AuthFailure { id: Generated<string>; username: string; ip: string; at: Timestamp }
 export interface SysLog {
   id: Generated<string>; org_id: Id | null; user_id: Id | null; username: string | null; action: string;
@@ -54,6 +57,7 @@ export interface DB {
   auth_session: AuthSession;
   auth_captcha: AuthCaptcha;
   auth_failure: AuthFailure;
+  auth_oidc_state: AuthOidcState;
   sys_log: SysLog;
   sys_param: SysParam;
 }
