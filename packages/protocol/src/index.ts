@@ -5,3 +5,5 @@ export * from './menu';
 export * from './password';
 export * from './route-path';
 export * from './session';
+export * from './id-number';
+export * from './plate';
