@@ -26,6 +26,19 @@ export async function grantedMenuRows(db: Database, caller: Caller): Promise<Men
     .execute();
 }
 
+/** The role codes the caller holds in the current organisation: the session's roles. */
+export async function callerRoleCodes(db: Database, caller: Caller): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sys_user_org_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select('r.role_code')
+    .where('ur.user_id', '=', caller.userId)
+    .where('ur.org_id', '=', caller.orgId)
+    .orderBy('r.role_code')
+    .execute();
+  return rows.map((r) => r.role_code);
+}
+
 export async function callerIsAdmin(db: Database, caller: Caller): Promise<boolean> {
   const row = await db
     .selectFrom('sys_user_org_role as ur')

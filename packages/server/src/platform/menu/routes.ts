@@ -7,7 +7,7 @@ import { ok } from '../http/envelope';
 import { AppError, parse } from '../http/errors';
 import { writeLog } from '../audit/log';
 import { buildMenuTree, permissionMap } from './tree';
-import { callerIsAdmin, grantedMenuRows, registerPermission } from './repo';
+import { callerIsAdmin, callerRoleCodes, grantedMenuRows, registerPermission } from './repo';
 
 const registerBody = z.strictObject({
   menuId: z.string().regex(/^\d{1,18}$/, '应为数字编号'),
@@ -17,9 +17,10 @@ const registerBody = z.strictObject({
 
 export function menuRoutes(app: FastifyInstance, db: Database, config: Config): void {
   app.get('/api/sys-menu/nav', async (request) => {
-    const rows = await grantedMenuRows(db, request.caller);
+    // roles are the caller's own, not every role that shares a granted menu (which would tell
+    // an operator's client it holds ROLE_ADMIN)
+    const [rows, roles] = await Promise.all([grantedMenuRows(db, request.caller), callerRoleCodes(db, request.caller)]);
     const { menu, buttons } = buildMenuTree(rows);
-    const roles = [...new Set(rows.flatMap((r) => r.roles))];
     const reply: NavReply = { menu, buttons, permissions: permissionMap(rows), roles, versionCode: config.versionCode };
     return ok(reply);
   });
