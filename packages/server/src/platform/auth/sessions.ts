@@ -25,16 +25,26 @@ function reply(config: Config, issued: Issued): TokenReply {
 
 const expiry = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
+type SessionMeta = { clientId: string; ip: string; deviceId: string | null };
+
 /** Opens a session in the user's current organisation (or the first one they belong to). */
-export async function openSession(
+export async function openSession(db: Database, config: Config, user: { id: string; username: string }, meta: SessionMeta): Promise<TokenReply> {
+  return (await openSessionInOrg(db, config, user, meta)).reply;
+}
+
+/**
+ * openSession, also telling which organisation the session opened in: the sign-in is logged
+ * there, not in a stale current organisation the user may have left.
+ */
+export async function openSessionInOrg(
   db: Database,
   config: Config,
   user: { id: string; username: string },
-  meta: { clientId: string; ip: string; deviceId: string | null },
-): Promise<TokenReply> {
+  meta: SessionMeta,
+): Promise<{ reply: TokenReply; orgId: string | null }> {
   const access = newToken();
   const refresh = newToken();
-  await db
+  const row = await db
     .insertInto('auth_session')
     .values({
       user_id: user.id,
@@ -49,8 +59,9 @@ export async function openSession(
       ip: meta.ip,
       device_id: meta.deviceId,
     })
-    .execute();
-  return reply(config, { userId: user.id, username: user.username, access, refresh });
+    .returning('org_id')
+    .executeTakeFirstOrThrow();
+  return { reply: reply(config, { userId: user.id, username: user.username, access, refresh }), orgId: row.org_id };
 }
 
 /**

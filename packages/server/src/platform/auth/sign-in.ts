@@ -7,7 +7,7 @@ import { writeLog } from '../audit/log';
 import type { OAuthClient } from './client';
 import { consumeCaptcha } from './captcha';
 import { dummyPasswordHash, verifyPassword } from './secrets';
-import { openSession } from './sessions';
+import { openSessionInOrg } from './sessions';
 import { assertNotThrottled, clearFailures, recordFailure } from './throttle';
 
 export interface PasswordGrant {
@@ -37,7 +37,7 @@ export async function signInWithPassword(
     if (captchaRefusal) return { failed: true as const, error: captchaRefusal };
     const user = await tx
       .selectFrom('sys_user')
-      .select(['id', 'username', 'password_hash', 'enabled', 'real_name', 'current_org_id'])
+      .select(['id', 'username', 'password_hash', 'enabled', 'real_name'])
       .where(sql`lower(username)`, '=', username.toLowerCase())
       .executeTakeFirst();
     const good = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), grant.password);
@@ -56,7 +56,7 @@ export async function signInWithPassword(
   // captcha is committed before the 428, so it cannot be tried again.
   if (outcome.failed) throw outcome.error;
   const { user } = outcome;
-  const reply = await openSession(db, config, user, { clientId: client.id, ip: meta.ip, deviceId: meta.deviceId });
-  await writeLog(db, { orgId: user.current_org_id, userId: user.id, username: user.username, action: 'login', detail: client.id, ip: meta.ip });
+  const { reply, orgId } = await openSessionInOrg(db, config, user, { clientId: client.id, ip: meta.ip, deviceId: meta.deviceId });
+  await writeLog(db, { orgId, userId: user.id, username: user.username, action: 'login', detail: client.id, ip: meta.ip });
   return reply;
 }
