@@ -5,7 +5,8 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/pool';
-import { installErrorHandler } from './platform/http/error-handler';
+import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './platform/http/error-handler';
+import { installInputGuard } from './platform/http/input-guard';
 import { installGuard } from './platform/auth/guard';
 import { authRoutes } from './platform/auth/routes';
 import { oidcRoutes } from './platform/auth/oidc';
@@ -23,12 +24,14 @@ export interface AppDeps {
 export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: process.env.TRUST_PROXY === '1',
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
   });
   await app.register(formbody);
   installErrorHandler(app);
+  installInputGuard(app);
   installGuard(app, database.pool, config);
 
   const { db } = database;

@@ -1,11 +1,17 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '@wb/protocol';
 import { fail } from './envelope';
 import { AppError } from './errors';
 
+/** Limits of a request, set on the server and named in the messages that enforce them. */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+export const MAX_PATH_PARAM_LENGTH = 200;
+
 /** Fastify's own input errors, turned into a 400 that says what was wrong. */
 const FASTIFY_INPUT_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_BODY_TOO_LARGE: `请求体过大，不能超过 ${BODY_LIMIT_BYTES / 1024 / 1024} MB`,
+  FST_ERR_BAD_URL: '请求地址不正确：含有无效的百分号编码',
+  FST_ERR_MAX_PARAM_LENGTH: `请求地址中的参数过长，不能超过 ${MAX_PATH_PARAM_LENGTH} 个字符`,
   FST_ERR_CTP_EMPTY_JSON_BODY: '请求体为空，应为 JSON',
   FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是合法的 JSON',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
@@ -13,6 +19,14 @@ const FASTIFY_INPUT_ERRORS: Record<string, string> = {
   FST_ERR_VALIDATION: '请求参数错误',
   FST_ERR_INVALID_URL: '请求地址不正确',
 };
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed or over-long path): the
+ * same envelope and 400, instead of Fastify's own JSON shape. Passed as the frameworkErrors option.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.status(400).send(fail(400, FASTIFY_INPUT_ERRORS[error.code] ?? ErrorCodes.badRequest.zh));
+}
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -27,5 +27,5 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   const issue = result.error.issues[0];
   const field = issue.path.join('.') || undefined;
   const what = issue.code === 'unrecognized_keys' ? `不允许的字段: ${issue.keys.join(', ')}` : issue.message;
-  throw badRequest(field ? `参数 ${field} 错误: ${what}` : `参数错误: ${what}`, field ?? issue.code);
+  throw badRequest(field ? `参数 ${field} 错误: ${what}` : `参数错误: ${what}`, field);
 }
