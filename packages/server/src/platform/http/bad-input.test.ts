@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { basic, bearerFor, createTestApp, demo } from '../../../test/harness';
 import { databaseFingerprint, expectFailure, expectOk } from '../../../test/api';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   adminId = session.userId;
 });
 
-type Req = Parameters<typeof app.inject>[0] & object;
+type Req = InjectOptions;
 const json = (method: 'POST' | 'PUT', url: string, payload: string | Buffer, contentType = 'application/json'): Req => ({
   method,
   url,
