@@ -34,7 +34,7 @@ declare module 'fastify' {
 
 // One round trip decides who calls and whether they may: session, user, membership of the
 // session's organisation, and the permission key through the roles held there.
-const AUTH_SQL = `
+export const AUTH_SQL = `
 SELECT s.id AS session_id, s.user_id, s.org_id, u.group_id, u.username, u.real_name,
        s.access_expires_at > now() AS live,
        u.enabled, EXISTS (SELECT 1 FROM sys_user_org m WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS member,

@@ -1,0 +1,653 @@
+/**
+ * Authenticated user-info throughput: the real app against a bare Fastify route that runs the same
+ * SQL, both on a throw-away embedded PostgreSQL.
+ *
+ *   npx tsx bench/user-info.ts
+ *
+ * Settings (environment; defaults in brackets):
+ *   BENCH_POOL         database pool size of each server [10, as DB_POOL_SIZE in the server]
+ *   BENCH_CONNECTIONS  concurrent HTTP connections of the load client [50]
+ *   BENCH_PIPELINING   requests in flight per connection [1]
+ *   BENCH_DURATION     seconds per measured run [10]
+ *   BENCH_WARMUP       seconds of warm-up before every measured run [3]
+ *   BENCH_RUNS         measured runs per side, interleaved a, b, a, b [2]
+ *   BENCH_LOGGED       1: also run the app once with request logging as src/main.ts sets it
+ *                      (level info), written to /dev/null [1]
+ *   BENCH_FLOOR        1: also measure two floors once each: (c) bare Fastify sending the same
+ *                      reply without touching the database, (d) the same after two SELECT 1
+ *                      round trips through the pool [1]
+ *   BENCH_STATEMENTS   1: PostgreSQL CPU per statement, one connection, one call at a time [1]
+ *   BENCH_QUIET_WAIT   before each run, wait up to this many seconds for the machine to be
+ *                      nearly idle (under 15% busy over one second) [180]
+ *   BENCH_PROFILE      1: after the runs, one more run of a and b under the V8 CPU profiler;
+ *                      profiles go to bench/tmp/*.cpuprofile (summarise them with
+ *                      node bench/profile-summary.mjs <file>) [0]
+ *
+ * The load client (autocannon) runs in its own process (bench/load-client.mjs). The raw figures
+ * of every run are written to bench/results/user-info-<timestamp>.json.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/config';
+import { AUTH_SQL, type Caller } from '../packages/server/src/platform/auth/guard';
+import { tokenHash } from '../packages/server/src/platform/auth/secrets';
+import { startEmbeddedPostgres } from '../packages/server/src/platform/db/embedded';
+import { migrate } from '../packages/server/src/platform/db/migrate';
+import { type DatabaseHandle, openDatabase } from '../packages/server/src/platform/db/pool';
+import { ensureDatabase } from '../packages/server/src/platform/db/start';
+import { ok } from '../packages/server/src/platform/http/envelope';
+import { loadUserInfo } from '../packages/server/src/platform/tenancy/repo';
+import { DEMO_ACCOUNTS, seedDemoPlant } from '../packages/server/src/seed/demo';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const num = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(v) ? v : fallback;
+};
+const settings = {
+  pool: num('BENCH_POOL', 10),
+  connections: num('BENCH_CONNECTIONS', 50),
+  pipelining: num('BENCH_PIPELINING', 1),
+  duration: num('BENCH_DURATION', 10),
+  warmup: num('BENCH_WARMUP', 3),
+  runs: num('BENCH_RUNS', 2),
+  logged: num('BENCH_LOGGED', 1) === 1,
+  profile: num('BENCH_PROFILE', 0) === 1,
+  floor: num('BENCH_FLOOR', 1) === 1,
+  statements: num('BENCH_STATEMENTS', 1) === 1,
+  quietWait: num('BENCH_QUIET_WAIT', 180),
+};
+const PATH = '/api/sys-info/me';
+const CLK_TCK = 100; // USER_HZ on Linux
+
+// ---------------------------------------------------------------------------------------------
+// ports in 20000-29999, picked at random and checked free
+
+async function freePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = 20000 + Math.floor(Math.random() * 10000);
+    const free = await new Promise<boolean>((resolve) => {
+      const s = net.createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port in 20000-29999');
+}
+
+async function listen(app: FastifyInstance): Promise<number> {
+  for (let i = 0; i < 10; i++) {
+    const port = await freePort();
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+      return port;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  throw new Error('could not listen');
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU accounting: this process (the server), the PostgreSQL processes, the whole machine
+
+function machineTicks(): { busy: number; total: number } {
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = cpu[3] + (cpu[4] ?? 0);
+  const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+function procTicks(pid: number): { user: number; sys: number; ppid: number } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(f[1]), user: Number(f[11]), sys: Number(f[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/** Ticks of the postmaster and every process it started (backends, walwriter, ...), by pid. */
+function postgresTicks(postmaster: number): Map<number, { user: number; sys: number }> {
+  const out = new Map<number, { user: number; sys: number }>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    const p = procTicks(pid);
+    if (p && (pid === postmaster || p.ppid === postmaster)) out.set(pid, { user: p.user, sys: p.sys });
+  }
+  return out;
+}
+
+interface CpuMark {
+  at: bigint;
+  self: NodeJS.CpuUsage;
+  pg: Map<number, { user: number; sys: number }>;
+  machine: { busy: number; total: number };
+  load: number[];
+}
+
+const mark = (postmaster: number): CpuMark => ({
+  at: process.hrtime.bigint(),
+  self: process.cpuUsage(),
+  pg: postgresTicks(postmaster),
+  machine: machineTicks(),
+  load: os.loadavg(),
+});
+
+function cpuSince(a: CpuMark, b: CpuMark) {
+  const wallMs = Number(b.at - a.at) / 1e6;
+  const self = process.cpuUsage(a.self);
+  let pgUser = 0;
+  let pgSys = 0;
+  for (const [pid, t] of b.pg) {
+    pgUser += t.user - (a.pg.get(pid)?.user ?? 0);
+    pgSys += t.sys - (a.pg.get(pid)?.sys ?? 0);
+  }
+  const machineBusyMs = ((b.machine.busy - a.machine.busy) * 1000) / CLK_TCK;
+  return {
+    wallMs,
+    serverMs: (self.user + self.system) / 1000,
+    serverSysMs: self.system / 1000,
+    postgresMs: ((pgUser + pgSys) * 1000) / CLK_TCK,
+    postgresSysMs: (pgSys * 1000) / CLK_TCK,
+    machineBusyMs,
+    loadBefore: a.load[0],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the load client, in a separate process
+
+interface LoadResult {
+  rps: number;
+  total: number;
+  durationS: number;
+  latency: { p50: number; p90: number; p99: number; max: number; mean: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, { count: number }>;
+  cpuMs: number;
+  wallMs: number;
+}
+
+function load(url: string, token: string, duration: number): Promise<LoadResult> {
+  const opts = {
+    url,
+    connections: settings.connections,
+    pipelining: settings.pipelining,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(here, 'load-client.mjs'), JSON.stringify(opts)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load client exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop() as string));
+      } catch (err) {
+        reject(err);
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// the two servers
+
+interface AuthRow {
+  session_id: string;
+  user_id: string;
+  org_id: string | null;
+  group_id: string;
+  username: string;
+  real_name: string;
+  live: boolean;
+  member: boolean;
+  allowed: boolean;
+}
+
+/** No plugins, no hooks: one route running the guard's statement, then the user-info statement. */
+function bareApp(database: DatabaseHandle): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.get(PATH, async (request, reply) => {
+    const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (!m) return reply.status(401).send({ success: false, code: 401, msg: 'no token', data: null });
+    const { rows } = await database.pool.query<AuthRow>({ name: 'auth-guard', text: AUTH_SQL, values: [tokenHash(m[1]), null] });
+    const row = rows[0];
+    if (!row || !row.live || !row.org_id || !row.member || !row.allowed) {
+      return reply.status(401).send({ success: false, code: 401, msg: 'expired', data: null });
+    }
+    const caller: Caller = {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      orgId: row.org_id,
+      groupId: row.group_id,
+      username: row.username,
+      realName: row.real_name,
+    };
+    const info = await loadUserInfo(database.db, caller);
+    if (!info) return reply.status(401).send({ success: false, code: 401, msg: 'expired', data: null });
+    return ok(info);
+  });
+  return app;
+}
+
+/** Floor c: the same reply without the database (HTTP, routing, serialisation, load client). */
+function staticApp(body: unknown): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.get(PATH, async () => body);
+  return app;
+}
+
+/** Floor d: two trivial round trips through the same pool (SELECT 1), then the same reply. */
+function roundTripApp(database: DatabaseHandle, body: unknown): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.get(PATH, async () => {
+    await database.pool.query('SELECT 1');
+    await database.pool.query('SELECT 1');
+    return body;
+  });
+  return app;
+}
+
+interface Captured {
+  text: string;
+  name?: string;
+  values: unknown[];
+}
+
+/** Statements sent to PostgreSQL and pool checkouts per request, over n sequential requests. */
+async function countQueries(url: string, token: string, n: number) {
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const poolProto = pg.Pool.prototype as unknown as { connect: (...a: unknown[]) => unknown };
+  const originalQuery = proto.query;
+  const originalConnect = poolProto.connect;
+  let queries = 0;
+  let checkouts = 0;
+  const texts = new Map<string, number>();
+  const captured: Captured[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    queries++;
+    const q = args[0] as string | { text?: string; name?: string; values?: unknown[] };
+    const text = typeof q === 'string' ? q : (q?.text ?? '');
+    const name = typeof q === 'string' ? undefined : q?.name;
+    const values = typeof q === 'string' ? ((args[1] as unknown[]) ?? []) : (q?.values ?? (args[1] as unknown[]) ?? []);
+    if (captured.length < 10) captured.push({ text, name, values });
+    const key = (name ? `[prepared ${name}] ` : '[unnamed] ') + text.replace(/\s+/g, ' ').trim().slice(0, 60);
+    texts.set(key, (texts.get(key) ?? 0) + 1);
+    return originalQuery.apply(this, args);
+  };
+  poolProto.connect = function (this: unknown, ...args: unknown[]) {
+    checkouts++;
+    return originalConnect.apply(this, args);
+  };
+  try {
+    for (let i = 0; i < n; i++) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+      await res.arrayBuffer();
+    }
+  } finally {
+    proto.query = originalQuery;
+    poolProto.connect = originalConnect;
+  }
+  return {
+    counts: {
+      queriesPerRequest: queries / n,
+      checkoutsPerRequest: checkouts / n,
+      statements: Object.fromEntries([...texts].map(([k, v]) => [k, v / n])),
+    },
+    captured,
+  };
+}
+
+/**
+ * PostgreSQL CPU per statement, on one connection, one statement at a time: the backend's own
+ * CPU time (from /proc) divided by the number of executions, and the client's wall time per call.
+ */
+async function statementCosts(url: string, auth: Captured, info: Captured, n: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const pid = rows[0].pid;
+    const cases: Array<{ key: string; run: () => Promise<unknown> }> = [
+      { key: 'SELECT 1 (unnamed)', run: () => client.query('SELECT 1') },
+      { key: 'auth SQL, named prepared (as the guard sends it)', run: () => client.query({ name: 'bench-auth', text: auth.text, values: auth.values }) },
+      { key: 'auth SQL, unnamed', run: () => client.query({ text: auth.text, values: auth.values }) },
+      { key: 'user-info SQL, unnamed (as Kysely sends it)', run: () => client.query({ text: info.text, values: info.values }) },
+      { key: 'user-info SQL, named prepared', run: () => client.query({ name: 'bench-info', text: info.text, values: info.values }) },
+      // the same two, with the session told to plan once and reuse the plan
+      { key: 'plan_cache_mode = force_generic_plan', run: () => client.query('SET plan_cache_mode = force_generic_plan') },
+      { key: 'auth SQL, named prepared, generic plan', run: () => client.query({ name: 'bench-auth-g', text: auth.text, values: auth.values }) },
+      { key: 'user-info SQL, named prepared, generic plan', run: () => client.query({ name: 'bench-info-g', text: info.text, values: info.values }) },
+    ];
+    const out: Record<string, { backendUsPerCall: number; wallUsPerCall: number }> = {};
+    for (const c of cases) {
+      for (let i = 0; i < 200; i++) await c.run(); // warm: caches, and past the 5 custom plans
+      const t0 = procTicks(pid);
+      const w0 = process.hrtime.bigint();
+      for (let i = 0; i < n; i++) await c.run();
+      const w1 = process.hrtime.bigint();
+      const t1 = procTicks(pid);
+      if (!t0 || !t1) throw new Error('backend process not readable');
+      out[c.key] = {
+        backendUsPerCall: ((t1.user + t1.sys - t0.user - t0.sys) * 1e6) / CLK_TCK / n,
+        wallUsPerCall: Number(w1 - w0) / 1e3 / n,
+      };
+    }
+    await client.query('RESET plan_cache_mode');
+    delete out['plan_cache_mode = force_generic_plan'];
+    // how PostgreSQL planned the named statements: a custom plan each time means planning each time
+    const plans = (
+      await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
+        'SELECT name, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name',
+      )
+    ).rows;
+    // planning against execution, as PostgreSQL reports it
+    const explain: Record<string, string> = {};
+    for (const [key, q] of [['auth', auth], ['user-info', info]] as const) {
+      try {
+        const r = await client.query({ text: `EXPLAIN (ANALYZE, SUMMARY, TIMING OFF, COSTS OFF) ${q.text}`, values: q.values });
+        const lines = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']);
+        explain[key] = lines.filter((l: string) => /Planning Time|Execution Time/.test(l)).join('; ');
+      } catch (err) {
+        explain[key] = `EXPLAIN failed: ${(err as Error).message}`;
+      }
+    }
+    return { calls: n, perStatement: out, plans, explain };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits until the machine is nearly idle (other people's builds and tests share it). */
+async function waitQuiet(maxSeconds: number): Promise<{ waitedS: number; busyShare: number }> {
+  const t0 = Date.now();
+  let busyShare = 1;
+  while (true) {
+    const a = machineTicks();
+    await new Promise((r) => setTimeout(r, 1000));
+    const b = machineTicks();
+    busyShare = (b.busy - a.busy) / Math.max(1, b.total - a.total);
+    if (busyShare < 0.15 || Date.now() - t0 > maxSeconds * 1000) break;
+  }
+  return { waitedS: Math.round((Date.now() - t0) / 1000), busyShare };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Side {
+  key: string;
+  label: string;
+  url: string;
+}
+
+interface RunRecord {
+  side: string;
+  run: number;
+  profiled?: boolean;
+  quiet: { waitedS: number; busyShare: number };
+  result: LoadResult;
+  cpu: ReturnType<typeof cpuSince> & { loadClientMs: number; otherMs: number };
+}
+
+/**
+ * A bench pool: DatabaseHandle.close() ends the pg pool only through Kysely, which skips it when
+ * Kysely never ran a query on it; so end the pool here too. Idle-client errors are logged rather
+ * than thrown (the pg pool has no error listener otherwise).
+ */
+function benchDatabase(url: string, size: number): DatabaseHandle {
+  const h = openDatabase(url, size);
+  h.pool.on('error', (err) => console.error('pool:', err.message));
+  cleanups.push(async () => {
+    await h.close();
+    if (!h.pool.ended) await h.pool.end();
+  });
+  return h;
+}
+
+const cleanups: Array<() => Promise<unknown>> = [];
+async function cleanUp(): Promise<void> {
+  while (cleanups.length) {
+    const fn = cleanups.pop() as () => Promise<unknown>;
+    await fn().catch((err) => console.error('cleanup:', err));
+  }
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-pg-'));
+  fs.chmodSync(dir, 0o777);
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  const pgPort = await freePort();
+  console.log(`embedded PostgreSQL in ${dir}, port ${pgPort}`);
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: pgPort, persistent: false });
+  // pg's pool.end() resolves before the closing sockets are gone; give them a moment
+  cleanups.push(async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    await server.stop();
+  });
+  const postmaster = Number(fs.readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+  await ensureDatabase(server.url('postgres'), 'weighbridge');
+  const url = server.url('weighbridge');
+  {
+    const setup = openDatabase(url, 2);
+    await migrate(setup.pool);
+    await seedDemoPlant(setup.db);
+    await setup.close();
+  }
+
+  const config = loadConfig({ CAPTCHA: 'off' });
+  const realDb = benchDatabase(url, settings.pool);
+  const real = await buildApp({ config, database: realDb });
+  cleanups.push(() => real.close());
+  const realPort = await listen(real);
+
+  // sign in admin through the real app
+  const admin = DEMO_ACCOUNTS.find((a) => a.username === 'admin') as (typeof DEMO_ACCOUNTS)[number];
+  const q = new URLSearchParams({ grant_type: 'password', username: admin.username, password: admin.password, scope: 'server' });
+  const signIn = await fetch(`http://127.0.0.1:${realPort}/api/oauth/token?${q}`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('weighbridge:weighbridge').toString('base64')}` },
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const token = ((await signIn.json()) as { access_token: string }).access_token;
+
+  const bareDb = benchDatabase(url, settings.pool);
+  const bare = bareApp(bareDb);
+  cleanups.push(() => bare.close());
+  const barePort = await listen(bare);
+
+  const sides: Side[] = [
+    { key: 'a', label: 'real app: buildApp(), logger off, GET /api/sys-info/me', url: `http://127.0.0.1:${realPort}${PATH}` },
+    { key: 'b', label: 'bare Fastify: no plugins or hooks, one route running the same two statements', url: `http://127.0.0.1:${barePort}${PATH}` },
+  ];
+
+  // both answer the same thing
+  const bodies = await Promise.all(
+    sides.map(async (s) => (await fetch(s.url, { headers: { authorization: `Bearer ${token}` } })).text()),
+  );
+  if (bodies[0] !== bodies[1]) throw new Error(`the two servers answer differently:\n${bodies[0]}\n${bodies[1]}`);
+  console.log(`both answer ${Buffer.byteLength(bodies[0])} bytes of JSON: ${bodies[0].slice(0, 100)}...`);
+
+  const queryCounts: Record<string, Awaited<ReturnType<typeof countQueries>>['counts']> = {};
+  let captured: Captured[] = [];
+  for (const s of sides) {
+    const r = await countQueries(s.url, token, 200);
+    queryCounts[s.key] = r.counts;
+    if (s.key === 'a') captured = r.captured;
+  }
+  console.log('statements per request:', JSON.stringify(queryCounts, null, 1));
+
+  let statements: Awaited<ReturnType<typeof statementCosts>> | null = null;
+  if (settings.statements) {
+    const auth = captured.find((c) => c.name === 'auth-guard');
+    const info = captured.find((c) => c.name !== 'auth-guard');
+    if (auth && info) {
+      await waitQuiet(settings.quietWait);
+      statements = await statementCosts(url, auth, info, 3000);
+      console.log('PostgreSQL cost per statement:', JSON.stringify(statements, null, 1));
+    }
+  }
+
+  const runs: RunRecord[] = [];
+  async function measure(side: Side, run: number, profiled = false): Promise<void> {
+    const quiet = await waitQuiet(settings.quietWait);
+    await load(side.url, token, settings.warmup);
+    let session: Session | null = null;
+    if (profiled) {
+      session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
+    const before = mark(postmaster);
+    const result = await load(side.url, token, settings.duration);
+    const after = mark(postmaster);
+    if (session) {
+      const { profile } = await session.post('Profiler.stop');
+      const out = path.join(here, 'tmp', `user-info-${side.key}.cpuprofile`);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  profile written to ${path.relative(process.cwd(), out)}`);
+    }
+    const c = cpuSince(before, after);
+    // whatever else ran on the machine meanwhile: kernel softirq for loopback, other people's work
+    const otherMs = c.machineBusyMs - c.serverMs - c.postgresMs - result.cpuMs;
+    const cpu = { ...c, loadClientMs: result.cpuMs, otherMs };
+    runs.push({ side: side.key, run, profiled, quiet, result, cpu });
+    const us = (ms: number) => ((ms * 1000) / result.total).toFixed(0);
+    console.log(
+      `${side.key} run ${run}${profiled ? ' (profiled)' : ''}: ${result.rps.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+        `non-2xx ${result.non2xx}, errors ${result.errors} | CPU us per request: server ${us(cpu.serverMs)} (sys ${us(cpu.serverSysMs)}), ` +
+        `postgres ${us(cpu.postgresMs)} (sys ${us(cpu.postgresSysMs)}), load client ${us(cpu.loadClientMs)}, rest of machine ${us(cpu.otherMs)}; ` +
+        `machine busy ${((cpu.machineBusyMs / cpu.wallMs / os.cpus().length) * 100).toFixed(0)}% of ${os.cpus().length} cores; ` +
+        `before: waited ${quiet.waitedS} s for quiet, busy ${(quiet.busyShare * 100).toFixed(0)}%`,
+    );
+    if (result.non2xx || result.errors || result.timeouts) throw new Error(`${side.key}: failed requests in the run`);
+  }
+
+  for (let run = 1; run <= settings.runs; run++) {
+    for (const side of sides.slice(0, 2)) await measure(side, run);
+  }
+
+  // the same app with request logging as src/main.ts configures it (level info)
+  if (settings.logged) {
+    const loggedDb = benchDatabase(url, settings.pool);
+    const logged = await buildApp({
+      config,
+      database: loggedDb,
+      logger: { level: 'info', stream: pino.destination({ dest: '/dev/null', sync: true }) },
+    });
+    cleanups.push(() => logged.close());
+    const port = await listen(logged);
+    const side = { key: 'a-logged', label: 'real app with logger level info as src/main.ts sets it, written to /dev/null', url: `http://127.0.0.1:${port}${PATH}` };
+    sides.push(side);
+    await measure(side, 1);
+  }
+
+  // floors: what this machine gives without the SQL, and without the database at all
+  if (settings.floor) {
+    const body = JSON.parse(bodies[0]);
+    const st = staticApp(body);
+    cleanups.push(() => st.close());
+    const stPort = await listen(st);
+    const floorDb = benchDatabase(url, settings.pool);
+    const rt = roundTripApp(floorDb, body);
+    cleanups.push(() => rt.close());
+    const rtPort = await listen(rt);
+    const floors = [
+      { key: 'c', label: 'floor: bare Fastify, same reply, no database', url: `http://127.0.0.1:${stPort}${PATH}` },
+      { key: 'd', label: 'floor: bare Fastify, two SELECT 1 round trips, same reply', url: `http://127.0.0.1:${rtPort}${PATH}` },
+    ];
+    for (const side of floors) {
+      sides.push(side);
+      await measure(side, 1);
+    }
+  }
+
+  if (settings.profile) {
+    for (const side of sides.slice(0, 2)) await measure(side, 1, true);
+  }
+
+  // summary
+  const measured = runs.filter((r) => !r.profiled);
+  const mean = (key: string) => {
+    const xs = measured.filter((r) => r.side === key).map((r) => r.result.rps);
+    return xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
+  const ratio = mean('a') / mean('b');
+  console.log(`\npool ${settings.pool}, ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.duration} s runs after ${settings.warmup} s warm-up`);
+  for (const s of sides) console.log(`  ${s.key}: ${s.label}`);
+  console.log(
+    '\n| side | run | req/s | p50 ms | p99 ms | server CPU us/req | postgres CPU us/req | load client CPU us/req | rest of machine us/req | machine busy before |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of measured) {
+    const us = (ms: number) => ((ms * 1000) / r.result.total).toFixed(0);
+    console.log(
+      `| ${r.side} | ${r.run} | ${r.result.rps.toFixed(0)} | ${r.result.latency.p50} | ${r.result.latency.p99} | ${us(r.cpu.serverMs)} | ${us(r.cpu.postgresMs)} | ${us(r.cpu.loadClientMs)} | ${us(r.cpu.otherMs)} | ${(r.quiet.busyShare * 100).toFixed(0)}% |`,
+    );
+  }
+  console.log(`\nmean a ${mean('a').toFixed(0)} req/s, mean b ${mean('b').toFixed(0)} req/s, ratio a/b ${ratio.toFixed(3)}`);
+  console.log(`target 3000 req/s for a: ${mean('a') >= 3000 ? 'met' : 'NOT met'}`);
+
+  const record = {
+    command: 'npx tsx bench/user-info.ts',
+    started: started.toISOString(),
+    machine: {
+      nproc: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryMiB: Math.round(os.totalmem() / 1024 / 1024),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    },
+    settings,
+    sides,
+    queryCounts,
+    statements,
+    runs,
+    meanRps: Object.fromEntries(sides.map((s) => [s.key, mean(s.key)])),
+    ratioAB: ratio,
+  };
+  const out = path.join(here, 'results', `user-info-${started.toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(record, null, 2)}\n`);
+  console.log(`raw figures: ${path.relative(process.cwd(), out)}`);
+}
+
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(cleanUp)
+  .then(() => process.exit(0))
+  .catch(async (err) => {
+    console.error(err);
+    await cleanUp();
+    process.exit(1);
+  });
