@@ -33,11 +33,13 @@ declare module 'fastify' {
 }
 
 // One round trip decides who calls and whether they may: session, user, membership of the
-// session's organisation, and the permission key through the roles held there.
+// session's organisation (a disabled one counts as left), and the permission key through the
+// roles held there.
 export const AUTH_SQL = `
 SELECT s.id AS session_id, s.user_id, s.org_id, u.group_id, u.username, u.real_name,
        s.access_expires_at > now() AS live,
-       u.enabled, EXISTS (SELECT 1 FROM sys_user_org m WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS member,
+       u.enabled, EXISTS (SELECT 1 FROM sys_user_org m JOIN sys_org o ON o.id = m.org_id AND o.enabled
+                           WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS member,
        ($2::text IS NULL OR EXISTS (
          SELECT 1 FROM sys_user_org_role r
            JOIN sys_role_menu rm ON rm.role_id = r.role_id

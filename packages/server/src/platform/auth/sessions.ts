@@ -48,9 +48,11 @@ export async function openSessionInOrg(
     .insertInto('auth_session')
     .values({
       user_id: user.id,
+      // the last chosen company if the user still belongs to it and it is enabled, else the first such
       org_id: sql<string>`(SELECT coalesce(
-        (SELECT u.current_org_id FROM sys_user u JOIN sys_user_org m ON m.user_id = u.id AND m.org_id = u.current_org_id WHERE u.id = ${user.id}),
-        (SELECT min(org_id) FROM sys_user_org WHERE user_id = ${user.id})))`,
+        (SELECT u.current_org_id FROM sys_user u JOIN sys_user_org m ON m.user_id = u.id AND m.org_id = u.current_org_id
+           JOIN sys_org o ON o.id = m.org_id AND o.enabled WHERE u.id = ${user.id}),
+        (SELECT min(m.org_id) FROM sys_user_org m JOIN sys_org o ON o.id = m.org_id AND o.enabled WHERE m.user_id = ${user.id})))`,
       client_id: meta.clientId,
       access_hash: tokenHash(access),
       access_expires_at: expiry(config.accessTtlSeconds),

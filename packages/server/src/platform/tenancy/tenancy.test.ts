@@ -183,3 +183,32 @@ describe('a membership removed while signed in', () => {
     expect((await me(`Bearer ${res.json().access_token}`)).currentOrg).toBe(HDSN);
   });
 });
+
+describe('a company disabled while signed in', () => {
+  it('answers 403 to work in it, while the company dialog still offers a way out', async () => {
+    const { authorization } = await bearerFor(app, 'admin');
+    expectOk(await switchTo(authorization, HDJC));
+    await pool.query('UPDATE sys_org SET enabled = false WHERE id = $1', [HDJC]);
+    try {
+      expectFailure(await call(app, 'POST', '/api/system/log/v2/list', authorization, {}), 403);
+      expectFailure(await call(app, 'GET', '/api/sys-info/me', authorization), 403);
+      const { data } = expectOk(await currentOrgs(authorization));
+      expect(data.list.map((o: { orgCode: string }) => o.orgCode)).toEqual(['HDSN']);
+      expectOk(await switchTo(authorization, HDSN));
+      expectOk(await call(app, 'POST', '/api/system/log/v2/list', authorization, {}));
+    } finally {
+      await pool.query('UPDATE sys_org SET enabled = true WHERE id = $1', [HDJC]);
+    }
+  });
+
+  it('does not start a sign-in in a disabled company, even the last one chosen', async () => {
+    await pool.query("UPDATE sys_user SET current_org_id = $1 WHERE username = 'admin'", [HDJC]);
+    await pool.query('UPDATE sys_org SET enabled = false WHERE id = $1', [HDJC]);
+    try {
+      const res = await signIn(app, 'admin', demo('admin').password);
+      expect((await me(`Bearer ${res.json().access_token}`)).currentOrg).toBe(HDSN);
+    } finally {
+      await pool.query('UPDATE sys_org SET enabled = true WHERE id = $1', [HDJC]);
+    }
+  });
+});
