@@ -48,16 +48,17 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   return app;
 }
 
-/** The built web app; any path outside /api falls back to index.html for the client router. */
+/**
+ * The built web app. Any GET that is neither an /api route nor a built file gets index.html for
+ * the client router; everything else falls through to the one not-found handler (the envelope).
+ * A wildcard route, not a second not-found handler: Fastify allows only one per instance.
+ */
 async function serveWeb(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true });
   const index = fs.readFileSync(path.join(root, 'index.html'));
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ success: false, code: 404, msg: `资源不存在: ${request.method} ${request.url.split('?')[0]}`, data: null });
-    }
+  app.get('/*', { config: { access: { public: true } } }, (request, reply) => {
     const file = request.url.split('?')[0];
-    if (file.startsWith('/assets/')) return reply.status(404).send('Not found');
+    if (file === '/api' || file.startsWith('/api/') || file.startsWith('/assets/')) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').type('text/html').send(index);
   });
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@wb/protocol';
 import { basic, createTestApp, demo, signIn } from '../../../test/harness';
@@ -43,6 +46,37 @@ describe('unknown routes', () => {
 
   it('leaves the query string out of the message', async () => {
     expectFailure(await call(app, 'GET', '/api/no-such-thing?token=secret', admin), 404, `${ErrorCodes.notFound.zh}: GET /api/no-such-thing`);
+  });
+});
+
+describe('unknown routes when the server also serves the web app', () => {
+  let web: Awaited<ReturnType<typeof createTestApp>>['app'];
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>统一称重管控平台</title>');
+    web = (await createTestApp({ WEB_DIST: dist })).app;
+  });
+
+  it('still answers an unknown /api route with 404 in the envelope', async () => {
+    expectFailure(await call(web, 'GET', '/api/no-such-thing'), 404, /资源不存在/);
+    expectFailure(await call(web, 'POST', '/api/no-such-thing', undefined, {}), 404, /资源不存在/);
+  });
+
+  it('answers a non-GET call outside /api with 404 in the envelope, not the page', async () => {
+    expectFailure(await call(web, 'POST', '/clouds/index', undefined, {}), 404);
+  });
+
+  it('serves the web page for any other GET, for the client router', async () => {
+    for (const url of ['/', '/clouds/index', '/login?redirect=/clouds']) {
+      const res = await call(web, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('统一称重管控平台');
+    }
+  });
+
+  it('answers a missing built asset with 404, not the page', async () => {
+    expectFailure(await call(web, 'GET', '/assets/index-missing.js'), 404);
   });
 });
 
