@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
+import { initOidc } from './platform/auth/oidc';
 import { loadConfig } from './config';
 import { startDatabase } from './platform/db/start';
 import { seedDemoPlant, DEMO_ACCOUNTS } from './seed/demo';
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   const { database, stop } = await startDatabase(config, log);
   const seeded = await seedDemoPlant(database.db);
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  // so the first visitor already gets the provider's sign-out address
+  if (config.oidc) await initOidc(config);
 
   const shutdown = async () => {
     await app.close();
