@@ -3,6 +3,7 @@ import type { Database } from '../platform/db/pool';
 import type { DB } from '../platform/db/schema';
 import { hashPassword } from '../platform/auth/secrets';
 import { MENU_TREE, type MenuSeed } from './menus';
+import { seedMasterData } from './masterdata';
 
 export const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'Admin@2026', realName: '系统管理员', role: 'ROLE_ADMIN', orgs: ['HDSN', 'HDJC'], description: 'administrator, both companies' },
@@ -36,6 +37,7 @@ export async function seedDemoPlant(db: Database): Promise<boolean> {
       const row = await tx.insertInto('sys_org').values({ group_id: group.id, org_code: o.code, org_name: o.name, org_name_en: o.en }).returning('id').executeTakeFirstOrThrow();
       orgIds.set(o.code, row.id);
     }
+    await seedMasterData(tx, { groupId: group.id, orgIds });
     const roleIds = new Map<string, string>();
     for (const r of ROLES) {
       const row = await tx

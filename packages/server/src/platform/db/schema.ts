@@ -61,3 +61,100 @@ export interface DB {
   sys_log: SysLog;
   sys_param: SysParam;
 }
+
+// Master data (migrations/003_masterdata.sql). This second declaration of DB merges with the one
+// above, so the master-data tables stay together and later migrations can append the same way.
+
+/** NUMERIC arrives as a string and is written from a decimal string (or an integer-valued number). */
+type Numeric = ColumnType<string, string | number, string | number>;
+/** NUMERIC with a column default: optional on insert. */
+type NumericDefault = ColumnType<string, string | number | undefined, string | number>;
+/** SQL date: pg parses it to a Date at local midnight. */
+type DateOnly = ColumnType<Date, Date | string, Date | string>;
+type ResourceType = 'NC' | 'LOCAL' | 'ORGANIZATION' | 'OTHER';
+
+interface MdAudit {
+  enabled: Generated<boolean>; remark: string | null; created_at: Timestamp; created_by: Id | null;
+  updated_at: Timestamp; updated_by: Id | null; version: Generated<number>;
+}
+/** Group archives: kept per group, created by one company, used by the companies allocated. */
+interface MdGroupArchive extends MdAudit { id: Generated<string>; group_id: Id; org_id: Id }
+interface MdPartner extends MdGroupArchive {
+  short_name: string | null; credit_code: string | null; contact_person: string | null; contact_phone: string | null;
+  address: string | null; resource_type: Generated<ResourceType>;
+}
+export interface MdAllocation { group_id: Id; archive_id: Id; org_id: Id; created_at: Timestamp; created_by: Id | null }
+
+export interface MdMaterialClass extends MdGroupArchive { parent_id: Id | null; invc_code: string; invc_name: string; sort: Generated<number> }
+export interface MdMaterial extends MdGroupArchive {
+  invc_id: Id; inv_code: string; inv_name: string; inner_code: string | null; model: string | null; unit: Generated<string>;
+  is_pu: Generated<boolean>; is_sa: Generated<boolean>; loss_percentage: NumericDefault; loss_weight: NumericDefault;
+  pack_weight: Numeric | null; theory_weight: Numeric | null; reference_price: Numeric | null; top_buying_price: Numeric | null;
+  resource_type: Generated<ResourceType>; hidden_deduct: NumericDefault; is_dangerous: Generated<boolean>;
+  is_pack: Generated<boolean>; is_sample: Generated<boolean>; overload: Generated<boolean>;
+  pnmary: 'GROSS_FIRST' | 'TARE_FIRST' | null; scene_confirm: Generated<boolean>;
+  weigh_type: Generated<'TRUCK_SCALE' | 'TRACK_SCALE' | 'BELT_SCALE'>;
+}
+export interface MdVendor extends MdPartner { vendor_code: string; vendor_name: string }
+export interface MdCustomer extends MdPartner { customer_code: string; customer_name: string }
+export interface MdCarrier extends MdPartner { carrier_code: string; carrier_name: string; transport_permit_no: string | null }
+
+export type WarehouseKind = 'YARD' | 'SHED' | 'SILO' | 'HOUSE' | 'TANK' | 'VIRTUAL';
+export interface MdWarehouse extends MdAudit {
+  id: Generated<string>; org_id: Id; ware_code: string; ware_name: string; kind: WarehouseKind; address: string | null;
+}
+export interface MdWarehouseArea extends MdAudit {
+  id: Generated<string>; org_id: Id; warehouse_id: Id; area_code: string; area_name: string; capacity: Numeric | null;
+}
+export interface MdSilo extends MdAudit {
+  id: Generated<string>; org_id: Id; warehouse_id: Id; material_id: Id | null; silo_code: string; silo_name: string;
+  capacity: Numeric | null;
+}
+export type PlateType = 'YELLOW' | 'BLUE' | 'GREEN' | 'YELLOW_GREEN' | 'WHITE' | 'BLACK';
+export interface MdVehicle extends MdAudit {
+  id: Generated<string>; org_id: Id; plate_number: string; plate_type: Generated<PlateType>; car_type: string | null;
+  axle_type: number | null; vehicle_length: Numeric | null; capacity_tonnage: Numeric | null; annual_review_date: DateOnly | null;
+  qualifications: string | null; car_owner: string | null; car_owner_mobile: string | null; carrier_id: Id | null;
+  uninstall: Generated<boolean>; main_vehicle_driving_license: string | null; main_vehicle_road_transport_license: string | null;
+  main_vehicle_road_transport_valid_from: DateOnly | null; main_vehicle_road_transport_valid_to: DateOnly | null;
+  has_trailer: Generated<boolean>; trailer_plate_number: string | null; trailer_driving_license: string | null;
+  trailer_road_transport_license: string | null; trailer_road_transport_valid_from: DateOnly | null;
+  trailer_road_transport_valid_to: DateOnly | null; is_dangerous_chemicals: Generated<boolean>;
+  dangerous_chemicals_road_transport_license: string | null; road_transport_license: string | null;
+  road_transport_license_valid_from: DateOnly | null; road_transport_license_valid_to: DateOnly | null;
+  last_tare: Numeric | null; average_tare: Numeric | null; standard_tare: Numeric | null; tare_time: Timestamp | null;
+  tare_count: Generated<number>;
+}
+export type LicenseClass = 'A1' | 'A2' | 'A3' | 'B1' | 'B2' | 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C6';
+export interface MdDriver extends MdAudit {
+  id: Generated<string>; org_id: Id; driver_name: string; id_number: string; mobile: string | null; carrier_id: Id | null;
+  license_no: string | null; license_class: LicenseClass | null; license_valid_to: DateOnly | null;
+}
+export type IcCardState = 'NORMAL' | 'LOST' | 'DAMAGED' | 'CANCELLED';
+export interface MdIcCard extends MdAudit {
+  id: Generated<string>; org_id: Id; card_no: string; card_uid: string | null; card_kind: Generated<'FIXED' | 'TEMPORARY'>;
+  state: Generated<IcCardState>; vehicle_id: Id | null; lost_at: Timestamp | null;
+}
+export interface MdBlacklist extends MdAudit {
+  id: Generated<string>; org_id: Id; plate_number: string | null; id_number: string | null; reason: string;
+  valid_from: Timestamp; valid_until: Timestamp | null;
+}
+
+export interface DB {
+  md_material_class: MdMaterialClass;
+  md_material: MdMaterial;
+  md_material_alloc: MdAllocation;
+  md_vendor: MdVendor;
+  md_vendor_alloc: MdAllocation;
+  md_customer: MdCustomer;
+  md_customer_alloc: MdAllocation;
+  md_carrier: MdCarrier;
+  md_carrier_alloc: MdAllocation;
+  md_warehouse: MdWarehouse;
+  md_warehouse_area: MdWarehouseArea;
+  md_silo: MdSilo;
+  md_vehicle: MdVehicle;
+  md_driver: MdDriver;
+  md_ic_card: MdIcCard;
+  md_blacklist: MdBlacklist;
+}
