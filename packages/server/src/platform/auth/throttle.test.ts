@@ -62,7 +62,7 @@ describe('per-account lock', () => {
 
   it('keeps the lock while the oldest failure is still inside the window', async () => {
     for (let i = 0; i < 3; i++) expectFailure(await signInFrom(`10.2.1.${i}`, 'quality', 'Wrong@2026'), 426);
-    await ageFailures(599);
+    await ageFailures(540);
     expectFailure(await signInFrom('10.2.1.9', 'quality', demo('quality').password), 429, /请1分钟后再试/);
     await pool.query('DELETE FROM auth_failure');
   });
