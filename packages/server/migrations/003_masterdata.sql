@@ -3,7 +3,7 @@
 --
 -- Two scopes:
 -- * Group archives (material classes, materials, vendors, customers, carriers) are kept once per
---   group, as an ERP keeps them, carry group_id plus the org_id of the creating company, and are
+--   group, as an ERP keeps them, carry group_id plus the org_id of the creating company, and have
 --   codes unique per group. A company sees an archive only once it is allocated there: one row in
 --   the archive's *_alloc table per company (the creating company included, written with the
 --   archive). Documents and org tables point at the allocation row, not at the archive, so an

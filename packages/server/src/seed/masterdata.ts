@@ -64,7 +64,10 @@ class Dice {
 
 const DAY_MS = 86_400_000;
 /** Midnight UTC of the run's day: a date column gets the same day whatever the host's zone. */
-const todayUtc = () => Date.UTC(new Date().getFullYear(), new Date().getMonth(), new Date().getDate());
+const todayUtc = () => {
+  const now = new Date();
+  return Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+};
 const dateIn = (days: number) => new Date(todayUtc() + days * DAY_MS).toISOString().slice(0, 10);
 const timeAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
@@ -88,7 +91,7 @@ function creditCode(dice: Dice, region: string): string {
 const MOBILE_PREFIXES = ['135', '136', '137', '138', '139', '150', '151', '152', '157', '158', '159', '177', '180', '181', '182', '187', '188', '189', '198', '199'];
 const mobile = (dice: Dice) => dice.pick(MOBILE_PREFIXES) + dice.digits(8);
 // Huzhou's area code; most partners are local
-const landline = (dice: Dice, area = '0572') => `${area}-${dice.int(2, 8)}${dice.digits(6)}`;
+const landline = (dice: Dice) => `0572-${dice.int(2, 8)}${dice.digits(6)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Materials
@@ -140,7 +143,7 @@ const MATERIALS: MaterialSeed[] = [
   { code: '0101002', cls: '0101', name: '低品位石灰石', model: 'CaO 44%-48% 0-80mm', pu: true, price: '26.0000', top: '30.0000', lossPct: '0.3000', sample: true, scene: true },
   { code: '0102001', cls: '0102', name: '黏土', model: 'SiO2≥60% 含水≤18%', pu: true, price: '30.0000', top: '35.0000', lossPct: '0.5000', hidden: '0.050', sample: true, scene: true },
   { code: '0102002', cls: '0102', name: '砂岩', model: 'SiO2≥75% 0-50mm', pu: true, price: '42.0000', top: '48.0000', lossPct: '0.3000', sample: true, scene: true },
-  { code: '0103001', cls: '0103', name: '铁矿石', model: 'Fe2O3≥40% 0-30mm', pu: true, price: '210.0000', top: '235.0000', lossPct: '0.2000', sample: true, scene: true },
+  { code: '0103001', cls: '0103', name: '铁矿石', model: 'Fe2O3≥40% 0-30mm', pu: true, price: '210.0000', top: '235.0000', lossWeight: '0.030', sample: true, scene: true },
   { code: '0201001', cls: '0201', name: '烟煤', model: 'Qnet,ar≥5500kcal/kg 全水≤12%', pu: true, price: '860.0000', top: '920.0000', lossPct: '0.5000', hidden: '0.100', sample: true, scene: true },
   { code: '0201002', cls: '0201', name: '无烟煤', model: 'Qnet,ar≥6000kcal/kg', pu: true, price: '1050.0000', top: '1120.0000', lossPct: '0.5000', sample: true, scene: true },
   { code: '0301001', cls: '0301', name: '天然石膏', model: 'SO3≥35% 二水石膏', pu: true, price: '125.0000', top: '140.0000', lossPct: '0.2000', sample: true, scene: true },
@@ -148,7 +151,7 @@ const MATERIALS: MaterialSeed[] = [
   { code: '0302001', cls: '0302', name: '粉煤灰', model: 'II级 细度≤25%', pu: true, price: '150.0000', top: '170.0000', lossPct: '0.2000', sample: true },
   { code: '0302002', cls: '0302', name: '矿渣粉', model: 'S95', pu: true, price: '260.0000', top: '285.0000', lossPct: '0.2000', sample: true },
   { code: '0302003', cls: '0302', name: '粒化高炉矿渣', model: '水渣 含水≤10%', pu: true, price: '118.0000', top: '130.0000', lossPct: '0.5000', sample: true, scene: true },
-  { code: '0303001', cls: '0303', name: '水泥助磨剂', model: '液体 200kg/桶', pu: true, price: '6500.0000', top: '7000.0000', lossWeight: '0.000', pack: { piece: '0.200000', bag: '0.018000' } },
+  { code: '0303001', cls: '0303', name: '水泥助磨剂', model: '液体 200kg/桶', pu: true, price: '6500.0000', top: '7000.0000', pack: { piece: '0.200000', bag: '0.018000' } },
   { code: '0303002', cls: '0303', name: '氨水', model: '20% 脱硝用', pu: true, price: '780.0000', top: '850.0000', lossPct: '0.1000', dangerous: true, scene: true },
   { code: '0401001', cls: '0401', name: '硅酸盐水泥熟料', model: 'P.II 42.5级熟料 f-CaO≤1.5%', sa: true, price: '300.0000', overload: true, sample: true, pnmary: 'TARE_FIRST', alsoJc: true },
   { code: '0501001', cls: '0501', name: '普通硅酸盐水泥 P.O 42.5 袋装', model: 'P.O 42.5 50kg/袋', sa: true, price: '385.0000', overload: true, pack: { piece: '0.050000', bag: '0.000150' }, alsoJc: true },
@@ -379,9 +382,9 @@ export async function seedMasterData(tx: Tx, { groupId, orgIds }: { groupId: str
   });
   await tx.insertInto('md_material_alloc').values(materialAlloc).execute();
 
-  const partner = (p: PartnerSeed, phoneArea?: string) => ({
+  const partner = (p: PartnerSeed) => ({
     group_id: groupId, org_id: org(p.owner), short_name: p.short, credit_code: creditCode(dice, p.region),
-    contact_person: p.contact, contact_phone: dice.int(0, 1) ? mobile(dice) : landline(dice, phoneArea),
+    contact_person: p.contact, contact_phone: dice.int(0, 1) ? mobile(dice) : landline(dice),
     address: p.address, resource_type: 'NC' as const, remark: p.remark ?? null,
   });
   const allocFor = (p: PartnerSeed, archive_id: string): Insertable<MdAllocation>[] =>
