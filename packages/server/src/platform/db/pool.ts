@@ -4,6 +4,12 @@ import type { DB } from './schema';
 
 // bigint (int8) stays a string: ids leave the server as strings and never lose precision.
 // numeric stays a string too: weights and money are computed with decimal.js, never floats.
+// date stays 'yyyy-mm-dd': turned into a JS Date at local midnight it could shift a day on the wire.
+const PG_DATE_OID = 1082;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === PG_DATE_OID && format !== 'binary' ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
 
 export type Database = Kysely<DB>;
 
@@ -17,10 +23,17 @@ export function openDatabase(connectionString: string, max = 10): DatabaseHandle
   const pool = new pg.Pool({
     connectionString,
     max,
+    types,
     // bounds every statement a request can reach (DESIGN.md section 4)
     statement_timeout: 15_000,
     idle_in_transaction_session_timeout: 30_000,
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, pool, close: () => db.destroy() };
+  // Kysely ends the pool only if it used it; a pool queried directly must be ended here, and the
+  // caller (tests drop the database next) must wait until its connections are really closed.
+  const close = async () => {
+    await db.destroy();
+    if (!pool.ended) await pool.end();
+  };
+  return { db, pool, close };
 }

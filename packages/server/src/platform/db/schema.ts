@@ -70,7 +70,7 @@ type Numeric = ColumnType<string, string | number, string | number>;
 /** NUMERIC with a column default: optional on insert. */
 type NumericDefault = ColumnType<string, string | number | undefined, string | number>;
 /** SQL date: pg parses it to a Date at local midnight. */
-type DateOnly = ColumnType<Date, Date | string, Date | string>;
+type DateOnly = ColumnType<string, Date | string, Date | string>;
 type ResourceType = 'NC' | 'LOCAL' | 'ORGANIZATION' | 'OTHER';
 
 interface MdAudit {
