@@ -1,0 +1,24 @@
+import { bindHttp } from '@/platform/api/http';
+import { langOf } from '@/i18n';
+import { useSession } from './session/session-store';
+import { useSettings } from './session/settings-store';
+import { endSession } from './session/session-actions';
+
+export function bindHttpToSession(): void {
+  bindHttp({
+    session: () => {
+      const s = useSession.getState();
+      return {
+        accessToken: s.accessToken,
+        refreshToken: s.refreshToken,
+        orgId: s.userInfo?.currentOrg ?? null,
+        hasUserInfo: Boolean(s.userInfo),
+        isAdmin: Boolean(s.userInfo?.content.admin),
+        activeMenuId: s.activeMenuId,
+      };
+    },
+    language: () => langOf(useSettings.getState().language),
+    tokensRefreshed: (reply) => useSession.getState().setTokens(reply),
+    signedOut: (reason) => endSession(reason),
+  });
+}

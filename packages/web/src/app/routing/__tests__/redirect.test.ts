@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackFor, historyWorthKeeping, oidcCallback, redirectFor } from '../redirect';
+
+const out = { signedIn: false, locked: false };
+const inside = { signedIn: true, locked: false };
+const locked = { signedIn: true, locked: true };
+
+describe('redirect rules', () => {
+  it('sends every path to /lock while locked', () => {
+    for (const p of ['/clouds/index', '/login', '/system/log', '/404', '/editpwd']) expect(redirectFor(p, locked)).toBe('/lock');
+    expect(redirectFor('/lock', locked)).toBeNull();
+  });
+
+  it('sends a signed-in unlocked visitor of /login to /', () => {
+    expect(redirectFor('/login', inside)).toBe('/');
+    expect(redirectFor('/login', out)).toBeNull();
+  });
+
+  it('sends signed-out visitors of workspace pages to /login but lets them see public pages', () => {
+    expect(redirectFor('/system/log', out)).toBe('/login');
+    expect(redirectFor('/editpwd', out)).toBe('/login');
+    expect(redirectFor('/404', out)).toBeNull();
+    expect(redirectFor('/forgetpwd', out)).toBeNull();
+  });
+
+  it('leaves /lock when nothing is locked', () => {
+    expect(redirectFor('/lock', inside)).toBe('/');
+    expect(redirectFor('/lock', out)).toBe('/login');
+  });
+
+  it('ignores a stale lock flag of a signed-out visitor', () => {
+    expect(redirectFor('/login', { signedIn: false, locked: true })).toBeNull();
+  });
+
+  it('sends an unmatched address to lock, home or login', () => {
+    expect(fallbackFor(locked)).toBe('/lock');
+    expect(fallbackFor(inside)).toBe('/clouds/index');
+    expect(fallbackFor(out)).toBe('/login');
+  });
+
+  it('keeps deep links for after sign-in, not the root', () => {
+    expect(historyWorthKeeping('/system/log?x=1')).toBe(true);
+    expect(historyWorthKeeping('/')).toBe(false);
+    expect(historyWorthKeeping('/clouds/index')).toBe(false);
+    expect(historyWorthKeeping('/login')).toBe(false);
+  });
+
+  it('recognises an identity-provider answer only on /login and home', () => {
+    expect(oidcCallback('/login', '?code=a&state=b')).toEqual({ code: 'a', state: 'b' });
+    expect(oidcCallback('/clouds/index', '?code=a&state=b')).toEqual({ code: 'a', state: 'b' });
+    expect(oidcCallback('/system/log', '?code=a&state=b')).toBeNull();
+    expect(oidcCallback('/login', '?code=a')).toBeNull();
+  });
+});

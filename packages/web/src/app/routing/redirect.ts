@@ -1,0 +1,52 @@
+import { PUBLIC_ROUTES } from '@wb/protocol';
+import { HOME_PATH } from '@/app/session/tabs';
+
+export const LOGIN_PATH = '/login';
+export const LOCK_PATH = '/lock';
+
+export interface Visitor {
+  signedIn: boolean;
+  locked: boolean;
+}
+
+export function isPublicPath(path: string): boolean {
+  return (PUBLIC_ROUTES as readonly string[]).includes(path);
+}
+
+/**
+ * Where a visitor to a path must go instead, or null to stay (spec section 2, routes):
+ * while locked every path goes to /lock; signed-in unlocked visitors to /login go to /;
+ * a signed-out visitor to a page that needs sign-in goes to /login.
+ */
+export function redirectFor(path: string, v: Visitor): string | null {
+  const locked = v.signedIn && v.locked;
+  if (locked) return path === LOCK_PATH ? null : LOCK_PATH;
+  if (path === LOCK_PATH) return v.signedIn ? '/' : LOGIN_PATH;
+  if (path === LOGIN_PATH) return v.signedIn ? '/' : null;
+  if (isPublicPath(path)) return null;
+  return v.signedIn ? null : LOGIN_PATH;
+}
+
+/** Where an address that matches no page goes: the lock page, home, or the login page. */
+export function fallbackFor(v: Visitor): string {
+  if (v.signedIn && v.locked) return LOCK_PATH;
+  return v.signedIn ? HOME_PATH : LOGIN_PATH;
+}
+
+/**
+ * Whether a signed-out visit is worth coming back to after sign-in: a real workspace page, not
+ * the bare root that leads home anyway.
+ */
+export function historyWorthKeeping(pathWithSearch: string): boolean {
+  const path = pathWithSearch.split('?')[0];
+  return !['/', '/clouds', HOME_PATH].includes(path) && !isPublicPath(path);
+}
+
+/** An OIDC answer arrives as ?code=&state= on /login or /clouds/index (spec section 4). */
+export function oidcCallback(path: string, search: string): { code: string; state: string } | null {
+  if (path !== LOGIN_PATH && path !== HOME_PATH) return null;
+  const q = new URLSearchParams(search);
+  const code = q.get('code');
+  const state = q.get('state');
+  return code && state ? { code, state } : null;
+}

@@ -1,0 +1,40 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { sessionStore } from '@/platform/storage';
+
+/** One entry of the error log the settings switch 'log' shows (spec section 3: url, time, type, message, stack, info). */
+export interface ClientLogEntry {
+  url: string;
+  time: string;
+  type: 'error' | 'promise' | 'render' | 'api';
+  message: string;
+  stack: string;
+  info: string;
+}
+
+const MAX_ENTRIES = 200;
+
+interface ClientLogState {
+  entries: ClientLogEntry[];
+  add(entry: Omit<ClientLogEntry, 'url' | 'time'>): void;
+  clear(): void;
+}
+
+export const useClientLog = create<ClientLogState>()(
+  persist(
+    (set) => ({
+      entries: [],
+      add: (entry) =>
+        set((s) => ({
+          entries: [{ ...entry, url: window.location.pathname + window.location.search, time: new Date().toISOString() }, ...s.entries].slice(0, MAX_ENTRIES),
+        })),
+      clear: () => set({ entries: [] }),
+    }),
+    { name: 'wb-client-log', storage: createJSONStorage(() => sessionStore) },
+  ),
+);
+
+export function logClientError(type: ClientLogEntry['type'], err: unknown, info = ''): void {
+  const e = err instanceof Error ? err : new Error(String(err));
+  useClientLog.getState().add({ type, message: e.message, stack: e.stack ?? '', info });
+}

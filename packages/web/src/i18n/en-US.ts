@@ -1,0 +1,79 @@
+import type { Messages } from './zh-CN';
+
+export const enUS: Messages = {
+  app: { title: 'Unified Weighbridge Control Platform', subtitle: 'Truck-scale weighing, logistics, settlement and assay in one place' },
+  common: {
+    ok: 'OK', cancel: 'Cancel', confirm: 'Confirm', tip: 'Notice', back: 'Back', backHome: 'Back to home', loading: 'Loading',
+    search: 'Search', reset: 'Reset', total: '{{total}} in total', empty: 'No data',
+  },
+  nav: { home: 'Home', editpwd: 'Change password', templateFree: 'No template', iframe: 'External page', log: 'Operation log' },
+  login: {
+    welcome: 'Sign in', username: 'User name', password: 'Password', captcha: 'Captcha', captchaTitle: 'Hard to read? Click for a new one',
+    submit: 'Sign in', submitting: 'Signing in…', oidc: 'Sign in with unified identity', or: 'or',
+    usernameRequired: 'Enter your user name', passwordRequired: 'Enter your password', captchaRequired: 'Enter the captcha',
+    forgot: 'Forgot password', register: 'Request an account',
+    expired: 'Your login expired after a long inactivity; please sign in again', relogin: 'Your session is no longer valid; sign in again',
+    oidcWorking: 'Signing in with unified identity…', oidcFailed: 'Unified identity sign-in failed; please sign in again',
+    features: [
+      'Purchase, sales, allot, transfer and production weighing',
+      'Gate registration, site confirmation and IC cards',
+      'Contracts, freight, settlement and assay in one loop',
+    ],
+  },
+  forgetpwd: { title: 'Forgot password', text: 'Passwords are reset by the system administrator. Ask your administrator for a reset; you will change it at the next sign-in.' },
+  register: { title: 'Request an account', text: 'Accounts, companies and roles are granted by the system administrator. Ask your administrator for an account.' },
+  lock: {
+    title: 'Screen locked', hint: 'Enter your password to unlock', password: 'Password', unlock: 'Unlock', signOut: 'Sign out',
+    required: 'Enter your password', wrong: 'Wrong password, try again',
+  },
+  top: {
+    collapse: 'Collapse menu', expand: 'Expand menu', search: 'Search the menu', noMatch: 'No matching menu', chooseCompany: 'Choose a company',
+    theme: 'Theme', themes: { 'theme-white': 'Default', 'theme-dark': 'Dark', 'theme-light': 'Light' },
+    color: 'Theme colour', lock: 'Lock screen', lockConfirm: 'This will lock the screen. Continue?', refresh: 'Refresh page',
+    fullscreen: 'Full screen', exitFullscreen: 'Exit full screen', language: 'Language', settings: 'Settings',
+    changePassword: 'Change password', logout: 'Sign out', logoutConfirm: 'Sign out of the system. Continue?', log: 'Error log', company: 'Company',
+  },
+  company: {
+    title: 'Choose organisation', orgCode: 'Code', orgName: 'Organisation', current: 'Current', search: 'Organisation name',
+    atLeastOne: 'Select at least one row!', atMostOne: 'Select at most one row!', same: 'This is already the current company!',
+    switched: 'Switched to {{name}}',
+  },
+  settings: {
+    title: 'Copyright info', version: 'Version', layout: 'Layout', showTags: 'Tabs', showLog: 'Error log', showTheme: 'Theme switch',
+    showColor: 'Theme colour', showFullscreen: 'Full screen', showLock: 'Lock screen', showSearch: 'Menu search',
+    showCollapse: 'Menu collapse', showTopMenu: 'Top menu', rowHighlight: 'Highlight selected row', homeClosable: 'Home tab closable',
+  },
+  tabs: { more: 'More', closeOthers: 'Close others', closeAll: 'Close all', close: 'Close', refresh: 'Refresh', lastTab: 'The last tab cannot be closed' },
+  editpwd: {
+    title: 'Change password', old: 'Current password', new: 'New password', confirm: 'Confirm new password', submit: 'Save',
+    oldRequired: 'Enter the current password', newRequired: 'Enter a new password', confirmRequired: 'Enter the new password again',
+    mismatch: 'The two new passwords differ', same: 'The new password must differ from the current one', success: 'Password changed',
+    forced: 'You are using an initial or too simple password. Please change it first.',
+    rules: '8-64 characters, at least three of: upper case, lower case, digits, symbols; not containing the user name.',
+  },
+  errors: {
+    401: { title: '401', text: 'Sorry, you need to sign in to see this page' },
+    403: { title: '403', text: 'Sorry, you have no permission to see this page' },
+    404: { title: '404', text: 'Sorry, the page you visited does not exist' },
+    500: { title: '500', text: 'Sorry, the server ran into an error' },
+  },
+  templateFree: {
+    title: 'No template configured', text: 'No template is configured for "{{name}}" yet. Ask an administrator to bind one to this menu.',
+    loadFailed: 'The page failed to load',
+  },
+  home: {
+    greeting: 'Good {{part}}, {{name}}', morning: 'morning', afternoon: 'afternoon', evening: 'evening',
+    company: 'Company', group: 'Group', roles: 'Roles', version: 'Version', entries: 'Shortcuts', myCompanies: 'My companies',
+    noEntries: 'No menus for your role yet', current: 'Current', switchHint: 'Click the company name at the top to switch',
+  },
+  log: {
+    title: 'Operation log', username: 'User', action: 'Action', detail: 'Detail', ip: 'IP address', createDate: 'Time',
+    actions: {
+      login: 'Sign in', logout: 'Sign out', switchOrg: 'Switch company', modifyPassword: 'Change password', resetPassword: 'Reset password',
+      registerPermission: 'Register permission', oidcLogin: 'Unified identity sign-in',
+    },
+  },
+  clientLog: { title: 'Error log', empty: 'No errors logged', clear: 'Clear', time: 'Time', type: 'Type', url: 'Address', message: 'Message' },
+  report: { notConfigured: 'This report is not configured yet', text: '"{{name}}" will show here once the report centre configures it.' },
+  iframe: { missing: 'The page address is missing', open: 'Open in a new window' },
+};

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '@/i18n';
+import { App } from '@/app/App';
+import { bindHttpToSession } from '@/app/http-bindings';
+import { useSettings } from '@/app/session/settings-store';
+import { logClientError } from '@/app/session/client-log-store';
+import '@/app/styles.css';
+
+initI18n(useSettings.getState().language);
+bindHttpToSession();
+window.addEventListener('error', (e) => logClientError('error', e.error ?? e.message));
+window.addEventListener('unhandledrejection', (e) => logClientError('promise', e.reason));
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

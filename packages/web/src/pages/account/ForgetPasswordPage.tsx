@@ -1,0 +1,5 @@
+import { AccountNotice } from './AccountNotice';
+
+export default function ForgetPasswordPage() {
+  return <AccountNotice topic="forgetpwd" />;
+}

@@ -1,0 +1,5 @@
+import { AccountNotice } from './AccountNotice';
+
+export default function RegisterPage() {
+  return <AccountNotice topic="register" />;
+}

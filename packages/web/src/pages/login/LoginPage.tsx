@@ -1,0 +1,48 @@
+import { Alert } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { useDocumentTitle } from '@/app/hooks/useDocumentTitle';
+import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import { CLIENT_CONFIG_KEY } from '@/app/query-client';
+import { useSession } from '@/app/session/session-store';
+import { fetchClientConfig } from '@/platform/api/workspace-api';
+import { BrandMark } from '@/app/layout/BrandMark';
+import { LoginForm } from './LoginForm';
+import './login.css';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('login.welcome'));
+  const reason = useSession((s) => s.signOutReason);
+  const { data: config } = useQuery({ queryKey: CLIENT_CONFIG_KEY, queryFn: fetchClientConfig, staleTime: Infinity });
+  const features = t('login.features', { returnObjects: true }) as string[];
+  return (
+    <div className="wb-login">
+      <div className="wb-login-lang">
+        <LanguageSwitch className="wb-login-lang-btn" />
+      </div>
+      <section className="wb-login-brand">
+        <BrandMark size={56} />
+        <h1>{t('app.title')}</h1>
+        <p className="wb-login-subtitle">{t('app.subtitle')}</p>
+        <ul>
+          {features.map((f) => (
+            <li key={f}>
+              <CheckCircleFilled /> {f}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="wb-login-card">
+        <h2>{t('login.welcome')}</h2>
+        <p className="wb-login-card-sub">{t('app.title')}</p>
+        {reason && <Alert className="wb-login-alert" type="warning" showIcon title={t(reason === 'expired' ? 'login.expired' : 'login.relogin')} />}
+        <LoginForm config={config} />
+      </section>
+      <footer className="wb-login-footer">
+        {config?.copyright} {config?.versionCode && <span>· {config.versionCode}</span>}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Envelope, TokenReply, UserInfo } from '@wb/protocol';
+import { call, type OAuthClient } from './http';
+
+export interface PasswordSignIn {
+  username: string;
+  password: string;
+  randomStr?: string;
+  code?: string;
+}
+
+/** The password grant; the lock screen uses its own client, which asks for no captcha. */
+export function passwordToken(p: PasswordSignIn, client: OAuthClient = 'web'): Promise<TokenReply> {
+  return call<TokenReply>('/oauth/token', {
+    method: 'POST',
+    client,
+    raw: true,
+    quiet: true,
+    query: { grant_type: 'password', username: p.username, password: p.password, randomStr: p.randomStr, code: p.code, scope: 'server' },
+  });
+}
+
+/** Exchanges the code an external identity provider returned (spec section 4). */
+export function iamToken(code: string, state: string): Promise<TokenReply> {
+  return call<TokenReply>('/oauth/iam/token', { method: 'POST', client: 'web', raw: true, quiet: true, body: { code, state } });
+}
+
+export function captchaUrl(randomStr: string): string {
+  return `/api/code/image?randomStr=${encodeURIComponent(randomStr)}`;
+}
+
+export const fetchUserInfo = () => call<UserInfo>('/sys-info/me');
+
+/** The safety check's advice is the envelope's message, so the whole envelope is returned. */
+export const checkPasswordSafe = () => call<Envelope<{ safe: boolean }>>('/sys-user/pwd/checkSafe', { envelope: true });
+
+export function modifyPassword(userId: string, password: string, newpassword1: string): Promise<boolean> {
+  return call<boolean>(`/sys-user/password/modify/${encodeURIComponent(userId)}`, { method: 'PUT', body: { password, newpassword1 }, quiet: true });
+}
+
+export const logoutCall = () => call<boolean>('/base/logout', { quiet: true });

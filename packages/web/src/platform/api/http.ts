@@ -1,0 +1,207 @@
+import { ClientMessages, REQUEST_TIMEOUT_MS, ROUTE_PATH_HEADER, TENANT_HEADER, MISSING_PERMISSION_HEADER, normaliseRoutePath, type TokenReply } from '@wb/protocol';
+import { feedback } from '@/platform/feedback';
+import { decideErrorAction, errorText, serverMessage, type FailedCall, type Lang } from './error-policy';
+
+/** A failed call; `shown` tells the caller a notification already said it. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly shown: boolean,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** What the client needs from the shell, bound once at start-up so this module knows no store. */
+export interface HttpBindings {
+  session(): { accessToken: string | null; refreshToken: string | null; orgId: string | null; hasUserInfo: boolean; isAdmin: boolean; activeMenuId: string | null };
+  language(): Lang;
+  tokensRefreshed(reply: TokenReply): void;
+  /** clears the session and goes to /login */
+  signedOut(reason: 'expired' | 'relogin'): void;
+}
+
+let bindings: HttpBindings | null = null;
+export function bindHttp(b: HttpBindings): void {
+  bindings = b;
+}
+function bound(): HttpBindings {
+  if (!bindings) throw new Error('http client used before the shell bound it');
+  return bindings;
+}
+
+export type OAuthClient = 'web' | 'lock';
+const CLIENT_BASIC: Record<OAuthClient, string> = {
+  web: `Basic ${btoa('weighbridge:weighbridge')}`,
+  lock: `Basic ${btoa('weighbridge-lock:weighbridge-lock')}`,
+};
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** the token calls authenticate the client with Basic instead of the user's bearer token */
+  client?: OAuthClient;
+  /** the caller shows failures itself (sign-in and lock forms) */
+  quiet?: boolean;
+  /** the answer is not an envelope (the token call) */
+  raw?: boolean;
+  /** resolve to the whole envelope, for calls whose message matters on success */
+  envelope?: boolean;
+}
+
+const API_ROOT = '/api';
+const inFlightWrites = new Set<string>();
+
+function headersFor(opts: CallOptions): Headers {
+  const s = bound().session();
+  const h = new Headers({ 'X-Requested-With': 'XMLHttpRequest' });
+  h.set(ROUTE_PATH_HEADER, normaliseRoutePath(window.location.pathname));
+  if (s.orgId) h.set(TENANT_HEADER, s.orgId);
+  if (opts.client) h.set('Authorization', CLIENT_BASIC[opts.client]);
+  else if (s.accessToken) h.set('Authorization', `Bearer ${s.accessToken}`);
+  if (opts.body !== undefined) h.set('Content-Type', 'application/json');
+  return h;
+}
+
+function urlFor(path: string, query: CallOptions['query']): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) q.set(k, String(v));
+  const qs = q.toString();
+  return `${API_ROOT}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json')) return res.json().catch(() => null);
+  return null;
+}
+
+async function send(path: string, opts: CallOptions): Promise<{ res: Response; body: unknown }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    const res = await fetch(urlFor(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers: headersFor(opts),
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+    return { res, body: await readBody(res) };
+  } catch (err) {
+    const lang = bound().language();
+    const timedOut = controller.signal.aborted;
+    const text = timedOut ? ClientMessages.timeout[lang] : errorText(0, '', lang);
+    if (!opts.quiet) feedback.error(text);
+    throw new ApiError(0, text, !opts.quiet);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time: parallel 401s wait for the same rotation (the server allows only one). */
+export function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = bound().session().refreshToken;
+    if (!refreshToken) return false;
+    try {
+      const reply = await call<TokenReply>('/oauth/token', {
+        method: 'POST', client: 'web', raw: true, quiet: true,
+        query: { grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'server' },
+      });
+      bound().tokensRefreshed(reply);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function fieldOf(body: unknown): string | null {
+  const data = (body as { data?: { field?: unknown } } | null)?.data;
+  return typeof data?.field === 'string' ? data.field : null;
+}
+
+async function registerMissingPermission(permission: string, method: string): Promise<void> {
+  const menuId = bound().session().activeMenuId;
+  if (!menuId) return;
+  try {
+    const result = await call<string>('/sys-menu/permission', {
+      method: 'POST', quiet: true, body: { menuId, permission, methods: [method] },
+    });
+    feedback.success(result === 'created' ? `权限登记成功: ${permission}` : `权限已存在: ${permission}`);
+  } catch (err) {
+    feedback.warning(`权限登记失败: ${permission} (${(err as Error).message})`);
+  }
+}
+
+async function handleFailure(path: string, opts: CallOptions, failed: FailedCall, retried: boolean): Promise<never> {
+  const b = bound();
+  const lang = b.language();
+  const s = b.session();
+  const message = serverMessage(failed.body);
+  const field = fieldOf(failed.body);
+  // The token calls answer for themselves: their 401 is a bad client, not an expired session.
+  if (opts.client || opts.quiet) {
+    throw new ApiError(failed.status, errorText(failed.status, message, lang), false, field);
+  }
+  const action = decideErrorAction(failed, lang, s.isAdmin);
+  switch (action.kind) {
+    case 'expired': {
+      if (!retried && s.refreshToken && (await refreshTokens())) return call(path, opts, true) as Promise<never>;
+      if (!s.hasUserInfo) feedback.warning(ClientMessages.noUserInfo[lang]);
+      b.signedOut('expired');
+      throw new ApiError(401, errorText(401, message, lang), false);
+    }
+    case 'relogin':
+      setTimeout(() => feedback.warning(action.text, 10), 800);
+      b.signedOut('relogin');
+      throw new ApiError(failed.status, action.text, true);
+    case 'registerPermission':
+      await registerMissingPermission(action.permission, opts.method ?? 'GET');
+      throw new ApiError(403, action.text, true);
+    case 'inline':
+      throw new ApiError(failed.status, action.text, false, field);
+    case 'notify':
+      feedback.error(action.text);
+      throw new ApiError(failed.status, action.text, true, field);
+  }
+}
+
+/**
+ * Calls the API: envelope answers resolve to their data, failures follow the error catalogue.
+ * A write already in flight with the same body is refused (status 000: do not repeat).
+ */
+export async function call<T>(path: string, opts: CallOptions = {}, retried = false): Promise<T> {
+  const method = opts.method ?? 'GET';
+  const writeKey = method === 'GET' ? null : `${method} ${path} ${JSON.stringify(opts.query ?? {})} ${JSON.stringify(opts.body ?? null)}`;
+  if (writeKey && inFlightWrites.has(writeKey)) {
+    const text = ClientMessages.status000[bound().language()];
+    if (!opts.quiet) feedback.warning(text, 2);
+    throw new ApiError(0, text, !opts.quiet);
+  }
+  if (writeKey) inFlightWrites.add(writeKey);
+  try {
+    const { res, body } = await send(path, opts);
+    const envelope = body as { success?: boolean; data?: unknown } | null;
+    if (res.ok && opts.raw) return body as T;
+    if (res.ok && envelope && envelope.success !== false) return (opts.envelope ? envelope : envelope.data) as T;
+    const failed: FailedCall = {
+      status: res.ok && !envelope ? 0 : res.status,
+      body: envelope as FailedCall['body'],
+      missingPermission: res.headers.get(MISSING_PERMISSION_HEADER),
+    };
+    if (writeKey) inFlightWrites.delete(writeKey);
+    return await handleFailure(path, opts, failed, retried);
+  } finally {
+    if (writeKey) inFlightWrites.delete(writeKey);
+  }
+}

@@ -1,0 +1,31 @@
+import type { ClientConfig, NavReply, OrgSummary, Paged } from '@wb/protocol';
+import { call } from './http';
+
+export const fetchClientConfig = () => call<ClientConfig>('/config/client');
+
+export const fetchNav = () => call<NavReply>('/sys-menu/nav');
+
+export interface OrgQuery {
+  pn: number;
+  ps: number;
+  orgName: string;
+}
+
+export function fetchCurrentOrgs(q: OrgQuery): Promise<Paged<OrgSummary>> {
+  const search = q.orgName.trim() ? [{ key: 'orgName' as const, op: 'like' as const, val: q.orgName.trim() }] : [];
+  return call<Paged<OrgSummary>>('/sys-user-org/currentOrgs', { method: 'POST', body: { limit: { pn: q.pn, ps: q.ps }, search } });
+}
+
+export const switchOrg = (id: string) => call<boolean>(`/sys-user-org/switchOrg/${encodeURIComponent(id)}`, { method: 'POST' });
+
+export interface LogRow {
+  id: string;
+  username: string;
+  action: string;
+  detail: string | null;
+  ip: string | null;
+  createDate: string;
+}
+
+export const fetchOperationLog = (pn: number, ps: number) =>
+  call<Paged<LogRow>>('/system/log/v2/list', { method: 'POST', body: { limit: { pn, ps } } });

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  build: {
+    manifest: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // The protocol package re-exports its zod schemas from one index; the web only uses its
+      // constants and helpers, so its modules are declared free of side effects and zod stays out.
+      treeshake: { moduleSideEffects: [{ test: /packages[\\/]protocol[\\/]src[\\/]/, sideEffects: false }] },
+    },
+  },
+  server: { proxy: { '/api': 'http://localhost:8080' } },
+});
