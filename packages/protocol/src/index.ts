@@ -7,3 +7,4 @@ export * from './route-path';
 export * from './session';
 export * from './id-number';
 export * from './plate';
+export * from './list';
