@@ -6,6 +6,8 @@ import { initOidc } from './platform/auth/oidc';
 import { loadConfig } from './config';
 import { startDatabase } from './platform/db/start';
 import { seedDemoPlant, DEMO_ACCOUNTS } from './seed/demo';
+import { seedTemplates } from './platform/templates/seed';
+import { ALL_TEMPLATES } from './domain/templates';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const { database, stop } = await startDatabase(config, log);
   const seeded = await seedDemoPlant(database.db);
+  // after the menus, which lists are bound to; every start, so code changes to templates apply
+  await seedTemplates(database.db, ALL_TEMPLATES);
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
   // so the first visitor already gets the provider's sign-out address
   if (config.oidc) await initOidc(config);

@@ -7,6 +7,8 @@ import { ensureDatabase } from '../src/platform/db/start';
 import { migrate } from '../src/platform/db/migrate';
 import { openDatabase } from '../src/platform/db/pool';
 import { seedDemoPlant } from '../src/seed/demo';
+import { seedTemplates } from '../src/platform/templates/seed';
+import { ALL_TEMPLATES } from '../src/domain/templates';
 
 export const TEMPLATE_DB = 'wb_template';
 
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject) {
   const template = openDatabase(adminUrl.replace(/\/[^/]*$/, `/${TEMPLATE_DB}`), 2);
   await migrate(template.pool);
   await seedDemoPlant(template.db);
+  await seedTemplates(template.db, ALL_TEMPLATES);
   await template.close();
   project.provide('pgAdminUrl', adminUrl);
   return stop;

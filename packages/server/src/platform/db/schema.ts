@@ -158,3 +158,40 @@ export interface DB {
   md_ic_card: MdIcCard;
   md_blacklist: MdBlacklist;
 }
+
+// Screen templates (migrations/004_templates.sql): global platform definitions, no org_id.
+
+type Json<T> = ColumnType<T, string | undefined, string>;
+export interface FieldOption { value: string | number | boolean; label: string; color?: string; disabled?: boolean }
+
+export interface CgFormat {
+  id: Generated<string>; format_code: string; format_name: string; format_type: string; format_style: string;
+  main_table: string | null; son_table: string | null; org_column: Generated<string>; res_method: string | null;
+  res_url: string | null; tree_res_url: string | null; tree_res_method: string | null; ps: number | null;
+  remark: string | null; value_resource_sub_name: string | null; view_resource_sub_name: string | null;
+  detail_id: Id | null; menu_id: Id | null; button_menu_id: Id | null; source: Generated<'code' | 'admin'>;
+  created_at: Timestamp; updated_at: Timestamp;
+}
+export interface CgFormatField {
+  id: Generated<string>; format_id: Id; field_name: string; field_explain: string; field_explain_en: string | null;
+  field_type: string; form_submit_type: string | null; options: Json<FieldOption[]>; default_value: string | null;
+  tips_message: string | null; seq: Generated<number>; ishow: Generated<boolean>; ihidden: Generated<boolean>;
+  iupdate: Generated<boolean>; irequired: Generated<boolean>; iallow_query: Generated<boolean>;
+  iallow_advance_query: Generated<boolean>; itotal: Generated<boolean>; imerge: Generated<boolean>;
+  isort_field: Generated<boolean>; idefined_sort: Generated<boolean>; sort_method: 'asc' | 'desc' | null;
+  column_width: number | null; fixed: 'left' | 'right' | null; calculate: string | null; custom_table: string | null;
+  class_type: string | null; validate_method: string | null; validate_title: string | null; val_format_fun: string | null;
+  cg_format_res_id: Id | null; control_value: string | null; rows: number | null; search_type: string | null;
+  column_sql: string | null;
+}
+export interface CgFormatResMap {
+  id: Generated<string>; field_id: Id; master_table: string; target_field: string; source_field: string; seq: Generated<number>;
+}
+export interface CgFormatParam { id: Generated<string>; format_id: Id; param_list: Json<unknown[]>; updated_at: Timestamp }
+
+export interface DB {
+  cg_format: CgFormat;
+  cg_format_field: CgFormatField;
+  cg_format_res_map: CgFormatResMap;
+  cg_format_param: CgFormatParam;
+}

@@ -1,0 +1,62 @@
+import { defineListTemplate } from '../../../platform/templates/define';
+
+export const VEHICLE_LIST_CODE = 'masterdata.vehicle.list';
+
+/** Plate colours as the plate cameras report them (migrations/003: md_vehicle.plate_type). */
+const PLATE_TYPES = [
+  { value: 'YELLOW', label: '黄牌', color: 'gold' },
+  { value: 'BLUE', label: '蓝牌', color: 'blue' },
+  { value: 'GREEN', label: '绿牌', color: 'green' },
+  { value: 'YELLOW_GREEN', label: '黄绿牌', color: 'lime' },
+  { value: 'WHITE', label: '白牌' },
+  { value: 'BLACK', label: '黑牌' },
+];
+
+/** 车辆: the company's trucks, by plate; the footer totals capacity and last tares. */
+export const vehicleListTemplate = defineListTemplate({
+  formatCode: VEHICLE_LIST_CODE,
+  formatName: '车辆',
+  mainTable: 'md_vehicle',
+  resUrl: '/api/masterdata/vehicle/v2/list',
+  menuPath: '/masterdata/vehicle',
+  fields: [
+    {
+      fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate number', fieldType: 'TEXT', columnSql: 't.plate_number',
+      iallowQuery: true, iallowAdvanceQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc',
+      searchType: 'input', fixed: 'left', columnWidth: 120,
+    },
+    {
+      fieldName: 'plateType', fieldExplain: '车牌颜色', fieldExplainEn: 'Plate colour', fieldType: 'ENUM', columnSql: 't.plate_type',
+      options: PLATE_TYPES, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90,
+    },
+    {
+      fieldName: 'carType', fieldExplain: '车型', fieldExplainEn: 'Vehicle type', fieldType: 'TEXT', columnSql: 't.car_type',
+      iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 120,
+    },
+    {
+      fieldName: 'axleType', fieldExplain: '轴数', fieldExplainEn: 'Axles', fieldType: 'NUMBER', columnSql: 't.axle_type',
+      iallowAdvanceQuery: true, isortField: true, columnWidth: 70,
+    },
+    {
+      fieldName: 'capacityTonnage', fieldExplain: '核定载质量(吨)', fieldExplainEn: 'Rated load (t)', fieldType: 'NUMBER',
+      columnSql: 't.capacity_tonnage', iallowAdvanceQuery: true, isortField: true, itotal: true, columnWidth: 120,
+    },
+    {
+      fieldName: 'lastTare', fieldExplain: '最近皮重(吨)', fieldExplainEn: 'Last tare (t)', fieldType: 'NUMBER', columnSql: 't.last_tare',
+      iallowAdvanceQuery: true, isortField: true, itotal: true, columnWidth: 110,
+    },
+    {
+      fieldName: 'enabled', fieldExplain: '状态', fieldExplainEn: 'Status', fieldType: 'BOOLEAN', columnSql: 't.enabled',
+      options: [{ value: true, label: '启用', color: 'green' }, { value: false, label: '停用', color: 'red' }],
+      iallowQuery: true, searchType: 'comboxSingle', columnWidth: 80,
+    },
+    {
+      fieldName: 'annualReviewDate', fieldExplain: '年审日期', fieldExplainEn: 'Annual review', fieldType: 'DATE',
+      columnSql: 't.annual_review_date', iallowAdvanceQuery: true, isortField: true, searchType: 'datePickerRange', columnWidth: 110,
+    },
+    {
+      fieldName: 'createDate', fieldExplain: '创建时间', fieldExplainEn: 'Created', fieldType: 'DATE', columnSql: 't.created_at',
+      iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170,
+    },
+  ],
+});

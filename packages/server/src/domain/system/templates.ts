@@ -1,0 +1,45 @@
+import { defineListTemplate } from '../../platform/templates/define';
+
+export const LOG_LIST_CODE = 'system.log.list';
+
+/** The actions writeLog records, as the log's search offers them. */
+const LOG_ACTIONS = [
+  { value: 'login', label: '登录' },
+  { value: 'logout', label: '退出' },
+  { value: 'switchOrg', label: '切换公司' },
+  { value: 'modifyPassword', label: '修改密码' },
+  { value: 'resetPassword', label: '重置密码' },
+  { value: 'registerPermission', label: '登记权限' },
+  { value: 'oidcLogin', label: '统一认证登录' },
+];
+
+/** 操作日志: who did what in the current company, newest first. */
+export const logListTemplate = defineListTemplate({
+  formatCode: LOG_LIST_CODE,
+  formatName: '操作日志',
+  mainTable: 'sys_log',
+  resUrl: '/api/system/log/v2/list',
+  menuPath: '/system/log',
+  fields: [
+    {
+      fieldName: 'createDate', fieldExplain: '操作时间', fieldExplainEn: 'Time', fieldType: 'DATE', columnSql: 't.created_at',
+      iallowQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170,
+    },
+    {
+      fieldName: 'username', fieldExplain: '用户名', fieldExplainEn: 'User', fieldType: 'TEXT', columnSql: 't.username',
+      iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 120,
+    },
+    {
+      fieldName: 'action', fieldExplain: '操作', fieldExplainEn: 'Action', fieldType: 'ENUM', columnSql: 't.action',
+      options: LOG_ACTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 120,
+    },
+    {
+      fieldName: 'detail', fieldExplain: '详情', fieldExplainEn: 'Detail', fieldType: 'TEXT', columnSql: 't.detail',
+      iallowAdvanceQuery: true, searchType: 'input',
+    },
+    {
+      fieldName: 'ip', fieldExplain: 'IP地址', fieldExplainEn: 'IP address', fieldType: 'TEXT', columnSql: 't.ip',
+      iallowAdvanceQuery: true, searchType: 'input', columnWidth: 140,
+    },
+  ],
+});

@@ -1,0 +1,129 @@
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/pool';
+import type { CgFormat, CgFormatField, DB } from '../db/schema';
+import { checkTemplate, type FieldDef, type TemplateDef } from './define';
+
+type Tx = Transaction<DB>;
+// the same on every instance, so two servers starting together seed one after the other
+const SEED_LOCK = 7_310_004;
+
+/**
+ * Writes the families' templates into the database: the database copy is what is served.
+ * A format still owned by code is brought up to date entirely; one an administrator edited
+ * (source 'admin') keeps every edit, and only column_sql, which only code may write, follows the
+ * code. Idempotent: ids stay stable across runs, so references to fields survive.
+ */
+export async function seedTemplates(db: Database, templates: TemplateDef[]): Promise<void> {
+  for (const t of templates) checkTemplate(t);
+  await db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
+    const ids = new Map<string, { id: string; byCode: boolean }>();
+    for (const t of templates) ids.set(t.formatCode, await upsertFormat(tx, t));
+    const idOf = (code: string) => {
+      const found = ids.get(code);
+      if (!found) throw new Error(`template ${code} is referenced but not declared`);
+      return found.id;
+    };
+    for (const t of templates) {
+      const { id, byCode } = ids.get(t.formatCode) as { id: string; byCode: boolean };
+      await upsertFields(tx, id, t.fields, byCode, idOf);
+      if (!byCode) continue;
+      await tx.updateTable('cg_format').set({ detail_id: t.detailCode ? idOf(t.detailCode) : null }).where('id', '=', id).execute();
+      await replaceResourceMaps(tx, id, t.fields);
+      await replaceParams(tx, id, t.params);
+    }
+  });
+}
+
+async function menuIdBy(tx: Tx, column: 'path' | 'permission', value: string | undefined): Promise<string | null> {
+  if (!value) return null;
+  const row = await tx.selectFrom('sys_menu').select('id').where(column, '=', value).orderBy('id').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+async function upsertFormat(tx: Tx, t: TemplateDef): Promise<{ id: string; byCode: boolean }> {
+  const existing = await tx.selectFrom('cg_format').select(['id', 'source']).where('format_code', '=', t.formatCode).executeTakeFirst();
+  if (existing?.source === 'admin') return { id: existing.id, byCode: false };
+  const row: Insertable<CgFormat> = {
+    format_code: t.formatCode, format_name: t.formatName, format_type: t.formatType, format_style: t.formatStyle,
+    main_table: t.mainTable ?? null, son_table: t.sonTable ?? null, org_column: t.orgColumn ?? 'org_id',
+    res_method: t.resMethod ?? null, res_url: t.resUrl ?? null, tree_res_url: t.treeResUrl ?? null,
+    tree_res_method: t.treeResMethod ?? null, ps: t.ps ?? null, remark: t.remark ?? null,
+    value_resource_sub_name: t.valueResourceSubName ?? null, view_resource_sub_name: t.viewResourceSubName ?? null,
+    menu_id: await menuIdBy(tx, 'path', t.menuPath), button_menu_id: await menuIdBy(tx, 'permission', t.buttonPermission),
+    source: 'code', created_at: new Date(), updated_at: new Date(),
+  };
+  if (existing) {
+    const { created_at: _kept, ...update } = row;
+    await tx.updateTable('cg_format').set(update).where('id', '=', existing.id).execute();
+    return { id: existing.id, byCode: true };
+  }
+  const inserted = await tx.insertInto('cg_format').values(row).returning('id').executeTakeFirstOrThrow();
+  return { id: inserted.id, byCode: true };
+}
+
+function fieldRow(formatId: string, f: FieldDef, seq: number, idOf: (code: string) => string): Insertable<CgFormatField> {
+  return {
+    format_id: formatId, field_name: f.fieldName, field_explain: f.fieldExplain, field_explain_en: f.fieldExplainEn ?? null,
+    field_type: f.fieldType, form_submit_type: f.formSubmitType ?? null, options: JSON.stringify(f.options ?? []),
+    default_value: f.defaultValue ?? null, tips_message: f.tipsMessage ?? null, seq,
+    ishow: f.ishow ?? true, ihidden: f.ihidden ?? false, iupdate: f.iupdate ?? true, irequired: f.irequired ?? false,
+    iallow_query: f.iallowQuery ?? false, iallow_advance_query: f.iallowAdvanceQuery ?? false, itotal: f.itotal ?? false,
+    imerge: f.imerge ?? false, isort_field: f.isortField ?? false, idefined_sort: f.idefinedSort ?? false,
+    sort_method: f.sortMethod ?? null, column_width: f.columnWidth ?? null, fixed: f.fixed ?? null,
+    calculate: f.calculate ?? null, custom_table: f.customTable ?? null, class_type: f.classType ?? null,
+    validate_method: f.validateMethod ?? null, validate_title: f.validateTitle ?? null, val_format_fun: f.valFormatFun ?? null,
+    cg_format_res_id: f.resource ? idOf(f.resource.formatCode) : null, control_value: f.controlValue ?? null,
+    rows: f.rows ?? null, search_type: f.searchType ?? null, column_sql: f.columnSql ?? null,
+  };
+}
+
+const CODE_OWNED_ONLY = ['column_sql'] as const;
+
+async function upsertFields(tx: Tx, formatId: string, fields: FieldDef[], byCode: boolean, idOf: (code: string) => string): Promise<void> {
+  if (fields.length > 0) {
+    const rows = fields.map((f, i) => fieldRow(formatId, f, (i + 1) * 10, idOf));
+    const columns = byCode ? (Object.keys(rows[0]).filter((c) => c !== 'format_id' && c !== 'field_name') as (keyof CgFormatField)[]) : CODE_OWNED_ONLY;
+    await tx
+      .insertInto('cg_format_field')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['format_id', 'field_name']).doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]))),
+      )
+      .execute();
+  }
+  const declared = fields.map((f) => f.fieldName);
+  const stale = tx.selectFrom('cg_format_field').where('format_id', '=', formatId);
+  const others = declared.length ? stale.where('field_name', 'not in', declared) : stale;
+  // A field code no longer declares reads a column that may be gone: removed from a code-owned
+  // format; in an edited one the administrator's row stays, but the engine no longer reads it.
+  const staleIds = (await others.select('id').execute()).map((r) => r.id);
+  if (staleIds.length === 0) return;
+  if (byCode) await tx.deleteFrom('cg_format_field').where('id', 'in', staleIds).execute();
+  else await tx.updateTable('cg_format_field').set({ column_sql: null }).where('id', 'in', staleIds).execute();
+}
+
+async function replaceResourceMaps(tx: Tx, formatId: string, fields: FieldDef[]): Promise<void> {
+  const rows = await tx.selectFrom('cg_format_field').select(['id', 'field_name']).where('format_id', '=', formatId).execute();
+  const fieldIds = rows.map((r) => r.id);
+  if (fieldIds.length) await tx.deleteFrom('cg_format_res_map').where('field_id', 'in', fieldIds).execute();
+  const idByName = new Map(rows.map((r) => [r.field_name, r.id]));
+  const maps = fields.flatMap((f) =>
+    (f.resource?.map ?? []).map((m, seq) => ({
+      field_id: idByName.get(f.fieldName) as string, master_table: m.masterTable, target_field: m.fieldName, source_field: m.from, seq,
+    })),
+  );
+  if (maps.length) await tx.insertInto('cg_format_res_map').values(maps).execute();
+}
+
+async function replaceParams(tx: Tx, formatId: string, params: unknown[] | undefined): Promise<void> {
+  if (!params) {
+    await tx.deleteFrom('cg_format_param').where('format_id', '=', formatId).execute();
+    return;
+  }
+  await tx
+    .insertInto('cg_format_param')
+    .values({ format_id: formatId, param_list: JSON.stringify(params), updated_at: new Date() })
+    .onConflict((oc) => oc.column('format_id').doUpdateSet({ param_list: JSON.stringify(params), updated_at: new Date() }))
+    .execute();
+}
