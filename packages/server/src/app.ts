@@ -14,6 +14,9 @@ import { clientConfigRoutes } from './platform/client-config/routes';
 import { tenancyRoutes } from './platform/tenancy/routes';
 import { menuRoutes } from './platform/menu/routes';
 import { systemRoutes } from './domain/system/routes';
+import { vehicleRoutes } from './domain/masterdata/vehicle/routes';
+import { templateRoutes } from './platform/templates/routes';
+import { listOptionsFromEnv } from './platform/list/options';
 
 export interface AppDeps {
   config: Config;
@@ -40,7 +43,10 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   clientConfigRoutes(app, config);
   tenancyRoutes(app, db);
   menuRoutes(app, db, config);
-  systemRoutes(app, db);
+  templateRoutes(app, db);
+  const list = listOptionsFromEnv(process.env);
+  systemRoutes(app, db, list);
+  vehicleRoutes(app, db, list);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

@@ -105,7 +105,9 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('供应商', 'Vendors', '/masterdata/vendor', [AC]),
       leaf('客户', 'Customers', '/masterdata/customer', [AC]),
       leaf('物料', 'Materials', '/masterdata/inventory', [OP, QA, AC]),
-      leaf('车辆', 'Vehicles', '/masterdata/vehicle', [OP]),
+      leaf('车辆', 'Vehicles', '/masterdata/vehicle', [OP], {
+        buttons: [{ name: '查看车辆', en: 'View vehicles', permission: 'md_vehicle_view', roles: [OP] }],
+      }),
       leaf('司机', 'Drivers', '/masterdata/driver', [OP]),
       leaf('IC卡', 'IC cards', '/masterdata/ic-card', [OP]),
       leaf('承运商', 'Carriers', '/masterdata/carrier', [AC]),

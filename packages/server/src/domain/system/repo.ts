@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../platform/db/pool';
 
 export async function findUser(db: Database, id: string) {
@@ -21,17 +20,4 @@ export async function setPassword(db: Database, id: string, hash: string, unsafe
 export async function isMember(db: Database, userId: string, orgId: string): Promise<boolean> {
   const row = await db.selectFrom('sys_user_org').select('user_id').where('user_id', '=', userId).where('org_id', '=', orgId).executeTakeFirst();
   return Boolean(row);
-}
-
-export async function listLog(db: Database, orgId: string, pn: number, ps: number) {
-  const base = db.selectFrom('sys_log').where('org_id', '=', orgId);
-  const [{ total }] = await base.select(sql<number>`count(*)::int`.as('total')).execute();
-  const list = await base
-    .select(['id', 'username', 'action', 'detail', 'ip', 'created_at as createDate'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(ps)
-    .offset((pn - 1) * ps)
-    .execute();
-  return { list, total };
 }

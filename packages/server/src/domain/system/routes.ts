@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { passwordModifyBody, passwordResetBody, PAGE_SIZE_MAX } from '@wb/protocol';
+import { passwordModifyBody, passwordResetBody } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
@@ -7,15 +7,15 @@ import { AppError, parse } from '../../platform/http/errors';
 import { writeLog } from '../../platform/audit/log';
 import { hashPassword, verifyPassword } from '../../platform/auth/secrets';
 import { revokeUserSessions } from '../../platform/auth/sessions';
+import type { ListOptions } from '../../platform/list/repo';
+import { templateListRoute } from '../../platform/list/route';
 import { newPasswordRefusal } from './rules';
-import { findUser, isMember, listLog, setPassword } from './repo';
+import { findUser, isMember, setPassword } from './repo';
+import { LOG_LIST_CODE } from './templates';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
-const logListBody = z.strictObject({
-  limit: z.strictObject({ pn: z.number().int().min(1), ps: z.number().int().min(1).max(PAGE_SIZE_MAX) }).optional(),
-});
 
-export function systemRoutes(app: FastifyInstance, db: Database): void {
+export function systemRoutes(app: FastifyInstance, db: Database, list: ListOptions): void {
   app.get('/api/sys-user/pwd/checkSafe', async (request) => {
     const user = await findUser(db, request.caller.userId);
     if (!user) throw AppError.of('expired');
@@ -59,8 +59,9 @@ export function systemRoutes(app: FastifyInstance, db: Database): void {
     return ok(true, '重置成功');
   });
 
-  app.post('/api/system/log/v2/list', { config: { access: { permission: 'sys_log_view', demoAllowed: true } } }, async (request) => {
-    const body = parse(logListBody, request.body ?? {});
-    return ok(await listLog(db, request.caller.orgId, body.limit?.pn ?? 1, body.limit?.ps ?? 10));
-  });
+  templateListRoute(app, db, {
+    url: '/api/system/log/v2/list',
+    formatCode: LOG_LIST_CODE,
+    access: { permission: 'sys_log_view', demoAllowed: true },
+  }, list);
 }

@@ -1,0 +1,90 @@
+import type { Paged } from '@wb/protocol';
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from '../db/pool';
+import type { CompareOp, Condition, ListQuery } from './rules';
+import type { Cast } from './values';
+
+export interface ListOptions {
+  /**
+   * Above this many matching rows the total is PostgreSQL's estimate, marked totalEstimated:
+   * counting a million rows exactly costs more than the page itself, and nobody pages that far.
+   */
+  estimateAbove: number;
+}
+
+export const DEFAULT_LIST_OPTIONS: ListOptions = { estimateAbove: 100_000 };
+
+// Fixed texts chosen by the plan's enums: the request picks among them, never writes them.
+const OPERATORS: Record<CompareOp, string> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
+const CASTS: Record<Exclude<Cast, null>, string> = { numeric: 'numeric', timestamptz: 'timestamptz', boolean: 'boolean', text: 'text' };
+
+/** Template SQL (column_sql), parenthesised so an expression keeps its meaning next to an operator. */
+const templateSql = (text: string) => sql`(${sql.raw(text)})`;
+
+function bound(value: unknown, cast: Cast, array = false): RawBuilder<unknown> {
+  if (!cast) return sql`${value}`;
+  return sql`${value}::${sql.raw(CASTS[cast])}${sql.raw(array ? '[]' : '')}`;
+}
+
+function condition(c: Condition): RawBuilder<unknown> {
+  switch (c.kind) {
+    case 'compare':
+      return sql`${templateSql(c.column)} ${sql.raw(OPERATORS[c.op])} ${bound(c.value, c.cast)}`;
+    case 'in':
+      return sql`${templateSql(c.column)} = ANY(${bound(c.values, c.cast, true)})`;
+    case 'like':
+      return sql`${templateSql(c.column)} ILIKE ${c.pattern}`;
+    case 'any':
+      return sql`(${sql.join(c.conditions.map(condition), sql` OR `)})`;
+  }
+}
+
+function fromWhere(q: ListQuery, orgId: string): RawBuilder<unknown> {
+  const where = [sql`${sql.ref(`t.${q.orgColumn}`)} = ${orgId}`, ...q.where.map(condition)];
+  return sql`FROM ${sql.table(q.table)} AS t WHERE ${sql.join(where, sql` AND `)}`;
+}
+
+async function page(db: Database, q: ListQuery, orgId: string): Promise<Record<string, unknown>[]> {
+  const columns = q.columns.map((c) => sql`${templateSql(c.sql)} AS ${sql.id(c.name)}`);
+  const order = q.orderBy.map((o) => sql`${templateSql(o.sql)} ${sql.raw(o.dir === 'asc' ? 'ASC' : 'DESC')}`);
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT ${sql.join(columns)} ${fromWhere(q, orgId)}
+     ORDER BY ${sql.join(order)} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  return rows;
+}
+
+// field names are plain identifiers (the migration checks), so this alias never meets one
+const COUNT_ALIAS = '#count';
+
+/** Count and sums in one pass: the sums read every matching row anyway, so the count is exact. */
+async function totalsAndCount(db: Database, q: ListQuery, orgId: string): Promise<{ total: number; tongji: Record<string, string> }> {
+  const sums = q.totals.map((t) => sql`coalesce(sum(${templateSql(t.sql)}), 0)::text AS ${sql.id(t.name)}`);
+  const { rows } = await sql<Record<string, string>>`
+    SELECT count(*)::text AS ${sql.id(COUNT_ALIAS)}, ${sql.join(sums)} ${fromWhere(q, orgId)}`.execute(db);
+  const { [COUNT_ALIAS]: total, ...tongji } = rows[0];
+  return { total: Number(total), tongji };
+}
+
+/**
+ * Counts at most estimateAbove + 1 rows; past that, asks the planner how many it expects. The
+ * estimate can be far off, so it is never shown below the count already seen.
+ */
+async function boundedCount(db: Database, q: ListQuery, orgId: string, options: ListOptions): Promise<{ total: number; totalEstimated?: true }> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM (SELECT 1 ${fromWhere(q, orgId)} LIMIT ${options.estimateAbove + 1}) AS bounded`.execute(db);
+  const counted = Number(rows[0].n);
+  if (counted <= options.estimateAbove) return { total: counted };
+  const plan = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere(q, orgId)}`.execute(db);
+  const estimate = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
+  return { total: Math.max(estimate, counted), totalEstimated: true };
+}
+
+/** Runs a planned list query in the caller's organisation: the page, the total and the totals. */
+export async function runList(db: Database, q: ListQuery, orgId: string, options: ListOptions = DEFAULT_LIST_OPTIONS): Promise<Paged<Record<string, unknown>>> {
+  if (q.totals.length > 0) {
+    const [list, { total, tongji }] = await Promise.all([page(db, q, orgId), totalsAndCount(db, q, orgId)]);
+    return { list, total, tongji };
+  }
+  const [list, count] = await Promise.all([page(db, q, orgId), boundedCount(db, q, orgId, options)]);
+  return { list, ...count };
+}
