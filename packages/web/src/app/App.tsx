@@ -1,14 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { queryClient } from './query-client';
-import { router } from './routing/router';
+import { AppRoutes } from './routing/router';
+import { NavigatorBinding } from './routing/NavigatorBinding';
+import { RouteFailure } from './routing/RouteFailure';
 import { ThemedShell } from './ThemedShell';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemedShell>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <NavigatorBinding />
+          <RouteFailure>
+            <AppRoutes />
+          </RouteFailure>
+        </BrowserRouter>
       </ThemedShell>
     </QueryClientProvider>
   );

@@ -1,8 +1,8 @@
-import { type ReactNode, useEffect } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
-import { applyLanguage } from '@/i18n';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import ConfigProvider from 'antd/es/config-provider';
+import { useTranslation } from 'react-i18next';
+import { antdLocale, applyLanguage } from '@/i18n';
 import { useSettings } from './session/settings-store';
 import { antdTheme } from './theme';
 import { FeedbackBridge } from './FeedbackBridge';
@@ -12,17 +12,17 @@ export function ThemedShell({ children }: { children: ReactNode }) {
   const language = useSettings((s) => s.language);
   const themeColor = useSettings((s) => s.themeColor);
   const themeName = useSettings((s) => s.themeName);
-  useEffect(() => applyLanguage(language), [language]);
+  // i18n's language changes only once the English bundle is loaded, so antd follows it, not the setting.
+  const { i18n } = useTranslation();
+  useEffect(() => void applyLanguage(language), [language]);
   useEffect(() => {
     document.documentElement.style.setProperty('--wb-primary', themeColor);
     document.body.dataset.theme = themeName;
   }, [themeColor, themeName]);
   return (
-    <ConfigProvider locale={language === 'en-US' ? enUS : zhCN} theme={antdTheme(themeColor, themeName)}>
-      <AntApp className="wb-app">
-        <FeedbackBridge />
-        {children}
-      </AntApp>
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={antdTheme(themeColor, themeName)}>
+      <FeedbackBridge />
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,9 +1,8 @@
-import { Spin } from 'antd';
-
+/** A plain spinner: the first thing every route may show, so it costs no antd component. */
 export function PageLoading() {
   return (
-    <div className="wb-page-loading">
-      <Spin size="large" />
+    <div className="wb-page-loading" role="status" aria-busy="true">
+      <span className="wb-spinner" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Avatar, Button, Form, Input } from 'antd';
+import { Avatar, Button, Form } from 'antd';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/app/hooks/useDocumentTitle';
@@ -45,7 +46,7 @@ export default function LockPage() {
         </div>
         <Form form={form} onFinish={submit} className="wb-lock-form">
           <Form.Item name="password" rules={[{ required: true, message: t('lock.required') }]} validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
-            <Input.Password size="large" placeholder={t('lock.password')} autoFocus data-testid="lock-password" autoComplete="current-password" />
+            <Password size="large" placeholder={t('lock.password')} autoFocus data-testid="lock-password" autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" size="large" htmlType="submit" block loading={busy} icon={<UnlockOutlined />} data-testid="unlock-submit">
             {t('lock.unlock')}

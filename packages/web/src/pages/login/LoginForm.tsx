@@ -1,5 +1,8 @@
-import { useState } from 'react';
-import { Alert, Button, Divider, Form, Input } from 'antd';
+import { type FormEvent, useState } from 'react';
+import { Button } from 'antd';
+// The input modules alone: antd's Input index also loads TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,72 +11,91 @@ import { completeSignIn } from '@/app/session/session-actions';
 import { passwordToken } from '@/platform/api/auth-api';
 import { ApiError } from '@/platform/api/http';
 import { CaptchaImage } from './CaptchaImage';
+import { FormNotice } from './FormNotice';
+import { loginFieldErrors, type LoginFieldErrors, type LoginFields } from './login-fields';
 import { newRandomStr } from './random-str';
 
-interface Fields {
-  username: string;
-  password: string;
-  code?: string;
-}
-
+/**
+ * The sign-in form. Three required fields need no form library; leaving antd's Form out keeps the
+ * first page every visitor loads well under its size budget.
+ */
 export function LoginForm({ config }: { config: ClientConfig | undefined }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Fields>();
+  const [fields, setFields] = useState<LoginFields>({ username: '', password: '', code: '' });
+  const [errors, setErrors] = useState<LoginFieldErrors>({});
   const [randomStr, setRandomStr] = useState(newRandomStr);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Until the config arrives the captcha is assumed on, as the server has it by default.
   const captcha = config?.captcha ?? true;
   const renewCaptcha = () => setRandomStr(newRandomStr());
+  const set = (name: keyof LoginFields) => (e: { target: { value: string } }) => {
+    setFields((f) => ({ ...f, [name]: e.target.value }));
+    setErrors((x) => ({ ...x, [name]: undefined }));
+  };
 
-  const submit = async (values: Fields) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing = loginFieldErrors(fields, captcha);
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
     setBusy(true);
     setError(null);
     try {
-      const reply = await passwordToken({ username: values.username.trim(), password: values.password, randomStr: captcha ? randomStr : undefined, code: values.code?.trim() });
+      const reply = await passwordToken({
+        username: fields.username.trim(), password: fields.password, randomStr: captcha ? randomStr : undefined, code: captcha ? fields.code.trim() : undefined,
+      });
       await completeSignIn(reply);
     } catch (err) {
-      const text = err instanceof Error ? err.message : String(err);
-      setError(text);
+      setError(err instanceof Error ? err.message : String(err));
       // The server spends a captcha on every try, right or wrong.
       if (captcha) {
         renewCaptcha();
-        form.setFieldValue('code', '');
+        setFields((f) => ({ ...f, code: '' }));
       }
-      if (err instanceof ApiError && err.field === 'code') form.setFields([{ name: 'code', errors: [text] }]);
+      if (err instanceof ApiError && err.field === 'password') setFields((f) => ({ ...f, password: '' }));
     } finally {
       setBusy(false);
     }
   };
 
+  const fieldError = (name: keyof LoginFields) =>
+    errors[name] ? <div className="wb-field-error" data-testid={`login-${name}-error`}>{t(`login.${errors[name]}`)}</div> : null;
+
   return (
-    <Form form={form} size="large" onFinish={submit} autoComplete="off" requiredMark={false} data-testid="login-form">
-      {error && <Alert className="wb-login-alert" type="error" showIcon title={error} data-testid="login-error" />}
-      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
-        <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" data-testid="login-username" autoFocus />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" data-testid="login-password" />
-      </Form.Item>
+    <form onSubmit={submit} autoComplete="off" noValidate data-testid="login-form" className="wb-login-form">
+      {error && <FormNotice type="error" text={error} testId="login-error" />}
+      <div className="wb-field">
+        <Input
+          size="large" prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" autoFocus
+          value={fields.username} onChange={set('username')} status={errors.username ? 'error' : undefined} data-testid="login-username"
+        />
+        {fieldError('username')}
+      </div>
+      <div className="wb-field">
+        <Password
+          size="large" prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password"
+          value={fields.password} onChange={set('password')} status={errors.password ? 'error' : undefined} data-testid="login-password"
+        />
+        {fieldError('password')}
+      </div>
       {captcha && (
-        <Form.Item name="code" rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
+        <div className="wb-field">
           <Input
-            prefix={<SafetyOutlined />}
-            placeholder={t('login.captcha')}
-            maxLength={8}
-            data-testid="login-captcha"
+            size="large" prefix={<SafetyOutlined />} placeholder={t('login.captcha')} maxLength={8} className="wb-captcha-input"
+            value={fields.code} onChange={set('code')} status={errors.code ? 'error' : undefined} data-testid="login-captcha"
             suffix={<CaptchaImage randomStr={randomStr} onRenew={renewCaptcha} />}
-            className="wb-captcha-input"
           />
-        </Form.Item>
+          {fieldError('code')}
+        </div>
       )}
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+      <Button type="primary" size="large" htmlType="submit" block loading={busy} data-testid="login-submit">
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>
       {config?.oidc.enabled && config.oidc.loginUrl && (
         <>
-          <Divider plain className="wb-login-or">{t('login.or')}</Divider>
-          <Button block href={config.oidc.loginUrl} data-testid="login-oidc">
+          <div className="wb-login-or">{t('login.or')}</div>
+          <Button size="large" block href={config.oidc.loginUrl} data-testid="login-oidc">
             {t('login.oidc')}
           </Button>
         </>
@@ -82,6 +104,6 @@ export function LoginForm({ config }: { config: ClientConfig | undefined }) {
         <Link to="/forgetpwd">{t('login.forgot')}</Link>
         <Link to="/register">{t('login.register')}</Link>
       </div>
-    </Form>
+    </form>
   );
 }

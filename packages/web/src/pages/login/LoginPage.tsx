@@ -1,13 +1,13 @@
-import { Alert } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '@/app/hooks/useDocumentTitle';
-import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import { LanguageToggle } from '@/app/layout/LanguageToggle';
 import { CLIENT_CONFIG_KEY } from '@/app/query-client';
 import { useSession } from '@/app/session/session-store';
 import { fetchClientConfig } from '@/platform/api/workspace-api';
 import { BrandMark } from '@/app/layout/BrandMark';
+import { FormNotice } from './FormNotice';
 import { LoginForm } from './LoginForm';
 import './login.css';
 
@@ -20,7 +20,7 @@ export default function LoginPage() {
   return (
     <div className="wb-login">
       <div className="wb-login-lang">
-        <LanguageSwitch className="wb-login-lang-btn" />
+        <LanguageToggle className="wb-login-lang-btn" />
       </div>
       <section className="wb-login-brand">
         <BrandMark size={56} />
@@ -37,7 +37,7 @@ export default function LoginPage() {
       <section className="wb-login-card">
         <h2>{t('login.welcome')}</h2>
         <p className="wb-login-card-sub">{t('app.title')}</p>
-        {reason && <Alert className="wb-login-alert" type="warning" showIcon title={t(reason === 'expired' ? 'login.expired' : 'login.relogin')} />}
+        {reason && <FormNotice type="warning" text={t(reason === 'expired' ? 'login.expired' : 'login.relogin')} testId="login-reason" />}
         <LoginForm config={config} />
       </section>
       <footer className="wb-login-footer">

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { completeSignIn, endSession } from '@/app/session/session-actions';
 import { iamToken } from '@/platform/api/auth-api';
@@ -25,7 +24,7 @@ export function OidcCallback({ code, state }: { code: string; state: string }) {
   }, [code, state, t]);
   return (
     <div className="wb-page-loading">
-      <Spin size="large" />
+      <span className="wb-spinner" />
       <p>{t('login.oidcWorking')}</p>
     </div>
   );

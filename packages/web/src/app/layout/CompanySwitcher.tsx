@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { BankOutlined, SwapOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/app/session/session-store';
+import { CompanyDialog } from './CompanyDialog';
+
+/** The current company's name, or 请选择公司 when none is chosen; either opens 选择组织机构. */
+export function CompanySwitcher() {
+  const { t } = useTranslation();
+  const name = useSession((s) => s.userInfo?.currentOrgName ?? null);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {name ? (
+        <Button type="text" className="wb-company" onClick={() => setOpen(true)} data-testid="company-name" title={t('top.company')}>
+          <BankOutlined />
+          <span className="wb-company-name">{name}</span>
+          <SwapOutlined className="wb-company-swap" />
+        </Button>
+      ) : (
+        <Button type="primary" ghost onClick={() => setOpen(true)} data-testid="company-name">
+          {t('top.chooseCompany')}
+        </Button>
+      )}
+      <CompanyDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

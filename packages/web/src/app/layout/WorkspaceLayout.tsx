@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useState } from 'react';
+import { App as AntApp, Layout, Result } from 'antd';
+import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useClientConfig } from '@/app/hooks/useClientConfig';
+import { useDocumentTitle } from '@/app/hooks/useDocumentTitle';
+import { useEnglish } from '@/app/hooks/useEnglish';
+import { useHistoryUrl } from '@/app/hooks/useHistoryUrl';
+import { useNav } from '@/app/hooks/useNav';
+import { useScreenClass } from '@/app/hooks/useScreenClass';
+import { useUserInfoSync } from '@/app/hooks/useUserInfoSync';
+import { resolveWorkspacePage, tabOf } from '@/app/routing/workspace-pages';
+import { useSession } from '@/app/session/session-store';
+import { useSettings } from '@/app/session/settings-store';
+import { HOME_PATH } from '@/app/session/tabs';
+import { useTabs } from '@/app/session/tabs-store';
+import { PageHost } from './PageHost';
+import { PageLoading } from './PageLoading';
+import { Sidebar } from './Sidebar';
+import { TabStrip } from './TabStrip';
+import { TopBar } from './TopBar';
+import './layout.css';
+
+/** The signed-in workspace: sidebar, top bar, tab strip and the page of the current address. */
+export default function WorkspaceLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const english = useEnglish();
+  const screen = useScreenClass();
+  const config = useClientConfig();
+  const nav = useNav();
+  useUserInfoSync();
+  useHistoryUrl(nav.loaded);
+  const showTags = useSettings((s) => s.showTags);
+  const setCollapsed = useSettings((s) => s.setCollapsed);
+  const openTab = useTabs((s) => s.open);
+  const setActiveMenu = useSession((s) => s.setActiveMenu);
+  const rememberPath = useSession((s) => s.rememberPath);
+  const [focusArea, setFocusArea] = useState<string | null>(null);
+
+  const page = useMemo(() => resolveWorkspacePage(location.pathname, location.search, nav.index), [location.pathname, location.search, nav.index]);
+
+  useEffect(() => {
+    if (!page) return;
+    openTab(tabOf(page, location.search));
+    setActiveMenu(page.menuId);
+    rememberPath(location.pathname + location.search);
+  }, [page, location.pathname, location.search, openTab, setActiveMenu, rememberPath]);
+
+  useEffect(() => {
+    if (screen < 2) setCollapsed(true);
+  }, [screen, setCollapsed]);
+
+  const label = page ? (english && page.labelEn ? page.labelEn : page.label) : null;
+  useDocumentTitle(label);
+
+  const versionCode = nav.reply?.versionCode ?? config?.versionCode ?? '';
+  let body;
+  if (page) body = <PageHost current={page} query={location.search.replace(/^\?/, '')} />;
+  else if (nav.failed) body = <Result status="500" title={t('errors.500.text')} />;
+  else if (!nav.loaded) body = <PageLoading />;
+  else return <Navigate to={HOME_PATH} replace />;
+
+  // antd's App gives the layout's components their modal, message and notification instances.
+  return (
+    <AntApp className="wb-app">
+    <Layout className={`wb-layout screen-${screen}`} data-screen={screen}>
+      <Sidebar menu={nav.menu} activeMenuId={page?.menuId ?? null} versionCode={versionCode} screen={screen} focusAreaId={focusArea} />
+      <Layout className="wb-main">
+        <TopBar menu={nav.menu} activeMenuId={page?.menuId ?? null} versionCode={versionCode} onArea={setFocusArea} />
+        {showTags && page && <TabStrip activeKey={page.key} />}
+        <Layout.Content className={`wb-content${location.pathname.startsWith('/reportforms') ? ' wb-content-report' : ''}`}>{body}</Layout.Content>
+      </Layout>
+    </Layout>
+    </AntApp>
+  );
+}

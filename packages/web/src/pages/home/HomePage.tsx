@@ -1,0 +1,97 @@
+import { Card, Col, Empty, Row, Tag } from 'antd';
+import { BankOutlined, ClusterOutlined, IdcardOutlined, TagOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useClientConfig } from '@/app/hooks/useClientConfig';
+import { useEnglish } from '@/app/hooks/useEnglish';
+import { useNav } from '@/app/hooks/useNav';
+import { useOpenLeaf } from '@/app/hooks/useOpenLeaf';
+import { MenuIcon } from '@/app/layout/MenuIcon';
+import { useSession } from '@/app/session/session-store';
+import { menuLabel } from '@/platform/menu/menu-routes';
+import { dayPart } from './day-part';
+import './home.css';
+
+const SHORTCUTS = 8;
+
+/** 首页: who is signed in, where, with which roles, and the first pages of their menu. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const english = useEnglish();
+  const user = useSession((s) => s.userInfo);
+  const nav = useNav();
+  const config = useClientConfig();
+  const openLeaf = useOpenLeaf();
+  const now = dayjs();
+  const shortcuts = nav.menu.flatMap((area) => area.children.slice(0, 1).map((leaf) => ({ area, leaf }))).slice(0, SHORTCUTS);
+  const roleNames = user?.roles ?? [];
+
+  return (
+    <div className="wb-home" data-testid="home-page">
+      <div className="wb-home-hero">
+        <div>
+          <h2>{t('home.greeting', { part: t(`home.${dayPart(now.hour())}`), name: user?.realName ?? '' })}</h2>
+          <p>{now.format(english ? 'dddd, MMMM D, YYYY' : 'YYYY年M月D日 dddd')}</p>
+        </div>
+        <div className="wb-home-facts">
+          <Fact icon={<BankOutlined />} label={t('home.company')} value={user?.currentOrgName ?? t('top.chooseCompany')} />
+          <Fact icon={<ClusterOutlined />} label={t('home.group')} value={user?.currentGroupName ?? ''} />
+          <Fact icon={<TagOutlined />} label={t('home.version')} value={nav.reply?.versionCode ?? config?.versionCode ?? ''} />
+        </div>
+      </div>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Card title={t('home.entries')} variant="borderless" className="wb-home-card">
+            {shortcuts.length ? (
+              <div className="wb-home-shortcuts">
+                {shortcuts.map(({ area, leaf }) => (
+                  <button type="button" key={leaf.id} className="wb-home-shortcut" onClick={() => openLeaf(leaf)} data-testid={`shortcut-${leaf.path}`}>
+                    <span className="wb-home-shortcut-icon">
+                      <MenuIcon name={area.icon ?? 'AppstoreOutlined'} />
+                    </span>
+                    <span className="wb-home-shortcut-text">
+                      <strong>{menuLabel(leaf, english)}</strong>
+                      <small>{menuLabel(area, english)}</small>
+                    </span>
+                  </button>
+                ))}
+              </div>
+            ) : (
+              <Empty description={t('home.noEntries')} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Card title={t('home.myCompanies')} variant="borderless" className="wb-home-card" extra={<small className="wb-muted">{t('home.switchHint')}</small>}>
+            <ul className="wb-home-orgs">
+              {(user?.content.orgs ?? []).map((org) => (
+                <li key={org.id}>
+                  <BankOutlined /> <span>{org.orgName}</span> <small className="wb-muted">{org.orgCode}</small>
+                  {org.id === user?.currentOrg && <Tag color="blue">{t('home.current')}</Tag>}
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card title={t('home.roles')} variant="borderless" className="wb-home-card wb-home-roles">
+            <IdcardOutlined className="wb-muted" />{' '}
+            {roleNames.map((r) => (
+              <Tag key={r}>{r}</Tag>
+            ))}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
+  return (
+    <div className="wb-home-fact">
+      <span className="wb-home-fact-icon">{icon}</span>
+      <span>
+        <small>{label}</small>
+        <strong>{value}</strong>
+      </span>
+    </div>
+  );
+}
