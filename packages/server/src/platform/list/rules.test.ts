@@ -48,9 +48,7 @@ function refusal(run: () => unknown): { status: number; message: string; field?:
 }
 
 describe('each operator becomes a bound comparison on the template column', () => {
-  it.each([
-    ['eq', '='], ['ne', '<>'], ['gt', '>'], ['ge', '>='], ['lt', '<'], ['le', '<='],
-  ] as const)('%s on a number compares as numeric', (op) => {
+  it.each(['eq', 'ne', 'gt', 'ge', 'lt', 'le'] as const)('%s on a number compares as numeric', (op) => {
     expect(one('capacity', op, '30.5')).toEqual([{ kind: 'compare', column: 't.capacity', op, value: '30.5', cast: 'numeric' }]);
   });
 
