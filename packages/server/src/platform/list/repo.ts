@@ -1,6 +1,7 @@
 import type { Paged } from '@wb/protocol';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/pool';
+import { AppError } from '../http/errors';
 import type { CompareOp, Condition, ListQuery } from './rules';
 import type { Cast } from './values';
 
@@ -11,6 +12,10 @@ export interface ListOptions {
    */
   estimateAbove: number;
 }
+
+const QUERY_CANCELED = '57014';
+/** Short and Chinese, so the web shows it as it is (spec: a 500's message under 30 characters). */
+export const LIST_TIMEOUT_MESSAGE = '查询超时，请缩小查询范围后重试';
 
 export const DEFAULT_LIST_OPTIONS: ListOptions = { estimateAbove: 100_000 };
 
@@ -81,10 +86,16 @@ async function boundedCount(db: Database, q: ListQuery, orgId: string, options: 
 
 /** Runs a planned list query in the caller's organisation: the page, the total and the totals. */
 export async function runList(db: Database, q: ListQuery, orgId: string, options: ListOptions = DEFAULT_LIST_OPTIONS): Promise<Paged<Record<string, unknown>>> {
-  if (q.totals.length > 0) {
-    const [list, { total, tongji }] = await Promise.all([page(db, q, orgId), totalsAndCount(db, q, orgId)]);
-    return { list, total, tongji };
+  try {
+    if (q.totals.length > 0) {
+      const [list, { total, tongji }] = await Promise.all([page(db, q, orgId), totalsAndCount(db, q, orgId)]);
+      return { list, total, tongji };
+    }
+    const [list, count] = await Promise.all([page(db, q, orgId), boundedCount(db, q, orgId, options)]);
+    return { list, ...count };
+  } catch (err) {
+    // the pool's statement timeout stopped it: tell the user what to do rather than "internal error"
+    if ((err as { code?: string }).code === QUERY_CANCELED) throw new AppError(500, LIST_TIMEOUT_MESSAGE);
+    throw err;
   }
-  const [list, count] = await Promise.all([page(db, q, orgId), boundedCount(db, q, orgId, options)]);
-  return { list, ...count };
 }

@@ -103,6 +103,7 @@ describe('each operator answers exactly the rows SQL finds', () => {
   it('eq and in on a boolean and on an enumerated field', async () => {
     expect(await expectSameRows([{ key: 'enabled', op: 'eq', val: false }], 'NOT enabled')).toHaveLength(3);
     await expectSameRows([{ key: 'enabled', op: 'eq', val: 'true' }], 'enabled');
+    await expectSameRows([{ key: 'enabled', op: 'in', val: [false, '0'] }], 'NOT enabled');
     expect(await expectSameRows([{ key: 'plateType', op: 'eq', val: 'BLUE' }], "plate_type = 'BLUE'")).toHaveLength(1);
     await expectSameRows([{ key: 'plateType', op: 'in', val: ['BLUE', 'YELLOW_GREEN'] }], "plate_type IN ('BLUE', 'YELLOW_GREEN')");
   });
