@@ -24,6 +24,8 @@ export function openDatabase(connectionString: string, max = 10): DatabaseHandle
     connectionString,
     max,
     types,
+    // A date or time the plant types without a zone means the plant's wall clock, not UTC.
+    options: `-c TimeZone=${process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai'}`,
     // bounds every statement a request can reach (DESIGN.md section 4)
     statement_timeout: 15_000,
     idle_in_transaction_session_timeout: 30_000,
