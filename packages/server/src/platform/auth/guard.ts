@@ -78,6 +78,9 @@ export function installGuard(app: FastifyInstance, pool: pg.Pool, config: Config
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!request.routeOptions.url) return; // not-found handler
+    // Outside /api is the built web app (index.html and hashed assets), public by nature; its
+    // static-file routes are registered by a plugin and carry no access mark of their own.
+    if (!request.routeOptions.url.startsWith('/api/')) return;
     if (access && 'public' in access) return;
     const token = bearer(request);
     if (!token) throw AppError.of('expired');

@@ -54,6 +54,8 @@ describe('unknown routes when the server also serves the web app', () => {
   beforeAll(async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-web-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>统一称重管控平台</title>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'login-abc123.js'), 'export const page = "login";');
     web = (await createTestApp({ WEB_DIST: dist })).app;
   });
 
@@ -73,6 +75,12 @@ describe('unknown routes when the server also serves the web app', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('统一称重管控平台');
     }
+  });
+
+  it('serves built assets to a visitor who has not signed in', async () => {
+    const res = await call(web, 'GET', '/assets/login-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('login');
   });
 
   it('answers a missing built asset with 404, not the page', async () => {
