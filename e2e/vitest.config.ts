@@ -11,5 +11,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    globalSetup: ['./global-setup.ts'],
   },
 });

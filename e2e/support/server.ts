@@ -2,13 +2,27 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
   baseUrl: string;
   databaseUrl: string;
+  /** what the server printed so far (warnings and errors) */
+  log(): string;
   stop(): Promise<void>;
+}
+
+/** The web build of this run (see global-setup.ts); packages/web/dist when run without it. */
+function webDist(): string {
+  try {
+    const dir = inject('webDist');
+    if (dir) return dir;
+  } catch {
+    // outside a vitest run
+  }
+  return path.join(ROOT, 'packages/web/dist');
 }
 
 async function waitUntilUp(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -37,6 +51,7 @@ export async function startServer(opts: { env?: Record<string, string>; database
   fs.chmodSync(dataDir, 0o777);
   const databaseUrl = opts.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/weighbridge`;
   let output = '';
+  let stopping = false;
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -46,7 +61,7 @@ export async function startServer(opts: { env?: Record<string, string>; database
       PG_PORT: String(pgPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(ROOT, 'packages/web/dist'),
+      WEB_DIST: webDist(),
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       ...opts.env,
     },
@@ -54,12 +69,17 @@ export async function startServer(opts: { env?: Record<string, string>; database
   });
   child.stdout?.on('data', (d) => { output += d; });
   child.stderr?.on('data', (d) => { output += d; });
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`[e2e] server on port ${port} exited (code ${code}, signal ${signal}):\n${output.slice(-4000)}\n`);
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl, child, () => output);
   return {
     baseUrl,
     databaseUrl,
+    log: () => output,
     stop: async () => {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
