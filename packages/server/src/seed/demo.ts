@@ -6,7 +6,7 @@ import { MENU_TREE, type MenuSeed } from './menus';
 import { seedMasterData } from './masterdata';
 
 export const DEMO_ACCOUNTS = [
-  { username: 'admin', password: 'Admin@2026', realName: '系统管理员', role: 'ROLE_ADMIN', orgs: ['HDSN', 'HDJC'], description: 'administrator, both companies' },
+  { username: 'admin', password: 'Scale@2026', realName: '系统管理员', role: 'ROLE_ADMIN', orgs: ['HDSN', 'HDJC'], description: 'administrator, both companies' },
   { username: 'operator', password: 'Weigh@2026', realName: '王司磅', role: 'ROLE_OPERATOR', orgs: ['HDSN'], description: 'weighbridge operator' },
   { username: 'quality', password: 'Assay@2026', realName: '李质检', role: 'ROLE_QUALITY', orgs: ['HDSN'], description: 'quality staff' },
   { username: 'accountant', password: 'Money@2026', realName: '张会计', role: 'ROLE_ACCOUNTANT', orgs: ['HDSN', 'HDJC'], description: 'accountant, both companies' },
