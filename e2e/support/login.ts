@@ -4,7 +4,7 @@ import { captchaCode } from './db';
 export const WEB_CLIENT = `Basic ${Buffer.from('weighbridge:weighbridge').toString('base64')}`;
 
 export const USERS = {
-  admin: { username: 'admin', password: 'Admin@2026', realName: '系统管理员' },
+  admin: { username: 'admin', password: 'Scale@2026', realName: '系统管理员' },
   operator: { username: 'operator', password: 'Weigh@2026', realName: '王司磅' },
   quality: { username: 'quality', password: 'Assay@2026', realName: '李质检' },
   accountant: { username: 'accountant', password: 'Money@2026', realName: '张会计' },
