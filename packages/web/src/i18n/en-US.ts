@@ -1,7 +1,7 @@
 import type { Messages } from './zh-CN';
 
 export const enUS: Messages = {
-  app: { title: 'Unified Weighbridge Control Platform', subtitle: 'Truck-scale weighing, logistics, settlement and assay in one place' },
+  app: { title: 'Unified Weighbridge Control Platform', short: 'Weighbridge Control', subtitle: 'Truck-scale weighing, logistics, settlement and assay in one place' },
   common: {
     ok: 'OK', cancel: 'Cancel', confirm: 'Confirm', tip: 'Notice', back: 'Back', backHome: 'Back to home', loading: 'Loading',
     search: 'Search', reset: 'Reset', total: '{{total}} in total', empty: 'No data',

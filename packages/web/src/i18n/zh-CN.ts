@@ -1,6 +1,6 @@
 /** Chinese texts: the default language of the platform. */
 export const zhCN = {
-  app: { title: '统一称重管控平台', subtitle: '汽车衡称重 · 物流 · 结算 · 质检一体化管控' },
+  app: { title: '统一称重管控平台', short: '统一称重管控平台', subtitle: '汽车衡称重 · 物流 · 结算 · 质检一体化管控' },
   common: {
     ok: '确 定', cancel: '取 消', confirm: '确定', tip: '提示', back: '返回', backHome: '返回首页', loading: '加载中',
     search: '查询', reset: '重置', total: '共 {{total}} 条', empty: '暂无数据',

@@ -6,7 +6,9 @@ import { PAGE_SIZE_DEFAULT, type OrgSummary } from '@wb/protocol';
 import { checkCompanyChoice } from '@/app/session/company-choice';
 import { switchCompany } from '@/app/session/session-actions';
 import { useSession } from '@/app/session/session-store';
+import { ApiError } from '@/platform/api/http';
 import { fetchCurrentOrgs } from '@/platform/api/workspace-api';
+import { logClientError } from '@/app/session/client-log-store';
 
 /** 选择组织机构: the companies the user belongs to; confirm switches to the one ticked. */
 export function CompanyDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -36,8 +38,12 @@ export function CompanyDialog({ open, onClose }: { open: boolean; onClose(): voi
       message.success(t('company.switched', { name: choice.org.orgName }));
       setSelected([]);
       onClose();
-    } catch {
-      // the api client has already said what went wrong
+    } catch (err) {
+      // The api client has already reported its own failures; anything else is a fault to log.
+      if (!(err instanceof ApiError)) {
+        logClientError('error', err, 'company switch');
+        message.error((err as Error).message);
+      }
     } finally {
       setBusy(false);
     }

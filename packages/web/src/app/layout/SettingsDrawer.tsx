@@ -22,7 +22,7 @@ export function SettingsDrawer({ open, onClose, versionCode }: { open: boolean; 
         </Descriptions>
         <p className="wb-copyright">{config?.copyright}</p>
         <Divider titlePlacement="start">{t('top.color')}</Divider>
-        <ThemeColorSwatches />
+        <ThemeColorSwatches testIdPrefix="setting-color" />
         <Divider titlePlacement="start">{t('top.theme')}</Divider>
         <Radio.Group
           value={settings.themeName}

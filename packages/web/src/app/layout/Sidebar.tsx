@@ -62,7 +62,7 @@ export function Sidebar({ menu, activeMenuId, versionCode, screen, focusAreaId }
     >
       <div className="wb-sider-logo">
         <BrandMark size={30} />
-        {!collapsed && <span className="wb-sider-title">{t('app.title')}</span>}
+        {!collapsed && <span className="wb-sider-title" title={t('app.title')}>{t('app.short')}</span>}
       </div>
       <div className="wb-sider-menu">
         <Menu

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '@/app/session/settings-store';
 
 /** The 8 preset colours (spec section 9); the choice becomes antd's colorPrimary. */
-export function ThemeColorSwatches() {
+export function ThemeColorSwatches({ testIdPrefix = 'theme-color' }: { testIdPrefix?: string }) {
   const color = useSettings((s) => s.themeColor);
   const setColor = useSettings((s) => s.setThemeColor);
   return (
@@ -18,7 +18,7 @@ export function ThemeColorSwatches() {
           style={{ background: c }}
           onClick={() => setColor(c)}
           aria-label={c}
-          data-testid={`theme-color-${c.slice(1)}`}
+          data-testid={`${testIdPrefix}-${c.slice(1)}`}
         >
           {c === color && <CheckOutlined />}
         </button>

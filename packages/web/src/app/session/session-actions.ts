@@ -74,7 +74,8 @@ export async function switchCompany(orgId: string): Promise<void> {
   if (!(await refreshTokens())) return endSession('expired');
   const info = await fetchUserInfo();
   useSession.getState().setUserInfo(info);
+  // Leave the old page first: reset while it is still shown and its tab would be opened again.
+  goTo(HOME_PATH, { replace: true });
   useTabs.getState().reset();
   forgetUserData();
-  goTo(HOME_PATH, { replace: true });
 }

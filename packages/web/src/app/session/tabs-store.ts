@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { sessionStore } from '@/platform/storage';
-import { type Tab, closeAllTabs, closeOtherTabs, closeTab, homeTab, openTab, tabKey, type CloseOptions } from './tabs';
+import { type Tab, closeAllTabs, closeOtherTabs, closeTab, HOME_PATH, homeTab, openTab, tabKey, type CloseOptions } from './tabs';
 
 interface TabsState {
   tabs: Tab[];
@@ -9,6 +9,11 @@ interface TabsState {
   generation: Record<string, number>;
   /** bumped when the workspace starts over (company switch): every cached page is dropped */
   epoch: number;
+  /**
+   * Set by a reset until home is shown: the page being left may still render once after the
+   * reset (navigation commits in a transition) and must not open its tab again.
+   */
+  awaitingHome: boolean;
   open(tab: Tab): void;
   close(key: string, activeKey: string, opts: CloseOptions): string | null;
   closeOthers(activeKey: string): void;
@@ -23,7 +28,12 @@ export const useTabs = create<TabsState>()(
       tabs: [homeTab],
       generation: {},
       epoch: 0,
-      open: (tab) => set((s) => ({ tabs: openTab(s.tabs, tab) })),
+      awaitingHome: false,
+      open: (tab) =>
+        set((s) => {
+          if (s.awaitingHome && tab.value !== HOME_PATH) return s;
+          return { tabs: openTab(s.tabs, tab), awaitingHome: false };
+        }),
       close: (key, activeKey, opts) => {
         const result = closeTab(get().tabs, key, activeKey, opts);
         set({ tabs: result.tabs });
@@ -40,7 +50,7 @@ export const useTabs = create<TabsState>()(
           const key = tabKey(path);
           return { generation: { ...s.generation, [key]: (s.generation[key] ?? 0) + 1 } };
         }),
-      reset: () => set((s) => ({ tabs: [homeTab], generation: {}, epoch: s.epoch + 1 })),
+      reset: () => set((s) => ({ tabs: [homeTab], generation: {}, epoch: s.epoch + 1, awaitingHome: true })),
     }),
     {
       name: 'wb-tabs',

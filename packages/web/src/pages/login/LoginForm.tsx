@@ -19,15 +19,15 @@ import { newRandomStr } from './random-str';
  * The sign-in form. Three required fields need no form library; leaving antd's Form out keeps the
  * first page every visitor loads well under its size budget.
  */
-export function LoginForm({ config }: { config: ClientConfig | undefined }) {
+export function LoginForm({ config, configFailed }: { config: ClientConfig | undefined; configFailed: boolean }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<LoginFields>({ username: '', password: '', code: '' });
   const [errors, setErrors] = useState<LoginFieldErrors>({});
   const [randomStr, setRandomStr] = useState(newRandomStr);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Until the config arrives the captcha is assumed on, as the server has it by default.
-  const captcha = config?.captcha ?? true;
+  // Without the config the captcha is assumed on, as the server has it by default.
+  const captcha = config ? config.captcha : configFailed;
   const renewCaptcha = () => setRandomStr(newRandomStr());
   const set = (name: keyof LoginFields) => (e: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [name]: e.target.value }));

@@ -15,7 +15,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('login.welcome'));
   const reason = useSession((s) => s.signOutReason);
-  const { data: config } = useQuery({ queryKey: CLIENT_CONFIG_KEY, queryFn: fetchClientConfig, staleTime: Infinity });
+  const { data: config, isError: configFailed } = useQuery({ queryKey: CLIENT_CONFIG_KEY, queryFn: fetchClientConfig, staleTime: Infinity });
   const features = t('login.features', { returnObjects: true }) as string[];
   return (
     <div className="wb-login">
@@ -38,7 +38,7 @@ export default function LoginPage() {
         <h2>{t('login.welcome')}</h2>
         <p className="wb-login-card-sub">{t('app.title')}</p>
         {reason && <FormNotice type="warning" text={t(reason === 'expired' ? 'login.expired' : 'login.relogin')} testId="login-reason" />}
-        <LoginForm config={config} />
+        <LoginForm config={config} configFailed={configFailed} />
       </section>
       <footer className="wb-login-footer">
         {config?.copyright} {config?.versionCode && <span>· {config.versionCode}</span>}
