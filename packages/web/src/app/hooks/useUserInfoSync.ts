@@ -6,7 +6,7 @@ import { fetchUserInfo } from '@/platform/api/auth-api';
 /** Reloads the user once per workspace start, so a reload shows current names, roles and companies. */
 export function useUserInfoSync(): void {
   const setUserInfo = useSession((s) => s.setUserInfo);
-  const { data } = useQuery({ queryKey: ['me'], queryFn: fetchUserInfo, staleTime: Infinity });
+  const { data } = useQuery({ queryKey: ['me'], queryFn: () => fetchUserInfo(), staleTime: Infinity });
   useEffect(() => {
     if (data) setUserInfo(data);
   }, [data, setUserInfo]);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App as AntApp, Layout, Result } from 'antd';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '@/app/hooks/useClientConfig';
 import { useDocumentTitle } from '@/app/hooks/useDocumentTitle';
@@ -9,6 +9,7 @@ import { useHistoryUrl } from '@/app/hooks/useHistoryUrl';
 import { useNav } from '@/app/hooks/useNav';
 import { useScreenClass } from '@/app/hooks/useScreenClass';
 import { useUserInfoSync } from '@/app/hooks/useUserInfoSync';
+import { Redirect } from '@/app/routing/Redirect';
 import { resolveWorkspacePage, tabOf } from '@/app/routing/workspace-pages';
 import { useSession } from '@/app/session/session-store';
 import { useSettings } from '@/app/session/settings-store';
@@ -59,7 +60,7 @@ export default function WorkspaceLayout() {
   if (page) body = <PageHost current={page} query={location.search.replace(/^\?/, '')} />;
   else if (nav.failed) body = <Result status="500" title={t('errors.500.text')} />;
   else if (!nav.loaded) body = <PageLoading />;
-  else return <Navigate to={HOME_PATH} replace />;
+  else return <Redirect to={HOME_PATH} />;
 
   // antd's App gives the layout's components their modal, message and notification instances.
   return (

@@ -1,10 +1,11 @@
-import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Suspense, useCallback } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useSession } from '@/app/session/session-store';
 import { PageLoading } from '@/app/layout/PageLoading';
 import { useInactivityLock } from '@/app/hooks/useInactivityLock';
 import { OidcCallback } from '@/pages/login/OidcCallback';
 import { historyWorthKeeping, LOGIN_PATH, oidcCallback, redirectFor } from './redirect';
+import { Redirect } from './Redirect';
 
 /** Applies the redirect rules to every address before any page renders. */
 export function RootFrame() {
@@ -17,7 +18,7 @@ export function RootFrame() {
   if (answer) return <OidcCallback code={answer.code} state={answer.state} />;
 
   const target = redirectFor(location.pathname, { signedIn, locked });
-  if (target) return <Redirect to={target} from={location.pathname + location.search} />;
+  if (target) return <RedirectRemembering to={target} from={location.pathname + location.search} />;
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />
@@ -25,11 +26,12 @@ export function RootFrame() {
   );
 }
 
-function Redirect({ to, from }: { to: string; from: string }) {
+/** A signed-out visitor's deep link is kept, to be opened after sign-in. */
+function RedirectRemembering({ to, from }: { to: string; from: string }) {
   const rememberHistory = useSession((s) => s.rememberHistory);
   const keep = to === LOGIN_PATH && historyWorthKeeping(from);
-  useEffect(() => {
+  const remember = useCallback(() => {
     if (keep) rememberHistory(from);
   }, [keep, from, rememberHistory]);
-  return <Navigate to={to} replace />;
+  return <Redirect to={to} onLeave={remember} />;
 }

@@ -15,14 +15,16 @@ export function isPublicPath(path: string): boolean {
 
 /**
  * Where a visitor to a path must go instead, or null to stay (spec section 2, routes):
- * while locked every path goes to /lock; signed-in unlocked visitors to /login go to /;
+ * while locked every path goes to /lock; signed-in unlocked visitors to /login go to / (home);
  * a signed-out visitor to a page that needs sign-in goes to /login.
  */
 export function redirectFor(path: string, v: Visitor): string | null {
   const locked = v.signedIn && v.locked;
   if (locked) return path === LOCK_PATH ? null : LOCK_PATH;
-  if (path === LOCK_PATH) return v.signedIn ? '/' : LOGIN_PATH;
-  if (path === LOGIN_PATH) return v.signedIn ? '/' : null;
+  if (path === LOCK_PATH) return v.signedIn ? HOME_PATH : LOGIN_PATH;
+  if (path === LOGIN_PATH) return v.signedIn ? HOME_PATH : null;
+  // '/' leads to /clouds and /clouds to home (spec section 2), in one step.
+  if (path === '/' || path === '/clouds') return v.signedIn ? HOME_PATH : LOGIN_PATH;
   if (isPublicPath(path)) return null;
   return v.signedIn ? null : LOGIN_PATH;
 }

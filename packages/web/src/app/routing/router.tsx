@@ -1,6 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { HOME_PATH } from '@/app/session/tabs';
+import { Route, Routes } from 'react-router';
 import { RootFrame } from './RootFrame';
 
 // The declarative router: the data router would add ~25 kB gzip to the sign-in page for loaders
@@ -31,12 +30,11 @@ export function AppRoutes() {
         <Route path="/403" element={<Error403Page />} />
         <Route path="/404" element={<Error404Page />} />
         <Route path="/500" element={<Error500Page />} />
-        <Route path="/" element={<Navigate to="/clouds" replace />} />
-        <Route path="/clouds" element={<Navigate to={HOME_PATH} replace />} />
         {REPORT_PAGES.map((path) => (
           <Route key={path} path={path} element={<ReportPlaceholderPage />} />
         ))}
-        {/* Every other address is a workspace page (fixed or from the menu); the layout resolves it. */}
+        {/* '/' and '/clouds' lead home through the redirect rules. Every other address is a
+            workspace page (fixed or from the menu); the layout resolves it. */}
         <Route path="*" element={<WorkspaceLayout />} />
       </Route>
     </Routes>

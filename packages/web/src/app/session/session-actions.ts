@@ -25,12 +25,12 @@ export function endSession(reason: SignOutReason = null): void {
  * safety check; a weak password is announced and the change-password page follows after ~3 s.
  */
 export async function completeSignIn(reply: TokenReply): Promise<void> {
-  useSession.getState().signIn(reply);
+  // The user is loaded before the session opens, so the workspace never renders without them.
+  const info = await fetchUserInfo(reply.access_token);
   forgetUserData();
   useTabs.getState().reset();
-  const info = await fetchUserInfo();
-  useSession.getState().setUserInfo(info);
-  goTo('/', { replace: true });
+  useSession.getState().signIn(reply, info);
+  goTo(HOME_PATH, { replace: true });
   const safety = await checkPasswordSafe().catch(() => null);
   if (safety && !safety.data.safe) {
     feedback.warning(safety.msg, FORCED_PASSWORD_REDIRECT_MS / 1000 + 3);

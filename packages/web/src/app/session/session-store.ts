@@ -19,7 +19,7 @@ export interface SessionState {
   /** the menu of the active tab: the 403 developer aid registers permissions under it */
   activeMenuId: string | null;
   signOutReason: SignOutReason;
-  signIn(reply: TokenReply): void;
+  signIn(reply: TokenReply, userInfo: UserInfo): void;
   setTokens(reply: TokenReply): void;
   setUserInfo(info: UserInfo): void;
   lock(): void;
@@ -47,7 +47,7 @@ export const useSession = create<SessionState>()(
       historyUrl: null,
       signOutReason: null,
       // Signing in clears the lock (spec section 4).
-      signIn: (reply) => set({ ...tokens(reply), locked: false, signOutReason: null }),
+      signIn: (reply, userInfo) => set({ ...tokens(reply), userInfo, locked: false, signOutReason: null }),
       setTokens: (reply) => set(tokens(reply)),
       setUserInfo: (userInfo) => set({ userInfo }),
       lock: () => set({ locked: true }),

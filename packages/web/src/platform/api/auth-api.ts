@@ -28,7 +28,7 @@ export function captchaUrl(randomStr: string): string {
   return `/api/code/image?randomStr=${encodeURIComponent(randomStr)}`;
 }
 
-export const fetchUserInfo = () => call<UserInfo>('/sys-info/me');
+export const fetchUserInfo = (bearer?: string) => call<UserInfo>('/sys-info/me', { bearer });
 
 /** The safety check's advice is the envelope's message, so the whole envelope is returned. */
 export const checkPasswordSafe = () => call<Envelope<{ safe: boolean }>>('/sys-user/pwd/checkSafe', { envelope: true });

@@ -50,6 +50,8 @@ export interface CallOptions {
   raw?: boolean;
   /** resolve to the whole envelope, for calls whose message matters on success */
   envelope?: boolean;
+  /** a token not yet in the session (sign-in loads the user before it opens the session) */
+  bearer?: string;
 }
 
 const API_ROOT = '/api';
@@ -61,7 +63,7 @@ function headersFor(opts: CallOptions): Headers {
   h.set(ROUTE_PATH_HEADER, normaliseRoutePath(window.location.pathname));
   if (s.orgId) h.set(TENANT_HEADER, s.orgId);
   if (opts.client) h.set('Authorization', CLIENT_BASIC[opts.client]);
-  else if (s.accessToken) h.set('Authorization', `Bearer ${s.accessToken}`);
+  else if (opts.bearer ?? s.accessToken) h.set('Authorization', `Bearer ${opts.bearer ?? s.accessToken}`);
   if (opts.body !== undefined) h.set('Content-Type', 'application/json');
   return h;
 }

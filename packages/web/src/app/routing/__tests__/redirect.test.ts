@@ -11,8 +11,8 @@ describe('redirect rules', () => {
     expect(redirectFor('/lock', locked)).toBeNull();
   });
 
-  it('sends a signed-in unlocked visitor of /login to /', () => {
-    expect(redirectFor('/login', inside)).toBe('/');
+  it('sends a signed-in unlocked visitor of /login to / (which is home)', () => {
+    expect(redirectFor('/login', inside)).toBe('/clouds/index');
     expect(redirectFor('/login', out)).toBeNull();
   });
 
@@ -24,8 +24,14 @@ describe('redirect rules', () => {
   });
 
   it('leaves /lock when nothing is locked', () => {
-    expect(redirectFor('/lock', inside)).toBe('/');
+    expect(redirectFor('/lock', inside)).toBe('/clouds/index');
     expect(redirectFor('/lock', out)).toBe('/login');
+  });
+
+  it('leads / and /clouds to home, or to sign-in', () => {
+    expect(redirectFor('/', inside)).toBe('/clouds/index');
+    expect(redirectFor('/clouds', inside)).toBe('/clouds/index');
+    expect(redirectFor('/', out)).toBe('/login');
   });
 
   it('ignores a stale lock flag of a signed-out visitor', () => {
