@@ -1,4 +1,4 @@
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSettings, type Language } from '@/app/session/settings-store';
@@ -22,11 +22,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
         onClick: ({ key }) => setLanguage(key as Language),
       }}
     >
-      <Tooltip title={t('top.language')} placement="bottom">
-        <Button type="text" className={className} data-testid="lang-switch" icon={<TranslationOutlined />}>
-          {language === 'zh-CN' ? '中文' : 'EN'}
-        </Button>
-      </Tooltip>
+      {/* A title, not a tooltip: a tooltip below the button would cover the menu it opens. */}
+      <Button type="text" className={className} data-testid="lang-switch" icon={<TranslationOutlined />} title={t('top.language')}>
+        {language === 'zh-CN' ? '中文' : 'EN'}
+      </Button>
     </Dropdown>
   );
 }

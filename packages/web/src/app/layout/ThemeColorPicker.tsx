@@ -1,4 +1,4 @@
-import { Dropdown, Tooltip } from 'antd';
+import { Dropdown } from 'antd';
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
 import { THEME_PRESETS } from '@wb/protocol';
 import { useTranslation } from 'react-i18next';
@@ -31,11 +31,9 @@ export function ThemeColorPicker() {
   const { t } = useTranslation();
   return (
     <Dropdown trigger={['click']} popupRender={() => <div className="wb-popup-panel"><ThemeColorSwatches /></div>}>
-      <Tooltip title={t('top.color')} placement="bottom">
-        <span className="wb-header-btn wb-header-icon" data-testid="theme-picker" role="button" tabIndex={0} aria-label={t('top.color')}>
-          <BgColorsOutlined />
-        </span>
-      </Tooltip>
+      <span className="wb-header-btn wb-header-icon" data-testid="theme-picker" role="button" tabIndex={0} title={t('top.color')} aria-label={t('top.color')}>
+        <BgColorsOutlined />
+      </span>
     </Dropdown>
   );
 }

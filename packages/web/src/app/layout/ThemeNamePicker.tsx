@@ -1,4 +1,4 @@
-import { Dropdown, Tooltip } from 'antd';
+import { Dropdown } from 'antd';
 import { SkinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSettings, type ThemeName } from '@/app/session/settings-store';
@@ -19,11 +19,9 @@ export function ThemeNamePicker() {
         onClick: ({ key }) => setThemeName(key as ThemeName),
       }}
     >
-      <Tooltip title={t('top.theme')} placement="bottom">
-        <span className="wb-header-btn wb-header-icon" data-testid="theme-name-picker" role="button" tabIndex={0} aria-label={t('top.theme')}>
-          <SkinOutlined />
-        </span>
-      </Tooltip>
+      <span className="wb-header-btn wb-header-icon" data-testid="theme-name-picker" role="button" tabIndex={0} title={t('top.theme')} aria-label={t('top.theme')}>
+        <SkinOutlined />
+      </span>
     </Dropdown>
   );
 }

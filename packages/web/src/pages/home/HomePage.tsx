@@ -62,7 +62,7 @@ export default function HomePage() {
           </Card>
         </Col>
         <Col xs={24} xl={8}>
-          <Card title={t('home.myCompanies')} variant="borderless" className="wb-home-card" extra={<small className="wb-muted">{t('home.switchHint')}</small>}>
+          <Card title={t('home.myCompanies')} variant="borderless" className="wb-home-card">
             <ul className="wb-home-orgs">
               {(user?.content.orgs ?? []).map((org) => (
                 <li key={org.id}>
@@ -71,6 +71,7 @@ export default function HomePage() {
                 </li>
               ))}
             </ul>
+            <small className="wb-muted">{t('home.switchHint')}</small>
           </Card>
           <Card title={t('home.roles')} variant="borderless" className="wb-home-card wb-home-roles">
             <IdcardOutlined className="wb-muted" />{' '}
