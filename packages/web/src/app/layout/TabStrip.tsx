@@ -1,5 +1,5 @@
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
-import { CloseCircleOutlined, CloseOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, CloseOutlined, DownOutlined, MinusCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEnglish } from '@/app/hooks/useEnglish';
@@ -45,7 +45,7 @@ export function TabStrip({ activeKey }: { activeKey: string }) {
     { key: 'refresh', icon: <ReloadOutlined />, label: t('tabs.refresh') },
     { key: 'close', icon: <CloseOutlined />, label: t('tabs.close'), disabled: !canCloseTab(tabs, tab.value, { homeClosable }) },
     { type: 'divider' },
-    { key: 'closeOthers', label: <span data-testid="tab-close-others">{t('tabs.closeOthers')}</span> },
+    { key: 'closeOthers', icon: <MinusCircleOutlined />, label: <span data-testid="tab-close-others">{t('tabs.closeOthers')}</span> },
     { key: 'closeAll', icon: <CloseCircleOutlined />, label: <span data-testid="tab-close-all">{t('tabs.closeAll')}</span> },
   ];
 

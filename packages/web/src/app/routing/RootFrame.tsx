@@ -15,7 +15,7 @@ export function RootFrame() {
   useInactivityLock(location.pathname);
 
   const answer = oidcCallback(location.pathname, location.search);
-  if (answer) return <OidcCallback code={answer.code} state={answer.state} />;
+  if (answer) return <OidcCallback answer={answer} />;
 
   const target = redirectFor(location.pathname, { signedIn, locked });
   if (target) return <RedirectRemembering to={target} from={location.pathname + location.search} />;

@@ -45,10 +45,26 @@ export function historyWorthKeeping(pathWithSearch: string): boolean {
 }
 
 /** An OIDC answer arrives as ?code=&state= on /login or /clouds/index (spec section 4). */
-export function oidcCallback(path: string, search: string): { code: string; state: string } | null {
+export interface OidcAnswer {
+  code: string;
+  state: string;
+  /** the issuer, when the provider names it (RFC 9207); the server checks it */
+  iss?: string;
+}
+
+export function oidcCallback(path: string, search: string): OidcAnswer | null {
   if (path !== LOGIN_PATH && path !== HOME_PATH) return null;
   const q = new URLSearchParams(search);
   const code = q.get('code');
   const state = q.get('state');
-  return code && state ? { code, state } : null;
+  const iss = q.get('iss');
+  if (!code || !state) return null;
+  return iss ? { code, state, iss } : { code, state };
+}
+
+/** The sign-in address of the identity provider, asking to come back to the page the visitor wanted. */
+export function oidcLoginHref(loginUrl: string, historyUrl: string | null): string {
+  // The server takes back only printable ASCII paths on this site.
+  if (!historyUrl || !/^\/(?!\/)[\x21-\x7e]*$/.test(historyUrl) || historyUrl.includes('\\')) return loginUrl;
+  return `${loginUrl}${loginUrl.includes('?') ? '&' : '?'}return=${encodeURIComponent(historyUrl)}`;
 }

@@ -7,7 +7,9 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClientConfig } from '@wb/protocol';
+import { oidcLoginHref } from '@/app/routing/redirect';
 import { completeSignIn } from '@/app/session/session-actions';
+import { useSession } from '@/app/session/session-store';
 import { passwordToken } from '@/platform/api/auth-api';
 import { ApiError } from '@/platform/api/http';
 import { CaptchaImage } from './CaptchaImage';
@@ -26,6 +28,7 @@ export function LoginForm({ config, configFailed }: { config: ClientConfig | und
   const [randomStr, setRandomStr] = useState(newRandomStr);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const historyUrl = useSession((s) => s.historyUrl);
   // Without the config the captcha is assumed on, as the server has it by default.
   const captcha = config ? config.captcha : configFailed;
   const renewCaptcha = () => setRandomStr(newRandomStr());
@@ -95,7 +98,7 @@ export function LoginForm({ config, configFailed }: { config: ClientConfig | und
       {config?.oidc.enabled && config.oidc.loginUrl && (
         <>
           <div className="wb-login-or">{t('login.or')}</div>
-          <Button size="large" block href={config.oidc.loginUrl} data-testid="login-oidc">
+          <Button size="large" block href={oidcLoginHref(config.oidc.loginUrl, historyUrl)} data-testid="login-oidc">
             {t('login.oidc')}
           </Button>
         </>

@@ -20,8 +20,8 @@ export function passwordToken(p: PasswordSignIn, client: OAuthClient = 'web'): P
 }
 
 /** Exchanges the code an external identity provider returned (spec section 4). */
-export function iamToken(code: string, state: string): Promise<TokenReply> {
-  return call<TokenReply>('/oauth/iam/token', { method: 'POST', client: 'web', raw: true, quiet: true, body: { code, state } });
+export function iamToken(answer: { code: string; state: string; iss?: string }): Promise<TokenReply & { return_path?: string }> {
+  return call('/oauth/iam/token', { method: 'POST', client: 'web', raw: true, quiet: true, body: answer });
 }
 
 export function captchaUrl(randomStr: string): string {

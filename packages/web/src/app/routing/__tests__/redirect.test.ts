@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackFor, historyWorthKeeping, oidcCallback, redirectFor } from '../redirect';
+import { fallbackFor, historyWorthKeeping, oidcCallback, oidcLoginHref, redirectFor } from '../redirect';
 
 const out = { signedIn: false, locked: false };
 const inside = { signedIn: true, locked: false };
@@ -56,5 +56,13 @@ describe('redirect rules', () => {
     expect(oidcCallback('/clouds/index', '?code=a&state=b')).toEqual({ code: 'a', state: 'b' });
     expect(oidcCallback('/system/log', '?code=a&state=b')).toBeNull();
     expect(oidcCallback('/login', '?code=a')).toBeNull();
+    expect(oidcCallback('/login', '?code=a&state=b&iss=https%3A%2F%2Fidp')).toEqual({ code: 'a', state: 'b', iss: 'https://idp' });
+  });
+
+  it('asks the identity provider to come back to the page the visitor wanted', () => {
+    expect(oidcLoginHref('/api/oauth/oidc/authorize', '/sale/contract?id=3')).toBe('/api/oauth/oidc/authorize?return=%2Fsale%2Fcontract%3Fid%3D3');
+    expect(oidcLoginHref('/api/oauth/oidc/authorize', null)).toBe('/api/oauth/oidc/authorize');
+    expect(oidcLoginHref('/api/oauth/oidc/authorize', '//evil.example/x')).toBe('/api/oauth/oidc/authorize');
+    expect(oidcLoginHref('/api/oauth/oidc/authorize', '/报表')).toBe('/api/oauth/oidc/authorize');
   });
 });
