@@ -3,6 +3,7 @@ import { langOf } from '@/i18n';
 import { useSession } from './session/session-store';
 import { useSettings } from './session/settings-store';
 import { endSession } from './session/session-actions';
+import { logClientError } from './session/client-log-store';
 
 export function bindHttpToSession(): void {
   bindHttp({
@@ -20,5 +21,6 @@ export function bindHttpToSession(): void {
     language: () => langOf(useSettings.getState().language),
     tokensRefreshed: (reply) => useSession.getState().setTokens(reply),
     signedOut: (reason) => endSession(reason),
+    failed: (method, path, status, text) => logClientError('api', new Error(text), `${method} /api${path} → ${status}`),
   });
 }

@@ -21,6 +21,8 @@ export interface HttpBindings {
   tokensRefreshed(reply: TokenReply): void;
   /** clears the session and goes to /login */
   signedOut(reason: 'expired' | 'relogin'): void;
+  /** every failure a user was told about, for the session's error log */
+  failed(method: string, path: string, status: number, text: string): void;
 }
 
 let bindings: HttpBindings | null = null;
@@ -156,6 +158,7 @@ async function handleFailure(path: string, opts: CallOptions, failed: FailedCall
     throw new ApiError(failed.status, errorText(failed.status, message, lang), false, field);
   }
   const action = decideErrorAction(failed, lang, s.isAdmin);
+  if (action.kind !== 'expired') b.failed(opts.method ?? 'GET', path, failed.status, action.text);
   switch (action.kind) {
     case 'expired': {
       if (!retried && s.refreshToken && (await refreshTokens())) return call(path, opts, true) as Promise<never>;

@@ -10,10 +10,12 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 let session: ReturnType<HttpBindings['session']>;
 let signedOut: string[];
+let failures: string[];
 
 beforeEach(() => {
   session = { accessToken: 'old', refreshToken: 'r1', orgId: '7', hasUserInfo: true, isAdmin: false, activeMenuId: null };
   signedOut = [];
+  failures = [];
   bindHttp({
     session: () => session,
     language: () => 'zh',
@@ -21,6 +23,7 @@ beforeEach(() => {
       session = { ...session, accessToken: reply.access_token, refreshToken: reply.refresh_token };
     },
     signedOut: (reason) => void signedOut.push(reason),
+    failed: (method, path, status) => void failures.push(`${method} ${path} ${status}`),
   });
 });
 
@@ -65,6 +68,12 @@ describe('api client', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 428, shown: false, field: 'code' });
     expect(signedOut).toEqual([]);
+  });
+
+  it('notifies a failed call and records it in the error log', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(400, { success: false, code: 400, msg: '参数 id 错误', data: { field: 'id' } })));
+    await expect(call('/x', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 400, shown: true, field: 'id' });
+    expect(failures).toEqual(['POST /x 400']);
   });
 
   it('refuses the same write while it is still in flight', async () => {
