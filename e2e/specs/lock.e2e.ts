@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../support/browser';
+import { launchBrowser, newPage, screenshotFailures } from '../support/browser';
 import { signIn, USERS } from '../support/login';
 import { type RunningServer, startServer } from '../support/server';
 

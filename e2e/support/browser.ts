@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { beforeEach } from 'vitest';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../output');
 
@@ -26,4 +27,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+/**
+ * Registers, for the calling spec file, a screenshot of the page of every failed test (named after
+ * the test), so a failure shows what the user saw.
+ */
+export function screenshotFailures(currentPage: () => Page | undefined): void {
+  beforeEach((ctx) => {
+    ctx.onTestFailed(async () => {
+      const page = currentPage();
+      if (!page || page.isClosed()) return;
+      const file = path.basename(ctx.task.file?.name ?? 'spec').replace(/\.e2e\.ts$/, '');
+      const name = `FAILED-${file}-${ctx.task.name}`.replace(/[^\w\u4e00-\u9fa5-]+/g, '_').slice(0, 120);
+      await screenshot(page, name).catch(() => undefined);
+    });
+  });
 }
