@@ -15,7 +15,7 @@ export function SettingsDrawer({ open, onClose, versionCode }: { open: boolean; 
   const config = useClientConfig();
   const settings = useSettings();
   return (
-    <Drawer title={t('settings.title')} open={open} onClose={onClose} size={340} data-testid="settings-drawer">
+    <Drawer title={t('settings.title')} open={open} onClose={onClose} size={340}>
       <div data-testid="settings-drawer">
         <Descriptions column={1} size="small">
           <Descriptions.Item label={t('settings.version')}>{versionCode || config?.versionCode}</Descriptions.Item>

@@ -4,11 +4,14 @@ import type { MenuItem } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { useOpenLeaf } from '@/app/hooks/useOpenLeaf';
 import { flattenLeaves, menuLabel, menuTrail } from '@/platform/menu/menu-routes';
+import { useSettings } from '@/app/session/settings-store';
+import { THEME_SURFACES } from '@/app/theme';
 import { MenuIcon } from './MenuIcon';
 
 /** The horizontal menu of top-level areas: a click opens the area in the sidebar and its first page. */
 export function TopMenu({ menu, activeMenuId, onArea }: { menu: MenuItem[]; activeMenuId: string | null; onArea(id: string): void }) {
   const english = useEnglish();
+  const darkHeader = useSettings((s) => THEME_SURFACES[s.themeName].darkHeader);
   const openLeaf = useOpenLeaf();
   const items = useMemo(
     () => menu.map((m) => ({ key: m.id, label: menuLabel(m, english), icon: <MenuIcon name={m.icon ?? 'AppstoreOutlined'} /> })),
@@ -26,6 +29,7 @@ export function TopMenu({ menu, activeMenuId, onArea }: { menu: MenuItem[]; acti
     <Menu
       className="wb-top-menu"
       mode="horizontal"
+      theme={darkHeader ? 'dark' : 'light'}
       items={items}
       selectedKeys={activeArea ? [activeArea] : []}
       onClick={onClick}
