@@ -27,6 +27,8 @@ export default function setup(project: TestProject): () => void {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-web-'));
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: path.join(ROOT, 'packages/web'),
+    // vitest sets NODE_ENV=test; the servers must serve the production build users get
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
   project.provide('webDist', outDir);
