@@ -4,6 +4,7 @@ import { useSession } from './session/session-store';
 import { useSettings } from './session/settings-store';
 import { endSession } from './session/session-actions';
 import { logClientError } from './session/client-log-store';
+import { useCompanyDialog } from './session/company-dialog-store';
 
 export function bindHttpToSession(): void {
   bindHttp({
@@ -21,6 +22,7 @@ export function bindHttpToSession(): void {
     language: () => langOf(useSettings.getState().language),
     tokensRefreshed: (reply) => useSession.getState().setTokens(reply),
     signedOut: (reason) => endSession(reason),
+    companyLeft: () => useCompanyDialog.getState().show(),
     failed: (method, path, status, text) => logClientError('api', new Error(text), `${method} /api${path} → ${status}`),
   });
 }

@@ -6,7 +6,7 @@ export const enUS: Messages = {
     ok: 'OK', cancel: 'Cancel', confirm: 'Confirm', tip: 'Notice', back: 'Back', backHome: 'Back to home', loading: 'Loading',
     search: 'Search', reset: 'Reset', total: '{{total}} in total', empty: 'No data',
   },
-  nav: { home: 'Home', editpwd: 'Change password', templateFree: 'No template', iframe: 'External page', log: 'Operation log' },
+  nav: { menuFailed: 'The menu could not be loaded', retry: 'Reload', home: 'Home', editpwd: 'Change password', templateFree: 'No template', iframe: 'External page', log: 'Operation log' },
   login: {
     welcome: 'Sign in', username: 'User name', password: 'Password', captcha: 'Captcha', captchaTitle: 'Hard to read? Click for a new one',
     submit: 'Sign in', submitting: 'Signing in…', oidc: 'Sign in with unified identity', or: 'or',

@@ -5,7 +5,7 @@ export const zhCN = {
     ok: '确 定', cancel: '取 消', confirm: '确定', tip: '提示', back: '返回', backHome: '返回首页', loading: '加载中',
     search: '查询', reset: '重置', total: '共 {{total}} 条', empty: '暂无数据',
   },
-  nav: { home: '首页', editpwd: '修改密码', templateFree: '暂无模板', iframe: '外部页面', log: '操作日志' },
+  nav: { menuFailed: '菜单加载失败', retry: '重新加载', home: '首页', editpwd: '修改密码', templateFree: '暂无模板', iframe: '外部页面', log: '操作日志' },
   login: {
     welcome: '欢迎登录', username: '请输入用户名', password: '请输入密码', captcha: '请输入验证码', captchaTitle: '看不清？点击换一张',
     submit: '登 录', submitting: '登录中…', oidc: '统一身份认证登录', or: '或',

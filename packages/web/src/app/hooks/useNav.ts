@@ -12,6 +12,7 @@ export interface Nav {
   index: RouteIndex;
   loaded: boolean;
   failed: boolean;
+  retry(): void;
 }
 
 /** The user's menu in the current company; the key changes with the company, so a switch reloads it. */
@@ -20,6 +21,7 @@ export function useNav(): Nav {
   const roles = useSession((s) => s.userInfo?.roles);
   const query = useQuery({ queryKey: ['nav', orgId], queryFn: fetchNav, staleTime: 5 * 60_000 });
   const reply = query.data;
+  const { refetch } = query;
   return useMemo(() => {
     const menu = reply ? visibleMenu(reply.menu, roles ?? reply.roles) : [];
     return {
@@ -28,6 +30,7 @@ export function useNav(): Nav {
       index: buildRouteIndex(menu, reply?.buttons ?? []),
       loaded: Boolean(reply),
       failed: query.isError,
+      retry: () => void refetch(),
     };
-  }, [reply, roles, query.isError]);
+  }, [reply, roles, query.isError, refetch]);
 }

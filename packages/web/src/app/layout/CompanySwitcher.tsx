@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Button } from 'antd';
 import { BankOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useCompanyDialog } from '@/app/session/company-dialog-store';
 import { useSession } from '@/app/session/session-store';
 import { CompanyDialog } from './CompanyDialog';
 
@@ -9,21 +9,21 @@ import { CompanyDialog } from './CompanyDialog';
 export function CompanySwitcher() {
   const { t } = useTranslation();
   const name = useSession((s) => s.userInfo?.currentOrgName ?? null);
-  const [open, setOpen] = useState(false);
+  const { open, show, hide } = useCompanyDialog();
   return (
     <>
       {name ? (
-        <Button type="text" className="wb-company" onClick={() => setOpen(true)} data-testid="company-name" title={t('top.company')}>
+        <Button type="text" className="wb-company" onClick={show} data-testid="company-name" title={t('top.company')}>
           <BankOutlined />
           <span className="wb-company-name">{name}</span>
           <SwapOutlined className="wb-company-swap" />
         </Button>
       ) : (
-        <Button type="primary" ghost onClick={() => setOpen(true)} data-testid="company-name">
+        <Button type="primary" ghost onClick={show} data-testid="company-name">
           {t('top.chooseCompany')}
         </Button>
       )}
-      <CompanyDialog open={open} onClose={() => setOpen(false)} />
+      <CompanyDialog open={open} onClose={hide} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Layout, Result } from 'antd';
+import { App as AntApp, Button, Layout, Result } from 'antd';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '@/app/hooks/useClientConfig';
@@ -58,7 +58,9 @@ export default function WorkspaceLayout() {
   const versionCode = nav.reply?.versionCode ?? config?.versionCode ?? '';
   let body;
   if (page) body = <PageHost current={page} query={location.search.replace(/^\?/, '')} />;
-  else if (nav.failed) body = <Result status="500" title={t('errors.500.text')} />;
+  else if (nav.failed) {
+    body = <Result status="warning" title={t('nav.menuFailed')} extra={<Button type="primary" onClick={nav.retry}>{t('nav.retry')}</Button>} />;
+  }
   else if (!nav.loaded) body = <PageLoading />;
   else return <Redirect to={HOME_PATH} />;
 

@@ -8,6 +8,7 @@ import { CLIENT_CONFIG_KEY, forgetUserData, queryClient } from '@/app/query-clie
 import { HOME_PATH } from './tabs';
 import { useSession, type SignOutReason } from './session-store';
 import { useTabs } from './tabs-store';
+import { useCompanyDialog } from './company-dialog-store';
 
 export const loadClientConfig = () =>
   queryClient.fetchQuery<ClientConfig>({ queryKey: CLIENT_CONFIG_KEY, queryFn: fetchClientConfig, staleTime: Infinity });
@@ -16,6 +17,7 @@ export const loadClientConfig = () =>
 export function endSession(reason: SignOutReason = null): void {
   useSession.getState().clear(reason);
   useTabs.getState().reset();
+  useCompanyDialog.getState().hide();
   forgetUserData();
   goTo('/login', { replace: true });
 }

@@ -17,9 +17,17 @@ export type ErrorAction =
   | { kind: 'relogin'; text: string }
   /** developer aid: an administrator's 403 registers the permission it lacked */
   | { kind: 'registerPermission'; permission: string; text: string }
+  /** the session's company was left or disabled: the company dialog is the way out */
+  | { kind: 'companyLeft'; text: string }
   /** white-listed status: the screen that called shows it (the login form's captcha) */
   | { kind: 'inline'; text: string }
   | { kind: 'notify'; text: string };
+
+/**
+ * The server's 403 for a session whose company the user no longer belongs to (or that was
+ * disabled) says to choose a company again; only its company dialog calls still answer.
+ */
+export const COMPANY_LEFT_MARKER = '请重新选择公司';
 
 export function serverMessage(body: FailedCall['body']): string {
   return (body?.msg ?? body?.message ?? '').trim();
@@ -67,6 +75,7 @@ export function decideErrorAction(call: FailedCall, lang: Lang, isAdmin: boolean
   if (call.status === 403 && call.missingPermission && isAdmin) {
     return { kind: 'registerPermission', permission: call.missingPermission, text };
   }
+  if (call.status === 403 && message.includes(COMPANY_LEFT_MARKER)) return { kind: 'companyLeft', text: message };
   if ((STATUS_WHITELIST as readonly number[]).includes(call.status)) return { kind: 'inline', text };
   if (call.body?.success === false && message.includes(RELOGIN_MARKER)) return { kind: 'relogin', text: message };
   return { kind: 'notify', text };

@@ -21,6 +21,8 @@ export interface HttpBindings {
   tokensRefreshed(reply: TokenReply): void;
   /** clears the session and goes to /login */
   signedOut(reason: 'expired' | 'relogin'): void;
+  /** the session's company was left: open the company dialog */
+  companyLeft(): void;
   /** every failure a user was told about, for the session's error log */
   failed(method: string, path: string, status: number, text: string): void;
 }
@@ -172,6 +174,10 @@ async function handleFailure(path: string, opts: CallOptions, failed: FailedCall
       throw new ApiError(failed.status, action.text, true);
     case 'registerPermission':
       await registerMissingPermission(action.permission, opts.method ?? 'GET');
+      throw new ApiError(403, action.text, true);
+    case 'companyLeft':
+      feedback.warning(action.text);
+      b.companyLeft();
       throw new ApiError(403, action.text, true);
     case 'inline':
       throw new ApiError(failed.status, action.text, false, field);

@@ -15,6 +15,11 @@ describe('error handling decisions', () => {
     expect(decideErrorAction(fail(403, '没有权限执行此操作', 'sys_log_view'), 'zh', false)).toEqual({ kind: 'notify', text: '没有权限执行此操作' });
   });
 
+  it('opens the way out when the session\'s company was left', () => {
+    expect(decideErrorAction(fail(403, '您已不属于当前组织，请重新选择公司'), 'zh', true))
+      .toEqual({ kind: 'companyLeft', text: '您已不属于当前组织，请重新选择公司' });
+  });
+
   it('leaves the white-listed captcha error to the login form', () => {
     expect(decideErrorAction(fail(428, '验证码错误,请重新输入'), 'zh', false)).toEqual({ kind: 'inline', text: '验证码错误,请重新输入' });
   });

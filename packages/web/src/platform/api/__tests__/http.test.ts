@@ -24,6 +24,7 @@ beforeEach(() => {
     },
     signedOut: (reason) => void signedOut.push(reason),
     failed: (method, path, status) => void failures.push(`${method} ${path} ${status}`),
+    companyLeft: () => void signedOut.push('companyLeft'),
   });
 });
 
