@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshotFailures } from '../support/browser';
 import { api, COMPANY_CEMENT, COMPANY_TRADE, pageToken, signIn, USERS } from '../support/login';
 import { type RunningServer, startServer } from '../support/server';
-import { HOME, openMenuLeaf, pathOf, tabKeys } from '../support/workspace';
+import { HOME, openMenuLeaf, pathOf, settled, tabKeys } from '../support/workspace';
 
 let server: RunningServer;
 let browser: Browser;
@@ -33,6 +33,7 @@ const toast = (text: string) => page.locator('.ant-message-notice').filter({ has
 async function openDialog(): Promise<void> {
   await page.getByTestId('company-name').click();
   await dialog().waitFor();
+  await settled(page);
   expect(await dialog().locator('.ant-modal-title').textContent()).toBe('选择组织机构');
   // both companies of the administrator are listed
   await dialog().getByRole('row').filter({ hasText: COMPANY_TRADE }).waitFor();

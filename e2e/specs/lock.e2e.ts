@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshotFailures } from '../support/browser';
 import { signIn, USERS } from '../support/login';
+import { settled } from '../support/workspace';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
@@ -32,6 +33,7 @@ describe('manual lock', () => {
     await page.getByTestId('lock-button').click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.filter({ hasText: '此操作将锁定屏幕' }).waitFor();
+    await settled(page);
     // nothing is locked before the user confirms
     expect(path(page)).toBe('/clouds/index');
     await okButton(page).click();

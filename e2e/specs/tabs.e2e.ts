@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshotFailures } from '../support/browser';
 import { signIn, USERS } from '../support/login';
 import { type RunningServer, startServer } from '../support/server';
-import { activeTab, clickTab, HOME, openMenuLeaf, pathOf, tabCard, tabKeys } from '../support/workspace';
+import { activeTab, clickTab, HOME, openMenuLeaf, pathOf, settled, tabCard, tabKeys } from '../support/workspace';
 
 let server: RunningServer;
 let browser: Browser;
@@ -42,11 +42,13 @@ async function openThree(): Promise<void> {
 
 async function rightClickTab(key: string, item: 'tab-close-others' | 'tab-close-all'): Promise<void> {
   await page.getByTestId(`tab-${key}`).click({ button: 'right' });
+  await settled(page);
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(item).click();
 }
 
 async function moreMenu(item: 'tab-more-close-others' | 'tab-more-close-all'): Promise<void> {
   await page.getByTestId('tab-more').click();
+  await settled(page);
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(item).click();
 }
 

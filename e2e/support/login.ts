@@ -63,11 +63,11 @@ export async function submitLoginForm(page: Page, databaseUrl: string, who: Form
   return { randomStr };
 }
 
-/** Opens /login, signs in through the form and waits for the workspace's home page. */
-export async function signIn(page: Page, databaseUrl: string, who: FormSignIn): Promise<void> {
+/** Opens /login, signs in through the form and waits for the workspace (its home page unless told). */
+export async function signIn(page: Page, databaseUrl: string, who: FormSignIn, landing = '/clouds/index'): Promise<void> {
   await page.goto('/login');
   await submitLoginForm(page, databaseUrl, who);
-  await page.waitForURL((u) => u.pathname === '/clouds/index');
+  await page.waitForURL((u) => u.pathname === landing);
   await page.getByTestId('real-name').filter({ hasText: /\S/ }).waitFor();
 }
 

@@ -38,6 +38,7 @@ export const tabCard = (page: Page, key: string) => page.locator('.ant-tabs-tab'
 export async function confirmDialog(page: Page, text: string | RegExp): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm').filter({ hasText: text });
   await dialog.waitFor();
+  await settled(page);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
 }
 
@@ -51,4 +52,16 @@ export async function clickTab(page: Page, key: string): Promise<void> {
   await page.getByTestId(`tab-${key}`).click();
   await page.waitForURL((u) => u.pathname === key);
   await waitActiveTab(page, key);
+}
+
+/**
+ * Waits until no finite CSS animation or transition runs (antd dialogs and menus zoom in and out);
+ * endless ones (spinners) do not count.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5000 },
+  );
 }
