@@ -7,10 +7,14 @@ import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
+/** the page of the describe block running, for the failure screenshot */
+let current: Page | undefined;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
+
+screenshotFailures(() => current);
 
 afterAll(async () => {
   await browser?.close();
@@ -25,6 +29,7 @@ describe('manual lock', () => {
   let page: Page;
   beforeAll(async () => {
     ({ context, page } = await newPage(browser, server.baseUrl));
+    current = page;
     await signIn(page, server.databaseUrl, USERS.operator);
   });
   afterAll(async () => context?.close());
@@ -85,6 +90,7 @@ describe('inactivity lock', () => {
   beforeAll(async () => {
     second = await startServer({ databaseUrl: server.databaseUrl, env: { LOCK_AFTER_MS: String(LOCK_AFTER_MS) } });
     ({ context, page } = await newPage(browser, second.baseUrl));
+    current = page;
   });
   afterAll(async () => {
     await context?.close();

@@ -6,10 +6,14 @@ import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
+/** the page of the describe block running, for the failure screenshot */
+let current: Page | undefined;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
+
+screenshotFailures(() => current);
 
 afterAll(async () => {
   await browser?.close();
@@ -23,6 +27,7 @@ describe('signed out', () => {
   let page: Page;
   beforeAll(async () => {
     ({ context, page } = await newPage(browser, server.baseUrl));
+    current = page;
   });
   afterAll(async () => context?.close());
 
@@ -60,6 +65,7 @@ describe('signed in', () => {
   let page: Page;
   beforeAll(async () => {
     ({ context, page } = await newPage(browser, server.baseUrl));
+    current = page;
   });
   afterAll(async () => context?.close());
 
