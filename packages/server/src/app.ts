@@ -60,7 +60,14 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
  * A wildcard route, not a second not-found handler: Fastify allows only one per instance.
  */
 async function serveWeb(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  await app.register(fastifyStatic, {
+    root, wildcard: false, index: false, cacheControl: false,
+    // Only the hashed build assets never change; help pages and icons may change with a release.
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   const index = fs.readFileSync(path.join(root, 'index.html'));
   app.get('/*', { config: { access: { public: true } } }, (request, reply) => {
     const file = request.url.split('?')[0];

@@ -80,7 +80,7 @@ async function seedMenus(tx: Tx, items: MenuSeed[], parentId: string | null, rol
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await grant(tx, row.id, ['ROLE_ADMIN', ...(item.roles ?? [])], roleIds);
+    await grant(tx, row.id, grantedRoles(item), roleIds);
     for (const b of item.buttons ?? []) {
       const btn = await tx
         .insertInto('sys_menu')
@@ -91,6 +91,12 @@ async function seedMenus(tx: Tx, items: MenuSeed[], parentId: string | null, rol
     }
     if (item.children) await seedMenus(tx, item.children, row.id, roleIds);
   }
+}
+
+/** A leaf's own roles; a folder's are the union of its leaves' (the administrator holds all). */
+export function grantedRoles(item: MenuSeed): string[] {
+  if (!item.children?.length) return ['ROLE_ADMIN', ...(item.roles ?? [])];
+  return [...new Set(item.children.flatMap(grantedRoles))];
 }
 
 async function grant(tx: Tx, menuId: string, roles: string[], roleIds: Map<string, string>): Promise<void> {

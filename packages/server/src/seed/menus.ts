@@ -9,7 +9,8 @@ export interface MenuSeed {
   icon?: string;
   component?: string;
   keepAlive?: boolean;
-  /** role codes granted this entry besides the administrator */
+  /** role codes granted this leaf besides the administrator; a menu with children is granted to
+   *  exactly the roles that hold one of its leaves, so no role sees an empty folder */
   roles?: string[];
   app?: boolean;
   children?: MenuSeed[];
@@ -27,7 +28,7 @@ const leaf = (name: string, en: string, path: string, roles: string[] = [], extr
 /** The five weighing kinds share one shape of menu: notices, registries, tickets, confirmation. */
 function weighingArea(name: string, en: string, code: string, icon: string, extra: MenuSeed[] = []): MenuSeed {
   return {
-    name, en, path: `/${code}`, icon, roles: [OP, QA, AC],
+    name, en, path: `/${code}`, icon,
     children: [
       leaf(`${name}通知单`, `${en} notices`, `/${code}/notice`, [OP, AC]),
       leaf(`${name}登记单`, `${en} registries`, `/${code}/registry`, [OP]),
@@ -52,11 +53,11 @@ export const MENU_TREE: MenuSeed[] = [
   weighingArea('调拨', 'Allot', 'allot', 'SwapOutlined', [leaf('调拨合同', 'Allot contracts', '/allot/contract', [AC])]),
   weighingArea('移库', 'Transfer', 'transfer', 'RetweetOutlined'),
   {
-    name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined', roles: [OP, AC],
+    name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined',
     children: [leaf('生产过磅单', 'Production tickets', '/production/weigh', [OP, AC]), leaf('生产库存', 'Production stock', '/production/stock', [AC])],
   },
   {
-    name: '门岗管理', en: 'Gate', path: '/gate', icon: 'SafetyOutlined', roles: [OP],
+    name: '门岗管理', en: 'Gate', path: '/gate', icon: 'SafetyOutlined',
     children: [
       leaf('车辆入厂', 'Gate entrance', '/gate/entrance', [OP]),
       leaf('车辆出厂', 'Gate release', '/gate/release', [OP]),
@@ -65,7 +66,7 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
-    name: '库存管理', en: 'Stock', path: '/stock', icon: 'DatabaseOutlined', roles: [AC],
+    name: '库存管理', en: 'Stock', path: '/stock', icon: 'DatabaseOutlined',
     children: [
       leaf('库存查询', 'Stock balances', '/stock/balance', [AC]),
       leaf('出入库记录', 'Stock records', '/stock/record', [AC]),
@@ -74,7 +75,7 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
-    name: '运费管理', en: 'Freight', path: '/freight', icon: 'CarOutlined', roles: [AC],
+    name: '运费管理', en: 'Freight', path: '/freight', icon: 'CarOutlined',
     children: [
       leaf('运费合同', 'Freight contracts', '/freight/contract', [AC]),
       leaf('运费价格', 'Freight prices', '/freight/price', [AC]),
@@ -82,7 +83,7 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
-    name: '结算管理', en: 'Settlement', path: '/settlement', icon: 'AccountBookOutlined', roles: [AC],
+    name: '结算管理', en: 'Settlement', path: '/settlement', icon: 'AccountBookOutlined',
     children: [
       leaf('采购结算', 'Purchase settlement', '/settlement/purchase', [AC]),
       leaf('销售结算', 'Sales settlement', '/settlement/sale', [AC]),
@@ -90,7 +91,7 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
-    name: '质检化验', en: 'Assay', path: '/quality', icon: 'ExperimentOutlined', roles: [QA],
+    name: '质检化验', en: 'Assay', path: '/quality', icon: 'ExperimentOutlined',
     children: [
       leaf('化验单', 'Assays', '/quality/assay', [QA]),
       leaf('化验项目', 'Assay items', '/quality/item', [QA]),
@@ -100,7 +101,7 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
-    name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined', roles: [OP, QA, AC],
+    name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined',
     children: [
       leaf('供应商', 'Vendors', '/masterdata/vendor', [AC]),
       leaf('客户', 'Customers', '/masterdata/customer', [AC]),
@@ -117,15 +118,15 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
-    name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined', roles: [OP, QA, AC],
+    name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined',
     children: [
-      leaf('过磅日报', 'Daily weighing report', '/reportforms/daily', [OP, AC]),
+      leaf('过磅日报', 'Daily weighing report', '/reportforms/daily', [OP, QA, AC]),
       leaf('班组报表', 'Team report', '/reportforms/team', [OP, AC]),
       leaf('厂内车辆统计', 'Vehicles in plant (live)', '/reportforms/factory-vehicle', [OP]),
     ],
   },
   {
-    name: '审批流程', en: 'Approvals', path: '/workflow', icon: 'AuditOutlined', roles: [OP, QA, AC],
+    name: '审批流程', en: 'Approvals', path: '/workflow', icon: 'AuditOutlined',
     children: [leaf('我的待办', 'My tasks', '/workflow/todo', [OP, QA, AC]), leaf('流程配置', 'Workflow setup', '/workflow/config')],
   },
   {

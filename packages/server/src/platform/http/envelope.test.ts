@@ -56,6 +56,7 @@ describe('unknown routes when the server also serves the web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>统一称重管控平台</title>');
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'login-abc123.js'), 'export const page = "login";');
+    fs.writeFileSync(path.join(dist, 'help.html'), '<!doctype html><title>帮助</title>');
     web = (await createTestApp({ WEB_DIST: dist })).app;
   });
 
@@ -81,6 +82,13 @@ describe('unknown routes when the server also serves the web app', () => {
     const res = await call(web, 'GET', '/assets/login-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('login');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('lets browsers keep only hashed assets for good, not pages that change with a release', async () => {
+    const res = await call(web, 'GET', '/help.html');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a missing built asset with 404, not the page', async () => {
