@@ -69,7 +69,7 @@ describe('company switch', () => {
   it('keeps only the last ticked row selected (spec section 5)', async () => {
     await tick(COMPANY_TRADE);
     await tick(COMPANY_CEMENT);
-    await poll(() => rowBox(COMPANY_TRADE).isChecked()).toBe(false);
+    await expect.poll(() => rowBox(COMPANY_TRADE).isChecked(), { timeout: 3000 }).toBe(false);
     expect(await rowBox(COMPANY_CEMENT).isChecked()).toBe(true);
   });
 
