@@ -82,6 +82,33 @@ describe('manual lock', () => {
   });
 });
 
+describe('signing out from the lock screen', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser, server.baseUrl));
+    current = page;
+    await signIn(page, server.databaseUrl, USERS.accountant);
+  });
+  afterAll(async () => context?.close());
+
+  it('leads to /login, and signing in again opens the workspace unlocked', async () => {
+    await page.getByTestId('lock-button').click();
+    await page.locator('.ant-modal-confirm').filter({ hasText: '此操作将锁定屏幕' }).waitFor();
+    await settled(page);
+    await okButton(page).click();
+    await page.waitForURL((u) => u.pathname === '/lock');
+    await page.getByTestId('lock-signout').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByTestId('login-form').waitFor();
+    await signIn(page, server.databaseUrl, USERS.accountant);
+    await page.getByTestId('home-page').waitFor();
+    await page.goto('/clouds/index');
+    await page.getByTestId('sidebar').waitFor();
+    expect(path(page)).toBe('/clouds/index');
+  });
+});
+
 describe('inactivity lock', () => {
   let second: RunningServer;
   let context: BrowserContext;
