@@ -10,6 +10,8 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname;
  */
 export async function openMenuLeaf(page: Page, areaPath: string, leafPath: string): Promise<void> {
   const leaf = page.getByTestId('sidebar').getByTestId(`menu-${leafPath}`);
+  // a submenu may be folding up or opening: look once the sidebar stands still
+  await settled(page);
   if (!(await leaf.isVisible())) await page.getByTestId('sidebar').getByTestId(`menu-${areaPath}`).click();
   await leaf.click();
   await page.waitForURL((u) => u.pathname === leafPath);
