@@ -29,7 +29,7 @@ export const enUS: Messages = {
   top: {
     collapse: 'Collapse menu', expand: 'Expand menu', search: 'Search the menu', noMatch: 'No matching menu', chooseCompany: 'Choose a company',
     theme: 'Theme', themes: { 'theme-white': 'Default', 'theme-dark': 'Dark', 'theme-light': 'Light' },
-    color: 'Theme colour', lock: 'Lock screen', lockConfirm: 'This will lock the screen. Continue?', refresh: 'Refresh page',
+    color: 'Theme colour', lock: 'Lock screen', lockConfirm: 'This will lock the screen; enter your password again to unlock. Continue?', refresh: 'Refresh page',
     fullscreen: 'Full screen', exitFullscreen: 'Exit full screen', language: 'Language', settings: 'Settings',
     changePassword: 'Change password', logout: 'Sign out', logoutConfirm: 'Sign out of the system. Continue?', log: 'Error log', company: 'Company',
   },

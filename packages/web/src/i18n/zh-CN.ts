@@ -23,7 +23,7 @@ export const zhCN = {
   top: {
     collapse: '收起菜单', expand: '展开菜单', search: '请输入搜索内容', noMatch: '没有匹配的菜单', chooseCompany: '请选择公司',
     theme: '主题', themes: { 'theme-white': '默认主题', 'theme-dark': '深色主题', 'theme-light': '浅色主题' },
-    color: '主题色', lock: '锁屏', lockConfirm: '此操作将锁定屏幕, 是否继续?', refresh: '刷新页面', fullscreen: '全屏', exitFullscreen: '退出全屏',
+    color: '主题色', lock: '锁屏', lockConfirm: '此操作将锁定屏幕, 解锁需要重新输入密码, 是否继续?', refresh: '刷新页面', fullscreen: '全屏', exitFullscreen: '退出全屏',
     language: '切换语言', settings: '系统设置', changePassword: '修改密码', logout: '退出登录', logoutConfirm: '退出系统, 是否继续?',
     log: '错误日志', company: '当前公司',
   },

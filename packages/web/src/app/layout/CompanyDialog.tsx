@@ -3,7 +3,7 @@ import { App, Input, Modal, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, type OrgSummary } from '@wb/protocol';
-import { checkCompanyChoice } from '@/app/session/company-choice';
+import { checkCompanyChoice, keepLastTicked } from '@/app/session/company-choice';
 import { switchCompany } from '@/app/session/session-actions';
 import { useSession } from '@/app/session/session-store';
 import { ApiError } from '@/platform/api/http';
@@ -53,7 +53,10 @@ export function CompanyDialog({ open, onClose }: { open: boolean; onClose(): voi
     <Modal
       title={t('company.title')}
       open={open}
-      onCancel={onClose}
+      onCancel={() => {
+        setSelected([]);
+        onClose();
+      }}
       onOk={confirm}
       confirmLoading={busy}
       okText={t('common.ok')}
@@ -80,7 +83,8 @@ export function CompanyDialog({ open, onClose }: { open: boolean; onClose(): voi
         rowSelection={{
           type: 'checkbox',
           selectedRowKeys: selected.map((o) => o.id),
-          onChange: (_keys, rows) => setSelected(rows),
+          hideSelectAll: true,
+          onChange: (_keys, rows) => setSelected((previous) => keepLastTicked(previous, rows)),
         }}
         onRow={(row) => ({
           onClick: () => setSelected((s) => (s.some((o) => o.id === row.id) ? s.filter((o) => o.id !== row.id) : [...s, row])),

@@ -53,7 +53,18 @@ export function TabStrip({ activeKey }: { activeKey: string }) {
     key: tab.value,
     closable: canCloseTab(tabs, tab.value, { homeClosable }),
     label: (
-      <Dropdown trigger={['contextMenu']} menu={{ items: contextItems(tab), onClick: ({ key }) => bulk(key, tab.value) }}>
+      <Dropdown
+        trigger={['contextMenu']}
+        menu={{
+          items: contextItems(tab),
+          // The menu renders in a portal, but React still bubbles its click to this tab's own
+          // handler, which would select the tab right after 关闭全部 closed it.
+          onClick: ({ key, domEvent }) => {
+            domEvent.stopPropagation();
+            bulk(key, tab.value);
+          },
+        }}
+      >
         <span className="wb-tab-label" data-testid={`tab-${tab.value}`}>
           {english && tab.labelEn ? tab.labelEn : tab.label}
         </span>

@@ -13,3 +13,13 @@ export function checkCompanyChoice(selected: readonly OrgSummary[], currentOrgId
   if (org.selected || org.id === currentOrgId) return { ok: false, problem: 'same' };
   return { ok: true, org };
 }
+
+/**
+ * The dialog's selection holds only the last ticked row (spec section 5): ticking a row replaces
+ * the one ticked before; unticking leaves what is still ticked.
+ */
+export function keepLastTicked(previous: readonly OrgSummary[], ticked: readonly OrgSummary[]): OrgSummary[] {
+  const before = new Set(previous.map((o) => o.id));
+  const added = ticked.filter((o) => !before.has(o.id));
+  return added.length > 0 ? [added[added.length - 1]] : [...ticked];
+}

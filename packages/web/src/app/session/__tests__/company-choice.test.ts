@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCompanyChoice } from '../company-choice';
+import { checkCompanyChoice, keepLastTicked } from '../company-choice';
 
 const org = (id: string, selected = false) => ({ id, orgCode: `C${id}`, orgName: `公司${id}`, selected });
 
@@ -16,5 +16,17 @@ describe('company choice', () => {
   });
   it('accepts one other company', () => {
     expect(checkCompanyChoice([org('2')], '1')).toMatchObject({ ok: true, org: { id: '2' } });
+  });
+});
+
+describe('the dialog selection', () => {
+  it('keeps only the last ticked row when another is ticked', () => {
+    expect(keepLastTicked([org('2')], [org('2'), org('3')]).map((o) => o.id)).toEqual(['3']);
+  });
+  it('keeps the first tick', () => {
+    expect(keepLastTicked([], [org('2')]).map((o) => o.id)).toEqual(['2']);
+  });
+  it('empties when the ticked row is unticked', () => {
+    expect(keepLastTicked([org('2')], [])).toEqual([]);
   });
 });
