@@ -240,7 +240,7 @@ interface AuthRow {
 }
 
 /** No plugins, no hooks: one route running the guard's statement, then the user-info statement. */
-function bareApp(database: DatabaseHandle, infoDb: Database = database.db): FastifyInstance {
+function bareApp(database: DatabaseHandle, infoDb: DatabaseHandle = database): FastifyInstance {
   const app = Fastify({ logger: false });
   app.get(PATH, async (request, reply) => {
     const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
@@ -687,7 +687,7 @@ async function main(): Promise<void> {
   if (settings.whatIf) {
     const genericUrl = `${url}?options=${encodeURIComponent('-c plan_cache_mode=force_generic_plan')}`;
     const eDb = benchDatabase(genericUrl, settings.pool);
-    const e = bareApp(eDb, namedStatementsDb(eDb.pool));
+    const e = bareApp(eDb, { ...eDb, db: namedStatementsDb(eDb.pool) });
     cleanups.push(() => e.close());
     const ePort = await listen(e);
     const fDb = benchDatabase(genericUrl, settings.pool);
@@ -695,7 +695,7 @@ async function main(): Promise<void> {
     cleanups.push(() => f.close());
     const fPort = await listen(f);
     const gDb = benchDatabase(url, settings.pool);
-    const g = bareApp(gDb, namedStatementsDb(gDb.pool));
+    const g = bareApp(gDb, { ...gDb, db: namedStatementsDb(gDb.pool) });
     cleanups.push(() => g.close());
     const gPort = await listen(g);
     const whatIfs = [

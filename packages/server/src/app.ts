@@ -41,7 +41,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   authRoutes(app, db, config);
   oidcRoutes(app, db, config);
   clientConfigRoutes(app, config);
-  tenancyRoutes(app, db);
+  tenancyRoutes(app, database);
   menuRoutes(app, db, config);
   templateRoutes(app, db);
   const list = listOptionsFromEnv(process.env);

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { CurrentOrgsBody, OrgSummary, UserInfo } from '@wb/protocol';
-import type { Database } from '../db/pool';
+import type { Database, DatabaseHandle } from '../db/pool';
+import { queryPrepared } from '../db/prepared';
 import type { Caller } from '../auth/guard';
 
 /** The spec's user info in one statement: user, organisation, group, roles held here, orgs. */
-export async function loadUserInfo(db: Database, caller: Caller): Promise<UserInfo | null> {
-  const row = await db
+export async function loadUserInfo({ db, pool }: DatabaseHandle, caller: Caller): Promise<UserInfo | null> {
+  const query = db
     .selectFrom('sys_user as u')
     .innerJoin('sys_group as g', 'g.id', 'u.group_id')
     .select([
@@ -19,8 +20,9 @@ export async function loadUserInfo(db: Database, caller: Caller): Promise<UserIn
           FROM sys_user_org_role ur JOIN sys_role r ON r.id = ur.role_id
          WHERE ur.user_id = u.id AND ur.org_id = ${caller.orgId})`.as('roles'),
     ])
-    .where('u.id', '=', caller.userId)
-    .executeTakeFirst();
+    .where('u.id', '=', caller.userId);
+  // every screen asks for this at load: prepared once per connection, not planned per call
+  const [row] = await queryPrepared(pool, 'user-info', query);
   if (!row) return null;
   const user = { id: row.id, username: row.username, realName: row.real_name, avatar: row.avatar };
   return {

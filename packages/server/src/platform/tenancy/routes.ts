@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentOrgsBody } from '@wb/protocol';
 import { z } from 'zod';
-import type { Database } from '../db/pool';
+import type { DatabaseHandle } from '../db/pool';
 import { ok } from '../http/envelope';
 import { AppError, parse } from '../http/errors';
 import { writeLog } from '../audit/log';
@@ -9,9 +9,10 @@ import { listCallerOrgs, loadUserInfo, switchOrg } from './repo';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 
-export function tenancyRoutes(app: FastifyInstance, db: Database): void {
+export function tenancyRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+  const { db } = database;
   app.get('/api/sys-info/me', async (request) => {
-    const info = await loadUserInfo(db, request.caller);
+    const info = await loadUserInfo(database, request.caller);
     if (!info) throw AppError.of('expired');
     return ok(info);
   });
