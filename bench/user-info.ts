@@ -16,19 +16,16 @@
  *   BENCH_FLOOR        1: also measure two floors once each: (c) bare Fastify sending the same
  *                      reply without touching the database, (d) the same after two SELECT 1
  *                      round trips through the pool [1]
- *   BENCH_WHATIF       1: also measure two what-ifs once each, to size the proposals in
- *                      RESULTS.md: (e) the bare route with both statements planned once (sessions
- *                      with plan_cache_mode=force_generic_plan, user-info sent as a named
- *                      prepared statement); (f) the real app unchanged, its pool's sessions set
- *                      to plan_cache_mode=force_generic_plan through the connection string;
- *                      (g) the bare route with only the user-info statement named [1]
+ *   BENCH_BEFORE       1: also measure, BENCH_RUNS times each, the real app and the bare route
+ *                      as they were before commit 3043295, where the user-info statement went
+ *                      out unnamed (parsed and planned on every call) [1]
  *   BENCH_STATEMENTS   1: PostgreSQL CPU per statement, one connection, one call at a time [1]
  *   BENCH_QUIET_WAIT   before each run, wait up to this many seconds for the machine to be
  *                      nearly idle (under 15% busy over one second) [180]
  *   BENCH_DISTURBED    a run during which the rest of the machine (neither server, PostgreSQL
  *                      nor load client) used more than this share of all cores is discarded
  *                      and measured again [0.15]
- *   BENCH_RETRIES      at most this many such repeats per run; the last is then kept, marked [3]
+ *   BENCH_RETRIES      at most this many such repeats per run; the last is then kept, marked [6]
  *   BENCH_PROFILE      1: after the runs, one more run of a and b under the V8 CPU profiler;
  *                      profiles go to bench/tmp/*.cpuprofile (summarise them with
  *                      node bench/profile-summary.mjs <file>) [0]
@@ -36,8 +33,7 @@
  * The load client (autocannon) runs in its own process (bench/load-client.mjs). The raw figures
  * of every run are written to bench/results/user-info-<timestamp>.json.
  */
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -45,7 +41,6 @@ import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../packages/server/src/app';
@@ -54,7 +49,7 @@ import { AUTH_SQL, type Caller } from '../packages/server/src/platform/auth/guar
 import { tokenHash } from '../packages/server/src/platform/auth/secrets';
 import { startEmbeddedPostgres } from '../packages/server/src/platform/db/embedded';
 import { migrate } from '../packages/server/src/platform/db/migrate';
-import { type Database, type DatabaseHandle, openDatabase } from '../packages/server/src/platform/db/pool';
+import { type DatabaseHandle, openDatabase } from '../packages/server/src/platform/db/pool';
 import { ensureDatabase } from '../packages/server/src/platform/db/start';
 import { ok } from '../packages/server/src/platform/http/envelope';
 import { loadUserInfo } from '../packages/server/src/platform/tenancy/repo';
@@ -75,11 +70,11 @@ const settings = {
   logged: num('BENCH_LOGGED', 1) === 1,
   profile: num('BENCH_PROFILE', 0) === 1,
   floor: num('BENCH_FLOOR', 1) === 1,
-  whatIf: num('BENCH_WHATIF', 1) === 1,
+  before: num('BENCH_BEFORE', 1) === 1,
   statements: num('BENCH_STATEMENTS', 1) === 1,
   quietWait: num('BENCH_QUIET_WAIT', 180),
   disturbedShare: num('BENCH_DISTURBED', 0.15),
-  retries: num('BENCH_RETRIES', 3),
+  retries: num('BENCH_RETRIES', 6),
 };
 const PATH = '/api/sys-info/me';
 const CLK_TCK = 100; // USER_HZ on Linux
@@ -266,28 +261,25 @@ function bareApp(database: DatabaseHandle, infoDb: DatabaseHandle = database): F
 }
 
 /**
- * What-if only: a Kysely over the same pool whose statements go out as named prepared statements
- * (name = hash of the SQL text), so PostgreSQL parses each once per connection. Same SQL text.
+ * The code as it was before commit 3043295: the same handle, but every statement other than the
+ * guard's goes out unnamed, so PostgreSQL parses and plans it on every call. Same SQL text.
  */
-function namedStatementsDb(pool: pg.Pool): Database {
-  const wrapped = new WeakMap<pg.PoolClient, unknown>();
-  const name = (text: string) => `k${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  const namingPool = {
-    async connect() {
-      const client = await pool.connect();
-      let w = wrapped.get(client);
-      if (!w) {
-        w = {
-          query: (text: string, values?: unknown[]) => client.query({ name: name(text), text, values }),
-          release: (err?: Error | boolean) => client.release(err),
-        };
-        wrapped.set(client, w);
-      }
-      return w;
-    },
-    end: async () => {},
+function unnamedStatements(h: DatabaseHandle): DatabaseHandle {
+  const query = (config: unknown, values?: unknown) => {
+    if (config && typeof config === 'object' && 'name' in config && (config as { name?: string }).name !== 'auth-guard') {
+      const { name: _name, ...rest } = config as { name?: string; text: string; values?: unknown[] };
+      return h.pool.query(rest, values as unknown[]);
+    }
+    return h.pool.query(config as string, values as unknown[]);
   };
-  return new Kysely({ dialect: new PostgresDialect({ pool: namingPool as unknown as pg.Pool }) }) as Database;
+  const pool = new Proxy(h.pool, {
+    get(target, prop) {
+      if (prop === 'query') return query;
+      const v = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  return { ...h, pool };
 }
 
 /** Floor c: the same reply without the database (HTTP, routing, serialisation, load client). */
@@ -683,31 +675,30 @@ async function main(): Promise<void> {
     }
   }
 
-  // what-ifs: the same SQL text, planned once
-  if (settings.whatIf) {
-    const genericUrl = `${url}?options=${encodeURIComponent('-c plan_cache_mode=force_generic_plan')}`;
-    const eDb = benchDatabase(genericUrl, settings.pool);
-    const e = bareApp(eDb, { ...eDb, db: namedStatementsDb(eDb.pool) });
-    cleanups.push(() => e.close());
-    const ePort = await listen(e);
-    const fDb = benchDatabase(genericUrl, settings.pool);
-    const f = await buildApp({ config, database: fDb });
-    cleanups.push(() => f.close());
-    const fPort = await listen(f);
-    const gDb = benchDatabase(url, settings.pool);
-    const g = bareApp(gDb, { ...gDb, db: namedStatementsDb(gDb.pool) });
-    cleanups.push(() => g.close());
-    const gPort = await listen(g);
-    const whatIfs = [
-      { key: 'e', label: 'what-if: bare route, both statements named and planned once (force_generic_plan)', url: `http://127.0.0.1:${ePort}${PATH}`, pool: eDb.pool },
-      { key: 'f', label: 'what-if: real app unchanged, pool sessions with plan_cache_mode=force_generic_plan', url: `http://127.0.0.1:${fPort}${PATH}`, pool: fDb.pool },
-      { key: 'g', label: 'what-if: bare route, user-info named prepared, guard statement as today', url: `http://127.0.0.1:${gPort}${PATH}`, pool: gDb.pool },
+  // the code before commit 3043295 (user-info unnamed), measured in the same session
+  if (settings.before) {
+    const abDb = benchDatabase(url, settings.pool);
+    const ab = await buildApp({ config, database: unnamedStatements(abDb) });
+    cleanups.push(() => ab.close());
+    const abPort = await listen(ab);
+    const bbDb = benchDatabase(url, settings.pool);
+    const bb = bareApp(unnamedStatements(bbDb));
+    cleanups.push(() => bb.close());
+    const bbPort = await listen(bb);
+    const before = [
+      { key: 'a-before', label: 'real app as before commit 3043295: user-info statement sent unnamed', url: `http://127.0.0.1:${abPort}${PATH}`, pool: abDb.pool },
+      { key: 'b-before', label: 'bare route as before commit 3043295: user-info statement sent unnamed', url: `http://127.0.0.1:${bbPort}${PATH}`, pool: bbDb.pool },
     ];
-    for (const side of whatIfs) {
+    for (const side of before) {
       const body = await (await fetch(side.url, { headers: { authorization: `Bearer ${token}` } })).text();
       if (body !== bodies[0]) throw new Error(`${side.key} answers differently: ${body}`);
+      const { counts } = await countQueries(side.url, token, 20);
+      queryCounts[side.key] = counts;
+      console.log(`${side.key} statements per request:`, JSON.stringify(counts.statements));
       sides.push(side);
-      await measure(side, 1);
+    }
+    for (let run = 1; run <= settings.runs; run++) {
+      for (const side of before) await measure(side, run);
     }
   }
 
@@ -735,10 +726,22 @@ async function main(): Promise<void> {
     );
   }
   console.log(`\nmean a ${mean('a').toFixed(0)} req/s, mean b ${mean('b').toFixed(0)} req/s, ratio a/b ${ratio.toFixed(3)}`);
+  if (settings.before) {
+    console.log(`mean a-before ${mean('a-before').toFixed(0)} req/s, mean b-before ${mean('b-before').toFixed(0)} req/s, ratio ${(mean('a-before') / mean('b-before')).toFixed(3)}`);
+  }
   console.log(`target 3000 req/s for a: ${mean('a') >= 3000 ? 'met' : 'NOT met'}`);
 
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
+    } catch {
+      return null;
+    }
+  };
   const record = {
     command: 'npx tsx bench/user-info.ts',
+    commit: git('rev-parse', 'HEAD'),
+    serverChangesNotCommitted: git('status', '--porcelain', '--', '../packages/server', '../packages/protocol'),
     started: started.toISOString(),
     machine: {
       nproc: os.cpus().length,
