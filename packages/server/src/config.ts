@@ -1,4 +1,8 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// `npm start` runs the server inside packages/server; the data belongs at the project's root.
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Settings from the environment (DESIGN.md section 3); every one has a working default. */
 export interface Config {
@@ -59,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(PROJECT_ROOT, 'data'),
     captcha: flag(env.CAPTCHA, true),
     accessTtlSeconds: int(env.ACCESS_TOKEN_TTL, 2 * 3600),
     refreshTtlSeconds: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
