@@ -1,39 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshotFailures } from '../support/browser';
-import { api, COMPANY_CEMENT, COMPANY_TRADE, pageToken, signIn, USERS } from '../support/login';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { useSignedInPage } from '../support/fixture';
+import { api, COMPANY_CEMENT, COMPANY_TRADE, pageToken, USERS } from '../support/login';
 import { HOME, openMenuLeaf, pathOf, settled, tabKeys } from '../support/workspace';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  ({ context, page } = await newPage(browser, server.baseUrl));
-  await signIn(page, server.databaseUrl, USERS.admin);
-});
-
-screenshotFailures(() => page);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const stage = useSignedInPage(USERS.admin);
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
-const companyName = async () => ((await page.getByTestId('company-name').textContent()) ?? '').trim();
-const dialog = () => page.locator('.ant-modal').filter({ has: page.getByTestId('company-dialog') });
+const companyName = async () => ((await stage.page.getByTestId('company-name').textContent()) ?? '').trim();
+const dialog = () => stage.page.locator('.ant-modal').filter({ has: stage.page.getByTestId('company-dialog') });
 /** The antd message (toast) with this text. */
-const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
+const toast = (text: string) => stage.page.locator('.ant-message-notice').filter({ hasText: text });
 
 async function openDialog(): Promise<void> {
-  await page.getByTestId('company-name').click();
+  await stage.page.getByTestId('company-name').click();
   await dialog().waitFor();
-  await settled(page);
+  await settled(stage.page);
   expect(await dialog().locator('.ant-modal-title').textContent()).toBe('选择组织机构');
   // both companies of the administrator are listed
   await dialog().getByRole('row').filter({ hasText: COMPANY_TRADE }).waitFor();
@@ -80,28 +61,28 @@ describe('company switch', () => {
   });
 
   it('switches to 华东建材贸易有限公司: the top bar shows it and the tabs start over on home', async () => {
-    await openMenuLeaf(page, '/purchase', '/purchase/notice');
-    expect(await tabKeys(page)).toEqual([HOME, '/purchase/notice']);
+    await openMenuLeaf(stage.page, '/purchase', '/purchase/notice');
+    expect(await tabKeys(stage.page)).toEqual([HOME, '/purchase/notice']);
     await openDialog();
     await tickOnly(COMPANY_TRADE);
     await confirm();
     await dialog().waitFor({ state: 'hidden' });
     await poll(companyName).toBe(COMPANY_TRADE);
-    await page.waitForURL((u) => u.pathname === HOME);
-    await poll(() => tabKeys(page)).toEqual([HOME]);
-    await page.getByTestId('home-page').filter({ hasText: COMPANY_TRADE }).waitFor();
+    await stage.page.waitForURL((u) => u.pathname === HOME);
+    await poll(() => tabKeys(stage.page)).toEqual([HOME]);
+    await stage.page.getByTestId('home-page').filter({ hasText: COMPANY_TRADE }).waitFor();
   });
 
   it('the user info now reports the new company, also after a reload', async () => {
-    const token = await pageToken(page);
+    const token = await pageToken(stage.page);
     expect(token).toBeTruthy();
-    const me = await api<{ data: { currentOrgName: string } }>(server.baseUrl, token ?? '', 'GET', '/api/sys-info/me');
+    const me = await api<{ data: { currentOrgName: string } }>(stage.server.baseUrl, token ?? '', 'GET', '/api/sys-info/me');
     expect(me.status).toBe(200);
     expect(me.body.data.currentOrgName).toBe(COMPANY_TRADE);
-    await page.reload();
-    await page.getByTestId('home-page').waitFor();
+    await stage.page.reload();
+    await stage.page.getByTestId('home-page').waitFor();
     expect(await companyName()).toBe(COMPANY_TRADE);
-    expect(pathOf(page)).toBe(HOME);
+    expect(pathOf(stage.page)).toBe(HOME);
   });
 
   it('choosing the company in use says 现在所使用的就是当前公司！ and changes nothing', async () => {
