@@ -494,8 +494,18 @@ async function cleanUp(): Promise<void> {
   }
 }
 
+function git(...args: string[]): string | null {
+  try {
+    return execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   const started = new Date();
+  const commit = git('rev-parse', 'HEAD');
+  const serverChangesNotCommitted = git('status', '--porcelain', '--', '../packages/server', '../packages/protocol');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-pg-'));
   fs.chmodSync(dir, 0o777);
   cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
@@ -731,17 +741,11 @@ async function main(): Promise<void> {
   }
   console.log(`target 3000 req/s for a: ${mean('a') >= 3000 ? 'met' : 'NOT met'}`);
 
-  const git = (...args: string[]) => {
-    try {
-      return execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
-    } catch {
-      return null;
-    }
-  };
   const record = {
     command: 'npx tsx bench/user-info.ts',
-    commit: git('rev-parse', 'HEAD'),
-    serverChangesNotCommitted: git('status', '--porcelain', '--', '../packages/server', '../packages/protocol'),
+    // the code this run loaded: read when it started
+    commit,
+    serverChangesNotCommitted,
     started: started.toISOString(),
     machine: {
       nproc: os.cpus().length,
