@@ -28,6 +28,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
+    disableRequestLogging: !config.logRequests,
     trustProxy: process.env.TRUST_PROXY === '1',
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,

@@ -23,6 +23,8 @@ export interface Config {
   clients: Record<string, { secret: string; captcha: boolean }>;
   oidc: OidcConfig | null;
   logLevel: string;
+  /** one log line per request in and out; off by default, it halves user-info throughput */
+  logRequests: boolean;
   /** inactivity before the web locks the screen (spec: 2,400,000 ms) */
   lockAfterMs: number;
   /** demo environment: write calls are refused with 423 */
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     oidc,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logRequests: flag(env.LOG_REQUESTS, false),
     demoMode: flag(env.DEMO_MODE, false),
     lockAfterMs: int(env.LOCK_AFTER_MS, 2_400_000),
   };
