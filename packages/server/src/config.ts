@@ -23,7 +23,7 @@ export interface Config {
   clients: Record<string, { secret: string; captcha: boolean }>;
   oidc: OidcConfig | null;
   logLevel: string;
-  /** one log line per request in and out; off by default, it halves user-info throughput */
+  /** one log line per request in and out; off by default: it costs user-info throughput (bench/RESULTS.md) */
   logRequests: boolean;
   /** inactivity before the web locks the screen (spec: 2,400,000 ms) */
   lockAfterMs: number;
