@@ -11,8 +11,8 @@
  *   BENCH_DURATION     seconds per measured run [10]
  *   BENCH_WARMUP       seconds of warm-up before every measured run [3]
  *   BENCH_RUNS         measured runs per side, interleaved a, b, a, b [2]
- *   BENCH_LOGGED       1: also run the app once with request logging as src/main.ts sets it
- *                      (level info), written to /dev/null [1]
+ *   BENCH_LOGGED       1: also run the app once with the logger at level info and request
+ *                      logging on (LOG_REQUESTS=on), written to /dev/null [1]
  *   BENCH_FLOOR        1: also measure two floors once each: (c) bare Fastify sending the same
  *                      reply without touching the database, (d) the same after two SELECT 1
  *                      round trips through the pool [1]
@@ -654,13 +654,14 @@ async function main(): Promise<void> {
   if (settings.logged) {
     const loggedDb = benchDatabase(url, settings.pool);
     const logged = await buildApp({
-      config,
+      // LOG_REQUESTS: the per-request lines, where the server makes them a setting
+      config: loadConfig({ CAPTCHA: 'off', LOG_REQUESTS: 'on' }),
       database: loggedDb,
       logger: { level: 'info', stream: pino.destination({ dest: '/dev/null', sync: true }) },
     });
     cleanups.push(() => logged.close());
     const port = await listen(logged);
-    const side = { key: 'a-logged', label: 'real app with logger level info as src/main.ts sets it, written to /dev/null', url: `http://127.0.0.1:${port}${PATH}`, pool: loggedDb.pool };
+    const side = { key: 'a-logged', label: 'real app with logger level info and request logging on, written to /dev/null', url: `http://127.0.0.1:${port}${PATH}`, pool: loggedDb.pool };
     sides.push(side);
     await measure(side, 1);
   }
