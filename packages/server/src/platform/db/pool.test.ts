@@ -19,3 +19,18 @@ describe('database sessions', () => {
     expect(rows[0]).toEqual({ id: '9007199254740993', amount: '0.3000' });
   });
 });
+
+describe('a connection the database drops', () => {
+  it('does not take the process down, and the next query gets a fresh connection', async () => {
+    const idle = await database.pool.connect();
+    const other = await database.pool.connect();
+    const { rows } = await idle.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    idle.release();
+    // the idle pooled connection is terminated from another session, as a server restart would
+    await other.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+    other.release();
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await database.pool.query<{ one: number }>('SELECT 1 AS one');
+    expect(again.rows[0].one).toBe(1);
+  });
+});

@@ -30,6 +30,9 @@ export function openDatabase(connectionString: string, max = 10): DatabaseHandle
     statement_timeout: 15_000,
     idle_in_transaction_session_timeout: 30_000,
   });
+  // An idle connection the server drops (restart, idle timeout) emits 'error' on the pool; with no
+  // listener Node treats it as unhandled and the whole process exits. The pool replaces it anyway.
+  pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Kysely ends the pool only if it used it; a pool queried directly must be ended here, and the
   // caller (tests drop the database next) must wait until its connections are really closed.
