@@ -45,7 +45,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
-import { AUTH_SQL, type Caller } from '../packages/server/src/platform/auth/guard';
+import { AUTH_SQL, type AuthRow, type Caller } from '../packages/server/src/platform/auth/guard';
 import { tokenHash } from '../packages/server/src/platform/auth/secrets';
 import { startEmbeddedPostgres } from '../packages/server/src/platform/db/embedded';
 import { migrate } from '../packages/server/src/platform/db/migrate';
@@ -222,17 +222,6 @@ function load(url: string, token: string, duration: number): Promise<LoadResult>
 // ---------------------------------------------------------------------------------------------
 // the two servers
 
-interface AuthRow {
-  session_id: string;
-  user_id: string;
-  org_id: string | null;
-  group_id: string;
-  username: string;
-  real_name: string;
-  live: boolean;
-  member: boolean;
-  allowed: boolean;
-}
 
 /** No plugins, no hooks: one route running the guard's statement, then the user-info statement. */
 function bareApp(database: DatabaseHandle, infoDb: DatabaseHandle = database): FastifyInstance {

@@ -48,7 +48,7 @@ SELECT s.id AS session_id, s.user_id, s.org_id, u.group_id, u.username, u.real_n
   FROM auth_session s JOIN sys_user u ON u.id = s.user_id
  WHERE s.access_hash = $1 AND s.revoked_at IS NULL`;
 
-interface AuthRow {
+export interface AuthRow {
   session_id: string;
   user_id: string;
   org_id: string | null;
