@@ -1,25 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshotFailures } from '../support/browser';
+import { newPage } from '../support/browser';
+import { useServerAndBrowser } from '../support/fixture';
+import { type RunningServer, startServer } from '../support/server';
 import { signIn, USERS } from '../support/login';
 import { settled } from '../support/workspace';
-import { type RunningServer, startServer } from '../support/server';
 
-let server: RunningServer;
-let browser: Browser;
 /** the page of the describe block running, for the failure screenshot */
 let current: Page | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-screenshotFailures(() => current);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const stage = useServerAndBrowser(() => current);
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const okButton = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ });
@@ -28,9 +17,9 @@ describe('manual lock', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, server.baseUrl));
+    ({ context, page } = await newPage(stage.browser, stage.server.baseUrl));
     current = page;
-    await signIn(page, server.databaseUrl, USERS.operator);
+    await signIn(page, stage.server.databaseUrl, USERS.operator);
   });
   afterAll(async () => context?.close());
 
@@ -86,9 +75,9 @@ describe('signing out from the lock screen', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, server.baseUrl));
+    ({ context, page } = await newPage(stage.browser, stage.server.baseUrl));
     current = page;
-    await signIn(page, server.databaseUrl, USERS.accountant);
+    await signIn(page, stage.server.databaseUrl, USERS.accountant);
   });
   afterAll(async () => context?.close());
 
@@ -101,7 +90,7 @@ describe('signing out from the lock screen', () => {
     await page.getByTestId('lock-signout').click();
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByTestId('login-form').waitFor();
-    await signIn(page, server.databaseUrl, USERS.accountant);
+    await signIn(page, stage.server.databaseUrl, USERS.accountant);
     await page.getByTestId('home-page').waitFor();
     await page.goto('/clouds/index');
     await page.getByTestId('sidebar').waitFor();
@@ -115,8 +104,8 @@ describe('inactivity lock', () => {
   let page: Page;
   const LOCK_AFTER_MS = 4000;
   beforeAll(async () => {
-    second = await startServer({ databaseUrl: server.databaseUrl, env: { LOCK_AFTER_MS: String(LOCK_AFTER_MS) } });
-    ({ context, page } = await newPage(browser, second.baseUrl));
+    second = await startServer({ databaseUrl: stage.server.databaseUrl, env: { LOCK_AFTER_MS: String(LOCK_AFTER_MS) } });
+    ({ context, page } = await newPage(stage.browser, second.baseUrl));
     current = page;
   });
   afterAll(async () => {
@@ -125,7 +114,7 @@ describe('inactivity lock', () => {
   });
 
   it('locks the screen after the configured idle time, not before', async () => {
-    await signIn(page, server.databaseUrl, USERS.operator);
+    await signIn(page, stage.server.databaseUrl, USERS.operator);
     const signedInAt = Date.now();
     // idle: no mouse or keyboard from here on
     await page.waitForURL((u) => u.pathname === '/lock', { timeout: LOCK_AFTER_MS + 6000 });

@@ -1,24 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshotFailures } from '../support/browser';
+import { newPage } from '../support/browser';
+import { useServerAndBrowser } from '../support/fixture';
 import { COMPANY_CEMENT, readCaptcha, signIn, submitLoginForm, USERS } from '../support/login';
-import { type RunningServer, startServer } from '../support/server';
 
-let server: RunningServer;
-let browser: Browser;
 /** the page of the describe block running, for the failure screenshot */
 let current: Page | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-screenshotFailures(() => current);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const stage = useServerAndBrowser(() => current);
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -26,7 +14,7 @@ describe('signed out', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, server.baseUrl));
+    ({ context, page } = await newPage(stage.browser, stage.server.baseUrl));
     current = page;
   });
   afterAll(async () => context?.close());
@@ -41,7 +29,7 @@ describe('signed out', () => {
 
   it('refuses a wrong password with 用户名或密码错误 and stays on /login', async () => {
     await page.goto('/login');
-    await submitLoginForm(page, server.databaseUrl, { username: USERS.operator.username, password: 'Wrong@2026' });
+    await submitLoginForm(page, stage.server.databaseUrl, { username: USERS.operator.username, password: 'Wrong@2026' });
     const error = page.getByTestId('login-error');
     await error.filter({ hasText: '用户名或密码错误' }).waitFor();
     expect(path(page)).toBe('/login');
@@ -50,10 +38,10 @@ describe('signed out', () => {
 
   it('refuses a wrong captcha with 验证码错误 and shows a new captcha image', async () => {
     await page.goto('/login');
-    const { randomStr } = await submitLoginForm(page, server.databaseUrl, { ...USERS.operator, code: 'zzzz' });
+    const { randomStr } = await submitLoginForm(page, stage.server.databaseUrl, { ...USERS.operator, code: 'zzzz' });
     await page.getByTestId('login-error').filter({ hasText: '验证码错误' }).waitFor();
     expect(path(page)).toBe('/login');
-    const next = await readCaptcha(page, server.databaseUrl);
+    const next = await readCaptcha(page, stage.server.databaseUrl);
     expect(next.randomStr).not.toBe(randomStr);
     // the captcha field is emptied for the new image
     expect(await page.getByTestId('login-captcha').inputValue()).toBe('');
@@ -64,13 +52,13 @@ describe('signed in', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, server.baseUrl));
+    ({ context, page } = await newPage(stage.browser, stage.server.baseUrl));
     current = page;
   });
   afterAll(async () => context?.close());
 
   it('opens the workspace on the home tab with the real name and the company', async () => {
-    await signIn(page, server.databaseUrl, USERS.operator);
+    await signIn(page, stage.server.databaseUrl, USERS.operator);
     expect(path(page)).toBe('/clouds/index');
     await page.getByTestId('home-page').waitFor();
     const home = page.getByTestId('tab-/clouds/index');
