@@ -8,3 +8,4 @@ export * from './session';
 export * from './id-number';
 export * from './plate';
 export * from './list';
+export * from './documents';

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * Document actions (spec: calls section 7, "General method pattern"; DESIGN section 3): one path
+ * scheme for every family, `/api/{family}/{kind}/` followed by the action. The web derives a
+ * family's base path from its list template's resUrl (everything before `/v2/list`), so a
+ * screen needs nothing but its template to reach every action.
+ *
+ *   POST   {base}/v2/list            listRequest                 -> { list, total, tongji?, estimated? }
+ *   POST   {base}/create             { entity } | { entity, entitysub }   -> the stored entity (as get)
+ *   PUT    {base}/update             { entity } with id and version       -> the stored entity
+ *   GET    {base}/get/{id}                                        -> the entity (plus entitysub)
+ *   DELETE {base}/delList            { ids }                      -> { count }
+ *   POST   {base}/{stateAction}      { ids }                      -> { count }   (audit, unaudit, enable, ...)
+ *   POST   {base}/copy/{id}                                       -> the new entity
+ *   POST   {base}/copy               { ids }   (families allowing several) -> { count }
+ *   POST   {base}/export             listRequest without limit    -> .xlsx, streamed
+ *   GET    {base}/import/template                                 -> .xlsx with the import columns
+ *   POST   {base}/import             multipart, one .xlsx file    -> { imported } | 400 with data.errors
+ *   GET    {base}/autocomplete?search=  (or POST with a listRequest) -> { list }
+ *   POST   {base}/datax              { entities }  keyed by code  -> { created, updated }
+ *   POST   {base}/allocate           { ids, orgIds }              -> { count }   (group archives)
+ *   POST   {base}/cancelAllocate     { ids, orgIds }              -> { count }
+ *
+ * A batch action is all or nothing: when one row may not take it, nothing changes and the 400
+ * names that row.
+ */
+
+/** Most rows one batch action takes; a screen's selection across pages stays far below it. */
+export const BATCH_IDS_MAX = 500;
+/** Most rows one datax call upserts. */
+export const DATAX_ENTITIES_MAX = 1000;
+/** Most data rows one import file may hold. */
+export const IMPORT_ROWS_MAX = 20_000;
+
+const id = z.string().regex(/^\d{1,18}$/, '应为数字编号');
+
+export const idsBody = z.strictObject({
+  ids: z.array(z.union([id, z.number().int().positive().transform(String)])).min(1, '请至少选择一条数据！').max(BATCH_IDS_MAX),
+});
+export type IdsBody = z.infer<typeof idsBody>;
+
+export const allocateBody = z.strictObject({
+  ids: idsBody.shape.ids,
+  orgIds: z.array(z.union([id, z.number().int().positive().transform(String)])).min(1, '请选择组织').max(200),
+});
+export type AllocateBody = z.infer<typeof allocateBody>;
+
+/** A saved entity: field names as in the family's templates; the server checks each. */
+export const entityBody = z.strictObject({
+  entity: z.record(z.string().max(100), z.unknown()),
+  entitysub: z.array(z.record(z.string().max(100), z.unknown())).max(2000).optional(),
+});
+export type EntityBody = z.infer<typeof entityBody>;
+
+export const dataxBody = z.strictObject({
+  entities: z.array(z.record(z.string().max(100), z.unknown())).min(1).max(DATAX_ENTITIES_MAX),
+});
+export type DataxBody = z.infer<typeof dataxBody>;
+
+/** Actions that move a document between states (DESIGN section 5: one transition table per family). */
+export const STATE_ACTIONS = ['audit', 'unaudit', 'enable', 'disable', 'obsolete', 'recover'] as const;
+export type StateAction = (typeof STATE_ACTIONS)[number];
+
+/** One bad cell of an import: the sheet row (1 = the header) and the column's field. */
+export interface ImportProblem {
+  row: number;
+  field: string | null;
+  message: string;
+}
+
+export interface CountReply { count: number }
+export interface DataxReply { created: number; updated: number }
+export interface ImportReply { imported: number }
+
+/** The base path of a family from its list template's resUrl: `/api/masterdata/vendor/v2/list` -> `/api/masterdata/vendor`. */
+export function documentBase(resUrl: string): string {
+  return resUrl.replace(/\/v2\/list$/, '').replace(/\/list$/, '');
+}
+
+/**
+ * What a list screen's button does. Buttons are menu entries of kind 'button' under the list's
+ * menu entry (spec section 3: Button); the entry's `component` holds one of these names, its
+ * `permision` the key the server checks on the matching route, its label the text shown. A form
+ * (FORMAT_*_FROM template) is bound to the 'create' / 'update' button entry (button_menu_id), so
+ * the web reads it with GET /api/cg-format/template?formatType=FORM&menuId=<button entry id>.
+ * 'view' is the list's own permission (list, get, export, autocomplete) and shows no button.
+ */
+export const BUTTON_ACTIONS = [
+  'view', 'create', 'update', 'delList', 'audit', 'unaudit', 'enable', 'disable', 'obsolete', 'recover',
+  'copy', 'export', 'import', 'allocate', 'cancelAllocate', 'loss', 'reuse',
+] as const;
+export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
+
+export function isButtonAction(value: string | null | undefined): value is ButtonAction {
+  return value != null && (BUTTON_ACTIONS as readonly string[]).includes(value);
+}
