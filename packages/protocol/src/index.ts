@@ -9,3 +9,4 @@ export * from './id-number';
 export * from './plate';
 export * from './list';
 export * from './documents';
+export * from './templates';

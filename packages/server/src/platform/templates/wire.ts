@@ -1,68 +1,13 @@
 import type { Selectable } from 'kysely';
-import type { CgFormat, CgFormatField, FieldOption } from '../db/schema';
+import type { FieldDefinition, FormatDefinition } from '@wb/protocol';
+import type { CgFormat, CgFormatField } from '../db/schema';
 
 /**
- * Templates as the web reads them: the spec's camelCase property names (section 3). column_sql
- * and org_column stay on the server: they are how the engine reads the table, not what a screen
- * shows.
+ * Templates as the web reads them (the shapes live in the protocol, shared with the web).
+ * column_sql and org_column stay on the server: they are how the engine reads the table, not what
+ * a screen shows.
  */
-export interface FieldDefinition {
-  id: string;
-  fieldName: string;
-  fieldExplain: string;
-  fieldExplainEn: string | null;
-  fieldType: string;
-  formSubmitType: string | null;
-  options: FieldOption[];
-  defaultValue: string | null;
-  tipsMessage: string | null;
-  seq: number;
-  ishow: boolean;
-  ihidden: boolean;
-  iupdate: boolean;
-  irequired: boolean;
-  iallowQuery: boolean;
-  iallowAdvanceQuery: boolean;
-  itotal: boolean;
-  imerge: boolean;
-  isortField: boolean;
-  idefinedSort: boolean;
-  sortMethod: 'asc' | 'desc' | null;
-  columnWidth: number | null;
-  fixed: 'left' | 'right' | null;
-  calculate: string | null;
-  customTable: string | null;
-  classType: string | null;
-  cgValidate: { validateMethod: string; validateTitle: string | null } | null;
-  cgValFormat: { valFormatFun: string } | null;
-  cgFormatResId: string | null;
-  controlValue: string | null;
-  rows: number | null;
-  searchType: string | null;
-}
-
-export interface FormatDefinition {
-  id: string;
-  formatCode: string;
-  formatName: string;
-  formatType: string;
-  formatStyle: string;
-  /** the spec's spelling: main and child table names */
-  opations: { main: string | null; son: string | null };
-  resMethod: string | null;
-  resUrl: string | null;
-  treeResUrl: string | null;
-  treeResMethod: string | null;
-  ps: number | null;
-  remark: string | null;
-  valueResourceSubName: string | null;
-  viewResourceSubName: string | null;
-  detail_id: string | null;
-  menuId: string | null;
-  buttonMenuId: string | null;
-  formSubList: FieldDefinition[];
-  listSubList: FieldDefinition[];
-}
+export type { FieldDefinition, FormatDefinition } from '@wb/protocol';
 
 export function toFieldDefinition(f: Selectable<CgFormatField>): FieldDefinition {
   return {
