@@ -62,3 +62,11 @@ describe('the operation log list', () => {
     expect(data.total).toBe(await sqlCount('true'));
   });
 });
+
+describe('the list call tells where its time went', () => {
+  it('answers a Server-Timing header with the page and the total', async () => {
+    const res = await call(app, 'POST', '/api/system/log/v2/list', admin, { limit: { pn: 1, ps: 10 } });
+    expectOk(res);
+    expect(res.headers['server-timing']).toMatch(/^page;dur=\d+\.\d, total;dur=\d+\.\d$/);
+  });
+});

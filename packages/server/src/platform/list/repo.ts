@@ -84,14 +84,28 @@ async function boundedCount(db: Database, q: ListQuery, orgId: string, options: 
   return { total: Math.max(estimate, counted), totalEstimated: true };
 }
 
+/** How long the page and the total took, in milliseconds (both run at once, on two connections). */
+export interface ListTiming { pageMs: number; totalMs: number }
+
+async function timed<T>(work: Promise<T>, done: (ms: number) => void): Promise<T> {
+  const t0 = performance.now();
+  const result = await work;
+  done(performance.now() - t0);
+  return result;
+}
+
 /** Runs a planned list query in the caller's organisation: the page, the total and the totals. */
-export async function runList(db: Database, q: ListQuery, orgId: string, options: ListOptions = DEFAULT_LIST_OPTIONS): Promise<Paged<Record<string, unknown>>> {
+export async function runList(
+  db: Database, q: ListQuery, orgId: string, options: ListOptions = DEFAULT_LIST_OPTIONS, timing?: ListTiming,
+): Promise<Paged<Record<string, unknown>>> {
+  const t = timing ?? { pageMs: 0, totalMs: 0 };
+  const pageOf = () => timed(page(db, q, orgId), (ms) => { t.pageMs = ms; });
   try {
     if (q.totals.length > 0) {
-      const [list, { total, tongji }] = await Promise.all([page(db, q, orgId), totalsAndCount(db, q, orgId)]);
+      const [list, { total, tongji }] = await Promise.all([pageOf(), timed(totalsAndCount(db, q, orgId), (ms) => { t.totalMs = ms; })]);
       return { list, total, tongji };
     }
-    const [list, count] = await Promise.all([page(db, q, orgId), boundedCount(db, q, orgId, options)]);
+    const [list, count] = await Promise.all([pageOf(), timed(boundedCount(db, q, orgId, options), (ms) => { t.totalMs = ms; })]);
     return { list, ...count };
   } catch (err) {
     // the pool's statement timeout stopped it: tell the user what to do rather than "internal error"
