@@ -17,6 +17,7 @@ import { systemRoutes } from './domain/system/routes';
 import { vehicleRoutes } from './domain/masterdata/vehicle/routes';
 import { templateRoutes } from './platform/templates/routes';
 import { listOptionsFromEnv } from './platform/list/options';
+import { registerMultipart } from './platform/files/multipart';
 
 export interface AppDeps {
   config: Config;
@@ -34,6 +35,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     frameworkErrors: answerFrameworkError,
   });
   await app.register(formbody);
+  await registerMultipart(app);
   installErrorHandler(app);
   installInputGuard(app);
   installGuard(app, database.pool, config);
