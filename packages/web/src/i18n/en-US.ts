@@ -1,4 +1,5 @@
 import type { Messages } from './zh-CN';
+import { templateFormEn } from '@/platform/templates/form/i18n';
 
 export const enUS: Messages = {
   app: { title: 'Unified Weighbridge Control Platform', short: 'Weighbridge Control', subtitle: 'Truck-scale weighing, logistics, settlement and assay in one place' },
@@ -76,4 +77,17 @@ export const enUS: Messages = {
   clientLog: { title: 'Error log', empty: 'No errors logged', clear: 'Clear', time: 'Time', type: 'Type', url: 'Address', message: 'Message' },
   report: { notConfigured: 'This report is not configured yet', text: '"{{name}}" will show here once the report centre configures it.' },
   iframe: { missing: 'The page address is missing', open: 'Open in a new window' },
+  templateForm: templateFormEn,
+  listScreen: {
+    search: 'Search', reset: 'Reset', expand: 'Expand', collapse: 'Collapse', advanced: 'Advanced search', more: 'More',
+    quickSearch: 'Search {{fields}}', quickSearchAny: 'Keyword', treeFilter: 'Type to filter', totalRow: 'Total', estimated: 'approx.',
+    yes: 'Yes', no: 'No', like: 'Contains', eq: 'Equals', from: 'From', to: 'To', choose: 'Choose',
+    selected: '{{count}} selected', clearSelection: 'Clear selection', done: 'Done', doneCount: 'Done ({{count}} rows)',
+    importTitle: 'Import', importHint: 'Click or drop an .xlsx file here', importTemplate: 'Download the import template', importDone: '{{count}} rows imported',
+    importRejected: 'The file has these errors; nothing was imported:', row: 'Row', field: 'Field', problem: 'Problem',
+    allocateTitle: 'Allocate to companies', cancelAllocateTitle: 'Cancel allocation', chooseOrgs: 'Choose companies',
+    loading: 'Loading', atLeastOneResource: 'Choose at least one row', noResource: 'No popup resource template is configured for this field', warmTip: 'Notice',
+    detailNoRoute: "Check the detail template's list request method and list request route", atLeastOne: 'Choose at least one row', unknownStyle: 'Unsupported template style: {{style}}',
+    formMissing: 'The form is not ready yet: {{name}}',
+  },
 };

@@ -7,13 +7,18 @@ const HomePage = lazy(() => import('@/pages/home/HomePage'));
 const EditPasswordPage = lazy(() => import('@/pages/editpwd/EditPasswordPage'));
 const TemplateFreePage = lazy(() => import('@/pages/template-free/TemplateFreePage'));
 const IframePage = lazy(() => import('@/pages/myiframe/IframePage'));
+const TemplateListPage = lazy(() => import('@/pages/template-list/TemplateListPage'));
 
 /** Menu components by the key the server stores (sys_menu.component). */
 const MENU_COMPONENTS: Record<string, Page> = {
   'system/log': lazy(() => import('@/pages/system-log/OperationLogPage')),
 };
 
-/** A menu whose component is unknown or not set opens the no-template page (spec section 2). */
+/**
+ * A menu with a component of its own opens it; one without asks the server for its LIST template
+ * (the template page falls back to the no-template page when there is none); an unknown component
+ * opens the no-template page (spec section 2).
+ */
 export function pageComponent(page: WorkspacePage): Page {
   switch (page.kind) {
     case 'home':
@@ -23,7 +28,8 @@ export function pageComponent(page: WorkspacePage): Page {
     case 'iframe':
       return IframePage;
     case 'menu':
-      return (page.component && MENU_COMPONENTS[page.component]) || TemplateFreePage;
+      if (!page.component) return TemplateListPage;
+      return MENU_COMPONENTS[page.component] ?? TemplateFreePage;
     default:
       return TemplateFreePage;
   }

@@ -56,9 +56,15 @@ export interface CallOptions {
   envelope?: boolean;
   /** a token not yet in the session (sign-in loads the user before it opens the session) */
   bearer?: string;
+  /** statuses the caller expects and handles without a notification (a menu without a template: 404) */
+  expected?: readonly number[];
 }
 
 const API_ROOT = '/api';
+
+/** The headers of a call, for the file transfers (export, import) that cannot go through call(). */
+export const apiHeaders = (): Headers => headersFor({});
+export const apiUrl = (path: string, query?: CallOptions['query']): string => urlFor(path, query);
 const inFlightWrites = new Set<string>();
 
 function headersFor(opts: CallOptions): Headers {
@@ -156,7 +162,7 @@ async function handleFailure(path: string, opts: CallOptions, failed: FailedCall
   const message = serverMessage(failed.body);
   const field = fieldOf(failed.body);
   // The token calls answer for themselves: their 401 is a bad client, not an expired session.
-  if (opts.client || opts.quiet) {
+  if (opts.client || opts.quiet || opts.expected?.includes(failed.status)) {
     throw new ApiError(failed.status, errorText(failed.status, message, lang), false, field);
   }
   const action = decideErrorAction(failed, lang, s.isAdmin);

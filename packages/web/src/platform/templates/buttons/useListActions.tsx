@@ -1,0 +1,116 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { documentBase, isButtonAction, type ButtonAction, type ListRequest, type MenuButton } from '@wb/protocol';
+import { ApiError } from '@/platform/api/http';
+import { feedback } from '@/platform/feedback';
+import { allocate, copyOne, exportList, runBatchAction } from '../api';
+import { confirmationOf, selectionProblem } from './action-rules';
+import { AllocateDialog } from './AllocateDialog';
+import { ImportDialog } from './ImportDialog';
+import { openTemplateFormPending, type OpenFormRequest } from './form-bridge';
+
+interface Context {
+  resUrl: string;
+  name: string;
+  selectedIds: string[];
+  request: ListRequest;
+  /** the family copies several rows at once */
+  multiCopy?: boolean;
+  openForm?(request: OpenFormRequest): void;
+  refresh(): void;
+  clearSelection(): void;
+}
+
+type Dialog = { kind: 'import' } | { kind: 'allocate'; action: 'allocate' | 'cancelAllocate' } | null;
+
+/**
+ * What a list's buttons do (protocol documents.ts): the selection check and confirmation first,
+ * then the call; success refreshes the list, a failure shows the server's message (the client does).
+ */
+export function useListActions(ctx: Context): { run(button: MenuButton): void; busy: string | null; dialogs: ReactNode } {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const base = documentBase(ctx.resUrl);
+
+  const done = useCallback((count?: number) => {
+    feedback.success(count === undefined ? t('listScreen.done') : t('listScreen.doneCount', { count }));
+    ctx.clearSelection();
+    ctx.refresh();
+  }, [ctx, t]);
+
+  const perform = useCallback(async (button: MenuButton, action: ButtonAction) => {
+    const ids = ctx.selectedIds;
+    switch (action) {
+      case 'create':
+      case 'update':
+        (ctx.openForm ?? openTemplateFormPending)({ menuButton: button, base, mode: action, id: action === 'update' ? ids[0] : undefined, onSaved: ctx.refresh });
+        return;
+      case 'import':
+        setDialog({ kind: 'import' });
+        return;
+      case 'allocate':
+      case 'cancelAllocate':
+        setDialog({ kind: 'allocate', action });
+        return;
+      case 'export':
+        return exportList(base, ctx.request, ctx.name);
+      case 'copy':
+        if (ids.length === 1) {
+          await copyOne(base, ids[0]);
+          return done(1);
+        }
+        return done((await runBatchAction(base, 'copy', ids)).count);
+      case 'view':
+        return;
+      default:
+        return done((await runBatchAction(base, action, ids)).count);
+    }
+  }, [ctx, base, done]);
+
+  const run = useCallback((button: MenuButton) => {
+    const action = button.component;
+    if (!isButtonAction(action)) return feedback.warning(t('listScreen.unknownStyle', { style: action ?? button.label }), 2);
+    const problem = selectionProblem(action, ctx.selectedIds.length, { multiCopy: ctx.multiCopy });
+    if (problem) return feedback.warning(problem, 2);
+    const go = async () => {
+      setBusy(button.id);
+      try {
+        await perform(button, action);
+      } catch (err) {
+        // the client already showed the server's message; anything else is a fault worth seeing
+        if (!(err instanceof ApiError)) throw err;
+      } finally {
+        setBusy(null);
+      }
+    };
+    const question = confirmationOf(action);
+    if (!question) return void go();
+    modal.confirm({ title: t('common.tip'), content: question, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: go });
+  }, [ctx.selectedIds.length, ctx.multiCopy, perform, modal, t]);
+
+  const closeDialog = () => setDialog(null);
+  const dialogs = (
+    <>
+      <ImportDialog open={dialog?.kind === 'import'} base={base} name={ctx.name} onClose={closeDialog} onImported={ctx.refresh} />
+      <AllocateDialog
+        open={dialog?.kind === 'allocate'}
+        action={dialog?.kind === 'allocate' ? dialog.action : 'allocate'}
+        onClose={closeDialog}
+        onConfirm={async (orgIds) => {
+          if (dialog?.kind !== 'allocate') return;
+          try {
+            const { count } = await allocate(base, dialog.action, { ids: ctx.selectedIds, orgIds });
+            closeDialog();
+            done(count);
+          } catch (err) {
+            if (!(err instanceof ApiError)) throw err;
+          }
+        }}
+      />
+    </>
+  );
+  return { run, busy, dialogs };
+}

@@ -1,0 +1,103 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FORMAT_STYLE, type FormatDefinition, type MenuButton, type SearchCondition } from '@wb/protocol';
+import { useEnglish } from '@/app/hooks/useEnglish';
+import { useListActions } from '../buttons/useListActions';
+import type { OpenFormRequest } from '../buttons/form-bridge';
+import { AdvancedQueryDialog } from './AdvancedQueryDialog';
+import { ButtonGroup } from './ButtonGroup';
+import { ListTable } from './ListTable';
+import { ListTree } from './ListTree';
+import { quickSearchFields } from './search-body';
+import { SearchBar } from './SearchBar';
+import { useListState } from './useListState';
+import './list.css';
+
+interface Props {
+  template: FormatDefinition;
+  /** the route the page size is remembered under */
+  route: string;
+  /** the menu's button entries the user holds */
+  buttons: MenuButton[];
+  openForm?(request: OpenFormRequest): void;
+}
+
+const NO_CONDITIONS: SearchCondition[] = [];
+
+/** The generic list screen (spec section 2): tree, buttons, search, table, paging and totals, all from the template. */
+export function ListScreen({ template, route, buttons, openForm }: Props) {
+  const { t } = useTranslation();
+  const english = useEnglish();
+  const [treeNode, setTreeNode] = useState<string | null>(null);
+  const state = useListState(template, route, NO_CONDITIONS, treeNode);
+  const [expanded, setExpanded] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const quickFields = useMemo(() => quickSearchFields(template.listSubList), [template.listSubList]);
+  const advancedFields = useMemo(() => template.listSubList.filter((f) => f.iallowAdvanceQuery), [template.listSubList]);
+  const { selection, clearSelection, refresh, request } = state;
+  const actions = useListActions({
+    resUrl: template.resUrl ?? '', name: template.formatName, selectedIds: selection.keys, request, openForm, refresh, clearSelection,
+  });
+  const chooseNode = useCallback((key: string | null) => {
+    setTreeNode(key);
+    state.setPn(1);
+  }, [state.setPn]);
+  const searchFromDialog = () => {
+    state.search();
+    setDialogOpen(false);
+  };
+  const isTree = template.formatStyle === FORMAT_STYLE.treeList;
+
+  return (
+    <div className={`wb-card wb-list-screen${isTree ? ' wb-list-with-tree' : ''}`} data-testid="list-screen" data-template={template.formatCode}>
+      {isTree && <ListTree template={template} selected={treeNode} onSelect={chooseNode} />}
+      <section className="wb-list-main">
+        <ButtonGroup buttons={buttons} hasAdvanced={advancedFields.length > 0} busy={actions.busy} onButton={actions.run} onAdvanced={() => setDialogOpen(true)} />
+        <SearchBar
+          quickFields={quickFields}
+          advancedFields={advancedFields}
+          quickText={state.quickDraft}
+          advanced={state.advancedDraft}
+          expanded={expanded}
+          english={english}
+          onQuickText={state.setQuickDraft}
+          onAdvancedChange={state.changeAdvanced}
+          onSearch={state.search}
+          onReset={state.reset}
+          onToggle={() => setExpanded((e) => !e)}
+        />
+        {selection.keys.length > 0 && (
+          <div className="wb-list-selected" data-testid="list-selected">
+            {t('listScreen.selected', { count: selection.keys.length })}
+            <Button type="link" size="small" onClick={clearSelection}>{t('listScreen.clearSelection')}</Button>
+          </div>
+        )}
+        <ListTable
+          fields={template.listSubList}
+          reply={state.query.data}
+          loading={state.query.isFetching}
+          english={english}
+          sort={state.sort}
+          pn={state.pn}
+          ps={state.ps}
+          selectedKeys={selection.keys}
+          onSelect={state.select}
+          onSort={state.changeSort}
+          onPage={state.changePage}
+        />
+      </section>
+      <AdvancedQueryDialog
+        open={dialogOpen}
+        fields={advancedFields}
+        values={state.advancedDraft}
+        english={english}
+        onChange={state.changeAdvanced}
+        onSearch={searchFromDialog}
+        onReset={state.reset}
+        onClose={() => setDialogOpen(false)}
+      />
+      {actions.dialogs}
+    </div>
+  );
+}

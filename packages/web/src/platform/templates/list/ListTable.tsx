@@ -1,0 +1,97 @@
+import { memo, useMemo } from 'react';
+import { Table } from 'antd';
+import type { TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type FieldDefinition, type SortKey } from '@wb/protocol';
+import type { ListReply } from '../api';
+import { buildColumns, shownFields, type Row } from './columns';
+import { totalsRow, hasTotals } from './totals';
+
+interface Props {
+  fields: FieldDefinition[];
+  reply: ListReply | undefined;
+  loading: boolean;
+  english: boolean;
+  sort: SortKey | null;
+  pn: number;
+  ps: number;
+  selectedKeys: string[];
+  /** radio for a popup choosing one row */
+  selectionType?: 'checkbox' | 'radio';
+  onSelect(pageRows: Row[], keys: string[]): void;
+  onSort(sort: SortKey | null): void;
+  onPage(pn: number, ps: number): void;
+  onRowDoubleClick?(row: Row): void;
+  scrollY?: number;
+}
+
+export const rowKey = (row: Row) => String(row.id);
+
+function Footer({ fields, reply }: { fields: FieldDefinition[]; reply: ListReply | undefined }) {
+  const { t } = useTranslation();
+  const cells = totalsRow(shownFields(fields), reply?.tongji);
+  return (
+    <Table.Summary fixed>
+      <Table.Summary.Row data-testid="list-totals">
+        <Table.Summary.Cell index={0} className="wb-totals-label">
+          {t('listScreen.totalRow')}
+          {reply?.totalEstimated ? <span className="wb-estimated" title={t('listScreen.estimated')}> ≈</span> : null}
+        </Table.Summary.Cell>
+        {cells.map((v, i) => (
+          <Table.Summary.Cell key={i} index={i + 1} align="right">
+            {v === null ? null : <span data-testid={`total-${shownFields(fields)[i].fieldName}`}>{v}</span>}
+          </Table.Summary.Cell>
+        ))}
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}
+
+/** The list's table: template columns, sorting, selection kept across pages, paging and the 合计 row. */
+export const ListTable = memo(function ListTable(p: Props) {
+  const { t } = useTranslation();
+  const yesNo = useMemo(() => ({ yes: t('listScreen.yes'), no: t('listScreen.no') }), [t]);
+  const columns = useMemo(() => buildColumns(p.fields, p.english, p.sort, yesNo), [p.fields, p.english, p.sort, yesNo]);
+  const rows = (p.reply?.list ?? []) as Row[];
+  const totals = hasTotals(p.fields);
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      p.onSort(s?.order ? { key: String(s.columnKey), dir: s.order === 'ascend' ? 'asc' : 'desc' } : null);
+    } else if (extra.action === 'paginate') {
+      const size = pagination.pageSize ?? p.ps;
+      p.onPage(size !== p.ps ? 1 : (pagination.current ?? 1), size);
+    }
+  };
+  return (
+    <Table<Row>
+      data-testid="list-table"
+      rowKey={rowKey}
+      size="small"
+      bordered
+      loading={p.loading}
+      columns={columns}
+      dataSource={rows}
+      onChange={onChange}
+      scroll={{ x: 'max-content', y: p.scrollY }}
+      rowSelection={{
+        type: p.selectionType ?? 'checkbox',
+        selectedRowKeys: p.selectedKeys,
+        preserveSelectedRowKeys: true,
+        columnWidth: 40,
+        onChange: (keys) => p.onSelect(rows, keys.map(String)),
+      }}
+      onRow={p.onRowDoubleClick ? (row) => ({ onDoubleClick: () => p.onRowDoubleClick?.(row) }) : undefined}
+      summary={totals && rows.length > 0 ? () => <Footer fields={p.fields} reply={p.reply} /> : undefined}
+      pagination={{
+        current: p.pn,
+        pageSize: p.ps,
+        total: p.reply?.total ?? 0,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showSizeChanger: true,
+        showQuickJumper: true,
+        showTotal: (total) => (p.reply?.totalEstimated ? `≈ ${t('common.total', { total })}` : t('common.total', { total })),
+      }}
+    />
+  );
+});

@@ -1,0 +1,27 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { FieldDefinition } from '@wb/protocol';
+import { advancedKind, type AdvancedValues } from './search-body';
+
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/**
+ * The advanced dialog's default time window: today 09:30 to tomorrow 09:30 (spec section 9), the
+ * plant's weighing day, which starts with the morning shift.
+ */
+export function defaultWindow(now: Dayjs = dayjs()): { from: string; to: string } {
+  const start = now.hour(9).minute(30).second(0).millisecond(0);
+  return { from: start.format(DATE_TIME_FORMAT), to: start.add(1, 'day').format(DATE_TIME_FORMAT) };
+}
+
+/** Blank values for every advanced field: text as 模糊查询 (like), ranges with the default window. */
+export function advancedDefaults(fields: readonly Pick<FieldDefinition, 'fieldName' | 'fieldType' | 'iallowAdvanceQuery'>[], now?: Dayjs): AdvancedValues {
+  const window = defaultWindow(now);
+  const out: AdvancedValues = {};
+  for (const f of fields) {
+    if (!f.iallowAdvanceQuery) continue;
+    const kind = advancedKind(f.fieldType);
+    out[f.fieldName] =
+      kind === 'range' ? { kind, from: window.from, to: window.to } : kind === 'choice' ? { kind, value: undefined } : { kind, op: 'like', value: '' };
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+import dayjs from 'dayjs';
+import type { FieldDefinition, FieldOption } from '@wb/protocol';
+import { DATE_TIME_FORMAT } from './advanced-defaults';
+
+/** The option a stored value stands for; values compare as text ('1' and 1, 'true' and true). */
+export function optionOf(options: readonly FieldOption[], value: unknown): FieldOption | undefined {
+  if (value === null || value === undefined) return undefined;
+  return options.find((o) => String(o.value) === String(value));
+}
+
+/** Dates show as yyyy-MM-dd HH:mm:ss (spec section 9); an unreadable one is shown as sent. */
+export function formatDate(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value as string);
+  return d.isValid() ? d.format(DATE_TIME_FORMAT) : String(value);
+}
+
+export type CellText = { kind: 'tag'; label: string; color?: string } | { kind: 'text'; text: string };
+
+/** What a cell shows for a field: an option's label (a coloured tag when it has a colour), 是/否, a date, or the text. */
+export function cellText(field: Pick<FieldDefinition, 'fieldType' | 'options'>, value: unknown, yesNo: { yes: string; no: string }): CellText {
+  const { fieldType, options } = field;
+  if (fieldType === 'ENUM' || fieldType === 'TAG' || fieldType === 'BOOLEAN') {
+    const option = optionOf(options, value);
+    if (option) return { kind: 'tag', label: option.label, color: option.color };
+    if (fieldType === 'BOOLEAN' && value !== null && value !== undefined) {
+      return { kind: 'text', text: value === true || value === 'true' || value === 1 ? yesNo.yes : yesNo.no };
+    }
+  }
+  if (fieldType === 'DATE') return { kind: 'text', text: formatDate(value) };
+  return { kind: 'text', text: value === null || value === undefined ? '' : String(value) };
+}

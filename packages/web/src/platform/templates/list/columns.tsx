@@ -1,0 +1,37 @@
+import { Tag } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { FieldDefinition, SortKey } from '@wb/protocol';
+import { cellText } from './cell-value';
+import { fieldLabel } from './field-label';
+
+export type Row = Record<string, unknown>;
+
+/** Columns the table shows: ishow and not ihidden, in seq order. */
+export const shownFields = (fields: readonly FieldDefinition[]) =>
+  fields.filter((f) => f.ishow && !f.ihidden).sort((a, b) => a.seq - b.seq);
+
+const ORDER = { asc: 'ascend', desc: 'descend' } as const;
+
+/**
+ * The table's columns from the template (built once per template, language and sort: a page of
+ * 100 rows must render quickly, so cells do no work beyond a lookup).
+ */
+export function buildColumns(fields: readonly FieldDefinition[], english: boolean, sort: SortKey | null, yesNo: { yes: string; no: string }): ColumnType<Row>[] {
+  return shownFields(fields).map((f) => ({
+    key: f.fieldName,
+    dataIndex: f.fieldName,
+    title: fieldLabel(f, english),
+    width: f.columnWidth ?? undefined,
+    fixed: f.fixed ?? undefined,
+    ellipsis: true,
+    align: f.fieldType === 'NUMBER' ? ('right' as const) : undefined,
+    sorter: f.isortField,
+    // default sort direction desc (spec section 9): the first click sorts newest or largest first
+    sortDirections: f.isortField ? (['descend', 'ascend'] as const).slice() : undefined,
+    sortOrder: sort?.key === f.fieldName ? ORDER[sort.dir] : null,
+    render: (value: unknown) => {
+      const shown = cellText(f, value, yesNo);
+      return shown.kind === 'tag' ? <Tag color={shown.color}>{shown.label}</Tag> : shown.text;
+    },
+  }));
+}
