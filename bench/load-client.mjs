@@ -1,6 +1,7 @@
 // The load generator, run as its own process by bench/user-info.ts so that it never shares the
 // server's event loop. Reads its options as JSON from argv[2], runs autocannon, and prints one JSON
-// line on stdout: the figures plus the CPU time this process used.
+// line on stdout: the figures plus the CPU time this process used. A POST passes method and body
+// (a string) as well.
 //
 //   node bench/load-client.mjs '{"url":"http://127.0.0.1:20001/api/sys-info/me","connections":50,
 //                                "pipelining":1,"duration":10,"headers":{"authorization":"Bearer ..."}}'
@@ -15,6 +16,8 @@ const result = await autocannon({
   pipelining: opts.pipelining ?? 1,
   duration: opts.duration ?? 10,
   headers: opts.headers ?? {},
+  method: opts.method ?? 'GET',
+  body: opts.body,
   timeout: 10,
 });
 const cpu = process.cpuUsage(cpu0);

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectOk, orgId } from '../../../test/api';
@@ -46,5 +47,37 @@ describe('a total past the threshold', () => {
     expect(data.total).toBe(rows[0].n);
     expect(data.total).toBeGreaterThan(3);
     expect(data.totalEstimated).toBeUndefined();
+  });
+});
+
+/** The SQL texts the server sends while fn runs (the app runs in this process, through pg). */
+async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const original = proto.query;
+  const texts: string[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    texts.push(typeof q === 'string' ? q : (q?.text ?? ''));
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return texts;
+}
+
+describe('a search the planner expects to match far more rows than the threshold', () => {
+  it('is answered with the estimate without counting the rows', async () => {
+    const texts = await statementsDuring(() => readLog({ limit: { pn: 1, ps: 10 } }));
+    expect(texts.some((t) => t.includes('EXPLAIN'))).toBe(true);
+    expect(texts.some((t) => t.includes('count(*)'))).toBe(false);
+  });
+
+  it('never answers a total below the rows the page itself shows', async () => {
+    const data = await readLog({ limit: { pn: 4, ps: 10 } });
+    expect(data.list.length).toBeGreaterThan(0);
+    expect(data.total).toBeGreaterThanOrEqual(30 + data.list.length);
   });
 });

@@ -70,19 +70,29 @@ async function totalsAndCount(db: Database, q: ListQuery, orgId: string): Promis
   return { total: Number(total), tongji };
 }
 
+/** How many rows the planner expects the search to match: one EXPLAIN, no rows read. */
+async function plannedRows(db: Database, q: ListQuery, orgId: string): Promise<number> {
+  const plan = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere(q, orgId)}`.execute(db);
+  return Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
+}
+
 /**
- * Counts at most estimateAbove + 1 rows; past that, asks the planner how many it expects. The
- * estimate can be far off, so it is never shown below the count already seen.
+ * The planner is asked first: when it expects well past the threshold, counting would read all
+ * those rows for a figure nobody pages to, so its estimate is the answer. Otherwise at most
+ * estimateAbove + 1 rows are counted; past that the estimate stands, never below the count seen.
  */
 async function boundedCount(db: Database, q: ListQuery, orgId: string, options: ListOptions): Promise<{ total: number; totalEstimated?: true }> {
+  const estimate = await plannedRows(db, q, orgId);
+  if (estimate > options.estimateAbove * ESTIMATE_MARGIN) return { total: estimate, totalEstimated: true };
   const { rows } = await sql<{ n: string }>`
     SELECT count(*)::text AS n FROM (SELECT 1 ${fromWhere(q, orgId)} LIMIT ${options.estimateAbove + 1}) AS bounded`.execute(db);
   const counted = Number(rows[0].n);
   if (counted <= options.estimateAbove) return { total: counted };
-  const plan = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere(q, orgId)}`.execute(db);
-  const estimate = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   return { total: Math.max(estimate, counted), totalEstimated: true };
 }
+
+/** How far past the threshold the planner's guess must be before it is trusted without counting. */
+const ESTIMATE_MARGIN = 2;
 
 /** How long the page and the total took, in milliseconds (both run at once, on two connections). */
 export interface ListTiming { pageMs: number; totalMs: number }
@@ -106,7 +116,8 @@ export async function runList(
       return { list, total, tongji };
     }
     const [list, count] = await Promise.all([pageOf(), timed(boundedCount(db, q, orgId, options), (ms) => { t.totalMs = ms; })]);
-    return { list, ...count };
+    // an estimate below the rows this very page proves exist would be plainly wrong
+    return { list, ...count, total: Math.max(count.total, q.offset + list.length) };
   } catch (err) {
     // the pool's statement timeout stopped it: tell the user what to do rather than "internal error"
     if ((err as { code?: string }).code === QUERY_CANCELED) throw new AppError(500, LIST_TIMEOUT_MESSAGE);

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../db/pool';
 import type { CgFormat, CgFormatField } from '../db/schema';
 import type { ListTemplate } from '../list/rules';
@@ -50,26 +50,33 @@ export function paramsOf(db: Database, formatId: string) {
 
 /**
  * A list's template as the engine checks requests against it, read on every request: an edit an
- * administrator saves applies to the next request, on every server instance.
+ * administrator saves applies to the next request, on every server instance. One statement for
+ * the format and its fields: every list call pays this round trip.
  */
 export async function loadListTemplate(db: Database, formatCode: string): Promise<ListTemplate | null> {
-  const format = await db
-    .selectFrom('cg_format')
-    .select(['id', 'main_table', 'org_column', 'ps'])
-    .where('format_code', '=', formatCode)
-    .where('format_type', '=', 'LIST')
-    .executeTakeFirst();
+  const { rows } = await sql<{ id: string; main_table: string | null; org_column: string; ps: number | null; fields: ListFieldRow[] }>`
+    SELECT f.id, f.main_table, f.org_column, f.ps,
+           coalesce((SELECT jsonb_agg(jsonb_build_object(
+                       'field_name', x.field_name, 'field_type', x.field_type, 'column_sql', x.column_sql, 'options', x.options,
+                       'iallow_query', x.iallow_query, 'iallow_advance_query', x.iallow_advance_query, 'isort_field', x.isort_field,
+                       'itotal', x.itotal, 'idefined_sort', x.idefined_sort, 'sort_method', x.sort_method) ORDER BY x.seq, x.id)
+                       FROM cg_format_field x WHERE x.format_id = f.id), '[]') AS fields
+      FROM cg_format f
+     WHERE f.format_code = ${formatCode} AND f.format_type = 'LIST'`.execute(db);
+  const format = rows[0];
   if (!format?.main_table) return null;
-  const fields = await fieldsOf(db, format.id);
   return {
     id: format.id,
     mainTable: format.main_table,
     orgColumn: format.org_column,
     ps: format.ps,
-    fields: fields.map((f) => ({
+    fields: format.fields.map((f) => ({
       fieldName: f.field_name, fieldType: f.field_type, columnSql: f.column_sql, options: f.options,
       iallowQuery: f.iallow_query, iallowAdvanceQuery: f.iallow_advance_query, isortField: f.isort_field,
       itotal: f.itotal, idefinedSort: f.idefined_sort, sortMethod: f.sort_method,
     })),
   };
 }
+
+type ListFieldRow = Pick<FieldRow, 'field_name' | 'field_type' | 'column_sql' | 'options' | 'iallow_query' | 'iallow_advance_query'
+  | 'isort_field' | 'itotal' | 'idefined_sort' | 'sort_method'>;
