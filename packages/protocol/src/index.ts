@@ -10,3 +10,4 @@ export * from './plate';
 export * from './list';
 export * from './documents';
 export * from './templates';
+export * from './money';

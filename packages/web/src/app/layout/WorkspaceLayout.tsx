@@ -15,6 +15,7 @@ import { useSession } from '@/app/session/session-store';
 import { useSettings } from '@/app/session/settings-store';
 import { HOME_PATH } from '@/app/session/tabs';
 import { useTabs } from '@/app/session/tabs-store';
+import { TemplateFormHost } from '@/platform/templates/form/open-form';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -75,6 +76,7 @@ export default function WorkspaceLayout() {
         <Layout.Content className={`wb-content${location.pathname.startsWith('/reportforms') ? ' wb-content-report' : ''}`}>{body}</Layout.Content>
       </Layout>
     </Layout>
+    <TemplateFormHost />
     </AntApp>
   );
 }

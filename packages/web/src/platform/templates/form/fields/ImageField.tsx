@@ -1,0 +1,7 @@
+import { Input } from 'antd';
+import type { FieldWidgetProps } from './field-props';
+
+/** IMG_VIEW: photos of the record (filled in once the file service is wired). */
+export function ImageField({ value }: FieldWidgetProps) {
+  return <Input disabled value={value === null || value === undefined ? '' : String(value)} />;
+}

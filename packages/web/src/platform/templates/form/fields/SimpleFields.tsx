@@ -1,0 +1,108 @@
+import { Checkbox, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import type { FieldWidgetProps } from './field-props';
+import { textareaRows } from './field-props';
+import { useTranslation } from 'react-i18next';
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export function TextField({ field, value, onChange, disabled }: FieldWidgetProps) {
+  return <Input value={str(value)} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} placeholder={field.tipsMessage ?? undefined} allowClear={!disabled} />;
+}
+
+export function TextareaField({ field, value, onChange, disabled, sql }: FieldWidgetProps & { sql?: boolean }) {
+  return (
+    <Input.TextArea
+      value={str(value)}
+      onChange={(e) => onChange?.(e.target.value)}
+      disabled={disabled}
+      rows={sql ? 4 : textareaRows(field.rows)}
+      placeholder={field.tipsMessage ?? undefined}
+      className={sql ? 'wb-form-sql' : undefined}
+      spellCheck={!sql}
+    />
+  );
+}
+
+export function NumberField({ field, value, onChange, disabled }: FieldWidgetProps) {
+  return (
+    <InputNumber
+      value={value === '' || value === null || value === undefined ? null : (value as number | string)}
+      onChange={(v) => onChange?.(v)}
+      disabled={disabled}
+      placeholder={field.tipsMessage ?? undefined}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+export function SelectField({ field, value, onChange, disabled, multiple }: FieldWidgetProps & { multiple?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      value={value as never}
+      onChange={(v) => onChange?.(v)}
+      disabled={disabled}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={field.tipsMessage ?? t('templateForm.choose')}
+      options={field.options.map((o) => ({ value: o.value as string | number, label: o.label, disabled: o.disabled }))}
+    />
+  );
+}
+
+/** SELECT_ONE_TXT: pick one of the options or type a value of one's own. */
+export function SelectOrTextField({ field, value, onChange, disabled }: FieldWidgetProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      value={value as never}
+      onChange={(v) => onChange?.(v)}
+      disabled={disabled}
+      mode="tags"
+      maxCount={1}
+      allowClear
+      placeholder={field.tipsMessage ?? t('templateForm.chooseOrType')}
+      options={field.options.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }))}
+    />
+  );
+}
+
+export function RadioField({ field, value, onChange, disabled }: FieldWidgetProps) {
+  return (
+    <Radio.Group value={value} onChange={(e) => onChange?.(e.target.value)} disabled={disabled}>
+      {field.options.map((o) => (
+        <Radio key={String(o.value)} value={o.value} disabled={o.disabled}>{o.label}</Radio>
+      ))}
+    </Radio.Group>
+  );
+}
+
+export function CheckboxesField({ field, value, onChange, disabled }: FieldWidgetProps) {
+  return (
+    <Checkbox.Group
+      value={(value as (string | number | boolean)[] | undefined) ?? []}
+      onChange={(v) => onChange?.(v)}
+      disabled={disabled}
+      options={field.options.map((o) => ({ value: o.value as string | number, label: o.label, disabled: o.disabled }))}
+    />
+  );
+}
+
+export function SwitchField({ field, value, onChange, disabled }: FieldWidgetProps) {
+  const { t } = useTranslation();
+  const on = field.options.find((o) => o.value === true)?.label ?? t('templateForm.yes');
+  const off = field.options.find((o) => o.value === false)?.label ?? t('templateForm.no');
+  return <Switch checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} checkedChildren={on} unCheckedChildren={off} />;
+}
+
+/** DEFAULT_VALUE: filled from the default (a macro such as the current user), shown, not typed. */
+export function DefaultValueField({ value }: FieldWidgetProps) {
+  return <Input value={str(value)} disabled />;
+}
+
+/** A formSubmitType this web does not know: said plainly in the form, not a broken screen. */
+export function UnknownField({ field }: FieldWidgetProps) {
+  const { t } = useTranslation();
+  return <Input disabled value={t('templateForm.unknownType', { type: field.formSubmitType ?? '' })} data-unknown-type={field.formSubmitType ?? ''} />;
+}

@@ -1,0 +1,52 @@
+import { create } from 'zustand';
+import type { MenuButton } from '@wb/protocol';
+import { TemplateFormDialog } from './TemplateFormDialog';
+
+export interface OpenTemplateFormOptions {
+  /** the create or update button entry the FORM template is bound to */
+  menuButton: MenuButton;
+  /** the family's base path: documentBase(resUrl) of its list template */
+  base: string;
+  mode: 'create' | 'update';
+  /** the record to update */
+  id?: string;
+  /** after a successful save, before nothing else: the list reloads */
+  onSaved?: () => void;
+}
+
+interface OpenForm extends OpenTemplateFormOptions {
+  key: number;
+}
+
+const useOpenForms = create<{ forms: OpenForm[]; open(o: OpenTemplateFormOptions): void; close(key: number): void }>()((set) => ({
+  forms: [],
+  open: (o) => set((s) => ({ forms: [...s.forms, { ...o, key: Date.now() + Math.random() }] })),
+  close: (key) => set((s) => ({ forms: s.forms.filter((f) => f.key !== key) })),
+}));
+
+/**
+ * Opens the server-defined form of a create or update button: loads its FORM template (and the
+ * record, for an update), saves with {base}/create or {base}/update, closes and calls onSaved.
+ */
+export function openTemplateForm(opts: OpenTemplateFormOptions): void {
+  if (opts.mode === 'update' && !opts.id) throw new Error('openTemplateForm: an update needs the record id');
+  useOpenForms.getState().open(opts);
+}
+
+/** Where the open forms render: once, inside the workspace (it needs antd's App context). */
+export function TemplateFormHost() {
+  const forms = useOpenForms((s) => s.forms);
+  const close = useOpenForms((s) => s.close);
+  return (
+    <>
+      {forms.map((f) => (
+        <TemplateFormDialog {...f} key={f.key} onClose={() => close(f.key)} />
+      ))}
+    </>
+  );
+}
+
+/** For tests: forget every open form. */
+export function closeAllTemplateForms(): void {
+  useOpenForms.setState({ forms: [] });
+}
