@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { confirmationOf, selectionProblem } from '../action-rules';
+
+describe('batch button selection rules', () => {
+  it('delete needs a selection: 请选择要删除的数据', () => {
+    expect(selectionProblem('delList', 0)).toBe('请选择要删除的数据');
+    expect(selectionProblem('delList', 3)).toBeNull();
+  });
+  it('state actions need at least one row', () => {
+    for (const a of ['audit', 'unaudit', 'enable', 'disable', 'obsolete', 'recover', 'loss', 'reuse', 'allocate', 'cancelAllocate'] as const) {
+      expect(selectionProblem(a, 0)).toBe('请至少选择一条数据！');
+      expect(selectionProblem(a, 2)).toBeNull();
+    }
+  });
+  it('copy takes one row unless the family copies several', () => {
+    expect(selectionProblem('copy', 0)).toBe('请至少选择一条数据！');
+    expect(selectionProblem('copy', 2)).toBe('最多选择一条数据！');
+    expect(selectionProblem('copy', 2, { multiCopy: true })).toBeNull();
+  });
+  it('update needs exactly one row; create, export and import need none', () => {
+    expect(selectionProblem('update', 0)).toBe('请至少选择一条数据！');
+    expect(selectionProblem('update', 2)).toBe('最多选择一条数据！');
+    expect(selectionProblem('update', 1)).toBeNull();
+    for (const a of ['create', 'export', 'import'] as const) expect(selectionProblem(a, 0)).toBeNull();
+  });
+  it('asks before deleting and voiding only', () => {
+    expect(confirmationOf('delList')).toBe('此操作将永久删除该数据, 是否继续?');
+    expect(confirmationOf('obsolete')).toBe('此操作将作废该数据, 是否继续?');
+    expect(confirmationOf('audit')).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { cellText } from '../cell-value';
+import { totalsRow } from '../totals';
+import { filterTree, toTree } from '../tree-nodes';
+
+const yesNo = { yes: '是', no: '否' };
+
+describe('cells', () => {
+  it('shows an option by its label and colour', () => {
+    const f = { fieldType: 'ENUM', options: [{ value: 'BLUE', label: '蓝牌', color: 'blue' }] };
+    expect(cellText(f, 'BLUE', yesNo)).toEqual({ kind: 'tag', label: '蓝牌', color: 'blue' });
+  });
+  it('shows a boolean without options as 是/否', () => {
+    const f = { fieldType: 'BOOLEAN', options: [] };
+    expect(cellText(f, true, yesNo)).toEqual({ kind: 'text', text: '是' });
+    expect(cellText(f, false, yesNo)).toEqual({ kind: 'text', text: '否' });
+    expect(cellText(f, null, yesNo)).toEqual({ kind: 'text', text: '' });
+  });
+  it('formats dates as yyyy-MM-dd HH:mm:ss', () => {
+    expect(cellText({ fieldType: 'DATE', options: [] }, '2026-11-21T08:05:09', yesNo)).toEqual({ kind: 'text', text: '2026-11-21 08:05:09' });
+  });
+});
+
+describe('合计 row', () => {
+  it('puts each totalled field\'s sum under its column, nothing elsewhere', () => {
+    const shown = [{ fieldName: 'plateNumber', itotal: false }, { fieldName: 'capacityTonnage', itotal: true }, { fieldName: 'lastTare', itotal: true }];
+    expect(totalsRow(shown, { capacityTonnage: '120.50', lastTare: null })).toEqual([null, '120.50', null]);
+  });
+});
+
+describe('tree nodes', () => {
+  it('links a flat answer by pid, 0 and "0" being the root, and filters keeping ancestors', () => {
+    const tree = toTree([
+      { id: 1, pid: 0, name: '原材料' },
+      { id: 2, pid: '1', name: '石灰石' },
+      { id: 3, pid: '0', name: '成品' },
+    ]);
+    expect(tree.map((n) => n.title)).toEqual(['原材料', '成品']);
+    expect(filterTree(tree, '石灰')).toEqual([{ key: '1', title: '原材料', children: [{ key: '2', title: '石灰石', children: [] }] }]);
+  });
+});
