@@ -18,14 +18,18 @@ import { vehicleRoutes } from './domain/masterdata/vehicle/routes';
 import { templateRoutes } from './platform/templates/routes';
 import { listOptionsFromEnv } from './platform/list/options';
 import { registerMultipart } from './platform/files/multipart';
+import { fileRoutes } from './platform/files/routes';
+import { fileRouteDeps } from './platform/files/create-storage';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   logger?: boolean | object;
+  /** the clock of time-limited grants (signed file URLs); tests move it instead of waiting */
+  now?: () => number;
 }
 
-export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, now = Date.now }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -50,6 +54,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   const list = listOptionsFromEnv(process.env);
   systemRoutes(app, db, list);
   vehicleRoutes(app, db, list);
+  fileRoutes(app, db, await fileRouteDeps(config.storage, now));
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

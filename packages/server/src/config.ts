@@ -29,6 +29,25 @@ export interface Config {
   lockAfterMs: number;
   /** demo environment: write calls are refused with 423 */
   demoMode: boolean;
+  /** where uploaded files live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set */
+  storage: StorageConfig;
+}
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string; urlSecret: string | null; maxFileBytes: number }
+  | ({ kind: 's3'; urlSecret: string | null; maxFileBytes: number } & S3Config);
+
+export interface S3Config {
+  /** null: AWS itself; else the address of a compatible service (MinIO, OSS, COS...) */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** the role the cloudStsToken call assumes for browser-side uploads; null: the call is off */
+  stsRoleArn: string | null;
+  stsEndpoint: string | null;
 }
 
 export interface OidcConfig {
@@ -43,6 +62,24 @@ export interface OidcConfig {
 function int(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? Number.NaN : Number(value);
   return Number.isFinite(n) ? n : fallback;
+}
+
+function storageFrom(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+  // FILE_URL_SECRET must be the same on every instance; unset, one is kept beside the files
+  const common = { urlSecret: env.FILE_URL_SECRET || null, maxFileBytes: int(env.FILE_MAX_BYTES, 10 * 1024 * 1024) };
+  if (!env.S3_BUCKET) return { kind: 'local', dir: path.join(dataDir, 'files'), ...common };
+  return {
+    kind: 's3',
+    ...common,
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION || 'us-east-1',
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, Boolean(env.S3_ENDPOINT)),
+    stsRoleArn: env.S3_STS_ROLE_ARN || null,
+    stsEndpoint: env.S3_STS_ENDPOINT || null,
+  };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -61,11 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         scope: env.OIDC_SCOPE ?? 'openid profile',
       }
     : null;
+  const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(PROJECT_ROOT, 'data');
   return {
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
-    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(PROJECT_ROOT, 'data'),
+    dataDir,
     captcha: flag(env.CAPTCHA, true),
     accessTtlSeconds: int(env.ACCESS_TOKEN_TTL, 2 * 3600),
     refreshTtlSeconds: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
@@ -83,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: flag(env.LOG_REQUESTS, false),
     demoMode: flag(env.DEMO_MODE, false),
     lockAfterMs: int(env.LOCK_AFTER_MS, 2_400_000),
+    storage: storageFrom(env, dataDir),
   };
 }

@@ -43,6 +43,10 @@ export interface SysLog {
   id: Generated<string>; org_id: Id | null; user_id: Id | null; username: string | null; action: string;
   detail: string | null; ip: string | null; created_at: Timestamp;
 }
+export interface SysFile {
+  id: Generated<string>; org_id: Id; uploaded_by: Id | null; original_name: string; content_type: string;
+  size_bytes: ColumnType<string, string | number, string | number>; sha256: string; storage_key: string; created_at: Generated<Date>;
+}
 export interface SysParam { org_id: Id; param_key: string; param_value: string }
 
 export interface DB {
@@ -53,6 +57,7 @@ export interface DB {
   sys_user_org: SysUserOrg;
   sys_user_org_role: SysUserOrgRole;
   sys_menu: SysMenu;
+  sys_file: SysFile;
   sys_role_menu: SysRoleMenu;
   auth_session: AuthSession;
   auth_captcha: AuthCaptcha;
@@ -79,7 +84,9 @@ interface MdAudit {
 }
 /** Group archives: kept per group, created by one company, used by the companies allocated. */
 interface MdGroupArchive extends MdAudit { id: Generated<string>; group_id: Id; org_id: Id }
+export type DocStatus = 'FREE' | 'AUDITED' | 'OBSOLETE';
 interface MdPartner extends MdGroupArchive {
+  doc_status: Generated<DocStatus>;
   short_name: string | null; credit_code: string | null; contact_person: string | null; contact_phone: string | null;
   address: string | null; resource_type: Generated<ResourceType>;
 }
@@ -93,7 +100,7 @@ export interface MdMaterial extends MdGroupArchive {
   resource_type: Generated<ResourceType>; hidden_deduct: NumericDefault; is_dangerous: Generated<boolean>;
   is_pack: Generated<boolean>; is_sample: Generated<boolean>; overload: Generated<boolean>;
   pnmary: 'GROSS_FIRST' | 'TARE_FIRST' | null; scene_confirm: Generated<boolean>;
-  weigh_type: Generated<'TRUCK_SCALE' | 'TRACK_SCALE' | 'BELT_SCALE'>;
+  weigh_type: Generated<'TRUCK_SCALE' | 'TRACK_SCALE' | 'BELT_SCALE'>; doc_status: Generated<DocStatus>;
 }
 export interface MdVendor extends MdPartner { vendor_code: string; vendor_name: string }
 export interface MdCustomer extends MdPartner { customer_code: string; customer_name: string }
@@ -123,7 +130,8 @@ export interface MdVehicle extends MdAudit {
   dangerous_chemicals_road_transport_license: string | null; road_transport_license: string | null;
   road_transport_license_valid_from: DateOnly | null; road_transport_license_valid_to: DateOnly | null;
   last_tare: Numeric | null; average_tare: Numeric | null; standard_tare: Numeric | null; tare_time: Timestamp | null;
-  tare_count: Generated<number>;
+  tare_count: Generated<number>; main_vehicle_photo_id: Id | null; driving_license_photo_id: Id | null;
+  road_license_photo_id: Id | null;
 }
 export type LicenseClass = 'A1' | 'A2' | 'A3' | 'B1' | 'B2' | 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C6';
 export interface MdDriver extends MdAudit {
@@ -194,4 +202,19 @@ export interface DB {
   cg_format_field: CgFormatField;
   cg_format_res_map: CgFormatResMap;
   cg_format_param: CgFormatParam;
+}
+
+// Document engine (migrations/005_documents.sql): code rules and the serials they have issued.
+
+export interface SysCodeRule {
+  id: Generated<string>; org_id: Id; doc_kind: string; rule_name: string; prefix: Generated<string>;
+  date_pattern: 'yyyy' | 'yyyyMM' | 'yyyyMMdd' | 'yyMM' | 'yyMMdd' | null; serial_width: Generated<number>;
+  reset_period: Generated<'DAILY' | 'MONTHLY' | 'YEARLY' | 'NEVER'>; enabled: Generated<boolean>; remark: string | null;
+  created_at: Timestamp; created_by: Id | null; updated_at: Timestamp; updated_by: Id | null; version: Generated<number>;
+}
+export interface SysCodeSerial { org_id: Id; doc_kind: string; period: string; last_serial: string | number }
+
+export interface DB {
+  sys_code_rule: SysCodeRule;
+  sys_code_serial: SysCodeSerial;
 }

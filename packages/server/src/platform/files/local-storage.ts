@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FileStorage, SignableFile } from './storage';
+import { signFileUrl } from './url-signature';
+
+/** Files under DATA_DIR/files, served back through the server's HMAC-signed route. */
+export class LocalStorage implements FileStorage {
+  readonly kind = 'local';
+
+  constructor(
+    private readonly dir: string,
+    private readonly secret: Buffer,
+  ) {}
+
+  /** Keys are written by the server only, but a path is never trusted to stay inside the folder. */
+  private pathOf(key: string): string {
+    const full = path.resolve(this.dir, key);
+    if (!full.startsWith(path.resolve(this.dir) + path.sep)) throw new Error(`storage key outside the files folder: ${key}`);
+    return full;
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    // written aside and renamed: a reader never sees half a file
+    const temp = `${target}.${randomUUID()}.part`;
+    await fsp.writeFile(temp, body, { flag: 'wx' });
+    await fsp.rename(temp, target);
+  }
+
+  async read(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    await fsp.access(file);
+    return fs.createReadStream(file);
+  }
+
+  async remove(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async signedUrl(file: SignableFile, nowMs: number, ttlSeconds: number): Promise<string> {
+    return signFileUrl(file, nowMs, ttlSeconds, this.secret);
+  }
+}

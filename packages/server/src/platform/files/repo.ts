@@ -1,0 +1,53 @@
+import type { Database } from '../db/pool';
+
+export interface NewFile {
+  orgId: string;
+  uploadedBy: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+}
+
+export interface FileRow {
+  id: string;
+  orgId: string;
+  uploadedBy: string | null;
+  originalName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+  createdAt: Date;
+}
+
+const COLUMNS = [
+  'id', 'org_id as orgId', 'uploaded_by as uploadedBy', 'original_name as originalName', 'content_type as contentType',
+  'size_bytes as size', 'sha256', 'storage_key as storageKey', 'created_at as createdAt',
+] as const;
+
+/** All rows of one upload in one transaction: a request refused half way stores none. */
+export async function insertFiles(db: Database, files: NewFile[]): Promise<FileRow[]> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await tx
+      .insertInto('sys_file')
+      .values(files.map((f) => ({
+        org_id: f.orgId, uploaded_by: f.uploadedBy, original_name: f.originalName, content_type: f.contentType,
+        size_bytes: f.size, sha256: f.sha256, storage_key: f.storageKey,
+      })))
+      .returning(COLUMNS)
+      .execute();
+    return rows.map(toFileRow);
+  });
+}
+
+/** A file of the caller's company; another company's file does not exist for it. */
+export async function findFile(db: Database, orgId: string, id: string): Promise<FileRow | null> {
+  const row = await db.selectFrom('sys_file').select(COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return row ? toFileRow(row) : null;
+}
+
+function toFileRow(row: { size: string | number } & Omit<FileRow, 'size'>): FileRow {
+  return { ...row, size: Number(row.size) };
+}

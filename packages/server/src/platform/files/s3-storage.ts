@@ -1,0 +1,43 @@
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Config } from '../../config';
+import type { FileStorage, SignableFile } from './storage';
+
+export function s3Client(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+  });
+}
+
+/** Files in an S3-compatible bucket; the browser fetches images straight from it by presigned GET. */
+export class S3Storage implements FileStorage {
+  readonly kind = 's3';
+
+  constructor(
+    private readonly client: S3Client,
+    private readonly bucket: string,
+  ) {}
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async read(key: string): Promise<Readable> {
+    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    if (!(answer.Body instanceof Readable)) throw new Error(`no body for ${key}`);
+    return answer.Body;
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async signedUrl(file: SignableFile, nowMs: number, ttlSeconds: number): Promise<string> {
+    const get = new GetObjectCommand({ Bucket: this.bucket, Key: file.storageKey, ResponseContentType: file.contentType });
+    return getSignedUrl(this.client, get, { expiresIn: ttlSeconds, signingDate: new Date(nowMs) });
+  }
+}

@@ -1,0 +1,22 @@
+import type { Readable } from 'node:stream';
+
+/** What a signed URL needs to know of a stored file. */
+export interface SignableFile {
+  id: string;
+  orgId: string;
+  storageKey: string;
+  contentType: string;
+}
+
+/** A place the bytes of uploaded files live: local disk by default, an S3-compatible bucket when configured. */
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  read(key: string): Promise<Readable>;
+  remove(key: string): Promise<void>;
+  /** A GET a browser can use without the bearer header (an <img src>), valid for ttlSeconds from nowMs. */
+  signedUrl(file: SignableFile, nowMs: number, ttlSeconds: number): Promise<string>;
+}
+
+/** Spec: a signed image URL expires after 3,600 s. */
+export const SIGNED_URL_TTL_SECONDS = 3600;
