@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -33,15 +34,31 @@ export function manualClock(startIso = '2026-11-21T08:00:00Z') {
 }
 
 /** The real app on a fresh database, its files in a folder of its own, its clock in the test's hand. */
-export async function fileTestApp(env: Record<string, string> = {}) {
+export async function fileTestApp(env: Record<string, string> = {}, opts: { clockStart?: string; logger?: object } = {}) {
   const { database } = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-files-'));
-  const clock = manualClock();
+  const clock = manualClock(opts.clockStart);
   const config = loadConfig({ CAPTCHA: 'off', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, database, now: clock.now });
+  const app = await buildApp({ config, database, now: clock.now, ...(opts.logger ? { logger: opts.logger } : {}) });
   afterAll(async () => {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, database, config, clock, dataDir };
+}
+
+/** A real S3-compatible server (s3rver, from npm) with one empty bucket, for the life of the test file. */
+export async function s3TestServer(bucket: string) {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(directory, { recursive: true, force: true });
+  });
+  // s3rver's one account; it checks the key id and the expiry of presigned URLs, not V4 signatures
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_REGION: 'us-east-1', S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+  };
 }
