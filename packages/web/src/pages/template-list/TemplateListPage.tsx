@@ -5,6 +5,7 @@ import { usePage } from '@/app/layout/page-context';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { fetchMenuTemplate } from '@/platform/templates/api';
 import { ListScreen } from '@/platform/templates/list/ListScreen';
+import { actionButtons } from '@/platform/templates/list/button-layout';
 import { openTemplateForm } from '@/platform/templates/buttons/form-bridge';
 import TemplateFreePage from '@/pages/template-free/TemplateFreePage';
 
@@ -28,5 +29,5 @@ export default function TemplateListPage() {
   if (isError || !template) {
     return <Result status="warning" title={t('templateFree.loadFailed')} extra={<a onClick={() => void refetch()}>{t('nav.retry')}</a>} />;
   }
-  return <ListScreen key={template.id} template={template} route={path} buttons={buttonsOf(menuId)} openForm={openTemplateForm} />;
+  return <ListScreen key={template.id} template={template} route={path} buttons={actionButtons(buttonsOf(menuId))} openForm={openTemplateForm} />;
 }

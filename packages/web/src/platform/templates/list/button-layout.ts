@@ -1,3 +1,5 @@
+import { isButtonAction, type MenuButton } from '@wb/protocol';
+
 /** Buttons shown before the rest go into 更多 (spec section 9: list page 5). */
 export const LIST_BUTTON_LIMIT = 5;
 /** Where 高级查询 goes when the group is long (spec section 2: position 4 when more than 4 buttons). */
@@ -24,4 +26,12 @@ export function withAdvancedButton<B>(buttons: readonly B[], advanced: B): B[] {
 export function layoutButtons<B>(buttons: readonly B[], limit = LIST_BUTTON_LIMIT): ButtonLayout<B> {
   if (buttons.length <= limit + 1) return { visible: [...buttons], more: [] };
   return { visible: buttons.slice(0, limit), more: buttons.slice(limit) };
+}
+
+/**
+ * The entries that are buttons: those naming an action of the document contract. 'view' is the
+ * list's own permission and entries without an action only carry a permission key, so neither shows.
+ */
+export function actionButtons(entries: readonly MenuButton[]): MenuButton[] {
+  return entries.filter((b) => isButtonAction(b.component) && b.component !== 'view');
 }

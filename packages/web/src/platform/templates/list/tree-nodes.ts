@@ -13,19 +13,21 @@ export interface TreeNode {
   key: string;
   title: string;
   children: TreeNode[];
+  /** the node as sent: a resource tree's choice is its jsonObject (or the node itself) */
+  raw?: RawNode;
 }
 
 const isRoot = (pid: RawNode['pid']) => pid === undefined || pid === null || pid === 0 || pid === '0' || pid === '';
 const titleOf = (n: RawNode) => n.name ?? n.label ?? n.text ?? String(n.id ?? '');
 
 function fromNested(n: RawNode): TreeNode {
-  return { key: String(n.id), title: titleOf(n), children: (n.children ?? []).map(fromNested) };
+  return { key: String(n.id), title: titleOf(n), children: (n.children ?? []).map(fromNested), raw: n };
 }
 
 /** Nodes as antd's tree wants them: nested answers kept, flat ones linked by pid (0 or "0" is the root). */
 export function toTree(raw: readonly RawNode[]): TreeNode[] {
   if (raw.some((n) => Array.isArray(n.children) && n.children.length > 0)) return raw.map(fromNested);
-  const byId = new Map<string, TreeNode>(raw.map((n) => [String(n.id), { key: String(n.id), title: titleOf(n), children: [] }]));
+  const byId = new Map<string, TreeNode>(raw.map((n) => [String(n.id), { key: String(n.id), title: titleOf(n), children: [], raw: n } as TreeNode]));
   const roots: TreeNode[] = [];
   for (const n of raw) {
     const node = byId.get(String(n.id)) as TreeNode;

@@ -59,12 +59,14 @@ export function useListState(template: FormatDefinition, route: string, fixed: S
     setPn(1);
   }, []);
   const select = useCallback((pageRows: Row[], keys: string[]) => setSelection((s) => selectOnPage(s, pageRows, rowKey, keys)), []);
+  /** a single-choice table: the row ticked now is the only one chosen, whatever page the last was on */
+  const selectOnly = useCallback((pageRows: Row[], keys: string[]) => setSelection(selectOnPage(EMPTY_SELECTION, pageRows, rowKey, keys.slice(-1))), []);
   const clearSelection = useCallback(() => setSelection(EMPTY_SELECTION), []);
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: ['template-list', template.id] }), [client, template.id]);
 
   return {
     fields, request, query, pn, ps, sort, selection,
     quickDraft, setQuickDraft, advancedDraft, changeAdvanced,
-    search, reset, changePage, changeSort, select, clearSelection, refresh, setPn,
+    search, reset, changePage, changeSort, select, selectOnly, clearSelection, refresh, setPn,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutButtons, withAdvancedButton } from '../button-layout';
+import { actionButtons, layoutButtons, withAdvancedButton } from '../button-layout';
 
 const buttons = (n: number) => Array.from({ length: n }, (_, i) => `b${i + 1}`);
 
@@ -17,5 +17,13 @@ describe('list button group', () => {
   it('keeps a lone overflowing button visible instead of a 更多 of one', () => {
     expect(layoutButtons(buttons(6))).toEqual({ visible: buttons(6), more: [] });
     expect(layoutButtons(buttons(7)).more).toEqual(['b6', 'b7']);
+  });
+});
+
+describe('which menu entries are buttons', () => {
+  it('keeps entries naming an action, not view nor permission-only entries', () => {
+    const entry = (id: string, component: string | null) => ({ id, menuId: 'm', name: id, label: id, icon: null, permision: id, path: null, component, menuFlag: 'web' as const });
+    const kept = actionButtons([entry('a', 'create'), entry('b', 'view'), entry('c', null), entry('d', 'whatever'), entry('e', 'delList')]);
+    expect(kept.map((b) => b.id)).toEqual(['a', 'e']);
   });
 });

@@ -36,6 +36,6 @@ describe('tree nodes', () => {
       { id: 3, pid: '0', name: '成品' },
     ]);
     expect(tree.map((n) => n.title)).toEqual(['原材料', '成品']);
-    expect(filterTree(tree, '石灰')).toEqual([{ key: '1', title: '原材料', children: [{ key: '2', title: '石灰石', children: [] }] }]);
+    expect(filterTree(tree, '石灰')).toMatchObject([{ key: '1', title: '原材料', children: [{ key: '2', title: '石灰石', children: [] }] }]);
   });
 });

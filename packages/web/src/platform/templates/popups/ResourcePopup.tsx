@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { App, Button, Modal, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FORMAT_STYLE, type ResourceTemplate } from '@wb/protocol';
+import { fetchResourceTemplate } from '../api';
+import type { Row } from '../list/columns';
+import { ResourceTable } from './ResourceTable';
+import { ResourceTree } from './ResourceTree';
+import { mappedValues, popupFilters, RESOURCE_WIDTH } from './resource-mapping';
+import type { ResourceChoice, ResourcePopupRequest } from './resource-popup-store';
+import './popups.css';
+
+interface Props extends ResourcePopupRequest {
+  settle(choice: ResourceChoice | null): void;
+}
+
+function Body({ template, multiple, filters, onChoose, onConfirmRow }: {
+  template: ResourceTemplate;
+  multiple: boolean;
+  filters: ResourcePopupRequest['filters'];
+  onChoose(rows: Row[]): void;
+  onConfirmRow(row: Row): void;
+}) {
+  const { t } = useTranslation();
+  const [treeId, setTreeId] = useState<string | null>(null);
+  const known = useMemo(() => new Set(template.listSubList.map((f) => f.fieldName)), [template.listSubList]);
+  const fixed = useMemo(() => popupFilters(filters, known), [filters, known]);
+  switch (template.formatStyle) {
+    case FORMAT_STYLE.resourceTree:
+      return <ResourceTree template={template} multiple={multiple} onChoose={onChoose} onDoubleClick={onConfirmRow} />;
+    case FORMAT_STYLE.resourceTreeQuery:
+      // the tree narrows the table; the table's rows are what is chosen
+      return (
+        <div className="wb-resource-split">
+          <ResourceTree template={template} multiple={false} onChoose={(_rows, keys) => setTreeId(keys[0] ?? null)} />
+          <ResourceTable template={template} fixed={fixed} treeId={treeId} multiple={multiple} onChoose={onChoose} onDoubleClick={onConfirmRow} />
+        </div>
+      );
+    case FORMAT_STYLE.resourceQuery:
+      return <ResourceTable template={template} fixed={fixed} treeId={null} multiple={multiple} onChoose={onChoose} onDoubleClick={onConfirmRow} />;
+    default:
+      return <div className="wb-unknown-style">{t('listScreen.unknownStyle', { style: template.formatStyle })}</div>;
+  }
+}
+
+/**
+ * The popup resource template (spec: resource-selection popup): title the format name or 加载中;
+ * 35% wide for a tree, 75% otherwise; 确 定 needs a choice; a double-click confirms that row.
+ */
+export function ResourcePopup({ cgFormatResId, resFormatSubId, multiple = false, filters, settle }: Props) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [chosen, setChosen] = useState<Row[]>([]);
+  const warned = useRef(false);
+  const { data: template, isError } = useQuery({
+    queryKey: ['resource-template', cgFormatResId, resFormatSubId ?? null],
+    queryFn: () => fetchResourceTemplate(cgFormatResId as string, resFormatSubId),
+    enabled: Boolean(cgFormatResId),
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (cgFormatResId || warned.current) return;
+    warned.current = true;
+    modal.warning({ title: t('listScreen.warmTip'), content: t('listScreen.noResource') });
+    settle(null);
+  }, [cgFormatResId, modal, settle, t]);
+  // an unsuccessful template answer closes the popup without a word (spec section 4)
+  useEffect(() => {
+    if (isError) settle(null);
+  }, [isError, settle]);
+
+  const confirm = useCallback((rows: Row[]) => {
+    if (!template) return;
+    if (rows.length === 0) return void message.warning(t('listScreen.atLeastOneResource'));
+    settle({ rows, values: mappedValues(template.mapData ?? [], rows) });
+  }, [template, message, settle, t]);
+
+  if (!cgFormatResId || isError) return null;
+  const isTree = template?.formatStyle === FORMAT_STYLE.resourceTree;
+  return (
+    <Modal
+      open
+      title={template?.formatName ?? t('listScreen.loading')}
+      width={isTree ? RESOURCE_WIDTH.tree : RESOURCE_WIDTH.other}
+      onCancel={() => settle(null)}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={() => settle(null)} data-testid="resource-cancel">{t('common.cancel')}</Button>,
+        <Button key="ok" type="primary" onClick={() => confirm(chosen)} data-testid="resource-ok">{t('common.ok')}</Button>,
+      ]}
+    >
+      <div data-testid="resource-popup">
+        {template ? (
+          <Body template={template} multiple={multiple} filters={filters} onChoose={setChosen} onConfirmRow={(row) => confirm([row])} />
+        ) : (
+          <Spin />
+        )}
+      </div>
+    </Modal>
+  );
+}
