@@ -16,6 +16,7 @@ import { useSettings } from '@/app/session/settings-store';
 import { HOME_PATH } from '@/app/session/tabs';
 import { useTabs } from '@/app/session/tabs-store';
 import { TemplateFormHost } from '@/platform/templates/form/open-form';
+import { ResourcePopupHost } from '@/platform/templates/popups/ResourcePopupHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -77,6 +78,7 @@ export default function WorkspaceLayout() {
       </Layout>
     </Layout>
     <TemplateFormHost />
+    <ResourcePopupHost />
     </AntApp>
   );
 }

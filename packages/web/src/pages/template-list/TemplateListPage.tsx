@@ -6,7 +6,7 @@ import { usePermissions } from '@/app/hooks/usePermissions';
 import { fetchMenuTemplate } from '@/platform/templates/api';
 import { ListScreen } from '@/platform/templates/list/ListScreen';
 import { actionButtons } from '@/platform/templates/list/button-layout';
-import { openTemplateForm } from '@/platform/templates/buttons/form-bridge';
+import { openTemplateForm } from '@/platform/templates/form/open-form';
 import TemplateFreePage from '@/pages/template-free/TemplateFreePage';
 
 /**

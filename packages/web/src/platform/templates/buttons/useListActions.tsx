@@ -8,7 +8,8 @@ import { allocate, copyOne, exportList, runBatchAction } from '../api';
 import { confirmationOf, selectionProblem } from './action-rules';
 import { AllocateDialog } from './AllocateDialog';
 import { ImportDialog } from './ImportDialog';
-import { openTemplateFormPending, type OpenFormRequest } from './form-bridge';
+import { openTemplateForm } from '@/platform/templates/form/open-form';
+import type { OpenFormRequest } from './form-bridge';
 
 interface Context {
   resUrl: string;
@@ -46,7 +47,7 @@ export function useListActions(ctx: Context): { run(button: MenuButton): void; b
     switch (action) {
       case 'create':
       case 'update':
-        (ctx.openForm ?? openTemplateFormPending)({ menuButton: button, base, mode: action, id: action === 'update' ? ids[0] : undefined, onSaved: ctx.refresh });
+        (ctx.openForm ?? openTemplateForm)({ menuButton: button, base, mode: action, id: action === 'update' ? ids[0] : undefined, onSaved: ctx.refresh });
         return;
       case 'import':
         setDialog({ kind: 'import' });
