@@ -10,4 +10,5 @@ export * from './plate';
 export * from './list';
 export * from './documents';
 export * from './templates';
+export * from './template-admin';
 export * from './money';

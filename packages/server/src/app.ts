@@ -16,6 +16,8 @@ import { menuRoutes } from './platform/menu/routes';
 import { systemRoutes } from './domain/system/routes';
 import { vehicleRoutes } from './domain/masterdata/vehicle/routes';
 import { templateRoutes } from './platform/templates/routes';
+import { templateAdminRoutes } from './platform/templates/admin/routes';
+import { ALL_TEMPLATES } from './domain/templates';
 import { listOptionsFromEnv } from './platform/list/options';
 import { registerMultipart } from './platform/files/multipart';
 import { fileRoutes } from './platform/files/routes';
@@ -51,6 +53,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   tenancyRoutes(app, database);
   menuRoutes(app, db, config);
   templateRoutes(app, db);
+  templateAdminRoutes(app, db, ALL_TEMPLATES);
   const list = listOptionsFromEnv(process.env);
   systemRoutes(app, db, list);
   vehicleRoutes(app, db, list);

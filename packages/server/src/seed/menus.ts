@@ -149,6 +149,13 @@ export const MENU_TREE: MenuSeed[] = [
         buttons: [{ name: '查看日志', en: 'View log', permission: 'sys_log_view' }],
       }),
       leaf('定时任务', 'Scheduled jobs', '/system/job'),
+      // template attribute configuration (spec section 2: /custom/format/form/*): administrators only
+      leaf('模板配置', 'Templates', '/custom/format/form/sub', [], {
+        component: 'template-admin/formats',
+        buttons: [{ name: '编辑模板', en: 'Edit templates', permission: 'sys_template_edit' }],
+      }),
+      leaf('模板字段属性', 'Template field', '/custom/format/form/sub/dt', [], { component: 'template-admin/field' }),
+      leaf('模板参数配置', 'Template parameters', '/custom/format/form/factor', [], { component: 'template-admin/factor' }),
       leaf('帮助文档', 'Help', 'http://localhost:8080/help.html'),
     ],
   },

@@ -12,11 +12,14 @@ const SEED_LOCK = 7_310_004;
  * A format still owned by code is brought up to date entirely; one an administrator edited
  * (source 'admin') keeps every edit, and only column_sql, which only code may write, follows the
  * code. Idempotent: ids stay stable across runs, so references to fields survive.
+ * `restore` names edited formats to hand back to code (the administrator's "restore the code's
+ * definition"): in the same transaction they are rewritten from their declarations.
  */
-export async function seedTemplates(db: Database, templates: TemplateDef[]): Promise<void> {
+export async function seedTemplates(db: Database, templates: TemplateDef[], restore: readonly string[] = []): Promise<void> {
   for (const t of templates) checkTemplate(t);
   await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
+    if (restore.length) await tx.updateTable('cg_format').set({ source: 'code' }).where('format_code', 'in', restore).execute();
     const ids = new Map<string, { id: string; byCode: boolean }>();
     for (const t of templates) ids.set(t.formatCode, await upsertFormat(tx, t));
     const idOf = (code: string) => {
