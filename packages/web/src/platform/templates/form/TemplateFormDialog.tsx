@@ -5,16 +5,18 @@ import { useTranslation } from 'react-i18next';
 import type { FormatDefinition, MenuButton } from '@wb/protocol';
 import { FORMAT_STYLE } from '@wb/protocol';
 import { useSession } from '@/app/session/session-store';
-import { useEnglish } from '@/app/hooks/useEnglish';
 import { feedback } from '@/platform/feedback';
 import { ApiError } from '@/platform/api/http';
 import { fetchEntity, fetchFormTemplate, saveEntity, type Entity, type LoadedEntity } from './form-api';
 import { FormRenderer } from './FormRenderer';
-import { submitForm } from './collect';
+import { MasterChildForm } from './MasterChildForm';
+import { submitForm, type FormSubmission } from './collect';
 import { createValues, macrosOf, updateValues } from './initial-values';
-import { columnsOf } from './rules/layout';
+import { childRowErrors, childRowsOf, collectChildRows, isMasterChild, splitFields } from './master-child';
+import { columnsOf, type FormMode } from './rules/layout';
 import { SAVE_DEBOUNCE_MS, useDebounced } from './use-debounced';
-import { UPDATE_CANCELLED, UPDATE_CONFIRM } from './messages';
+import { EMPTY_CHILD_CONFIRM, UPDATE_CANCELLED, UPDATE_CONFIRM } from './messages';
+import type { Row } from '../widgets/editable-table/rows';
 
 export interface TemplateFormDialogProps {
   menuButton: MenuButton;
@@ -23,6 +25,13 @@ export interface TemplateFormDialogProps {
   id?: string;
   onSaved?: () => void;
   onClose: () => void;
+  /** told of every save attempt: (false, data) when validation failed (spec section 5) */
+  onSubmit?: (valid: boolean, data: Entity) => void;
+  /**
+   * The page's query type when it is more than create or update (spec section 4): safeUpdate hides
+   * the child table's buttons, weigh shows every field read-only with a weighsave button.
+   */
+  formMode?: FormMode;
 }
 
 function dialogWidth(format: FormatDefinition | undefined): string {
@@ -31,17 +40,17 @@ function dialogWidth(format: FormatDefinition | undefined): string {
 }
 
 /** The form dialog of one create or update: 取 消 and 确 定; 确 定 saves only a valid form. */
-export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClose }: TemplateFormDialogProps) {
+export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClose, onSubmit, formMode = mode }: TemplateFormDialogProps) {
   const { t } = useTranslation();
-  const english = useEnglish();
   const { modal, message } = App.useApp();
   const user = useSession((s) => s.userInfo);
   const [form] = Form.useForm();
   const [open, setOpen] = useState(true);
   const [saving, setSaving] = useState(false);
+  const [rows, setRows] = useState<Row[]>([]);
   const loadedRecord = useRef<Entity>({});
 
-  const template = useQuery({ queryKey: ['form-template', menuButton.id], queryFn: () => fetchFormTemplate(menuButton.id), retry: false });
+  const template = useQuery({ queryKey: ['form-template', menuButton.id], queryFn: () => fetchFormTemplate(menuButton.id), retry: false, gcTime: 0 });
   const record = useQuery({
     queryKey: ['form-record', base, id],
     queryFn: () => fetchEntity(base, id as string),
@@ -50,47 +59,64 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
     gcTime: 0,
   });
   const format = template.data;
-  const fields = useMemo(() => format?.formSubList ?? [], [format]);
+  const masterChild = format ? isMasterChild(format) : false;
+  const { main, child } = useMemo(() => (format ? splitFields(format) : { main: [], child: [] }), [format]);
   const ready = Boolean(format) && (mode === 'create' || Boolean(record.data));
 
   useEffect(() => {
     if (!format) return;
     if (mode === 'create') {
-      const { values, warnings } = createValues(fields, macrosOf(user));
+      const { values, warnings } = createValues(main, macrosOf(user));
       for (const w of warnings) feedback.warning(w);
       form.setFieldsValue(values);
     } else if (record.data) {
-      loadedRecord.current = (record.data as LoadedEntity).entity;
-      form.setFieldsValue(updateValues(fields, loadedRecord.current));
+      const loaded = record.data as LoadedEntity;
+      loadedRecord.current = loaded.entity;
+      form.setFieldsValue(updateValues(main, loaded.entity));
+      setRows(childRowsOf(child, loaded.entitysub));
     }
-    // defaults are read once per load, not again when the user changes
+    // defaults are read once per load, not again as the user types
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [format, record.data, mode]);
 
   const close = () => setOpen(false);
 
+  const validate = async (): Promise<FormSubmission & { entitysub?: Entity[] }> => {
+    const submission = await submitForm(form, main);
+    if (!masterChild) return submission;
+    const rowErrors = childRowErrors(child, rows);
+    return {
+      valid: submission.valid && rowErrors.length === 0,
+      data: submission.data,
+      errors: [...submission.errors, ...rowErrors],
+      entitysub: collectChildRows(child, rows),
+    };
+  };
+
+  const confirmed = (title: string, content: string, warning = false) =>
+    modal.confirm({ title, content, okText: '确定', cancelText: '取消', type: warning ? 'warning' : 'confirm' });
+
   const save = async () => {
-    const submission = await submitForm(form, fields);
+    const submission = await validate();
+    onSubmit?.(submission.valid, submission.data);
     if (!submission.valid) {
       for (const e of [...new Set(submission.errors)]) feedback.error(e);
       return;
     }
-    if (mode === 'update') {
-      const confirmed = await modal.confirm({ title: t('common.tip'), content: UPDATE_CONFIRM, okText: t('common.ok'), cancelText: t('common.cancel') });
-      if (!confirmed) {
-        message.info(UPDATE_CANCELLED);
-        return;
-      }
+    if (masterChild && rows.length === 0 && !(await confirmed('提示', EMPTY_CHILD_CONFIRM, true))) return;
+    if (mode === 'update' && !(await confirmed(t('common.tip'), UPDATE_CONFIRM))) {
+      message.info(UPDATE_CANCELLED);
+      return;
     }
     const entity = mode === 'update' ? { ...loadedRecord.current, ...submission.data } : submission.data;
     setSaving(true);
     try {
-      await saveEntity(base, mode, entity);
+      await saveEntity(base, mode, entity, masterChild ? submission.entitysub : undefined);
       message.success(t('templateForm.saved'));
       onSaved?.();
       close();
     } catch (err) {
-      // the api client has told the user; anything else is a fault worth seeing
+      // the api client has told the user already; anything else is a fault worth seeing
       if (!(err instanceof ApiError)) feedback.error((err as Error).message);
     } finally {
       setSaving(false);
@@ -98,31 +124,33 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
   };
   const requestSave = useDebounced(() => void save(), SAVE_DEBOUNCE_MS);
 
-  const failed = template.isError || record.isError;
-  const title = format ? format.formatName : english ? menuButton.label : menuButton.label;
+  let body;
+  if (template.isError || record.isError) body = <Result status="warning" title={t('templateForm.loadFailed')} />;
+  else if (!ready || !format) body = <div className="wb-form-loading"><Spin /></div>;
+  else if (masterChild) {
+    body = <MasterChildForm main={main} child={child} remark={format.remark} mode={formMode} form={form} rows={rows} onRowsChange={setRows} onEnter={requestSave} />;
+  } else body = <FormRenderer fields={main} columns={columnsOf(format.formatStyle)} mode={formMode} form={form} onEnter={requestSave} />;
+
   return (
     <Modal
       open={open}
-      title={title}
+      title={format?.formatName ?? menuButton.label}
       width={dialogWidth(format)}
       className="wb-form-dialog"
-      styles={{ body: { minWidth: 550 } }}
       onCancel={close}
       afterClose={onClose}
       destroyOnHidden
       maskClosable={false}
       footer={[
         <Button key="cancel" onClick={close}>{t('common.cancel')}</Button>,
-        <Button key="ok" type="primary" loading={saving} disabled={!ready} onClick={requestSave}>{t('common.ok')}</Button>,
+        formMode === 'weigh' ? (
+          <Button key="weighsave" type="primary" loading={saving} disabled={!ready} onClick={requestSave} data-action="weighsave">{t('templateForm.weighSave')}</Button>
+        ) : (
+          <Button key="ok" type="primary" loading={saving} disabled={!ready} onClick={requestSave} data-action="submit">{t('common.ok')}</Button>
+        ),
       ]}
     >
-      {failed ? (
-        <Result status="warning" title={t('templateForm.loadFailed')} />
-      ) : !ready || !format ? (
-        <div className="wb-form-loading"><Spin /></div>
-      ) : (
-        <FormRenderer fields={fields} columns={columnsOf(format.formatStyle)} mode={mode} form={form} onEnter={requestSave} />
-      )}
+      {body}
     </Modal>
   );
 }

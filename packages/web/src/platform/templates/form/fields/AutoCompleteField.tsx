@@ -9,7 +9,7 @@ import {
 type Row = Record<string, unknown>;
 
 /** AUTO_COMPLETE and SEARCH_AUTOMATIC: suggestions from the server 500 ms after typing stops. */
-export function AutoCompleteField({ field, value, onChange, disabled, formValues, setFields }: FieldWidgetProps) {
+export function AutoCompleteField({ id, field, value, onChange, disabled, formValues, setFields }: FieldWidgetProps) {
   const [rows, setRows] = useState<Row[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(0);
@@ -52,6 +52,7 @@ export function AutoCompleteField({ field, value, onChange, disabled, formValues
 
   return (
     <AutoComplete
+      id={id}
       value={value === null || value === undefined ? '' : String(value)}
       options={options}
       disabled={disabled}

@@ -5,11 +5,11 @@ import { baseSubmitType } from '../rules/submit-types';
 import { displayFormat } from '../rules/form-values';
 
 /** DATA_BOX, DATA_BOX_TIM, DATA_RANGE_BOX(_TIM), TIME_BOX_TIM, TIME_RANGE_BOX: the form holds dayjs values. */
-export function DateField({ field, value, onChange, disabled }: FieldWidgetProps) {
+export function DateField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   const type = baseSubmitType(field.formSubmitType);
   const format = displayFormat(field);
   const showTime = type === 'DATA_BOX_TIM' || type === 'DATA_RANGE_BOX_TIM';
-  const common = { disabled, format, style: { width: '100%' } };
+  const common = { id, disabled, format, style: { width: '100%' } };
   switch (type) {
     case 'TIME_BOX_TIM':
       return <TimePicker {...common} value={(value as Dayjs | null) ?? null} onChange={(v) => onChange?.(v)} />;

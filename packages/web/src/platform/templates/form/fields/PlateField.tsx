@@ -3,9 +3,10 @@ import type { FieldWidgetProps } from './field-props';
 import { enterPlate } from '../rules/plate-entry';
 
 /** A plate is upper-cased as typed; one letter alone becomes its province (spec section 5). */
-export function PlateField({ field, value, onChange, disabled }: FieldWidgetProps) {
+export function PlateField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   return (
     <Input
+      id={id}
       value={value === null || value === undefined ? '' : String(value)}
       onChange={(e) => onChange?.(enterPlate(e.target.value))}
       disabled={disabled}

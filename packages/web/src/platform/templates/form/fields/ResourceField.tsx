@@ -8,7 +8,7 @@ import { chooseFromResource } from '../resource-bridge';
  * RESOURCE_CONTROLS (and _MORE, _MORE_FOLD, RESOURCE_NONE, DETAIL_RESOURCE_CONTROLS): the value
  * comes from the field's popup resource; its mapping fills this and other fields of the form.
  */
-export function ResourceField({ field, value, onChange, disabled, formValues, setFields, multiple, folded }: FieldWidgetProps & { multiple?: boolean; folded?: boolean }) {
+export function ResourceField({ id, field, value, onChange, disabled, formValues, setFields, multiple, folded }: FieldWidgetProps & { multiple?: boolean; folded?: boolean }) {
   const { t } = useTranslation();
   const open = async () => {
     const filled = await chooseFromResource(field, formValues ?? {}, multiple === true);
@@ -22,6 +22,7 @@ export function ResourceField({ field, value, onChange, disabled, formValues, se
     <Space.Compact style={{ width: '100%' }}>
       {multiple ? (
         <Select
+          id={id}
           mode="multiple"
           open={false}
           value={list}
@@ -32,7 +33,7 @@ export function ResourceField({ field, value, onChange, disabled, formValues, se
           style={{ width: '100%' }}
         />
       ) : (
-        <Input readOnly value={list[0] ?? ''} disabled={disabled} placeholder={field.tipsMessage ?? t('templateForm.choose')} onClick={disabled ? undefined : open} />
+        <Input id={id} readOnly value={list[0] ?? ''} disabled={disabled} placeholder={field.tipsMessage ?? t('templateForm.choose')} onClick={disabled ? undefined : open} />
       )}
       <Button icon={<SearchOutlined />} disabled={disabled} onClick={open} aria-label={t('templateForm.choose')} />
     </Space.Compact>

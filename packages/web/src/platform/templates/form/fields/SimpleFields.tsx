@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-export function TextField({ field, value, onChange, disabled }: FieldWidgetProps) {
-  return <Input value={str(value)} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} placeholder={field.tipsMessage ?? undefined} allowClear={!disabled} />;
+export function TextField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
+  return <Input id={id} value={str(value)} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} placeholder={field.tipsMessage ?? undefined} allowClear={!disabled} />;
 }
 
-export function TextareaField({ field, value, onChange, disabled, sql }: FieldWidgetProps & { sql?: boolean }) {
+export function TextareaField({ id, field, value, onChange, disabled, sql }: FieldWidgetProps & { sql?: boolean }) {
   return (
     <Input.TextArea
+      id={id}
       value={str(value)}
       onChange={(e) => onChange?.(e.target.value)}
       disabled={disabled}
@@ -23,9 +24,10 @@ export function TextareaField({ field, value, onChange, disabled, sql }: FieldWi
   );
 }
 
-export function NumberField({ field, value, onChange, disabled }: FieldWidgetProps) {
+export function NumberField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   return (
     <InputNumber
+      id={id}
       value={value === '' || value === null || value === undefined ? null : (value as number | string)}
       onChange={(v) => onChange?.(v)}
       disabled={disabled}
@@ -35,10 +37,11 @@ export function NumberField({ field, value, onChange, disabled }: FieldWidgetPro
   );
 }
 
-export function SelectField({ field, value, onChange, disabled, multiple }: FieldWidgetProps & { multiple?: boolean }) {
+export function SelectField({ id, field, value, onChange, disabled, multiple }: FieldWidgetProps & { multiple?: boolean }) {
   const { t } = useTranslation();
   return (
     <Select
+      id={id}
       value={value as never}
       onChange={(v) => onChange?.(v)}
       disabled={disabled}
@@ -52,10 +55,11 @@ export function SelectField({ field, value, onChange, disabled, multiple }: Fiel
 }
 
 /** SELECT_ONE_TXT: pick one of the options or type a value of one's own. */
-export function SelectOrTextField({ field, value, onChange, disabled }: FieldWidgetProps) {
+export function SelectOrTextField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   const { t } = useTranslation();
   return (
     <Select
+      id={id}
       value={value as never}
       onChange={(v) => onChange?.(v)}
       disabled={disabled}
@@ -68,9 +72,9 @@ export function SelectOrTextField({ field, value, onChange, disabled }: FieldWid
   );
 }
 
-export function RadioField({ field, value, onChange, disabled }: FieldWidgetProps) {
+export function RadioField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   return (
-    <Radio.Group value={value} onChange={(e) => onChange?.(e.target.value)} disabled={disabled}>
+    <Radio.Group id={id} value={value} onChange={(e) => onChange?.(e.target.value)} disabled={disabled}>
       {field.options.map((o) => (
         <Radio key={String(o.value)} value={o.value} disabled={o.disabled}>{o.label}</Radio>
       ))}
@@ -78,31 +82,33 @@ export function RadioField({ field, value, onChange, disabled }: FieldWidgetProp
   );
 }
 
-export function CheckboxesField({ field, value, onChange, disabled }: FieldWidgetProps) {
+export function CheckboxesField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   return (
+    <span id={id}>
     <Checkbox.Group
       value={(value as (string | number | boolean)[] | undefined) ?? []}
       onChange={(v) => onChange?.(v)}
       disabled={disabled}
       options={field.options.map((o) => ({ value: o.value as string | number, label: o.label, disabled: o.disabled }))}
     />
+    </span>
   );
 }
 
-export function SwitchField({ field, value, onChange, disabled }: FieldWidgetProps) {
+export function SwitchField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   const { t } = useTranslation();
   const on = field.options.find((o) => o.value === true)?.label ?? t('templateForm.yes');
   const off = field.options.find((o) => o.value === false)?.label ?? t('templateForm.no');
-  return <Switch checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} checkedChildren={on} unCheckedChildren={off} />;
+  return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} checkedChildren={on} unCheckedChildren={off} />;
 }
 
 /** DEFAULT_VALUE: filled from the default (a macro such as the current user), shown, not typed. */
-export function DefaultValueField({ value }: FieldWidgetProps) {
-  return <Input value={str(value)} disabled />;
+export function DefaultValueField({ id, value }: FieldWidgetProps) {
+  return <Input id={id} value={str(value)} disabled />;
 }
 
 /** A formSubmitType this web does not know: said plainly in the form, not a broken screen. */
-export function UnknownField({ field }: FieldWidgetProps) {
+export function UnknownField({ id, field }: FieldWidgetProps) {
   const { t } = useTranslation();
-  return <Input disabled value={t('templateForm.unknownType', { type: field.formSubmitType ?? '' })} data-unknown-type={field.formSubmitType ?? ''} />;
+  return <Input id={id} disabled value={t('templateForm.unknownType', { type: field.formSubmitType ?? '' })} data-unknown-type={field.formSubmitType ?? ''} />;
 }

@@ -3,6 +3,8 @@ import type { FieldDefinition } from '@wb/protocol';
 /** What every field widget receives: antd's Form.Item hands it value and onChange. */
 export interface FieldWidgetProps {
   field: FieldDefinition;
+  /** Form.Item's id, so the label names the input */
+  id?: string;
   value?: unknown;
   onChange?: (value: unknown) => void;
   disabled?: boolean;

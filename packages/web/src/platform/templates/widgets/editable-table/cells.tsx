@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Button, Checkbox, DatePicker, Input, InputNumber, Modal, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { FieldDefinition } from '@wb/protocol';
+import { useTranslation } from 'react-i18next';
+import { baseSubmitType } from '../../form/rules/submit-types';
+import { displayFormat, fromFormValue, toFormValue } from '../../form/rules/form-values';
+import { booleanText } from './rows';
+
+/** The kinds of cell the editable table knows (spec section 2: plain text, input, checkbox, select, times). */
+export type CellKind = 'text' | 'input' | 'number' | 'checkbox' | 'select' | 'time' | 'timeRange';
+
+export function cellKind(field: FieldDefinition, readOnly: boolean): CellKind {
+  if (readOnly || !field.iupdate || field.formSubmitType === 'CALCULATE' || field.formSubmitType === 'DEFAULT_VALUE') return 'text';
+  const type = baseSubmitType(field.formSubmitType);
+  if (type === 'BOOLEAN') return 'checkbox';
+  if (type === 'SELECT' || type === 'SINGLE_ELECTION' || type === 'SELECT_ONE_TXT') return 'select';
+  if (type === 'NUMBER') return 'number';
+  if (type === 'DATA_RANGE_BOX' || type === 'DATA_RANGE_BOX_TIM' || type === 'TIME_RANGE_BOX') return 'timeRange';
+  if (type === 'DATA_BOX' || type === 'DATA_BOX_TIM' || type === 'TIME_BOX_TIM') return 'time';
+  return 'input';
+}
+
+/** A cell as read, not edited: 是/否 for booleans, an option's label for a choice. */
+export function cellText(field: FieldDefinition, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (baseSubmitType(field.formSubmitType) === 'BOOLEAN' || field.fieldType === 'BOOLEAN') return booleanText(value);
+  const option = field.options.find((o) => String(o.value) === String(value));
+  if (option) return option.label;
+  if (Array.isArray(value)) return value.join(' ~ ');
+  return String(value);
+}
+
+export interface CellEditorProps {
+  field: FieldDefinition;
+  kind: CellKind;
+  value: unknown;
+  invalid: boolean;
+  onChange(value: unknown): void;
+  onBlur(): void;
+}
+
+/** 选择时间 / 选择时间范围: a dialog holding the picker, so a narrow cell is not crowded. */
+function TimeDialogCell({ field, value, onChange, onBlur, range }: CellEditorProps & { range: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<unknown>(null);
+  const format = displayFormat(field);
+  const showTime = /H/.test(format);
+  const start = () => {
+    setDraft(toFormValue(field, value));
+    setOpen(true);
+  };
+  const finish = () => {
+    onChange(fromFormValue(field, draft));
+    setOpen(false);
+    onBlur();
+  };
+  return (
+    <>
+      <Button size="small" type="link" onClick={start} className="wb-et-time">
+        {cellText(field, value) || t('templateForm.table.pickTime')}
+      </Button>
+      <Modal
+        open={open}
+        title={range ? '选择时间范围' : '选择时间'}
+        onCancel={() => setOpen(false)}
+        onOk={finish}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        width={420}
+        destroyOnHidden
+      >
+        {range ? (
+          <DatePicker.RangePicker showTime={showTime} format={format} value={draft as [Dayjs, Dayjs] | null} onChange={(v) => setDraft(v)} style={{ width: '100%' }} />
+        ) : (
+          <DatePicker showTime={showTime} format={format} value={draft as Dayjs | null} onChange={(v) => setDraft(v)} style={{ width: '100%' }} />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+export function CellEditor(props: CellEditorProps) {
+  const { field, kind, value, invalid, onChange, onBlur } = props;
+  const status = invalid ? 'error' : undefined;
+  switch (kind) {
+    case 'checkbox':
+      return <Checkbox checked={value === true} onChange={(e) => { onChange(e.target.checked); onBlur(); }} />;
+    case 'select':
+      return (
+        <Select
+          size="small"
+          status={status}
+          value={value as never}
+          onChange={(v) => onChange(v)}
+          onBlur={onBlur}
+          allowClear
+          style={{ width: '100%' }}
+          options={field.options.map((o) => ({ value: o.value as string | number, label: o.label, disabled: o.disabled }))}
+        />
+      );
+    case 'number':
+      return <InputNumber size="small" status={status} value={value as number | null} onChange={(v) => onChange(v)} onBlur={onBlur} style={{ width: '100%' }} />;
+    case 'time':
+      return <TimeDialogCell {...props} range={false} />;
+    case 'timeRange':
+      return <TimeDialogCell {...props} range />;
+    case 'input':
+      return <Input size="small" status={status} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
+    default:
+      return <span>{cellText(field, value)}</span>;
+  }
+}
