@@ -15,4 +15,7 @@ CREATE TABLE sys_file (
   created_at    timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE INDEX sys_file_org_idx ON sys_file (org_id, id);
+-- Lists and reads go by company first; and a document that points at a file (the vehicle's photo
+-- columns) can prove the file is its own company's with FOREIGN KEY (org_id, photo_id)
+-- REFERENCES sys_file (org_id, id).
+ALTER TABLE sys_file ADD CONSTRAINT sys_file_org_id_uq UNIQUE (org_id, id);

@@ -48,6 +48,16 @@ export async function findFile(db: Database, orgId: string, id: string): Promise
   return row ? toFileRow(row) : null;
 }
 
+/**
+ * Which of these ids are files of the company: for a document that stores file ids (the vehicle's
+ * photos) to refuse, with a 400 naming its field, an id the caller's company does not own.
+ */
+export async function companyFileIds(db: Database, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('sys_file').select('id').where('org_id', '=', orgId).where('id', 'in', [...ids]).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 function toFileRow(row: { size: string | number } & Omit<FileRow, 'size'>): FileRow {
   return { ...row, size: Number(row.size) };
 }

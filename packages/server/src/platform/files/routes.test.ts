@@ -198,3 +198,24 @@ async function emptyForm() {
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') as string } };
 }
+
+describe('files a document points at', () => {
+  it("tells a company's own file ids from another company's and from unknown ones", async () => {
+    const { companyFileIds } = await import('./repo');
+    const mine = await uploadOne(operator, { name: 'cab.png', bytes: PNG_1X1 });
+    const theirs = await uploadOne(otherCompany, { name: 'cab.png', bytes: PNG_1X1 });
+    const hdsn = await orgId(pool, 'HDSN');
+    expect(await companyFileIds(database.db, hdsn, [mine.id, theirs.id, '999999999'])).toEqual(new Set([mine.id]));
+    expect(await companyFileIds(database.db, hdsn, [])).toEqual(new Set());
+  });
+
+  it('lets a foreign key demand that a referenced file is of the same company', async () => {
+    const mine = await uploadOne(operator, { name: 'cab.png', bytes: PNG_1X1 });
+    const hdsn = await orgId(pool, 'HDSN');
+    const hdjc = await orgId(pool, 'HDJC');
+    // a table of its own in this file's database: a temporary one would live on one pooled connection only
+    await pool.query('CREATE TABLE photo_ref (org_id bigint, photo_id bigint, FOREIGN KEY (org_id, photo_id) REFERENCES sys_file (org_id, id))');
+    await pool.query('INSERT INTO photo_ref VALUES ($1, $2)', [hdsn, mine.id]);
+    await expect(pool.query('INSERT INTO photo_ref VALUES ($1, $2)', [hdjc, mine.id])).rejects.toThrow(/foreign key/);
+  });
+});
