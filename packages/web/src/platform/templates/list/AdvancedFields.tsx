@@ -24,11 +24,10 @@ function TextInput({ field, value, onChange }: { field: FieldDefinition; value: 
         style={{ width: 110 }}
         value={likeAllowed ? value.op : 'eq'}
         disabled={!likeAllowed}
-        data-testid={`adv-op-${field.fieldName}`}
         options={[{ value: 'like', label: t('listScreen.like') }, { value: 'eq', label: t('listScreen.eq') }]}
         onChange={(op) => onChange(field.fieldName, { ...value, op })}
       />
-      <Input allowClear value={value.value} data-testid={`adv-${field.fieldName}`} onChange={(e) => onChange(field.fieldName, { ...value, value: e.target.value })} />
+      <Input allowClear value={value.value} onChange={(e) => onChange(field.fieldName, { ...value, value: e.target.value })} />
     </Space.Compact>
   );
 }
@@ -43,7 +42,6 @@ function ChoiceInput({ field, value, onChange }: { field: FieldDefinition; value
       allowClear
       style={{ width: '100%' }}
       placeholder={`${t('listScreen.eq')}…`}
-      data-testid={`adv-${field.fieldName}`}
       value={value.value === undefined || value.value === null ? undefined : String(value.value)}
       options={options}
       onChange={(v) => onChange(field.fieldName, { kind: 'choice', value: v })}
@@ -61,7 +59,6 @@ function RangeInput({ field, value, onChange }: { field: FieldDefinition; value:
       style={{ width: '100%' }}
       format={DATE_TIME_FORMAT}
       placeholder={[t('listScreen.from'), t('listScreen.to')]}
-      data-testid={`adv-${field.fieldName}`}
       value={[toDay(value.from), toDay(value.to)]}
       onChange={(range) =>
         onChange(field.fieldName, { kind: 'range', from: range?.[0]?.format(DATE_TIME_FORMAT) ?? null, to: range?.[1]?.format(DATE_TIME_FORMAT) ?? null })
@@ -78,12 +75,12 @@ export const AdvancedFields = memo(function AdvancedFields({ fields, values, eng
         const value = values[f.fieldName];
         if (!value) return null;
         return (
-          <label key={f.fieldName} className="wb-adv-field">
+          <div key={f.fieldName} className="wb-adv-field" data-testid={`adv-${f.fieldName}`}>
             <span className="wb-adv-label">{fieldLabel(f, english)}</span>
             {value.kind === 'text' && <TextInput field={f} value={value} onChange={onChange} />}
             {value.kind === 'choice' && <ChoiceInput field={f} value={value} onChange={onChange} />}
             {value.kind === 'range' && <RangeInput field={f} value={value} onChange={onChange} />}
-          </label>
+          </div>
         );
       })}
     </div>

@@ -44,7 +44,7 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
     state.setPn(1);
   }, [state.setPn]);
   const searchFromDialog = () => {
-    state.search();
+    state.search(true);
     setDialogOpen(false);
   };
   const isTree = template.formatStyle === FORMAT_STYLE.treeList;
@@ -63,7 +63,7 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
           english={english}
           onQuickText={state.setQuickDraft}
           onAdvancedChange={state.changeAdvanced}
-          onSearch={state.search}
+          onSearch={() => state.search(expanded)}
           onReset={state.reset}
           onToggle={() => setExpanded((e) => !e)}
         />

@@ -33,9 +33,13 @@ export function useListState(template: FormatDefinition, route: string, fixed: S
   const query = useQuery({ queryKey, queryFn: () => fetchList(template, request), placeholderData: keepPreviousData, enabled: Boolean(template.resUrl) });
   const client = useQueryClient();
 
-  const search = useCallback(() => {
+  /**
+   * Applies what was typed. The advanced values count only when searched from the advanced dialog
+   * or the expanded panel: their default time window must not narrow a plain quick search.
+   */
+  const search = useCallback((withAdvanced = false) => {
     setQuickText(quickDraft);
-    setAdvanced(advancedDraft);
+    setAdvanced(withAdvanced ? advancedDraft : {});
     setPn(1);
     void client.invalidateQueries({ queryKey: ['template-list', template.id] });
   }, [quickDraft, advancedDraft, client, template.id]);

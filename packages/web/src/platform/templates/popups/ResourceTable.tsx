@@ -37,7 +37,7 @@ export function ResourceTable({ template, fixed, treeId, multiple, onChoose, onD
         english={english}
         onQuickText={state.setQuickDraft}
         onAdvancedChange={state.changeAdvanced}
-        onSearch={state.search}
+        onSearch={() => state.search(false)}
         onReset={state.reset}
         onToggle={() => undefined}
       />

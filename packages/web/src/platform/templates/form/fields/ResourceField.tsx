@@ -8,10 +8,10 @@ import { chooseFromResource } from '../resource-bridge';
  * RESOURCE_CONTROLS (and _MORE, _MORE_FOLD, RESOURCE_NONE, DETAIL_RESOURCE_CONTROLS): the value
  * comes from the field's popup resource; its mapping fills this and other fields of the form.
  */
-export function ResourceField({ id, field, value, onChange, disabled, formValues, setFields, multiple, folded }: FieldWidgetProps & { multiple?: boolean; folded?: boolean }) {
+export function ResourceField({ id, field, value, onChange, disabled, setFields, multiple, folded }: FieldWidgetProps & { multiple?: boolean; folded?: boolean }) {
   const { t } = useTranslation();
   const open = async () => {
-    const filled = await chooseFromResource(field, formValues ?? {}, multiple === true);
+    const filled = await chooseFromResource(field, multiple === true);
     if (!filled) return;
     const { [field.fieldName]: own, ...others } = filled;
     if (own !== undefined) onChange?.(own);
