@@ -9,6 +9,11 @@ export interface FileImageProps {
   height?: number;
 }
 
+const FAILED_STYLE = {
+  display: 'flex', alignItems: 'center', justifyContent: 'center', textAlign: 'center', padding: 8, fontSize: 12,
+  color: 'rgba(0, 0, 0, 0.45)', border: '1px dashed #d9d9d9', borderRadius: 8, background: '#fafafa',
+} as const;
+
 /** A stored image by its id, through its signed URL, with antd's preview on click. */
 export function FileImage({ fileId, alt, width = 104, height = 104 }: FileImageProps) {
   const { i18n } = useTranslation();
@@ -17,6 +22,6 @@ export function FileImage({ fileId, alt, width = 104, height = 104 }: FileImageP
   if (!fileId) return null;
   if (signed.isPending) return <Skeleton.Image active style={{ width, height }} />;
   const failed = zh ? '图片加载失败' : 'The image could not be loaded';
-  if (signed.isError) return <div role="img" aria-label={failed} style={{ width, height }} className="wb-file-image-failed">{failed}</div>;
+  if (signed.isError) return <div role="img" aria-label={failed} style={{ ...FAILED_STYLE, width, height }}>{failed}</div>;
   return <Image src={signed.data.url} alt={alt ?? ''} width={width} height={height} style={{ objectFit: 'cover' }} />;
 }
