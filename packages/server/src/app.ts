@@ -14,7 +14,7 @@ import { clientConfigRoutes } from './platform/client-config/routes';
 import { tenancyRoutes } from './platform/tenancy/routes';
 import { menuRoutes } from './platform/menu/routes';
 import { systemRoutes } from './domain/system/routes';
-import { vehicleRoutes } from './domain/masterdata/vehicle/routes';
+import { masterdataRoutes } from './domain/masterdata/routes';
 import { templateRoutes } from './platform/templates/routes';
 import { templateAdminRoutes } from './platform/templates/admin/routes';
 import { ALL_TEMPLATES } from './domain/templates';
@@ -56,7 +56,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   templateAdminRoutes(app, db, ALL_TEMPLATES);
   const list = listOptionsFromEnv(process.env);
   systemRoutes(app, db, list);
-  vehicleRoutes(app, db, list);
+  masterdataRoutes(app, db, list);
   fileRoutes(app, db, await fileRouteDeps(config.storage, now));
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {

@@ -84,7 +84,7 @@ async function seedMenus(tx: Tx, items: MenuSeed[], parentId: string | null, rol
     for (const b of item.buttons ?? []) {
       const btn = await tx
         .insertInto('sys_menu')
-        .values({ parent_id: row.id, kind: 'button', name: b.name, name_en: b.en, permission: b.permission, path: b.path ?? null, sort: 0, url_path: null, component: null, icon: null, query: null })
+        .values({ parent_id: row.id, kind: 'button', name: b.name, name_en: b.en, permission: b.permission, path: b.path ?? null, sort: 0, url_path: null, component: b.component ?? null, icon: null, query: null })
         .returning('id')
         .executeTakeFirstOrThrow();
       await grant(tx, btn.id, ['ROLE_ADMIN', ...(b.roles ?? [])], roleIds);

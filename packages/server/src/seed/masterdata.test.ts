@@ -53,6 +53,7 @@ describe('master data tables', () => {
     const { rows } = await pool.query<{ table_name: string }>(`
       SELECT t.table_name FROM information_schema.tables t
       WHERE t.table_schema = 'public' AND t.table_name LIKE 'md\\_%' AND t.table_name NOT LIKE '%\\_alloc'
+        AND t.table_type = 'BASE TABLE'
         AND NOT EXISTS (SELECT 1 FROM information_schema.columns c
                         WHERE c.table_name = t.table_name AND c.column_name = 'version' AND c.is_nullable = 'NO')`);
     expect(rows).toEqual([]);

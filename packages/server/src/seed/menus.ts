@@ -1,3 +1,5 @@
+import type { ButtonAction } from '@wb/protocol';
+
 /**
  * The demo plant's menu tree: every area of the platform (spec section 1). A leaf whose page is
  * not built yet has no component, and the web opens the no-template page for it.
@@ -14,8 +16,11 @@ export interface MenuSeed {
   roles?: string[];
   app?: boolean;
   children?: MenuSeed[];
-  buttons?: { name: string; en: string; permission: string; path?: string; roles?: string[] }[];
+  buttons?: MenuButtonSeed[];
 }
+
+/** A button entry: `component` is the action it runs (BUTTON_ACTIONS), `permission` the key checked. */
+export interface MenuButtonSeed { name: string; en: string; permission: string; component?: ButtonAction; path?: string; roles?: string[] }
 
 const OP = 'ROLE_OPERATOR';
 const QA = 'ROLE_QUALITY';
@@ -24,6 +29,28 @@ const AC = 'ROLE_ACCOUNTANT';
 const leaf = (name: string, en: string, path: string, roles: string[] = [], extra: Partial<MenuSeed> = {}): MenuSeed => ({
   name, en, path, roles, ...extra,
 });
+
+const BUTTON_LABELS: Record<ButtonAction, [string, string]> = {
+  view: ['查看', 'View'], create: ['新增', 'Add'], update: ['修改', 'Edit'], delList: ['删除', 'Delete'],
+  audit: ['审核', 'Audit'], unaudit: ['反审核', 'Un-audit'], enable: ['启用', 'Enable'], disable: ['停用', 'Disable'],
+  obsolete: ['作废', 'Void'], recover: ['恢复', 'Recover'], copy: ['复制', 'Copy'], export: ['导出', 'Export'],
+  import: ['导入', 'Import'], allocate: ['分配', 'Allocate'], cancelAllocate: ['取消分配', 'Withdraw'],
+  loss: ['挂失', 'Report lost'], reuse: ['解除挂失', 'Found again'],
+};
+
+/**
+ * The buttons of a document list (packages/protocol/src/documents.ts): one entry per action, its
+ * permission `${prefix}_${action}`. `editors` may take every action; `viewers` only look.
+ */
+function documentButtons(prefix: string, actions: ButtonAction[], editors: string[], viewers: string[] = []): MenuButtonSeed[] {
+  return (['view', ...actions] as ButtonAction[]).map((action) => ({
+    name: BUTTON_LABELS[action][0], en: BUTTON_LABELS[action][1], permission: `${prefix}_${action}`, component: action,
+    roles: action === 'view' ? [...editors, ...viewers] : editors,
+  }));
+}
+
+const EDIT: ButtonAction[] = ['create', 'update', 'delList', 'enable', 'disable', 'export', 'import'];
+const ARCHIVE: ButtonAction[] = ['create', 'update', 'delList', 'audit', 'unaudit', 'obsolete', 'recover', 'enable', 'disable', 'copy', 'export', 'import', 'allocate', 'cancelAllocate'];
 
 /** The five weighing kinds share one shape of menu: notices, registries, tickets, confirmation. */
 function weighingArea(name: string, en: string, code: string, icon: string, extra: MenuSeed[] = []): MenuSeed {
@@ -103,17 +130,15 @@ export const MENU_TREE: MenuSeed[] = [
   {
     name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined',
     children: [
-      leaf('供应商', 'Vendors', '/masterdata/vendor', [AC]),
-      leaf('客户', 'Customers', '/masterdata/customer', [AC]),
-      leaf('物料', 'Materials', '/masterdata/inventory', [OP, QA, AC]),
-      leaf('车辆', 'Vehicles', '/masterdata/vehicle', [OP], {
-        buttons: [{ name: '查看车辆', en: 'View vehicles', permission: 'md_vehicle_view', roles: [OP] }],
-      }),
-      leaf('司机', 'Drivers', '/masterdata/driver', [OP]),
-      leaf('IC卡', 'IC cards', '/masterdata/ic-card', [OP]),
-      leaf('承运商', 'Carriers', '/masterdata/carrier', [AC]),
-      leaf('仓库', 'Warehouses', '/masterdata/warehouse', [OP, AC]),
-      leaf('黑名单', 'Blacklist', '/masterdata/blacklist', [OP]),
+      leaf('供应商', 'Vendors', '/masterdata/vendor', [AC], { buttons: documentButtons('md_vendor', ARCHIVE, [AC], [OP]) }),
+      leaf('客户', 'Customers', '/masterdata/customer', [AC], { buttons: documentButtons('md_customer', ARCHIVE, [AC], [OP]) }),
+      leaf('物料', 'Materials', '/masterdata/inventory', [OP, QA, AC], { buttons: documentButtons('md_inventory', ARCHIVE, [AC], [OP, QA]) }),
+      leaf('车辆', 'Vehicles', '/masterdata/vehicle', [OP], { buttons: documentButtons('md_vehicle', EDIT, [OP]) }),
+      leaf('司机', 'Drivers', '/masterdata/driver', [OP], { buttons: documentButtons('md_driver', EDIT, [OP]) }),
+      leaf('IC卡', 'IC cards', '/masterdata/ic-card', [OP], { buttons: documentButtons('md_ic_card', [...EDIT, 'loss', 'reuse'], [OP]) }),
+      leaf('承运商', 'Carriers', '/masterdata/carrier', [AC], { buttons: documentButtons('md_carrier', ARCHIVE, [AC], [OP]) }),
+      leaf('仓库', 'Warehouses', '/masterdata/warehouse', [OP, AC], { buttons: documentButtons('md_warehouse', [...EDIT, 'copy'], [AC], [OP]) }),
+      leaf('黑名单', 'Blacklist', '/masterdata/blacklist', [OP], { buttons: documentButtons('md_blacklist', EDIT, [OP]) }),
       leaf('手持机', 'Handsets', '/masterdata/handset', [], { app: true }),
     ],
   },

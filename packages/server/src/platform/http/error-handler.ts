@@ -32,7 +32,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return reply.status(error.status).send(fail(error.status, error.message, error.field ? { field: error.field } : null));
+      return reply.status(error.status).send(fail(error.status, error.message, error.data ?? (error.field ? { field: error.field } : null)));
     }
     const known = error.code ? FASTIFY_INPUT_ERRORS[error.code] : undefined;
     if (known || error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {

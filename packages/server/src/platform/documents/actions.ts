@@ -1,0 +1,237 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/pool';
+import type { DB } from '../db/schema';
+import { AppError, badRequest, badRequestWith } from '../http/errors';
+import { nextNumbers } from '../numbering/repo';
+import { codeField, type DocumentFamily, type EntityValues } from './define';
+import { constraintProblem } from './constraint-errors';
+import { missingRequired, parseEntity, type Problem } from './fields';
+import { decide } from './lifecycle';
+import * as repo from './repo';
+
+/**
+ * The document actions of the contract (packages/protocol/src/documents.ts) for any family: each
+ * runs in one transaction in the caller's company, and a batch is all or nothing.
+ */
+type Tx = Transaction<DB>;
+export type Who = repo.Who;
+
+const notFound = (family: DocumentFamily, id: string) => AppError.of('notFound', `${family.label}不存在: ${id}`, 'id');
+
+/** Runs a write; a constraint the database refused becomes a 400 naming the field. */
+export async function writing<T>(db: Database, family: DocumentFamily, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const problem = constraintProblem(family, err);
+    if (problem) throw badRequest(problem.message, problem.field ?? undefined);
+    throw err;
+  }
+}
+
+/** Normalised, then checked as a whole: the field problems, the required ones, the family's own. */
+export function checkedValues(family: DocumentFamily, values: EntityValues, problems: Problem[], codeGenerated: boolean): EntityValues {
+  const normalised = family.normalise ? family.normalise(values) : values;
+  const all = [
+    ...problems,
+    ...missingRequired(family.fields, normalised, codeGenerated ? [family.code.field] : []).filter((p) => !problems.some((q) => q.field === p.field)),
+  ];
+  if (all.length === 0 && family.validate) all.push(...family.validate(normalised));
+  const order = (p: Problem) => family.fields.findIndex((f) => f.name === p.field);
+  if (all.length) throw badRequestWith(all.sort((a, b) => order(a) - order(b)));
+  return normalised;
+}
+
+/** New codes for the rows that left theirs blank, from the company's code rule. */
+export async function fillCodes(tx: Tx, family: DocumentFamily, who: Who, rows: EntityValues[]): Promise<void> {
+  const blank = rows.filter((r) => r[family.code.field] === null || r[family.code.field] === undefined);
+  if (blank.length === 0) return;
+  if (!family.numbering) throw badRequest(`${codeField(family).label}不能为空！`, family.code.field);
+  const codes = await nextNumbers(tx, {
+    orgId: who.orgId, docKind: family.numbering.docKind, fallback: family.numbering.fallback, count: blank.length,
+    taken: (candidates) => repo.valuesTaken(tx, family, who, family.code.column, candidates),
+  });
+  blank.forEach((r, i) => {
+    r[family.code.field] = codes[i];
+  });
+}
+
+async function entityOrThrow(db: Database | Tx, family: DocumentFamily, who: Who, id: string) {
+  const row = await repo.readEntity(db, family, who, id);
+  if (!row) throw notFound(family, id);
+  return row;
+}
+
+export function getEntity(db: Database, family: DocumentFamily, who: Who, id: string) {
+  return entityOrThrow(db, family, who, id);
+}
+
+export async function createEntity(db: Database, family: DocumentFamily, who: Who, entity: Record<string, unknown>) {
+  const { values, problems } = parseEntity(family.fields, entity, 'create');
+  const checked = checkedValues(family, values, problems, Boolean(family.numbering));
+  return writing(db, family, async (tx) => {
+    await fillCodes(tx, family, who, [checked]);
+    const [id] = await repo.insertRows(tx, family, who, [checked]);
+    return entityOrThrow(tx, family, who, id);
+  });
+}
+
+const versionOf = (entity: Record<string, unknown>) => {
+  const v = entity.version;
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw badRequest('参数 entity.version 错误: 应为数据的版本号', 'version');
+  return n;
+};
+
+const idOf = (entity: Record<string, unknown>) => {
+  const id = typeof entity.id === 'number' ? String(entity.id) : entity.id;
+  if (typeof id !== 'string' || !/^\d{1,18}$/.test(id)) throw badRequest('参数 entity.id 错误: 应为数字编号', 'id');
+  return id;
+};
+
+/**
+ * Optimistic update: the entity names the version it was read at; if the row moved on since,
+ * 409 and nothing is written (two people editing one archive never overwrite each other).
+ */
+export async function updateEntity(db: Database, family: DocumentFamily, who: Who, entity: Record<string, unknown>) {
+  const id = idOf(entity);
+  const version = versionOf(entity);
+  const { values, problems } = parseEntity(family.fields, entity, 'update');
+  return writing(db, family, async (tx) => {
+    const [row] = await repo.lockRows(tx, family, who, [id]);
+    if (!row) throw notFound(family, id);
+    if (row.version !== version) throw AppError.of('conflict', `${family.label} ${row.code} 已被他人修改，请刷新后重试`, 'version');
+    const decision = decide(family.lifecycle, family.label, row, 'update', family.extraState?.words);
+    if (!decision.ok) throw badRequest(decision.message);
+    const [current] = await repo.readValues(tx, family, who, [id]);
+    const { id: _id, ...stored } = current;
+    const merged = checkedValues(family, { ...stored, ...values }, problems, false);
+    const changed = Object.fromEntries(family.fields.filter((f) => f.updatable !== false).map((f) => [f.name, merged[f.name]]));
+    await repo.updateRow(tx, family, who, id, changed);
+    return entityOrThrow(tx, family, who, id);
+  });
+}
+
+/** Locks a batch; an id that is not the caller's company's is a 404 and nothing changes. */
+async function lockedBatch(tx: Tx, family: DocumentFamily, who: Who, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await repo.lockRows(tx, family, who, unique);
+  const missing = unique.find((id) => !rows.some((r) => r.id === id));
+  if (missing) throw notFound(family, missing);
+  return rows;
+}
+
+export async function stateAction(db: Database, family: DocumentFamily, who: Who, action: string, ids: string[]) {
+  return writing(db, family, async (tx) => {
+    const rows = await lockedBatch(tx, family, who, ids);
+    const changes = rows.map((row) => {
+      const decision = decide(family.lifecycle, family.label, row, action, family.extraState?.words);
+      if (!decision.ok) throw badRequest(decision.message, 'ids');
+      return decision.change;
+    });
+    // one transition table entry per action: every row of a batch takes the same change
+    await repo.applyChange(tx, family, who, rows.map((r) => r.id), changes[0]);
+    return { count: rows.length };
+  });
+}
+
+export async function deleteList(db: Database, family: DocumentFamily, who: Who, ids: string[]) {
+  return writing(db, family, async (tx) => {
+    const rows = await lockedBatch(tx, family, who, ids);
+    for (const row of rows) {
+      const decision = decide(family.lifecycle, family.label, row, 'delete', family.extraState?.words);
+      if (!decision.ok) throw badRequest(decision.message, 'ids');
+    }
+    // an archive other companies were given is theirs too: withdraw it from them first
+    const shared = await repo.allocatedElsewhere(tx, family, who, rows.map((r) => r.id));
+    const first = rows.find((r) => shared.has(r.id));
+    if (first) throw badRequest(`${family.label} ${first.code} 已分配给其他公司，请先取消分配再删除`, 'ids');
+    try {
+      return { count: await repo.deleteRows(tx, family, rows.map((r) => r.id)) };
+    } catch (err) {
+      const problem = constraintProblem(family, err);
+      const used = rows.find((r) => problem?.values.includes(r.id));
+      if (problem && used) throw badRequest(`${family.label} ${used.code} 已被其他单据或资料使用，不能删除`, 'ids');
+      throw err;
+    }
+  });
+}
+
+/** A copy is a new row: a new number, the status of a new row, the original's unique marks cleared. */
+function copyOf(family: DocumentFamily, source: EntityValues): EntityValues {
+  const { id: _id, ...values } = source;
+  values[family.code.field] = null;
+  for (const column of family.copyClears ?? []) {
+    const f = family.fields.find((d) => d.column === column);
+    if (f) values[f.name] = f.default ?? null;
+  }
+  return values;
+}
+
+async function copyRows(tx: Tx, family: DocumentFamily, who: Who, ids: string[]): Promise<string[]> {
+  await lockedBatch(tx, family, who, ids);
+  const sources = await repo.readValues(tx, family, who, [...new Set(ids)]);
+  const copies = sources.map((s) => copyOf(family, s));
+  await fillCodes(tx, family, who, copies);
+  if (family.copyMarks) {
+    const marked = family.fields.find((f) => f.column === family.copyMarks);
+    if (marked) for (const c of copies) c[marked.name] = `${c[marked.name]}(复制${c[family.code.field]})`;
+  }
+  return repo.insertRows(tx, family, who, copies);
+}
+
+export async function copyOne(db: Database, family: DocumentFamily, who: Who, id: string) {
+  return writing(db, family, async (tx) => {
+    const [newId] = await copyRows(tx, family, who, [id]);
+    return entityOrThrow(tx, family, who, newId);
+  });
+}
+
+export async function copyMany(db: Database, family: DocumentFamily, who: Who, ids: string[]) {
+  return writing(db, family, async (tx) => ({ count: (await copyRows(tx, family, who, ids)).length }));
+}
+
+export async function allocateTo(db: Database, family: DocumentFamily, who: Who, ids: string[], orgIds: string[]) {
+  if (family.scope.kind !== 'group') throw AppError.of('notFound');
+  const allocTable = family.scope.allocTable;
+  return writing(db, family, async (tx) => {
+    await lockedBatch(tx, family, who, ids);
+    const companies = await repo.groupCompanies(tx, who, [...new Set(orgIds)]);
+    const stranger = orgIds.find((o) => !companies.has(o));
+    if (stranger) throw badRequest(`组织 ${stranger} 不是本集团的公司`, 'orgIds');
+    return { count: await repo.allocate(tx, allocTable, who, [...new Set(ids)], [...companies.keys()]) };
+  });
+}
+
+/**
+ * Withdraws archives from companies. Refused, with nothing changed, when a company's rows still
+ * use one (a vehicle of that carrier, a silo holding that material) or when it is the company
+ * that created it, which keeps it.
+ */
+export async function cancelAllocation(db: Database, family: DocumentFamily, who: Who, ids: string[], orgIds: string[]) {
+  if (family.scope.kind !== 'group') throw AppError.of('notFound');
+  const allocTable = family.scope.allocTable;
+  return writing(db, family, async (tx) => {
+    const rows = await lockedBatch(tx, family, who, ids);
+    const companies = await repo.groupCompanies(tx, who, [...new Set(orgIds)]);
+    const stranger = orgIds.find((o) => !companies.has(o));
+    if (stranger) throw badRequest(`组织 ${stranger} 不是本集团的公司`, 'orgIds');
+    const owners = await tx.selectFrom(family.table as 'md_vendor').select(['id', 'org_id']).where('id', 'in', rows.map((r) => r.id)).execute();
+    const owned = rows.find((r) => owners.some((o) => o.id === r.id && orgIds.includes(o.org_id)));
+    if (owned) {
+      const owner = owners.find((o) => o.id === owned.id)?.org_id as string;
+      throw badRequest(`${family.label} ${owned.code} 由 ${companies.get(owner)} 创建，不能从该公司取消分配`, 'orgIds');
+    }
+    try {
+      return { count: await repo.cancelAllocations(tx, allocTable, rows.map((r) => r.id), [...companies.keys()]) };
+    } catch (err) {
+      const problem = constraintProblem(family, err);
+      if (!problem) throw err;
+      // "Key (org_id, archive_id)=(2, 5) is still referenced from table md_vehicle"
+      const [orgId, archiveId] = problem.values;
+      const used = rows.find((r) => r.id === archiveId);
+      throw badRequest(`${family.label} ${used?.code ?? archiveId} 在 ${companies.get(orgId) ?? orgId} 仍被使用，不能取消分配`, 'ids');
+    }
+  });
+}

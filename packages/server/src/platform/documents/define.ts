@@ -1,0 +1,80 @@
+import type { TemplateDef } from '../templates/define';
+import type { CodeRule } from '../numbering/rules';
+import type { Lifecycle } from './lifecycle';
+
+/** What a request may write into one column, and how its text is read and checked. */
+export interface DocField {
+  /** the key in entity, import headers and datax, as the templates name the field */
+  name: string;
+  column: string;
+  /** Chinese label: messages and the import sheet's header */
+  label: string;
+  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime' | 'enum' | 'id';
+  required?: boolean;
+  /** false: written on create only (a code, the card's chip serial) */
+  updatable?: boolean;
+  /** unique within the family's scope: checked row by row on import (mark the code field too) */
+  unique?: boolean;
+  /** text: most characters */
+  maxLength?: number;
+  /** number: decimals kept, and the bounds */
+  scale?: number;
+  min?: number;
+  /** number: values must stay below this (money: 1e15) */
+  below?: number;
+  options?: readonly { value: string; label: string }[];
+  /** the value a create without it stores (the column's default) */
+  default?: string | number | boolean;
+  /** text: the stored form (upper-cased plate, trimmed id number) */
+  normalise?: (text: string) => string;
+  /** text: null when valid, else the message */
+  check?: (text: string) => string | null;
+  /** false: not a column of the import sheet (ids of other rows cannot be typed) */
+  importable?: boolean;
+}
+
+/** Company rows (org_id), or group archives (group_id) a company uses through an allocation row. */
+export type DocScope = { kind: 'org' } | { kind: 'group'; allocTable: string };
+
+export type EntityValues = Record<string, unknown>;
+
+export interface DocumentFamily {
+  /** the family's word in messages: 供应商 */
+  label: string;
+  /** `/api/masterdata/vendor`: every action is base + its path */
+  base: string;
+  /** permission keys are `${permissionPrefix}_${action}` */
+  permissionPrefix: string;
+  table: string;
+  scope: DocScope;
+  /** the field that names a row in messages and keys import and datax */
+  code: { field: string; column: string };
+  /** numbering of blank codes; absent: the code must be typed */
+  numbering?: { docKind: string; fallback: CodeRule };
+  fields: DocField[];
+  lifecycle: Lifecycle;
+  /** the document status column (FREE / AUDITED / OBSOLETE); absent: always FREE */
+  statusColumn?: string;
+  /** the family's own state column, its words for messages, and a time stamped on entering one state */
+  extraState?: { column: string; words: Record<string, string>; stamp?: { column: string; when: string } };
+  /** the list template (v2/list and export) and the popup template (autocomplete) */
+  listTemplate: TemplateDef;
+  resourceTemplate?: TemplateDef;
+  /** the create and update forms (and any other template the family seeds) */
+  forms: TemplateDef[];
+  /** the fields get/{id} answers, as the form names them: name -> SQL over t */
+  readFields: { name: string; sql: string }[];
+  copy: 'none' | 'one' | 'many';
+  /** columns a copy must not carry over (unique numbers of the original) */
+  copyClears?: string[];
+  /** a column made unique by appending the copy's new code */
+  copyMarks?: string;
+  /** keeps hidden sections consistent (trailer fields without a trailer), then checks across fields */
+  normalise?: (values: EntityValues) => EntityValues;
+  validate?: (values: EntityValues) => { field: string; message: string }[];
+  datax?: boolean;
+  import?: boolean;
+}
+
+export const fieldByName = (family: DocumentFamily, name: string) => family.fields.find((f) => f.name === name);
+export const codeField = (family: DocumentFamily) => fieldByName(family, family.code.field) as DocField;

@@ -1,0 +1,140 @@
+import Decimal from 'decimal.js';
+import type { ImportProblem } from '@wb/protocol';
+import { toDateTime } from '../list/values';
+import type { DocField, EntityValues } from './define';
+
+/**
+ * Reading what a request, an import row or an ERP push says a field holds (spec section 5): blank
+ * becomes null, text is trimmed, and anything the column could not hold is refused with a message
+ * that names the field, before any SQL runs.
+ */
+export type Parsed = { ok: true; value: string | number | boolean | null } | { ok: false; message: string };
+
+const NUMBER = /^[+-]?\d+(\.\d+)?$/;
+const INTEGER = /^[+-]?\d{1,9}$/;
+const ID = /^\d{1,18}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
+const TRUE = new Set(['true', '1', '是', 'Y', 'y', 'yes']);
+const FALSE = new Set(['false', '0', '否', 'N', 'n', 'no']);
+
+const okValue = (value: string | number | boolean | null): Parsed => ({ ok: true, value });
+const refuse = (message: string): Parsed => ({ ok: false, message });
+
+function isBlank(raw: unknown): boolean {
+  return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+}
+
+/** yyyy-MM-dd of a calendar date, from a Date as spreadsheets hold it (midnight UTC). */
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+function readText(f: DocField, raw: unknown): Parsed {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return refuse(`${f.label}应为文本`);
+  let text = String(raw).trim();
+  if (f.normalise) text = f.normalise(text);
+  if (text.length > (f.maxLength ?? 200)) return refuse(`${f.label}不能超过${f.maxLength ?? 200}个字符`);
+  const problem = f.check?.(text);
+  return problem ? refuse(problem) : okValue(text);
+}
+
+function readNumber(f: DocField, raw: unknown): Parsed {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!NUMBER.test(text)) return refuse(`${f.label}应为数字`);
+  const value = new Decimal(text);
+  const scale = f.scale ?? 0;
+  if (value.decimalPlaces() > scale) return refuse(scale === 0 ? `${f.label}应为整数` : `${f.label}最多${scale}位小数`);
+  if (f.min !== undefined && value.lessThan(f.min)) return refuse(`${f.label}不能小于${f.min}`);
+  if (f.below !== undefined && value.greaterThanOrEqualTo(f.below)) return refuse(`${f.label}应小于${f.below}`);
+  return okValue(value.toFixed(scale));
+}
+
+function readInteger(f: DocField, raw: unknown): Parsed {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!INTEGER.test(text)) return refuse(`${f.label}应为整数`);
+  const n = Number(text);
+  if (f.min !== undefined && n < f.min) return refuse(`${f.label}不能小于${f.min}`);
+  if (f.below !== undefined && n >= f.below) return refuse(`${f.label}应小于${f.below}`);
+  return okValue(n);
+}
+
+function readBoolean(f: DocField, raw: unknown): Parsed {
+  if (typeof raw === 'boolean') return okValue(raw);
+  const text = String(raw).trim();
+  if (TRUE.has(text)) return okValue(true);
+  if (FALSE.has(text)) return okValue(false);
+  return refuse(`${f.label}应为是或否`);
+}
+
+function readDate(f: DocField, raw: unknown): Parsed {
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? refuse(`${f.label}不是日期`) : okValue(isoDay(raw));
+  const m = typeof raw === 'string' ? DATE.exec(raw.trim()) : null;
+  if (!m) return refuse(`${f.label}不是日期，应为 yyyy-MM-dd`);
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return refuse(`${f.label}不是日期，应为 yyyy-MM-dd`);
+  return okValue(`${m[1]}-${m[2]}-${m[3]}`);
+}
+
+function readDateTime(f: DocField, raw: unknown): Parsed {
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? refuse(`${f.label}不是时间`) : okValue(raw.toISOString());
+  if (typeof raw !== 'string') return refuse(`${f.label}不是时间，应为 yyyy-MM-dd HH:mm:ss`);
+  const converted = toDateTime(raw);
+  return converted.ok ? okValue(String(converted.value)) : refuse(`${f.label}不是时间，应为 yyyy-MM-dd HH:mm:ss`);
+}
+
+/** An option by its value, or by its label as a person types it into a sheet. */
+function readEnum(f: DocField, raw: unknown): Parsed {
+  const text = String(raw).trim();
+  const option = f.options?.find((o) => o.value === text) ?? f.options?.find((o) => o.label === text);
+  return option ? okValue(option.value) : refuse(`${f.label}的值 ${text.slice(0, 40)} 不是可选值`);
+}
+
+function readId(f: DocField, raw: unknown): Parsed {
+  const text = typeof raw === 'number' && Number.isInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  return ID.test(text) && text !== '0' ? okValue(text) : refuse(`${f.label}应为数字编号`);
+}
+
+const READERS: Record<DocField['type'], (f: DocField, raw: unknown) => Parsed> = {
+  text: readText, number: readNumber, integer: readInteger, boolean: readBoolean,
+  date: readDate, datetime: readDateTime, enum: readEnum, id: readId,
+};
+
+/** One field's value; required-ness is the entity's business (a missing key on update is no change). */
+export function parseValue(f: DocField, raw: unknown): Parsed {
+  if (isBlank(raw)) return okValue(null);
+  return READERS[f.type](f, raw);
+}
+
+export type Problem = Omit<ImportProblem, 'row'>;
+
+export interface ParsedEntity {
+  values: EntityValues;
+  problems: Problem[];
+}
+
+/**
+ * The writable fields of an entity. On create a field left out takes its default; on update a
+ * field left out keeps its value and one not updatable is ignored. Keys that are not writable
+ * fields (id, version, names shown beside an id) are not the request's to write and are skipped.
+ */
+export function parseEntity(fields: DocField[], entity: Record<string, unknown>, mode: 'create' | 'update'): ParsedEntity {
+  const values: EntityValues = {};
+  const problems: Problem[] = [];
+  for (const f of fields) {
+    const present = Object.hasOwn(entity, f.name);
+    if (mode === 'update' && (!present || f.updatable === false)) continue;
+    const parsed = present ? parseValue(f, entity[f.name]) : okValue(f.default ?? null);
+    if (!parsed.ok) {
+      problems.push({ field: f.name, message: parsed.message });
+      continue;
+    }
+    values[f.name] = parsed.value ?? (mode === 'create' ? (f.default ?? null) : null);
+  }
+  return { values, problems };
+}
+
+/** The spec's required message ('{label}不能为空！') for each required field left empty. */
+export function missingRequired(fields: DocField[], values: EntityValues, except: string[] = []): Problem[] {
+  return fields
+    .filter((f) => f.required && !except.includes(f.name) && (values[f.name] === null || values[f.name] === undefined))
+    .map((f) => ({ field: f.name, message: `${f.label}不能为空！` }));
+}

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { allocateBody, dataxBody, entityBody, idsBody, listRequest } from '@wb/protocol';
+import { z } from 'zod';
+import type { Access } from '../auth/guard';
+import type { Database } from '../db/pool';
+import { ok } from '../http/envelope';
+import { badRequest, parse } from '../http/errors';
+import { runList, type ListOptions } from '../list/repo';
+import { planList } from '../list/rules';
+import { attachment, headerOnlyWorkbook, XLSX_TYPE } from '../excel/workbook';
+import * as actions from './actions';
+import type { DocumentFamily } from './define';
+import { stateActions } from './lifecycle';
+import { autocomplete, dataxUpsert, exportList, importColumns, importSheet, listTemplateOf } from './transfer';
+
+const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
+const searchQuery = z.object({ search: z.string().max(100).optional() });
+
+/**
+ * Every action of the document contract for one family, at `${family.base}/...`. Each checks its
+ * permission key `${prefix}_${action}`; reading (list, get, export, autocomplete) needs `_view`.
+ */
+export function documentRoutes(app: FastifyInstance, db: Database, family: DocumentFamily, listOptions: ListOptions): void {
+  const { base } = family;
+  const may = (action: string, extra: Omit<Access, 'public'> = {}): { config: { access: Access } } => ({
+    config: { access: { permission: `${family.permissionPrefix}_${action}`, ...extra } },
+  });
+  const view = may('view', { demoAllowed: true });
+
+  app.post(`${base}/v2/list`, view, async (request) => {
+    const body = parse(listRequest, request.body ?? {});
+    const template = await listTemplateOf(db, family);
+    // the popup reads the same rows under its own template id
+    const resourceId = family.resourceTemplate ? await formatId(db, family.resourceTemplate.formatCode) : null;
+    const tplId = body.tplId !== undefined && String(body.tplId) === resourceId ? undefined : body.tplId;
+    return ok(await runList(db, planList(template, { ...body, tplId }), request.caller.orgId, listOptions));
+  });
+
+  app.get(`${base}/get/:id`, view, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return ok(await actions.getEntity(db, family, request.caller, id));
+  });
+
+  app.post(`${base}/create`, may('create'), async (request) => {
+    const body = parse(entityBody, request.body);
+    return ok(await actions.createEntity(db, family, request.caller, body.entity), '新增成功');
+  });
+
+  app.put(`${base}/update`, may('update'), async (request) => {
+    const body = parse(entityBody, request.body);
+    return ok(await actions.updateEntity(db, family, request.caller, body.entity), '修改成功');
+  });
+
+  app.delete(`${base}/delList`, may('delList'), async (request) => {
+    const { ids } = parse(idsBody, request.body);
+    return ok(await actions.deleteList(db, family, request.caller, ids), '删除成功');
+  });
+
+  for (const action of stateActions(family.lifecycle)) {
+    app.post(`${base}/${action}`, may(action), async (request) => {
+      const { ids } = parse(idsBody, request.body);
+      return ok(await actions.stateAction(db, family, request.caller, action, ids));
+    });
+  }
+
+  if (family.copy !== 'none') {
+    app.post(`${base}/copy/:id`, may('copy'), async (request) => {
+      const { id } = parse(idParam, request.params);
+      return ok(await actions.copyOne(db, family, request.caller, id), '复制成功');
+    });
+    app.post(`${base}/copy`, may('copy'), async (request) => {
+      const { ids } = parse(idsBody, request.body);
+      if (family.copy === 'one' && new Set(ids).size > 1) throw badRequest('最多选择一条数据！', 'ids');
+      return ok(await actions.copyMany(db, family, request.caller, ids), '复制成功');
+    });
+  }
+
+  app.post(`${base}/export`, view, async (request, reply) => {
+    const body = parse(listRequest, request.body ?? {});
+    const stream = await exportList(db, family, request.caller, body);
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`${family.label}.xlsx`)).send(stream);
+  });
+
+  app.get(`${base}/autocomplete`, view, async (request) => {
+    const { search } = parse(searchQuery, request.query);
+    return ok(await autocomplete(db, family, request.caller, search ?? ''));
+  });
+  app.post(`${base}/autocomplete`, view, async (request) => {
+    const { search } = parse(searchQuery, request.query);
+    return ok(await autocomplete(db, family, request.caller, search ?? '', parse(listRequest, request.body ?? {})));
+  });
+
+  if (family.import !== false) {
+    app.get(`${base}/import/template`, may('import'), async (_request, reply) => {
+      const columns = importColumns(family).map((f) => ({ header: f.label, key: f.name }));
+      const bytes = await headerOnlyWorkbook(family.label, columns);
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`${family.label}导入模板.xlsx`)).send(bytes);
+    });
+    app.post(`${base}/import`, may('import'), async (request) => {
+      if (!request.isMultipart()) throw badRequest('请选择要导入的 Excel 文件', 'file');
+      const file = await request.file();
+      if (!file) throw badRequest('请选择要导入的 Excel 文件', 'file');
+      const result = await importSheet(db, family, request.caller, await file.toBuffer());
+      return ok(result, `成功导入 ${result.imported} 条`);
+    });
+  }
+
+  // an ERP's push is an import by another road: the same permission
+  if (family.datax !== false) {
+    app.post(`${base}/datax`, may('import'), async (request) => {
+      const { entities } = parse(dataxBody, request.body);
+      return ok(await dataxUpsert(db, family, request.caller, entities));
+    });
+  }
+
+  if (family.scope.kind === 'group') {
+    app.post(`${base}/allocate`, may('allocate'), async (request) => {
+      const { ids, orgIds } = parse(allocateBody, request.body);
+      return ok(await actions.allocateTo(db, family, request.caller, ids, orgIds), '分配成功');
+    });
+    app.post(`${base}/cancelAllocate`, may('cancelAllocate'), async (request) => {
+      const { ids, orgIds } = parse(allocateBody, request.body);
+      return ok(await actions.cancelAllocation(db, family, request.caller, ids, orgIds), '取消分配成功');
+    });
+  }
+}
+
+async function formatId(db: Database, formatCode: string): Promise<string | null> {
+  const row = await db.selectFrom('cg_format').select('id').where('format_code', '=', formatCode).executeTakeFirst();
+  return row?.id ?? null;
+}
