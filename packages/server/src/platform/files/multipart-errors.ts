@@ -1,12 +1,18 @@
 import { AppError, badRequest } from '../http/errors';
+import { MULTIPART_LIMITS } from './multipart';
 import { tooLargeMessage, tooManyMessage } from './upload-rules';
 
 /**
  * @fastify/multipart's refusals, said in the user's words and naming the field. Anything else
  * that fails while the body is read (busboy: "Unexpected end of form", a malformed part header)
- * is the body's fault too: nothing but the request stream is touched while reading.
+ * is the body's fault too: nothing but the request stream is touched while reading. Any route
+ * reading a multipart body (the Excel import too) can wrap its reading in it; limits default to
+ * the global ones.
  */
-export function multipartRefusal(err: unknown, limits: { maxBytes: number; maxFiles: number }): AppError {
+export function multipartRefusal(
+  err: unknown,
+  limits: { maxBytes: number; maxFiles: number } = { maxBytes: MULTIPART_LIMITS.fileSize, maxFiles: MULTIPART_LIMITS.files },
+): AppError {
   switch ((err as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return badRequest(tooLargeMessage(limits.maxBytes), 'file');
