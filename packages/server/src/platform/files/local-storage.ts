@@ -31,9 +31,14 @@ export class LocalStorage implements FileStorage {
     await fsp.rename(temp, target);
   }
 
-  async read(key: string): Promise<Readable> {
+  async read(key: string): Promise<Readable | null> {
     const file = this.pathOf(key);
-    await fsp.access(file);
+    try {
+      await fsp.access(file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
     return fs.createReadStream(file);
   }
 

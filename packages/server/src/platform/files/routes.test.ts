@@ -116,6 +116,15 @@ describe('upload and image view on local disk', () => {
   });
 });
 
+describe('bytes gone from the disk', () => {
+  it('answers 404 for a file whose bytes were removed behind the server', async () => {
+    const file = await uploadOne(operator, { name: 'gone.png', bytes: PNG_1X1 });
+    const { rows } = await pool.query('SELECT storage_key FROM sys_file WHERE id = $1', [file.id]);
+    fs.rmSync(path.join(dataDir, 'files', rows[0].storage_key));
+    expectFailure(await call(app, 'GET', `/api/sys-file-type/img/${file.id}`, operator), 404, '文件内容不存在');
+  });
+});
+
 describe('company isolation', () => {
   it("gives another company's file as not found, in every read", async () => {
     const file = await uploadOne(operator, { name: 'own.png', bytes: PNG_1X1 });

@@ -147,12 +147,8 @@ async function storeAll(db: Database, storage: FileStorage, received: ReceivedFi
 }
 
 async function sendFile(reply: FastifyReply, storage: FileStorage, file: FileRow, cacheControl: string) {
-  let body;
-  try {
-    body = await storage.read(file.storageKey);
-  } catch {
-    throw AppError.of('notFound', '文件内容不存在', 'id');
-  }
+  const body = await storage.read(file.storageKey);
+  if (!body) throw AppError.of('notFound', '文件内容不存在', 'id');
   return reply
     .header('content-type', file.contentType)
     .header('content-length', String(file.size))

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config';
 import type { FileStorage, SignableFile } from './storage';
@@ -26,10 +26,15 @@ export class S3Storage implements FileStorage {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
   }
 
-  async read(key: string): Promise<Readable> {
-    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-    if (!(answer.Body instanceof Readable)) throw new Error(`no body for ${key}`);
-    return answer.Body;
+  async read(key: string): Promise<Readable | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!(answer.Body instanceof Readable)) throw new Error(`no body for ${key}`);
+      return answer.Body;
+    } catch (err) {
+      if (err instanceof NoSuchKey) return null;
+      throw err;
+    }
   }
 
   async remove(key: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor } from '../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../test/api';
@@ -60,6 +60,13 @@ describe('files in an S3-compatible bucket', () => {
     const stale = await fetch(old);
     expect(stale.status).toBe(403);
     expect(await stale.text()).toContain('Request has expired');
+  });
+
+  it('answers 404 for a file whose object was removed from the bucket', async () => {
+    const { id } = await uploadPng(operator);
+    const { rows } = await pool.query('SELECT storage_key FROM sys_file WHERE id = $1', [id]);
+    await s3Client(config.storage as S3Config).send(new DeleteObjectCommand({ Bucket: 'wb-files', Key: rows[0].storage_key }));
+    expectFailure(await call(app, 'GET', `/api/sys-file-type/img/${id}`, operator), 404, '文件内容不存在');
   });
 
   it("keeps another company's file from being read or signed", async () => {

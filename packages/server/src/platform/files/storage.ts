@@ -12,7 +12,8 @@ export interface SignableFile {
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  read(key: string): Promise<Readable>;
+  /** null when the storage holds no such object; other failures (network, permissions) throw */
+  read(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
   /** A GET a browser can use without the bearer header (an <img src>), valid for ttlSeconds from nowMs. */
   signedUrl(file: SignableFile, nowMs: number, ttlSeconds: number): Promise<string>;
