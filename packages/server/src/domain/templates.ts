@@ -1,7 +1,6 @@
 import type { TemplateDef } from '../platform/templates/define';
 import { logListTemplate } from './system/templates';
 import { MASTERDATA_TEMPLATES } from './masterdata/families';
-import { vehicleListTemplate } from './masterdata/vehicle/templates';
 
 /** Every family's screen templates, seeded at start (seedTemplates) after the migrations. */
-export const ALL_TEMPLATES: TemplateDef[] = [logListTemplate, vehicleListTemplate, ...MASTERDATA_TEMPLATES];
+export const ALL_TEMPLATES: TemplateDef[] = [logListTemplate, ...MASTERDATA_TEMPLATES];

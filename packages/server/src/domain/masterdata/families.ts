@@ -1,9 +1,14 @@
 import type { DocumentFamily } from '../../platform/documents/define';
 import type { TemplateDef } from '../../platform/templates/define';
 import { partnerFamilies } from './partner/family';
+import { vehicleFamily } from './vehicle/family';
+import { driverFamily } from './driver/family';
+import { icCardFamily } from './ic-card/family';
+import { warehouseFamily } from './warehouse/family';
+import { blacklistFamily } from './blacklist/family';
 
 /** Every master-data family served by the document engine. */
-export const MASTERDATA_FAMILIES: DocumentFamily[] = [...partnerFamilies];
+export const MASTERDATA_FAMILIES: DocumentFamily[] = [...partnerFamilies, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, blacklistFamily];
 
 /** Their templates, popups before the forms that open them. */
 export const MASTERDATA_TEMPLATES: TemplateDef[] = MASTERDATA_FAMILIES.flatMap((f) => [

@@ -3,9 +3,7 @@ import type { Database } from '../../platform/db/pool';
 import { documentRoutes } from '../../platform/documents/routes';
 import type { ListOptions } from '../../platform/list/repo';
 import { MASTERDATA_FAMILIES } from './families';
-import { vehicleRoutes } from './vehicle/routes';
 
 export function masterdataRoutes(app: FastifyInstance, db: Database, list: ListOptions): void {
   for (const family of MASTERDATA_FAMILIES) documentRoutes(app, db, family, list);
-  vehicleRoutes(app, db, list);
 }

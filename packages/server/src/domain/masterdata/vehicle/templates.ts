@@ -1,9 +1,10 @@
-import { defineListTemplate } from '../../../platform/templates/define';
+import { defineListTemplate, defineTemplate } from '../../../platform/templates/define';
+import { versionColumn } from '../shared/fields';
 
 export const VEHICLE_LIST_CODE = 'masterdata.vehicle.list';
 
 /** Plate colours as the plate cameras report them (migrations/003: md_vehicle.plate_type). */
-const PLATE_TYPES = [
+export const PLATE_TYPES = [
   { value: 'YELLOW', label: '黄牌', color: 'gold' },
   { value: 'BLUE', label: '蓝牌', color: 'blue' },
   { value: 'GREEN', label: '绿牌', color: 'green' },
@@ -58,5 +59,20 @@ export const vehicleListTemplate = defineListTemplate({
       fieldName: 'createDate', fieldExplain: '创建时间', fieldExplainEn: 'Created', fieldType: 'DATE', columnSql: 't.created_at',
       iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170,
     },
+    versionColumn,
   ],
+});
+
+/** 选择车辆: the popup forms pick a truck from (IC cards, registries), searched by plate. */
+export const vehicleResourceTemplate = defineTemplate({
+  formatCode: 'masterdata.vehicle.resource',
+  formatName: '选择车辆',
+  formatType: 'RESOURCE',
+  formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  mainTable: 'md_vehicle',
+  resMethod: 'POST',
+  resUrl: '/api/masterdata/vehicle/v2/list',
+  valueResourceSubName: 'plateNumber',
+  viewResourceSubName: 'plateNumber',
+  fields: vehicleListTemplate.fields.filter((f) => ['plateNumber', 'plateType', 'carType', 'axleType', 'capacityTonnage'].includes(f.fieldName)),
 });

@@ -152,7 +152,7 @@ describe('order and pages', () => {
   it('names each row by the fields of the template, numbers as exact decimal strings', async () => {
     const { data } = expectOk(await list({ limit: { pn: 1, ps: 1 } }));
     expect(Object.keys(data.list[0]).sort()).toEqual(
-      ['annualReviewDate', 'axleType', 'capacityTonnage', 'carType', 'createDate', 'enabled', 'id', 'lastTare', 'plateNumber', 'plateType'].sort(),
+      ['annualReviewDate', 'axleType', 'capacityTonnage', 'carType', 'createDate', 'enabled', 'id', 'lastTare', 'plateNumber', 'plateType', 'version'].sort(),
     );
     expect(data.list[0].lastTare).toMatch(/^\d+\.\d{3}$/);
     expect(data.list[0].annualReviewDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
