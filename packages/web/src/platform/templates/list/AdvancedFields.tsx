@@ -3,7 +3,7 @@ import { DatePicker, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldDefinition } from '@wb/protocol';
-import { DATE_TIME_FORMAT } from './advanced-defaults';
+import { DATE_FORMAT, DATE_TIME_FORMAT, isDayRange } from './advanced-defaults';
 import { fieldLabel } from './field-label';
 import type { AdvancedValue, AdvancedValues } from './search-body';
 
@@ -52,16 +52,17 @@ function ChoiceInput({ field, value, onChange }: { field: FieldDefinition; value
 function RangeInput({ field, value, onChange }: { field: FieldDefinition; value: Extract<AdvancedValue, { kind: 'range' }>; onChange: Props['onChange'] }) {
   const { t } = useTranslation();
   const toDay = (s: string | null) => (s ? dayjs(s) : null);
+  const format = isDayRange(field) ? DATE_FORMAT : DATE_TIME_FORMAT;
   return (
     <DatePicker.RangePicker
-      showTime
+      showTime={!isDayRange(field)}
       allowEmpty={[true, true]}
       style={{ width: '100%' }}
-      format={DATE_TIME_FORMAT}
+      format={format}
       placeholder={[t('listScreen.from'), t('listScreen.to')]}
       value={[toDay(value.from), toDay(value.to)]}
       onChange={(range) =>
-        onChange(field.fieldName, { kind: 'range', from: range?.[0]?.format(DATE_TIME_FORMAT) ?? null, to: range?.[1]?.format(DATE_TIME_FORMAT) ?? null })
+        onChange(field.fieldName, { kind: 'range', from: range?.[0]?.format(format) ?? null, to: range?.[1]?.format(format) ?? null })
       }
     />
   );
