@@ -100,3 +100,10 @@ export const FORMAT_STYLE = {
   resourceTree: 'FORMAT_RESOURCE_TREE',
   resourceTreeQuery: 'FORMAT_RESOURCE_TREE_QUERY_DATALIST',
 } as const;
+
+/**
+ * A FORMAT_TREE_LIST screen sends the chosen node of its tree (loaded from treeResUrl) as this
+ * key of the list request's `param`; the family's list route reads it to narrow the rows to the
+ * node and its descendants.
+ */
+export const TREE_NODE_PARAM = 'treeId';

@@ -1,4 +1,4 @@
-import { opsForFieldType, type ListRequest, type SearchCondition, type SearchGroup, type SortKey } from '@wb/protocol';
+import { opsForFieldType, TREE_NODE_PARAM, type ListRequest, type SearchCondition, type SearchGroup, type SortKey } from '@wb/protocol';
 import type { FieldDefinition } from '@wb/protocol';
 
 /** What the user typed in the advanced dialog for one field. */
@@ -66,7 +66,7 @@ export interface ListState {
   sort: SortKey | null;
   pn: number;
   ps: number;
-  /** the chosen node of a tree list, sent as param.treeId for the list route to read */
+  /** the chosen node of a tree list, sent as param[TREE_NODE_PARAM] for the list route to read */
   treeId?: string | null;
 }
 
@@ -79,6 +79,6 @@ export function buildListRequest(tplId: string, fields: readonly Field[], state:
     limit: { pn: state.pn, ps: state.ps },
     ...(search.length ? { search } : {}),
     ...(state.sort ? { sort: [state.sort] } : {}),
-    ...(state.treeId ? { param: { treeId: state.treeId } } : {}),
+    ...(state.treeId ? { param: { [TREE_NODE_PARAM]: state.treeId } } : {}),
   };
 }
