@@ -145,6 +145,8 @@ export interface FormatSummary {
 /** A field as the editor reads it: the served definition plus what the checks need. */
 export interface AdminField {
   id: string;
+  /** the format the field belongs to */
+  formatId: string;
   version: string;
   fieldName: string;
   fieldExplain: string;

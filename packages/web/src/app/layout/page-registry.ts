@@ -12,6 +12,9 @@ const TemplateListPage = lazy(() => import('@/pages/template-list/TemplateListPa
 /** Menu components by the key the server stores (sys_menu.component). */
 const MENU_COMPONENTS: Record<string, Page> = {
   'system/log': lazy(() => import('@/pages/system-log/OperationLogPage')),
+  'template-admin/formats': lazy(() => import('@/pages/template-admin/FormatsPage')),
+  'template-admin/field': lazy(() => import('@/pages/template-admin/FieldPage')),
+  'template-admin/factor': lazy(() => import('@/pages/template-admin/FactorPage')),
 };
 
 /**

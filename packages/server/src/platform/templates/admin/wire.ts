@@ -9,7 +9,7 @@ import type { FormatListRow, Versioned } from './repo';
 export function toAdminField(f: Versioned<FieldRow>): AdminField {
   const readable = f.column_sql !== null;
   return {
-    id: f.id, version: f.version, fieldName: f.field_name, fieldExplain: f.field_explain, fieldExplainEn: f.field_explain_en,
+    id: f.id, formatId: f.format_id, version: f.version, fieldName: f.field_name, fieldExplain: f.field_explain, fieldExplainEn: f.field_explain_en,
     fieldType: f.field_type, readable, seq: f.seq, ishow: f.ishow, ihidden: f.ihidden, iupdate: f.iupdate, irequired: f.irequired,
     iallowQuery: f.iallow_query, iallowAdvanceQuery: f.iallow_advance_query, itotal: f.itotal, isortField: f.isort_field,
     idefinedSort: f.idefined_sort, sortMethod: f.sort_method, columnWidth: f.column_width, fixed: f.fixed,
