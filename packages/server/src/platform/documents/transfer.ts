@@ -119,12 +119,15 @@ export async function importSheet(db: Database, family: DocumentFamily, who: Who
   const { fields, problems } = headerFields(family, sheet.headers);
   if (problems.length) throw badRequestWith(problems);
   const parsed: { row: number; values: EntityValues }[] = [];
+  // every row's values as read, bad or not: a repeated code is reported on a bad row too
+  const read: { row: number; values: EntityValues }[] = [];
   for (const { row, cells } of sheet.rows) {
     const entity: Record<string, unknown> = {};
     fields.forEach((f, i) => {
       if (f) entity[f.name] = cells[i];
     });
     const result = parseEntity(family.fields.filter((f) => f.importable !== false), entity, 'create');
+    read.push({ row, values: result.values });
     try {
       parsed.push({ row, values: checkedValues(family, result.values, result.problems, Boolean(family.numbering)) });
     } catch (err) {
@@ -132,7 +135,7 @@ export async function importSheet(db: Database, family: DocumentFamily, who: Who
       problems.push(...(data?.errors ?? [{ field: null, message: (err as Error).message }]).map((p) => ({ row, field: p.field, message: p.message })));
     }
   }
-  problems.push(...(await duplicates(db, family, who, parsed)));
+  problems.push(...(await duplicates(db, family, who, read)));
   if (problems.length) throw badRequestWith(problems.sort((a, b) => a.row - b.row), { imported: 0 });
   try {
     return await db.transaction().execute(async (tx) => {

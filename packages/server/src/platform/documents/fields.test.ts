@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { DocField } from './define';
+import { missingRequired, parseEntity, parseValue } from './fields';
+
+const f = (type: DocField['type'], extra: Partial<DocField> = {}): DocField => ({ name: 'x', column: 'x', label: '字段', type, ...extra });
+const value = (field: DocField, raw: unknown) => parseValue(field, raw);
+
+describe('reading a value', () => {
+  it('makes blank null and trims text', () => {
+    expect(value(f('text'), '  ')).toEqual({ ok: true, value: null });
+    expect(value(f('text'), ' a ')).toEqual({ ok: true, value: 'a' });
+    expect(value(f('text', { maxLength: 2 }), 'abc')).toEqual({ ok: false, message: '字段不能超过2个字符' });
+  });
+
+  it('keeps numbers exact, within scale and bounds', () => {
+    expect(value(f('number', { scale: 3 }), '12.5')).toEqual({ ok: true, value: '12.500' });
+    expect(value(f('number', { scale: 3 }), 0.1 + 0.2)).toEqual({ ok: false, message: '字段最多3位小数' });
+    expect(value(f('number', { scale: 4, below: 1e15 }), '1000000000000000')).toEqual({ ok: false, message: '字段应小于1000000000000000' });
+    expect(value(f('number', { min: 0 }), '-1')).toEqual({ ok: false, message: '字段不能小于0' });
+    expect(value(f('number'), 'abc')).toEqual({ ok: false, message: '字段应为数字' });
+  });
+
+  it('reads 是/否, dates with or without a time, options by value or label, ids', () => {
+    expect(value(f('boolean'), '是')).toEqual({ ok: true, value: true });
+    expect(value(f('boolean'), 'maybe')).toEqual({ ok: false, message: '字段应为是或否' });
+    expect(value(f('date'), '2026-02-28 10:00:00')).toEqual({ ok: true, value: '2026-02-28' });
+    expect(value(f('date'), new Date(Date.UTC(2026, 1, 28)))).toEqual({ ok: true, value: '2026-02-28' });
+    expect(value(f('date'), '2026-02-30').ok).toBe(false);
+    const options = [{ value: 'YARD', label: '露天堆场' }];
+    expect(value(f('enum', { options }), '露天堆场')).toEqual({ ok: true, value: 'YARD' });
+    expect(value(f('enum', { options }), 'X').ok).toBe(false);
+    expect(value(f('id'), 12)).toEqual({ ok: true, value: '12' });
+    expect(value(f('id'), '1; DROP').ok).toBe(false);
+  });
+});
+
+describe('reading an entity', () => {
+  const fields: DocField[] = [
+    { name: 'code', column: 'code', label: '编码', type: 'text', updatable: false },
+    { name: 'name', column: 'name', label: '名称', type: 'text', required: true },
+    { name: 'on', column: 'on', label: '启用', type: 'boolean', default: true },
+  ];
+
+  it('fills defaults on create and takes only present, updatable fields on update', () => {
+    expect(parseEntity(fields, { name: 'a', id: '5', extra: 'ignored' }, 'create').values).toEqual({ code: null, name: 'a', on: true });
+    expect(parseEntity(fields, { code: 'C', name: 'b' }, 'update').values).toEqual({ name: 'b' });
+  });
+
+  it("says '{label}不能为空！' for a required field left empty", () => {
+    expect(missingRequired(fields, { name: null })).toEqual([{ field: 'name', message: '名称不能为空！' }]);
+  });
+});
