@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { archiveLifecycle, decide, type DocState, stateActions, switchLifecycle } from './lifecycle';
+import { archiveLifecycle, decide, type DocState, type Lifecycle, stateActions, switchLifecycle } from './lifecycle';
 import { icCardLifecycle } from '../../domain/masterdata/ic-card/family';
 
 const row = (status: DocState['status'], enabled = true, extra?: string): DocState => ({ code: 'GYS0001', status, enabled, extra });
-const allowed = (state: DocState, action: string, table = archiveLifecycle) => decide(table, '供应商', state, action).ok;
-const refusal = (state: DocState, action: string, table = archiveLifecycle) => {
+const allowed = (state: DocState, action: string, table: Lifecycle = archiveLifecycle) => decide(table, '供应商', state, action).ok;
+const refusal = (state: DocState, action: string, table: Lifecycle = archiveLifecycle) => {
   const d = decide(table, '供应商', state, action);
   return d.ok ? null : d.message;
 };
