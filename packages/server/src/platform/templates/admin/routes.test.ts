@@ -56,12 +56,13 @@ describe('format select and field definitions', () => {
     const lists = expectOk(await send('POST', '/api/cg-format/select', { formatType: 'LIST', limit: { pn: 1, ps: 100 } })).data;
     expect(lists.list.map((f: { formatCode: string }) => f.formatCode)).toEqual(expect.arrayContaining(['masterdata.vehicle.list', 'system.log.list']));
     expect(lists.list.every((f: { formatType: string }) => f.formatType === 'LIST')).toBe(true);
-    const byCode = expectOk(await send('POST', '/api/cg-format/select', { formatCode: 'masterdata.vehicle.l' })).data;
+    const byCode = expectOk(await send('POST', '/api/cg-format/select', { formatCode: 'masterdata.vehicle.list' })).data;
     expect(byCode.list).toEqual([expect.objectContaining({
       formatCode: 'masterdata.vehicle.list', source: 'code', declared: true, menuName: '车辆', fieldCount: vehicleListTemplate.fields.length,
     })]);
     const byName = expectOk(await send('POST', '/api/cg-format/select', { formatName: '选择车' })).data;
-    expect(byName.list).toEqual([expect.objectContaining({ formatCode: 'test.vehicle.pick', declared: false })]);
+    expect(byName.list).toEqual(expect.arrayContaining([expect.objectContaining({ formatCode: 'test.vehicle.pick', declared: false })]));
+    expect(byName.list.every((f: { formatName: string }) => f.formatName.includes('选择车'))).toBe(true);
     expect(expectOk(await send('POST', '/api/cg-format/select', { formatCode: '%' })).data.total).toBe(0);
   });
 
@@ -273,5 +274,19 @@ describe('format allot', () => {
     const found = expectOk(await send('POST', '/api/cg-format-allot/findList', { formatId: registry })).data;
     expect(found).toEqual([expect.objectContaining({ formatCode: 'test.registry.form', menuId: button, kind: 'button' })]);
     expectFailure(await send('POST', '/api/cg-format-allot/create', { formatId: registry, version: form.version, menuId: null }), 409);
+  });
+});
+
+describe('search parameters and the fields they name', () => {
+  it('refuses a value the list engine would refuse, and keeps a field a parameter names searchable', async () => {
+    const read = expectOk(await get(`/api/cg-form-sub-param/getparams/${vehicleList}`)).data;
+    const save = (paramList: unknown[], version = read.version) => send('POST', '/api/cg-form-sub-param/create', { formatId: vehicleList, version, paramList });
+    expectFailure(await save([{ key: 'axleType', op: 'ge', val: 'abc' }]), 400, /axleType.*不是数字/);
+    expectFailure(await save([{ key: 'plateType', op: 'eq', val: 'PURPLE' }]), 400, /plateType/);
+    expectOk(await save([{ key: 'axleType', op: 'ge', val: 2 }]));
+    const before = await templateRows();
+    const body = expectFailure(await editField(vehicleList, 'axleType', { iallowAdvanceQuery: false }), 400, /axleType 是此模板查询参数的条件/);
+    expect(body.data).toMatchObject({ field: 'iallowQuery' });
+    expect(await templateRows()).toEqual(before);
   });
 });

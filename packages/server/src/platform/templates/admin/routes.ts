@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   fieldEditBody, fieldOrderBody, formatAllotBody, formatAllotFindBody, formatEditBody, formatSelectBody, paramSaveBody,
-  resourceMapBody, TEMPLATE_EDIT_PERMISSION,
+  resourceMapBody, type SearchParam, TEMPLATE_EDIT_PERMISSION,
 } from '@wb/protocol';
 import { z } from 'zod';
 import { writeLog } from '../../audit/log';
@@ -14,7 +14,7 @@ import { seedTemplates } from '../seed';
 import * as repo from './repo';
 import {
   allotRefusal, fieldChanges, fieldRefusal, formatChanges, formatRefusal, mappingRefusal, orderRefusal, paramRefusal,
-  type Refusal, seqOf, templateRefusal,
+  paramsStillValid, type Refusal, seqOf, templateRefusal,
 } from './rules';
 import { toAdminField, toAdminFormat, toFormatSummary } from './wire';
 
@@ -102,7 +102,10 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
       const changes = fieldChanges(body);
       const edited = { ...field, ...changes };
       refuse(fieldRefusal(edited));
-      refuse(templateRefusal(format, fields.map((f) => (f.id === id ? edited : f))));
+      const after = fields.map((f) => (f.id === id ? edited : f));
+      refuse(templateRefusal(format, after));
+      const params = await repo.paramsWithVersion(tx, format.id);
+      refuse(paramsStillValid(after, (params?.param_list ?? []) as SearchParam[], edited));
       if (changes.cg_format_res_id) await popupOf(tx, changes.cg_format_res_id);
       await repo.updateField(tx, id, changes);
       await audit(tx, request, { action: 'templateEdit', detail: `${format.format_code}.${field.field_name}: ${Object.keys(changes).join(', ')}` });

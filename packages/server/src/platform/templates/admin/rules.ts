@@ -1,4 +1,5 @@
-import { type FieldEditBody, type FormatEditBody, opsForFieldType, type SearchParam } from '@wb/protocol';
+import { type FieldEditBody, type FormatEditBody, type ListRequest, opsForFieldType, type SearchParam } from '@wb/protocol';
+import { type ListTemplate, planList } from '../../list/rules';
 import { checkTemplate, type FieldDef, type TemplateDef } from '../define';
 import type { FieldRow, FormatRow } from '../repo';
 import type { FieldType, FormatStyle, FormatType } from '../vocabulary';
@@ -146,8 +147,34 @@ export function paramRefusal(fields: FieldRow[], params: SearchParam[]): Refusal
       return { field: `${at}.op`, message: `字段 ${p.key} (${f.field_type}) 不支持运算符 ${p.op}` };
     }
     if (Array.isArray(p.val) && p.op !== 'in') return { field: `${at}.val`, message: `字段 ${p.key} 的运算符 ${p.op} 只接受一个值` };
+    const engine = engineRefusal(fields, p);
+    if (engine) return { field: `${at}.val`, message: engine };
   }
   return null;
+}
+
+/** The list engine's own check of a condition (values converted by the field's type and options). */
+function engineRefusal(fields: FieldRow[], p: SearchParam): string | null {
+  const template: ListTemplate = {
+    id: '0', mainTable: 't', orgColumn: 'org_id', ps: null,
+    fields: fields.map((f) => ({
+      fieldName: f.field_name, fieldType: f.field_type, columnSql: f.column_sql, options: f.options, iallowQuery: f.iallow_query,
+      iallowAdvanceQuery: f.iallow_advance_query, isortField: f.isort_field, itotal: f.itotal, idefinedSort: f.idefined_sort, sortMethod: f.sort_method,
+    })),
+  };
+  try {
+    planList(template, { search: [p] } as ListRequest);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** A field the template's own search parameters name must stay searchable. */
+export function paramsStillValid(fields: FieldRow[], params: SearchParam[], edited: FieldRow): Refusal | null {
+  const refusal = paramRefusal(fields, params.filter((p) => p.key === edited.field_name));
+  if (!refusal) return null;
+  return { field: 'iallowQuery', message: `字段 ${edited.field_name} 是此模板查询参数的条件，须保持可查询 (${refusal.message})` };
 }
 
 export interface MappingPair {
