@@ -19,7 +19,7 @@ function saveValueOf(field: FieldDefinition, formValue: unknown): unknown {
   const value = toSaveValue(fromFormValue(field, formValue));
   if (typeof value !== 'string') return value;
   if (isPlateField(field.fieldName)) return plateToSave(value);
-  if (isIdNumberField(field.fieldName)) return normaliseIdNumber(value);
+  if (isIdNumberField(field)) return normaliseIdNumber(value);
   return value;
 }
 

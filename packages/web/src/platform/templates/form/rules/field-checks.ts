@@ -12,8 +12,10 @@ const DIGITS_ONLY_FIELDS = new Set(['startCode', 'endCode', 'num', 'carryOverNum
 // The common shape mail servers accept: something@host.tld, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const isEmailField = (fieldName: string) => fieldName === 'email' || /Email$/.test(fieldName);
-export const isIdNumberField = (fieldName: string) => fieldName === 'idNumber' || /IdNumber$/.test(fieldName);
+type Named = Pick<FieldDefinition, 'fieldName' | 'classType'>;
+/** By name (email, idNumber, driverIdNumber, ...) or by the template's classType. */
+export const isEmailField = (f: Named) => f.classType === 'email' || f.fieldName === 'email' || /Email$/.test(f.fieldName);
+export const isIdNumberField = (f: Named) => f.classType === 'idNumber' || f.fieldName === 'idNumber' || /IdNumber$/.test(f.fieldName);
 export const isDigitsOnlyField = (fieldName: string) => DIGITS_ONLY_FIELDS.has(fieldName);
 /** Amount fields: the template marks them with classType MONEY (or CURRENCY). */
 export const isCurrencyField = (field: Pick<FieldDefinition, 'classType'>) => /^(MONEY|CURRENCY)$/i.test(field.classType ?? '');
@@ -57,8 +59,8 @@ export function checkFieldValue(field: FieldDefinition, value: unknown, ctx: Che
   const custom = checkCustomPattern(field, value);
   if (custom) return custom;
   const text = typeof value === 'string' ? value.trim() : String(value);
-  if (isEmailField(field.fieldName) && !EMAIL.test(text)) return EMAIL_MESSAGE;
-  if (isIdNumberField(field.fieldName)) return validateIdNumber(text);
+  if (isEmailField(field) && !EMAIL.test(text)) return EMAIL_MESSAGE;
+  if (isIdNumberField(field)) return validateIdNumber(text);
   if (isDigitsOnlyField(field.fieldName) && !/^\d+$/.test(text)) return DIGITS_MESSAGE;
   if (isCurrencyField(field)) return checkCurrency(value);
   return null;

@@ -65,8 +65,10 @@ describe('named fields', () => {
     expect(checkFieldValue(id, good, form)).toBeNull();
     expect(ID_NUMBER_MESSAGES).toEqual({ shape: '身份证号校验错误!', birthDate: '身份证号格式错误!', region: '身份证号地址编码错误!', checkDigit: '身份证号校验位错误!' });
   });
-  it('checks driver id numbers named with a prefix too', () => {
+  it('checks driver id numbers named with a prefix, or marked by classType', () => {
     expect(checkFieldValue(field({ fieldName: 'driverIdNumber' }), '1', form)).toBe(ID_NUMBER_MESSAGES.shape);
+    expect(checkFieldValue(field({ fieldName: 'cardNo', classType: 'idNumber' }), '1', form)).toBe(ID_NUMBER_MESSAGES.shape);
+    expect(checkFieldValue(field({ fieldName: 'mail', classType: 'email' }), 'x', form)).toBe(EMAIL_MESSAGE);
   });
   it('allows digits only in startCode, endCode, num and carryOverNum', () => {
     for (const name of ['startCode', 'endCode', 'num', 'carryOverNum']) {
