@@ -137,12 +137,24 @@ describe('generic list screen: vehicles', () => {
     await rows(stage.page);
     await listScreen(stage.page).locator('.ant-pagination-options .ant-select').click();
     await settled(stage.page);
-    const answered = stage.page.waitForResponse((r) => r.url().includes('/masterdata/vehicle/v2/list') && r.request().postData()?.includes('"ps":100') === true);
+    // timed inside the page: from the answer's last byte to the 100th row in the DOM
+    await stage.page.evaluate(() => {
+      const w = window as unknown as { rowsAt?: number };
+      w.rowsAt = 0;
+      const rowsNow = () => document.querySelectorAll('[data-testid="list-screen"] tbody tr.ant-table-row').length;
+      new MutationObserver((_m, observer) => {
+        if (rowsNow() === 100) {
+          w.rowsAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await stage.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '100' }).first().click();
-    await answered;
-    const arrived = Date.now();
-    await stage.page.waitForFunction(() => document.querySelectorAll('[data-testid="list-screen"] tbody tr.ant-table-row').length === 100, undefined, { polling: 'raf' });
-    const renderMs = Date.now() - arrived;
+    await poll(async () => (await rows(stage.page)).count()).toBe(100);
+    const renderMs = await stage.page.evaluate(() => {
+      const answer = performance.getEntriesByType('resource').filter((e) => e.name.includes('/masterdata/vehicle/v2/list')).pop() as PerformanceResourceTiming;
+      return (window as unknown as { rowsAt: number }).rowsAt - answer.responseEnd;
+    });
     expect(renderMs).toBeLessThan(300);
     await stage.page.evaluate(() => document.querySelector('.wb-content')?.scrollTo(0, 0));
     await screenshot(stage.page, 'list-vehicles-zh');
@@ -227,7 +239,8 @@ describe('generic list screen: vehicles', () => {
     await stage.page.locator('.ant-message').filter({ hasText: '最少要选择一条数据！' }).waitFor();
     await screenshot(stage.page, 'resource-popup-zh');
     const first = popup.locator('tbody tr.ant-table-row').first();
-    const carrierName = (await first.locator('td').nth(1).innerText()).trim();
+    // columns: the radio, 承运商编码, 承运商名称: the mapping fills the form's carrierName from the latter
+    const carrierName = (await first.locator('td').nth(2).innerText()).trim();
     await first.dblclick();
     await popup.waitFor({ state: 'detached' });
     await poll(() => carrierItem.locator('input').first().inputValue()).toBe(carrierName);

@@ -29,19 +29,25 @@ export const rowKey = (row: Row) => String(row.id);
 
 function Footer({ fields, reply }: { fields: FieldDefinition[]; reply: ListReply | undefined }) {
   const { t } = useTranslation();
-  const cells = totalsRow(shownFields(fields), reply?.tongji);
+  const shown = shownFields(fields);
+  const cells = totalsRow(shown, reply?.tongji);
+  // the label takes the narrow selection column and the first column when that one has no sum
+  const labelSpan = cells[0] === null ? 2 : 1;
   return (
     <Table.Summary fixed>
       <Table.Summary.Row data-testid="list-totals">
-        <Table.Summary.Cell index={0} className="wb-totals-label">
+        <Table.Summary.Cell index={0} colSpan={labelSpan} className="wb-totals-label">
           {t('listScreen.totalRow')}
           {reply?.totalEstimated ? <span className="wb-estimated" title={t('listScreen.estimated')}> ≈</span> : null}
         </Table.Summary.Cell>
-        {cells.map((v, i) => (
-          <Table.Summary.Cell key={i} index={i + 1} align="right">
-            {v === null ? null : <span data-testid={`total-${shownFields(fields)[i].fieldName}`}>{v}</span>}
-          </Table.Summary.Cell>
-        ))}
+        {cells.slice(labelSpan - 1).map((v, i) => {
+          const field = shown[i + labelSpan - 1];
+          return (
+            <Table.Summary.Cell key={field.fieldName} index={i + labelSpan} align="right">
+              {v === null ? null : <span data-testid={`total-${field.fieldName}`}>{v}</span>}
+            </Table.Summary.Cell>
+          );
+        })}
       </Table.Summary.Row>
     </Table.Summary>
   );
@@ -73,6 +79,8 @@ export const ListTable = memo(function ListTable(p: Props) {
       columns={columns}
       dataSource={rows}
       onChange={onChange}
+      // the hint shows over the sort arrows only, not over the whole header (it covered the search bar)
+      showSorterTooltip={{ target: 'sorter-icon' }}
       scroll={{ x: 'max-content', y: p.scrollY }}
       rowSelection={{
         type: p.selectionType ?? 'checkbox',
