@@ -67,6 +67,18 @@ describe('template administration', () => {
     expect(shown).not.toContain('车型');
   });
 
+  it('a refused edit shows the server\'s reason naming the field and changes nothing', async () => {
+    const { page } = stage;
+    await clickTab(page, FORMATS);
+    await fieldRow(page, 'plateNumber').getByTestId('flag-plateNumber-itotal').click();
+    await page.getByTestId('save-plateNumber').click();
+    await confirmDialog(page, '确定更新此条数据?');
+    await page.locator('.ant-notification-notice', { hasText: '字段 plateNumber 不是数字，不能合计' }).waitFor();
+    const [row] = await sql<{ itotal: boolean }>(stage.server.databaseUrl,
+      "SELECT f.itotal FROM cg_format_field f JOIN cg_format c ON c.id = f.format_id WHERE c.format_code = 'masterdata.vehicle.list' AND f.field_name = 'plateNumber'");
+    expect(row.itotal).toBe(false);
+  });
+
   it('restoring the code definition brings the column and its label back', async () => {
     const { page } = stage;
     await clickTab(page, FORMATS);

@@ -30,8 +30,8 @@ export default function FormatsPage() {
         {selected && isLoading && <Spin />}
         {format && (
           <>
-            <FormatProps format={format} />
-            <FieldTable format={format} />
+            <FormatProps key={`props-${format.id}`} format={format} />
+            <FieldTable key={`fields-${format.id}`} format={format} />
           </>
         )}
       </Card>
