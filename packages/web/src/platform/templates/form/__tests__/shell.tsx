@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { App as AntApp } from 'antd';
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { initI18n } from '@/i18n';
 import { ThemedShell } from '@/app/ThemedShell';
@@ -27,6 +28,9 @@ if (!('ResizeObserver' in window)) {
 }
 
 initI18n('zh-CN');
+
+// antd's first render in jsdom takes seconds on a busy two-core machine
+vi.setConfig({ testTimeout: 20_000 });
 
 /** Renders inside the shell's providers: i18n, antd theme and App (modal, notification), queries. */
 export function renderInShell(ui: ReactNode) {
