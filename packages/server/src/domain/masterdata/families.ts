@@ -6,9 +6,10 @@ import { driverFamily } from './driver/family';
 import { icCardFamily } from './ic-card/family';
 import { warehouseFamily } from './warehouse/family';
 import { blacklistFamily } from './blacklist/family';
+import { materialFamily } from './material/family';
 
 /** Every master-data family served by the document engine. */
-export const MASTERDATA_FAMILIES: DocumentFamily[] = [...partnerFamilies, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, blacklistFamily];
+export const MASTERDATA_FAMILIES: DocumentFamily[] = [...partnerFamilies, materialFamily, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, blacklistFamily];
 
 /** Their templates, popups before the forms that open them. */
 export const MASTERDATA_TEMPLATES: TemplateDef[] = MASTERDATA_FAMILIES.flatMap((f) => [

@@ -1,3 +1,5 @@
+import type { SearchCondition } from '@wb/protocol';
+import type { Database } from '../db/pool';
 import type { TemplateDef } from '../templates/define';
 import type { CodeRule } from '../numbering/rules';
 import type { Lifecycle } from './lifecycle';
@@ -31,6 +33,11 @@ export interface DocField {
   check?: (text: string) => string | null;
   /** false: not a column of the import sheet (ids of other rows cannot be typed) */
   importable?: boolean;
+  /**
+   * An id field an import sheet or an ERP names by the other row's code instead: the column
+   * `name` (labelled `label`) holds the code, looked up in `table` within the group or company.
+   */
+  byCode?: { name: string; label: string; table: string; codeColumn: string; scope: 'group' | 'org' };
 }
 
 /** Company rows (org_id), or group archives (group_id) a company uses through an allocation row. */
@@ -74,6 +81,8 @@ export interface DocumentFamily {
   validate?: (values: EntityValues) => { field: string; message: string }[];
   datax?: boolean;
   import?: boolean;
+  /** a tree list: the condition the chosen node (param.treeId) adds to the search */
+  treeFilter?: (db: Database, who: { orgId: string; groupId: string }, treeId: string) => Promise<SearchCondition>;
 }
 
 export const fieldByName = (family: DocumentFamily, name: string) => family.fields.find((f) => f.name === name);

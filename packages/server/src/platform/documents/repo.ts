@@ -219,3 +219,12 @@ function count(rows: { inserted: boolean }[]): { created: number; updated: numbe
   const created = rows.filter((r) => r.inserted).length;
   return { created, updated: rows.length - created };
 }
+
+/** Ids of rows of a table by their codes, within the caller's group or company. */
+export async function idsByCode(db: Runner, who: Who, tableName: string, codeColumn: string, scope: 'group' | 'org', codes: string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const owner = scope === 'group' ? sql`t.group_id = ${who.groupId}` : sql`t.org_id = ${who.orgId}`;
+  const { rows } = await sql<{ code: string; id: string }>`
+    SELECT ${col(codeColumn)} AS code, t.id::text AS id FROM ${sql.table(tableName)} AS t WHERE ${owner} AND ${col(codeColumn)} = ANY(${codes}::text[])`.execute(db);
+  return new Map(rows.map((r) => [r.code, r.id]));
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { allocateBody, dataxBody, entityBody, idsBody, listRequest } from '@wb/protocol';
+import { allocateBody, dataxBody, entityBody, idsBody, listRequest, TREE_NODE_PARAM } from '@wb/protocol';
 import { z } from 'zod';
 import type { Access } from '../auth/guard';
 import type { Database } from '../db/pool';
@@ -33,7 +33,8 @@ export function documentRoutes(app: FastifyInstance, db: Database, family: Docum
     // the popup reads the same rows under its own template id
     const resourceId = family.resourceTemplate ? await formatId(db, family.resourceTemplate.formatCode) : null;
     const tplId = body.tplId !== undefined && String(body.tplId) === resourceId ? undefined : body.tplId;
-    return ok(await runList(db, planList(template, { ...body, tplId }), request.caller.orgId, listOptions));
+    const search = [...(body.search ?? []), ...(await treeCondition(db, family, request.caller, body.param))];
+    return ok(await runList(db, planList(template, { ...body, search, tplId }), request.caller.orgId, listOptions));
   });
 
   app.get(`${base}/get/:id`, view, async (request) => {
@@ -123,6 +124,14 @@ export function documentRoutes(app: FastifyInstance, db: Database, family: Docum
       return ok(await actions.cancelAllocation(db, family, request.caller, ids, orgIds), '取消分配成功');
     });
   }
+}
+
+/** The chosen node of a tree list (the web's param.treeId), as the family filters by it. */
+async function treeCondition(db: Database, family: DocumentFamily, who: { orgId: string; groupId: string }, param: Record<string, unknown> | undefined) {
+  const treeId = param?.[TREE_NODE_PARAM];
+  if (!family.treeFilter || treeId === undefined || treeId === null || treeId === '') return [];
+  if (!/^\d{1,18}$/.test(String(treeId))) throw badRequest('参数 param.treeId 错误: 应为数字编号', 'param');
+  return [await family.treeFilter(db, who, String(treeId))];
 }
 
 async function formatId(db: Database, formatCode: string): Promise<string | null> {

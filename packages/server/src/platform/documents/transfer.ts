@@ -61,8 +61,33 @@ export async function exportList(db: Database, family: DocumentFamily, who: Who,
 // Import
 // ---------------------------------------------------------------------------------------------
 
+/** The sheet's columns: the writable fields, with an id field given by the other row's code. */
 export function importColumns(family: DocumentFamily): DocField[] {
-  return family.fields.filter((f) => f.importable !== false && f.type !== 'id');
+  return family.fields
+    .filter((f) => f.importable !== false && (f.type !== 'id' || f.byCode))
+    .map((f) => (f.byCode ? { ...f, name: f.byCode.name, label: f.byCode.label, type: 'text' as const } : f));
+}
+
+/**
+ * Codes of other rows (a material's class, a vehicle's carrier) turned into their ids, for rows
+ * that name them by code; an unknown code is a problem of that row.
+ */
+async function resolveCodes(db: Database, family: DocumentFamily, who: Who, entities: { row: number; entity: Record<string, unknown> }[]): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = [];
+  for (const f of family.fields) {
+    const by = f.byCode;
+    if (!by) continue;
+    const codes = [...new Set(entities.map((e) => e.entity[by.name]).filter((c) => c !== undefined && c !== null && String(c).trim() !== '').map((c) => String(c).trim()))];
+    const ids = await repo.idsByCode(db, who, by.table, by.codeColumn, by.scope, codes);
+    for (const e of entities) {
+      const code = e.entity[by.name];
+      if (code === undefined || code === null || String(code).trim() === '') continue;
+      const id = ids.get(String(code).trim());
+      if (id) e.entity[f.name] = id;
+      else problems.push({ row: e.row, field: by.name, message: `${by.label} ${String(code).trim()} 不存在` });
+    }
+  }
+  return problems;
 }
 
 /** Each header to its field, by label (as the template has it) or by field name. */
@@ -121,11 +146,15 @@ export async function importSheet(db: Database, family: DocumentFamily, who: Who
   const parsed: { row: number; values: EntityValues }[] = [];
   // every row's values as read, bad or not: a repeated code is reported on a bad row too
   const read: { row: number; values: EntityValues }[] = [];
-  for (const { row, cells } of sheet.rows) {
+  const entities = sheet.rows.map(({ row, cells }) => {
     const entity: Record<string, unknown> = {};
     fields.forEach((f, i) => {
       if (f) entity[f.name] = cells[i];
     });
+    return { row, entity };
+  });
+  problems.push(...(await resolveCodes(db, family, who, entities)));
+  for (const { row, entity } of entities) {
     const result = parseEntity(family.fields.filter((f) => f.importable !== false), entity, 'create');
     read.push({ row, values: result.values });
     try {
@@ -136,7 +165,7 @@ export async function importSheet(db: Database, family: DocumentFamily, who: Who
     }
   }
   problems.push(...(await duplicates(db, family, who, read)));
-  if (problems.length) throw badRequestWith(problems.sort((a, b) => a.row - b.row), { imported: 0 });
+  if (problems.length) throw badRequestWith(withoutShadowed(family, problems).sort((a, b) => a.row - b.row), { imported: 0 });
   try {
     return await db.transaction().execute(async (tx) => {
       const values = parsed.map((p) => p.values);
@@ -152,16 +181,24 @@ export async function importSheet(db: Database, family: DocumentFamily, who: Who
   }
 }
 
+/** An id left empty because its code was unknown is one problem, reported on the code. */
+function withoutShadowed(family: DocumentFamily, problems: ImportProblem[]): ImportProblem[] {
+  return problems.filter((p) => {
+    const by = family.fields.find((f) => f.name === p.field)?.byCode;
+    return !by || !problems.some((q) => q.row === p.row && q.field === by.name);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // datax: an ERP pushes its archives, keyed by code
 // ---------------------------------------------------------------------------------------------
 
 export async function dataxUpsert(db: Database, family: DocumentFamily, who: Who, entities: Record<string, unknown>[]) {
-  const problems: ImportProblem[] = [];
+  const numbered = entities.map((entity, i) => ({ row: i + 1, entity: { ...entity } }));
+  const problems: ImportProblem[] = await resolveCodes(db, family, who, numbered);
   const rows: EntityValues[] = [];
   const seen = new Map<string, number>();
-  entities.forEach((entity, i) => {
-    const row = i + 1;
+  numbered.forEach(({ row, entity }) => {
     const result = parseEntity(family.fields, entity, 'create');
     const missing = missingRequired(family.fields, result.values).filter((p) => !result.problems.some((q) => q.field === p.field));
     const all = [...result.problems, ...missing];
@@ -175,7 +212,7 @@ export async function dataxUpsert(db: Database, family: DocumentFamily, who: Who
     problems.push(...all.map((p) => ({ row, field: p.field, message: p.message })));
     rows.push(family.normalise ? family.normalise(result.values) : result.values);
   });
-  if (problems.length) throw badRequestWith(problems);
+  if (problems.length) throw badRequestWith(withoutShadowed(family, problems).sort((a, b) => a.row - b.row));
   return writing(db, family, (tx) => repo.upsertByCode(tx, family, who, rows));
 }
 

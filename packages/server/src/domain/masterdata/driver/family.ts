@@ -52,7 +52,8 @@ const FIELDS: DocField[] = [
   // the spec's four id-number messages, in their order (protocol's validateIdNumber)
   { name: 'idNumber', column: 'id_number', label: '身份证号', type: 'text', required: true, unique: true, normalise: normaliseIdNumber, check: (v) => validateIdNumber(v) },
   { name: 'mobile', column: 'mobile', label: '手机号', type: 'text', check: checkMobile('手机号') },
-  { name: 'carrierId', column: 'carrier_id', label: '承运商', type: 'id' },
+  { name: 'carrierId', column: 'carrier_id', label: '承运商', type: 'id',
+    byCode: { name: 'carrierCode', label: '承运商编码', table: 'md_carrier', codeColumn: 'carrier_code', scope: 'group' } },
   { name: 'licenseNo', column: 'license_no', label: '驾驶证号', type: 'text', maxLength: 30 },
   { name: 'licenseClass', column: 'license_class', label: '准驾车型', type: 'enum', options: LICENSE_CLASSES },
   { name: 'licenseValidTo', column: 'license_valid_to', label: '驾驶证有效期至', type: 'date' },

@@ -1,0 +1,160 @@
+import type { DocField, DocumentFamily, EntityValues } from '../../../platform/documents/define';
+import { archiveLifecycle } from '../../../platform/documents/lifecycle';
+import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
+import {
+  createDateColumn, enabledColumn, enabledField, formTemplates, MONEY_BELOW, readFieldsOf, remarkColumn, remarkField,
+  RESOURCE_TYPES, statusColumn, versionColumn,
+} from '../shared/fields';
+import { materialsUnderClass } from './classes';
+
+/**
+ * 物料 (存货): the group's materials with the weighing extension the weighbridge reads per
+ * material (spec section 3): hidden deduction, dangerous goods, packed goods, sampling, overload
+ * check, which weighing comes first, site confirmation, kind of scale.
+ */
+const PNMARY = [{ value: 'GROSS_FIRST', label: '先毛后皮' }, { value: 'TARE_FIRST', label: '先皮后毛' }];
+const WEIGH_TYPES = [{ value: 'TRUCK_SCALE', label: '汽车衡' }, { value: 'TRACK_SCALE', label: '轨道衡' }, { value: 'BELT_SCALE', label: '皮带秤' }];
+const YES_NO = [{ value: true, label: '是' }, { value: false, label: '否' }];
+
+const className: FieldDef = {
+  fieldName: 'invcName', fieldExplain: '存货分类', fieldExplainEn: 'Class', fieldType: 'TEXT',
+  columnSql: '(SELECT c.invc_name FROM md_material_class c WHERE c.id = t.invc_id)', columnWidth: 120,
+};
+const flag = (fieldName: string, fieldExplain: string, column: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  fieldName, fieldExplain, fieldType: 'BOOLEAN', columnSql: `t.${column}`, options: YES_NO, columnWidth: 80, ...extra,
+});
+const num = (fieldName: string, fieldExplain: string, column: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  fieldName, fieldExplain, fieldType: 'NUMBER', columnSql: `t.${column}`, columnWidth: 100, ...extra,
+});
+
+const listTemplate = defineListTemplate({
+  formatCode: 'masterdata.inventory.list', formatName: '物料', formatStyle: 'FORMAT_TREE_LIST',
+  mainTable: 'md_material_in_org', orgColumn: 'alloc_org_id', resUrl: '/api/masterdata/inventory/v2/list', menuPath: '/masterdata/inventory',
+  treeResUrl: '/api/masterdata/inventory-class/tree', treeResMethod: 'GET',
+  fields: [
+    { fieldName: 'invCode', fieldExplain: '物料编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.inv_code',
+      iallowQuery: true, iallowAdvanceQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', fixed: 'left', columnWidth: 110 },
+    { fieldName: 'invName', fieldExplain: '物料名称', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.inv_name',
+      iallowQuery: true, iallowAdvanceQuery: true, isortField: true, searchType: 'input', columnWidth: 220 },
+    { fieldName: 'model', fieldExplain: '规格型号', fieldExplainEn: 'Model', fieldType: 'TEXT', columnSql: 't.model', iallowQuery: true, searchType: 'input', columnWidth: 200 },
+    className,
+    { fieldName: 'invcId', fieldExplain: '分类编号', fieldType: 'TEXT', columnSql: 't.invc_id::text', iallowQuery: true, ishow: false, ihidden: true },
+    { fieldName: 'unit', fieldExplain: '计量单位', fieldExplainEn: 'Unit', fieldType: 'TEXT', columnSql: 't.unit', columnWidth: 70 },
+    flag('isPu', '采购', 'is_pu', { iallowQuery: true, searchType: 'comboxSingle' }),
+    flag('isSa', '销售', 'is_sa', { iallowQuery: true, searchType: 'comboxSingle' }),
+    num('referencePrice', '参考价', 'reference_price', { iallowAdvanceQuery: true, isortField: true }),
+    num('lossPercentage', '途损率(%)', 'loss_percentage'),
+    num('hiddenDeduct', '暗扣(吨)', 'hidden_deduct'),
+    flag('isSample', '取样', 'is_sample'),
+    flag('sceneConfirm', '现场确认', 'scene_confirm'),
+    flag('overload', '超载检查', 'overload'),
+    flag('isDangerous', '危化品', 'is_dangerous'),
+    flag('isPack', '包装物料', 'is_pack'),
+    { fieldName: 'weighType', fieldExplain: '计量方式', fieldExplainEn: 'Scale', fieldType: 'ENUM', columnSql: 't.weigh_type', options: WEIGH_TYPES, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
+    statusColumn, enabledColumn, remarkColumn, createDateColumn, versionColumn,
+  ],
+});
+
+const resourceTemplate = defineTemplate({
+  formatCode: 'masterdata.inventory.resource', formatName: '选择物料', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_TREE_QUERY_DATALIST',
+  mainTable: 'md_material_in_org', orgColumn: 'alloc_org_id', resMethod: 'POST', resUrl: '/api/masterdata/inventory/v2/list',
+  treeResUrl: '/api/masterdata/inventory-class/tree', treeResMethod: 'GET', valueResourceSubName: 'invCode', viewResourceSubName: 'invName',
+  fields: listTemplate.fields.filter((f) => ['invCode', 'invName', 'model', 'invcName', 'unit'].includes(f.fieldName)),
+});
+
+const form = (fieldName: string, fieldExplain: string, formSubmitType: FieldDef['formSubmitType'], column: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  fieldName, fieldExplain, fieldType: formSubmitType === 'BOOLEAN' ? 'BOOLEAN' : formSubmitType === 'NUMBER' ? 'NUMBER' : 'TEXT', formSubmitType,
+  columnSql: `t.${column}`, ...(formSubmitType === 'BOOLEAN' ? { options: YES_NO, defaultValue: 'false' } : {}), ...extra,
+});
+
+const [createForm, updateForm] = formTemplates(
+  { formatCode: 'masterdata.inventory', formatName: '物料', prefix: 'md_inventory', mainTable: 'md_material', style: 'FORMAT_EIGHT_COLUMN_FROM' },
+  [
+    form('invCode', '物料编码', 'ONE_TXT', 'inv_code', { iupdate: false, tipsMessage: '留空则按编码规则自动生成' }),
+    form('invName', '物料名称', 'ONE_TXT', 'inv_name', { irequired: true }),
+    { ...className, formSubmitType: 'RESOURCE_CONTROLS', irequired: true, resource: { formatCode: 'masterdata.inventory-class.resource', map: [
+      { masterTable: 'md_material', fieldName: 'invcId', from: 'id' }, { masterTable: 'md_material', fieldName: 'invcName', from: 'name' }] } },
+    form('invcId', '分类编号', 'ONE_TXT', 'invc_id::text', { ishow: false, ihidden: true }),
+    form('model', '规格型号', 'ONE_TXT', 'model'),
+    form('innerCode', 'ERP编码', 'ONE_TXT', 'inner_code'),
+    form('unit', '计量单位', 'ONE_TXT', 'unit', { defaultValue: '吨' }),
+    form('isPu', '采购', 'BOOLEAN', 'is_pu'),
+    form('isSa', '销售', 'BOOLEAN', 'is_sa'),
+    form('referencePrice', '参考价(元/吨)', 'NUMBER', 'reference_price'),
+    form('topBuyingPrice', '最高采购价(元/吨)', 'NUMBER', 'top_buying_price'),
+    form('lossPercentage', '途损率(%)', 'NUMBER', 'loss_percentage', { defaultValue: '0' }),
+    form('lossWeight', '途损量(吨/车)', 'NUMBER', 'loss_weight', { defaultValue: '0' }),
+    form('hiddenDeduct', '暗扣(吨/车)', 'NUMBER', 'hidden_deduct', { defaultValue: '0' }),
+    form('isPack', '包装物料', 'BOOLEAN', 'is_pack'),
+    form('theoryWeight', '单件理论重量(吨)', 'NUMBER', 'theory_weight', { controlValue: 'isPack=true' }),
+    form('packWeight', '单件包装重量(吨)', 'NUMBER', 'pack_weight', { controlValue: 'isPack=true' }),
+    form('isDangerous', '危化品', 'BOOLEAN', 'is_dangerous'),
+    form('isSample', '取样', 'BOOLEAN', 'is_sample'),
+    form('overload', '超载检查', 'BOOLEAN', 'overload'),
+    form('sceneConfirm', '现场确认', 'BOOLEAN', 'scene_confirm'),
+    { fieldName: 'pnmary', fieldExplain: '过磅顺序', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.pnmary', options: PNMARY, tipsMessage: '留空按单据类型' },
+    { fieldName: 'weighType', fieldExplain: '计量方式', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.weigh_type', options: WEIGH_TYPES, defaultValue: 'TRUCK_SCALE' },
+    { fieldName: 'resourceType', fieldExplain: '来源', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.resource_type', options: RESOURCE_TYPES, defaultValue: 'LOCAL' },
+    form('remark', '备注', 'TEXTAREA', 'remark', { rows: 2 }),
+    { fieldName: 'docStatus', fieldExplain: '单据状态', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.doc_status', iupdate: false, ishow: false },
+    form('enabled', '启用', 'BOOLEAN', 'enabled', { iupdate: false, ishow: false }),
+  ],
+);
+
+/** The class popup the material form opens: the group's class tree. */
+const classResourceTemplate = defineTemplate({
+  formatCode: 'masterdata.inventory-class.resource', formatName: '选择存货分类', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_TREE',
+  mainTable: 'md_material_class', treeResUrl: '/api/masterdata/inventory-class/tree', treeResMethod: 'GET',
+  valueResourceSubName: 'name', viewResourceSubName: 'name',
+  fields: [{ fieldName: 'name', fieldExplain: '存货分类', fieldType: 'TEXT' }],
+});
+
+const b = (name: string, column: string, label: string): DocField => ({ name, column, label, type: 'boolean', default: false });
+const n = (name: string, column: string, label: string, scale: number, extra: Partial<DocField> = {}): DocField => ({
+  name, column, label, type: 'number', scale, min: 0, below: 1e11, ...extra,
+});
+
+const FIELDS: DocField[] = [
+  { name: 'invCode', column: 'inv_code', label: '物料编码', type: 'text', updatable: false, unique: true, maxLength: 40 },
+  { name: 'invName', column: 'inv_name', label: '物料名称', type: 'text', required: true, maxLength: 100 },
+  { name: 'invcId', column: 'invc_id', label: '存货分类', type: 'id', required: true,
+    byCode: { name: 'invcCode', label: '存货分类编码', table: 'md_material_class', codeColumn: 'invc_code', scope: 'group' } },
+  { name: 'model', column: 'model', label: '规格型号', type: 'text', maxLength: 100 },
+  { name: 'innerCode', column: 'inner_code', label: 'ERP编码', type: 'text', maxLength: 40 },
+  { name: 'unit', column: 'unit', label: '计量单位', type: 'text', maxLength: 10, default: '吨' },
+  b('isPu', 'is_pu', '采购'),
+  b('isSa', 'is_sa', '销售'),
+  n('referencePrice', 'reference_price', '参考价', 4, { below: MONEY_BELOW }),
+  n('topBuyingPrice', 'top_buying_price', '最高采购价', 4, { below: MONEY_BELOW }),
+  n('lossPercentage', 'loss_percentage', '途损率', 4, { below: 100.00001, default: '0' }),
+  n('lossWeight', 'loss_weight', '途损量', 3, { default: '0' }),
+  n('hiddenDeduct', 'hidden_deduct', '暗扣', 3, { default: '0' }),
+  b('isPack', 'is_pack', '包装物料'),
+  n('theoryWeight', 'theory_weight', '单件理论重量', 6, { min: 0.000001 }),
+  n('packWeight', 'pack_weight', '单件包装重量', 6),
+  b('isDangerous', 'is_dangerous', '危化品'),
+  b('isSample', 'is_sample', '取样'),
+  b('overload', 'overload', '超载检查'),
+  b('sceneConfirm', 'scene_confirm', '现场确认'),
+  { name: 'pnmary', column: 'pnmary', label: '过磅顺序', type: 'enum', options: PNMARY },
+  { name: 'weighType', column: 'weigh_type', label: '计量方式', type: 'enum', options: WEIGH_TYPES, default: 'TRUCK_SCALE' },
+  { name: 'resourceType', column: 'resource_type', label: '来源', type: 'enum', options: RESOURCE_TYPES, default: 'LOCAL' },
+  enabledField,
+  remarkField,
+];
+
+/** Packed goods are counted in pieces: without the weight of one the count cannot become tons. */
+export function validateMaterial(v: EntityValues): { field: string; message: string }[] {
+  return v.isPack === true && !v.theoryWeight ? [{ field: 'theoryWeight', message: '包装物料必须填写单件理论重量' }] : [];
+}
+
+export const materialFamily: DocumentFamily = {
+  label: '物料', base: '/api/masterdata/inventory', permissionPrefix: 'md_inventory', table: 'md_material',
+  scope: { kind: 'group', allocTable: 'md_material_alloc' },
+  code: { field: 'invCode', column: 'inv_code' },
+  numbering: { docKind: 'md.inventory', fallback: { prefix: 'WL', datePattern: null, serialWidth: 5, resetPeriod: 'NEVER' } },
+  fields: FIELDS, lifecycle: archiveLifecycle, statusColumn: 'doc_status',
+  listTemplate, resourceTemplate, forms: [createForm, updateForm, classResourceTemplate], readFields: readFieldsOf(createForm),
+  copy: 'one', copyClears: ['inner_code'], validate: validateMaterial,
+  treeFilter: materialsUnderClass,
+};
