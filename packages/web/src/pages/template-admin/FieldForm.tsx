@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Button, Checkbox, Divider, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { AutoComplete, Button, Checkbox, Divider, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ADMIN_FORM_SUBMIT_TYPES, ADMIN_SEARCH_TYPES, type AdminField, type FieldEditBody } from '@wb/protocol';
 import { feedback } from '@/platform/feedback';
-import { updateField } from './api';
+import { fetchValidations, updateField } from './api';
 import { FormatPicker } from './FormatPicker';
 import { useAdminTexts } from './texts';
 import { useConfirmedUpdate } from './useConfirmedUpdate';
@@ -44,6 +45,7 @@ export function FieldForm({ field }: { field: AdminField }) {
     form.setFieldsValue({ ...(Object.fromEntries(EDITABLE.map((k) => [k, field[k as keyof AdminField]])) as Values), options: field.options.map((o) => ({ ...o, value: String(o.value) as never })) });
   }, [form, field]);
   const readLocked = !field.readable;
+  const { data: validations } = useQuery({ queryKey: ['template-admin', 'validations'], queryFn: fetchValidations, staleTime: 60_000 });
 
   const save = (v: Values) =>
     confirmUpdate(async () => {
@@ -111,7 +113,16 @@ export function FieldForm({ field }: { field: AdminField }) {
       </Form.Item>
       <Divider titlePlacement="start">{d.validation}</Divider>
       <div className="ta-form-grid">
-        <Form.Item name="validateMethod" label={d.validateMethod}><Input placeholder="^\d+$" /></Form.Item>
+        <Form.Item name="validateMethod" label={d.validateMethod}>
+          <AutoComplete
+            placeholder="^\d+$"
+            options={(validations ?? []).map((v) => ({ value: v.validateMethod, label: `${v.validateMethod}  ${v.validateTitle ?? ''}` }))}
+            onSelect={(method: string) => {
+              const known = validations?.find((v) => v.validateMethod === method);
+              if (known?.validateTitle && !form.getFieldValue('validateTitle')) form.setFieldValue('validateTitle', known.validateTitle);
+            }}
+          />
+        </Form.Item>
         <Form.Item name="validateTitle" label={d.validateTitle}><Input /></Form.Item>
         <Form.Item name="valFormatFun" label={d.valFormatFun}><Input /></Form.Item>
       </div>

@@ -51,3 +51,11 @@ export const findAllots = (formatId: string) => call<FormatAllot[]>('/cg-format-
 
 export const allotFormat = (formatId: string, version: string, menuId: string | null) =>
   call<AdminFormat>('/cg-format-allot/create', { method: 'POST', body: { formatId, version, menuId } });
+
+export interface ValidationChoice {
+  validateMethod: string;
+  validateTitle: string | null;
+}
+
+/** Validations other fields already use (spec: Form builder, validation). */
+export const fetchValidations = () => call<ValidationChoice[]>('/cg-form-builder/validations');

@@ -17,6 +17,7 @@ import {
   paramsStillValid, type Refusal, seqOf, templateRefusal,
 } from './rules';
 import { toAdminField, toAdminFormat, toFormatSummary } from './wire';
+import { formBuilderRoutes } from './builder';
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 const read = { access: { permission: TEMPLATE_EDIT_PERMISSION } };
@@ -43,6 +44,7 @@ function audit(db: Database, request: FastifyRequest, entry: Audit) {
  */
 export function templateAdminRoutes(app: FastifyInstance, db: Database, declared: TemplateDef[]): void {
   const declaredCodes = new Set(declared.map((t) => t.formatCode));
+  formBuilderRoutes(app, db);
 
   async function adminFormat(id: string) {
     const format = await repo.formatWithVersion(db, id);
