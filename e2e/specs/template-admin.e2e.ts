@@ -97,6 +97,11 @@ describe('template administration', () => {
     expect(await page.getByTestId('dt-label').inputValue()).toBe('车牌颜色');
     await settled(page);
     await screenshot(page, 'template-admin-field');
+    await page.getByTestId('dt-label').fill('车牌底色');
+    await page.getByTestId('dt-save').click();
+    await confirmDialog(page, '确定更新此条数据?');
+    await expect.poll(async () => (await sql<{ field_explain: string }>(stage.server.databaseUrl,
+      "SELECT f.field_explain FROM cg_format_field f JOIN cg_format c ON c.id = f.format_id WHERE c.format_code = 'masterdata.vehicle.list' AND f.field_name = 'plateType'"))[0].field_explain).toBe('车牌底色');
     await clickTab(page, FORMATS);
     await page.getByTestId('format-list').locator('tbody tr', { hasText: 'masterdata.vehicle.list' }).getByText('参数配置').click();
     await page.waitForURL((u) => u.pathname === FACTOR);

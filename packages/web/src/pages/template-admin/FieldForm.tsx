@@ -16,6 +16,7 @@ const EDITABLE: (keyof Values)[] = [
   'fieldExplain', 'fieldExplainEn', 'seq', ...FLAGS, 'sortMethod', 'columnWidth', 'fixed', 'formSubmitType', 'options',
   'defaultValue', 'tipsMessage', 'validateMethod', 'validateTitle', 'valFormatFun', 'controlValue', 'rows', 'searchType', 'cgFormatResId',
 ];
+const NOT_EMPTY = new Set<keyof Values>(['fieldExplain', 'seq', ...FLAGS]);
 const OPTION_VALUE_TYPES = (type: string) => (type === 'BOOLEAN' ? 'boolean' : type === 'NUMBER' ? 'number' : 'string');
 
 /** Empty text is no value: the server stores null, as the spec's save does (section 5). */
@@ -23,7 +24,10 @@ function cleaned(v: Values): Values {
   const out: Record<string, unknown> = {};
   for (const key of EDITABLE) {
     const x = v[key];
-    out[key] = typeof x === 'string' && x.trim() === '' ? null : x;
+    const value = typeof x === 'string' && x.trim() === '' ? null : x;
+    // a property that cannot be empty (the label, seq, the flags) is left as it was rather than sent empty
+    if ((value === null || value === undefined) && NOT_EMPTY.has(key)) continue;
+    out[key] = value;
   }
   return out as Values;
 }
