@@ -2,41 +2,14 @@ import { useEffect } from 'react';
 import { AutoComplete, Button, Checkbox, Divider, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { ADMIN_FORM_SUBMIT_TYPES, ADMIN_SEARCH_TYPES, type AdminField, type FieldEditBody } from '@wb/protocol';
+import { ADMIN_FORM_SUBMIT_TYPES, ADMIN_SEARCH_TYPES, type AdminField } from '@wb/protocol';
 import { feedback } from '@/platform/feedback';
 import { fetchValidations, updateField } from './api';
 import { FormatPicker } from './FormatPicker';
 import { useAdminTexts } from './texts';
 import { useConfirmedUpdate } from './useConfirmedUpdate';
 import { useTemplateChanged } from './useTemplateChanged';
-
-type Values = Omit<FieldEditBody, 'version'>;
-const FLAGS = ['ishow', 'ihidden', 'iupdate', 'irequired', 'iallowQuery', 'iallowAdvanceQuery', 'itotal', 'isortField', 'idefinedSort'] as const;
-const EDITABLE: (keyof Values)[] = [
-  'fieldExplain', 'fieldExplainEn', 'seq', ...FLAGS, 'sortMethod', 'columnWidth', 'fixed', 'formSubmitType', 'options',
-  'defaultValue', 'tipsMessage', 'validateMethod', 'validateTitle', 'valFormatFun', 'controlValue', 'rows', 'searchType', 'cgFormatResId',
-];
-const NOT_EMPTY = new Set<keyof Values>(['fieldExplain', 'seq', ...FLAGS]);
-const OPTION_VALUE_TYPES = (type: string) => (type === 'BOOLEAN' ? 'boolean' : type === 'NUMBER' ? 'number' : 'string');
-
-/** Empty text is no value: the server stores null, as the spec's save does (section 5). */
-function cleaned(v: Values): Values {
-  const out: Record<string, unknown> = {};
-  for (const key of EDITABLE) {
-    const x = v[key];
-    const value = typeof x === 'string' && x.trim() === '' ? null : x;
-    // a property that cannot be empty (the label, seq, the flags) is left as it was rather than sent empty
-    if ((value === null || value === undefined) && NOT_EMPTY.has(key)) continue;
-    out[key] = value;
-  }
-  return out as Values;
-}
-
-function optionValue(raw: unknown, type: string): string | number | boolean {
-  if (OPTION_VALUE_TYPES(type) === 'boolean') return raw === true || raw === 'true';
-  if (OPTION_VALUE_TYPES(type) === 'number' && raw !== '' && !Number.isNaN(Number(raw))) return Number(raw);
-  return String(raw ?? '');
-}
+import { editBody, FLAGS, formValues, type Values } from './field-values';
 
 /** Every property of one field (spec section 3, field definition), saved as one edit. */
 export function FieldForm({ field }: { field: AdminField }) {
@@ -46,16 +19,14 @@ export function FieldForm({ field }: { field: AdminField }) {
   const changed = useTemplateChanged();
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue({ ...(Object.fromEntries(EDITABLE.map((k) => [k, field[k as keyof AdminField]])) as Values), options: field.options.map((o) => ({ ...o, value: String(o.value) as never })) });
+    form.setFieldsValue(formValues(field));
   }, [form, field]);
   const readLocked = !field.readable;
   const { data: validations } = useQuery({ queryKey: ['template-admin', 'validations'], queryFn: fetchValidations, staleTime: 60_000 });
 
   const save = (v: Values) =>
     confirmUpdate(async () => {
-      const body = cleaned(v);
-      body.options = (v.options ?? []).map((o) => ({ ...o, value: optionValue(o.value, field.fieldType), disabled: o.disabled || undefined, color: o.color || undefined }));
-      await updateField(field.id, { version: field.version, ...body });
+      await updateField(field.id, { version: field.version, ...editBody(v, field.fieldType) });
       feedback.success(tx.saved);
       changed();
     });

@@ -290,3 +290,20 @@ describe('search parameters and the fields they name', () => {
     expect(await templateRows()).toEqual(before);
   });
 });
+
+describe('format properties', () => {
+  it("a list's page size applies to its next page; a popup's search and label fields must be its own", async () => {
+    const t = await template(vehicleList);
+    expectOk(await send('PUT', `/api/cg-format/update/${vehicleList}`, { version: t.version, ps: 3, formatName: '车辆档案' }));
+    const page = expectOk(await send('POST', '/api/masterdata/vehicle/v2/list', {}, operator)).data;
+    expect(page.list).toHaveLength(Math.min(3, page.total));
+    expect(expectOk(await get(`/api/cg-format/template?formatType=LIST&menuId=${vehicleMenu}`, operator)).data).toMatchObject({ ps: 3, formatName: '车辆档案' });
+    const popup = await template(picker);
+    const before = await one('SELECT value_resource_sub_name AS v, xmin::text AS x FROM cg_format WHERE id = $1', [picker]);
+    expectFailure(await send('PUT', `/api/cg-format/update/${picker}`, { version: popup.version, valueResourceSubName: 'password' }), 400, '字段 password 不是此模板的字段');
+    expect(await one('SELECT value_resource_sub_name AS v, xmin::text AS x FROM cg_format WHERE id = $1', [picker])).toEqual(before);
+    expectOk(await send('PUT', `/api/cg-format/update/${picker}`, { version: popup.version, viewResourceSubName: 'carType' }));
+    expect(expectOk(await get(`/api/cg-format/res/${picker}`, operator)).data.viewResourceSubName).toBe('carType');
+    expectFailure(await send('PUT', `/api/cg-format/update/${picker}`, { version: popup.version, remark: 'x' }), 409);
+  });
+});
