@@ -138,6 +138,8 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('IC卡', 'IC cards', '/masterdata/ic-card', [OP], { buttons: documentButtons('md_ic_card', [...EDIT, 'loss', 'reuse'], [OP]) }),
       leaf('承运商', 'Carriers', '/masterdata/carrier', [AC], { buttons: documentButtons('md_carrier', ARCHIVE, [AC], [OP]) }),
       leaf('仓库', 'Warehouses', '/masterdata/warehouse', [OP, AC], { buttons: documentButtons('md_warehouse', [...EDIT, 'copy'], [AC], [OP]) }),
+      leaf('货区', 'Warehouse areas', '/masterdata/warehouse-area', [OP, AC], { buttons: documentButtons('md_warehouse_area', EDIT, [AC], [OP]) }),
+      leaf('筒仓', 'Silos', '/masterdata/silo', [OP, AC], { buttons: documentButtons('md_silo', EDIT, [AC], [OP]) }),
       leaf('黑名单', 'Blacklist', '/masterdata/blacklist', [OP], { buttons: documentButtons('md_blacklist', EDIT, [OP]) }),
       leaf('手持机', 'Handsets', '/masterdata/handset', [], { app: true }),
     ],

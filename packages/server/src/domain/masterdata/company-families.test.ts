@@ -151,3 +151,27 @@ describe('blacklist', () => {
     expectFailure(await post(`${B}/create`, { entity: { plateNumber: '皖F12346', reason: 'x', validFrom: '2026-05-01 00:00:00', validUntil: '2026-04-01 00:00:00' } }), 400, '截止时间应晚于生效时间');
   });
 });
+
+describe('warehouse areas and silos', () => {
+  it('takes an area code once per warehouse, and the same code in another warehouse', async () => {
+    const ware = async (code: string) => (await pool.query('SELECT id::text FROM md_warehouse WHERE org_id = $1 AND ware_code = $2', [HDSN, code])).rows[0].id as string;
+    const A = '/api/masterdata/warehouse-area';
+    expectOk(await post(`${A}/create`, { entity: { warehouseId: await ware('CK01'), areaCode: 'Z', areaName: '新货区' } }, accountant));
+    expectFailure(await post(`${A}/create`, { entity: { warehouseId: await ware('CK01'), areaCode: 'Z', areaName: '重复货区' } }, accountant), 400, '货区编码 Z 已存在');
+    expectOk(await post(`${A}/create`, { entity: { warehouseId: await ware('CK02'), areaCode: 'Z', areaName: '另一仓库的Z区' } }, accountant));
+    const other = (await pool.query('SELECT id::text FROM md_warehouse WHERE org_id = $1 LIMIT 1', [HDJC])).rows[0].id;
+    expectFailure(await post(`${A}/create`, { entity: { warehouseId: other, areaCode: 'Y', areaName: '越界货区' } }, accountant), 400, '所属仓库不存在或未分配给当前公司');
+  });
+
+  it('refuses a silo holding a material the company was not given', async () => {
+    const { rows } = await pool.query(`SELECT m.id::text FROM md_material m WHERE NOT EXISTS (SELECT 1 FROM md_material_alloc a WHERE a.archive_id = m.id AND a.org_id = $1) LIMIT 1`, [HDJC]);
+    const jcWare = (await pool.query(`SELECT id::text FROM md_warehouse WHERE org_id = $1 AND kind = 'SILO' LIMIT 1`, [HDJC])).rows[0].id;
+    await call(app, 'POST', `/api/sys-user-org/switchOrg/${HDJC}`, accountant);
+    try {
+      expectFailure(await post('/api/masterdata/silo/create', { entity: { siloCode: 'ZZ09', siloName: '9#中转罐', warehouseId: jcWare, materialId: rows[0].id } }, accountant),
+        400, '存放物料不存在或未分配给当前公司');
+    } finally {
+      await call(app, 'POST', `/api/sys-user-org/switchOrg/${HDSN}`, accountant);
+    }
+  });
+});

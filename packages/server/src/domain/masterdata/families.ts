@@ -7,9 +7,10 @@ import { icCardFamily } from './ic-card/family';
 import { warehouseFamily } from './warehouse/family';
 import { blacklistFamily } from './blacklist/family';
 import { materialFamily } from './material/family';
+import { areaFamily, siloFamily } from './storage/family';
 
 /** Every master-data family served by the document engine. */
-export const MASTERDATA_FAMILIES: DocumentFamily[] = [...partnerFamilies, materialFamily, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, blacklistFamily];
+export const MASTERDATA_FAMILIES: DocumentFamily[] = [...partnerFamilies, materialFamily, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, areaFamily, siloFamily, blacklistFamily];
 
 /** Their templates, popups before the forms that open them. */
 export const MASTERDATA_TEMPLATES: TemplateDef[] = MASTERDATA_FAMILIES.flatMap((f) => [

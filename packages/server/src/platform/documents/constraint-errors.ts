@@ -33,8 +33,10 @@ function keyOf(detail: string | undefined): { columns: string[]; values: string[
 
 const SCOPE_COLUMNS = new Set(['org_id', 'group_id']);
 
+/** The field a key is about: the code when the key has it (area code within its warehouse), else the first. */
 function fieldOfColumns(family: DocumentFamily, columns: string[]) {
   const own = columns.filter((c) => !SCOPE_COLUMNS.has(c));
+  if (own.includes(family.code.column)) return family.fields.find((f) => f.column === family.code.column) ?? null;
   return family.fields.find((f) => own.includes(f.column)) ?? null;
 }
 
@@ -44,10 +46,11 @@ export function constraintProblem(family: DocumentFamily, err: unknown): Constra
   const { columns, values } = keyOf(e.detail);
   const field = fieldOfColumns(family, columns);
   const own = values.filter((_, i) => !SCOPE_COLUMNS.has(columns[i]));
+  const shown = field && columns.includes(field.column) ? [values[columns.indexOf(field.column)]] : own;
   switch (e.code) {
     case UNIQUE:
       if (e.constraint === 'md_ic_card_vehicle_uq') return { field: 'vehicleId', message: '该车辆已有正常使用的IC卡', values: own };
-      return { field: field?.name ?? null, message: `${field?.label ?? family.label}${own.length ? ` ${own.join(',')}` : ''} 已存在`, values: own };
+      return { field: field?.name ?? null, message: `${field?.label ?? family.label}${shown.length ? ` ${shown.join(',')}` : ''} 已存在`, values: shown };
     case FOREIGN_KEY:
       if (e.table !== family.table && /still referenced/.test(e.detail ?? '')) {
         return { field: null, message: `${family.label}已被其他单据或资料使用，不能删除`, values };
