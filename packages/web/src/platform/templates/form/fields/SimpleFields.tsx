@@ -2,6 +2,7 @@ import { Checkbox, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import type { FieldWidgetProps } from './field-props';
 import { textareaRows } from './field-props';
 import { useTranslation } from 'react-i18next';
+import { useEnglish } from '@/app/hooks/useEnglish';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -97,8 +98,11 @@ export function CheckboxesField({ id, field, value, onChange, disabled }: FieldW
 
 export function SwitchField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   const { t } = useTranslation();
-  const on = field.options.find((o) => o.value === true)?.label ?? t('templateForm.yes');
-  const off = field.options.find((o) => o.value === false)?.label ?? t('templateForm.no');
+  const english = useEnglish();
+  // the template's labels are Chinese; in English the switch says Yes and No
+  const label = (v: boolean) => (english ? undefined : field.options.find((o) => o.value === v)?.label);
+  const on = label(true) ?? t('templateForm.yes');
+  const off = label(false) ?? t('templateForm.no');
   return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} checkedChildren={on} unCheckedChildren={off} />;
 }
 

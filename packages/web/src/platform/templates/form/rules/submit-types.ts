@@ -26,7 +26,7 @@ const MULTI = new Set(['SELECT_MORE', 'MULTIPLE_SELECTION', 'RESOURCE_CONTROLS_M
 /** Types that hold several choices: their required message asks for at least one. */
 export const isMultiValued = (type: string | null | undefined) => MULTI.has(baseSubmitType(type));
 
-const WIDE = new Set(['MORE_TXT', 'TEXTAREA', 'TEXTAREA_SENTENCE', 'IMG_VIEW', 'RESOURCE_CONTROLS_MORE_FOLD']);
+const WIDE = new Set(['MORE_TXT', 'TEXTAREA', 'TEXTAREA_SENTENCE', 'RESOURCE_CONTROLS_MORE_FOLD']);
 /** Remarks and multi-line fields take a whole row (spec section 9). */
 export function isWideField(field: { formSubmitType: string | null; fieldName: string }): boolean {
   return WIDE.has(baseSubmitType(field.formSubmitType)) || /^remarks?$/i.test(field.fieldName);
