@@ -33,19 +33,30 @@ export function FieldTable({ format }: { format: AdminFormat }) {
   const [dragging, setDragging] = useState<string | null>(null);
   const [armed, setArmed] = useState<string | null>(null);
   useEffect(() => setOrder(serverOrder), [serverOrder]);
+  // a row written meanwhile (saved, restored, edited elsewhere) drops the changes typed over its old version
+  const [draftBase, setDraftBase] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const current = new Map(format.fields.map((f) => [f.id, f.version]));
+    const stale = Object.keys(draftBase).filter((id) => current.get(id) !== draftBase[id]);
+    if (stale.length === 0) return;
+    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id]) => !stale.includes(id))));
+    setDraftBase((b) => Object.fromEntries(Object.entries(b).filter(([id]) => !stale.includes(id))));
+  }, [format.fields, draftBase]);
 
   const byId = useMemo(() => new Map(format.fields.map((f) => [f.id, f])), [format.fields]);
   const rows = order.map((id) => byId.get(id)).filter((f): f is AdminField => Boolean(f));
   const value = <K extends keyof Draft>(f: AdminField, key: K): Draft[K] =>
     (drafts[f.id] && key in drafts[f.id] ? drafts[f.id][key] : (f as unknown as Draft)[key]) as Draft[K];
-  const edit = (f: AdminField, change: Draft) => setDrafts((d) => ({ ...d, [f.id]: { ...d[f.id], ...change } }));
+  const edit = (f: AdminField, change: Draft) => {
+    setDrafts((d) => ({ ...d, [f.id]: { ...d[f.id], ...change } }));
+    setDraftBase((b) => (f.id in b ? b : { ...b, [f.id]: f.version }));
+  };
   const dirty = (f: AdminField) => Object.keys(drafts[f.id] ?? {}).length > 0;
   const orderChanged = !sameOrder(order, serverOrder);
 
   const saveRow = (f: AdminField) =>
     confirmUpdate(async () => {
       await updateField(f.id, { version: f.version, ...drafts[f.id] });
-      setDrafts(({ [f.id]: _saved, ...rest }) => rest);
       feedback.success(tx.saved);
       changed();
     });
