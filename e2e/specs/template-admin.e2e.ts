@@ -110,4 +110,18 @@ describe('template administration', () => {
     await settled(page);
     await screenshot(page, 'template-admin-factor');
   });
+
+  it('speaks English when the workspace does', async () => {
+    const { page } = stage;
+    await clickTab(page, FORMATS);
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-en-US').click();
+    await page.getByTestId('field-table').locator('thead th', { hasText: 'Quick search' }).first().waitFor();
+    expect(await page.getByTestId('format-search').textContent()).toContain('Search');
+    await settled(page);
+    await screenshot(page, 'template-admin-formats-en');
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-zh-CN').click();
+    await page.getByTestId('field-table').locator('thead th', { hasText: '快速查询' }).first().waitFor();
+  });
 });
