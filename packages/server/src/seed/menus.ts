@@ -170,7 +170,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('菜单管理', 'Menus', '/system/menu'),
       leaf('字典管理', 'Dictionaries', '/system/dict'),
       leaf('参数设置', 'Parameters', '/system/param'),
-      leaf('编码规则', 'Code rules', '/system/code-rule'),
+      leaf('编码规则', 'Code rules', '/system/code-rule', [], { buttons: documentButtons('sys_code_rule', ['create', 'update', 'delList', 'enable', 'disable', 'export'], []) }),
       leaf('操作日志', 'Operation log', '/system/log', [], {
         component: 'system/log',
         buttons: [{ name: '查看日志', en: 'View log', permission: 'sys_log_view' }],

@@ -8,9 +8,10 @@ import { warehouseFamily } from './warehouse/family';
 import { blacklistFamily } from './blacklist/family';
 import { materialFamily } from './material/family';
 import { areaFamily, siloFamily } from './storage/family';
+import { codeRuleFamily } from '../../platform/numbering/family';
 
-/** Every master-data family served by the document engine. */
-export const MASTERDATA_FAMILIES: DocumentFamily[] = [...partnerFamilies, materialFamily, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, areaFamily, siloFamily, blacklistFamily];
+/** Every master-data family served by the document engine, and the code rules that number them. */
+export const MASTERDATA_FAMILIES: DocumentFamily[] = [codeRuleFamily, ...partnerFamilies, materialFamily, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, areaFamily, siloFamily, blacklistFamily];
 
 /** Their templates, popups before the forms that open them. */
 export const MASTERDATA_TEMPLATES: TemplateDef[] = MASTERDATA_FAMILIES.flatMap((f) => [

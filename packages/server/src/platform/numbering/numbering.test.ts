@@ -43,3 +43,18 @@ describe("a company's code rule", () => {
     expect(expectOk(await createWarehouse({ wareName: '再下一个仓库' })).data.wareCode).toBe(`CK${day}0053`);
   });
 });
+
+describe('the code-rule screen', () => {
+  const R = '/api/system/code-rule';
+  it('lets the administrator set a rule the next vendor is numbered by', async () => {
+    const admin = (await bearerFor(app, 'admin')).authorization;
+    expect((await call(app, 'POST', `${R}/create`, accountant, { entity: { docKind: 'md.vendor', ruleName: '供应商' } })).statusCode).toBe(403);
+    const bad = await call(app, 'POST', `${R}/create`, admin, { entity: { docKind: 'md.vendor', ruleName: '供应商', prefix: 'V', resetPeriod: 'DAILY' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('流水号按日/按月/按年重置时，日期格式须包含对应的日/月/年，否则编号会重复');
+    const rule = expectOk(await call(app, 'POST', `${R}/create`, admin, { entity: { docKind: 'md.vendor', ruleName: '供应商', prefix: 'V', datePattern: 'yyMM', serialWidth: 3, resetPeriod: 'MONTHLY' } })).data;
+    expect(rule).toMatchObject({ docKind: 'md.vendor', prefix: 'V', serialWidth: 3, resetPeriod: 'MONTHLY', enabled: true });
+    const vendor = expectOk(await call(app, 'POST', '/api/masterdata/vendor/create', accountant, { entity: { vendorName: '按新规则编号的供应商' } })).data;
+    expect(vendor.vendorCode).toBe(`V${(await today()).slice(2, 6)}001`);
+  });
+});
