@@ -135,7 +135,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('物料', 'Materials', '/masterdata/inventory', [OP, QA, AC], { buttons: documentButtons('md_inventory', ARCHIVE, [AC], [OP, QA]) }),
       leaf('车辆', 'Vehicles', '/masterdata/vehicle', [OP], { buttons: documentButtons('md_vehicle', EDIT, [OP]) }),
       leaf('司机', 'Drivers', '/masterdata/driver', [OP], { buttons: documentButtons('md_driver', EDIT, [OP]) }),
-      leaf('IC卡', 'IC cards', '/masterdata/ic-card', [OP], { buttons: documentButtons('md_ic_card', [...EDIT, 'loss', 'reuse'], [OP]) }),
+      leaf('IC卡', 'IC cards', '/masterdata/ic-card', [OP], { buttons: documentButtons('md_ic_card', ['create', 'update', 'delList', 'loss', 'reuse', 'enable', 'disable', 'export', 'import'], [OP]) }),
       leaf('承运商', 'Carriers', '/masterdata/carrier', [AC], { buttons: documentButtons('md_carrier', ARCHIVE, [AC], [OP]) }),
       leaf('仓库', 'Warehouses', '/masterdata/warehouse', [OP, AC], { buttons: documentButtons('md_warehouse', [...EDIT, 'copy'], [AC], [OP]) }),
       leaf('货区', 'Warehouse areas', '/masterdata/warehouse-area', [OP, AC], { buttons: documentButtons('md_warehouse_area', EDIT, [AC], [OP]) }),
@@ -164,12 +164,35 @@ export const MENU_TREE: MenuSeed[] = [
     name: '系统管理', en: 'System', path: '/system', icon: 'SettingOutlined',
     children: [
       leaf('用户管理', 'Users', '/system/user', [], {
-        buttons: [{ name: '重置密码', en: 'Reset password', permission: 'sys_user_reset' }],
+        component: 'system-admin/users',
+        buttons: [
+          { name: '查看用户', en: 'View users', permission: 'sys_user_view' },
+          { name: '编辑用户', en: 'Edit users', permission: 'sys_user_edit' },
+          { name: '重置密码', en: 'Reset password', permission: 'sys_user_reset' },
+        ],
       }),
-      leaf('角色管理', 'Roles', '/system/role'),
-      leaf('菜单管理', 'Menus', '/system/menu'),
+      leaf('角色管理', 'Roles', '/system/role', [], {
+        component: 'system-admin/roles',
+        buttons: [
+          { name: '查看角色', en: 'View roles', permission: 'sys_role_view' },
+          { name: '编辑角色', en: 'Edit roles', permission: 'sys_role_edit' },
+        ],
+      }),
+      leaf('菜单管理', 'Menus', '/system/menu', [], {
+        component: 'system-admin/menus',
+        buttons: [
+          { name: '查看菜单', en: 'View menus', permission: 'sys_menu_view' },
+          { name: '编辑菜单', en: 'Edit menus', permission: 'sys_menu_edit' },
+        ],
+      }),
       leaf('字典管理', 'Dictionaries', '/system/dict'),
-      leaf('参数设置', 'Parameters', '/system/param'),
+      leaf('参数设置', 'Parameters', '/system/param', [], {
+        component: 'system-admin/params',
+        buttons: [
+          { name: '查看参数', en: 'View parameters', permission: 'sys_param_view' },
+          { name: '修改参数', en: 'Edit parameters', permission: 'sys_param_edit' },
+        ],
+      }),
       leaf('编码规则', 'Code rules', '/system/code-rule', [], { buttons: documentButtons('sys_code_rule', ['create', 'update', 'delList', 'enable', 'disable', 'export'], []) }),
       leaf('操作日志', 'Operation log', '/system/log', [], {
         component: 'system/log',
