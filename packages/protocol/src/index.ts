@@ -12,3 +12,4 @@ export * from './documents';
 export * from './templates';
 export * from './template-admin';
 export * from './money';
+export * from './weigh-params';

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './platform/db/pool';
 import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './platform/http/error-handler';
 import { installInputGuard } from './platform/http/input-guard';
 import { installGuard } from './platform/auth/guard';
+import { collectRoutePermissions } from './domain/system/admin/menus/route-permissions';
 import { authRoutes } from './platform/auth/routes';
 import { oidcRoutes } from './platform/auth/oidc';
 import { clientConfigRoutes } from './platform/client-config/routes';
@@ -45,6 +46,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   installErrorHandler(app);
   installInputGuard(app);
   installGuard(app, database.pool, config);
+  collectRoutePermissions(app);
 
   const { db } = database;
   authRoutes(app, db, config);

@@ -12,6 +12,7 @@ import { templateListRoute } from '../../platform/list/route';
 import { newPasswordRefusal } from './rules';
 import { findUser, isMember, setPassword } from './repo';
 import { LOG_LIST_CODE } from './templates';
+import { adminRoutes } from './admin/routes';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 
@@ -64,4 +65,6 @@ export function systemRoutes(app: FastifyInstance, db: Database, list: ListOptio
     formatCode: LOG_LIST_CODE,
     access: { permission: 'sys_log_view', demoAllowed: true },
   }, list);
+
+  adminRoutes(app, db);
 }

@@ -42,6 +42,7 @@ SELECT s.id AS session_id, s.user_id, s.org_id, u.group_id, u.username, u.real_n
                            WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS member,
        ($2::text IS NULL OR EXISTS (
          SELECT 1 FROM sys_user_org_role r
+           JOIN sys_role ro ON ro.id = r.role_id AND ro.enabled
            JOIN sys_role_menu rm ON rm.role_id = r.role_id
            JOIN sys_menu mn ON mn.id = rm.menu_id
           WHERE r.user_id = s.user_id AND r.org_id = s.org_id AND mn.permission = $2)) AS allowed

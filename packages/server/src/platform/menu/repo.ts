@@ -17,6 +17,8 @@ export async function grantedMenuRows(db: Database, caller: Caller): Promise<Men
       exists(
         selectFrom('sys_role_menu as rm')
           .innerJoin('sys_user_org_role as ur', 'ur.role_id', 'rm.role_id')
+          .innerJoin('sys_role as ro', 'ro.id', 'ur.role_id')
+          .where(sql<boolean>`ro.enabled`) // a disabled role grants nothing
           .whereRef('rm.menu_id', '=', 'm.id')
           .where('ur.user_id', '=', caller.userId)
           .where('ur.org_id', '=', caller.orgId)

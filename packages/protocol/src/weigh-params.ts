@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * The weighing parameters of one organisation (domain notes: weighing rules; the parameter set
+ * screen). Every key has a default, so an organisation that never saved any reads a complete,
+ * typed set, and the weighing code needs no null checks.
+ */
+
+/** How a check reacts when its condition is met: ignore, warn the operator, or refuse the weighing. */
+export const CHECK_LEVELS = ['none', 'warn', 'forbid'] as const;
+export type CheckLevel = (typeof CHECK_LEVELS)[number];
+
+export const ROUNDING_MODES = ['round', 'truncate', 'carry'] as const;
+export type RoundingMode = (typeof ROUNDING_MODES)[number];
+
+export const WEIGHT_UNITS = ['t', 'kg'] as const;
+
+const check = z.enum(CHECK_LEVELS, { error: '应为 none、warn 或 forbid' });
+const precision = (max: number) => z.number({ error: '应为整数' }).int('应为整数').min(0, '不能小于0').max(max, `不能大于${max}`);
+
+export const weighParamsSchema = z.strictObject({
+  /** hours a stored tare stays valid: -1 unlimited, 0 a tare on every trip */
+  tareValidHours: z.number({ error: '应为整数' }).int('应为整数').min(-1, '不能小于-1（-1 表示不限）').max(8760, '不能大于8760小时'),
+  tareAlarmKg: z.number({ error: '应为数字' }).min(0, '不能小于0').max(100000, '不能大于100000'),
+  tareAlarmPercent: z.number({ error: '应为数字' }).min(0, '不能小于0').max(100, '不能大于100'),
+  overloadCheck: check,
+  repeatedReadingCheck: check,
+  emptyGrossCheck: check,
+  /** a gross within this many kg of the last tare is an empty truck */
+  emptyGrossKg: z.number({ error: '应为数字' }).min(0, '不能小于0').max(100000, '不能大于100000'),
+  sameWeightCheck: check,
+  sameWeightMinutes: z.number({ error: '应为整数' }).int('应为整数').min(1, '不能小于1').max(1440, '不能大于1440'),
+  zeroWeightCheck: check,
+  unstableCheck: check,
+  weightRounding: z.enum(ROUNDING_MODES, { error: '应为 round、truncate 或 carry' }),
+  weightPrecision: precision(4),
+  weightUnit: z.enum(WEIGHT_UNITS, { error: '应为 t 或 kg' }),
+  moneyPrecision: precision(4),
+  unitPricePrecision: precision(6),
+  assayPrecision: precision(6),
+});
+export type WeighParams = z.infer<typeof weighParamsSchema>;
+
+export const WEIGH_PARAM_DEFAULTS: WeighParams = {
+  tareValidHours: 24,
+  tareAlarmKg: 200,
+  tareAlarmPercent: 3,
+  overloadCheck: 'warn',
+  repeatedReadingCheck: 'forbid',
+  emptyGrossCheck: 'warn',
+  emptyGrossKg: 60,
+  sameWeightCheck: 'warn',
+  sameWeightMinutes: 30,
+  zeroWeightCheck: 'forbid',
+  unstableCheck: 'forbid',
+  weightRounding: 'round',
+  weightPrecision: 2,
+  weightUnit: 't',
+  moneyPrecision: 2,
+  unitPricePrecision: 4,
+  assayPrecision: 2,
+};
+
+export type WeighParamKey = keyof WeighParams;
+export const WEIGH_PARAM_KEYS = Object.keys(WEIGH_PARAM_DEFAULTS) as WeighParamKey[];
+
+/** A save may name only some keys; what it names must be valid. */
+export const weighParamsPatch = weighParamsSchema.partial();
+
+/**
+ * The organisation's set from its stored text values (sys_param): an unknown key is ignored, a
+ * value that no longer parses (an older release's) falls back to the default rather than failing
+ * a weighing.
+ */
+export function readWeighParams(stored: Record<string, string>): WeighParams {
+  const out: Record<string, unknown> = { ...WEIGH_PARAM_DEFAULTS };
+  for (const key of WEIGH_PARAM_KEYS) {
+    const text = stored[key];
+    if (text === undefined) continue;
+    const field = weighParamsSchema.shape[key];
+    const value = typeof WEIGH_PARAM_DEFAULTS[key] === 'number' ? Number(text) : text;
+    const parsed = field.safeParse(value);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as WeighParams;
+}
+
+/** The text form sys_param keeps. */
+export const writeWeighParam = (value: WeighParams[WeighParamKey]): string => String(value);
+
+/** Labels and help of the parameter screen, grouped as the plant thinks of them. */
+export const WEIGH_PARAM_GROUPS: { title: { zh: string; en: string }; keys: WeighParamKey[] }[] = [
+  { title: { zh: '皮重', en: 'Tare' }, keys: ['tareValidHours', 'tareAlarmKg', 'tareAlarmPercent'] },
+  {
+    title: { zh: '过磅校验', en: 'Weighing checks' },
+    keys: ['overloadCheck', 'repeatedReadingCheck', 'emptyGrossCheck', 'emptyGrossKg', 'sameWeightCheck', 'sameWeightMinutes', 'zeroWeightCheck', 'unstableCheck'],
+  },
+  { title: { zh: '重量取值', en: 'Weights' }, keys: ['weightRounding', 'weightPrecision', 'weightUnit'] },
+  { title: { zh: '金额与化验精度', en: 'Money and assay precision' }, keys: ['moneyPrecision', 'unitPricePrecision', 'assayPrecision'] },
+];
