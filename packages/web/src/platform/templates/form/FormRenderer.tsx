@@ -42,6 +42,7 @@ export function FormRenderer({ fields, columns, mode, form, onEnter }: FormRende
   const values = (Form.useWatch((v: Record<string, unknown>) => v, { form, preserve: true }) ?? {}) as Record<string, unknown>;
   const ordered = useMemo(() => orderedFields(fields), [fields]);
   const shown = ordered.filter((f) => isFieldShown(f, values));
+  const fieldNames = useMemo(() => ordered.map((f) => f.fieldName), [ordered]);
   const setFields = (next: Record<string, unknown>) => form.setFieldsValue(next);
   return (
     <Form
@@ -70,7 +71,7 @@ export function FormRenderer({ fields, columns, mode, form, onEnter }: FormRende
               validateTrigger={['onBlur', 'onChange']}
               tooltip={field.tipsMessage || undefined}
             >
-              <FieldControl field={field} disabled={isFieldReadOnly(field, mode)} formValues={values} setFields={setFields} />
+              <FieldControl field={field} disabled={isFieldReadOnly(field, mode)} formValues={values} fieldNames={fieldNames} setFields={setFields} />
             </Form.Item>
           </Col>
         ))}

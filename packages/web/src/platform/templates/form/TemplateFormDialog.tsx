@@ -116,8 +116,10 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
       onSaved?.();
       close();
     } catch (err) {
-      // the api client has told the user already; anything else is a fault worth seeing
-      if (!(err instanceof ApiError)) feedback.error((err as Error).message);
+      // the api client has told the user already; a 400 naming a field also marks that field
+      if (err instanceof ApiError && err.field && main.some((f) => f.fieldName === err.field)) {
+        form.setFields([{ name: err.field, errors: [err.message] }]);
+      } else if (!(err instanceof ApiError)) feedback.error((err as Error).message);
     } finally {
       setSaving(false);
     }

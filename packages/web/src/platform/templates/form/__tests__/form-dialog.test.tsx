@@ -112,3 +112,20 @@ describe('form dialog', () => {
     expect(screen.getAllByText('提示').length).toBeGreaterThan(0);
   }, 20_000);
 });
+
+describe('form dialog: the server refuses', () => {
+  it('marks the field a 400 names, with the server message, and stays open', async () => {
+    sent = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      sent.push({ method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.startsWith('/api/cg-format/template')) return json(format({}));
+      return new Response(JSON.stringify({ success: false, code: 400, msg: '车牌号已存在', data: { field: 'plateNumber' } }), { status: 400, headers: { 'content-type': 'application/json' } });
+    }));
+    const onSaved = vi.fn();
+    renderInShell(<TemplateFormDialog menuButton={button} base="/api/masterdata/vehicle" mode="create" onClose={() => {}} onSaved={onSaved} />);
+    fireEvent.change(await screen.findByLabelText('车牌号'), { target: { value: '浙A12345' } });
+    await clickOk();
+    await waitFor(() => expect(document.querySelector('.ant-form-item-explain-error')?.textContent).toBe('车牌号已存在'), { timeout: 3000 });
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});

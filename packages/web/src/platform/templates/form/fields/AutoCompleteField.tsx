@@ -9,7 +9,7 @@ import {
 type Row = Record<string, unknown>;
 
 /** AUTO_COMPLETE and SEARCH_AUTOMATIC: suggestions from the server 500 ms after typing stops. */
-export function AutoCompleteField({ id, field, value, onChange, disabled, formValues, setFields }: FieldWidgetProps) {
+export function AutoCompleteField({ id, field, value, onChange, disabled, fieldNames, setFields }: FieldWidgetProps) {
   const [rows, setRows] = useState<Row[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(0);
@@ -65,7 +65,7 @@ export function AutoCompleteField({ id, field, value, onChange, disabled, formVa
       onSelect={(index: string) => {
         const row = rows[Number(index)];
         if (!row) return;
-        const filled = valuesFromSuggestion(field, row, Object.keys(formValues ?? {}));
+        const filled = valuesFromSuggestion(field, row, fieldNames ?? []);
         onChange?.(filled[field.fieldName]);
         const { [field.fieldName]: _own, ...others } = filled;
         if (Object.keys(others).length) setFields?.(others);

@@ -55,17 +55,18 @@ export function SelectField({ id, field, value, onChange, disabled, multiple }: 
   );
 }
 
-/** SELECT_ONE_TXT: pick one of the options or type a value of one's own. */
+/** SELECT_ONE_TXT: pick one of the options or type a value of one's own; the field holds one value. */
 export function SelectOrTextField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   const { t } = useTranslation();
+  const held = value === null || value === undefined || value === '' ? [] : [String(value)];
   return (
     <Select
       id={id}
-      value={value as never}
-      onChange={(v) => onChange?.(v)}
+      value={held}
+      // tags mode answers a list: the newest choice is the value
+      onChange={(v: string[]) => onChange?.(v.length ? v[v.length - 1] : null)}
       disabled={disabled}
       mode="tags"
-      maxCount={1}
       allowClear
       placeholder={field.tipsMessage ?? t('templateForm.chooseOrType')}
       options={field.options.map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }))}

@@ -10,6 +10,8 @@ export interface FieldWidgetProps {
   disabled?: boolean;
   /** every value of the form, for widgets that read or fill other fields */
   formValues?: Record<string, unknown>;
+  /** the names of every field of the form, shown or not */
+  fieldNames?: string[];
   /** fills other fields of the form (popups, autocomplete) */
   setFields?: (values: Record<string, unknown>) => void;
 }
