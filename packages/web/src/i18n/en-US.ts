@@ -1,6 +1,5 @@
 import type { Messages } from './zh-CN';
 import { templateFormEn } from '@/platform/templates/form/i18n';
-import { templateFormEn } from '@/platform/templates/form/i18n';
 
 export const enUS: Messages = {
   app: { title: 'Unified Weighbridge Control Platform', short: 'Weighbridge Control', subtitle: 'Truck-scale weighing, logistics, settlement and assay in one place' },
@@ -78,7 +77,6 @@ export const enUS: Messages = {
   clientLog: { title: 'Error log', empty: 'No errors logged', clear: 'Clear', time: 'Time', type: 'Type', url: 'Address', message: 'Message' },
   report: { notConfigured: 'This report is not configured yet', text: '"{{name}}" will show here once the report centre configures it.' },
   iframe: { missing: 'The page address is missing', open: 'Open in a new window' },
-  templateForm: templateFormEn,
   templateForm: templateFormEn,
   listScreen: {
     search: 'Search', reset: 'Reset', expand: 'Expand', collapse: 'Collapse', advanced: 'Advanced search', more: 'More',

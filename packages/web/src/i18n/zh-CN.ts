@@ -1,5 +1,4 @@
 import { templateFormZh } from '@/platform/templates/form/i18n';
-import { templateFormZh } from '@/platform/templates/form/i18n';
 /** Chinese texts: the default language of the platform. */
 export const zhCN = {
   app: { title: '统一称重管控平台', short: '统一称重管控平台', subtitle: '汽车衡称重 · 物流 · 结算 · 质检一体化管控' },
@@ -67,7 +66,6 @@ export const zhCN = {
   clientLog: { title: '错误日志', empty: '暂无错误日志', clear: '清空', time: '时间', type: '类型', url: '地址', message: '信息' },
   report: { notConfigured: '该报表尚未配置', text: '“{{name}}”将在报表中心配置完成后在此显示。' },
   iframe: { missing: '缺少页面地址', open: '在新窗口打开' },
-  templateForm: templateFormZh,
   templateForm: templateFormZh,
   listScreen: {
     search: '查询', reset: '重置', expand: '展开', collapse: '收起', advanced: '高级查询', more: '更多',
