@@ -151,7 +151,8 @@ export async function deleteList(db: Database, family: DocumentFamily, who: Who,
       return { count: await repo.deleteRows(tx, family, rows.map((r) => r.id)) };
     } catch (err) {
       const problem = constraintProblem(family, err);
-      const used = rows.find((r) => problem?.values.includes(r.id));
+      // "Key (org_id, id)=(1, 5) is still referenced from table md_ic_card": the row is the id
+      const used = rows.find((r) => r.id === problem?.key.id);
       if (problem && used) throw badRequest(`${family.label} ${used.code} 已被其他单据或资料使用，不能删除`, 'ids');
       throw err;
     }
@@ -229,9 +230,9 @@ export async function cancelAllocation(db: Database, family: DocumentFamily, who
       const problem = constraintProblem(family, err);
       if (!problem) throw err;
       // "Key (org_id, archive_id)=(2, 5) is still referenced from table md_vehicle"
-      const [orgId, archiveId] = problem.values;
-      const used = rows.find((r) => r.id === archiveId);
-      throw badRequest(`${family.label} ${used?.code ?? archiveId} 在 ${companies.get(orgId) ?? orgId} 仍被使用，不能取消分配`, 'ids');
+      const orgId = problem.key.org_id;
+      const used = rows.find((r) => r.id === problem.key.archive_id);
+      throw badRequest(`${family.label} ${used?.code ?? problem.key.archive_id} 在 ${companies.get(orgId) ?? orgId} 仍被使用，不能取消分配`, 'ids');
     }
   });
 }

@@ -17,6 +17,8 @@ export interface ConstraintProblem {
   message: string;
   /** the key's values, to find the row of an import that broke it */
   values: string[];
+  /** the key's columns and values as the database named them */
+  key: Record<string, string>;
 }
 
 const UNIQUE = '23505';
@@ -44,21 +46,22 @@ export function constraintProblem(family: DocumentFamily, err: unknown): Constra
   const e = err as PgError;
   if (!e || typeof e !== 'object' || !e.code) return null;
   const { columns, values } = keyOf(e.detail);
+  const key = Object.fromEntries(columns.map((c, i) => [c, values[i]]));
   const field = fieldOfColumns(family, columns);
   const own = values.filter((_, i) => !SCOPE_COLUMNS.has(columns[i]));
   const shown = field && columns.includes(field.column) ? [values[columns.indexOf(field.column)]] : own;
   switch (e.code) {
     case UNIQUE:
-      if (e.constraint === 'md_ic_card_vehicle_uq') return { field: 'vehicleId', message: '该车辆已有正常使用的IC卡', values: own };
-      return { field: field?.name ?? null, message: `${field?.label ?? family.label}${shown.length ? ` ${shown.join(',')}` : ''} 已存在`, values: shown };
+      if (e.constraint === 'md_ic_card_vehicle_uq') return { field: 'vehicleId', message: '该车辆已有正常使用的IC卡', values: own, key };
+      return { field: field?.name ?? null, message: `${field?.label ?? family.label}${shown.length ? ` ${shown.join(',')}` : ''} 已存在`, values: shown, key };
     case FOREIGN_KEY:
       if (e.table !== family.table && /still referenced/.test(e.detail ?? '')) {
-        return { field: null, message: `${family.label}已被其他单据或资料使用，不能删除`, values };
+        return { field: null, message: `${family.label}已被其他单据或资料使用，不能删除`, values: own, key };
       }
-      return { field: field?.name ?? null, message: `${field?.label ?? '关联数据'}不存在或未分配给当前公司`, values: own };
+      return { field: field?.name ?? null, message: `${field?.label ?? '关联数据'}不存在或未分配给当前公司`, values: own, key };
     case CHECK:
     case NOT_NULL:
-      return { field: field?.name ?? null, message: `${family.label}数据不符合规则（${e.constraint ?? e.detail ?? ''}）`, values: [] };
+      return { field: field?.name ?? null, message: `${family.label}数据不符合规则（${e.constraint ?? e.detail ?? ''}）`, values: [], key };
     default:
       return null;
   }
