@@ -175,3 +175,20 @@ describe('warehouse areas and silos', () => {
     }
   });
 });
+
+describe('datax of company rows', () => {
+  it('upserts vehicles by plate and binds IC cards to a truck named by its plate', async () => {
+    const entities = [
+      { plateNumber: '浙E9D001', carType: '重型自卸货车', axleType: 4 },
+      { plateNumber: '浙E9D002', hasTrailer: true, trailerPlateNumber: '浙E9001挂' },
+    ];
+    expect(expectOk(await post(`${VEHICLE}/datax`, { entities })).data).toEqual({ created: 2, updated: 0 });
+    expect(expectOk(await post(`${VEHICLE}/datax`, { entities: [{ ...entities[0], axleType: 6 }, entities[1]] })).data).toEqual({ created: 0, updated: 1 });
+    const cards = [{ cardNo: '91000001', cardKind: 'FIXED', plateNumber: '浙E9D001' }];
+    expect(expectOk(await post('/api/masterdata/ic-card/datax', { entities: cards })).data).toEqual({ created: 1, updated: 0 });
+    const { rows } = await pool.query(`SELECT v.plate_number FROM md_ic_card c JOIN md_vehicle v ON v.id = c.vehicle_id WHERE c.card_no = '91000001'`);
+    expect(rows).toEqual([{ plate_number: '浙E9D001' }]);
+    const bad = expectFailure(await post('/api/masterdata/ic-card/datax', { entities: [{ cardNo: '91000002', plateNumber: '浙E0000X' }] }), 400);
+    expect((bad.data as { errors: unknown[] }).errors).toEqual([{ row: 1, field: 'plateNumber', message: '车牌号 浙E0000X 不存在' }]);
+  });
+});

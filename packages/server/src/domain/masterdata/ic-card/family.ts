@@ -59,7 +59,8 @@ const FIELDS: DocField[] = [
   { name: 'cardUid', column: 'card_uid', label: '芯片序列号', type: 'text', unique: true, normalise: (v) => v.toUpperCase(),
     check: (v) => (/^[0-9A-F]{8}([0-9A-F]{6})?$/.test(v) ? null : '芯片序列号应为8位或14位十六进制') },
   { name: 'cardKind', column: 'card_kind', label: '卡类型', type: 'enum', options: CARD_KINDS, default: 'FIXED' },
-  { name: 'vehicleId', column: 'vehicle_id', label: '绑定车辆', type: 'id' },
+  { name: 'vehicleId', column: 'vehicle_id', label: '绑定车辆', type: 'id',
+    byCode: { name: 'plateNumber', label: '车牌号', table: 'md_vehicle', codeColumn: 'plate_number', scope: 'org' } },
   enabledField,
   remarkField,
 ];
