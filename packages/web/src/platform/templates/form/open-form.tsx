@@ -10,8 +10,13 @@ export interface OpenTemplateFormOptions {
   mode: 'create' | 'update';
   /** the record to update */
   id?: string;
-  /** after a successful save, before nothing else: the list reloads */
+  /** after a successful save: the list reloads */
   onSaved?: () => void;
+  /**
+   * The page's query type when it is more than create or update (spec section 4): safeUpdate
+   * hides the child table's buttons; weigh shows every field read-only with a weighsave button.
+   */
+  formMode?: 'safeUpdate' | 'weigh';
 }
 
 interface OpenForm extends OpenTemplateFormOptions {

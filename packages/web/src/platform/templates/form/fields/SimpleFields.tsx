@@ -1,4 +1,6 @@
-import { Checkbox, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { Checkbox, Input, InputNumber, Radio, Select, Switch, Tooltip } from 'antd';
+import { amountInWords } from '@wb/protocol';
+import { isCurrencyField } from '../rules/field-checks';
 import type { FieldWidgetProps } from './field-props';
 import { textareaRows } from './field-props';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +28,7 @@ export function TextareaField({ id, field, value, onChange, disabled, sql }: Fie
 }
 
 export function NumberField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
-  return (
+  const input = (
     <InputNumber
       id={id}
       value={value === '' || value === null || value === undefined ? null : (value as number | string)}
@@ -36,6 +38,9 @@ export function NumberField({ id, field, value, onChange, disabled }: FieldWidge
       style={{ width: '100%' }}
     />
   );
+  // an amount shows itself in words as the user types (大写金额), as invoices and cheques write it
+  if (!isCurrencyField(field)) return input;
+  return <Tooltip title={amountInWords(value) ?? undefined} placement="topLeft">{input}</Tooltip>;
 }
 
 export function SelectField({ id, field, value, onChange, disabled, multiple }: FieldWidgetProps & { multiple?: boolean }) {
