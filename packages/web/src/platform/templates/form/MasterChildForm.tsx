@@ -20,6 +20,8 @@ export interface MasterChildFormProps {
   onEnter?: () => void;
   /** page mode for the child table (xjky* delete without asking) */
   tableMode?: string;
+  /** a new child row: the child columns' defaults */
+  blankRow?: () => Record<string, unknown>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface MasterChildFormProps {
  * template's remark as help. create adds one blank row shortly after loading; safeUpdate hides the
  * table's buttons; weigh shows every field read-only.
  */
-export function MasterChildForm({ main, child, remark, mode, form, rows, onRowsChange, onEnter, tableMode }: MasterChildFormProps) {
+export function MasterChildForm({ main, child, remark, mode, form, rows, onRowsChange, onEnter, tableMode, blankRow }: MasterChildFormProps) {
   const { t } = useTranslation();
   const latestRows = useRef(rows);
   latestRows.current = rows;
@@ -35,7 +37,7 @@ export function MasterChildForm({ main, child, remark, mode, form, rows, onRowsC
   useEffect(() => {
     if (mode !== 'create' && mode !== 'create1') return;
     const timer = setTimeout(() => {
-      if (latestRows.current.length === 0) onRowsChange(addRow([], {}, 'end'));
+      if (latestRows.current.length === 0) onRowsChange(addRow([], blankRow?.() ?? {}, 'end'));
     }, FIRST_CHILD_ROW_DELAY_MS);
     return () => clearTimeout(timer);
     // once per form: the row is the starting point, not a rule kept afterwards
@@ -60,6 +62,7 @@ export function MasterChildForm({ main, child, remark, mode, form, rows, onRowsC
         hideButtons={mode === 'safeUpdate'}
         readOnly={mode === 'weigh'}
         mode={tableMode}
+        blankRow={blankRow}
       />
     </div>
   );

@@ -12,7 +12,7 @@ import { FormRenderer } from './FormRenderer';
 import { MasterChildForm } from './MasterChildForm';
 import { submitForm, type FormSubmission } from './collect';
 import { createValues, macrosOf, updateValues } from './initial-values';
-import { childRowErrors, childRowsOf, collectChildRows, isMasterChild, splitFields } from './master-child';
+import { blankChildRow, childRowErrors, childRowsOf, collectChildRows, isMasterChild, splitFields } from './master-child';
 import { columnsOf, type FormMode } from './rules/layout';
 import { SAVE_DEBOUNCE_MS, useDebounced } from './use-debounced';
 import { EMPTY_CHILD_CONFIRM, UPDATE_CANCELLED, UPDATE_CONFIRM } from './messages';
@@ -73,7 +73,7 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
       const loaded = record.data as LoadedEntity;
       loadedRecord.current = loaded.entity;
       form.setFieldsValue(updateValues(main, loaded.entity));
-      setRows(childRowsOf(child, loaded.entitysub));
+      setRows(childRowsOf(loaded.entitysub));
     }
     // defaults are read once per load, not again as the user types
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -130,7 +130,7 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
   if (template.isError || record.isError) body = <Result status="warning" title={t('templateForm.loadFailed')} />;
   else if (!ready || !format) body = <div className="wb-form-loading"><Spin /></div>;
   else if (masterChild) {
-    body = <MasterChildForm main={main} child={child} remark={format.remark} mode={formMode} form={form} rows={rows} onRowsChange={setRows} onEnter={requestSave} />;
+    body = <MasterChildForm main={main} child={child} remark={format.remark} mode={formMode} form={form} rows={rows} onRowsChange={setRows} onEnter={requestSave} blankRow={() => blankChildRow(child, macrosOf(user))} />;
   } else body = <FormRenderer fields={main} columns={columnsOf(format.formatStyle)} mode={formMode} form={form} onEnter={requestSave} />;
 
   return (

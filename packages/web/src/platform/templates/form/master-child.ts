@@ -4,7 +4,10 @@ import { collectEntity } from './collect';
 import type { Entity } from './form-api';
 import { keyRows, type Row } from '../widgets/editable-table/rows';
 import { validateRows } from '../widgets/editable-table/validate-rows';
-import { updateValues } from './initial-values';
+import { createValues } from './initial-values';
+import { toSaveValues } from './rules/save-values';
+import { fromFormValue } from './rules/form-values';
+import type { DefaultMacros } from './rules/defaults';
 
 /** The blank child row of a new master-child record arrives about 200 ms after the form (spec section 4). */
 export const FIRST_CHILD_ROW_DELAY_MS = 200;
@@ -21,9 +24,17 @@ export function splitFields(format: Pick<FormatDefinition, 'formSubList' | 'opat
   return { main: format.formSubList.filter((f) => !isChild(f)), child: format.formSubList.filter(isChild) };
 }
 
-/** Stored child rows as the table edits them. */
-export function childRowsOf(child: FieldDefinition[], stored: Entity[] | null): Row[] {
-  return keyRows((stored ?? []).map((r) => ({ ...r, ...updateValues(child, r) })));
+/** Stored child rows as the table edits them: the table holds wire values, blanks as null. */
+export function childRowsOf(stored: Entity[] | null): Row[] {
+  return keyRows((stored ?? []).map((r) => toSaveValues(r)));
+}
+
+/** A new child row: each column's default, in wire form (a date default as its text). */
+export function blankChildRow(child: FieldDefinition[], macros: Partial<DefaultMacros>): Entity {
+  const { values } = createValues(child, macros);
+  const row: Entity = {};
+  for (const f of child) if (values[f.fieldName] !== undefined) row[f.fieldName] = fromFormValue(f, values[f.fieldName]);
+  return row;
 }
 
 /** Child rows as saved: every child field in wire form, plus the row's id (and version) when stored. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form } from 'antd';
 import { MasterChildForm } from '../MasterChildForm';
-import { FIRST_CHILD_ROW_DELAY_MS, splitFields } from '../master-child';
+import { blankChildRow, childRowsOf, collectChildRows, FIRST_CHILD_ROW_DELAY_MS, splitFields } from '../master-child';
 import { SAVE_DEBOUNCE_MS, useDebounced } from '../use-debounced';
 import type { FormMode } from '../rules/layout';
 import type { Row } from '../../widgets/editable-table/rows';
@@ -33,6 +33,24 @@ describe('master-child form', () => {
     const split = splitFields({ formSubList: [...main, ...child], opations: { main: 'pu_notice', son: 'pu_notice_line' } });
     expect(split.main.map((f) => f.fieldName)).toEqual(['billCode']);
     expect(split.child.map((f) => f.fieldName)).toEqual(['invName']);
+  });
+
+  it('starts a new child row with the columns\' defaults, in wire form', () => {
+    const cols = [
+      field({ fieldName: 'isSample', formSubmitType: 'BOOLEAN', defaultValue: 'true' }),
+      field({ fieldName: 'sampleDate', formSubmitType: 'DATA_BOX', defaultValue: 'now' }),
+      field({ fieldName: 'maker', formSubmitType: 'DEFAULT_VALUE', defaultValue: '{realName}' }),
+    ];
+    const row = blankChildRow(cols, { realName: '张三' });
+    expect(row.isSample).toBe(true);
+    expect(row.sampleDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(row.maker).toBe('张三');
+  });
+
+  it('keeps stored child rows in wire form and saves them with id, version and seq', () => {
+    const rows = childRowsOf([{ id: '3', version: 2, invName: ' 石灰石 ', remark: '' }]);
+    expect(rows[0]).toMatchObject({ id: '3', version: 2, invName: '石灰石', remark: null });
+    expect(collectChildRows(child, rows)).toEqual([{ invName: '石灰石', id: '3', version: 2, seq: 1 }]);
   });
 
   it('adds one blank child row about 200 ms after a create form loads', async () => {
