@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type FieldDefinition, type SortKey } from '@wb/protocol';
 import type { ListReply } from '../api';
 import { buildColumns, shownFields, type Row } from './columns';
+import { RowCheck, useCheckboxClasses } from './RowCheck';
 import { totalsRow, hasTotals } from './totals';
 
 interface Props {
@@ -60,6 +61,12 @@ export const ListTable = memo(function ListTable(p: Props) {
   const columns = useMemo(() => buildColumns(p.fields, p.english, p.sort, yesNo), [p.fields, p.english, p.sort, yesNo]);
   const rows = (p.reply?.list ?? []) as Row[];
   const totals = hasTotals(p.fields);
+  const checkClasses = useCheckboxClasses();
+  const { selectedKeys, onSelect } = p;
+  const toggle = (row: Row, checked: boolean) => {
+    const key = rowKey(row);
+    onSelect(rows, checked ? selectedKeys.filter((k) => k !== key) : [...selectedKeys, key]);
+  };
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -88,6 +95,9 @@ export const ListTable = memo(function ListTable(p: Props) {
         preserveSelectedRowKeys: true,
         columnWidth: 40,
         onChange: (keys) => p.onSelect(rows, keys.map(String)),
+        renderCell: (p.selectionType ?? 'checkbox') === 'checkbox'
+          ? (checked, row) => <RowCheck checked={checked} classes={checkClasses} onToggle={() => toggle(row, checked)} />
+          : undefined,
       }}
       onRow={p.onRowDoubleClick ? (row) => ({ onDoubleClick: () => p.onRowDoubleClick?.(row) }) : undefined}
       summary={totals && rows.length > 0 ? () => <Footer fields={p.fields} reply={p.reply} /> : undefined}

@@ -1,7 +1,7 @@
-import { Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { FieldDefinition, SortKey } from '@wb/protocol';
 import { cellText } from './cell-value';
+import { CellTag } from './CellTag';
 import { fieldLabel } from './field-label';
 
 export type Row = Record<string, unknown>;
@@ -31,7 +31,7 @@ export function buildColumns(fields: readonly FieldDefinition[], english: boolea
     sortOrder: sort?.key === f.fieldName ? ORDER[sort.dir] : null,
     render: (value: unknown) => {
       const shown = cellText(f, value, yesNo);
-      return shown.kind === 'tag' ? <Tag color={shown.color}>{shown.label}</Tag> : shown.text;
+      return shown.kind === 'tag' ? <CellTag label={shown.label} color={shown.color} /> : shown.text;
     },
   }));
 }
