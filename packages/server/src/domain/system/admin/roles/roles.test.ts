@@ -120,11 +120,14 @@ describe('roles: create, update, enable and disable, scope', () => {
   it('a disabled role grants nothing: its holders lose its menus and calls until it is enabled', async () => {
     const operator = (await bearerFor(app, 'operator')).authorization;
     const role = await roleId('ROLE_OPERATOR');
+    // what the role grants now depends on the trees the earlier tests saved
+    const granted = await navPaths(operator);
     expectOk(await call(app, 'PUT', `/api/sys-role/${role}/disable`, admin));
     expect(await navPaths(operator)).toEqual([]);
     expectFailure(await call(app, 'POST', '/api/masterdata/driver/v2/list', operator, {}), 403);
     expectOk(await call(app, 'PUT', `/api/sys-role/${role}/enable`, admin));
-    expect(await navPaths(operator)).toContain('/masterdata/driver');
+    expect(granted.length).toBeGreaterThan(0);
+    expect(await navPaths(operator)).toEqual(granted);
   });
 
   it('refuses to disable the administrator role', async () => {
