@@ -15,6 +15,10 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'template-admin/formats': lazy(() => import('@/pages/template-admin/FormatsPage')),
   'template-admin/field': lazy(() => import('@/pages/template-admin/FieldPage')),
   'template-admin/factor': lazy(() => import('@/pages/template-admin/FactorPage')),
+  'system-admin/params': lazy(() => import('@/pages/system-admin/ParamsPage')),
+  'system-admin/roles': lazy(() => import('@/pages/system-admin/RolesPage')),
+  'system-admin/users': lazy(() => import('@/pages/system-admin/UsersPage')),
+  'system-admin/menus': lazy(() => import('@/pages/system-admin/MenusPage')),
 };
 
 /**

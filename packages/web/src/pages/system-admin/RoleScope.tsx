@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { Button, Form, Select, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/platform/api/http';
+import { feedback } from '@/platform/feedback';
+import { fetchRoleOptions, type Option, type RoleDetail, saveRoleScope } from './api';
+import { useAdminTexts } from './texts';
+
+type Scope = Pick<RoleDetail, 'orgIds' | 'assayItemIds' | 'classIds'>;
+
+const options = (list: Option[] = []) => list.map((o) => ({ value: o.id, label: `${o.code} ${o.name}` }));
+
+/** The role's data scope: the companies, assay items and material classes it applies to. */
+export function RoleScope({ role, editable }: { role: RoleDetail; editable: boolean }) {
+  const tx = useAdminTexts();
+  const client = useQueryClient();
+  const [form] = Form.useForm<Scope>();
+  const { data } = useQuery({ queryKey: ['system-admin', 'role-options'], queryFn: fetchRoleOptions });
+  useEffect(() => form.setFieldsValue({ orgIds: role.orgIds, assayItemIds: role.assayItemIds, classIds: role.classIds }), [role, form]);
+  const save = useMutation({
+    mutationFn: (scope: Scope) => saveRoleScope(role.id, scope),
+    onSuccess: async () => {
+      feedback.success(tx.common.saved);
+      await client.invalidateQueries({ queryKey: ['system-admin', 'role', role.id] });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Scope, errors: [err.message] }]);
+    },
+  });
+  return (
+    <Form form={form} layout="vertical" disabled={!editable} onFinish={(v) => save.mutate({ orgIds: v.orgIds ?? [], assayItemIds: v.assayItemIds ?? [], classIds: v.classIds ?? [] })}>
+      <Typography.Paragraph type="secondary">{tx.roles.scopeHint}</Typography.Paragraph>
+      <Form.Item name="orgIds" label={tx.roles.orgs}><Select mode="multiple" allowClear options={options(data?.orgs)} optionFilterProp="label" /></Form.Item>
+      <Form.Item name="assayItemIds" label={tx.roles.assayItems}><Select mode="multiple" allowClear options={options(data?.assayItems)} optionFilterProp="label" /></Form.Item>
+      <Form.Item name="classIds" label={tx.roles.classes}><Select mode="multiple" allowClear options={options(data?.classes)} optionFilterProp="label" /></Form.Item>
+      {editable && <Button type="primary" htmlType="submit" loading={save.isPending}>{tx.roles.saveScope}</Button>}
+    </Form>
+  );
+}
