@@ -2,7 +2,7 @@ import type { DocField, DocumentFamily, EntityValues } from '../../../platform/d
 import { archiveLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import {
-  createDateColumn, enabledColumn, enabledField, formTemplates, MONEY_BELOW, readFieldsOf, remarkColumn, remarkField,
+  allocatedColumn, createDateColumn, enabledColumn, enabledField, formTemplates, MONEY_BELOW, readFieldsOf, remarkColumn, remarkField,
   RESOURCE_TYPES, statusColumn, versionColumn,
 } from '../shared/fields';
 import { materialsUnderClass } from './classes';
@@ -51,7 +51,7 @@ const listTemplate = defineListTemplate({
     flag('isDangerous', '危化品', 'is_dangerous'),
     flag('isPack', '包装物料', 'is_pack'),
     { fieldName: 'weighType', fieldExplain: '计量方式', fieldExplainEn: 'Scale', fieldType: 'ENUM', columnSql: 't.weigh_type', options: WEIGH_TYPES, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
-    statusColumn, enabledColumn, remarkColumn, createDateColumn, versionColumn,
+    statusColumn, enabledColumn, allocatedColumn('md_material_alloc'), remarkColumn, createDateColumn, versionColumn,
   ],
 });
 

@@ -2,7 +2,7 @@ import type { DocField, DocumentFamily } from '../../../platform/documents/defin
 import { archiveLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import {
-  checkCreditCode, checkPhone, createDateColumn, ENABLED_OPTIONS, STATUS_OPTIONS, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn,
+  allocatedColumn, checkCreditCode, checkPhone, createDateColumn, ENABLED_OPTIONS, STATUS_OPTIONS, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn,
   remarkField, RESOURCE_TYPES, statusColumn, versionColumn,
 } from '../shared/fields';
 
@@ -64,6 +64,7 @@ function listFields(k: PartnerKind): FieldDef[] {
     enabledColumn,
     { fieldName: 'createOrgName', fieldExplain: '创建公司', fieldExplainEn: 'Created by company', fieldType: 'TEXT',
       columnSql: '(SELECT o.org_name FROM sys_org o WHERE o.id = t.org_id)', columnWidth: 180 },
+    allocatedColumn(`md_${k.kind}_alloc`),
     remarkColumn,
     createDateColumn,
     versionColumn,

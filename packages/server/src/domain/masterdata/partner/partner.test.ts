@@ -154,6 +154,8 @@ describe('allocation to companies', () => {
     const v = await newVendor();
     expect(expectOk(await post(`${VENDOR}/allocate`, { ids: [v.id], orgIds: [HDJC] })).data).toEqual({ count: 1 });
     expect(expectOk(await post(`${VENDOR}/allocate`, { ids: [v.id], orgIds: [HDJC] })).data).toEqual({ count: 0 });
+    const listed = expectOk(await post(`${VENDOR}/v2/list`, { search: [{ key: 'vendorCode', op: 'eq', val: v.vendorCode }] })).data.list[0];
+    expect(listed.allocOrgNames).toBe('华东水泥有限公司、华东建材贸易有限公司');
     expectOk(await call(app, 'POST', `/api/sys-user-org/switchOrg/${HDJC}`, admin));
     try {
       const { data } = expectOk(await post(`${VENDOR}/v2/list`, { search: [{ key: 'vendorCode', op: 'eq', val: v.vendorCode }] }, admin));

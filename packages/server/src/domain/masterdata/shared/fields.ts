@@ -79,3 +79,9 @@ export function formTemplates(
 /** What get/{id} answers: the form's fields that read a column. */
 export const readFieldsOf = (form: TemplateDef) =>
   form.fields.filter((f) => f.columnSql).map((f) => ({ name: f.fieldName, sql: f.columnSql as string }));
+
+/** The companies a group archive is allocated to, as the allocate dialog's user reads them. */
+export const allocatedColumn = (allocTable: string): FieldDef => ({
+  fieldName: 'allocOrgNames', fieldExplain: '已分配公司', fieldExplainEn: 'Allocated to', fieldType: 'TEXT', columnWidth: 260,
+  columnSql: `(SELECT string_agg(o.org_name, '、' ORDER BY o.id) FROM ${allocTable} a JOIN sys_org o ON o.id = a.org_id WHERE a.archive_id = t.id)`,
+});
