@@ -31,8 +31,9 @@ function rulesFor(field: FieldDefinition): Rule[] {
 function submitsOnEnter(event: React.KeyboardEvent): boolean {
   const target = event.target as HTMLElement;
   if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return false;
-  // Enter in a textarea is a new line; in an open dropdown it picks the option
-  if (target.tagName === 'TEXTAREA') return false;
+  // Enter in a textarea is a new line; in an open dropdown it picks the option; in a date picker
+  // it takes the typed date
+  if (target.tagName === 'TEXTAREA' || target.closest('.ant-picker')) return false;
   return target.tagName === 'INPUT' && target.getAttribute('aria-expanded') !== 'true';
 }
 

@@ -35,11 +35,13 @@ vi.setConfig({ testTimeout: 20_000 });
 /** Renders inside the shell's providers: i18n, antd theme and App (modal, notification), queries. */
 export function renderInShell(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const wrap = (node: ReactNode) => (
     <QueryClientProvider client={client}>
       <ThemedShell>
-        <AntApp>{ui}</AntApp>
+        <AntApp>{node}</AntApp>
       </ThemedShell>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const result = render(wrap(ui));
+  return { ...result, rerenderInShell: (node: ReactNode) => result.rerender(wrap(node)) };
 }

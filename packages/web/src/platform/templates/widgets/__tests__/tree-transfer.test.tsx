@@ -51,6 +51,14 @@ describe('tree transfer', () => {
     expect(screen.getByText('已选人员')).toBeTruthy();
   });
 
+  it('moves again when the default keys change', async () => {
+    const source = book();
+    const { rerenderInShell } = renderInShell(<TreeTransfer source={source} defaultTransfer defaultCheckedKeys={['21']} />);
+    expect(within(screen.getByTestId('tt-target')).queryByText('张三')).toBeNull();
+    rerenderInShell(<TreeTransfer source={source} defaultTransfer defaultCheckedKeys={['21', '11']} />);
+    expect(within(await screen.findByTestId('tt-target')).getByText('张三')).toBeTruthy();
+  });
+
   it('selects all with an indeterminate state in between', () => {
     renderInShell(<TreeTransfer source={book()} />);
     const all = within(screen.getByTestId('tt-source')).getByRole('checkbox', { name: /源列表/ }) as HTMLInputElement;

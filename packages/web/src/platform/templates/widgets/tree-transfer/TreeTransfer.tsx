@@ -63,13 +63,9 @@ export function TreeTransfer(props: TreeTransferProps) {
 
   useEffect(() => {
     if (!props.defaultTransfer || !defaultKeys) return;
-    setSource((s) => {
-      const moved = moveChecked(s, target, defaultKeys.split(','));
-      setTarget(moved.to);
-      props.onChange?.(moved.to, moved.from);
-      return moved.from;
-    });
-    // runs on mount and when the default keys change, as the spec has it
+    const moved = moveChecked(source, target, defaultKeys.split(','));
+    commit(moved.from, moved.to);
+    // runs on mount and when the default keys change, as the spec has it, with the trees of that moment
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.defaultTransfer, defaultKeys]);
 
