@@ -81,13 +81,12 @@ export const enUS: Messages = {
   listScreen: {
     search: 'Search', reset: 'Reset', expand: 'Expand', collapse: 'Collapse', advanced: 'Advanced search', more: 'More',
     quickSearch: 'Search {{fields}}', quickSearchAny: 'Keyword', treeFilter: 'Type to filter', totalRow: 'Total', estimated: 'approx.',
-    yes: 'Yes', no: 'No', like: 'Contains', eq: 'Equals', from: 'From', to: 'To', choose: 'Choose',
+    yes: 'Yes', no: 'No', like: 'Contains', eq: 'Equals', from: 'From', to: 'To',
     selected: '{{count}} selected', clearSelection: 'Clear selection', done: 'Done', doneCount: 'Done ({{count}} rows)',
     importTitle: 'Import', importHint: 'Click or drop an .xlsx file here', importTemplate: 'Download the import template', importDone: '{{count}} rows imported',
     importRejected: 'The file has these errors; nothing was imported:', row: 'Row', field: 'Field', problem: 'Problem',
     allocateTitle: 'Allocate to companies', cancelAllocateTitle: 'Cancel allocation', chooseOrgs: 'Choose companies',
     loading: 'Loading', atLeastOneResource: 'Choose at least one row', noResource: 'No popup resource template is configured for this field', warmTip: 'Notice',
-    detailNoRoute: "Check the detail template's list request method and list request route", atLeastOne: 'Choose at least one row', unknownStyle: 'Unsupported template style: {{style}}',
-    formMissing: 'The form is not ready yet: {{name}}',
+    detailNoRoute: "Check the detail template's list request method and list request route", atLeastOne: 'Choose at least one row', unknownStyle: 'Unsupported template style: {{style}}', unknownAction: 'Unsupported button action: {{action}}',
   },
 };

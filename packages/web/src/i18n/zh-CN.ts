@@ -70,14 +70,13 @@ export const zhCN = {
   listScreen: {
     search: '查询', reset: '重置', expand: '展开', collapse: '收起', advanced: '高级查询', more: '更多',
     quickSearch: '请输入{{fields}}', quickSearchAny: '请输入关键字', treeFilter: '输入关键字进行过滤', totalRow: '合计', estimated: '约',
-    yes: '是', no: '否', like: '模糊查询', eq: '等于', from: '开始', to: '结束', choose: '请选择',
+    yes: '是', no: '否', like: '模糊查询', eq: '等于', from: '开始', to: '结束',
     selected: '已选 {{count}} 条', clearSelection: '清空选择', done: '操作成功', doneCount: '操作成功（{{count}} 条）',
     importTitle: '导入', importHint: '点击或拖拽 .xlsx 文件到此处上传', importTemplate: '下载导入模板', importDone: '成功导入 {{count}} 条',
     importRejected: '文件中有以下错误，未导入任何数据：', row: '行', field: '字段', problem: '问题',
     allocateTitle: '分配到组织', cancelAllocateTitle: '取消分配组织', chooseOrgs: '请选择组织',
     loading: '加载中', atLeastOneResource: '最少要选择一条数据！', noResource: '暂无配置的弹窗资源模板，请配置！', warmTip: '温馨提示',
-    detailNoRoute: '请检查明细模板的列表请求方式和列表请求路由', atLeastOne: '请至少选择一条数据', unknownStyle: '暂不支持的模板样式：{{style}}',
-    formMissing: '表单尚未就绪：{{name}}',
+    detailNoRoute: '请检查明细模板的列表请求方式和列表请求路由', atLeastOne: '请至少选择一条数据', unknownStyle: '暂不支持的模板样式：{{style}}', unknownAction: '暂不支持的按钮操作：{{action}}',
   },
 };
 

@@ -73,7 +73,7 @@ export function useListActions(ctx: Context): { run(button: MenuButton): void; b
 
   const run = useCallback((button: MenuButton) => {
     const action = button.component;
-    if (!isButtonAction(action)) return feedback.warning(t('listScreen.unknownStyle', { style: action ?? button.label }), 2);
+    if (!isButtonAction(action)) return feedback.warning(t('listScreen.unknownAction', { action: action ?? button.label }), 2);
     const problem = selectionProblem(action, ctx.selectedIds.length, { multiCopy: ctx.multiCopy });
     if (problem) return feedback.warning(problem, 2);
     const go = async () => {
