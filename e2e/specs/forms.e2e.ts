@@ -34,9 +34,9 @@ async function submit(form: Locator): Promise<void> {
 }
 
 const vehicle = async (plate: string) =>
-  (await sql<{ has_trailer: boolean; trailer_plate_number: string | null; car_owner: string | null; plate_type: string }>(
+  (await sql<{ has_trailer: boolean; trailer_plate_number: string | null; car_owner: string | null; plate_type: string; review: string | null }>(
     stage.server.databaseUrl,
-    'SELECT has_trailer, trailer_plate_number, car_owner, plate_type FROM md_vehicle WHERE plate_number = $1',
+    "SELECT has_trailer, trailer_plate_number, car_owner, plate_type, to_char(annual_review_date, 'YYYY-MM-DD') AS review FROM md_vehicle WHERE plate_number = $1",
     [plate],
   ))[0];
 
@@ -83,10 +83,16 @@ describe('template forms: vehicles', () => {
     expect(await vehicle(PLATE)).toBeUndefined();
     await form.locator('#carOwnerMobile').fill('13800138000');
     await form.locator('#carOwner').fill('  张师傅  ');
+    // Enter takes the typed date, it does not submit the form
+    await form.locator('#annualReviewDate').fill('2027-03-31');
+    await form.locator('#annualReviewDate').press('Enter');
+    // longer than the 600 ms save debounce: a submitted form would have saved by now
+    await stage.page.waitForTimeout(1000);
+    expect(await vehicle(PLATE)).toBeUndefined();
     await submit(form);
     await form.waitFor({ state: 'hidden' });
     const row = await vehicle(PLATE);
-    expect(row).toMatchObject({ has_trailer: true, trailer_plate_number: '浙A1234挂', car_owner: '张师傅', plate_type: 'YELLOW' });
+    expect(row).toMatchObject({ has_trailer: true, trailer_plate_number: '浙A1234挂', car_owner: '张师傅', plate_type: 'YELLOW', review: '2027-03-31' });
   });
 
   it('修改 loads the record; cancelling the confirmation says 更新已取消; confirming saves', async () => {
@@ -96,6 +102,7 @@ describe('template forms: vehicles', () => {
     const form = await openForm('btn-update');
     await poll(() => form.locator('#plateNumber').inputValue()).toBe(PLATE);
     expect(await form.locator('#trailerPlateNumber').inputValue()).toBe('浙A1234挂');
+    expect(await form.locator('#annualReviewDate').inputValue()).toBe('2027-03-31');
     await form.locator('#carOwner').fill('李师傅');
     await submit(form);
     const ask = stage.page.locator('.ant-modal-confirm').filter({ hasText: '确定更新此条数据?' });
