@@ -74,7 +74,7 @@ const NUMBER_LIMITS: Partial<Record<WeighParamKey, { min: number; max: number; s
 
 /** The control a parameter needs: a choice of reactions, a rounding mode, a unit or a number. */
 function control(key: WeighParamKey, tx: AdminTexts) {
-  if (key.endsWith('Check')) return <Radio.Group optionType="button" options={CHECK_LEVELS.map((v) => ({ value: v, label: tx.params[v] }))} />;
+  if (key.endsWith('Check')) return <Radio.Group optionType="button" buttonStyle="solid" options={CHECK_LEVELS.map((v) => ({ value: v, label: tx.params[v] }))} />;
   if (key === 'weightRounding') return <Radio.Group options={ROUNDING_MODES.map((v) => ({ value: v, label: tx.params[v] }))} />;
   if (key === 'weightUnit') return <Radio.Group options={WEIGHT_UNITS.map((v) => ({ value: v, label: tx.params[v] }))} />;
   const limits = NUMBER_LIMITS[key] ?? { min: 0, max: 100000 };

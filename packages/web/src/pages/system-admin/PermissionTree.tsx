@@ -37,10 +37,10 @@ export function PermissionTree({ roleId, granted, editable }: Props) {
         {editable && <Button onClick={() => setChecked(new Set())}>{tx.roles.uncheckAll}</Button>}
       </Space>
       <div className="sa-tree">
-        <Tree
+        {tree.length > 0 && <Tree
           checkable
           checkStrictly
-          defaultExpandAll
+          defaultExpandedKeys={tree.map((e) => e.id)}
           selectable={false}
           disabled={!editable}
           treeData={nodes}
@@ -49,7 +49,7 @@ export function PermissionTree({ roleId, granted, editable }: Props) {
             const id = String(info.node.key);
             setChecked((now) => (info.checked ? checkEntry(now, id, index) : uncheckEntry(now, id, index)));
           }}
-        />
+        />}
       </div>
     </div>
   );
