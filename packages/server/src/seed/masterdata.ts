@@ -368,7 +368,7 @@ export async function seedMasterData(tx: Tx, { groupId, orgIds }: { groupId: str
       inner_code: `NC${m.code}`, model: m.model, unit: '吨', is_pu: m.pu ?? false, is_sa: m.sa ?? false,
       loss_percentage: m.lossPct ?? '0', loss_weight: m.lossWeight ?? '0',
       theory_weight: m.pack?.piece ?? null, pack_weight: m.pack?.bag ?? null,
-      reference_price: m.price, top_buying_price: m.top ?? null, resource_type: 'NC' as const,
+      reference_price: m.price, top_buying_price: m.top ?? null, resource_type: 'NC' as const, doc_status: 'AUDITED' as const,
       hidden_deduct: m.hidden ?? '0', is_dangerous: m.dangerous ?? false, is_pack: Boolean(m.pack),
       is_sample: m.sample ?? false, overload: m.overload ?? false, pnmary: m.pnmary ?? null,
       scene_confirm: m.scene ?? false, weigh_type: 'TRUCK_SCALE' as const,
@@ -386,6 +386,8 @@ export async function seedMasterData(tx: Tx, { groupId, orgIds }: { groupId: str
     group_id: groupId, org_id: org(p.owner), short_name: p.short, credit_code: creditCode(dice, p.region),
     contact_person: p.contact, contact_phone: dice.int(0, 1) ? mobile(dice) : landline(dice),
     address: p.address, resource_type: 'NC' as const, remark: p.remark ?? null,
+    // synchronised from the ERP and in use: audited, as documents may rely on them
+    doc_status: 'AUDITED' as const,
   });
   const allocFor = (p: PartnerSeed, archive_id: string): Insertable<MdAllocation>[] =>
     (p.shared ? both : [org(p.owner)]).map((org_id) => ({ group_id: groupId, archive_id, org_id }));
