@@ -263,3 +263,12 @@ describe('datax', () => {
     expect((await pool.query(`SELECT count(*)::int AS n FROM md_vendor WHERE vendor_code = 'ERP-101'`)).rows[0].n).toBe(0);
   });
 });
+
+describe('the popup reads the list', () => {
+  it("accepts the popup template's id on the list, and refuses another list's", async () => {
+    const id = async (code: string) => (await pool.query('SELECT id::text FROM cg_format WHERE format_code = $1', [code])).rows[0].id;
+    expectOk(await post(`${VENDOR}/v2/list`, { tplId: await id('masterdata.vendor.resource') }));
+    expectOk(await post(`${VENDOR}/v2/list`, { tplId: await id('masterdata.vendor.list') }));
+    expectFailure(await post(`${VENDOR}/v2/list`, { tplId: await id('masterdata.customer.resource') }), 400);
+  });
+});
