@@ -142,7 +142,7 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
       onCancel={close}
       afterClose={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={close}>{t('common.cancel')}</Button>,
         formMode === 'weigh' ? (

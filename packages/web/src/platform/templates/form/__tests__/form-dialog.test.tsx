@@ -129,3 +129,34 @@ describe('form dialog: the server refuses', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 });
+
+describe('form dialog: master-child and weighing', () => {
+  const mc = () => format({
+    formatStyle: 'FORMAT_MASTER_CHILD_FROM', opations: { main: 'n', son: 'n_line' },
+    formSubList: [field({ fieldName: 'billCode', fieldExplain: '单据号' }), field({ fieldName: 'invName', fieldExplain: '物料', customTable: 'n_line' })],
+  });
+
+  it('submits child rows directly as { entity, entitysub }', async () => {
+    serve(mc(), { entity: { id: '7', version: 1, billCode: 'A1' }, entitysub: [{ id: '70', version: 1, invName: '石灰石' }] });
+    const onSaved = vi.fn();
+    renderInShell(<TemplateFormDialog menuButton={button} base="/api/notice/pu" mode="update" id="7" onClose={() => {}} onSaved={onSaved} />);
+    await screen.findByText('石灰石', undefined, { timeout: 3000 });
+    await clickOk();
+    const ask = await screen.findByText('确定更新此条数据?', undefined, { timeout: 5000 });
+    await act(async () => {
+      fireEvent.click(ask.closest('.ant-modal-confirm')!.querySelector('.ant-btn-primary')!);
+    });
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 3000 });
+    expect(screen.queryByText('子表未新增数据, 是否继续提交?')).toBeNull();
+    expect(saves()[0].body).toEqual({ entity: { id: '7', version: 1, billCode: 'A1' }, entitysub: [{ id: '70', version: 1, invName: '石灰石', seq: 1 }] });
+  });
+
+  it('weighing shows weighsave and cancel, every field read-only', async () => {
+    serve(format({}), { id: '7', version: 1, plateNumber: '浙A12345', carOwner: '王五' });
+    renderInShell(<TemplateFormDialog menuButton={button} base="/api/masterdata/vehicle" mode="update" id="7" formMode="weigh" onClose={() => {}} />);
+    await waitFor(() => expect((screen.getByLabelText('车牌号') as HTMLInputElement).value).toBe('浙A12345'), { timeout: 3000 });
+    expect((screen.getByLabelText('车主') as HTMLInputElement).disabled).toBe(true);
+    expect(document.querySelector('[data-action="weighsave"]')).not.toBeNull();
+    expect(document.querySelector('[data-action="submit"]')).toBeNull();
+  });
+});

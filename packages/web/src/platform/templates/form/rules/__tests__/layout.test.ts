@@ -83,3 +83,13 @@ describe('autocomplete', () => {
       .toEqual({ plateNumber: '浙A12345', carType: '重型' });
   });
 });
+
+describe('widget details', () => {
+  it('keeps textarea rows between 1 and 4', async () => {
+    const { textareaRows } = await import('../../fields/field-props');
+    expect(textareaRows(0)).toBe(2);
+    expect(textareaRows(1)).toBe(1);
+    expect(textareaRows(9)).toBe(4);
+    expect(textareaRows(null)).toBe(2);
+  });
+});
