@@ -43,8 +43,8 @@ CREATE TABLE sys_user_assay_item (
   PRIMARY KEY (user_id, item_id)
 );
 
--- A role's scope: the organisations it may be held in, the assay items and material classes
--- its holders work with. Empty means unrestricted.
+-- A role's scope: the organisations it may be held in, the number prefixes (code rules), assay
+-- items and material classes its holders work with. Empty means unrestricted.
 CREATE TABLE sys_role_org (
   role_id  bigint NOT NULL REFERENCES sys_role(id) ON DELETE CASCADE,
   org_id   bigint NOT NULL REFERENCES sys_org(id),
@@ -59,4 +59,9 @@ CREATE TABLE sys_role_material_class (
   role_id   bigint NOT NULL REFERENCES sys_role(id) ON DELETE CASCADE,
   class_id  bigint NOT NULL REFERENCES md_material_class(id) ON DELETE CASCADE,
   PRIMARY KEY (role_id, class_id)
+);
+CREATE TABLE sys_role_code_rule (
+  role_id  bigint NOT NULL REFERENCES sys_role(id) ON DELETE CASCADE,
+  rule_id  bigint NOT NULL REFERENCES sys_code_rule(id) ON DELETE CASCADE,
+  PRIMARY KEY (role_id, rule_id)
 );

@@ -6,7 +6,7 @@ import { feedback } from '@/platform/feedback';
 import { fetchRoleOptions, type Option, type RoleDetail, saveRoleScope } from './api';
 import { useAdminTexts } from './texts';
 
-type Scope = Pick<RoleDetail, 'orgIds' | 'assayItemIds' | 'classIds'>;
+type Scope = Pick<RoleDetail, 'orgIds' | 'assayItemIds' | 'classIds' | 'codeRuleIds'>;
 
 const options = (list: Option[] = []) => list.map((o) => ({ value: o.id, label: `${o.code} ${o.name}` }));
 
@@ -16,7 +16,7 @@ export function RoleScope({ role, editable }: { role: RoleDetail; editable: bool
   const client = useQueryClient();
   const [form] = Form.useForm<Scope>();
   const { data } = useQuery({ queryKey: ['system-admin', 'role-options'], queryFn: fetchRoleOptions });
-  useEffect(() => form.setFieldsValue({ orgIds: role.orgIds, assayItemIds: role.assayItemIds, classIds: role.classIds }), [role, form]);
+  useEffect(() => form.setFieldsValue({ orgIds: role.orgIds, assayItemIds: role.assayItemIds, classIds: role.classIds, codeRuleIds: role.codeRuleIds }), [role, form]);
   const save = useMutation({
     mutationFn: (scope: Scope) => saveRoleScope(role.id, scope),
     onSuccess: async () => {
@@ -28,9 +28,10 @@ export function RoleScope({ role, editable }: { role: RoleDetail; editable: bool
     },
   });
   return (
-    <Form form={form} layout="vertical" disabled={!editable} onFinish={(v) => save.mutate({ orgIds: v.orgIds ?? [], assayItemIds: v.assayItemIds ?? [], classIds: v.classIds ?? [] })}>
+    <Form form={form} layout="vertical" disabled={!editable} onFinish={(v) => save.mutate({ orgIds: v.orgIds ?? [], assayItemIds: v.assayItemIds ?? [], classIds: v.classIds ?? [], codeRuleIds: v.codeRuleIds ?? [] })}>
       <Typography.Paragraph type="secondary">{tx.roles.scopeHint}</Typography.Paragraph>
       <Form.Item name="orgIds" label={tx.roles.orgs}><Select mode="multiple" allowClear options={options(data?.orgs)} optionFilterProp="label" /></Form.Item>
+      <Form.Item name="codeRuleIds" label={tx.roles.codeRules}><Select mode="multiple" allowClear options={options(data?.codeRules)} optionFilterProp="label" /></Form.Item>
       <Form.Item name="assayItemIds" label={tx.roles.assayItems}><Select mode="multiple" allowClear options={options(data?.assayItems)} optionFilterProp="label" /></Form.Item>
       <Form.Item name="classIds" label={tx.roles.classes}><Select mode="multiple" allowClear options={options(data?.classes)} optionFilterProp="label" /></Form.Item>
       {editable && <Button type="primary" htmlType="submit" loading={save.isPending}>{tx.roles.saveScope}</Button>}

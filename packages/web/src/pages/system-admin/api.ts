@@ -35,12 +35,13 @@ export interface RoleDetail extends RoleSummary {
   orgIds: string[];
   assayItemIds: string[];
   classIds: string[];
+  codeRuleIds: string[];
   holders: { userId: string; username: string; realName: string; orgId: string; orgName: string }[];
 }
 export type RoleBody = Pick<RoleSummary, 'roleCode' | 'roleName' | 'roleNameEn' | 'remark'>;
 
 export interface Option { id: string; name: string; code: string; parentId?: string | null; enabled?: boolean }
-export interface GroupOptions { orgs: Option[]; roles: Option[]; assayItems: Option[]; classes: Option[] }
+export interface GroupOptions { orgs: Option[]; roles: Option[]; assayItems: Option[]; classes: Option[]; codeRules: Option[] }
 
 export interface Membership { orgId: string; orgName?: string; roleIds: string[]; roleNames?: string[] }
 export interface UserRow {
@@ -82,7 +83,7 @@ export const createRole = (body: RoleBody) => call<{ id: string }>('/sys-role', 
 export const updateRole = (id: string, body: RoleBody) => call<boolean>(`/sys-role/${enc(id)}`, { method: 'PUT', body });
 export const switchRole = (id: string, action: 'enable' | 'disable') => call<boolean>(`/sys-role/${enc(id)}/${action}`, { method: 'PUT' });
 export const saveRoleMenus = (roleId: string, menuIds: string[]) => call<{ granted: number }>('/sys-role/menu', { method: 'PUT', body: { roleId, menuIds } });
-export const saveRoleScope = (id: string, body: { orgIds: string[]; assayItemIds: string[]; classIds: string[] }) =>
+export const saveRoleScope = (id: string, body: { orgIds: string[]; assayItemIds: string[]; classIds: string[]; codeRuleIds: string[] }) =>
   call<boolean>(`/sys-role/${enc(id)}/scope`, { method: 'PUT', body });
 
 export const fetchUsers = (keyword: string, pn: number, ps: number) =>

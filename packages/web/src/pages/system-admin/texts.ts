@@ -34,7 +34,7 @@ const zh = {
   } as Record<WeighParamKey, [string, string]>,
   roles: {
     code: '角色编码', name: '角色名称', nameEn: '英文名称', remark: '备注', users: '用户数', admin: '管理员', menus: '菜单权限', scope: '数据范围',
-    holders: '用户', saveMenus: '保存权限', checkAll: '全选', uncheckAll: '全不选', orgs: '组织', assayItems: '化验项目', classes: '物料分类',
+    holders: '用户', saveMenus: '保存权限', checkAll: '全选', uncheckAll: '全不选', orgs: '组织', assayItems: '化验项目', classes: '物料分类', codeRules: '编号前缀',
     scopeHint: '不选表示不限制。', saveScope: '保存数据范围', button: '按钮', newRole: '新增角色', editRole: '修改角色', company: '公司',
   },
   users: {
@@ -84,7 +84,7 @@ const en: AdminTexts = {
   },
   roles: {
     code: 'Code', name: 'Name', nameEn: 'English name', remark: 'Remark', users: 'Users', admin: 'Administrator', menus: 'Menu permissions', scope: 'Data scope',
-    holders: 'Users', saveMenus: 'Save permissions', checkAll: 'All', uncheckAll: 'None', orgs: 'Companies', assayItems: 'Assay items', classes: 'Material classes',
+    holders: 'Users', saveMenus: 'Save permissions', checkAll: 'All', uncheckAll: 'None', orgs: 'Companies', assayItems: 'Assay items', classes: 'Material classes', codeRules: 'Number prefixes',
     scopeHint: 'Leave empty for no restriction.', saveScope: 'Save data scope', button: 'Button', newRole: 'New role', editRole: 'Edit role', company: 'Company',
   },
   users: {

@@ -53,6 +53,13 @@ describe('menu and button entries', () => {
     expect(failure.data).toEqual({ field: 'permission' });
   });
 
+  it('of two administrators adding one permission key at once, one succeeds and the other is told it is taken', async () => {
+    const body = entry({ parentId: system, kind: 'button', name: '并发', path: null, permission: 'sys_race_key' });
+    const results = await Promise.all([1, 2, 3].map(() => call(app, 'POST', '/api/sys-menu', admin, body)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    for (const r of results.filter((x) => x.statusCode === 400)) expect(r.json()).toMatchObject({ msg: '权限标识 sys_race_key 已存在', data: { field: 'permission' } });
+  });
+
   it('refuses to move an entry under itself or its own descendants', async () => {
     const menus = await menuId('/system/menu');
     expectFailure(await call(app, 'PUT', `/api/sys-menu/${system}`, admin, entry({ parentId: menus, name: '系统管理', path: '/system' })), 400, '不能把菜单移到它自己或它的下级之下');

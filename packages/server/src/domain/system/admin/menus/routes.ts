@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../../platform/db/pool';
 import { ok } from '../../../../platform/http/envelope';
 import { AppError, badRequest, parse } from '../../../../platform/http/errors';
-import { idParam, logAdmin } from '../shared';
+import { idParam, isUniqueViolation, logAdmin } from '../shared';
 import { allMenuEntries, childCount, deleteEntry, entryKind, insertEntry, lockEntry, permissionTaken, updateEntry } from './repo';
 import { routePermissions } from './route-permissions';
 import { deleteRefusal, entryShapeProblem, makesCycle, type MenuEntryInput, menuEntryBody } from './rules';
@@ -17,19 +17,19 @@ export function menuAdminRoutes(app: FastifyInstance, db: Database): void {
 
   app.post('/api/sys-menu', { config: EDIT }, async (request) => {
     const entry = parse(menuEntryBody, request.body);
-    const id = await db.transaction().execute(async (tx) => {
+    const id = await keyTakenAs400(entry, () => db.transaction().execute(async (tx) => {
       await checkEntry(tx, entry, null);
       const newId = await insertEntry(tx, entry);
       await logAdmin(tx, request, 'createMenu', `${entry.name} ${entry.permission ?? entry.path ?? ''}`.trim());
       return newId;
-    });
+    }));
     return ok({ id }, '新增成功');
   });
 
   app.put('/api/sys-menu/:id', { config: EDIT }, async (request) => {
     const { id } = parse(idParam, request.params);
     const entry = parse(menuEntryBody, request.body);
-    await db.transaction().execute(async (tx) => {
+    await keyTakenAs400(entry, () => db.transaction().execute(async (tx) => {
       const current = await lockEntry(tx, id);
       if (!current) throw AppError.of('notFound', '菜单不存在', 'id');
       if (current.kind !== entry.kind && (await childCount(tx, id)) > 0) throw badRequest('有下级的菜单不能改为按钮', 'kind');
@@ -38,7 +38,7 @@ export function menuAdminRoutes(app: FastifyInstance, db: Database): void {
       await checkEntry(tx, entry, id);
       await updateEntry(tx, id, entry);
       await logAdmin(tx, request, 'updateMenu', `${entry.name} ${entry.permission ?? entry.path ?? ''}`.trim());
-    });
+    }));
     return ok(true, '修改成功');
   });
 
@@ -54,6 +54,16 @@ export function menuAdminRoutes(app: FastifyInstance, db: Database): void {
     });
     return ok(true, '删除成功');
   });
+}
+
+/** Two saves of one key raced past checkEntry: the unique index keeps one, the other hears why. */
+async function keyTakenAs400<T>(entry: MenuEntryInput, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(`权限标识 ${entry.permission} 已存在`, 'permission');
+    throw err;
+  }
 }
 
 async function checkEntry(db: Database, entry: MenuEntryInput, id: string | null): Promise<void> {

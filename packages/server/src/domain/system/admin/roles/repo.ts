@@ -76,6 +76,7 @@ const SCOPE_TABLES = {
   orgIds: { table: 'sys_role_org', column: 'org_id' },
   assayItemIds: { table: 'sys_role_assay_item', column: 'item_id' },
   classIds: { table: 'sys_role_material_class', column: 'class_id' },
+  codeRuleIds: { table: 'sys_role_code_rule', column: 'rule_id' },
 } as const;
 export type ScopeKey = keyof typeof SCOPE_TABLES;
 
@@ -98,15 +99,20 @@ export async function replaceRoleScope(db: Database, roleId: string, scope: Reco
   }
 }
 
-/** The ids of each scope list that are not the group's: another group's company, item or class. */
+/** The first id of a scope list that is not the group's: another group's company, item, class or code rule. */
 export async function foreignScopeIds(db: Database, groupId: string, scope: Record<ScopeKey, string[]>): Promise<{ key: ScopeKey; id: string } | null> {
-  const checks: [ScopeKey, string][] = [['orgIds', 'sys_org'], ['assayItemIds', 'qm_assay_item'], ['classIds', 'md_material_class']];
-  for (const [key, table] of checks) {
+  // code rules belong to a company, the others to the group
+  const ofGroup = {
+    orgIds: sql`SELECT 1 FROM sys_org t WHERE t.id = x.id AND t.group_id = ${groupId}`,
+    assayItemIds: sql`SELECT 1 FROM qm_assay_item t WHERE t.id = x.id AND t.group_id = ${groupId}`,
+    classIds: sql`SELECT 1 FROM md_material_class t WHERE t.id = x.id AND t.group_id = ${groupId}`,
+    codeRuleIds: sql`SELECT 1 FROM sys_code_rule t JOIN sys_org o ON o.id = t.org_id WHERE t.id = x.id AND o.group_id = ${groupId}`,
+  } satisfies Record<ScopeKey, unknown>;
+  for (const key of Object.keys(ofGroup) as ScopeKey[]) {
     const ids = scope[key];
     if (ids.length === 0) continue;
     const { rows } = await sql<{ id: string }>`
-      SELECT x.id::text FROM unnest(${ids}::bigint[]) AS x(id)
-       WHERE NOT EXISTS (SELECT 1 FROM ${sql.table(table)} t WHERE t.id = x.id AND t.group_id = ${groupId}) LIMIT 1`.execute(db);
+      SELECT x.id::text FROM unnest(${ids}::bigint[]) AS x(id) WHERE NOT EXISTS (${ofGroup[key]}) LIMIT 1`.execute(db);
     if (rows[0]) return { key, id: rows[0].id };
   }
   return null;

@@ -146,4 +146,19 @@ describe('roles: create, update, enable and disable, scope', () => {
     expect(failure.data).toEqual({ field: 'assayItemIds' });
     expect(expectOk(await call(app, 'GET', `/api/sys-role/${role}`, admin)).data.assayItemIds).toEqual(items.slice(0, 2));
   });
+
+  it('saves the number prefixes (code rules) of the group’s companies, refusing another group’s', async () => {
+    const role = await roleId('ROLE_QUALITY');
+    const hdjc = await orgId(pool, 'HDJC');
+    const own = (await pool.query("INSERT INTO sys_code_rule (org_id, doc_kind, rule_name, prefix) VALUES ($1, 'qm.assay', '化验单', 'HY') RETURNING id::text", [hdjc])).rows[0].id;
+    const otherOrg = (await pool.query("INSERT INTO sys_org (group_id, org_code, org_name) SELECT id, 'OT9', '别家' FROM sys_group WHERE group_code = 'OTHER' RETURNING id")).rows[0].id;
+    const foreign = (await pool.query("INSERT INTO sys_code_rule (org_id, doc_kind, rule_name, prefix) VALUES ($1, 'qm.assay', '化验单', 'XX') RETURNING id::text", [otherOrg])).rows[0].id;
+    const options = expectOk(await call(app, 'GET', '/api/sys-role/options', admin)).data;
+    expect(options.codeRules.map((r: { id: string }) => r.id)).toContain(own);
+    expect(options.codeRules.map((r: { id: string }) => r.id)).not.toContain(foreign);
+    const failure = expectFailure(await call(app, 'PUT', `/api/sys-role/${role}/scope`, admin, { orgIds: [], assayItemIds: [], classIds: [], codeRuleIds: [foreign] }), 400, `编号前缀 ${foreign} 不存在`);
+    expect(failure.data).toEqual({ field: 'codeRuleIds' });
+    expectOk(await call(app, 'PUT', `/api/sys-role/${role}/scope`, admin, { orgIds: [], assayItemIds: [], classIds: [], codeRuleIds: [own] }));
+    expect(expectOk(await call(app, 'GET', `/api/sys-role/${role}`, admin)).data.codeRuleIds).toEqual([own]);
+  });
 });

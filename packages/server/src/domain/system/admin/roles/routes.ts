@@ -15,7 +15,7 @@ import { type RoleInput, roleBody, roleMenuBody, roleScopeBody, unknownIds, with
 const VIEW = { access: { permission: 'sys_role_view' } };
 const EDIT = { access: { permission: 'sys_role_edit' } };
 
-const SCOPE_LABELS = { orgIds: '组织', assayItemIds: '化验项目', classIds: '物料分类' } as const;
+const SCOPE_LABELS = { orgIds: '组织', assayItemIds: '化验项目', classIds: '物料分类', codeRuleIds: '编号前缀' } as const;
 
 /** 角色管理: the group's roles, what each grants (menu tree) and where it applies (scope). */
 export function roleAdminRoutes(app: FastifyInstance, db: Database): void {

@@ -12,8 +12,8 @@ export type RoleInput = z.infer<typeof roleBody>;
 /** PUT role menu: the whole set of menu and button entries the role grants. */
 export const roleMenuBody = z.strictObject({ roleId: z.string().regex(/^\d{1,18}$/, '应为数字编号'), menuIds: idList });
 
-/** A role's scope: organisations, assay items and material classes (empty: unrestricted). */
-export const roleScopeBody = z.strictObject({ orgIds: idList, assayItemIds: idList, classIds: idList });
+/** A role's scope: organisations, number prefixes, assay items and material classes (empty: unrestricted). */
+export const roleScopeBody = z.strictObject({ orgIds: idList, assayItemIds: idList, classIds: idList, codeRuleIds: idList.default([]) });
 
 /**
  * The entries a role really grants: the chosen ones and every folder above them, so a granted

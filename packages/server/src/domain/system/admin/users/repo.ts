@@ -111,12 +111,16 @@ export async function foreignId(db: Database, table: 'sys_org' | 'qm_assay_item'
 
 /** What the user and role screens choose from: the group's companies, roles, assay items and material classes. */
 export async function groupOptions(db: Database, groupId: string) {
-  const [orgs, roles, assayItems, classes] = await Promise.all([
+  const [orgs, roles, assayItems, classes, codeRules] = await Promise.all([
     sql<{ id: string; name: string; code: string }>`SELECT id::text, org_name AS name, org_code AS code FROM sys_org WHERE group_id = ${groupId} ORDER BY org_code`.execute(db),
     sql<{ id: string; name: string; code: string; enabled: boolean }>`SELECT id::text, role_name AS name, role_code AS code, enabled FROM sys_role WHERE group_id = ${groupId} ORDER BY role_code`.execute(db),
     sql<{ id: string; name: string; code: string }>`SELECT id::text, item_name AS name, item_code AS code FROM qm_assay_item WHERE group_id = ${groupId} AND enabled ORDER BY item_code`.execute(db),
     sql<{ id: string; name: string; code: string; parentId: string | null }>`
       SELECT id::text, invc_name AS name, invc_code AS code, parent_id::text AS "parentId" FROM md_material_class WHERE group_id = ${groupId} ORDER BY invc_code`.execute(db),
+    // 编号前缀: each company's code rules, named by prefix, rule and company
+    sql<{ id: string; name: string; code: string }>`
+      SELECT r.id::text, r.rule_name || ' · ' || o.org_name AS name, coalesce(nullif(r.prefix, ''), r.doc_kind) AS code
+        FROM sys_code_rule r JOIN sys_org o ON o.id = r.org_id WHERE o.group_id = ${groupId} ORDER BY o.org_code, r.doc_kind`.execute(db),
   ]);
-  return { orgs: orgs.rows, roles: roles.rows, assayItems: assayItems.rows, classes: classes.rows };
+  return { orgs: orgs.rows, roles: roles.rows, assayItems: assayItems.rows, classes: classes.rows, codeRules: codeRules.rows };
 }

@@ -56,6 +56,14 @@ describe('users', () => {
     expect(await databaseFingerprint(pool)).toEqual(before);
   });
 
+  it('of two administrators creating one user name at once, one succeeds and the other is told the name is taken', async () => {
+    const body = newcomer({ username: 'racer', realName: '钱赛跑', orgs: [{ orgId: hdsn, roleIds: [] }] });
+    const results = await Promise.all([createUser(admin, body), createUser(admin, body), createUser(admin, body)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    for (const r of results.filter((x) => x.statusCode === 400)) expect(r.json()).toMatchObject({ msg: '用户名 racer 已存在', data: { field: 'username' } });
+    expect((await pool.query("SELECT count(*)::int AS n FROM sys_user WHERE username = 'racer'")).rows[0].n).toBe(1);
+  });
+
   it.each([
     ['a user name taken (in any case)', { username: 'WEIGHER2' }, 'username'],
     ['no company', { orgs: [] }, 'orgs'],
