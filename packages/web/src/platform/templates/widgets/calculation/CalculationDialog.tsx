@@ -71,7 +71,7 @@ export function CalculationDialog({ open, operands, tables, initial, onSubmit, o
         <Button key="cancel" onClick={onCancel}>取 消</Button>,
       ]}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)}>
           <Radio value="expression">{t('templateForm.calc.expression')}</Radio>
           <Radio value="sum">{t('templateForm.calc.sum')}</Radio>
