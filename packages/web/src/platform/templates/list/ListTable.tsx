@@ -4,7 +4,7 @@ import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type FieldDefinition, type SortKey } from '@wb/protocol';
 import type { ListReply } from '../api';
-import { buildColumns, shownFields, type Row } from './columns';
+import { buildColumns, SELECTION_WIDTH, shownFields, tableWidth, type Row } from './columns';
 import { RowCheck, useCheckboxClasses } from './RowCheck';
 import { totalsRow, hasTotals } from './totals';
 
@@ -59,6 +59,7 @@ export const ListTable = memo(function ListTable(p: Props) {
   const { t } = useTranslation();
   const yesNo = useMemo(() => ({ yes: t('listScreen.yes'), no: t('listScreen.no') }), [t]);
   const columns = useMemo(() => buildColumns(p.fields, p.english, p.sort, yesNo), [p.fields, p.english, p.sort, yesNo]);
+  const scroll = useMemo(() => ({ x: tableWidth(p.fields), y: p.scrollY }), [p.fields, p.scrollY]);
   const rows = (p.reply?.list ?? []) as Row[];
   const totals = hasTotals(p.fields);
   const checkClasses = useCheckboxClasses();
@@ -88,12 +89,13 @@ export const ListTable = memo(function ListTable(p: Props) {
       onChange={onChange}
       // the hint shows over the sort arrows only, not over the whole header (it covered the search bar)
       showSorterTooltip={{ target: 'sorter-icon' }}
-      scroll={{ x: 'max-content', y: p.scrollY }}
+      tableLayout="fixed"
+      scroll={scroll}
       rowSelection={{
         type: p.selectionType ?? 'checkbox',
         selectedRowKeys: p.selectedKeys,
         preserveSelectedRowKeys: true,
-        columnWidth: 40,
+        columnWidth: SELECTION_WIDTH,
         onChange: (keys) => p.onSelect(rows, keys.map(String)),
         renderCell: (p.selectionType ?? 'checkbox') === 'checkbox'
           ? (checked, row) => <RowCheck checked={checked} classes={checkClasses} onToggle={() => toggle(row, checked)} />

@@ -16,12 +16,25 @@ const ORDER = { asc: 'ascend', desc: 'descend' } as const;
  * The table's columns from the template (built once per template, language and sort: a page of
  * 100 rows must render quickly, so cells do no work beyond a lookup).
  */
+/** A column the template gives no width. */
+export const DEFAULT_COLUMN_WIDTH = 120;
+/** The selection column. */
+export const SELECTION_WIDTH = 40;
+
+/**
+ * The table's full width from the template's column widths. With it the layout is fixed: column
+ * widths no longer follow a page's content, so new rows do not make the table measure and render twice.
+ */
+export function tableWidth(fields: readonly FieldDefinition[]): number {
+  return shownFields(fields).reduce((sum, f) => sum + (f.columnWidth ?? DEFAULT_COLUMN_WIDTH), SELECTION_WIDTH);
+}
+
 export function buildColumns(fields: readonly FieldDefinition[], english: boolean, sort: SortKey | null, yesNo: { yes: string; no: string }): ColumnType<Row>[] {
   return shownFields(fields).map((f) => ({
     key: f.fieldName,
     dataIndex: f.fieldName,
     title: fieldLabel(f, english),
-    width: f.columnWidth ?? undefined,
+    width: f.columnWidth ?? DEFAULT_COLUMN_WIDTH,
     fixed: f.fixed ?? undefined,
     ellipsis: true,
     align: f.fieldType === 'NUMBER' ? ('right' as const) : undefined,
