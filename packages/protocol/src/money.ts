@@ -40,10 +40,10 @@ export function checkCurrency(value: unknown): string | null {
   return null;
 }
 
-export type Operator = '+' | '-' | '*' | '/';
+export type ArithmeticOperator = '+' | '-' | '*' | '/';
 
 /** One step of form arithmetic, to 3 decimals; bad operands and division by zero give 0. */
-export function arithmetic(a: unknown, op: Operator, b: unknown): number {
+export function arithmetic(a: unknown, op: ArithmeticOperator, b: unknown): number {
   const x = toDecimal(a);
   const y = toDecimal(b);
   if (!x || !y) return 0;
@@ -58,7 +58,7 @@ function roundArithmetic(d: Decimal): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-type Token = { kind: 'num'; value: Decimal } | { kind: 'op'; value: Operator } | { kind: 'paren'; value: '(' | ')' };
+type Token = { kind: 'num'; value: Decimal } | { kind: 'op'; value: ArithmeticOperator } | { kind: 'paren'; value: '(' | ')' };
 
 function tokenise(expression: string, valueOf: (name: string) => unknown): Token[] | null {
   const tokens: Token[] = [];
@@ -72,7 +72,7 @@ function tokenise(expression: string, valueOf: (name: string) => unknown): Token
     at = re.lastIndex;
     if (m[1] !== undefined) tokens.push({ kind: 'num', value: new Decimal(m[1]) });
     else if (m[2] !== undefined) tokens.push({ kind: 'num', value: toDecimal(valueOf(m[2])) ?? new Decimal(NaN) });
-    else if (m[3] !== undefined) tokens.push({ kind: 'op', value: m[3] as Operator });
+    else if (m[3] !== undefined) tokens.push({ kind: 'op', value: m[3] as ArithmeticOperator });
     else tokens.push({ kind: 'paren', value: m[4] as '(' | ')' });
   }
   return tokens;
