@@ -55,6 +55,8 @@ describe('generic list screen: vehicles', () => {
   it('shows dates as yyyy-MM-dd HH:mm:ss and booleans by their option labels', async () => {
     for (const text of await columnTexts(stage.page, '创建时间')) expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     for (const text of await columnTexts(stage.page, '状态')) expect(['启用', '停用']).toContain(text);
+    // the annual review is a day: no time of day
+    for (const text of await columnTexts(stage.page, '年审日期')) if (text) expect(text).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('quick search ORs "contains" over plate number and vehicle type', async () => {
@@ -85,6 +87,8 @@ describe('generic list screen: vehicles', () => {
     // a day range (annual review) starts open: only time ranges get the default window
     expect(await dialog.getByTestId('adv-annualReviewDate').locator('input').first().inputValue()).toBe('');
     await chooseOption(stage.page, dialog.getByTestId('adv-plateType').locator('.ant-select'), '蓝牌');
+    await settled(stage.page);
+    await screenshot(stage.page, 'list-advanced-zh');
     await dialog.getByTestId('adv-search').click();
     await rows(stage.page);
     const inWindow = `created_at >= ($3::timestamp AT TIME ZONE 'Asia/Shanghai') AND created_at <= ($4::timestamp AT TIME ZONE 'Asia/Shanghai')`;
@@ -266,5 +270,20 @@ describe('generic list screen: vehicles', () => {
     await settled(stage.page);
     await screenshot(stage.page, 'list-advanced-en');
     await stage.page.keyboard.press('Escape');
+    await settled(stage.page);
+    // the resource popup in English: its title and columns are the template's, the frame is translated
+    await listScreen(stage.page).getByTestId('btn-create').click();
+    const form = stage.page.locator('.ant-modal').filter({ has: stage.page.locator('.ant-form') }).last();
+    await form.waitFor();
+    await settled(stage.page);
+    await form.locator('.ant-form-item').filter({ hasText: /承运商|Carrier/ }).first().locator('button').click();
+    const popup = stage.page.locator('.ant-modal').filter({ has: stage.page.getByTestId('resource-popup') });
+    await popup.locator('tbody tr.ant-table-row').first().waitFor();
+    await settled(stage.page);
+    expect(await popup.getByTestId('resource-ok').textContent()).toBe('OK');
+    await screenshot(stage.page, 'resource-popup-en');
+    await popup.getByTestId('resource-cancel').click();
+    await popup.waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: /Cancel|取\s*消/ }).first().click();
   });
 });

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { FieldDefinition, FieldOption } from '@wb/protocol';
-import { DATE_TIME_FORMAT } from './advanced-defaults';
+import { DATE_FORMAT, DATE_TIME_FORMAT, isDayRange } from './advanced-defaults';
 
 /** The option a stored value stands for; values compare as text ('1' and 1, 'true' and true). */
 export function optionOf(options: readonly FieldOption[], value: unknown): FieldOption | undefined {
@@ -8,17 +8,20 @@ export function optionOf(options: readonly FieldOption[], value: unknown): Field
   return options.find((o) => String(o.value) === String(value));
 }
 
-/** Dates show as yyyy-MM-dd HH:mm:ss (spec section 9); an unreadable one is shown as sent. */
-export function formatDate(value: unknown): string {
+/**
+ * Dates show as yyyy-MM-dd HH:mm:ss (spec section 9); a field searched by day (datePicker,
+ * datePickerRange) holds no time of day and shows yyyy-MM-dd. An unreadable value is shown as sent.
+ */
+export function formatDate(value: unknown, dayOnly = false): string {
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value as string);
-  return d.isValid() ? d.format(DATE_TIME_FORMAT) : String(value);
+  return d.isValid() ? d.format(dayOnly ? DATE_FORMAT : DATE_TIME_FORMAT) : String(value);
 }
 
 export type CellText = { kind: 'tag'; label: string; color?: string } | { kind: 'text'; text: string };
 
 /** What a cell shows for a field: an option's label (a coloured tag when it has a colour), 是/否, a date, or the text. */
-export function cellText(field: Pick<FieldDefinition, 'fieldType' | 'options'>, value: unknown, yesNo: { yes: string; no: string }): CellText {
+export function cellText(field: Pick<FieldDefinition, 'fieldType' | 'options'> & Partial<Pick<FieldDefinition, 'searchType'>>, value: unknown, yesNo: { yes: string; no: string }): CellText {
   const { fieldType, options } = field;
   if (fieldType === 'ENUM' || fieldType === 'TAG' || fieldType === 'BOOLEAN') {
     const option = optionOf(options, value);
@@ -27,6 +30,6 @@ export function cellText(field: Pick<FieldDefinition, 'fieldType' | 'options'>, 
       return { kind: 'text', text: value === true || value === 'true' || value === 1 ? yesNo.yes : yesNo.no };
     }
   }
-  if (fieldType === 'DATE') return { kind: 'text', text: formatDate(value) };
+  if (fieldType === 'DATE') return { kind: 'text', text: formatDate(value, isDayRange({ searchType: field.searchType ?? null })) };
   return { kind: 'text', text: value === null || value === undefined ? '' : String(value) };
 }

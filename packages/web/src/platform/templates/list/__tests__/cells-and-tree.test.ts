@@ -16,8 +16,9 @@ describe('cells', () => {
     expect(cellText(f, false, yesNo)).toEqual({ kind: 'text', text: '否' });
     expect(cellText(f, null, yesNo)).toEqual({ kind: 'text', text: '' });
   });
-  it('formats dates as yyyy-MM-dd HH:mm:ss', () => {
+  it('formats dates as yyyy-MM-dd HH:mm:ss, a day-searched field as yyyy-MM-dd', () => {
     expect(cellText({ fieldType: 'DATE', options: [] }, '2026-11-21T08:05:09', yesNo)).toEqual({ kind: 'text', text: '2026-11-21 08:05:09' });
+    expect(cellText({ fieldType: 'DATE', options: [], searchType: 'datePickerRange' }, '2027-09-09T00:00:00', yesNo)).toEqual({ kind: 'text', text: '2027-09-09' });
   });
 });
 
