@@ -3,7 +3,7 @@ import { Button, Collapse, Space, Tag } from 'antd';
 import { LeftOutlined, RightOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TransferPanel } from './TransferPanel';
-import { leafKeys, findNode, moveChecked, type TransferNode } from './tree-moves';
+import { checkedPeople, moveChecked, type TransferNode } from './tree-moves';
 import {
   ADDRESS_LISTS, addToList, clearList, collapseList, emptyAddressLists, expandList, removeFromList, swapLists,
   type AddressListName, type AddressLists,
@@ -74,8 +74,7 @@ export function TreeTransfer(props: TreeTransferProps) {
     props.onAddressChange?.(next);
   };
   const addTo = (name: AddressListName) => {
-    const entries = sourceChecked.flatMap((k) => leafKeys([findNode(source, k)!].filter(Boolean))).map((k) => findNode(source, k)!).filter((n) => n && !n.disabled);
-    changeLists(addToList(lists, name, entries.map((n) => ({ key: n.key, title: n.title, email: n.email }))));
+    changeLists(addToList(lists, name, checkedPeople(source, sourceChecked)));
     setSourceChecked([]);
   };
 

@@ -136,3 +136,17 @@ export function selectAllState(selectable: string[], checked: string[]): { check
   const hits = selectable.filter((k) => set.has(k)).length;
   return { checked: selectable.length > 0 && hits === selectable.length, indeterminate: hits > 0 && hits < selectable.length };
 }
+
+/** The people a check stands for: a checked department means everyone under it; disabled entries stay out. */
+export function checkedPeople(tree: TransferNode[], checkedKeys: string[]): Pick<TransferNode, 'key' | 'title' | 'email'>[] {
+  const out: Pick<TransferNode, 'key' | 'title' | 'email'>[] = [];
+  for (const key of checkedKeys) {
+    const node = findNode(tree, key);
+    if (!node) continue;
+    for (const leaf of node.children?.length ? leafKeys(node.children) : [node.key]) {
+      const person = findNode(tree, leaf);
+      if (person && !person.disabled) out.push({ key: person.key, title: person.title, email: person.email });
+    }
+  }
+  return out;
+}
