@@ -14,6 +14,8 @@ const stage = useSignedInPage(USERS.admin);
 const ROLES = '/system/role';
 const PARAMS = '/system/param';
 const VEHICLES = '/masterdata/vehicle';
+const USERS_PAGE = '/system/user';
+const MENUS = '/system/menu';
 
 const treeNode = (page: Page, key: string) => page.getByTestId('permission-tree').locator('.ant-tree-treenode', { has: page.getByTestId(`perm-${key}`) });
 
@@ -84,6 +86,42 @@ describe('administration', () => {
     expect(await overload.locator('.ant-radio-button-wrapper-checked').textContent()).toBe('禁止');
     await settled(page);
     await screenshot(page, 'admin-weigh-params');
+  });
+
+  it('creates a user: a weak initial password is refused under the field with the protocol’s rule, a strong one is taken', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/system', USERS_PAGE);
+    await page.getByTestId('users-page').getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '新增用户' });
+    await dialog.waitFor();
+    await dialog.getByLabel('用户名').fill('weigher9');
+    await dialog.getByLabel('姓名').fill('孙司磅');
+    await dialog.getByLabel('初始密码').fill('abcdefgh');
+    await dialog.getByRole('button', { name: '添加公司' }).click();
+    await settled(page);
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await dialog.locator('.ant-form-item-explain-error', { hasText: '密码须包含大写字母、小写字母、数字、特殊字符中的至少三种' }).waitFor();
+    expect(await sql(stage.server.databaseUrl, "SELECT 1 FROM sys_user WHERE username = 'weigher9'")).toHaveLength(0);
+    await screenshot(page, 'admin-new-user-refused');
+    await dialog.getByLabel('初始密码').fill('Scale#Nine2027');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.getByTestId('users-page').locator('tbody tr', { hasText: 'weigher9' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'admin-users');
+  });
+
+  it('scans the web’s pages and the routes’ permission keys against the menu tree', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/system', MENUS);
+    await page.getByTestId('menus-page').locator('.ant-tree-node-content-wrapper', { hasText: '系统管理' }).first().click();
+    await page.getByTestId('menus-page').getByLabel('路径').waitFor();
+    expect(await page.getByTestId('menus-page').getByLabel('路径').inputValue()).toBe('/system');
+    await settled(page);
+    await screenshot(page, 'admin-menus');
+    await page.getByTestId('scan-resources').click();
+    await page.locator('.ant-modal-confirm', { hasText: '扫描前端资源' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'admin-menus-scan');
   });
 
   it('refuses a bad parameter with the server’s reason under the field, and stores nothing', async () => {

@@ -21,6 +21,9 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'system-admin/menus': lazy(() => import('@/pages/system-admin/MenusPage')),
 };
 
+/** The page components the web has: the menu screen's scan compares them with the menu tree. */
+export const menuComponentKeys = (): string[] => Object.keys(MENU_COMPONENTS);
+
 /**
  * A menu with a component of its own opens it; one without asks the server for its LIST template
  * (the template page falls back to the no-template page when there is none); an unknown component

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Card, Empty, Form, Input, InputNumber, Popconfirm, Radio, Space, Switch, Tag, Tree, TreeSelect } from 'antd';
+import { App, Button, Card, Empty, Form, Input, InputNumber, Popconfirm, Radio, Space, Switch, Tag, Tree, TreeSelect, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
-import { createMenuEntry, deleteMenuEntry, fetchMenuTree, type MenuEntry, type MenuEntryBody, updateMenuEntry } from './api';
-import { fill, useAdminTexts } from './texts';
+import { menuComponentKeys } from '@/app/layout/page-registry';
+import { createMenuEntry, deleteMenuEntry, fetchMenuTree, type MenuEntry, type MenuEntryBody, type ScanReport, scanResources, updateMenuEntry } from './api';
+import { type AdminTexts, fill, useAdminTexts } from './texts';
 import './system-admin.css';
 
 const TREE_KEY = ['system-admin', 'menu-tree'];
@@ -21,6 +22,7 @@ export default function MenusPage() {
   const { can } = usePermissions();
   const editable = can('sys_menu_edit');
   const client = useQueryClient();
+  const { modal } = App.useApp();
   const { data: tree = [] } = useQuery({ queryKey: TREE_KEY, queryFn: fetchMenuTree });
   const byId = useMemo(() => flatten(tree), [tree]);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -49,11 +51,15 @@ export default function MenusPage() {
   });
   const remove = useMutation({ mutationFn: deleteMenuEntry, onSuccess: async () => { setEditing(null); await done(); } });
   const label = (e: MenuEntry) => (english && e.nameEn) || e.name;
+  const scan = useMutation({ mutationFn: () => scanResources(menuComponentKeys()), onSuccess: (report) => modal.info(scanDialog(report, tx)) });
 
   return (
     <div className="sa-page sa-split" data-testid="menus-page">
       <Card size="small" className="sa-left">
-        {editable && <Space className="sa-toolbar"><Button type="primary" onClick={() => setEditing({ mode: 'new', parentId: null })}>{tx.menus.newEntry}</Button></Space>}
+        <Space className="sa-toolbar">
+          {editable && <Button type="primary" onClick={() => setEditing({ mode: 'new', parentId: null })}>{tx.menus.newEntry}</Button>}
+          <Button loading={scan.isPending} onClick={() => scan.mutate()} data-testid="scan-resources">{tx.menus.scan}</Button>
+        </Space>
         <div className="sa-tree">
           <Tree<DataNode>
             blockNode
@@ -142,4 +148,28 @@ function toNodes(entries: MenuEntry[], label: (e: MenuEntry) => string, buttonWo
 
 function toSelect(entries: MenuEntry[], label: (e: MenuEntry) => string): { value: string; title: string; children: ReturnType<typeof toSelect> }[] {
   return entries.filter((e) => e.kind === 'menu').map((e) => ({ value: e.id, title: label(e), children: toSelect(e.children, label) }));
+}
+
+/** The scan's findings, one list per kind; nothing to fix says so. */
+function scanDialog(report: ScanReport, tx: AdminTexts) {
+  const sections: [string, string[]][] = [
+    [tx.menus.unbound, report.unboundComponents],
+    [tx.menus.unknown, report.unknownComponents.map((c) => `${c.name}: ${c.component}`)],
+    [tx.menus.unregistered, report.unregisteredPermissions],
+  ];
+  const found = sections.filter(([, items]) => items.length > 0);
+  return {
+    title: tx.menus.scan,
+    width: 560,
+    content: found.length === 0 ? tx.menus.allGood : (
+      <div data-testid="scan-report">
+        {found.map(([title, items]) => (
+          <div key={title}>
+            <Typography.Text strong>{title}</Typography.Text>
+            <ul>{items.map((i) => <li key={i}><code>{i}</code></li>)}</ul>
+          </div>
+        ))}
+      </div>
+    ),
+  };
 }

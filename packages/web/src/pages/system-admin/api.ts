@@ -97,3 +97,10 @@ export const saveUserOrgs = (id: string, orgs: Membership[]) =>
 export const saveUserAssayItems = (id: string, itemIds: string[]) => call<boolean>(`/sys-user/${enc(id)}/assay-items`, { method: 'PUT', body: { itemIds } });
 export const switchUsers = (ids: string[], action: 'enable' | 'disable') => call<boolean>(`/sys-user/${action}`, { method: 'POST', body: { ids } });
 export const resetPassword = (id: string, newpassword: string) => call<boolean>(`/sys-user/password/reset/${enc(id)}`, { method: 'PUT', body: { newpassword } });
+
+export interface ScanReport {
+  unboundComponents: string[];
+  unknownComponents: { id: string; name: string; component: string }[];
+  unregisteredPermissions: string[];
+}
+export const scanResources = (components: string[]) => call<ScanReport>('/sys-menu/scan', { method: 'POST', body: { components } });

@@ -46,7 +46,8 @@ const zh = {
   menus: {
     name: '名称', nameEn: '英文名称', kind: '类型', menu: '菜单', button: '按钮', path: '路径', component: '组件', icon: '图标', permission: '权限标识',
     sort: '排序', keepAlive: '缓存页面', menuFlag: '端', web: '网页', app: '手持机', parent: '上级', root: '（顶级）', addChild: '新增下级',
-    newEntry: '新增菜单', editEntry: '修改菜单',
+    newEntry: '新增菜单', editEntry: '修改菜单', scan: '扫描前端资源', unbound: '未绑定菜单的页面', unknown: '菜单指向不存在的页面',
+    unregistered: '接口使用但未登记的权限标识', allGood: '菜单与前端资源一致',
   },
 };
 
@@ -96,7 +97,8 @@ const en: AdminTexts = {
   menus: {
     name: 'Name', nameEn: 'English name', kind: 'Kind', menu: 'Menu', button: 'Button', path: 'Path', component: 'Component', icon: 'Icon', permission: 'Permission key',
     sort: 'Sort', keepAlive: 'Keep alive', menuFlag: 'Client', web: 'Web', app: 'Handset', parent: 'Parent', root: '(top level)', addChild: 'Add below',
-    newEntry: 'New entry', editEntry: 'Edit entry',
+    newEntry: 'New entry', editEntry: 'Edit entry', scan: 'Scan web resources', unbound: 'Pages no menu opens', unknown: 'Menus naming a missing page',
+    unregistered: 'Permission keys routes check that no entry carries', allGood: 'The menus match the web’s resources',
   },
 };
 

@@ -91,6 +91,16 @@ describe('menu and button entries', () => {
     expectFailure(await call(app, 'DELETE', `/api/sys-menu/${id}`, admin), 404);
   });
 
+  it('scans the web’s pages and the server’s permission keys against the tree', async () => {
+    await pool.query("DELETE FROM sys_menu WHERE permission = 'sys_param_view'");
+    const report = expectOk(await call(app, 'POST', '/api/sys-menu/scan', admin, { components: ['system/log', 'system-admin/roles', 'reports/new-board'] })).data;
+    expect(report.unboundComponents).toEqual(['reports/new-board']);
+    expect(report.unregisteredPermissions).toContain('sys_param_view');
+    expect(report.unregisteredPermissions).not.toContain('sys_user_edit');
+    expect(report.unknownComponents.map((c: { component: string }) => c.component)).toContain('system-admin/users');
+    expectFailure(await call(app, 'POST', '/api/sys-menu/scan', admin, { components: 'all' }), 400);
+  });
+
   it('refuses menu administration to a user without its permissions', async () => {
     const operator = (await bearerFor(app, 'operator')).authorization;
     expectFailure(await call(app, 'GET', '/api/sys-menu/tree', operator), 403);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '../../../../platform/db/pool';
 import { ok } from '../../../../platform/http/envelope';
 import { AppError, badRequest, parse } from '../../../../platform/http/errors';
@@ -6,7 +7,10 @@ import { idParam, isUniqueViolation, logAdmin } from '../shared';
 import { allMenuEntries, childCount, deleteEntry, entryKind, insertEntry, lockEntry, permissionTaken, updateEntry } from './repo';
 import { routePermissions } from './route-permissions';
 import { deleteRefusal, entryShapeProblem, makesCycle, type MenuEntryInput, menuEntryBody } from './rules';
+import { scanResources } from './scan';
 import { buildEntryTree } from './tree';
+
+const scanBody = z.strictObject({ components: z.array(z.string().max(100)).max(1000) });
 
 const VIEW = { access: { permission: 'sys_menu_view' } };
 const EDIT = { access: { permission: 'sys_menu_edit' } };
@@ -14,6 +18,11 @@ const EDIT = { access: { permission: 'sys_menu_edit' } };
 /** 菜单管理: the one menu and button tree every role's permissions are cut from. */
 export function menuAdminRoutes(app: FastifyInstance, db: Database): void {
   app.get('/api/sys-menu/tree', { config: VIEW }, async () => ok(buildEntryTree(await allMenuEntries(db))));
+
+  app.post('/api/sys-menu/scan', { config: { access: { permission: 'sys_menu_view', demoAllowed: true } } }, async (request) => {
+    const { components } = parse(scanBody, request.body);
+    return ok(scanResources(components, routePermissions(app), await allMenuEntries(db)));
+  });
 
   app.post('/api/sys-menu', { config: EDIT }, async (request) => {
     const entry = parse(menuEntryBody, request.body);
