@@ -132,6 +132,7 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       leaf('供应商', 'Vendors', '/masterdata/vendor', [AC], { buttons: documentButtons('md_vendor', ARCHIVE, [AC], [OP]) }),
       leaf('客户', 'Customers', '/masterdata/customer', [AC], { buttons: documentButtons('md_customer', ARCHIVE, [AC], [OP]) }),
+      leaf('存货分类', 'Inventory classes', '/masterdata/inventory-class', [OP, QA, AC], { buttons: documentButtons('md_inventory_class', EDIT, [AC], [OP, QA]) }),
       leaf('物料', 'Materials', '/masterdata/inventory', [OP, QA, AC], { buttons: documentButtons('md_inventory', ARCHIVE, [AC], [OP, QA]) }),
       leaf('车辆', 'Vehicles', '/masterdata/vehicle', [OP], { buttons: documentButtons('md_vehicle', EDIT, [OP]) }),
       leaf('司机', 'Drivers', '/masterdata/driver', [OP], { buttons: documentButtons('md_driver', EDIT, [OP]) }),

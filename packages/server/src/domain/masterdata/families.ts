@@ -7,11 +7,12 @@ import { icCardFamily } from './ic-card/family';
 import { warehouseFamily } from './warehouse/family';
 import { blacklistFamily } from './blacklist/family';
 import { materialFamily } from './material/family';
+import { materialClassFamily } from './material/class-family';
 import { areaFamily, siloFamily } from './storage/family';
 import { codeRuleFamily } from '../../platform/numbering/family';
 
 /** Every master-data family served by the document engine, and the code rules that number them. */
-export const MASTERDATA_FAMILIES: DocumentFamily[] = [codeRuleFamily, ...partnerFamilies, materialFamily, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, areaFamily, siloFamily, blacklistFamily];
+export const MASTERDATA_FAMILIES: DocumentFamily[] = [codeRuleFamily, ...partnerFamilies, materialClassFamily, materialFamily, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, areaFamily, siloFamily, blacklistFamily];
 
 /** Their templates, popups before the forms that open them. */
 export const MASTERDATA_TEMPLATES: TemplateDef[] = MASTERDATA_FAMILIES.flatMap((f) => [

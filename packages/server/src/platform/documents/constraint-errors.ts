@@ -60,8 +60,11 @@ export function constraintProblem(family: DocumentFamily, err: unknown): Constra
       }
       return { field: field?.name ?? null, message: `${field?.label ?? '关联数据'}不存在或未分配给当前公司`, values: own, key };
     case CHECK:
-    case NOT_NULL:
+    case NOT_NULL: {
+      const known = e.constraint ? family.constraintMessages?.[e.constraint] : undefined;
+      if (known) return { field: known.field, message: known.message, values: [], key };
       return { field: field?.name ?? null, message: `${family.label}数据不符合规则（${e.constraint ?? e.detail ?? ''}）`, values: [], key };
+    }
     default:
       return null;
   }

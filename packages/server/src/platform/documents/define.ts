@@ -40,8 +40,11 @@ export interface DocField {
   byCode?: { name: string; label: string; table: string; codeColumn: string; scope: 'group' | 'org' };
 }
 
-/** Company rows (org_id), or group archives (group_id) a company uses through an allocation row. */
-export type DocScope = { kind: 'org' } | { kind: 'group'; allocTable: string };
+/**
+ * Company rows (org_id); group archives (group_id) a company uses through an allocation row; or
+ * rows kept once per group that every company of it uses as they are (inventory classes).
+ */
+export type DocScope = { kind: 'org' } | { kind: 'group'; allocTable: string } | { kind: 'shared' };
 
 export type EntityValues = Record<string, unknown>;
 
@@ -81,6 +84,8 @@ export interface DocumentFamily {
   validate?: (values: EntityValues) => { field: string; message: string }[];
   datax?: boolean;
   import?: boolean;
+  /** what a named CHECK constraint of the table means, said to the user */
+  constraintMessages?: Record<string, { field: string; message: string }>;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */
   treeFilter?: (db: Database, who: { orgId: string; groupId: string }, treeId: string) => Promise<SearchCondition>;
 }

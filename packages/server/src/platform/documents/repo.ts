@@ -24,6 +24,7 @@ const table = (f: DocumentFamily) => sql`${sql.table(f.table)} AS t`;
 /** The rows the caller's company may see and touch. */
 export function inScope(f: DocumentFamily, who: Who): RawBuilder<unknown> {
   if (f.scope.kind === 'org') return sql`t.org_id = ${who.orgId}`;
+  if (f.scope.kind === 'shared') return sql`t.group_id = ${who.groupId}`;
   return sql`t.group_id = ${who.groupId} AND EXISTS (SELECT 1 FROM ${sql.table(f.scope.allocTable)} a WHERE a.archive_id = t.id AND a.org_id = ${who.orgId})`;
 }
 
@@ -81,7 +82,7 @@ function recordColumns(f: DocumentFamily, written: DocField[], extra: Record<str
 function ownerColumns(f: DocumentFamily, who: Who): { values: Record<string, unknown>; types: Record<string, string> } {
   const values: Record<string, unknown> = { org_id: who.orgId, created_by: who.userId, updated_by: who.userId };
   const types: Record<string, string> = { org_id: 'bigint', created_by: 'bigint', updated_by: 'bigint' };
-  if (f.scope.kind === 'group') {
+  if (f.scope.kind !== 'org') {
     values.group_id = who.groupId;
     types.group_id = 'bigint';
   }
@@ -101,7 +102,7 @@ export async function insertRows(tx: Tx, f: DocumentFamily, who: Who, rows: Enti
   const source = sql.join(names.map((c) => sql.ref(`x.${c}`)));
   const records = sql`jsonb_to_recordset(${asRecords(f, rows, owner.values)}::jsonb) AS x(${recordColumns(f, written, owner.types)}, n integer)`;
   const insert = sql`INSERT INTO ${sql.table(f.table)} (${target}) SELECT ${source} FROM ${records} ORDER BY x.n RETURNING id::text AS id, group_id`;
-  if (f.scope.kind === 'org') {
+  if (f.scope.kind !== 'group') {
     const { rows: ids } = await sql<{ id: string }>`INSERT INTO ${sql.table(f.table)} (${target}) SELECT ${source} FROM ${records} ORDER BY x.n RETURNING id::text AS id`.execute(tx);
     return ids.map((r) => r.id);
   }
@@ -143,7 +144,7 @@ export async function deleteRows(tx: Tx, f: DocumentFamily, ids: string[]): Prom
 /** Which of these values a unique column already holds in the family's scope (group or company). */
 export async function valuesTaken(db: Runner, f: DocumentFamily, who: Who, column: string, values: unknown[]): Promise<Set<string>> {
   if (values.length === 0) return new Set();
-  const owner = f.scope.kind === 'group' ? sql`t.group_id = ${who.groupId}` : sql`t.org_id = ${who.orgId}`;
+  const owner = f.scope.kind === 'org' ? sql`t.org_id = ${who.orgId}` : sql`t.group_id = ${who.groupId}`;
   const { rows } = await sql<{ v: string }>`
     SELECT ${col(column)}::text AS v FROM ${table(f)} WHERE ${owner} AND ${col(column)}::text = ANY(${values.map(String)}::text[])`.execute(db);
   return new Set(rows.map((r) => r.v));
@@ -189,7 +190,7 @@ export async function upsertByCode(tx: Tx, f: DocumentFamily, who: Who, rows: En
   const target = sql.join(names.map((c) => sql.id(c)));
   const source = sql.join(names.map((c) => sql.ref(`x.${c}`)));
   const records = sql`jsonb_to_recordset(${asRecords(f, rows, owner.values)}::jsonb) AS x(${recordColumns(f, written, owner.types)})`;
-  const key = f.scope.kind === 'group' ? 'group_id' : 'org_id';
+  const key = f.scope.kind === 'org' ? 'org_id' : 'group_id';
   const changed = written.filter((d) => d.column !== f.code.column);
   const sets = sql.join([
     ...changed.map((d) => sql`${sql.id(d.column)} = EXCLUDED.${sql.id(d.column)}`),
@@ -200,7 +201,7 @@ export async function upsertByCode(tx: Tx, f: DocumentFamily, who: Who, rows: En
     INSERT INTO ${sql.table(f.table)} AS t (${target}) SELECT ${source} FROM ${records}
     ON CONFLICT (${sql.id(key)}, ${sql.id(f.code.column)}) DO UPDATE SET ${sets} WHERE ${differs}
     RETURNING t.id, (t.xmax = 0) AS inserted`;
-  if (f.scope.kind === 'org') {
+  if (f.scope.kind !== 'group') {
     const { rows: out } = await sql<{ inserted: boolean }>`${upsert}`.execute(tx);
     return count(out);
   }

@@ -25,7 +25,8 @@ export async function materialsUnderClass(db: Database, who: { groupId: string }
   const { rows } = await sql<{ id: string }>`
     WITH RECURSIVE under AS (
       SELECT id FROM md_material_class WHERE id = ${classId}::bigint AND group_id = ${who.groupId}
-      UNION ALL
+      -- UNION, not UNION ALL: a loop an edit made in the tree ends instead of running on
+      UNION
       SELECT c.id FROM md_material_class c JOIN under u ON c.parent_id = u.id
     ) SELECT id::text FROM under`.execute(db);
   // an unknown class (or another group's) lists nothing, rather than everything

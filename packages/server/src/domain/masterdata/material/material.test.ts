@@ -61,3 +61,35 @@ describe('datax by class code', () => {
     expect((res.data as { errors: unknown[] }).errors).toEqual([{ row: 1, field: 'invcCode', message: '存货分类编码 9999 不存在' }]);
   });
 });
+
+describe('inventory classes', () => {
+  const C = '/api/masterdata/inventory-class';
+  it('are kept once for the group: a class made in one company is listed in the other', async () => {
+    const parent = await classId('05');
+    const c = expectOk(await call(app, 'POST', `${C}/create`, accountant, { entity: { invcCode: '0503', invcName: '特种水泥', parentId: parent } })).data;
+    expect(c).toMatchObject({ invcCode: '0503', parentName: '成品', parentId: parent, sort: 0 });
+    const admin = (await bearerFor(app, 'admin')).authorization;
+    const HDJC = await orgId(pool, 'HDJC');
+    expectOk(await call(app, 'POST', `/api/sys-user-org/switchOrg/${HDJC}`, admin));
+    try {
+      const { data } = expectOk(await call(app, 'POST', `${C}/v2/list`, admin, { search: [{ key: 'invcCode', op: 'eq', val: '0503' }] }));
+      expect(data.list.map((r: { id: string }) => r.id)).toEqual([c.id]);
+    } finally {
+      expectOk(await call(app, 'POST', `/api/sys-user-org/switchOrg/${HDSN}`, admin));
+    }
+  });
+
+  it('refuses a class as its own parent, and the delete of a class that holds materials', async () => {
+    const c = expectOk(await call(app, 'POST', `${C}/create`, accountant, { entity: { invcCode: '0504', invcName: '油井水泥' } })).data;
+    expectFailure(await call(app, 'PUT', `${C}/update`, accountant, { entity: { ...c, parentId: c.id } }), 400, '上级分类不能是分类自己');
+    expectFailure(await call(app, 'DELETE', `${C}/delList`, accountant, { ids: [await classId('0101')] }), 400, '存货分类 0101 已被其他单据或资料使用，不能删除');
+    expect(expectOk(await call(app, 'DELETE', `${C}/delList`, accountant, { ids: [c.id] })).data).toEqual({ count: 1 });
+  });
+
+  it('take their parent by code from an ERP push', async () => {
+    expect(expectOk(await call(app, 'POST', `${C}/datax`, accountant, { entities: [{ invcCode: '0304', invcName: '耐火材料', parentCode: '03' }] })).data)
+      .toEqual({ created: 1, updated: 0 });
+    const { rows } = await pool.query(`SELECT p.invc_code FROM md_material_class c JOIN md_material_class p ON p.id = c.parent_id WHERE c.invc_code = '0304'`);
+    expect(rows).toEqual([{ invc_code: '03' }]);
+  });
+});
