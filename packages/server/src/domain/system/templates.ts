@@ -11,6 +11,23 @@ const LOG_ACTIONS = [
   { value: 'resetPassword', label: '重置密码' },
   { value: 'registerPermission', label: '登记权限' },
   { value: 'oidcLogin', label: '统一认证登录' },
+  // administration (domain/system/admin)
+  { value: 'createUser', label: '新增用户' },
+  { value: 'updateUser', label: '修改用户' },
+  { value: 'saveUserOrgs', label: '保存用户公司与角色' },
+  { value: 'saveUserAssayItems', label: '保存用户化验项目' },
+  { value: 'enableUser', label: '启用用户' },
+  { value: 'disableUser', label: '停用用户' },
+  { value: 'createRole', label: '新增角色' },
+  { value: 'updateRole', label: '修改角色' },
+  { value: 'enableRole', label: '启用角色' },
+  { value: 'disableRole', label: '停用角色' },
+  { value: 'saveRoleMenu', label: '保存角色权限' },
+  { value: 'saveRoleScope', label: '保存角色数据范围' },
+  { value: 'createMenu', label: '新增菜单' },
+  { value: 'updateMenu', label: '修改菜单' },
+  { value: 'deleteMenu', label: '删除菜单' },
+  { value: 'saveParams', label: '修改参数' },
 ];
 
 /** 操作日志: who did what in the current company, newest first. */
