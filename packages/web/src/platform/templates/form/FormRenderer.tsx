@@ -63,7 +63,7 @@ export function FormRenderer({ fields, columns, mode, form, onEnter }: FormRende
     >
       <Row gutter={12}>
         {shown.map((field) => (
-          <Col key={field.fieldName} span={fieldSpan(field, columns)} data-field={field.fieldName}>
+          <Col key={field.fieldName} {...fieldSpan(field, columns)} data-field={field.fieldName}>
             <Form.Item
               name={field.fieldName}
               label={english && field.fieldExplainEn ? field.fieldExplainEn : field.fieldExplain}

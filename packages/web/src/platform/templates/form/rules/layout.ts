@@ -16,10 +16,19 @@ export function columnsOf(formatStyle: string): FormColumns {
   return formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' || formatStyle === 'FORMAT_MASTER_CHILD_FROM' ? 8 : 4;
 }
 
-/** The antd grid span (of 24) a field takes. */
-export function fieldSpan(field: Pick<FieldDefinition, 'formSubmitType' | 'fieldName'>, columns: FormColumns): number {
-  if (isWideField(field)) return 24;
-  return 24 / (columns / 2);
+/**
+ * The antd grid spans (of 24) a field takes, by window size: the full column count from 1200 px
+ * (where the dialog is wide enough), two fields on a row below it, one on a phone.
+ */
+export interface FieldSpan {
+  xs: number;
+  md: number;
+  xl: number;
+}
+
+export function fieldSpan(field: Pick<FieldDefinition, 'formSubmitType' | 'fieldName'>, columns: FormColumns): FieldSpan {
+  if (isWideField(field)) return { xs: 24, md: 24, xl: 24 };
+  return { xs: 24, md: 12, xl: 24 / (columns / 2) };
 }
 
 export type FormMode = 'create' | 'create1' | 'update' | 'safeUpdate' | 'weigh';

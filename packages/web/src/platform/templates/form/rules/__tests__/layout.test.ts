@@ -31,13 +31,15 @@ describe('controlValue', () => {
 
 describe('layout', () => {
   it('puts two fields on a row of a four-column form and four of an eight-column one', () => {
-    expect(fieldSpan(field({ fieldName: 'a' }), columnsOf('FORMAT_FOUR_COLUMN_FROM'))).toBe(12);
-    expect(fieldSpan(field({ fieldName: 'a' }), columnsOf('FORMAT_EIGHT_COLUMN_FROM'))).toBe(6);
+    expect(fieldSpan(field({ fieldName: 'a' }), columnsOf('FORMAT_FOUR_COLUMN_FROM')).xl).toBe(12);
+    expect(fieldSpan(field({ fieldName: 'a' }), columnsOf('FORMAT_EIGHT_COLUMN_FROM')).xl).toBe(6);
+    // narrower windows: two fields on a row, one on a phone
+    expect(fieldSpan(field({ fieldName: 'a' }), 8)).toEqual({ xs: 24, md: 12, xl: 6 });
     expect(columnsOf('FORMAT_MASTER_CHILD_FROM')).toBe(8);
   });
   it('gives remarks and multi-line fields the whole row', () => {
-    expect(fieldSpan(field({ fieldName: 'remark' }), 8)).toBe(24);
-    expect(fieldSpan(field({ fieldName: 'note', formSubmitType: 'TEXTAREA' }), 8)).toBe(24);
+    expect(fieldSpan(field({ fieldName: 'remark' }), 8)).toEqual({ xs: 24, md: 24, xl: 24 });
+    expect(fieldSpan(field({ fieldName: 'note', formSubmitType: 'TEXTAREA' }), 8).xl).toBe(24);
   });
   it('makes a field read-only when not updatable in an update, and every field when weighing', () => {
     const fixed = field({ fieldName: 'plateNumber', iupdate: false });
