@@ -124,3 +124,12 @@ export async function groupOptions(db: Database, groupId: string) {
   ]);
   return { orgs: orgs.rows, roles: roles.rows, assayItems: assayItems.rows, classes: classes.rows, codeRules: codeRules.rows };
 }
+
+/** Whether any of these roles, or any role the user holds now, is an administrator role. */
+export async function touchesAdminRole(db: Database, userId: string | null, roleIds: string[]): Promise<boolean> {
+  const { rows } = await sql`
+    SELECT 1 FROM sys_role r
+     WHERE r.is_admin AND (r.id = ANY(${roleIds}::bigint[])
+        OR EXISTS (SELECT 1 FROM sys_user_org_role ur WHERE ur.role_id = r.id AND ur.user_id = ${userId}::bigint)) LIMIT 1`.execute(db);
+  return rows.length > 0;
+}

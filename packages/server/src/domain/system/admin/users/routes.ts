@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Caller } from '../../../../platform/auth/guard';
 import type { Database } from '../../../../platform/db/pool';
+import { callerIsAdmin } from '../../../../platform/menu/repo';
 import { hashPassword } from '../../../../platform/auth/secrets';
 import { revokeUserSessions } from '../../../../platform/auth/sessions';
 import { ok } from '../../../../platform/http/envelope';
@@ -8,7 +10,7 @@ import { AppError, badRequest, parse } from '../../../../platform/http/errors';
 import { idParam, isUniqueViolation, logAdmin } from '../shared';
 import {
   foreignId, groupOptions, groupUser, groupUsers, insertUser, lockGroupUser, replaceMemberships, replaceUserAssayItems, roleScopes,
-  setUsersEnabled, updateProfile, usernameTaken,
+  setUsersEnabled, touchesAdminRole, updateProfile, usernameTaken,
 } from './repo';
 import { assayItemsBody, idsBody, initialPasswordRefusal, type Membership, membershipRefusal, membershipsBody, userCreateBody, userUpdateBody } from './rules';
 
@@ -46,6 +48,7 @@ export function userAdminRoutes(app: FastifyInstance, db: Database): void {
       const id = await db.transaction().execute(async (tx) => {
         if (await usernameTaken(tx, body.username)) throw badRequest(`用户名 ${body.username} 已存在`, 'username');
         await checkMemberships(tx, groupId, body.orgs);
+        await checkAdminGrant(tx, request.caller, null, body.orgs);
         await checkAssayItems(tx, groupId, body.assayItemIds);
         const newId = await insertUser(tx, groupId, { ...body, passwordHash });
         await replaceMemberships(tx, newId, body.orgs);
@@ -76,6 +79,7 @@ export function userAdminRoutes(app: FastifyInstance, db: Database): void {
     const { groupId } = request.caller;
     await inLockedUser(db, groupId, id, async (tx, user) => {
       await checkMemberships(tx, groupId, orgs);
+      await checkAdminGrant(tx, request.caller, id, orgs);
       await replaceMemberships(tx, id, orgs);
       await logAdmin(tx, request, 'saveUserOrgs', `${user.username}: ${orgs.map((o) => `${o.orgId}[${o.roleIds.join(',')}]`).join(' ')}`);
     });
@@ -122,6 +126,15 @@ async function inLockedUser(db: Database, groupId: string, id: string, work: (tx
     if (!user) throw AppError.of('notFound', '用户不存在', 'id');
     await work(tx, user);
   });
+}
+
+/**
+ * Who holds an administrator role is for administrators to decide: a user manager who is not one
+ * could otherwise make themselves one, or take it from the people who are.
+ */
+async function checkAdminGrant(db: Database, caller: Caller, userId: string | null, orgs: Membership[]): Promise<void> {
+  if (!(await touchesAdminRole(db, userId, orgs.flatMap((o) => o.roleIds)))) return;
+  if (!(await callerIsAdmin(db, caller))) throw AppError.of('forbidden', '只有管理员可以授予或收回管理员角色', 'orgs');
 }
 
 async function checkMemberships(db: Database, groupId: string, orgs: Membership[]): Promise<void> {

@@ -113,6 +113,22 @@ describe('users', () => {
     expect(failure.data).toEqual({ field: 'orgs' });
   });
 
+  it('lets only an administrator grant or take back the administrator role', async () => {
+    // a user manager who is not an administrator: the accountant role given the user screens
+    const manager = await roleId('ROLE_ACCOUNTANT');
+    await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT $1, id FROM sys_menu WHERE permission IN ('sys_user_view', 'sys_user_edit')`, [manager]);
+    const accountant = (await bearerFor(app, 'accountant')).authorization;
+    const id = await userId(pool, 'weigher2');
+    const adminRole = await roleId('ROLE_ADMIN');
+    const before = await databaseFingerprint(pool);
+    expectFailure(await call(app, 'PUT', `/api/sys-user/${id}/orgs`, accountant, { orgs: [{ orgId: hdsn, roleIds: [adminRole] }] }), 403, '只有管理员可以授予或收回管理员角色');
+    expectFailure(await call(app, 'PUT', `/api/sys-user/${adminId}/orgs`, accountant, { orgs: [{ orgId: hdsn, roleIds: [] }] }), 403);
+    expectFailure(await createUser(accountant, newcomer({ username: 'boss2', orgs: [{ orgId: hdsn, roleIds: [adminRole] }] })), 403);
+    expect(await databaseFingerprint(pool)).toEqual(before);
+    expectOk(await call(app, 'PUT', `/api/sys-user/${id}/orgs`, accountant, { orgs: [{ orgId: hdjc, roleIds: [] }] }));
+    expectOk(await call(app, 'PUT', `/api/sys-user/${id}/orgs`, admin, { orgs: [{ orgId: hdjc, roleIds: [await roleId('ROLE_ACCOUNTANT')] }] }));
+  });
+
   it('saves the assay items a user may enter; the five defaults exist', async () => {
     const id = await userId(pool, 'weigher2');
     const options = expectOk(await call(app, 'GET', '/api/sys-user/options', admin)).data;
