@@ -192,3 +192,18 @@ describe('datax of company rows', () => {
     expect((bad.data as { errors: unknown[] }).errors).toEqual([{ row: 1, field: 'plateNumber', message: '车牌号 浙E0000X 不存在' }]);
   });
 });
+
+describe('vehicle photos', () => {
+  const file = async (org: string) => (await pool.query(
+    `INSERT INTO sys_file (org_id, original_name, content_type, size_bytes, sha256, storage_key)
+     VALUES ($1::bigint, 'a.jpg', 'image/jpeg', 10, repeat('a', 64), 'org/' || $1::text || '/2026/11/' || md5(random()::text) || '.jpg') RETURNING id::text`, [org])).rows[0].id as string;
+
+  it("keeps a photo uploaded in the company and refuses another company's file", async () => {
+    const own = await file(HDSN);
+    const v = expectOk(await post(`${VEHICLE}/create`, { entity: { plateNumber: '浙E6P001', mainVehiclePhotoId: own } })).data;
+    expect(v.mainVehiclePhotoId).toBe(own);
+    const foreign = await file(HDJC);
+    expectFailure(await post(`${VEHICLE}/create`, { entity: { plateNumber: '浙E6P002', drivingLicensePhotoId: foreign } }), 400, '行驶证照片不存在或不属于当前公司');
+    expectFailure(await put(`${VEHICLE}/update`, { entity: { ...v, roadLicensePhotoId: foreign } }), 400, '道路运营证照片不存在或不属于当前公司');
+  });
+});

@@ -43,6 +43,11 @@ export function checkedValues(family: DocumentFamily, values: EntityValues, prob
   return normalised;
 }
 
+async function checkedInDatabase(tx: Tx, family: DocumentFamily, who: Who, id: string | null, values: EntityValues): Promise<void> {
+  const problems = family.checkWrite ? await family.checkWrite(tx, who, id, values) : [];
+  if (problems.length) throw badRequestWith(problems);
+}
+
 /** New codes for the rows that left theirs blank, from the company's code rule. */
 export async function fillCodes(tx: Tx, family: DocumentFamily, who: Who, rows: EntityValues[]): Promise<void> {
   const blank = rows.filter((r) => r[family.code.field] === null || r[family.code.field] === undefined);
@@ -71,6 +76,7 @@ export async function createEntity(db: Database, family: DocumentFamily, who: Wh
   const { values, problems } = parseEntity(family.fields, entity, 'create');
   const checked = checkedValues(family, values, problems, Boolean(family.numbering));
   return writing(db, family, async (tx) => {
+    await checkedInDatabase(tx, family, who, null, checked);
     await fillCodes(tx, family, who, [checked]);
     const [id] = await repo.insertRows(tx, family, who, [checked]);
     return entityOrThrow(tx, family, who, id);
@@ -107,6 +113,7 @@ export async function updateEntity(db: Database, family: DocumentFamily, who: Wh
     const [current] = await repo.readValues(tx, family, who, [id]);
     const { id: _id, ...stored } = current;
     const merged = checkedValues(family, { ...stored, ...values }, problems, false);
+    await checkedInDatabase(tx, family, who, id, merged);
     const changed = Object.fromEntries(family.fields.filter((f) => f.updatable !== false).map((f) => [f.name, merged[f.name]]));
     await repo.updateRow(tx, family, who, id, changed);
     return entityOrThrow(tx, family, who, id);

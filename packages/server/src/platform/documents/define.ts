@@ -1,5 +1,7 @@
 import type { SearchCondition } from '@wb/protocol';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/pool';
+import type { DB } from '../db/schema';
 import type { TemplateDef } from '../templates/define';
 import type { CodeRule } from '../numbering/rules';
 import type { Lifecycle } from './lifecycle';
@@ -84,6 +86,11 @@ export interface DocumentFamily {
   validate?: (values: EntityValues) => { field: string; message: string }[];
   datax?: boolean;
   import?: boolean;
+  /**
+   * Checks that need the database, inside the write's transaction (create and update): a class
+   * moved under its own sub-class, a photo that is another company's file. `id` is null on create.
+   */
+  checkWrite?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, id: string | null, values: EntityValues) => Promise<{ field: string; message: string }[]>;
   /** what a named CHECK constraint of the table means, said to the user */
   constraintMessages?: Record<string, { field: string; message: string }>;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */

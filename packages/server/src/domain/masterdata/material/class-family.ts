@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DocField, DocumentFamily } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate } from '../../../platform/templates/define';
@@ -51,4 +52,15 @@ export const materialClassFamily: DocumentFamily = {
   code: { field: 'invcCode', column: 'invc_code' }, fields: FIELDS, lifecycle: switchLifecycle,
   listTemplate, forms: [createForm, updateForm], readFields: readFieldsOf(createForm), copy: 'none',
   constraintMessages: { md_material_class_check: { field: 'parentId', message: '上级分类不能是分类自己' } },
+  // a class moved under one of its own sub-classes would cut that branch off the tree
+  checkWrite: async (tx, _who, id, values) => {
+    if (!id || !values.parentId || values.parentId === id) return [];
+    const { rows } = await sql<{ found: boolean }>`
+      WITH RECURSIVE below AS (
+        SELECT id FROM md_material_class WHERE parent_id = ${id}::bigint
+        UNION
+        SELECT c.id FROM md_material_class c JOIN below b ON c.parent_id = b.id
+      ) SELECT EXISTS (SELECT 1 FROM below WHERE id = ${String(values.parentId)}::bigint) AS found`.execute(tx);
+    return rows[0].found ? [{ field: 'parentId', message: '上级分类不能是本分类的下级分类' }] : [];
+  },
 };

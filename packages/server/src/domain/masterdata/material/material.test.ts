@@ -86,6 +86,12 @@ describe('inventory classes', () => {
     expect(expectOk(await call(app, 'DELETE', `${C}/delList`, accountant, { ids: [c.id] })).data).toEqual({ count: 1 });
   });
 
+  it('refuses to move a class under one of its own sub-classes', async () => {
+    const top = expectOk(await call(app, 'GET', `${C}/get/${await classId('02')}`, accountant)).data;
+    expectFailure(await call(app, 'PUT', `${C}/update`, accountant, { entity: { ...top, parentId: await classId('0201') } }), 400, '上级分类不能是本分类的下级分类');
+    expect((await pool.query(`SELECT parent_id FROM md_material_class WHERE invc_code = '02'`)).rows[0].parent_id).toBeNull();
+  });
+
   it('take their parent by code from an ERP push', async () => {
     expect(expectOk(await call(app, 'POST', `${C}/datax`, accountant, { entities: [{ invcCode: '0304', invcName: '耐火材料', parentCode: '03' }] })).data)
       .toEqual({ created: 1, updated: 0 });

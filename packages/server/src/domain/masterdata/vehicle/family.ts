@@ -1,4 +1,5 @@
 import { isValidPlate, normalisePlate } from '@wb/protocol';
+import { sql } from 'kysely';
 import type { DocField, DocumentFamily, EntityValues } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { checkMobile, enabledField, readFieldsOf, remarkField } from '../shared/fields';
@@ -77,6 +78,8 @@ export function validateVehicle(v: EntityValues): { field: string; message: stri
   return problems;
 }
 
+const PHOTOS = ['mainVehiclePhotoId', 'drivingLicensePhotoId', 'roadLicensePhotoId'];
+
 export const vehicleFamily: DocumentFamily = {
   label: '车辆', base: '/api/masterdata/vehicle', permissionPrefix: 'md_vehicle', table: 'md_vehicle', scope: { kind: 'org' },
   code: { field: 'plateNumber', column: 'plate_number' },
@@ -84,4 +87,13 @@ export const vehicleFamily: DocumentFamily = {
   listTemplate: vehicleListTemplate, resourceTemplate: vehicleResourceTemplate, forms: [vehicleCreateForm, vehicleUpdateForm],
   readFields: readFieldsOf(vehicleCreateForm),
   copy: 'none', normalise: normaliseVehicle, validate: validateVehicle,
+  // a photo is a file uploaded in this company: another company's file id is not this truck's
+  checkWrite: async (tx, who, _id, values) => {
+    const ids = PHOTOS.map((f) => values[f]).filter((v): v is string => typeof v === 'string');
+    if (ids.length === 0) return [];
+    const { rows } = await sql<{ id: string }>`SELECT id::text FROM sys_file WHERE org_id = ${who.orgId} AND id = ANY(${ids}::bigint[])`.execute(tx);
+    const own = new Set(rows.map((r) => r.id));
+    return PHOTOS.filter((f) => typeof values[f] === 'string' && !own.has(values[f] as string))
+      .map((f) => ({ field: f, message: `${FIELDS.find((d) => d.name === f)?.label ?? f}不存在或不属于当前公司` }));
+  },
 };
