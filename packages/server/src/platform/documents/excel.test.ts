@@ -108,6 +108,18 @@ describe('export', () => {
     expect(sheet.getRow(2).getCell(enabledCol).value).toBe('启用');
   });
 
+  it('follows the database copy of the template: a column an administrator hid is not exported', async () => {
+    await pool.query(`UPDATE cg_format_field SET ishow = false WHERE field_name = 'shortName'
+                        AND format_id = (SELECT id FROM cg_format WHERE format_code = 'masterdata.vendor.list')`);
+    const res = await call(app, 'POST', '/api/masterdata/vendor/export', accountant, { search: [{ key: 'vendorCode', op: 'eq', val: 'GYS0001' }] });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const headers = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    expect(headers).not.toContain('简称');
+    expect(headers.slice(0, 2)).toEqual(['供应商编码', '供应商名称']);
+    expect(wb.worksheets[0].rowCount).toBe(2);
+  });
+
   it('refuses a search the template does not allow, before writing a byte', async () => {
     expectFailure(await call(app, 'POST', '/api/masterdata/vendor/export', accountant, { search: [{ key: 'password', op: 'eq', val: 'x' }] }), 400);
   });
