@@ -11,7 +11,11 @@ import { attachment, headerOnlyWorkbook, XLSX_TYPE } from '../excel/workbook';
 import * as actions from './actions';
 import type { DocumentFamily } from './define';
 import { stateActions } from './lifecycle';
-import { autocomplete, dataxUpsert, exportList, importColumns, importSheet, listTemplateOf } from './transfer';
+import { autocomplete } from './autocomplete';
+import { dataxUpsert } from './datax';
+import { exportList } from './export';
+import { importColumns, importSheet } from './import';
+import { listTemplateOf } from './list-template';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 const searchQuery = z.object({ search: z.string().max(100).optional() });

@@ -1,0 +1,32 @@
+import type { ImportProblem } from '@wb/protocol';
+import type { Database } from '../db/pool';
+import { badRequestWith } from '../http/errors';
+import { type Who, writing } from './actions';
+import { resolveCodes, withoutShadowed } from './by-code';
+import type { DocumentFamily, EntityValues } from './define';
+import { missingRequired, parseEntity } from './fields';
+import * as repo from './repo';
+
+/** An ERP pushes its archives, keyed by code: every entity checked first, then one upsert. */
+export async function dataxUpsert(db: Database, family: DocumentFamily, who: Who, entities: Record<string, unknown>[]) {
+  const numbered = entities.map((entity, i) => ({ row: i + 1, entity: { ...entity } }));
+  const problems: ImportProblem[] = await resolveCodes(db, family, who, numbered);
+  const rows: EntityValues[] = [];
+  const seen = new Map<string, number>();
+  numbered.forEach(({ row, entity }) => {
+    const result = parseEntity(family.fields, entity, 'create');
+    const missing = missingRequired(family.fields, result.values).filter((p) => !result.problems.some((q) => q.field === p.field));
+    const all = [...result.problems, ...missing];
+    if (!all.length && family.validate) all.push(...family.validate(family.normalise ? family.normalise(result.values) : result.values));
+    const code = String(result.values[family.code.field] ?? '');
+    if (!code && !all.some((p) => p.field === family.code.field)) {
+      all.push({ field: family.code.field, message: `${family.fields.find((f) => f.name === family.code.field)?.label ?? '编码'}不能为空！` });
+    }
+    if (code && seen.has(code)) all.push({ field: family.code.field, message: `编码 ${code} 与第 ${seen.get(code)} 条重复` });
+    seen.set(code, row);
+    problems.push(...all.map((p) => ({ row, field: p.field, message: p.message })));
+    rows.push(family.normalise ? family.normalise(result.values) : result.values);
+  });
+  if (problems.length) throw badRequestWith(withoutShadowed(family, problems).sort((a, b) => a.row - b.row));
+  return writing(db, family, (tx) => repo.upsertByCode(tx, family, who, rows));
+}
