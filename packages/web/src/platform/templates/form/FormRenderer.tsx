@@ -5,6 +5,7 @@ import type { FieldDefinition } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { FieldControl } from './fields/FieldControl';
 import { checkFieldValue } from './rules/field-checks';
+import { toFormValues } from './rules/form-values';
 import { FORM_MIN_WIDTH, LABEL_WIDTH, fieldSpan, isFieldReadOnly, isFieldShown, orderedFields, type FormColumns, type FormMode } from './rules/layout';
 import './form.css';
 
@@ -44,7 +45,8 @@ export function FormRenderer({ fields, columns, mode, form, onEnter }: FormRende
   const ordered = useMemo(() => orderedFields(fields), [fields]);
   const shown = ordered.filter((f) => isFieldShown(f, values));
   const fieldNames = useMemo(() => ordered.map((f) => f.fieldName), [ordered]);
-  const setFields = (next: Record<string, unknown>) => form.setFieldsValue(next);
+  // values from a popup or a suggestion arrive in wire form: dates as text, choices as stored
+  const setFields = (next: Record<string, unknown>) => form.setFieldsValue(toFormValues(ordered, next));
   return (
     <Form
       form={form}

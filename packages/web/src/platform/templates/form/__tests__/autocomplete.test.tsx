@@ -17,9 +17,10 @@ const fields = [
     options: ['plateNumber', 'carType', 'carOwner', 'axleType'].map((v) => ({ value: v, label: v })),
   }),
   field({ fieldName: 'carType', fieldExplain: '车型', seq: 2 }),
+  field({ fieldName: 'annualReviewDate', fieldExplain: '年审日期', formSubmitType: 'DATA_BOX', seq: 3 }),
 ];
 
-const rows = [{ id: '5', plateNumber: '浙A12345', carType: '重型半挂', carOwner: '张三', axleType: 6 }];
+const rows = [{ id: '5', plateNumber: '浙A12345', carType: '重型半挂', carOwner: '张三', axleType: 6, annualReviewDate: '2027-03-31' }];
 let urls: string[];
 
 beforeEach(() => {
@@ -71,6 +72,10 @@ describe('autocomplete', () => {
     const shown = suggestion.closest('.wb-suggestion') as HTMLElement;
     expect([...shown.children].map((c) => c.textContent)).toEqual(['浙A12345', '重型半挂', '张三']);
     fireEvent.click(suggestion);
-    await waitFor(() => expect(JSON.stringify(form!.getFieldsValue())).toBe(JSON.stringify({ plateNumber: '浙A12345', carType: '重型半挂' })));
+    await waitFor(() => expect(form!.getFieldValue('carType')).toBe('重型半挂'));
+    expect(form!.getFieldValue('plateNumber')).toBe('浙A12345');
+    // a filled date arrives as text and is held as a date the picker can show
+    expect(form!.getFieldValue('annualReviewDate').format('YYYY-MM-DD')).toBe('2027-03-31');
+    expect((screen.getByLabelText('年审日期') as HTMLInputElement).value).toBe('2027-03-31');
   });
 });

@@ -75,3 +75,14 @@ export function fromFormValue(field: Field, value: unknown): unknown {
   }
   return value;
 }
+
+/** Wire values for some fields of a form, as its widgets hold them; names the form lacks pass as they are. */
+export function toFormValues(fields: FieldDefinition[], values: Record<string, unknown>): Record<string, unknown> {
+  const byName = new Map(fields.map((f) => [f.fieldName, f]));
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = byName.get(name);
+    out[name] = field ? toFormValue(field, value) : value;
+  }
+  return out;
+}
