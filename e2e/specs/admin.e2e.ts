@@ -119,9 +119,31 @@ describe('administration', () => {
     await settled(page);
     await screenshot(page, 'admin-menus');
     await page.getByTestId('scan-resources').click();
-    await page.locator('.ant-modal-confirm', { hasText: '扫描前端资源' }).waitFor();
+    const report = page.locator('.ant-modal-confirm', { hasText: '扫描前端资源' });
+    await report.waitFor();
     await settled(page);
     await screenshot(page, 'admin-menus-scan');
+    await report.getByRole('button').click();
+    await report.waitFor({ state: 'hidden' });
+  });
+
+  it('speaks English when the workspace does', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/system', PARAMS);
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-en-US').click();
+    await page.getByTestId('weigh-params').locator('.ant-card-head', { hasText: 'Weighing checks' }).waitFor();
+    expect(await page.getByTestId('save-params').textContent()).toContain('Save parameters');
+    await settled(page);
+    await screenshot(page, 'admin-weigh-params-en');
+    await page.getByTestId('sidebar').getByTestId(`menu-${ROLES}`).click();
+    await page.getByTestId('roles-page').locator('tbody tr', { hasText: 'ROLE_OPERATOR' }).click();
+    await page.getByTestId('permission-tree').getByText('Master data').waitFor();
+    await settled(page);
+    await screenshot(page, 'admin-roles-en');
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-zh-CN').click();
+    await page.getByTestId('permission-tree').getByText('基础资料').waitFor();
   });
 
   it('refuses a bad parameter with the server’s reason under the field, and stores nothing', async () => {
