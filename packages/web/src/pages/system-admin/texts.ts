@@ -66,9 +66,9 @@ const en: AdminTexts = {
   },
   paramLabels: {
     tareValidHours: ['Tare valid for', 'How long a stored tare stays valid: -1 unlimited, 0 a tare on every trip.'],
-    tareAlarmKg: ['Tare alarm (kg)', 'Alarm when a tare differs from the vehicle's last or average tare by more kilograms than this.'],
-    tareAlarmPercent: ['Tare alarm (%)', 'Alarm when a tare differs from the vehicle's last or average tare by more than this percentage.'],
-    overloadCheck: ['Overload', 'What to do when a gross is over the vehicle's load limit.'],
+    tareAlarmKg: ['Tare alarm (kg)', 'Alarm when a tare differs from the vehicle\'s last or average tare by more kilograms than this.'],
+    tareAlarmPercent: ['Tare alarm (%)', 'Alarm when a tare differs from the vehicle\'s last or average tare by more than this percentage.'],
+    overloadCheck: ['Overload', 'What to do when a gross is over the vehicle\'s load limit.'],
     repeatedReadingCheck: ['Two gross or two tare in a row', 'What to do when a vehicle weighs gross twice or tare twice in a row.'],
     emptyGrossCheck: ['Empty truck as gross', 'A gross within the kilograms below of the last tare is an empty truck.'],
     emptyGrossKg: ['Empty truck margin (kg)', 'Default 60 kg: gross - last tare below this is an empty truck.'],
@@ -98,7 +98,7 @@ const en: AdminTexts = {
     name: 'Name', nameEn: 'English name', kind: 'Kind', menu: 'Menu', button: 'Button', path: 'Path', component: 'Component', icon: 'Icon', permission: 'Permission key',
     sort: 'Sort', keepAlive: 'Keep alive', menuFlag: 'Client', web: 'Web', app: 'Handset', parent: 'Parent', root: '(top level)', addChild: 'Add below',
     newEntry: 'New entry', editEntry: 'Edit entry', scan: 'Scan web resources', unbound: 'Pages no menu opens', unknown: 'Menus naming a missing page',
-    unregistered: 'Permission keys routes check that no entry carries', allGood: 'The menus match the web's resources',
+    unregistered: 'Permission keys routes check that no entry carries', allGood: 'The menus match the web\'s resources',
   },
 };
 
