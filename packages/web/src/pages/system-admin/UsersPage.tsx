@@ -6,6 +6,7 @@ import { PAGE_SIZES } from '@wb/protocol';
 import { usePage } from '@/app/layout/page-context';
 import { usePageSize } from '@/app/hooks/usePageSize';
 import { usePermissions } from '@/app/hooks/usePermissions';
+import { useSession } from '@/app/session/session-store';
 import { feedback } from '@/platform/feedback';
 import { fetchUserOptions, fetchUsers, resetPassword, switchUsers, type UserRow } from './api';
 import { EditUserForm, NewUserForm } from './UserForms';
@@ -40,6 +41,9 @@ export default function UsersPage() {
     },
   });
   const chosen = data?.list.filter((u) => selected.includes(u.id)) ?? [];
+  // a password is reset from a company the person works in (the reset call checks it)
+  const currentOrg = useSession((s) => s.userInfo?.currentOrg ?? null);
+  const resettable = chosen.length === 1 && chosen[0].orgs.some((o) => o.orgId === currentOrg);
 
   return (
     <Card size="small" className="sa-page" data-testid="users-page">
@@ -49,7 +53,7 @@ export default function UsersPage() {
         {editable && <Button disabled={chosen.length !== 1} onClick={() => setEditing(chosen[0])}>{tx.common.edit}</Button>}
         {editable && <Button disabled={chosen.length === 0} loading={toggle.isPending} onClick={() => toggle.mutate('enable')}>{tx.common.enable}</Button>}
         {editable && <Button danger disabled={chosen.length === 0} loading={toggle.isPending} onClick={() => toggle.mutate('disable')}>{tx.common.disable}</Button>}
-        {can('sys_user_reset') && <Button disabled={chosen.length !== 1} onClick={() => setResetting(chosen[0])}>{tx.users.resetPassword}</Button>}
+        {can('sys_user_reset') && <Button disabled={!resettable} onClick={() => setResetting(chosen[0])}>{tx.users.resetPassword}</Button>}
       </Space>
       <Table<UserRow>
         rowKey="id"
