@@ -36,6 +36,7 @@ export async function callerRoleCodes(db: Database, caller: Caller): Promise<str
     .select('r.role_code')
     .where('ur.user_id', '=', caller.userId)
     .where('ur.org_id', '=', caller.orgId)
+    .where(sql<boolean>`r.enabled`)
     .orderBy('r.role_code')
     .execute();
   return rows.map((r) => r.role_code);

@@ -124,6 +124,7 @@ describe('roles: create, update, enable and disable, scope', () => {
     const granted = await navPaths(operator);
     expectOk(await call(app, 'PUT', `/api/sys-role/${role}/disable`, admin));
     expect(await navPaths(operator)).toEqual([]);
+    expect(expectOk(await call(app, 'GET', '/api/sys-menu/nav', operator)).data.roles).toEqual([]);
     expectFailure(await call(app, 'POST', '/api/masterdata/driver/v2/list', operator, {}), 403);
     expectOk(await call(app, 'PUT', `/api/sys-role/${role}/enable`, admin));
     expect(granted.length).toBeGreaterThan(0);
