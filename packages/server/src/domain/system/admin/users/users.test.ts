@@ -96,6 +96,16 @@ describe('users', () => {
     expect(await databaseFingerprint(pool)).toEqual(before);
   });
 
+  it('updates a user’s name and contacts; a bad e-mail is refused naming email', async () => {
+    const id = await userId(pool, 'weigher2');
+    expectOk(await call(app, 'PUT', `/api/sys-user/${id}`, admin, { realName: '赵二', mobile: '', email: 'zhao@example.com' }));
+    const row = (await pool.query('SELECT real_name, mobile, email FROM sys_user WHERE id = $1', [id])).rows[0];
+    expect(row).toEqual({ real_name: '赵二', mobile: null, email: 'zhao@example.com' });
+    const failure = expectFailure(await call(app, 'PUT', `/api/sys-user/${id}`, admin, { realName: '赵二', email: 'not-mail' }), 400);
+    expect(failure.data).toEqual({ field: 'email' });
+    expectFailure(await call(app, 'POST', '/api/sys-user/v2/list', admin, { limit: { pn: 1, ps: 1000 } }), 400);
+  });
+
   it('replaces the companies and the roles held in each', async () => {
     const id = await userId(pool, 'weigher2');
     const accountant = await roleId('ROLE_ACCOUNTANT');
