@@ -1,5 +1,5 @@
-import { memo, useMemo } from 'react';
-import { Table } from 'antd';
+import { memo, useCallback, useMemo } from 'react';
+import { Spin, Table } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type FieldDefinition, type SortKey } from '@wb/protocol';
@@ -54,64 +54,88 @@ function Footer({ fields, reply }: { fields: FieldDefinition[]; reply: ListReply
   );
 }
 
-/** The list's table: template columns, sorting, selection kept across pages, paging and the 合计 row. */
-export const ListTable = memo(function ListTable(p: Props) {
+const NO_ROWS: Row[] = [];
+
+/**
+ * The table itself, memoised apart from the loading flag: a page of 100 rows must not render again
+ * when a request starts or ends, only when its rows, columns, selection or paging change.
+ */
+const TableBody = memo(function TableBody(p: Omit<Props, 'loading'>) {
   const { t } = useTranslation();
   const yesNo = useMemo(() => ({ yes: t('listScreen.yes'), no: t('listScreen.no') }), [t]);
   const columns = useMemo(() => buildColumns(p.fields, p.english, p.sort, yesNo), [p.fields, p.english, p.sort, yesNo]);
   const scroll = useMemo(() => ({ x: tableWidth(p.fields), y: p.scrollY }), [p.fields, p.scrollY]);
-  const rows = (p.reply?.list ?? []) as Row[];
+  const rows = (p.reply?.list as Row[] | undefined) ?? NO_ROWS;
   const totals = hasTotals(p.fields);
   const checkClasses = useCheckboxClasses();
-  const { selectedKeys, onSelect } = p;
-  const toggle = (row: Row, checked: boolean) => {
-    const key = rowKey(row);
-    onSelect(rows, checked ? selectedKeys.filter((k) => k !== key) : [...selectedKeys, key]);
-  };
-  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+  const { selectedKeys, onSelect, onSort, onPage, onRowDoubleClick, ps, pn, reply, fields } = p;
+  const selectionType = p.selectionType ?? 'checkbox';
+
+  const onChange = useCallback<NonNullable<TableProps<Row>['onChange']>>((pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
-      p.onSort(s?.order ? { key: String(s.columnKey), dir: s.order === 'ascend' ? 'asc' : 'desc' } : null);
+      onSort(s?.order ? { key: String(s.columnKey), dir: s.order === 'ascend' ? 'asc' : 'desc' } : null);
     } else if (extra.action === 'paginate') {
-      const size = pagination.pageSize ?? p.ps;
-      p.onPage(size !== p.ps ? 1 : (pagination.current ?? 1), size);
+      const size = pagination.pageSize ?? ps;
+      onPage(size !== ps ? 1 : (pagination.current ?? 1), size);
     }
-  };
+  }, [onSort, onPage, ps]);
+
+  const rowSelection = useMemo<TableProps<Row>['rowSelection']>(() => ({
+    type: selectionType,
+    selectedRowKeys: selectedKeys,
+    preserveSelectedRowKeys: true,
+    columnWidth: SELECTION_WIDTH,
+    onChange: (keys) => onSelect(rows, keys.map(String)),
+    renderCell: selectionType === 'checkbox'
+      ? (checked, row) => {
+          const key = rowKey(row);
+          const toggle = () => onSelect(rows, checked ? selectedKeys.filter((k) => k !== key) : [...selectedKeys, key]);
+          return <RowCheck checked={checked} classes={checkClasses} onToggle={toggle} />;
+        }
+      : undefined,
+  }), [selectionType, selectedKeys, onSelect, rows, checkClasses]);
+
+  const onRow = useMemo(() => (onRowDoubleClick ? (row: Row) => ({ onDoubleClick: () => onRowDoubleClick(row) }) : undefined), [onRowDoubleClick]);
+  const summary = useMemo(() => (totals && rows.length > 0 ? () => <Footer fields={fields} reply={reply} /> : undefined), [totals, rows.length, fields, reply]);
+  const pagination = useMemo(() => ({
+    current: pn,
+    pageSize: ps,
+    total: reply?.total ?? 0,
+    pageSizeOptions: PAGE_SIZES.map(String),
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal: (total: number) => (reply?.totalEstimated ? `≈ ${t('common.total', { total })}` : t('common.total', { total })),
+  }), [pn, ps, reply, t]);
+
   return (
     <Table<Row>
       data-testid="list-table"
       rowKey={rowKey}
       size="small"
       bordered
-      loading={p.loading}
       columns={columns}
       dataSource={rows}
       onChange={onChange}
       // the hint shows over the sort arrows only, not over the whole header (it covered the search bar)
-      showSorterTooltip={{ target: 'sorter-icon' }}
+      showSorterTooltip={SORTER_TOOLTIP}
       tableLayout="fixed"
       scroll={scroll}
-      rowSelection={{
-        type: p.selectionType ?? 'checkbox',
-        selectedRowKeys: p.selectedKeys,
-        preserveSelectedRowKeys: true,
-        columnWidth: SELECTION_WIDTH,
-        onChange: (keys) => p.onSelect(rows, keys.map(String)),
-        renderCell: (p.selectionType ?? 'checkbox') === 'checkbox'
-          ? (checked, row) => <RowCheck checked={checked} classes={checkClasses} onToggle={() => toggle(row, checked)} />
-          : undefined,
-      }}
-      onRow={p.onRowDoubleClick ? (row) => ({ onDoubleClick: () => p.onRowDoubleClick?.(row) }) : undefined}
-      summary={totals && rows.length > 0 ? () => <Footer fields={p.fields} reply={p.reply} /> : undefined}
-      pagination={{
-        current: p.pn,
-        pageSize: p.ps,
-        total: p.reply?.total ?? 0,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showSizeChanger: true,
-        showQuickJumper: true,
-        showTotal: (total) => (p.reply?.totalEstimated ? `≈ ${t('common.total', { total })}` : t('common.total', { total })),
-      }}
+      rowSelection={rowSelection}
+      onRow={onRow}
+      summary={summary}
+      pagination={pagination}
     />
+  );
+});
+
+const SORTER_TOOLTIP = { target: 'sorter-icon' } as const;
+
+/** The list's table: template columns, sorting, selection kept across pages, paging and the 合计 row. */
+export const ListTable = memo(function ListTable({ loading, ...rest }: Props) {
+  return (
+    <Spin spinning={loading}>
+      <TableBody {...rest} />
+    </Spin>
   );
 });
