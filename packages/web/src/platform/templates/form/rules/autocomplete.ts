@@ -43,6 +43,7 @@ export function visibleFields(field: Pick<FieldDefinition, 'fieldName' | 'option
 export function valuesFromSuggestion(field: Pick<FieldDefinition, 'fieldName' | 'options'>, row: Record<string, unknown>, formFields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of formFields) if (name !== field.fieldName && name in row && name !== 'id') out[name] = row[name];
-  out[field.fieldName] = row[field.fieldName] ?? row[visibleFields(field)[0]];
+  // the row's own value when it has the field (even empty), else its first shown field
+  out[field.fieldName] = field.fieldName in row ? row[field.fieldName] : row[visibleFields(field)[0]];
   return out;
 }

@@ -84,6 +84,11 @@ describe('autocomplete', () => {
     expect(valuesFromSuggestion(f, { id: '9', plateNumber: '浙A12345', carType: '重型', other: 1 }, ['plateNumber', 'carType', 'id']))
       .toEqual({ plateNumber: '浙A12345', carType: '重型' });
   });
+  it("keeps the row's own empty value, and falls back to its first shown field only when the row lacks the field", () => {
+    const f = field({ fieldName: 'carType', options: [{ value: 'plateNumber', label: '车牌号' }] });
+    expect(valuesFromSuggestion(f, { plateNumber: '浙A1', carType: null }, ['carType'])).toEqual({ carType: null });
+    expect(valuesFromSuggestion(f, { plateNumber: '浙A1' }, ['carType'])).toEqual({ carType: '浙A1' });
+  });
 });
 
 describe('widget details', () => {
