@@ -56,6 +56,7 @@ export async function fillCodes(tx: Tx, family: DocumentFamily, who: Who, rows: 
   const codes = await nextNumbers(tx, {
     orgId: who.orgId, docKind: family.numbering.docKind, fallback: family.numbering.fallback, count: blank.length,
     taken: (candidates) => repo.valuesTaken(tx, family, who, family.code.column, candidates),
+    highestSerial: (stem) => repo.highestSerial(tx, family, who, stem),
   });
   blank.forEach((r, i) => {
     r[family.code.field] = codes[i];

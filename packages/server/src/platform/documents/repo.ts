@@ -229,3 +229,13 @@ export async function idsByCode(db: Runner, who: Who, tableName: string, codeCol
     SELECT ${col(codeColumn)} AS code, t.id::text AS id FROM ${sql.table(tableName)} AS t WHERE ${owner} AND ${col(codeColumn)} = ANY(${codes}::text[])`.execute(db);
   return new Map(rows.map((r) => [r.code, r.id]));
 }
+
+/** The highest all-digit serial after `stem` among the family's codes in its scope (0 when none). */
+export async function highestSerial(db: Runner, f: DocumentFamily, who: Who, stem: string): Promise<number> {
+  const owner = f.scope.kind === 'org' ? sql`t.org_id = ${who.orgId}` : sql`t.group_id = ${who.groupId}`;
+  const tail = sql`substr(${col(f.code.column)}, ${stem.length + 1})`;
+  const { rows } = await sql<{ n: string | null }>`
+    SELECT max(${tail}::numeric)::text AS n FROM ${table(f)}
+     WHERE ${owner} AND left(${col(f.code.column)}, ${stem.length}) = ${stem} AND ${tail} ~ '^[0-9]{1,15}$'`.execute(db);
+  return Number(rows[0].n ?? 0);
+}

@@ -44,6 +44,15 @@ describe("a company's code rule", () => {
   });
 });
 
+describe('numbers already used by hand or by an ERP', () => {
+  it('jumps past a run of pushed codes in the same form instead of failing', async () => {
+    const entities = Array.from({ length: 80 }, (_, i) => ({ customerCode: `KH${String(13 + i).padStart(4, '0')}`, customerName: `ERP 客户${i}` }));
+    expectOk(await call(app, 'POST', '/api/masterdata/customer/datax', accountant, { entities }));
+    const created = expectOk(await call(app, 'POST', '/api/masterdata/customer/create', accountant, { entity: { customerName: '编号跳过已用号段的客户' } })).data;
+    expect(created.customerCode).toBe('KH0093');
+  });
+});
+
 describe('the code-rule screen', () => {
   const R = '/api/system/code-rule';
   it('lets the administrator set a rule the next vendor is numbered by', async () => {

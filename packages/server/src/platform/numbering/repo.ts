@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { type CodeRule, formatNumber, periodKey } from './rules';
+import { type CodeRule, formatNumber, numberStem, periodKey } from './rules';
 
 type Tx = Transaction<DB>;
 
@@ -36,6 +36,11 @@ async function takeSerials(tx: Tx, orgId: string, docKind: string, period: strin
   return Number(rows[0].last) - count + 1;
 }
 
+/** Moves a period's serial up to at least `serial` (never down): numbers below are in use. */
+async function raiseSerial(tx: Tx, orgId: string, docKind: string, period: string, serial: number): Promise<void> {
+  await sql`UPDATE sys_code_serial SET last_serial = greatest(last_serial, ${serial}) WHERE org_id = ${orgId} AND doc_kind = ${docKind} AND period = ${period}`.execute(tx);
+}
+
 export interface NumberRequest {
   orgId: string;
   docKind: string;
@@ -43,6 +48,8 @@ export interface NumberRequest {
   count: number;
   /** which of the candidate numbers are already used (typed by hand, or another company's rule) */
   taken: (codes: string[]) => Promise<Set<string>>;
+  /** the highest serial already used after this stem (codes pushed from an ERP in the same form) */
+  highestSerial: (stem: string) => Promise<number>;
 }
 
 /**
@@ -55,13 +62,15 @@ export async function nextNumbers(tx: Tx, req: NumberRequest): Promise<string[]>
   const day = await plantDay(tx);
   const period = periodKey(rule, day);
   const issued: string[] = [];
-  // bounded: every round takes at least as many serials as are still missing
-  for (let round = 0; issued.length < req.count && round < 50; round++) {
+  for (let round = 0; issued.length < req.count && round < 3; round++) {
     const want = req.count - issued.length;
     const first = await takeSerials(tx, req.orgId, req.docKind, period, want);
     const candidates = Array.from({ length: want }, (_, i) => formatNumber(rule, day, first + i));
     const taken = await req.taken(candidates);
     issued.push(...candidates.filter((c) => !taken.has(c)));
+    // numbers of this form were written without the rule (typed, imported, pushed): jump past
+    // the highest instead of stepping through them one by one
+    if (taken.size > 0) await raiseSerial(tx, req.orgId, req.docKind, period, await req.highestSerial(numberStem(rule, day)));
   }
   if (issued.length < req.count) throw new Error(`no free number for ${req.docKind}`);
   return issued;

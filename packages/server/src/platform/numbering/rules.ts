@@ -45,11 +45,15 @@ export function periodKey(rule: Pick<CodeRule, 'resetPeriod'>, day: PlantDay): s
   }
 }
 
+/** What every number of a rule's period starts with: prefix and date part. */
+export function numberStem(rule: CodeRule, day: PlantDay): string {
+  return `${rule.prefix}${rule.datePattern ? datePart(rule.datePattern, day) : ''}`;
+}
+
 /**
  * The number for one serial. A serial wider than the rule's width is written in full rather than
  * cut: a number must never repeat, and a longer one still sorts after the shorter ones of its day.
  */
 export function formatNumber(rule: CodeRule, day: PlantDay, serial: number): string {
-  const date = rule.datePattern ? datePart(rule.datePattern, day) : '';
-  return `${rule.prefix}${date}${String(serial).padStart(rule.serialWidth, '0')}`;
+  return `${numberStem(rule, day)}${String(serial).padStart(rule.serialWidth, '0')}`;
 }
