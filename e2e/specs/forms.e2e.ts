@@ -190,3 +190,36 @@ describe('template forms: drivers', () => {
     expect(row.id_number).toBe('32010219770505678X');
   });
 });
+
+describe('template forms: an autocomplete against the real server', () => {
+  it('suggests vehicles 500 ms after typing, three fields each, and fills the form from the one chosen', async () => {
+    // an administrator's template edit: 车型 of the new-vehicle form suggests from the vehicle list
+    await sql(
+      stage.server.databaseUrl,
+      `UPDATE cg_format_field SET form_submit_type = 'AUTO_COMPLETE', custom_table = '/api/masterdata/vehicle/autocomplete?search={search}',
+         options = '[{"value":"plateNumber","label":"车牌号"},{"value":"annualReviewDate","label":"年审日期"},{"value":"plateType","label":"车牌颜色"},{"value":"axleType","label":"轴数"}]'
+       WHERE field_name = 'carType' AND format_id = (SELECT id FROM cg_format WHERE format_code = 'masterdata.vehicle.create')`,
+    );
+    await openMenuLeaf(stage.page, '/masterdata', '/masterdata/vehicle');
+    await rows(stage.page);
+    const form = await openForm('btn-create');
+    const asked: string[] = [];
+    stage.page.on('request', (r) => {
+      if (r.url().includes('/autocomplete')) asked.push(decodeURIComponent(new URL(r.url()).searchParams.get('search') ?? ''));
+    });
+    await form.locator('#carType').pressSequentially(' 浙A 7E', { delay: 50 });
+    const option = stage.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .wb-suggestion').first();
+    await option.waitFor();
+    expect(asked).toEqual(['浙A7E']);
+    const shown = await option.locator('span').allInnerTexts();
+    expect(shown).toHaveLength(3);
+    expect(shown.slice(0, 2)).toEqual([PLATE, '2027-03-31']);
+    await option.click();
+    // the chosen vehicle's fields fill the form; its date shows in the date picker
+    await poll(() => form.locator('#annualReviewDate').inputValue()).toBe('2027-03-31');
+    expect(await form.locator('#plateNumber').inputValue()).toBe(PLATE);
+    expect(await form.locator('#carType').inputValue()).toBe('');
+    await form.getByRole('button', { name: /取\s*消/ }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
+});
