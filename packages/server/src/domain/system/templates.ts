@@ -28,6 +28,10 @@ const LOG_ACTIONS = [
   { value: 'updateMenu', label: '修改菜单' },
   { value: 'deleteMenu', label: '删除菜单' },
   { value: 'saveParams', label: '修改参数' },
+  // template configuration (platform/templates/admin)
+  { value: 'templateEdit', label: '修改模板' },
+  { value: 'templateRestore', label: '恢复模板' },
+  { value: 'templateAllot', label: '绑定模板' },
 ];
 
 /** 操作日志: who did what in the current company, newest first. */
