@@ -572,9 +572,55 @@ export async function seedMasterData(tx: Tx, { groupId, orgIds }: { groupId: str
   ];
   await tx.insertInto('md_blacklist').values(blacklist).execute();
 
+  await seedCompanyLists(tx, sn, jc);
+
   return {
     materialClasses: CLASSES.length, materials: MATERIALS.length, vendors: VENDORS.length, customers: CUSTOMERS.length,
     carriers: CARRIERS.length, warehouses: warehouseCount, areas: areaCount, silos: siloCount, vehicles: vehicles.length,
     drivers: drivers.length, icCards: cards.length, blacklist: blacklist.length,
   };
+}
+
+const DICTIONARIES = [
+  { code: 'CAR_TYPE', name: '车型', items: [['ZXHC', '重型自卸货车'], ['BGC', '半挂牵引车'], ['GTC', '罐式货车'], ['LBC', '栏板货车']] },
+  { code: 'PACKING', name: '包装方式', items: [['SZ', '散装'], ['DZ', '袋装'], ['DB', '吨包']] },
+];
+const SHIP_POINTS = ['SIGN_IN', 'CALL', 'GATE_IN', 'TARE', 'SCENE_CONFIRM', 'GROSS', 'NET', 'GATE_OUT'];
+const RECEIVE_POINTS = ['SIGN_IN', 'GATE_IN', 'GROSS', 'SCENE_CONFIRM', 'TARE', 'NET', 'GATE_OUT'];
+
+/** Each company's own short lists: dictionaries, discharge points, lines, factories and persons. */
+async function seedCompanyLists(tx: Tx, sn: string, jc: string): Promise<void> {
+  const dice = new Dice(20_261_122);
+  for (const orgId of [sn, jc]) {
+    for (const [i, d] of DICTIONARIES.entries()) {
+      const type = await tx.insertInto('md_dict_type').values({ org_id: orgId, type_code: d.code, type_name: d.name, sort: (i + 1) * 10 })
+        .returning('id').executeTakeFirstOrThrow();
+      await tx.insertInto('md_dict_item')
+        .values(d.items.map(([code, label], j) => ({ org_id: orgId, type_id: type.id, item_code: code, item_label: label, sort: (j + 1) * 10 })))
+        .execute();
+    }
+    const warehouses = await tx.selectFrom('md_warehouse').select(['id', 'ware_name']).where('org_id', '=', orgId).orderBy('id').limit(3).execute();
+    await tx.insertInto('md_discharge_point')
+      .values(warehouses.map((w, i) => ({ org_id: orgId, point_code: `XH${String(i + 1).padStart(3, '0')}`, title: `${i + 1}#${w.ware_name}卸货点`, sort: (i + 1) * 10, warehouse_id: w.id })))
+      .execute();
+    const lines = orgId === sn
+      ? [{ code: 'XL001', name: '水泥发货线路', direction: 'SHIP' as const, points: SHIP_POINTS }, { code: 'XL002', name: '原燃料收货线路', direction: 'RECEIVE' as const, points: RECEIVE_POINTS }]
+      : [{ code: 'XL001', name: '商品发货线路', direction: 'SHIP' as const, points: SHIP_POINTS }];
+    for (const l of lines) {
+      const line = await tx.insertInto('md_line').values({ org_id: orgId, line_code: l.code, line_name: l.name, direction: l.direction }).returning('id').executeTakeFirstOrThrow();
+      await tx.insertInto('md_line_point').values(l.points.map((point, i) => ({ org_id: orgId, line_id: line.id, seq: (i + 1) * 10, point }))).execute();
+    }
+  }
+  await tx.insertInto('md_factory').values([
+    { org_id: sn, factory_code: 'GC01', factory_name: '熟料生产基地', address: '浙江省湖州市长兴县煤山镇' },
+    { org_id: sn, factory_code: 'GC02', factory_name: '粉磨站', address: '浙江省湖州市长兴县李家巷镇' },
+    { org_id: jc, factory_code: 'GC01', factory_name: '商品混凝土站', address: '浙江省湖州市吴兴区八里店镇' },
+  ]).execute();
+  const staff: [string, string, string][] = [
+    [sn, '王建国', '物流部'], [sn, '李秀英', '质检部'], [sn, '陈志强', '保卫部'], [sn, '赵丽娟', '财务部'], [jc, '周海峰', '销售部'],
+  ];
+  await tx.insertInto('md_person').values(staff.map(([orgId, name, department], i) => ({
+    org_id: orgId, person_code: `RY${String(i + 1).padStart(4, '0')}`, person_name: name, department,
+    mobile: mobile(dice), id_number: makeIdNumber(dice, dice.pick(HOME_COUNTIES), i % 2 === 0),
+  }))).execute();
 }

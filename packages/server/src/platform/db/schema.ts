@@ -117,6 +117,20 @@ export interface MdSilo extends MdAudit {
   id: Generated<string>; org_id: Id; warehouse_id: Id; material_id: Id | null; silo_code: string; silo_name: string;
   capacity: Numeric | null;
 }
+export interface MdDictType extends MdAudit { id: Generated<string>; org_id: Id; type_code: string; type_name: string; sort: Generated<number> }
+export interface MdDictItem extends MdAudit {
+  id: Generated<string>; org_id: Id; type_id: Id; item_code: string; item_label: string; sort: Generated<number>;
+}
+export interface MdDischargePoint extends MdAudit {
+  id: Generated<string>; org_id: Id; point_code: string; title: string; sort: Generated<number>; warehouse_id: Id;
+}
+export interface MdLine extends MdAudit { id: Generated<string>; org_id: Id; line_code: string; line_name: string; direction: 'RECEIVE' | 'SHIP' }
+export interface MdLinePoint extends MdAudit { id: Generated<string>; org_id: Id; line_id: Id; seq: number; point: string }
+export interface MdFactory extends MdAudit { id: Generated<string>; org_id: Id; factory_code: string; factory_name: string; address: string | null }
+export interface MdPerson extends MdAudit {
+  id: Generated<string>; org_id: Id; person_code: string; person_name: string; mobile: string | null; id_number: string | null;
+  department: string | null;
+}
 export type PlateType = 'YELLOW' | 'BLUE' | 'GREEN' | 'YELLOW_GREEN' | 'WHITE' | 'BLACK';
 export interface MdVehicle extends MdAudit {
   id: Generated<string>; org_id: Id; plate_number: string; plate_type: Generated<PlateType>; car_type: string | null;
@@ -165,6 +179,13 @@ export interface DB {
   md_driver: MdDriver;
   md_ic_card: MdIcCard;
   md_blacklist: MdBlacklist;
+  md_dict_type: MdDictType;
+  md_dict_item: MdDictItem;
+  md_discharge_point: MdDischargePoint;
+  md_line: MdLine;
+  md_line_point: MdLinePoint;
+  md_factory: MdFactory;
+  md_person: MdPerson;
 }
 
 // Screen templates (migrations/004_templates.sql): global platform definitions, no org_id.

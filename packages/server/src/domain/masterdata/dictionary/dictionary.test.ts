@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearerFor, createTestApp } from '../../../../test/harness';
+import { call, expectFailure, expectOk, orgId } from '../../../../test/api';
+
+// Dictionaries: a company's types and their items, kept by the accountant, read by the operator.
+const { app, database } = await createTestApp();
+const { pool } = database;
+const TYPE = '/api/masterdata/dict-type';
+const ITEM = '/api/masterdata/dict-item';
+
+let accountant: string;
+let operator: string;
+let HDJC: string;
+beforeAll(async () => {
+  accountant = (await bearerFor(app, 'accountant')).authorization;
+  operator = (await bearerFor(app, 'operator')).authorization;
+  HDJC = await orgId(pool, 'HDJC');
+});
+
+const post = (url: string, body: unknown, who = accountant) => call(app, 'POST', url, who, body);
+
+describe('dictionaries', () => {
+  it('keeps a type and its items, codes unique per company and per type', async () => {
+    const t = expectOk(await post(`${TYPE}/create`, { entity: { typeCode: 'UNLOAD', typeName: '卸货方式', sort: 30 } })).data;
+    expect(t).toMatchObject({ typeCode: 'UNLOAD', typeName: '卸货方式', sort: 30, enabled: true, version: 0 });
+    expectFailure(await post(`${TYPE}/create`, { entity: { typeCode: 'UNLOAD', typeName: '又一个' } }), 400, '类型编码 UNLOAD 已存在');
+    const item = expectOk(await post(`${ITEM}/create`, { entity: { typeId: t.id, itemCode: 'ZX', itemLabel: '自卸', sort: 1 } })).data;
+    expect(item).toMatchObject({ typeId: t.id, typeName: '卸货方式', itemCode: 'ZX', itemLabel: '自卸' });
+    expectFailure(await post(`${ITEM}/create`, { entity: { typeId: t.id, itemCode: 'ZX', itemLabel: '再一个' } }), 400, '编码 ZX 已存在');
+    // the same item code under another type is another item
+    const other = (await pool.query(`SELECT id::text FROM md_dict_type WHERE type_code = 'PACKING' AND org_id = (SELECT org_id FROM md_dict_type WHERE id = $1)`, [t.id])).rows[0].id;
+    expectOk(await post(`${ITEM}/create`, { entity: { typeId: other, itemCode: 'ZX', itemLabel: '纸箱' } }));
+  });
+
+  it('refuses an item without a type or with a sort that is not a whole number, and writes nothing', async () => {
+    const before = (await pool.query('SELECT count(*)::int AS n FROM md_dict_item')).rows[0].n;
+    expectFailure(await post(`${ITEM}/create`, { entity: { itemCode: 'X1', itemLabel: '无类型' } }), 400, /字典类型/);
+    const type = (await pool.query(`SELECT id::text FROM md_dict_type WHERE type_code = 'CAR_TYPE' ORDER BY id LIMIT 1`)).rows[0].id;
+    expectFailure(await post(`${ITEM}/create`, { entity: { typeId: type, itemCode: 'X2', itemLabel: '半个', sort: 1.5 } }), 400, /排序/);
+    expect((await pool.query('SELECT count(*)::int AS n FROM md_dict_item')).rows[0].n).toBe(before);
+  });
+
+  it("does not reach another company's types: its item cannot name one, its row is 404", async () => {
+    const foreign = (await pool.query(`SELECT id::text FROM md_dict_type WHERE org_id = $1 LIMIT 1`, [HDJC])).rows[0].id;
+    expectFailure(await post(`${ITEM}/create`, { entity: { typeId: foreign, itemCode: 'Y1', itemLabel: '越界' } }), 400, '字典类型不存在或未分配给当前公司');
+    expectFailure(await call(app, 'GET', `${TYPE}/get/${foreign}`, accountant), 404);
+    const { data } = expectOk(await post(`${TYPE}/v2/list`, { limit: { pn: 1, ps: 100 } }));
+    expect(data.list.map((r: { id: string }) => r.id)).not.toContain(foreign);
+  });
+
+  it('lets the operator look but not write', async () => {
+    expectOk(await post(`${ITEM}/v2/list`, { limit: { pn: 1, ps: 10 } }, operator));
+    expectFailure(await post(`${TYPE}/create`, { entity: { typeCode: 'OP', typeName: '操作员' } }, operator), 403);
+  });
+});

@@ -1,0 +1,82 @@
+import type { DocField, DocumentFamily } from '../../../platform/documents/define';
+import { switchLifecycle } from '../../../platform/documents/lifecycle';
+import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
+import { createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../shared/fields';
+
+/**
+ * 字典: a company's short lists (车型, 包装方式) kept as a type and its items. The engine has no
+ * child rows, so types and items are two families; an item picks its type in a popup.
+ */
+const sortColumn: FieldDef = { fieldName: 'sort', fieldExplain: '排序', fieldExplainEn: 'Sort', fieldType: 'NUMBER', columnSql: 't.sort', isortField: true, columnWidth: 70 };
+const sortField: DocField = { name: 'sort', column: 'sort', label: '排序', type: 'integer', default: 0, min: 0, below: 1e6 };
+const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
+const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };
+
+const typeList = defineListTemplate({
+  formatCode: 'masterdata.dict-type.list', formatName: '字典类型', mainTable: 'md_dict_type', resUrl: '/api/masterdata/dict-type/v2/list', menuPath: '/masterdata/dict-type',
+  fields: [
+    { fieldName: 'typeCode', fieldExplain: '类型编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.type_code',
+      iallowQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 120 },
+    { fieldName: 'typeName', fieldExplain: '类型名称', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.type_name', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160 },
+    { ...sortColumn, idefinedSort: true, sortMethod: 'asc' }, enabledColumn, remarkColumn, createDateColumn, versionColumn,
+  ],
+});
+const typeResource = defineTemplate({
+  formatCode: 'masterdata.dict-type.resource', formatName: '选择字典类型', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  mainTable: 'md_dict_type', resMethod: 'POST', resUrl: '/api/masterdata/dict-type/v2/list', valueResourceSubName: 'typeCode', viewResourceSubName: 'typeName',
+  fields: typeList.fields.filter((f) => ['typeCode', 'typeName'].includes(f.fieldName)),
+});
+const [typeCreate, typeUpdate] = formTemplates({ formatCode: 'masterdata.dict-type', formatName: '字典类型', prefix: 'md_dict_type', mainTable: 'md_dict_type' }, [
+  { fieldName: 'typeCode', fieldExplain: '类型编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_code', irequired: true, iupdate: false },
+  { fieldName: 'typeName', fieldExplain: '类型名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_name', irequired: true },
+  { ...sortColumn, formSubmitType: 'NUMBER' }, remarkForm, enabledForm,
+]);
+
+export const dictTypeFamily: DocumentFamily = {
+  label: '字典类型', base: '/api/masterdata/dict-type', permissionPrefix: 'md_dict_type', table: 'md_dict_type', scope: { kind: 'org' },
+  code: { field: 'typeCode', column: 'type_code' },
+  fields: [
+    { name: 'typeCode', column: 'type_code', label: '类型编码', type: 'text', required: true, updatable: false, unique: true, maxLength: 40 },
+    { name: 'typeName', column: 'type_name', label: '类型名称', type: 'text', required: true, maxLength: 60 },
+    sortField, enabledField, remarkField,
+  ],
+  lifecycle: switchLifecycle, listTemplate: typeList, resourceTemplate: typeResource, forms: [typeCreate, typeUpdate],
+  readFields: readFieldsOf(typeCreate), copy: 'none',
+};
+
+const typeName: FieldDef = {
+  fieldName: 'typeName', fieldExplain: '字典类型', fieldExplainEn: 'Type', fieldType: 'TEXT',
+  columnSql: '(SELECT d.type_name FROM md_dict_type d WHERE d.id = t.type_id)', columnWidth: 140,
+};
+const itemList = defineListTemplate({
+  formatCode: 'masterdata.dict-item.list', formatName: '字典项', mainTable: 'md_dict_item', resUrl: '/api/masterdata/dict-item/v2/list', menuPath: '/masterdata/dict-item',
+  fields: [
+    { ...typeName, iallowQuery: true, searchType: 'input', columnSql: typeName.columnSql },
+    { fieldName: 'itemCode', fieldExplain: '编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.item_code', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 100 },
+    { fieldName: 'itemLabel', fieldExplain: '名称', fieldExplainEn: 'Label', fieldType: 'TEXT', columnSql: 't.item_label', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160 },
+    { ...sortColumn, idefinedSort: true, sortMethod: 'asc' }, enabledColumn, remarkColumn, createDateColumn, versionColumn,
+  ],
+});
+const [itemCreate, itemUpdate] = formTemplates({ formatCode: 'masterdata.dict-item', formatName: '字典项', prefix: 'md_dict_item', mainTable: 'md_dict_item' }, [
+  { ...typeName, formSubmitType: 'RESOURCE_CONTROLS', irequired: true, iupdate: false, resource: { formatCode: 'masterdata.dict-type.resource', map: [
+    { masterTable: 'md_dict_item', fieldName: 'typeId', from: 'id' }, { masterTable: 'md_dict_item', fieldName: 'typeName', from: 'typeName' }] } },
+  { fieldName: 'typeId', fieldExplain: 'typeId', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_id::text', ishow: false, ihidden: true },
+  { fieldName: 'itemCode', fieldExplain: '编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.item_code', irequired: true },
+  { fieldName: 'itemLabel', fieldExplain: '名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.item_label', irequired: true },
+  { ...sortColumn, formSubmitType: 'NUMBER' }, remarkForm, enabledForm,
+]);
+
+export const dictItemFamily: DocumentFamily = {
+  label: '字典项', base: '/api/masterdata/dict-item', permissionPrefix: 'md_dict_item', table: 'md_dict_item', scope: { kind: 'org' },
+  code: { field: 'itemCode', column: 'item_code' },
+  fields: [
+    { name: 'typeId', column: 'type_id', label: '字典类型', type: 'id', required: true, updatable: false,
+      byCode: { name: 'typeCode', label: '类型编码', table: 'md_dict_type', codeColumn: 'type_code', scope: 'org' } },
+    { name: 'itemCode', column: 'item_code', label: '编码', type: 'text', required: true, maxLength: 40 },
+    { name: 'itemLabel', column: 'item_label', label: '名称', type: 'text', required: true, maxLength: 60 },
+    sortField, enabledField, remarkField,
+  ],
+  lifecycle: switchLifecycle, listTemplate: itemList, forms: [itemCreate, itemUpdate], readFields: readFieldsOf(itemCreate),
+  // codes repeat between types, so there is no company-wide key to push by
+  copy: 'none', datax: false,
+};
