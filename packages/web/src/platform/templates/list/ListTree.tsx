@@ -27,14 +27,15 @@ export function ListTree({ template, selected, onSelect }: Props) {
     <aside className="wb-list-tree" data-testid="list-tree">
       <Input allowClear placeholder={t('listScreen.treeFilter')} value={keyword} onChange={(e) => setKeyword(e.target.value)} data-testid="tree-filter" />
       <Spin spinning={isLoading}>
-        <Tree
+        {/* mounted once the nodes are there: the tree reads its opened branches when it mounts */}
+        {tree.length > 0 && <Tree
           blockNode
           treeData={shown}
-          // a filtered tree opens every branch, so the matches are in sight
-          {...(keyword ? { expandedKeys: allKeys(shown) } : { defaultExpandAll: true })}
+          // a filtered tree opens every branch, so the matches are in sight; unfiltered it starts open
+          {...(keyword ? { expandedKeys: allKeys(shown) } : { defaultExpandedKeys: allKeys(tree) })}
           selectedKeys={selected ? [selected] : []}
           onSelect={(keys) => onSelect(keys.length ? String(keys[0]) : null)}
-        />
+        />}
       </Spin>
     </aside>
   );

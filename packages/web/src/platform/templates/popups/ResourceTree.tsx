@@ -39,18 +39,20 @@ export function ResourceTree({ template, multiple, onChoose, onDoubleClick }: Pr
     <div className="wb-resource-tree" data-testid="resource-tree">
       <Input allowClear placeholder={t('listScreen.treeFilter')} value={keyword} onChange={(e) => setKeyword(e.target.value)} />
       <Spin spinning={isLoading}>
-        <Tree
+        {/* mounted once the nodes are there: the tree reads its opened branches when it mounts */}
+        {tree.length > 0 && <Tree
           blockNode
           multiple={multiple}
           treeData={shown}
-          {...(keyword ? { expandedKeys: allKeys(shown) } : { defaultExpandAll: true })}
+          // a filtered tree opens every branch, so the matches are in sight; unfiltered it starts open
+          {...(keyword ? { expandedKeys: allKeys(shown) } : { defaultExpandedKeys: allKeys(tree) })}
           selectedKeys={selected}
           onSelect={(keys) => choose(keys.map(String))}
           onDoubleClick={(_e, node) => {
             const n = byKey.get(String(node.key));
             if (n && onDoubleClick) onDoubleClick(rowOf(n));
           }}
-        />
+        />}
       </Spin>
     </div>
   );
