@@ -177,6 +177,8 @@ describe('template forms: drivers', () => {
       await notice(stage.page, message).waitFor();
       await item(form, '身份证号').locator('.ant-form-item-explain-error').filter({ hasText: message }).waitFor();
     }
+    await settled(stage.page);
+    await screenshot(stage.page, 'form-driver-id-number-zh');
     const [{ n }] = await sql<{ n: number }>(stage.server.databaseUrl, "SELECT count(*)::int AS n FROM md_driver WHERE driver_name = '赵六'");
     expect(n).toBe(0);
   });
