@@ -155,6 +155,8 @@ export async function deleteList(db: Database, family: DocumentFamily, who: Who,
     const shared = await repo.allocatedElsewhere(tx, family, who, rows.map((r) => r.id));
     const first = rows.find((r) => shared.has(r.id));
     if (first) throw badRequest(`${family.label} ${first.code} 已分配给其他公司，请先取消分配再删除`, 'ids');
+    const problems = family.checkDelete ? await family.checkDelete(tx, who, rows.map((r) => r.id)) : [];
+    if (problems.length) throw badRequestWith(problems);
     try {
       return { count: await repo.deleteRows(tx, family, rows.map((r) => r.id)) };
     } catch (err) {

@@ -91,6 +91,8 @@ export interface DocumentFamily {
    * moved under its own sub-class, a photo that is another company's file. `id` is null on create.
    */
   checkWrite?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, id: string | null, values: EntityValues) => Promise<{ field: string; message: string }[]>;
+  /** Checks that need the database before rows are deleted (delList), inside its transaction. */
+  checkDelete?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, ids: string[]) => Promise<{ field: string; message: string }[]>;
   /** what a named CHECK constraint of the table means, said to the user */
   constraintMessages?: Record<string, { field: string; message: string }>;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */

@@ -99,4 +99,17 @@ export const linePointFamily: DocumentFamily = {
     const problem = linePointProblem([...others.rows, { seq: Number(values.seq), point: String(values.point) }]);
     return problem ? [problem] : [];
   },
+  // what stays of each line must still keep the rules (gate-in cannot go while a weighing stays)
+  checkDelete: async (tx, who, ids) => {
+    const lines = await sql<{ id: string }>`
+      SELECT id::text FROM md_line WHERE org_id = ${who.orgId}::bigint
+        AND id IN (SELECT line_id FROM md_line_point WHERE id = ANY(${ids}::bigint[])) ORDER BY id FOR UPDATE`.execute(tx);
+    for (const line of lines.rows) {
+      const staying = await sql<LinePoint>`
+        SELECT seq, point FROM md_line_point WHERE line_id = ${line.id}::bigint AND NOT (id = ANY(${ids}::bigint[]))`.execute(tx);
+      const problem = linePointProblem(staying.rows);
+      if (problem) return [{ field: 'ids', message: problem.message }];
+    }
+    return [];
+  },
 };

@@ -65,6 +65,16 @@ describe('lines', () => {
     expectOk(await call(app, 'PUT', `${POINT}/update`, operator, { entity: { ...tare, seq: 30 } }));
   });
 
+  it('refuses to delete gate-in while a weighing stays, and deletes it with the weighings', async () => {
+    const line = await newLine('删除线路');
+    const gateIn = expectOk(await addPoint(line.id, 10, 'GATE_IN')).data;
+    const gross = expectOk(await addPoint(line.id, 20, 'GROSS')).data;
+    expectFailure(await call(app, 'DELETE', `${POINT}/delList`, operator, { ids: [gateIn.id] }), 400, '进厂必须在过磅（皮重、毛重）之前');
+    expect(await pointsOf(line.id)).toEqual(['GATE_IN', 'GROSS']);
+    expectOk(await call(app, 'DELETE', `${POINT}/delList`, operator, { ids: [gateIn.id, gross.id] }));
+    expect(await pointsOf(line.id)).toEqual([]);
+  });
+
   it('checks two points added to one line at once one after the other', async () => {
     const line = await newLine('并发线路');
     expectOk(await addPoint(line.id, 10, 'GATE_IN'));
