@@ -23,7 +23,7 @@ const lineList = defineListTemplate({
       iallowQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', fixed: 'left', columnWidth: 100 },
     { fieldName: 'lineName', fieldExplain: '线路名称', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.line_name', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160 },
     { fieldName: 'direction', fieldExplain: '收发方向', fieldExplainEn: 'Direction', fieldType: 'ENUM', columnSql: 't.direction', options: DIRECTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
-    { fieldName: 'points', fieldExplain: '控制点', fieldExplainEn: 'Control points', fieldType: 'TEXT', columnSql: pointsInOrder, columnWidth: 360 },
+    { fieldName: 'points', fieldExplain: '控制点', fieldExplainEn: 'Control points', fieldType: 'TEXT', columnSql: pointsInOrder, columnWidth: 460 },
     enabledColumn, remarkColumn, createDateColumn, versionColumn,
   ],
 });
