@@ -65,14 +65,16 @@ describe('lines', () => {
     expectOk(await call(app, 'PUT', `${POINT}/update`, operator, { entity: { ...tare, seq: 30 } }));
   });
 
-  it('refuses to delete gate-in while a weighing stays, and deletes it with the weighings', async () => {
+  it('refuses to delete gate-in while a weighing stays, or a line that has points; deletes them in turn', async () => {
     const line = await newLine('删除线路');
     const gateIn = expectOk(await addPoint(line.id, 10, 'GATE_IN')).data;
     const gross = expectOk(await addPoint(line.id, 20, 'GROSS')).data;
     expectFailure(await call(app, 'DELETE', `${POINT}/delList`, operator, { ids: [gateIn.id] }), 400, '进厂必须在过磅（皮重、毛重）之前');
     expect(await pointsOf(line.id)).toEqual(['GATE_IN', 'GROSS']);
+    expectFailure(await call(app, 'DELETE', `${LINE}/delList`, operator, { ids: [line.id] }), 400, `线路 ${line.lineCode} 已被其他单据或资料使用，不能删除`);
     expectOk(await call(app, 'DELETE', `${POINT}/delList`, operator, { ids: [gateIn.id, gross.id] }));
     expect(await pointsOf(line.id)).toEqual([]);
+    expectOk(await call(app, 'DELETE', `${LINE}/delList`, operator, { ids: [line.id] }));
   });
 
   it('checks two points added to one line at once one after the other', async () => {
