@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../../test/api';
@@ -51,5 +52,35 @@ describe('dictionaries', () => {
   it('lets the operator look but not write', async () => {
     expectOk(await post(`${ITEM}/v2/list`, { limit: { pn: 1, ps: 10 } }, operator));
     expectFailure(await post(`${TYPE}/create`, { entity: { typeCode: 'OP', typeName: '操作员' } }, operator), 403);
+  });
+});
+
+async function importItems(rows: unknown[][]) {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('导入');
+  for (const r of rows) sheet.addRow(r);
+  const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+  const boundary = '----wbdict' + Math.random().toString(16).slice(2);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="items.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return app.inject({ method: 'POST', url: `${ITEM}/import`, headers: { authorization: accountant, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+}
+
+describe('dictionary items import', () => {
+  const itemCount = async () => (await pool.query('SELECT count(*)::int AS n FROM md_dict_item')).rows[0].n as number;
+
+  it("names the type by its code, in the caller's company only", async () => {
+    const before = await itemCount();
+    expectOk(await importItems([['类型编码', '编码', '名称', '排序'], ['PACKING', 'JZX', '集装箱', 40], ['CAR_TYPE', 'XSC', '厢式货车', 50]]));
+    expect(await itemCount()).toBe(before + 2);
+    const { rows } = await pool.query(`SELECT i.org_id::text FROM md_dict_item i WHERE i.item_code IN ('JZX', 'XSC')`);
+    expect(new Set(rows.map((r) => r.org_id)).has(HDJC)).toBe(false);
+  });
+
+  it('refuses the whole sheet when a type is unknown or a code repeats within its type', async () => {
+    const before = await itemCount();
+    expectFailure(await importItems([['类型编码', '编码', '名称'], ['PACKING', 'T1', '甲'], ['NOPE', 'T2', '乙']]), 400, '类型编码 NOPE 不存在');
+    expectFailure(await importItems([['类型编码', '编码', '名称'], ['PACKING', 'T3', '甲'], ['PACKING', 'T3', '乙']]), 400, '编码 T3 已存在');
+    expect(await itemCount()).toBe(before);
   });
 });
