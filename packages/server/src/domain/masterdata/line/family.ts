@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../../platform/db/schema';
 import type { DocumentFamily } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import { createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../shared/fields';
-import { CONTROL_POINTS, linePointProblem, type LinePoint } from './points';
+import { CONTROL_POINTS, linePointProblem, type Direction, type LinePoint } from './points';
 
 /**
  * 线路: the control points a truck passes, in order. The engine has no child rows, so a line's
@@ -39,6 +40,13 @@ const [lineCreate, lineUpdate] = formTemplates({ formatCode: 'masterdata.line', 
   remarkForm, enabledForm,
 ]);
 
+/** A line's points, leaving out the rows being rewritten or deleted. */
+async function pointsOfLine(tx: Transaction<DB>, lineId: string, leaving: string[]): Promise<LinePoint[]> {
+  const { rows } = await sql<LinePoint>`
+    SELECT seq, point FROM md_line_point WHERE line_id = ${lineId}::bigint AND NOT (id = ANY(${leaving}::bigint[]))`.execute(tx);
+  return rows;
+}
+
 export const lineFamily: DocumentFamily = {
   label: '线路', base: '/api/masterdata/line', permissionPrefix: 'md_line', table: 'md_line', scope: { kind: 'org' },
   code: { field: 'lineCode', column: 'line_code' },
@@ -51,6 +59,13 @@ export const lineFamily: DocumentFamily = {
   ],
   lifecycle: switchLifecycle, listTemplate: lineList, resourceTemplate: lineResource, forms: [lineCreate, lineUpdate],
   readFields: readFieldsOf(lineCreate), copy: 'none',
+  // turning a line round (shipping to receiving) must suit the order its points already weigh in;
+  // the update holds the line's lock, so no point is added meanwhile
+  checkWrite: async (tx, _who, id, values) => {
+    if (!id) return [];
+    const problem = linePointProblem(await pointsOfLine(tx, id, []), values.direction as Direction);
+    return problem ? [{ field: 'direction', message: problem.message }] : [];
+  },
 };
 
 const lineName: FieldDef = {
@@ -91,23 +106,20 @@ export const linePointFamily: DocumentFamily = {
   // the line's points as they would be after this write, under the line's lock: two people
   // adding points to one line at once are checked one after the other
   checkWrite: async (tx, who, id, values) => {
-    const line = await sql<{ id: string }>`
-      SELECT id::text FROM md_line WHERE id = ${String(values.lineId)}::bigint AND org_id = ${who.orgId}::bigint FOR UPDATE`.execute(tx);
+    const line = await sql<{ direction: Direction }>`
+      SELECT direction FROM md_line WHERE id = ${String(values.lineId)}::bigint AND org_id = ${who.orgId}::bigint FOR UPDATE`.execute(tx);
     if (!line.rows[0]) return [{ field: 'lineId', message: '线路不存在' }];
-    const others = await sql<LinePoint>`
-      SELECT seq, point FROM md_line_point WHERE line_id = ${String(values.lineId)}::bigint AND id IS DISTINCT FROM ${id}::bigint`.execute(tx);
-    const problem = linePointProblem([...others.rows, { seq: Number(values.seq), point: String(values.point) }]);
+    const others = await pointsOfLine(tx, String(values.lineId), id ? [id] : []);
+    const problem = linePointProblem([...others, { seq: Number(values.seq), point: String(values.point) }], line.rows[0].direction);
     return problem ? [problem] : [];
   },
   // what stays of each line must still keep the rules (gate-in cannot go while a weighing stays)
   checkDelete: async (tx, who, ids) => {
-    const lines = await sql<{ id: string }>`
-      SELECT id::text FROM md_line WHERE org_id = ${who.orgId}::bigint
+    const lines = await sql<{ id: string; direction: Direction }>`
+      SELECT id::text, direction FROM md_line WHERE org_id = ${who.orgId}::bigint
         AND id IN (SELECT line_id FROM md_line_point WHERE id = ANY(${ids}::bigint[])) ORDER BY id FOR UPDATE`.execute(tx);
     for (const line of lines.rows) {
-      const staying = await sql<LinePoint>`
-        SELECT seq, point FROM md_line_point WHERE line_id = ${line.id}::bigint AND NOT (id = ANY(${ids}::bigint[]))`.execute(tx);
-      const problem = linePointProblem(staying.rows);
+      const problem = linePointProblem(await pointsOfLine(tx, line.id, ids), line.direction);
       if (problem) return [{ field: 'ids', message: problem.message }];
     }
     return [];

@@ -57,6 +57,17 @@ describe('lines', () => {
     expect(await pointsOf(line.id)).toEqual(['GATE_IN', 'GROSS', 'TARE', 'GATE_OUT']);
   });
 
+  it('weighs tare first on a shipping line, and a line is not turned round against its points', async () => {
+    const line = await newLine('袋装水泥发货');
+    expectOk(await addPoint(line.id, 10, 'GATE_IN'));
+    expectOk(await addPoint(line.id, 30, 'GROSS'));
+    expectFailure(await addPoint(line.id, 40, 'TARE'), 400, '发货线路应先称皮重后称毛重');
+    expectOk(await addPoint(line.id, 20, 'TARE'));
+    const turned = await call(app, 'PUT', `${LINE}/update`, operator, { entity: { ...line, direction: 'RECEIVE' } });
+    expectFailure(turned, 400, '收货线路应先称毛重后称皮重');
+    expect((await pool.query('SELECT direction, version FROM md_line WHERE id = $1', [line.id])).rows[0]).toEqual({ direction: 'SHIP', version: 0 });
+  });
+
   it('checks a moved point against the rest of its line', async () => {
     const line = await newLine('转运线路');
     expectOk(await addPoint(line.id, 10, 'GATE_IN'));
@@ -93,7 +104,7 @@ describe('lines', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
     const { rows } = await pool.query('SELECT seq, point FROM md_line_point WHERE line_id = $1', [line.id]);
     expect(rows).toHaveLength(2);
-    expect(linePointProblem(rows)).toBeNull();
+    expect(linePointProblem(rows, 'SHIP')).toBeNull();
   });
 
   it("keeps to the company: another company's line is 404 and cannot be given points", async () => {

@@ -14,8 +14,13 @@ export interface LinePoint { seq: number; point: string }
 const WEIGHINGS = new Set(['TARE', 'GROSS']);
 const labelOf = (point: string) => CONTROL_POINTS.find((p) => p.value === point)?.label ?? point;
 
-/** The first rule the points break, or null: no point or seq twice, gate-in before any weighing, gate-out last. */
-export function linePointProblem(points: readonly LinePoint[]): { field: 'point' | 'seq'; message: string } | null {
+export type Direction = 'SHIP' | 'RECEIVE';
+
+/**
+ * The first rule the points break, or null: no point or seq twice, gate-in before any weighing,
+ * gate-out last; a shipping line weighs tare before gross, a receiving line gross before tare.
+ */
+export function linePointProblem(points: readonly LinePoint[], direction: Direction): { field: 'point' | 'seq'; message: string } | null {
   const ordered = [...points].sort((a, b) => a.seq - b.seq);
   for (let i = 1; i < ordered.length; i++) {
     if (ordered[i].seq === ordered[i - 1].seq) return { field: 'seq', message: `顺序号 ${ordered[i].seq} 已存在` };
@@ -30,5 +35,11 @@ export function linePointProblem(points: readonly LinePoint[]): { field: 'point'
   if (firstWeighing && (!gateIn || gateIn.seq > firstWeighing.seq)) return { field: 'point', message: '进厂必须在过磅（皮重、毛重）之前' };
   const gateOut = ordered.findIndex((p) => p.point === 'GATE_OUT');
   if (gateOut >= 0 && gateOut !== ordered.length - 1) return { field: 'point', message: '出厂必须是线路的最后一个控制点' };
+  const tare = ordered.findIndex((p) => p.point === 'TARE');
+  const gross = ordered.findIndex((p) => p.point === 'GROSS');
+  if (tare >= 0 && gross >= 0) {
+    if (direction === 'SHIP' && tare > gross) return { field: 'point', message: '发货线路应先称皮重后称毛重' };
+    if (direction === 'RECEIVE' && gross > tare) return { field: 'point', message: '收货线路应先称毛重后称皮重' };
+  }
   return null;
 }
