@@ -265,6 +265,8 @@ describe('generic list screen: vehicles', () => {
     await problems.waitFor();
     expect(await problems.locator('tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(2);
     expect(await problems.textContent()).toMatch(/2.*3|3.*2/s);
+    // the column as the list names it, not the wire's field name
+    expect((await problems.locator('tbody tr.ant-table-row').first().locator('td').nth(1).innerText()).trim()).toBe('轴数');
     await settled(stage.page);
     await screenshot(stage.page, 'import-errors-zh');
     expect(await dbCount('true')).toBe(before);

@@ -10,12 +10,14 @@ interface Props {
   open: boolean;
   base: string;
   name: string;
+  /** field name -> label, so a problem names the column as the sheet's header does */
+  labels?: Readonly<Record<string, string>>;
   onClose(): void;
   onImported(): void;
 }
 
 /** Import: one .xlsx uploaded with a progress bar; a refused file lists every bad row (all or nothing). */
-export function ImportDialog({ open, base, name, onClose, onImported }: Props) {
+export function ImportDialog({ open, base, name, labels, onClose, onImported }: Props) {
   const { t } = useTranslation();
   const [percent, setPercent] = useState<number | null>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
@@ -61,7 +63,7 @@ export function ImportDialog({ open, base, name, onClose, onImported }: Props) {
             pagination={problems.length > 10 ? { pageSize: 10 } : false}
             columns={[
               { title: t('listScreen.row'), dataIndex: 'row', width: 70 },
-              { title: t('listScreen.field'), dataIndex: 'field', width: 160 },
+              { title: t('listScreen.field'), dataIndex: 'field', width: 160, render: (f: string | null) => (f ? (labels?.[f] ?? f) : '') },
               { title: t('listScreen.problem'), dataIndex: 'message' },
             ]}
           />

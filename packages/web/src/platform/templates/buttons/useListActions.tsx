@@ -16,6 +16,8 @@ interface Context {
   name: string;
   selectedIds: string[];
   request: ListRequest;
+  /** field name -> label, for the import problems */
+  labels?: Readonly<Record<string, string>>;
   /** the family copies several rows at once */
   multiCopy?: boolean;
   openForm?(request: OpenFormRequest): void;
@@ -95,7 +97,7 @@ export function useListActions(ctx: Context): { run(button: MenuButton): void; b
   const closeDialog = () => setDialog(null);
   const dialogs = (
     <>
-      <ImportDialog open={dialog?.kind === 'import'} base={base} name={ctx.name} onClose={closeDialog} onImported={ctx.refresh} />
+      <ImportDialog open={dialog?.kind === 'import'} base={base} name={ctx.name} labels={ctx.labels} onClose={closeDialog} onImported={ctx.refresh} />
       <AllocateDialog
         open={dialog?.kind === 'allocate'}
         action={dialog?.kind === 'allocate' ? dialog.action : 'allocate'}

@@ -7,6 +7,7 @@ import { useListActions } from '../buttons/useListActions';
 import type { OpenFormRequest } from '../buttons/form-bridge';
 import { AdvancedQueryDialog } from './AdvancedQueryDialog';
 import { ButtonGroup } from './ButtonGroup';
+import { fieldLabel } from './field-label';
 import { ListTable } from './ListTable';
 import { ListTree } from './ListTree';
 import { quickSearchFields } from './search-body';
@@ -36,8 +37,9 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
   const quickFields = useMemo(() => quickSearchFields(template.listSubList), [template.listSubList]);
   const advancedFields = useMemo(() => template.listSubList.filter((f) => f.iallowAdvanceQuery), [template.listSubList]);
   const { selection, clearSelection, refresh, request } = state;
+  const labels = useMemo(() => Object.fromEntries(template.listSubList.map((f) => [f.fieldName, fieldLabel(f, english)])), [template.listSubList, english]);
   const actions = useListActions({
-    resUrl: template.resUrl ?? '', name: template.formatName, selectedIds: selection.keys, request, openForm, refresh, clearSelection,
+    resUrl: template.resUrl ?? '', name: template.formatName, selectedIds: selection.keys, request, labels, openForm, refresh, clearSelection,
   });
   const chooseNode = useCallback((key: string | null) => {
     setTreeNode(key);
