@@ -27,6 +27,8 @@ export interface MenuButton {
   menuId: string;
   name: string;
   label: string;
+  /** English label; the web shows it when the language is English */
+  labelEn: string | null;
   icon: string | null;
   permision: string;
   path: string | null;

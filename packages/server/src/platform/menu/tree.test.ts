@@ -74,11 +74,11 @@ describe('buildMenuTree', () => {
 
   it('lists buttons apart from the tree, with their menu id and key', () => {
     const page = menu({ name: '用户管理' });
-    const reset = button(page, 'sys_user_reset', { name: '重置密码' });
+    const reset = button(page, 'sys_user_reset', { name: '重置密码', name_en: 'Reset password' });
     const { menu: tree, buttons } = buildMenuTree([page, reset]);
     expect(tree[0].children).toEqual([]);
     expect(buttons).toEqual([
-      { id: reset.id, menuId: page.id, name: '重置密码', label: '重置密码', icon: null, permision: 'sys_user_reset', path: null, component: null, menuFlag: 'web' },
+      { id: reset.id, menuId: page.id, name: '重置密码', label: '重置密码', labelEn: 'Reset password', icon: null, permision: 'sys_user_reset', path: null, component: null, menuFlag: 'web' },
     ]);
   });
 

@@ -61,6 +61,7 @@ export function buildMenuTree(rows: MenuRow[]): { menu: MenuItem[]; buttons: Men
       menuId: r.parent_id ?? '',
       name: r.name,
       label: r.name,
+      labelEn: r.name_en,
       icon: r.icon,
       permision: r.permission,
       path: r.path,

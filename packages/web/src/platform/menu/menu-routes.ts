@@ -119,7 +119,7 @@ export function buildRouteIndex(menu: readonly MenuItem[], buttons: readonly Men
     const path = tabKey(b.path);
     if (index.has(path)) continue;
     index.set(path, {
-      id: b.id, menuId: b.menuId, path, label: b.label, labelEn: null, component: b.component, keepAlive: false, query: null,
+      id: b.id, menuId: b.menuId, path, label: b.label, labelEn: b.labelEn, component: b.component, keepAlive: false, query: null,
     });
   }
   return index;

@@ -47,7 +47,7 @@ describe('menu to routes', () => {
 
   it('turns buttons with a path into routes keyed by their id, and skips handset buttons', () => {
     const btn = (id: string, path: string | null, flag: 'web' | 'app' = 'web'): MenuButton => ({
-      id, menuId: '9', name: 'b', label: '新增组', icon: null, permision: `p${id}`, path, component: null, menuFlag: flag,
+      id, menuId: '9', name: 'b', label: '新增组', labelEn: null, icon: null, permision: `p${id}`, path, component: null, menuFlag: flag,
     });
     const index = buildRouteIndex([], [btn('77', '/modules/material/computation_group/edit'), btn('78', null), btn('79', '/app/x', 'app')]);
     expect(findEntry(index, '/modules/material/computation_group/edit')?.id).toBe('77');

@@ -3,7 +3,7 @@ import type { MenuButton } from '@wb/protocol';
 import { buttonsOfMenu, hasPermission } from '../permissions';
 
 const button = (id: string, menuId: string, permision: string, menuFlag: 'web' | 'app' = 'web'): MenuButton => ({
-  id, menuId, name: id, label: id, icon: null, permision, path: null, component: null, menuFlag,
+  id, menuId, name: id, label: id, labelEn: null, icon: null, permision, path: null, component: null, menuFlag,
 });
 
 describe('permissions', () => {

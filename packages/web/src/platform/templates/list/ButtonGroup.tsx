@@ -3,6 +3,8 @@ import { Button, Dropdown, Space } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MenuButton } from '@wb/protocol';
+import { menuLabel } from '@/platform/menu/menu-routes';
+import { useEnglish } from '@/app/hooks/useEnglish';
 import { ADVANCED_BUTTON, layoutButtons, withAdvancedButton } from './button-layout';
 
 interface Props {
@@ -19,11 +21,12 @@ type Entry = { key: string; label: string; button: MenuButton | null };
 /** The menu's button entries the user holds, 高级查询 among them, the overflow in 更多. */
 export const ButtonGroup = memo(function ButtonGroup({ buttons, hasAdvanced, busy, onButton, onAdvanced }: Props) {
   const { t } = useTranslation();
+  const english = useEnglish();
   const { visible, more } = useMemo(() => {
-    const entries: Entry[] = buttons.map((b) => ({ key: b.id, label: b.label || b.name, button: b }));
+    const entries: Entry[] = buttons.map((b) => ({ key: b.id, label: menuLabel({ label: b.label || b.name, labelEn: b.labelEn }, english), button: b }));
     const advanced: Entry = { key: ADVANCED_BUTTON, label: t('listScreen.advanced'), button: null };
     return layoutButtons(hasAdvanced ? withAdvancedButton(entries, advanced) : entries);
-  }, [buttons, hasAdvanced, t]);
+  }, [buttons, hasAdvanced, t, english]);
   const click = (e: Entry) => (e.button ? onButton(e.button) : onAdvanced());
   if (visible.length === 0) return null;
   return (

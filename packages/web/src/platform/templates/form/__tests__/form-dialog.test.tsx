@@ -9,7 +9,7 @@ import { renderInShell } from './shell';
 // The dialog's own decisions (confirmations, what it reports, what it sends) against a scripted
 // server; the real server and browser run the same flows in e2e/specs/forms.e2e.ts.
 
-const button: MenuButton = { id: '501', menuId: '50', name: 'create', label: '新增', icon: null, permision: 'md_vehicle_add', path: null, component: 'create', menuFlag: 'web' };
+const button: MenuButton = { id: '501', menuId: '50', name: 'create', label: '新增', labelEn: 'Add', icon: null, permision: 'md_vehicle_add', path: null, component: 'create', menuFlag: 'web' };
 
 function format(over: Partial<FormatDefinition>): FormatDefinition {
   return {

@@ -22,7 +22,7 @@ describe('list button group', () => {
 
 describe('which menu entries are buttons', () => {
   it('keeps entries naming an action, not view nor permission-only entries', () => {
-    const entry = (id: string, component: string | null) => ({ id, menuId: 'm', name: id, label: id, icon: null, permision: id, path: null, component, menuFlag: 'web' as const });
+    const entry = (id: string, component: string | null) => ({ id, menuId: 'm', name: id, label: id, labelEn: null, icon: null, permision: id, path: null, component, menuFlag: 'web' as const });
     const kept = actionButtons([entry('a', 'create'), entry('b', 'view'), entry('c', null), entry('d', 'whatever'), entry('e', 'delList')]);
     expect(kept.map((b) => b.id)).toEqual(['a', 'e']);
   });
