@@ -86,7 +86,7 @@ function cases(): Case[] {
   return [
     {
       key: 'month-action',
-      label: 'action = login within one month, newest first (exact total)',
+      label: 'action = login within one month, newest first',
       body: {
         search: [
           { key: 'action', op: 'eq', val: 'login' },
@@ -99,7 +99,7 @@ function cases(): Case[] {
     },
     {
       key: 'quick-search',
-      label: 'quick search "weigher" (user name contains it), newest first (estimated total)',
+      label: 'quick search "weigher" (user name contains it), newest first',
       body: {
         search: [{ conj: 'or', search: [{ key: 'username', op: 'like', val: 'weigher' }] }],
         sort: [{ key: 'createDate', dir: 'desc' }],
@@ -108,7 +108,7 @@ function cases(): Case[] {
     },
     {
       key: 'user-week',
-      label: 'user name = gate1 within one week, sorted by user name then time (exact total)',
+      label: 'user name = gate1 within one week, sorted by user name then time',
       body: {
         search: [
           { key: 'username', op: 'eq', val: 'gate1' },

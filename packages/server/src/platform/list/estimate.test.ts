@@ -4,7 +4,7 @@ import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectOk, orgId } from '../../../test/api';
 
 // Totals past the threshold come from the planner. The threshold is forced down to 3 rows so
-// the path runs on a small database (the default is 100,000).
+// the path runs on a small database (the default is 10,000).
 process.env.LIST_ESTIMATE_ABOVE = '3';
 const ctx = await createTestApp();
 const { app } = ctx;
