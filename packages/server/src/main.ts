@@ -6,6 +6,7 @@ import { initOidc } from './platform/auth/oidc';
 import { loadConfig } from './config';
 import { startDatabase } from './platform/db/start';
 import { seedDemoPlant, DEMO_ACCOUNTS } from './seed/demo';
+import { addNewMenuEntries } from './seed/menu-upgrade';
 import { seedTemplates } from './platform/templates/seed';
 import { ALL_TEMPLATES } from './domain/templates';
 
@@ -17,6 +18,11 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const { database, stop } = await startDatabase(config, log);
   const seeded = await seedDemoPlant(database.db);
+  // an earlier release's database gets this release's new screens and buttons
+  if (!seeded) {
+    const added = await addNewMenuEntries(database.db);
+    if (added) log.info({ added }, 'new menu entries added');
+  }
   // after the menus, which lists are bound to; every start, so code changes to templates apply
   await seedTemplates(database.db, ALL_TEMPLATES);
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
