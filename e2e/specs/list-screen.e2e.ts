@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
@@ -133,7 +135,11 @@ describe('generic list screen: vehicles', () => {
     await poll(async () => (await rows(stage.page)).count()).toBe(20);
   });
 
-  it('renders a page of 100 rows within 300 ms of their arrival', async () => {
+  // The 300 ms budget is a benchmark (bench/README.md: npm run bench:render sets BENCH_RENDER=1,
+  // which records the figures in bench/results and holds the page to the budget); as a test it
+  // checks that 100 rows render and that the timing can be read, on whatever load the machine has.
+  const timedRun = process.env.BENCH_RENDER === '1';
+  it('renders a page of 100 rows, timed from their arrival', async () => {
     // enough trucks for a full page of 100
     await sql(stage.server.databaseUrl, `
       INSERT INTO md_vehicle (org_id, plate_number, axle_type, capacity_tonnage)
@@ -164,7 +170,7 @@ describe('generic list screen: vehicles', () => {
     const idle = (await busySeconds()) - idleFrom;
     // each column clicked twice (descending, then ascending): six different queries, none answered from the cache
     for (const column of ['核定载质量(吨)', '核定载质量(吨)', '轴数', '轴数', '车牌号', '车牌号']) {
-      if (wall.length > 0 && Math.min(...wall) < 300) break;
+      if (!timedRun && wall.length > 0) break;
       const before = await busySeconds();
       const answered = stage.page.waitForResponse((r) => r.url().includes('/masterdata/vehicle/v2/list'));
       await listScreen(stage.page).locator('thead th').filter({ hasText: column }).first().click();
@@ -180,7 +186,15 @@ describe('generic list screen: vehicles', () => {
     expect(await (await rows(stage.page)).count()).toBe(100);
     const ms = (xs: number[], scale = 1) => xs.map((x) => Math.round(x * scale)).join(' / ');
     console.info(`[list-screen] 100 rows: wall ${ms(wall)} ms, main thread busy ${ms(busy, 1000)} ms (idle 600 ms: ${ms([idle], 1000)} ms)`);
-    expect(Math.min(...wall)).toBeLessThan(300);
+    expect(wall.every((x) => Number.isFinite(x) && x >= 0)).toBe(true);
+    if (timedRun) {
+      const sorted = [...wall].sort((a, b) => a - b);
+      const record = { started: new Date(), rows: 100, wallMs: wall.map(Math.round), busyMs: busy.map((x) => Math.round(x * 1000)), idleBusyMs: Math.round(idle * 1000), bestMs: Math.round(sorted[0]), medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]) };
+      const out = path.resolve(import.meta.dirname, '../../bench/results', `list-render-${record.started.toISOString().replace(/[:.]/g, '-')}.json`);
+      fs.writeFileSync(out, JSON.stringify(record, null, 1));
+      console.info(`[list-screen] figures written to ${out}`);
+      expect(record.medianMs).toBeLessThan(300);
+    }
     await stage.page.evaluate(() => document.querySelector('.wb-content')?.scrollTo(0, 0));
     await screenshot(stage.page, 'list-vehicles-zh');
   });
