@@ -35,6 +35,7 @@ describe('races', () => {
   it('creates a pushed archive once when the same push arrives twice at once', async () => {
     const entities = [{ customerCode: 'RACE-ERP', customerName: 'ERP 并发客户' }];
     const results = await Promise.all([1, 2, 3].map(() => call(app, 'POST', '/api/masterdata/customer/datax', accountant, { entities })));
+    for (const r of results) if (r.statusCode !== 200) console.error('datax race answer', r.statusCode, r.body);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(results.map((r) => r.json().data.created).reduce((a: number, b: number) => a + b, 0)).toBe(1);
     expect((await pool.query(`SELECT count(*)::int AS n FROM md_customer WHERE customer_code = 'RACE-ERP'`)).rows[0].n).toBe(1);

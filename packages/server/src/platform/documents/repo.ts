@@ -191,6 +191,11 @@ export async function upsertByCode(tx: Tx, f: DocumentFamily, who: Who, rows: En
   const source = sql.join(names.map((c) => sql.ref(`x.${c}`)));
   const records = sql`jsonb_to_recordset(${asRecords(f, rows, owner.values)}::jsonb) AS x(${recordColumns(f, written, owner.types)})`;
   const key = f.scope.kind === 'org' ? 'org_id' : 'group_id';
+  // An ERP pushing one batch twice at once: the pushes of a family into one group or company take
+  // turns, so each upsert sees what the one before it wrote (allocations included) instead of
+  // racing it on the unique keys.
+  const scopeId = f.scope.kind === 'org' ? who.orgId : who.groupId;
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`datax:${f.table}:${scopeId}`}))`.execute(tx);
   const changed = written.filter((d) => d.column !== f.code.column);
   const sets = sql.join([
     ...changed.map((d) => sql`${sql.id(d.column)} = EXCLUDED.${sql.id(d.column)}`),
