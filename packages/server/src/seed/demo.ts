@@ -71,26 +71,44 @@ async function seedMenus(tx: Tx, items: MenuSeed[], parentId: string | null, rol
   let sort = 0;
   for (const item of items) {
     sort += 10;
-    const row = await tx
-      .insertInto('sys_menu')
-      .values({
-        parent_id: parentId, kind: 'menu', name: item.name, name_en: item.en, path: item.path, component: item.component ?? null,
-        icon: item.icon ?? null, keep_alive: item.keepAlive ?? true, menu_flag: item.app ? 'app' : 'web', sort,
-        permission: null, url_path: null, query: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await grant(tx, row.id, grantedRoles(item), roleIds);
+    const id = await insertMenuEntry(tx, item, parentId, sort);
+    await grant(tx, id, grantedRoles(item), roleIds);
     for (const b of item.buttons ?? []) {
-      const btn = await tx
-        .insertInto('sys_menu')
-        .values({ parent_id: row.id, kind: 'button', name: b.name, name_en: b.en, permission: b.permission, path: b.path ?? null, sort: 0, url_path: null, component: b.component ?? null, icon: null, query: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await grant(tx, btn.id, ['ROLE_ADMIN', ...(b.roles ?? [])], roleIds);
+      await grant(tx, await insertButtonEntry(tx, b, id), buttonRoles(b), roleIds);
     }
-    if (item.children) await seedMenus(tx, item.children, row.id, roleIds);
+    if (item.children) await seedMenus(tx, item.children, id, roleIds);
   }
+}
+
+/** A menu entry of the code's tree as a sys_menu row; its id. */
+export async function insertMenuEntry(tx: Tx, item: MenuSeed, parentId: string | null, sort: number): Promise<string> {
+  const row = await tx
+    .insertInto('sys_menu')
+    .values({
+      parent_id: parentId, kind: 'menu', name: item.name, name_en: item.en, path: item.path, component: item.component ?? null,
+      icon: item.icon ?? null, keep_alive: item.keepAlive ?? true, menu_flag: item.app ? 'app' : 'web', sort,
+      permission: null, url_path: null, query: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+type ButtonSeed = NonNullable<MenuSeed['buttons']>[number];
+
+/** A button entry of the code's tree under its menu entry; its id. */
+export async function insertButtonEntry(tx: Tx, b: ButtonSeed, menuId: string): Promise<string> {
+  const row = await tx
+    .insertInto('sys_menu')
+    .values({ parent_id: menuId, kind: 'button', name: b.name, name_en: b.en, permission: b.permission, path: b.path ?? null, sort: 0, url_path: null, component: b.component ?? null, icon: null, query: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A button's roles: its own, and the administrator's. */
+export function buttonRoles(b: ButtonSeed): string[] {
+  return ['ROLE_ADMIN', ...(b.roles ?? [])];
 }
 
 /** A leaf's own roles; a folder's are the union of its leaves' (the administrator holds all). */

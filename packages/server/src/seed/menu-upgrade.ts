@@ -1,10 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../platform/db/pool';
-import type { DB } from '../platform/db/schema';
-import { grantedRoles } from './demo';
+import { buttonRoles, grantedRoles, insertButtonEntry, insertMenuEntry } from './demo';
 import { MENU_TREE, type MenuSeed } from './menus';
-
-type Tx = Transaction<DB>;
 
 /**
  * A plant that installed an earlier release keeps its menu tree, which its administrators may have
@@ -30,20 +27,15 @@ export async function addNewMenuEntries(db: Database, tree: MenuSeed[] = MENU_TR
       for (const [index, item] of items.entries()) {
         let id = byPath.get(item.path);
         if (!id) {
-          id = await insertMenu(tx, item, parentId, (index + 1) * 10);
+          id = await insertMenuEntry(tx, item, parentId, (index + 1) * 10);
           byPath.set(item.path, id);
           await grant(id, grantedRoles(item));
           added++;
         }
         for (const b of item.buttons ?? []) {
           if (permissions.has(b.permission)) continue;
-          const row = await tx
-            .insertInto('sys_menu')
-            .values({ parent_id: id, kind: 'button', name: b.name, name_en: b.en, permission: b.permission, path: b.path ?? null, sort: 0, url_path: null, component: b.component ?? null, icon: null, query: null })
-            .returning('id')
-            .executeTakeFirstOrThrow();
           permissions.add(b.permission);
-          await grant(row.id, ['ROLE_ADMIN', ...(b.roles ?? [])]);
+          await grant(await insertButtonEntry(tx, b, id), buttonRoles(b));
           added++;
         }
         if (item.children) await walk(item.children, id);
@@ -52,17 +44,4 @@ export async function addNewMenuEntries(db: Database, tree: MenuSeed[] = MENU_TR
     await walk(tree, null);
     return added;
   });
-}
-
-async function insertMenu(tx: Tx, item: MenuSeed, parentId: string | null, sort: number): Promise<string> {
-  const row = await tx
-    .insertInto('sys_menu')
-    .values({
-      parent_id: parentId, kind: 'menu', name: item.name, name_en: item.en, path: item.path, component: item.component ?? null,
-      icon: item.icon ?? null, keep_alive: item.keepAlive ?? true, menu_flag: item.app ? 'app' : 'web', sort,
-      permission: null, url_path: null, query: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
