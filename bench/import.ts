@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   for (let run = 1; run <= RUNS; run++) {
     const bytes = await vendorSheet(run);
     const form = new FormData();
-    form.append('file', new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'vendors.xlsx');
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'vendors.xlsx');
     const quiet = await waitQuiet(60);
     const t0 = performance.now();
     const res = await fetch(`${base}/api/masterdata/vendor/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });

