@@ -3,7 +3,7 @@ import { archiveLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import {
   allocatedColumn, createDateColumn, enabledColumn, enabledField, formTemplates, MONEY_BELOW, readFieldsOf, remarkColumn, remarkField,
-  RESOURCE_TYPES, statusColumn, versionColumn,
+  RESOURCE_TYPES, statusColumn, versionColumn, switchField,
 } from '../shared/fields';
 import { materialsUnderClass } from './classes';
 
@@ -109,7 +109,7 @@ const classResourceTemplate = defineTemplate({
   fields: [{ fieldName: 'name', fieldExplain: '存货分类', fieldType: 'TEXT' }],
 });
 
-const b = (name: string, column: string, label: string): DocField => ({ name, column, label, type: 'boolean', default: false });
+const b = switchField;
 const n = (name: string, column: string, label: string, scale: number, extra: Partial<DocField> = {}): DocField => ({
   name, column, label, type: 'number', scale, min: 0, below: 1e11, ...extra,
 });

@@ -31,6 +31,8 @@ export const checkMobile = (label: string) => (v: string) => (MOBILE.test(v) ? n
 export const checkPhone = (label: string) => (v: string) => (PHONE.test(v) ? null : `${label}应为手机号或固定电话`);
 export const checkCreditCode = (v: string) => (CREDIT_CODE.test(v) ? null : '统一社会信用代码应为18位数字或大写字母');
 
+/** A yes/no switch of a form, off until set. */
+export const switchField = (name: string, column: string, label: string): DocField => ({ name, column, label, type: 'boolean', default: false });
 export const remarkField: DocField = { name: 'remark', column: 'remark', label: '备注', type: 'text', maxLength: 500 };
 export const enabledField: DocField = { name: 'enabled', column: 'enabled', label: '启用', type: 'boolean', default: true, updatable: false };
 

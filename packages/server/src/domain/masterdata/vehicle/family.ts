@@ -2,7 +2,7 @@ import { isValidPlate, normalisePlate } from '@wb/protocol';
 import { sql } from 'kysely';
 import type { DocField, DocumentFamily, EntityValues } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
-import { checkMobile, enabledField, readFieldsOf, remarkField } from '../shared/fields';
+import { checkMobile, enabledField, readFieldsOf, remarkField, switchField } from '../shared/fields';
 import { vehicleCreateForm, vehicleUpdateForm } from './form';
 import { PLATE_TYPES, vehicleListTemplate, vehicleResourceTemplate } from './templates';
 
@@ -22,7 +22,7 @@ const VALIDITY: [string, string, string][] = [
 
 const t = (name: string, column: string, label: string, extra: Partial<DocField> = {}): DocField => ({ name, column, label, type: 'text', maxLength: 60, ...extra });
 const d = (name: string, column: string, label: string): DocField => ({ name, column, label, type: 'date' });
-const b = (name: string, column: string, label: string): DocField => ({ name, column, label, type: 'boolean', default: false });
+const b = switchField;
 
 const FIELDS: DocField[] = [
   t('plateNumber', 'plate_number', '车牌号', { required: true, unique: true, maxLength: 12, ...plate('车牌号', 'ORDINARY') }),
