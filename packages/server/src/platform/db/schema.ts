@@ -194,7 +194,7 @@ type Json<T> = ColumnType<T, string | undefined, string>;
 export interface FieldOption { value: string | number | boolean; label: string; color?: string; disabled?: boolean }
 
 export interface CgFormat {
-  id: Generated<string>; format_code: string; format_name: string; format_type: string; format_style: string;
+  id: Generated<string>; format_code: string; format_name: string; format_name_en: string | null; format_type: string; format_style: string;
   main_table: string | null; son_table: string | null; org_column: Generated<string>; res_method: string | null;
   res_url: string | null; tree_res_url: string | null; tree_res_method: string | null; ps: number | null;
   remark: string | null; value_resource_sub_name: string | null; view_resource_sub_name: string | null;
@@ -238,4 +238,82 @@ export interface SysCodeSerial { org_id: Id; doc_kind: string; period: string; l
 export interface DB {
   sys_code_rule: SysCodeRule;
   sys_code_serial: SysCodeSerial;
+}
+
+// The weighing core (migrations/011_weighing_core.sql): notices, registries, tickets, stock.
+
+interface DocAudit {
+  remark: string | null; created_at: Timestamp; created_by: Id | null; updated_at: Timestamp; updated_by: Id | null;
+  version: Generated<number>;
+}
+export type NoticeKind = 'pu' | 'sa' | 'al' | 'tr';
+export interface WbNotice extends DocAudit {
+  id: Generated<string>; org_id: Id; kind: NoticeKind; notice_no: string;
+  doc_status: Generated<'FREE' | 'AUDITED' | 'CLOSED' | 'OBSOLETE'>; vendor_id: Id | null; customer_id: Id | null;
+  peer_org_id: Id | null; carrier_id: Id | null; ctrl_mode: Generated<'QUANTITY' | 'NONE'>; start_time: Timestamp;
+  end_time: Timestamp; contract_no: string | null; line_id: Id | null; audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface WbNoticeLine extends DocAudit {
+  id: Generated<string>; org_id: Id; notice_id: Id; seq: number; material_id: Id; warehouse_id: Id | null;
+  to_warehouse_id: Id | null; quantity: Numeric; price: Numeric | null; tax_rate: Numeric | null;
+  control_rate: NumericDefault; max_limit: Numeric; min_limit: Numeric | null; quantity_control: Generated<boolean>;
+  done_quantity: NumericDefault; done_trips: Generated<number>; in_transit: NumericDefault; in_transit_trips: Generated<number>;
+}
+export type RegistryKind = 'pu' | 'sa' | 'al' | 'tr' | 'pr' | 'st';
+export type TripState = 'PLANNED' | 'ENTERED' | 'WEIGHING' | 'RELEASED';
+export interface WbRegistry extends DocAudit {
+  id: Generated<string>; org_id: Id; kind: RegistryKind; registry_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
+  enabled: Generated<boolean>; trip_state: Generated<TripState>; notice_id: Id | null; notice_line_id: Id | null;
+  material_id: Id | null; vehicle_id: Id | null; plate_number: string; trailer_plate_number: string | null;
+  axle_count: number | null; driver_id: Id | null; driver_name: string | null; driver_id_number: string | null;
+  driver_mobile: string | null; carrier_id: Id | null; pre_quantity: Numeric | null; reserved_quantity: NumericDefault;
+  shipped_quantity: Numeric | null; ic_card_id: Id | null; line_id: Id | null; discharge_point_id: Id | null;
+  queue_no: number | null; valid_from: Timestamp | null; valid_to: Timestamp | null; entered_at: Timestamp | null;
+  released_at: Timestamp | null; release_kind: 'NORMAL' | 'SINGLE_WEIGH' | 'SINGLE_EMPTY' | null; merged_into_id: Id | null;
+  audited_at: Timestamp | null; audited_by: Id | null;
+}
+export type TicketKind = 'pu' | 'sa' | 'al' | 'tr' | 'pr' | 'st' | 'pt';
+export type TicketState = 'FIRST_WEIGHED' | 'CONFIRMED' | 'COMPLETED' | 'AUDITED' | 'POSTED' | 'CLOSED' | 'OBSOLETE';
+export type TareSource = 'WEIGHED' | 'LAST' | 'AVERAGE' | 'STANDARD' | 'MANUAL';
+export interface WbTicket extends DocAudit {
+  id: Generated<string>; org_id: Id; kind: TicketKind; ticket_no: string; state: TicketState;
+  side: 'DISPATCH' | 'RECEIVE' | null; registry_id: Id | null; notice_id: Id | null; notice_line_id: Id | null;
+  material_id: Id | null; warehouse_id: Id | null; to_warehouse_id: Id | null; vendor_id: Id | null; customer_id: Id | null;
+  carrier_id: Id | null; vehicle_id: Id | null; plate_number: string; driver_name: string | null; driver_id_number: string | null;
+  first_is: 'GROSS' | 'TARE'; gross: Numeric | null; gross_time: Timestamp | null; tare: Numeric | null;
+  tare_time: Timestamp | null; tare_source: TareSource | null; deduct_total: NumericDefault; net: Numeric | null;
+  shipped_quantity: Numeric | null; reserved_quantity: NumericDefault; price: Numeric | null; amount: Numeric | null;
+  manual: Generated<boolean>; confirmed_at: Timestamp | null; confirmed_by: Id | null;
+  sample_state: 'QUALIFIED' | 'UNQUALIFIED' | null; sample_count: number | null; re_nums: number | null;
+  close_kind: 'SINGLE_WEIGH' | 'SINGLE_EMPTY' | null; completed_at: Timestamp | null; audited_at: Timestamp | null;
+  audited_by: Id | null; posted_at: Timestamp | null; uploaded_at: Timestamp | null; print_count: Generated<number>;
+  source_ticket_id: Id | null; merged_into_id: Id | null; split_from_id: Id | null;
+  warnings: ColumnType<unknown[], string | undefined, string>;
+}
+export interface WbWeighing {
+  id: Generated<string>; org_id: Id; ticket_id: Id; reading: 'FIRST' | 'SECOND'; weight: Numeric; stable: boolean;
+  weighed_at: Timestamp; station: string; request_id: string; identified_by: 'REGISTRY' | 'CARD' | 'PLATE' | 'MANUAL';
+  snapshot_file_ids: ColumnType<string[], string[] | undefined, string[]>; operator_id: Id | null; created_at: Timestamp;
+}
+export type DeductionKind = 'WATER' | 'IMPURITY' | 'DETRITUS' | 'STONE' | 'OTHER' | 'QUALITY' | 'HIDDEN';
+export interface WbTicketDeduction {
+  id: Generated<string>; org_id: Id; ticket_id: Id; kind: DeductionKind; mode: 'AMOUNT' | 'RATE'; value: Numeric;
+  amount: Numeric; created_at: Timestamp; created_by: Id | null;
+}
+export interface WbStockRecord {
+  id: Generated<string>; org_id: Id; ticket_id: Id | null; direction: 'IN' | 'OUT' | 'EARLY'; warehouse_id: Id;
+  material_id: Id; quantity: Numeric; posted_at: Timestamp; posted_by: Id | null; reversed_at: Timestamp | null;
+  reversed_by: Id | null; remark: string | null;
+}
+export interface WbStockBalance { org_id: Id; warehouse_id: Id; material_id: Id; quantity: NumericDefault; updated_at: Timestamp }
+
+export interface DB {
+  wb_notice: WbNotice;
+  wb_notice_line: WbNoticeLine;
+  wb_registry: WbRegistry;
+  wb_ticket: WbTicket;
+  wb_weighing: WbWeighing;
+  wb_ticket_deduction: WbTicketDeduction;
+  wb_stock_record: WbStockRecord;
+  wb_stock_balance: WbStockBalance;
 }

@@ -1,0 +1,62 @@
+import type Decimal from 'decimal.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { decideComplete, decideRelease, decideReserve, decideUncomplete, type QuantityDecision } from './quantity-rules';
+
+/**
+ * The notice line's quantities, moved inside the caller's transaction. Each locks the line first
+ * (FOR UPDATE), so two trucks completing against one line take turns, and the second sees what the
+ * first did; the CHECK wb_notice_line_max_limit stays the backstop. Callers lock their own row
+ * (registry, ticket) before the line, always in that order, so two such transactions cannot
+ * deadlock.
+ */
+type Tx = Transaction<DB>;
+
+async function lockLine(tx: Tx, orgId: string, lineId: string) {
+  const line = await tx
+    .selectFrom('wb_notice_line')
+    .select(['id', 'max_limit', 'done_quantity', 'in_transit', 'quantity_control', 'done_trips', 'in_transit_trips'])
+    .where('org_id', '=', orgId)
+    .where('id', '=', lineId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!line) throw new AppError(404, '通知单明细不存在', 'noticeLineId');
+  return {
+    maxLimit: line.max_limit, done: line.done_quantity, inTransit: line.in_transit, quantityControl: line.quantity_control,
+    doneTrips: line.done_trips, inTransitTrips: line.in_transit_trips,
+  };
+}
+
+async function apply(tx: Tx, orgId: string, lineId: string, decision: QuantityDecision, field: string): Promise<void> {
+  if (!decision.ok) throw badRequest(decision.message, field);
+  await tx
+    .updateTable('wb_notice_line')
+    .set({
+      done_quantity: decision.done.toFixed(), in_transit: decision.inTransit.toFixed(), done_trips: decision.doneTrips,
+      in_transit_trips: decision.inTransitTrips, updated_at: new Date(),
+    })
+    .where('org_id', '=', orgId)
+    .where('id', '=', lineId)
+    .execute();
+}
+
+/** A registry takes its pre-loaded quantity off what the line has left. */
+export async function reserveOnLine(tx: Tx, orgId: string, lineId: string, quantity: Decimal.Value): Promise<void> {
+  await apply(tx, orgId, lineId, decideReserve(await lockLine(tx, orgId, lineId), quantity), 'preQuantity');
+}
+
+/** The hold of a trip that ended without goods counted goes back to the line. */
+export async function releaseOnLine(tx: Tx, orgId: string, lineId: string, reserved: Decimal.Value): Promise<void> {
+  await apply(tx, orgId, lineId, decideRelease(await lockLine(tx, orgId, lineId), reserved), 'preQuantity');
+}
+
+/** The completed ticket's net becomes done and its registry's hold is let go. */
+export async function completeOnLine(tx: Tx, orgId: string, lineId: string, reserved: Decimal.Value, net: Decimal.Value): Promise<void> {
+  await apply(tx, orgId, lineId, decideComplete(await lockLine(tx, orgId, lineId), reserved, net), 'net');
+}
+
+/** A completed ticket taken back: its net leaves done. */
+export async function uncompleteOnLine(tx: Tx, orgId: string, lineId: string, net: Decimal.Value): Promise<void> {
+  await apply(tx, orgId, lineId, decideUncomplete(await lockLine(tx, orgId, lineId), net), 'net');
+}
