@@ -51,6 +51,8 @@ export interface FormatDefinition {
   id: string;
   formatCode: string;
   formatName: string;
+  /** the name in English; null where none is set (the web then shows formatName) */
+  formatNameEn?: string | null;
   formatType: string;
   formatStyle: string;
   /** the spec's spelling: main and child table names */

@@ -37,7 +37,7 @@ const LOG_ACTIONS = [
 /** 操作日志: who did what in the current company, newest first. */
 export const logListTemplate = defineListTemplate({
   formatCode: LOG_LIST_CODE,
-  formatName: '操作日志',
+  formatName: '操作日志', formatNameEn: 'Operation log',
   mainTable: 'sys_log',
   resUrl: '/api/system/log/v2/list',
   menuPath: '/system/log',

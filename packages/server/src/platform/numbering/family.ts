@@ -25,7 +25,7 @@ export function validateCodeRule(v: EntityValues): { field: string; message: str
 }
 
 const listTemplate = defineListTemplate({
-  formatCode: 'system.code-rule.list', formatName: '编码规则', mainTable: 'sys_code_rule', resUrl: '/api/system/code-rule/v2/list', menuPath: '/system/code-rule',
+  formatCode: 'system.code-rule.list', formatName: '编码规则', formatNameEn: 'Numbering rules', mainTable: 'sys_code_rule', resUrl: '/api/system/code-rule/v2/list', menuPath: '/system/code-rule',
   fields: [
     { fieldName: 'docKind', fieldExplain: '单据类型', fieldExplainEn: 'Document kind', fieldType: 'TEXT', columnSql: 't.doc_kind',
       iallowQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', columnWidth: 140 },
@@ -34,27 +34,27 @@ const listTemplate = defineListTemplate({
     { fieldName: 'datePattern', fieldExplain: '日期格式', fieldExplainEn: 'Date part', fieldType: 'ENUM', columnSql: 't.date_pattern', options: DATE_PATTERNS, columnWidth: 100 },
     { fieldName: 'serialWidth', fieldExplain: '流水号位数', fieldExplainEn: 'Serial width', fieldType: 'NUMBER', columnSql: 't.serial_width', columnWidth: 100 },
     { fieldName: 'resetPeriod', fieldExplain: '流水号重置', fieldExplainEn: 'Reset', fieldType: 'ENUM', columnSql: 't.reset_period', options: RESETS, columnWidth: 100 },
-    { fieldName: 'enabled', fieldExplain: '启用状态', fieldType: 'BOOLEAN', columnSql: 't.enabled', options: [{ value: true, label: '启用' }, { value: false, label: '停用' }], iallowQuery: true, columnWidth: 90 },
-    { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', columnSql: 't.remark', columnWidth: 200 },
-    { fieldName: 'createDate', fieldExplain: '创建时间', fieldType: 'DATE', columnSql: 't.created_at', isortField: true, columnWidth: 170 },
-    { fieldName: 'version', fieldExplain: '版本', fieldType: 'NUMBER', columnSql: 't.version', ishow: false, ihidden: true },
+    { fieldName: 'enabled', fieldExplain: '启用状态', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', columnSql: 't.enabled', options: [{ value: true, label: '启用' }, { value: false, label: '停用' }], iallowQuery: true, columnWidth: 90 },
+    { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', columnSql: 't.remark', columnWidth: 200 },
+    { fieldName: 'createDate', fieldExplain: '创建时间', fieldExplainEn: 'Created', fieldType: 'DATE', columnSql: 't.created_at', isortField: true, columnWidth: 170 },
+    { fieldName: 'version', fieldExplain: '版本', fieldExplainEn: 'Version', fieldType: 'NUMBER', columnSql: 't.version', ishow: false, ihidden: true },
   ],
 });
 
 const formFields = [
-  { fieldName: 'docKind', fieldExplain: '单据类型', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.doc_kind', irequired: true, iupdate: false,
+  { fieldName: 'docKind', fieldExplain: '单据类型', fieldExplainEn: 'Document kind', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.doc_kind', irequired: true, iupdate: false,
     tipsMessage: '如 md.vendor（供应商）、md.customer、md.carrier、md.inventory、md.warehouse' },
-  { fieldName: 'ruleName', fieldExplain: '规则名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.rule_name', irequired: true },
-  { fieldName: 'prefix', fieldExplain: '前缀', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.prefix' },
-  { fieldName: 'datePattern', fieldExplain: '日期格式', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.date_pattern', options: DATE_PATTERNS },
-  { fieldName: 'serialWidth', fieldExplain: '流水号位数', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.serial_width', defaultValue: '4' },
-  { fieldName: 'resetPeriod', fieldExplain: '流水号重置', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.reset_period', options: RESETS, defaultValue: 'NEVER' },
-  { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
+  { fieldName: 'ruleName', fieldExplain: '规则名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.rule_name', irequired: true },
+  { fieldName: 'prefix', fieldExplain: '前缀', fieldExplainEn: 'Prefix', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.prefix' },
+  { fieldName: 'datePattern', fieldExplain: '日期格式', fieldExplainEn: 'Date part', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.date_pattern', options: DATE_PATTERNS },
+  { fieldName: 'serialWidth', fieldExplain: '流水号位数', fieldExplainEn: 'Serial width', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.serial_width', defaultValue: '4' },
+  { fieldName: 'resetPeriod', fieldExplain: '流水号重置', fieldExplainEn: 'Reset', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.reset_period', options: RESETS, defaultValue: 'NEVER' },
+  { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
 ] as const;
 
 const form = (kind: 'create' | 'update') => defineTemplate({
-  formatCode: `system.code-rule.${kind}`, formatName: kind === 'create' ? '新增编码规则' : '修改编码规则', formatType: 'FORM',
+  formatCode: `system.code-rule.${kind}`, formatName: kind === 'create' ? '新增编码规则' : '修改编码规则', formatNameEn: kind === 'create' ? 'New numbering rule' : 'Edit numbering rule', formatType: 'FORM',
   formatStyle: 'FORMAT_FOUR_COLUMN_FROM', mainTable: 'sys_code_rule', buttonPermission: `sys_code_rule_${kind}`,
   fields: formFields.map((f) => (kind === 'create' ? { ...f, iupdate: true } : { ...f })),
 });

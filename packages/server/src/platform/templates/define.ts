@@ -46,6 +46,8 @@ export interface FieldDef {
 export interface TemplateDef {
   formatCode: string;
   formatName: string;
+  /** the name in English (the web's English mode) */
+  formatNameEn?: string;
   formatType: FormatType;
   formatStyle: FormatStyle;
   mainTable?: string;

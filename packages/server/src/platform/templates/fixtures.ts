@@ -6,7 +6,7 @@ import { defineTemplate } from './define';
  */
 export const vehiclePicker = defineTemplate({
   formatCode: 'test.vehicle.pick',
-  formatName: '选择车辆',
+  formatName: '选择车辆', formatNameEn: 'Select vehicle',
   formatType: 'RESOURCE',
   formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_vehicle',
@@ -16,21 +16,21 @@ export const vehiclePicker = defineTemplate({
   viewResourceSubName: 'plateNumber',
   params: [{ key: 'enabled', op: 'eq', val: true }],
   fields: [
-    { fieldName: 'plateNumber', fieldExplain: '车牌号', fieldType: 'TEXT', columnSql: 't.plate_number', iallowQuery: true },
-    { fieldName: 'carType', fieldExplain: '车型', fieldType: 'TEXT', columnSql: 't.car_type' },
+    { fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate number', fieldType: 'TEXT', columnSql: 't.plate_number', iallowQuery: true },
+    { fieldName: 'carType', fieldExplain: '车型', fieldExplainEn: 'Vehicle type', fieldType: 'TEXT', columnSql: 't.car_type' },
   ],
 });
 
 export const registryForm = defineTemplate({
   formatCode: 'test.registry.form',
-  formatName: '登记单',
+  formatName: '登记单', formatNameEn: 'Registration',
   formatType: 'FORM',
   formatStyle: 'FORMAT_FOUR_COLUMN_FROM',
   mainTable: 'md_vehicle',
   buttonPermission: 'md_vehicle_view',
   fields: [
     {
-      fieldName: 'plateNumber', fieldExplain: '车牌号', fieldType: 'TEXT', formSubmitType: 'RESOURCE_CONTROLS', irequired: true,
+      fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate number', fieldType: 'TEXT', formSubmitType: 'RESOURCE_CONTROLS', irequired: true,
       validateMethod: '^.{7,8}$', validateTitle: '车牌号应为7到8位',
       resource: {
         formatCode: 'test.vehicle.pick',
@@ -40,6 +40,6 @@ export const registryForm = defineTemplate({
         ],
       },
     },
-    { fieldName: 'carType', fieldExplain: '车型', fieldType: 'TEXT', formSubmitType: 'ONE_TXT' },
+    { fieldName: 'carType', fieldExplain: '车型', fieldExplainEn: 'Vehicle type', fieldType: 'TEXT', formSubmitType: 'ONE_TXT' },
   ],
 });

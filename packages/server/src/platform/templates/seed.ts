@@ -48,7 +48,7 @@ async function upsertFormat(tx: Tx, t: TemplateDef): Promise<{ id: string; byCod
   const existing = await tx.selectFrom('cg_format').select(['id', 'source']).where('format_code', '=', t.formatCode).executeTakeFirst();
   if (existing?.source === 'admin') return { id: existing.id, byCode: false };
   const row: Insertable<CgFormat> = {
-    format_code: t.formatCode, format_name: t.formatName, format_type: t.formatType, format_style: t.formatStyle,
+    format_code: t.formatCode, format_name: t.formatName, format_name_en: t.formatNameEn ?? null, format_type: t.formatType, format_style: t.formatStyle,
     main_table: t.mainTable ?? null, son_table: t.sonTable ?? null, org_column: t.orgColumn ?? 'org_id',
     res_method: t.resMethod ?? null, res_url: t.resUrl ?? null, tree_res_url: t.treeResUrl ?? null,
     tree_res_method: t.treeResMethod ?? null, ps: t.ps ?? null, remark: t.remark ?? null,

@@ -28,7 +28,7 @@ export function toFormatDefinition(format: Selectable<CgFormat>, fields: Selecta
   const defs = fields.map(toFieldDefinition);
   const isForm = format.format_type === 'FORM';
   return {
-    id: format.id, formatCode: format.format_code, formatName: format.format_name, formatType: format.format_type,
+    id: format.id, formatCode: format.format_code, formatName: format.format_name, formatNameEn: format.format_name_en, formatType: format.format_type,
     formatStyle: format.format_style, opations: { main: format.main_table, son: format.son_table },
     resMethod: format.res_method, resUrl: format.res_url, treeResUrl: format.tree_res_url, treeResMethod: format.tree_res_method,
     ps: format.ps, remark: format.remark, valueResourceSubName: format.value_resource_sub_name,

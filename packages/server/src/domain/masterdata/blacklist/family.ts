@@ -6,7 +6,7 @@ import { createDateColumn, enabledColumn, enabledField, formTemplates, readField
 
 /** 黑名单: refused at gate-in by plate, by driver id number, or both, for a period or until lifted. */
 const listTemplate = defineListTemplate({
-  formatCode: 'masterdata.blacklist.list', formatName: '黑名单', mainTable: 'md_blacklist', resUrl: '/api/masterdata/blacklist/v2/list', menuPath: '/masterdata/blacklist',
+  formatCode: 'masterdata.blacklist.list', formatName: '黑名单', formatNameEn: 'Blacklist', mainTable: 'md_blacklist', resUrl: '/api/masterdata/blacklist/v2/list', menuPath: '/masterdata/blacklist',
   fields: [
     { fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate', fieldType: 'TEXT', columnSql: 't.plate_number', iallowQuery: true, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 110 },
     { fieldName: 'idNumber', fieldExplain: '身份证号', fieldExplainEn: 'ID number', fieldType: 'TEXT', columnSql: 't.id_number', iallowQuery: true, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 180 },
@@ -17,14 +17,14 @@ const listTemplate = defineListTemplate({
   ],
 });
 
-const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.blacklist', formatName: '黑名单', prefix: 'md_blacklist', mainTable: 'md_blacklist' }, [
-  { fieldName: 'plateNumber', fieldExplain: '车牌号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.plate_number', tipsMessage: '车牌号与身份证号至少填一项' },
-  { fieldName: 'idNumber', fieldExplain: '身份证号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.id_number', classType: 'idNumber' },
-  { fieldName: 'reason', fieldExplain: '原因', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.reason', irequired: true, rows: 2 },
-  { fieldName: 'validFrom', fieldExplain: '生效时间', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.valid_from' },
-  { fieldName: 'validUntil', fieldExplain: '截止时间', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.valid_until', tipsMessage: '留空则长期有效' },
-  { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
+const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.blacklist', formatName: '黑名单', formatNameEn: 'blacklist entry', prefix: 'md_blacklist', mainTable: 'md_blacklist' }, [
+  { fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate number', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.plate_number', tipsMessage: '车牌号与身份证号至少填一项' },
+  { fieldName: 'idNumber', fieldExplain: '身份证号', fieldExplainEn: 'ID number', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.id_number', classType: 'idNumber' },
+  { fieldName: 'reason', fieldExplain: '原因', fieldExplainEn: 'Reason', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.reason', irequired: true, rows: 2 },
+  { fieldName: 'validFrom', fieldExplain: '生效时间', fieldExplainEn: 'From', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.valid_from' },
+  { fieldName: 'validUntil', fieldExplain: '截止时间', fieldExplainEn: 'Until', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.valid_until', tipsMessage: '留空则长期有效' },
+  { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
 ]);
 
 const FIELDS: DocField[] = [

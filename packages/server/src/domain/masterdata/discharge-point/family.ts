@@ -11,7 +11,7 @@ const warehouseName: FieldDef = {
 const sortColumn: FieldDef = { fieldName: 'sort', fieldExplain: '排序', fieldExplainEn: 'Sort', fieldType: 'NUMBER', columnSql: 't.sort', isortField: true, columnWidth: 70 };
 
 const listTemplate = defineListTemplate({
-  formatCode: 'masterdata.discharge-point.list', formatName: '排队卸货地点', mainTable: 'md_discharge_point', resUrl: '/api/masterdata/discharge-point/v2/list', menuPath: '/masterdata/discharge-point',
+  formatCode: 'masterdata.discharge-point.list', formatName: '排队卸货地点', formatNameEn: 'Discharge points', mainTable: 'md_discharge_point', resUrl: '/api/masterdata/discharge-point/v2/list', menuPath: '/masterdata/discharge-point',
   fields: [
     { ...sortColumn, idefinedSort: true, sortMethod: 'asc' },
     { fieldName: 'pointCode', fieldExplain: '地点编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.point_code', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 100 },
@@ -20,19 +20,19 @@ const listTemplate = defineListTemplate({
   ],
 });
 const resourceTemplate = defineTemplate({
-  formatCode: 'masterdata.discharge-point.resource', formatName: '选择卸货地点', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  formatCode: 'masterdata.discharge-point.resource', formatName: '选择卸货地点', formatNameEn: 'Select discharge point', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_discharge_point', resMethod: 'POST', resUrl: '/api/masterdata/discharge-point/v2/list', valueResourceSubName: 'pointCode', viewResourceSubName: 'title',
   fields: listTemplate.fields.filter((f) => ['pointCode', 'title', 'wareName'].includes(f.fieldName)),
 });
-const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.discharge-point', formatName: '排队卸货地点', prefix: 'md_discharge_point', mainTable: 'md_discharge_point' }, [
-  { fieldName: 'pointCode', fieldExplain: '地点编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.point_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
-  { fieldName: 'title', fieldExplain: '地点名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.title', irequired: true },
+const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.discharge-point', formatName: '排队卸货地点', formatNameEn: 'discharge point', prefix: 'md_discharge_point', mainTable: 'md_discharge_point' }, [
+  { fieldName: 'pointCode', fieldExplain: '地点编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.point_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
+  { fieldName: 'title', fieldExplain: '地点名称', fieldExplainEn: 'Title', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.title', irequired: true },
   { ...sortColumn, formSubmitType: 'NUMBER' },
   { ...warehouseName, formSubmitType: 'RESOURCE_CONTROLS', irequired: true, resource: { formatCode: 'masterdata.warehouse.resource', map: [
     { masterTable: 'md_discharge_point', fieldName: 'warehouseId', from: 'id' }, { masterTable: 'md_discharge_point', fieldName: 'wareName', from: 'wareName' }] } },
-  { fieldName: 'warehouseId', fieldExplain: 'warehouseId', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.warehouse_id::text', ishow: false, ihidden: true },
-  { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
+  { fieldName: 'warehouseId', fieldExplain: 'warehouseId', fieldExplainEn: 'Warehouse id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.warehouse_id::text', ishow: false, ihidden: true },
+  { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
 ]);
 
 export const dischargePointFamily: DocumentFamily = {

@@ -13,7 +13,7 @@ const carrierName: FieldDef = {
 };
 
 const listTemplate = defineListTemplate({
-  formatCode: 'masterdata.driver.list', formatName: '司机', mainTable: 'md_driver', resUrl: '/api/masterdata/driver/v2/list', menuPath: '/masterdata/driver',
+  formatCode: 'masterdata.driver.list', formatName: '司机', formatNameEn: 'Drivers', mainTable: 'md_driver', resUrl: '/api/masterdata/driver/v2/list', menuPath: '/masterdata/driver',
   fields: [
     { fieldName: 'driverName', fieldExplain: '姓名', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.driver_name',
       iallowQuery: true, iallowAdvanceQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 100 },
@@ -28,23 +28,23 @@ const listTemplate = defineListTemplate({
 });
 
 const resourceTemplate = defineTemplate({
-  formatCode: 'masterdata.driver.resource', formatName: '选择司机', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  formatCode: 'masterdata.driver.resource', formatName: '选择司机', formatNameEn: 'Select driver', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_driver', resMethod: 'POST', resUrl: '/api/masterdata/driver/v2/list', valueResourceSubName: 'idNumber', viewResourceSubName: 'driverName',
   fields: listTemplate.fields.filter((f) => ['driverName', 'idNumber', 'mobile', 'carrierName'].includes(f.fieldName)),
 });
 
-const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.driver', formatName: '司机', prefix: 'md_driver', mainTable: 'md_driver' }, [
-  { fieldName: 'driverName', fieldExplain: '姓名', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.driver_name', irequired: true },
-  { fieldName: 'idNumber', fieldExplain: '身份证号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.id_number', irequired: true, classType: 'idNumber' },
-  { fieldName: 'mobile', fieldExplain: '手机号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.mobile', validateMethod: '^1\\d{10}$', validateTitle: '手机号应为11位' },
+const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.driver', formatName: '司机', formatNameEn: 'driver', prefix: 'md_driver', mainTable: 'md_driver' }, [
+  { fieldName: 'driverName', fieldExplain: '姓名', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.driver_name', irequired: true },
+  { fieldName: 'idNumber', fieldExplain: '身份证号', fieldExplainEn: 'ID number', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.id_number', irequired: true, classType: 'idNumber' },
+  { fieldName: 'mobile', fieldExplain: '手机号', fieldExplainEn: 'Mobile', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.mobile', validateMethod: '^1\\d{10}$', validateTitle: '手机号应为11位' },
   { ...carrierName, formSubmitType: 'RESOURCE_CONTROLS', resource: { formatCode: 'masterdata.carrier.resource', map: [
     { masterTable: 'md_driver', fieldName: 'carrierId', from: 'id' }, { masterTable: 'md_driver', fieldName: 'carrierName', from: 'carrierName' }] } },
-  { fieldName: 'carrierId', fieldExplain: '承运商编号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.carrier_id::text', ishow: false, ihidden: true },
-  { fieldName: 'licenseNo', fieldExplain: '驾驶证号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.license_no' },
-  { fieldName: 'licenseClass', fieldExplain: '准驾车型', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.license_class', options: LICENSE_CLASSES },
-  { fieldName: 'licenseValidTo', fieldExplain: '驾驶证有效期至', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.license_valid_to' },
-  { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
+  { fieldName: 'carrierId', fieldExplain: '承运商编号', fieldExplainEn: 'Carrier id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.carrier_id::text', ishow: false, ihidden: true },
+  { fieldName: 'licenseNo', fieldExplain: '驾驶证号', fieldExplainEn: 'Driving licence no.', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.license_no' },
+  { fieldName: 'licenseClass', fieldExplain: '准驾车型', fieldExplainEn: 'Licence class', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.license_class', options: LICENSE_CLASSES },
+  { fieldName: 'licenseValidTo', fieldExplain: '驾驶证有效期至', fieldExplainEn: 'Licence valid to', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.license_valid_to' },
+  { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
 ]);
 
 const FIELDS: DocField[] = [

@@ -5,7 +5,7 @@ import { createDateColumn, enabledColumn, enabledField, formTemplates, readField
 
 /** 工厂: a company's plants (a cement works, its grinding station), picked where a document names its plant. */
 const listTemplate = defineListTemplate({
-  formatCode: 'masterdata.factory.list', formatName: '工厂', mainTable: 'md_factory', resUrl: '/api/masterdata/factory/v2/list', menuPath: '/masterdata/factory',
+  formatCode: 'masterdata.factory.list', formatName: '工厂', formatNameEn: 'Factories', mainTable: 'md_factory', resUrl: '/api/masterdata/factory/v2/list', menuPath: '/masterdata/factory',
   fields: [
     { fieldName: 'factoryCode', fieldExplain: '工厂编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.factory_code',
       iallowQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', fixed: 'left', columnWidth: 100 },
@@ -15,16 +15,16 @@ const listTemplate = defineListTemplate({
   ],
 });
 const resourceTemplate = defineTemplate({
-  formatCode: 'masterdata.factory.resource', formatName: '选择工厂', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  formatCode: 'masterdata.factory.resource', formatName: '选择工厂', formatNameEn: 'Select factory', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_factory', resMethod: 'POST', resUrl: '/api/masterdata/factory/v2/list', valueResourceSubName: 'factoryCode', viewResourceSubName: 'factoryName',
   fields: listTemplate.fields.filter((f) => ['factoryCode', 'factoryName'].includes(f.fieldName)),
 });
-const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.factory', formatName: '工厂', prefix: 'md_factory', mainTable: 'md_factory' }, [
-  { fieldName: 'factoryCode', fieldExplain: '工厂编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.factory_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
-  { fieldName: 'factoryName', fieldExplain: '工厂名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.factory_name', irequired: true },
-  { fieldName: 'address', fieldExplain: '地址', fieldType: 'TEXT', formSubmitType: 'MORE_TXT', columnSql: 't.address' },
-  { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
+const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.factory', formatName: '工厂', formatNameEn: 'factory', prefix: 'md_factory', mainTable: 'md_factory' }, [
+  { fieldName: 'factoryCode', fieldExplain: '工厂编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.factory_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
+  { fieldName: 'factoryName', fieldExplain: '工厂名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.factory_name', irequired: true },
+  { fieldName: 'address', fieldExplain: '地址', fieldExplainEn: 'Address', fieldType: 'TEXT', formSubmitType: 'MORE_TXT', columnSql: 't.address' },
+  { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
 ]);
 
 export const factoryFamily: DocumentFamily = {

@@ -28,7 +28,7 @@ const plate: FieldDef = {
 };
 
 const listTemplate = defineListTemplate({
-  formatCode: 'masterdata.ic-card.list', formatName: 'IC卡', mainTable: 'md_ic_card', resUrl: '/api/masterdata/ic-card/v2/list', menuPath: '/masterdata/ic-card',
+  formatCode: 'masterdata.ic-card.list', formatName: 'IC卡', formatNameEn: 'IC cards', mainTable: 'md_ic_card', resUrl: '/api/masterdata/ic-card/v2/list', menuPath: '/masterdata/ic-card',
   fields: [
     { fieldName: 'cardNo', fieldExplain: '卡号', fieldExplainEn: 'Card no.', fieldType: 'TEXT', columnSql: 't.card_no',
       iallowQuery: true, iallowAdvanceQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', fixed: 'left', columnWidth: 120 },
@@ -41,17 +41,17 @@ const listTemplate = defineListTemplate({
   ],
 });
 
-const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.ic-card', formatName: 'IC卡', prefix: 'md_ic_card', mainTable: 'md_ic_card' }, [
-  { fieldName: 'cardNo', fieldExplain: '卡号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.card_no', irequired: true, iupdate: false },
-  { fieldName: 'cardUid', fieldExplain: '芯片序列号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.card_uid', tipsMessage: '读卡器读出的8位或14位十六进制序列号',
+const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.ic-card', formatName: 'IC卡', formatNameEn: 'IC card', prefix: 'md_ic_card', mainTable: 'md_ic_card' }, [
+  { fieldName: 'cardNo', fieldExplain: '卡号', fieldExplainEn: 'Card no.', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.card_no', irequired: true, iupdate: false },
+  { fieldName: 'cardUid', fieldExplain: '芯片序列号', fieldExplainEn: 'Chip UID', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.card_uid', tipsMessage: '读卡器读出的8位或14位十六进制序列号',
     validateMethod: '^([0-9A-Fa-f]{8}|[0-9A-Fa-f]{14})$', validateTitle: '芯片序列号应为8位或14位十六进制' },
-  { fieldName: 'cardKind', fieldExplain: '卡类型', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.card_kind', options: CARD_KINDS, defaultValue: 'FIXED', irequired: true },
+  { fieldName: 'cardKind', fieldExplain: '卡类型', fieldExplainEn: 'Kind', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.card_kind', options: CARD_KINDS, defaultValue: 'FIXED', irequired: true },
   { ...plate, formSubmitType: 'RESOURCE_CONTROLS', controlValue: 'cardKind=FIXED', resource: { formatCode: 'masterdata.vehicle.resource', map: [
     { masterTable: 'md_ic_card', fieldName: 'vehicleId', from: 'id' }, { masterTable: 'md_ic_card', fieldName: 'plateNumber', from: 'plateNumber' }] } },
-  { fieldName: 'vehicleId', fieldExplain: '车辆编号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.vehicle_id::text', ishow: false, ihidden: true },
-  { fieldName: 'state', fieldExplain: '卡状态', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.state', options: CARD_STATES, iupdate: false, ishow: false },
-  { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
+  { fieldName: 'vehicleId', fieldExplain: '车辆编号', fieldExplainEn: 'Vehicle id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.vehicle_id::text', ishow: false, ihidden: true },
+  { fieldName: 'state', fieldExplain: '卡状态', fieldExplainEn: 'State', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.state', options: CARD_STATES, iupdate: false, ishow: false },
+  { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
 ]);
 
 const FIELDS: DocField[] = [

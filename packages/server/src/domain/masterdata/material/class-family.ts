@@ -14,7 +14,7 @@ const parentName = {
 };
 
 const listTemplate = defineListTemplate({
-  formatCode: 'masterdata.inventory-class.list', formatName: '存货分类', mainTable: 'md_material_class_in_org', orgColumn: 'alloc_org_id',
+  formatCode: 'masterdata.inventory-class.list', formatName: '存货分类', formatNameEn: 'Inventory classes', mainTable: 'md_material_class_in_org', orgColumn: 'alloc_org_id',
   resUrl: '/api/masterdata/inventory-class/v2/list', menuPath: '/masterdata/inventory-class',
   fields: [
     { fieldName: 'invcCode', fieldExplain: '分类编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.invc_code',
@@ -26,15 +26,15 @@ const listTemplate = defineListTemplate({
   ],
 });
 
-const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.inventory-class', formatName: '存货分类', prefix: 'md_inventory_class', mainTable: 'md_material_class' }, [
-  { fieldName: 'invcCode', fieldExplain: '分类编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.invc_code', irequired: true, iupdate: false, tipsMessage: '下级分类的编码以上级编码开头，如 01 下的 0101' },
-  { fieldName: 'invcName', fieldExplain: '分类名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.invc_name', irequired: true },
+const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.inventory-class', formatName: '存货分类', formatNameEn: 'inventory class', prefix: 'md_inventory_class', mainTable: 'md_material_class' }, [
+  { fieldName: 'invcCode', fieldExplain: '分类编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.invc_code', irequired: true, iupdate: false, tipsMessage: '下级分类的编码以上级编码开头，如 01 下的 0101' },
+  { fieldName: 'invcName', fieldExplain: '分类名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.invc_name', irequired: true },
   { ...parentName, formSubmitType: 'RESOURCE_CONTROLS', resource: { formatCode: 'masterdata.inventory-class.resource', map: [
     { masterTable: 'md_material_class', fieldName: 'parentId', from: 'id' }, { masterTable: 'md_material_class', fieldName: 'parentName', from: 'name' }] } },
-  { fieldName: 'parentId', fieldExplain: '上级分类编号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.parent_id::text', ishow: false, ihidden: true },
-  { fieldName: 'sort', fieldExplain: '排序', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.sort', defaultValue: '0' },
-  { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
+  { fieldName: 'parentId', fieldExplain: '上级分类编号', fieldExplainEn: 'Parent class id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.parent_id::text', ishow: false, ihidden: true },
+  { fieldName: 'sort', fieldExplain: '排序', fieldExplainEn: 'Order', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.sort', defaultValue: '0' },
+  { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
 ]);
 
 const FIELDS: DocField[] = [

@@ -20,15 +20,15 @@ const className: FieldDef = {
   fieldName: 'invcName', fieldExplain: '存货分类', fieldExplainEn: 'Class', fieldType: 'TEXT',
   columnSql: '(SELECT c.invc_name FROM md_material_class c WHERE c.id = t.invc_id)', columnWidth: 120,
 };
-const flag = (fieldName: string, fieldExplain: string, column: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  fieldName, fieldExplain, fieldType: 'BOOLEAN', columnSql: `t.${column}`, options: YES_NO, columnWidth: 80, ...extra,
+const flag = (fieldName: string, fieldExplain: string, fieldExplainEn: string, column: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  fieldName, fieldExplain, fieldExplainEn, fieldType: 'BOOLEAN', columnSql: `t.${column}`, options: YES_NO, columnWidth: 80, ...extra,
 });
-const num = (fieldName: string, fieldExplain: string, column: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  fieldName, fieldExplain, fieldType: 'NUMBER', columnSql: `t.${column}`, columnWidth: 100, ...extra,
+const num = (fieldName: string, fieldExplain: string, fieldExplainEn: string, column: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  fieldName, fieldExplain, fieldExplainEn, fieldType: 'NUMBER', columnSql: `t.${column}`, columnWidth: 100, ...extra,
 });
 
 const listTemplate = defineListTemplate({
-  formatCode: 'masterdata.inventory.list', formatName: '物料', formatStyle: 'FORMAT_TREE_LIST',
+  formatCode: 'masterdata.inventory.list', formatName: '物料', formatNameEn: 'Materials', formatStyle: 'FORMAT_TREE_LIST',
   mainTable: 'md_material_in_org', orgColumn: 'alloc_org_id', resUrl: '/api/masterdata/inventory/v2/list', menuPath: '/masterdata/inventory',
   treeResUrl: '/api/masterdata/inventory-class/tree', treeResMethod: 'GET',
   fields: [
@@ -38,75 +38,75 @@ const listTemplate = defineListTemplate({
       iallowQuery: true, iallowAdvanceQuery: true, isortField: true, searchType: 'input', columnWidth: 220 },
     { fieldName: 'model', fieldExplain: '规格型号', fieldExplainEn: 'Model', fieldType: 'TEXT', columnSql: 't.model', iallowQuery: true, searchType: 'input', columnWidth: 200 },
     className,
-    { fieldName: 'invcId', fieldExplain: '分类编号', fieldType: 'TEXT', columnSql: 't.invc_id::text', iallowQuery: true, ishow: false, ihidden: true },
+    { fieldName: 'invcId', fieldExplain: '分类编号', fieldExplainEn: 'Class id', fieldType: 'TEXT', columnSql: 't.invc_id::text', iallowQuery: true, ishow: false, ihidden: true },
     { fieldName: 'unit', fieldExplain: '计量单位', fieldExplainEn: 'Unit', fieldType: 'TEXT', columnSql: 't.unit', columnWidth: 70 },
-    flag('isPu', '采购', 'is_pu', { iallowQuery: true, searchType: 'comboxSingle' }),
-    flag('isSa', '销售', 'is_sa', { iallowQuery: true, searchType: 'comboxSingle' }),
-    num('referencePrice', '参考价', 'reference_price', { iallowAdvanceQuery: true, isortField: true }),
-    num('lossPercentage', '途损率(%)', 'loss_percentage'),
-    num('hiddenDeduct', '暗扣(吨)', 'hidden_deduct'),
-    flag('isSample', '取样', 'is_sample'),
-    flag('sceneConfirm', '现场确认', 'scene_confirm'),
-    flag('overload', '超载检查', 'overload'),
-    flag('isDangerous', '危化品', 'is_dangerous'),
-    flag('isPack', '包装物料', 'is_pack'),
+    flag('isPu', '采购', 'Purchase', 'is_pu', { iallowQuery: true, searchType: 'comboxSingle' }),
+    flag('isSa', '销售', 'Sales', 'is_sa', { iallowQuery: true, searchType: 'comboxSingle' }),
+    num('referencePrice', '参考价', 'Reference price', 'reference_price', { iallowAdvanceQuery: true, isortField: true }),
+    num('lossPercentage', '途损率(%)', 'Transit loss (%)', 'loss_percentage'),
+    num('hiddenDeduct', '暗扣(吨)', 'Hidden deduction (t)', 'hidden_deduct'),
+    flag('isSample', '取样', 'Sampled', 'is_sample'),
+    flag('sceneConfirm', '现场确认', 'Site confirmation', 'scene_confirm'),
+    flag('overload', '超载检查', 'Overload check', 'overload'),
+    flag('isDangerous', '危化品', 'Hazardous', 'is_dangerous'),
+    flag('isPack', '包装物料', 'Packed goods', 'is_pack'),
     { fieldName: 'weighType', fieldExplain: '计量方式', fieldExplainEn: 'Scale', fieldType: 'ENUM', columnSql: 't.weigh_type', options: WEIGH_TYPES, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
     statusColumn, enabledColumn, allocatedColumn('md_material_alloc'), remarkColumn, createDateColumn, versionColumn,
   ],
 });
 
 const resourceTemplate = defineTemplate({
-  formatCode: 'masterdata.inventory.resource', formatName: '选择物料', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_TREE_QUERY_DATALIST',
+  formatCode: 'masterdata.inventory.resource', formatName: '选择物料', formatNameEn: 'Select material', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_TREE_QUERY_DATALIST',
   mainTable: 'md_material_in_org', orgColumn: 'alloc_org_id', resMethod: 'POST', resUrl: '/api/masterdata/inventory/v2/list',
   treeResUrl: '/api/masterdata/inventory-class/tree', treeResMethod: 'GET', valueResourceSubName: 'invCode', viewResourceSubName: 'invName',
   fields: listTemplate.fields.filter((f) => ['invCode', 'invName', 'model', 'invcName', 'unit'].includes(f.fieldName)),
 });
 
-const form = (fieldName: string, fieldExplain: string, formSubmitType: FieldDef['formSubmitType'], column: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  fieldName, fieldExplain, fieldType: formSubmitType === 'BOOLEAN' ? 'BOOLEAN' : formSubmitType === 'NUMBER' ? 'NUMBER' : 'TEXT', formSubmitType,
+const form = (fieldName: string, fieldExplain: string, fieldExplainEn: string, formSubmitType: FieldDef['formSubmitType'], column: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  fieldName, fieldExplain, fieldExplainEn, fieldType: formSubmitType === 'BOOLEAN' ? 'BOOLEAN' : formSubmitType === 'NUMBER' ? 'NUMBER' : 'TEXT', formSubmitType,
   columnSql: `t.${column}`, ...(formSubmitType === 'BOOLEAN' ? { options: YES_NO, defaultValue: 'false' } : {}), ...extra,
 });
 
 const [createForm, updateForm] = formTemplates(
-  { formatCode: 'masterdata.inventory', formatName: '物料', prefix: 'md_inventory', mainTable: 'md_material', style: 'FORMAT_EIGHT_COLUMN_FROM' },
+  { formatCode: 'masterdata.inventory', formatName: '物料', formatNameEn: 'material', prefix: 'md_inventory', mainTable: 'md_material', style: 'FORMAT_EIGHT_COLUMN_FROM' },
   [
-    form('invCode', '物料编码', 'ONE_TXT', 'inv_code', { iupdate: false, tipsMessage: '留空则按编码规则自动生成' }),
-    form('invName', '物料名称', 'ONE_TXT', 'inv_name', { irequired: true }),
+    form('invCode', '物料编码', 'Code', 'ONE_TXT', 'inv_code', { iupdate: false, tipsMessage: '留空则按编码规则自动生成' }),
+    form('invName', '物料名称', 'Name', 'ONE_TXT', 'inv_name', { irequired: true }),
     { ...className, formSubmitType: 'RESOURCE_CONTROLS', irequired: true, resource: { formatCode: 'masterdata.inventory-class.resource', map: [
       { masterTable: 'md_material', fieldName: 'invcId', from: 'id' }, { masterTable: 'md_material', fieldName: 'invcName', from: 'name' }] } },
-    form('invcId', '分类编号', 'ONE_TXT', 'invc_id::text', { ishow: false, ihidden: true }),
-    form('model', '规格型号', 'ONE_TXT', 'model'),
-    form('innerCode', 'ERP编码', 'ONE_TXT', 'inner_code'),
-    form('unit', '计量单位', 'ONE_TXT', 'unit', { defaultValue: '吨' }),
-    form('isPu', '采购', 'BOOLEAN', 'is_pu'),
-    form('isSa', '销售', 'BOOLEAN', 'is_sa'),
-    form('referencePrice', '参考价(元/吨)', 'NUMBER', 'reference_price'),
-    form('topBuyingPrice', '最高采购价(元/吨)', 'NUMBER', 'top_buying_price'),
-    form('lossPercentage', '途损率(%)', 'NUMBER', 'loss_percentage', { defaultValue: '0' }),
-    form('lossWeight', '途损量(吨/车)', 'NUMBER', 'loss_weight', { defaultValue: '0' }),
-    form('hiddenDeduct', '暗扣(吨/车)', 'NUMBER', 'hidden_deduct', { defaultValue: '0' }),
-    form('isPack', '包装物料', 'BOOLEAN', 'is_pack'),
-    form('theoryWeight', '单件理论重量(吨)', 'NUMBER', 'theory_weight', { controlValue: 'isPack=true' }),
-    form('packWeight', '单件包装重量(吨)', 'NUMBER', 'pack_weight', { controlValue: 'isPack=true' }),
-    form('isDangerous', '危化品', 'BOOLEAN', 'is_dangerous'),
-    form('isSample', '取样', 'BOOLEAN', 'is_sample'),
-    form('overload', '超载检查', 'BOOLEAN', 'overload'),
-    form('sceneConfirm', '现场确认', 'BOOLEAN', 'scene_confirm'),
-    { fieldName: 'pnmary', fieldExplain: '过磅顺序', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.pnmary', options: PNMARY, tipsMessage: '留空按单据类型' },
-    { fieldName: 'weighType', fieldExplain: '计量方式', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.weigh_type', options: WEIGH_TYPES, defaultValue: 'TRUCK_SCALE' },
-    { fieldName: 'resourceType', fieldExplain: '来源', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.resource_type', options: RESOURCE_TYPES, defaultValue: 'LOCAL' },
-    form('remark', '备注', 'TEXTAREA', 'remark', { rows: 2 }),
-    { fieldName: 'docStatus', fieldExplain: '单据状态', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.doc_status', iupdate: false, ishow: false },
-    form('enabled', '启用', 'BOOLEAN', 'enabled', { iupdate: false, ishow: false }),
+    form('invcId', '分类编号', 'Class id', 'ONE_TXT', 'invc_id::text', { ishow: false, ihidden: true }),
+    form('model', '规格型号', 'Model', 'ONE_TXT', 'model'),
+    form('innerCode', 'ERP编码', 'ERP code', 'ONE_TXT', 'inner_code'),
+    form('unit', '计量单位', 'Unit', 'ONE_TXT', 'unit', { defaultValue: '吨' }),
+    form('isPu', '采购', 'Purchase', 'BOOLEAN', 'is_pu'),
+    form('isSa', '销售', 'Sales', 'BOOLEAN', 'is_sa'),
+    form('referencePrice', '参考价(元/吨)', 'Reference price (yuan/t)', 'NUMBER', 'reference_price'),
+    form('topBuyingPrice', '最高采购价(元/吨)', 'Top buying price (yuan/t)', 'NUMBER', 'top_buying_price'),
+    form('lossPercentage', '途损率(%)', 'Transit loss (%)', 'NUMBER', 'loss_percentage', { defaultValue: '0' }),
+    form('lossWeight', '途损量(吨/车)', 'Transit loss (t/truck)', 'NUMBER', 'loss_weight', { defaultValue: '0' }),
+    form('hiddenDeduct', '暗扣(吨/车)', 'Hidden deduction (t/truck)', 'NUMBER', 'hidden_deduct', { defaultValue: '0' }),
+    form('isPack', '包装物料', 'Packed goods', 'BOOLEAN', 'is_pack'),
+    form('theoryWeight', '单件理论重量(吨)', 'Theoretical piece weight (t)', 'NUMBER', 'theory_weight', { controlValue: 'isPack=true' }),
+    form('packWeight', '单件包装重量(吨)', 'Piece packing weight (t)', 'NUMBER', 'pack_weight', { controlValue: 'isPack=true' }),
+    form('isDangerous', '危化品', 'Hazardous', 'BOOLEAN', 'is_dangerous'),
+    form('isSample', '取样', 'Sampled', 'BOOLEAN', 'is_sample'),
+    form('overload', '超载检查', 'Overload check', 'BOOLEAN', 'overload'),
+    form('sceneConfirm', '现场确认', 'Site confirmation', 'BOOLEAN', 'scene_confirm'),
+    { fieldName: 'pnmary', fieldExplain: '过磅顺序', fieldExplainEn: 'Weighing order', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.pnmary', options: PNMARY, tipsMessage: '留空按单据类型' },
+    { fieldName: 'weighType', fieldExplain: '计量方式', fieldExplainEn: 'Scale', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.weigh_type', options: WEIGH_TYPES, defaultValue: 'TRUCK_SCALE' },
+    { fieldName: 'resourceType', fieldExplain: '来源', fieldExplainEn: 'Source', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.resource_type', options: RESOURCE_TYPES, defaultValue: 'LOCAL' },
+    form('remark', '备注', 'Remark', 'TEXTAREA', 'remark', { rows: 2 }),
+    { fieldName: 'docStatus', fieldExplain: '单据状态', fieldExplainEn: 'Status', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.doc_status', iupdate: false, ishow: false },
+    form('enabled', '启用', 'Enabled', 'BOOLEAN', 'enabled', { iupdate: false, ishow: false }),
   ],
 );
 
 /** The class popup the material form opens: the group's class tree. */
 const classResourceTemplate = defineTemplate({
-  formatCode: 'masterdata.inventory-class.resource', formatName: '选择存货分类', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_TREE',
+  formatCode: 'masterdata.inventory-class.resource', formatName: '选择存货分类', formatNameEn: 'Select inventory class', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_TREE',
   mainTable: 'md_material_class', treeResUrl: '/api/masterdata/inventory-class/tree', treeResMethod: 'GET',
   valueResourceSubName: 'name', viewResourceSubName: 'name',
-  fields: [{ fieldName: 'name', fieldExplain: '存货分类', fieldType: 'TEXT' }],
+  fields: [{ fieldName: 'name', fieldExplain: '存货分类', fieldExplainEn: 'Class', fieldType: 'TEXT' }],
 });
 
 const b = switchField;

@@ -73,24 +73,24 @@ function listFields(k: PartnerKind): FieldDef[] {
 
 function formFields(k: PartnerKind): FieldDef[] {
   const fields: FieldDef[] = [
-    { fieldName: `${k.kind}Code`, fieldExplain: `${k.label}编码`, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: `t.${k.kind}_code`,
+    { fieldName: `${k.kind}Code`, fieldExplain: `${k.label}编码`, fieldExplainEn: `${k.labelEn} code`, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: `t.${k.kind}_code`,
       iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
-    { fieldName: `${k.kind}Name`, fieldExplain: `${k.label}名称`, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: `t.${k.kind}_name`, irequired: true },
-    { fieldName: 'shortName', fieldExplain: '简称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.short_name' },
-    { fieldName: 'creditCode', fieldExplain: '统一社会信用代码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.credit_code',
+    { fieldName: `${k.kind}Name`, fieldExplain: `${k.label}名称`, fieldExplainEn: `${k.labelEn} name`, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: `t.${k.kind}_name`, irequired: true },
+    { fieldName: 'shortName', fieldExplain: '简称', fieldExplainEn: 'Short name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.short_name' },
+    { fieldName: 'creditCode', fieldExplain: '统一社会信用代码', fieldExplainEn: 'Credit code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.credit_code',
       validateMethod: '^[0-9A-HJ-NPQRTUWXY]{18}$', validateTitle: '统一社会信用代码应为18位数字或大写字母' },
-    { fieldName: 'contactPerson', fieldExplain: '联系人', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.contact_person' },
-    { fieldName: 'contactPhone', fieldExplain: '联系电话', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.contact_phone' },
-    { fieldName: 'resourceType', fieldExplain: '来源', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.resource_type', options: RESOURCE_TYPES, defaultValue: 'LOCAL' },
+    { fieldName: 'contactPerson', fieldExplain: '联系人', fieldExplainEn: 'Contact', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.contact_person' },
+    { fieldName: 'contactPhone', fieldExplain: '联系电话', fieldExplainEn: 'Phone', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.contact_phone' },
+    { fieldName: 'resourceType', fieldExplain: '来源', fieldExplainEn: 'Source', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.resource_type', options: RESOURCE_TYPES, defaultValue: 'LOCAL' },
   ];
   if (k.kind === 'carrier') {
-    fields.push({ fieldName: 'transportPermitNo', fieldExplain: '道路运输经营许可证号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.transport_permit_no' });
+    fields.push({ fieldName: 'transportPermitNo', fieldExplain: '道路运输经营许可证号', fieldExplainEn: 'Transport permit', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.transport_permit_no' });
   }
   fields.push(
-    { fieldName: 'address', fieldExplain: '地址', fieldType: 'TEXT', formSubmitType: 'MORE_TXT', columnSql: 't.address' },
-    { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-    { fieldName: 'docStatus', fieldExplain: '单据状态', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.doc_status', options: STATUS_OPTIONS, iupdate: false, ishow: false },
-    { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', options: ENABLED_OPTIONS, iupdate: false, ishow: false },
+    { fieldName: 'address', fieldExplain: '地址', fieldExplainEn: 'Address', fieldType: 'TEXT', formSubmitType: 'MORE_TXT', columnSql: 't.address' },
+    { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+    { fieldName: 'docStatus', fieldExplain: '单据状态', fieldExplainEn: 'Status', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.doc_status', options: STATUS_OPTIONS, iupdate: false, ishow: false },
+    { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', options: ENABLED_OPTIONS, iupdate: false, ishow: false },
   );
   return fields;
 }
@@ -100,16 +100,16 @@ export function partnerFamily(k: PartnerKind): DocumentFamily {
   const code = `masterdata.${k.kind}`;
   const prefix = `md_${k.kind}`;
   const listTemplate = defineListTemplate({
-    formatCode: `${code}.list`, formatName: k.label, mainTable: `md_${k.kind}_in_org`, orgColumn: 'alloc_org_id',
+    formatCode: `${code}.list`, formatName: k.label, formatNameEn: `${k.labelEn}s`, mainTable: `md_${k.kind}_in_org`, orgColumn: 'alloc_org_id',
     resUrl: `${base}/v2/list`, menuPath: `/masterdata/${k.kind}`, fields: listFields(k),
   });
   const resourceTemplate = defineTemplate({
-    formatCode: `${code}.resource`, formatName: `选择${k.label}`, formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+    formatCode: `${code}.resource`, formatName: `选择${k.label}`, formatNameEn: `Select ${k.labelEn.toLowerCase()}`, formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
     mainTable: `md_${k.kind}_in_org`, orgColumn: 'alloc_org_id', resMethod: 'POST', resUrl: `${base}/v2/list`,
     valueResourceSubName: `${k.kind}Code`, viewResourceSubName: `${k.kind}Name`,
     fields: listFields(k).filter((f) => [`${k.kind}Code`, `${k.kind}Name`, 'shortName', 'contactPerson', 'contactPhone'].includes(f.fieldName)),
   });
-  const [createForm, updateForm] = formTemplates({ formatCode: code, formatName: k.label, prefix, mainTable: `md_${k.kind}` }, formFields(k));
+  const [createForm, updateForm] = formTemplates({ formatCode: code, formatName: k.label, formatNameEn: k.labelEn.toLowerCase(), prefix, mainTable: `md_${k.kind}` }, formFields(k));
   return {
     label: k.label, base, permissionPrefix: prefix, table: `md_${k.kind}`,
     scope: { kind: 'group', allocTable: `md_${k.kind}_alloc` },

@@ -6,7 +6,7 @@ import { checkMobile, createDateColumn, enabledColumn, enabledField, formTemplat
 
 /** 人员: the company's staff (samplers, gatekeepers, confirmers) that documents name as a person. */
 const listTemplate = defineListTemplate({
-  formatCode: 'masterdata.person.list', formatName: '人员', mainTable: 'md_person', resUrl: '/api/masterdata/person/v2/list', menuPath: '/masterdata/person',
+  formatCode: 'masterdata.person.list', formatName: '人员', formatNameEn: 'Persons', mainTable: 'md_person', resUrl: '/api/masterdata/person/v2/list', menuPath: '/masterdata/person',
   fields: [
     { fieldName: 'personCode', fieldExplain: '人员编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.person_code',
       iallowQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', fixed: 'left', columnWidth: 100 },
@@ -18,18 +18,18 @@ const listTemplate = defineListTemplate({
   ],
 });
 const resourceTemplate = defineTemplate({
-  formatCode: 'masterdata.person.resource', formatName: '选择人员', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  formatCode: 'masterdata.person.resource', formatName: '选择人员', formatNameEn: 'Select person', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_person', resMethod: 'POST', resUrl: '/api/masterdata/person/v2/list', valueResourceSubName: 'personCode', viewResourceSubName: 'personName',
   fields: listTemplate.fields.filter((f) => ['personCode', 'personName', 'department'].includes(f.fieldName)),
 });
-const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.person', formatName: '人员', prefix: 'md_person', mainTable: 'md_person' }, [
-  { fieldName: 'personCode', fieldExplain: '人员编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.person_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
-  { fieldName: 'personName', fieldExplain: '姓名', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.person_name', irequired: true },
-  { fieldName: 'mobile', fieldExplain: '手机号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.mobile', validateMethod: '^1\\d{10}$', validateTitle: '手机号应为11位' },
-  { fieldName: 'idNumber', fieldExplain: '身份证号', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.id_number', classType: 'idNumber' },
-  { fieldName: 'department', fieldExplain: '部门', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.department' },
-  { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
+const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.person', formatName: '人员', formatNameEn: 'person', prefix: 'md_person', mainTable: 'md_person' }, [
+  { fieldName: 'personCode', fieldExplain: '人员编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.person_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
+  { fieldName: 'personName', fieldExplain: '姓名', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.person_name', irequired: true },
+  { fieldName: 'mobile', fieldExplain: '手机号', fieldExplainEn: 'Mobile', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.mobile', validateMethod: '^1\\d{10}$', validateTitle: '手机号应为11位' },
+  { fieldName: 'idNumber', fieldExplain: '身份证号', fieldExplainEn: 'ID number', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.id_number', classType: 'idNumber' },
+  { fieldName: 'department', fieldExplain: '部门', fieldExplainEn: 'Department', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.department' },
+  { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
 ]);
 
 export const personFamily: DocumentFamily = {

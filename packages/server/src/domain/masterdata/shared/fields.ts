@@ -65,16 +65,16 @@ export const formField = (f: FieldDef): FieldDef => f;
  * read-only (iupdate false).
  */
 export function formTemplates(
-  base: { formatCode: string; formatName: string; prefix: string; mainTable: string; style?: 'FORMAT_FOUR_COLUMN_FROM' | 'FORMAT_EIGHT_COLUMN_FROM' },
+  base: { formatCode: string; formatName: string; formatNameEn?: string; prefix: string; mainTable: string; style?: 'FORMAT_FOUR_COLUMN_FROM' | 'FORMAT_EIGHT_COLUMN_FROM' },
   fields: FieldDef[],
 ): [TemplateDef, TemplateDef] {
   const common = { formatType: 'FORM' as const, formatStyle: base.style ?? 'FORMAT_FOUR_COLUMN_FROM', mainTable: base.mainTable };
   return [
     defineTemplate({
-      ...common, formatCode: `${base.formatCode}.create`, formatName: `新增${base.formatName}`, buttonPermission: `${base.prefix}_create`,
+      ...common, formatCode: `${base.formatCode}.create`, formatName: `新增${base.formatName}`, formatNameEn: base.formatNameEn && `New ${base.formatNameEn}`, buttonPermission: `${base.prefix}_create`,
       fields: fields.map(({ iupdate: _createOnly, ...f }) => f),
     }),
-    defineTemplate({ ...common, formatCode: `${base.formatCode}.update`, formatName: `修改${base.formatName}`, buttonPermission: `${base.prefix}_update`, fields }),
+    defineTemplate({ ...common, formatCode: `${base.formatCode}.update`, formatName: `修改${base.formatName}`, formatNameEn: base.formatNameEn && `Edit ${base.formatNameEn}`, buttonPermission: `${base.prefix}_update`, fields }),
   ];
 }
 

@@ -21,15 +21,15 @@ const warehouseId: DocField = {
   byCode: { name: 'wareCode', label: '仓库编码', table: 'md_warehouse', codeColumn: 'ware_code', scope: 'org' },
 };
 const hiddenId = (fieldName: string, column: string): FieldDef => ({
-  fieldName, fieldExplain: fieldName, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: `t.${column}::text`, ishow: false, ihidden: true,
+  fieldName, fieldExplain: fieldName, fieldExplainEn: fieldName, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: `t.${column}::text`, ishow: false, ihidden: true,
 });
 const capacity: FieldDef = { fieldName: 'capacity', fieldExplain: '容量(吨)', fieldExplainEn: 'Capacity (t)', fieldType: 'NUMBER', columnSql: 't.capacity', itotal: true, isortField: true, columnWidth: 110 };
 const capacityField: DocField = { name: 'capacity', column: 'capacity', label: '容量', type: 'number', scale: 3, min: 0.001, below: 1e11 };
-const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
-const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };
+const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
+const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };
 
 const areaList = defineListTemplate({
-  formatCode: 'masterdata.warehouse-area.list', formatName: '货区', mainTable: 'md_warehouse_area', resUrl: '/api/masterdata/warehouse-area/v2/list', menuPath: '/masterdata/warehouse-area',
+  formatCode: 'masterdata.warehouse-area.list', formatName: '货区', formatNameEn: 'Warehouse areas', mainTable: 'md_warehouse_area', resUrl: '/api/masterdata/warehouse-area/v2/list', menuPath: '/masterdata/warehouse-area',
   fields: [
     warehouseName,
     { fieldName: 'areaCode', fieldExplain: '货区编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.area_code', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 90 },
@@ -37,10 +37,10 @@ const areaList = defineListTemplate({
     capacity, enabledColumn, remarkColumn, createDateColumn, versionColumn,
   ],
 });
-const [areaCreate, areaUpdate] = formTemplates({ formatCode: 'masterdata.warehouse-area', formatName: '货区', prefix: 'md_warehouse_area', mainTable: 'md_warehouse_area' }, [
+const [areaCreate, areaUpdate] = formTemplates({ formatCode: 'masterdata.warehouse-area', formatName: '货区', formatNameEn: 'warehouse area', prefix: 'md_warehouse_area', mainTable: 'md_warehouse_area' }, [
   warehousePicker('md_warehouse_area'), hiddenId('warehouseId', 'warehouse_id'),
-  { fieldName: 'areaCode', fieldExplain: '货区编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.area_code', irequired: true },
-  { fieldName: 'areaName', fieldExplain: '货区名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.area_name', irequired: true },
+  { fieldName: 'areaCode', fieldExplain: '货区编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.area_code', irequired: true },
+  { fieldName: 'areaName', fieldExplain: '货区名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.area_name', irequired: true },
   { ...capacity, formSubmitType: 'NUMBER' }, remarkForm, enabledForm,
 ]);
 
@@ -63,7 +63,7 @@ const materialName: FieldDef = {
   columnSql: '(SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id)', columnWidth: 200,
 };
 const siloList = defineListTemplate({
-  formatCode: 'masterdata.silo.list', formatName: '筒仓', mainTable: 'md_silo', resUrl: '/api/masterdata/silo/v2/list', menuPath: '/masterdata/silo',
+  formatCode: 'masterdata.silo.list', formatName: '筒仓', formatNameEn: 'Silos', mainTable: 'md_silo', resUrl: '/api/masterdata/silo/v2/list', menuPath: '/masterdata/silo',
   fields: [
     { fieldName: 'siloCode', fieldExplain: '筒仓编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.silo_code',
       iallowQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', columnWidth: 90 },
@@ -71,9 +71,9 @@ const siloList = defineListTemplate({
     warehouseName, materialName, capacity, enabledColumn, remarkColumn, createDateColumn, versionColumn,
   ],
 });
-const [siloCreate, siloUpdate] = formTemplates({ formatCode: 'masterdata.silo', formatName: '筒仓', prefix: 'md_silo', mainTable: 'md_silo' }, [
-  { fieldName: 'siloCode', fieldExplain: '筒仓编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.silo_code', irequired: true, iupdate: false },
-  { fieldName: 'siloName', fieldExplain: '筒仓名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.silo_name', irequired: true },
+const [siloCreate, siloUpdate] = formTemplates({ formatCode: 'masterdata.silo', formatName: '筒仓', formatNameEn: 'silo', prefix: 'md_silo', mainTable: 'md_silo' }, [
+  { fieldName: 'siloCode', fieldExplain: '筒仓编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.silo_code', irequired: true, iupdate: false },
+  { fieldName: 'siloName', fieldExplain: '筒仓名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.silo_name', irequired: true },
   warehousePicker('md_silo'), hiddenId('warehouseId', 'warehouse_id'),
   { ...materialName, formSubmitType: 'RESOURCE_CONTROLS', resource: { formatCode: 'masterdata.inventory.resource', map: [
     { masterTable: 'md_silo', fieldName: 'materialId', from: 'id' }, { masterTable: 'md_silo', fieldName: 'invName', from: 'invName' }] } },

@@ -16,7 +16,7 @@ export const PLATE_TYPES = [
 /** 车辆: the company's trucks, by plate; the footer totals capacity and last tares. */
 export const vehicleListTemplate = defineListTemplate({
   formatCode: VEHICLE_LIST_CODE,
-  formatName: '车辆',
+  formatName: '车辆', formatNameEn: 'Vehicles',
   mainTable: 'md_vehicle',
   resUrl: '/api/masterdata/vehicle/v2/list',
   menuPath: '/masterdata/vehicle',
@@ -66,7 +66,7 @@ export const vehicleListTemplate = defineListTemplate({
 /** 选择车辆: the popup forms pick a truck from (IC cards, registries), searched by plate. */
 export const vehicleResourceTemplate = defineTemplate({
   formatCode: 'masterdata.vehicle.resource',
-  formatName: '选择车辆',
+  formatName: '选择车辆', formatNameEn: 'Select vehicle',
   formatType: 'RESOURCE',
   formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_vehicle',

@@ -10,7 +10,7 @@ const KINDS = [
 ];
 
 const listTemplate = defineListTemplate({
-  formatCode: 'masterdata.warehouse.list', formatName: '仓库', mainTable: 'md_warehouse', resUrl: '/api/masterdata/warehouse/v2/list', menuPath: '/masterdata/warehouse',
+  formatCode: 'masterdata.warehouse.list', formatName: '仓库', formatNameEn: 'Warehouses', mainTable: 'md_warehouse', resUrl: '/api/masterdata/warehouse/v2/list', menuPath: '/masterdata/warehouse',
   fields: [
     { fieldName: 'wareCode', fieldExplain: '仓库编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.ware_code',
       iallowQuery: true, iallowAdvanceQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', fixed: 'left', columnWidth: 100 },
@@ -22,18 +22,18 @@ const listTemplate = defineListTemplate({
 });
 
 const resourceTemplate = defineTemplate({
-  formatCode: 'masterdata.warehouse.resource', formatName: '选择仓库', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  formatCode: 'masterdata.warehouse.resource', formatName: '选择仓库', formatNameEn: 'Select warehouse', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_warehouse', resMethod: 'POST', resUrl: '/api/masterdata/warehouse/v2/list', valueResourceSubName: 'wareCode', viewResourceSubName: 'wareName',
   fields: listTemplate.fields.filter((f) => ['wareCode', 'wareName', 'kind'].includes(f.fieldName)),
 });
 
-const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.warehouse', formatName: '仓库', prefix: 'md_warehouse', mainTable: 'md_warehouse' }, [
-  { fieldName: 'wareCode', fieldExplain: '仓库编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.ware_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
-  { fieldName: 'wareName', fieldExplain: '仓库名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.ware_name', irequired: true },
-  { fieldName: 'kind', fieldExplain: '仓库类型', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.kind', options: KINDS, irequired: true },
-  { fieldName: 'address', fieldExplain: '地址', fieldType: 'TEXT', formSubmitType: 'MORE_TXT', columnSql: 't.address' },
-  { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
-  { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
+const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.warehouse', formatName: '仓库', formatNameEn: 'warehouse', prefix: 'md_warehouse', mainTable: 'md_warehouse' }, [
+  { fieldName: 'wareCode', fieldExplain: '仓库编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.ware_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
+  { fieldName: 'wareName', fieldExplain: '仓库名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.ware_name', irequired: true },
+  { fieldName: 'kind', fieldExplain: '仓库类型', fieldExplainEn: 'Kind', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.kind', options: KINDS, irequired: true },
+  { fieldName: 'address', fieldExplain: '地址', fieldExplainEn: 'Address', fieldType: 'TEXT', formSubmitType: 'MORE_TXT', columnSql: 't.address' },
+  { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
 ]);
 
 const FIELDS: DocField[] = [
