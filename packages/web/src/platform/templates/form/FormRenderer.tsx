@@ -3,6 +3,7 @@ import { Col, Form, Row, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { FieldDefinition } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
+import { fieldLabel } from '../list/field-label';
 import { FieldControl } from './fields/FieldControl';
 import { checkFieldValue } from './rules/field-checks';
 import { toFormValues } from './rules/form-values';
@@ -18,11 +19,11 @@ export interface FormRendererProps {
   onEnter?: () => void;
 }
 
-function rulesFor(field: FieldDefinition): Rule[] {
+function rulesFor(field: FieldDefinition, english: boolean): Rule[] {
   return [
     {
       validator: async (_rule, value) => {
-        const problem = checkFieldValue(field, value, { wording: 'form', required: field.irequired });
+        const problem = checkFieldValue(field, value, { wording: 'form', required: field.irequired, english });
         if (problem) throw new Error(problem);
       },
     },
@@ -68,9 +69,9 @@ export function FormRenderer({ fields, columns, mode, form, onEnter }: FormRende
           <Col key={field.fieldName} {...fieldSpan(field, columns)} data-field={field.fieldName}>
             <Form.Item
               name={field.fieldName}
-              label={english && field.fieldExplainEn ? field.fieldExplainEn : field.fieldExplain}
+              label={fieldLabel(field, english)}
               required={field.irequired}
-              rules={rulesFor(field)}
+              rules={rulesFor(field, english)}
               validateTrigger={['onBlur', 'onChange']}
               tooltip={field.tipsMessage || undefined}
             >

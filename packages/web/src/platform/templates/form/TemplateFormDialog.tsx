@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormatDefinition, MenuButton } from '@wb/protocol';
 import { FORMAT_STYLE } from '@wb/protocol';
+import { useEnglish } from '@/app/hooks/useEnglish';
 import { useSession } from '@/app/session/session-store';
+import { menuLabel } from '@/platform/menu/menu-routes';
 import { feedback } from '@/platform/feedback';
 import { ApiError } from '@/platform/api/http';
 import { fetchEntity, fetchFormTemplate, saveEntity, type Entity, type LoadedEntity } from './form-api';
@@ -17,6 +19,7 @@ import { columnsOf, type FormMode } from './rules/layout';
 import { SAVE_DEBOUNCE_MS, useDebounced } from './use-debounced';
 import { EMPTY_CHILD_CONFIRM, UPDATE_CANCELLED, UPDATE_CONFIRM } from './messages';
 import type { Row } from '../widgets/editable-table/rows';
+import { formatTitle } from '../list/field-label';
 
 export interface TemplateFormDialogProps {
   menuButton: MenuButton;
@@ -42,6 +45,7 @@ function dialogWidth(format: FormatDefinition | undefined): string {
 /** The form dialog of one create or update: 取 消 and 确 定; 确 定 saves only a valid form. */
 export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClose, onSubmit, formMode = mode }: TemplateFormDialogProps) {
   const { t } = useTranslation();
+  const english = useEnglish();
   const { modal, message } = App.useApp();
   const user = useSession((s) => s.userInfo);
   const [form] = Form.useForm();
@@ -136,7 +140,7 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
   return (
     <Modal
       open={open}
-      title={format?.formatName ?? menuButton.label}
+      title={format ? formatTitle(format, english) : menuLabel(menuButton, english)}
       width={dialogWidth(format)}
       className="wb-form-dialog"
       onCancel={close}

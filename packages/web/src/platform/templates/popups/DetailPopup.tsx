@@ -9,7 +9,7 @@ import { call } from '@/platform/api/http';
 import { apiPath } from '../api';
 import { cellText } from '../list/cell-value';
 import { buildColumns, shownFields, type Row } from '../list/columns';
-import { fieldLabel } from '../list/field-label';
+import { fieldLabel, formatTitle } from '../list/field-label';
 import { columnsOf, detailParts } from './detail-data';
 import './popups.css';
 
@@ -67,6 +67,7 @@ function Rows({ fields, rows, selectable, chosen, onChosen }: { fields: FieldDef
 
 function Layout({ template, data, selectable, chosen, onChosen }: { template: FormatDefinition; data: unknown; selectable: boolean; chosen: string[]; onChosen(k: string[]): void }) {
   const { t } = useTranslation();
+  const english = useEnglish();
   const { master, rows } = detailParts(data);
   const fields = fieldsOf(template);
   const childFields = template.listSubList.length ? template.listSubList : fields;
@@ -87,7 +88,7 @@ function Layout({ template, data, selectable, chosen, onChosen }: { template: Fo
       return (
         <Tabs
           items={[
-            { key: 'main', label: template.opations.main ?? template.formatName, children: <MasterFields fields={fields} record={master} columns={4} /> },
+            { key: 'main', label: template.opations.main ?? formatTitle(template, english), children: <MasterFields fields={fields} record={master} columns={4} /> },
             { key: 'rows', label: template.opations.son ?? t('listScreen.totalRow'), children: rowsView },
           ]}
         />
@@ -104,6 +105,7 @@ function Layout({ template, data, selectable, chosen, onChosen }: { template: Fo
  */
 export function DetailPopup({ open, template, search, selectable = false, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
+  const english = useEnglish();
   const { message } = App.useApp();
   const [chosen, setChosen] = useState<string[]>([]);
   const routed = Boolean(template?.resMethod && template?.resUrl);
@@ -128,7 +130,7 @@ export function DetailPopup({ open, template, search, selectable = false, onConf
     <Modal
       open={open && Boolean(template)}
       width={DETAIL_WIDTH}
-      title={template?.formatName}
+      title={template ? formatTitle(template, english) : undefined}
       onCancel={onClose}
       destroyOnHidden
       footer={

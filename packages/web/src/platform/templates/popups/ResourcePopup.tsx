@@ -3,7 +3,9 @@ import { App, Button, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FORMAT_STYLE, type ResourceTemplate } from '@wb/protocol';
+import { useEnglish } from '@/app/hooks/useEnglish';
 import { fetchResourceTemplate } from '../api';
+import { formatTitle } from '../list/field-label';
 import type { Row } from '../list/columns';
 import { ResourceTable } from './ResourceTable';
 import { ResourceTree } from './ResourceTree';
@@ -50,6 +52,7 @@ function Body({ template, multiple, filters, onChoose, onConfirmRow }: {
  */
 export function ResourcePopup({ cgFormatResId, resFormatSubId, multiple = false, filters, settle }: Props) {
   const { t } = useTranslation();
+  const english = useEnglish();
   const { modal, message } = App.useApp();
   const [chosen, setChosen] = useState<Row[]>([]);
   const warned = useRef(false);
@@ -82,7 +85,7 @@ export function ResourcePopup({ cgFormatResId, resFormatSubId, multiple = false,
   return (
     <Modal
       open
-      title={template?.formatName ?? t('listScreen.loading')}
+      title={template ? formatTitle(template, english) : t('listScreen.loading')}
       width={isTree ? RESOURCE_WIDTH.tree : RESOURCE_WIDTH.other}
       onCancel={() => settle(null)}
       destroyOnHidden

@@ -1,5 +1,6 @@
 import type { FieldDefinition } from '@wb/protocol';
 import { checkCurrency, validateIdNumber } from '@wb/protocol';
+import { fieldLabel } from '../../list/field-label';
 import { isBlank, requiredMessage, type RequiredWording } from './required';
 import { isMultiValued } from './submit-types';
 
@@ -44,6 +45,8 @@ export interface CheckContext {
   wording: RequiredWording;
   /** the field is required for this check (irequired, and not hidden) */
   required: boolean;
+  /** the screen is in English: the required message uses the field's English label */
+  english?: boolean;
 }
 
 /**
@@ -54,7 +57,7 @@ export function checkFieldValue(field: FieldDefinition, value: unknown, ctx: Che
   if (isBlank(value)) {
     if (!ctx.required) return null;
     const wording = ctx.wording === 'form' && isMultiValued(field.formSubmitType) ? 'multi' : ctx.wording;
-    return requiredMessage(field.fieldExplain, wording);
+    return requiredMessage(fieldLabel(field, ctx.english ?? false), wording, ctx.english);
   }
   const custom = checkCustomPattern(field, value);
   if (custom) return custom;

@@ -71,7 +71,7 @@ export function EditableTable(props: EditableTableProps) {
 
   const checkCell = (row: Row, f: FieldDefinition) => {
     const current = rows.find((r) => r._key === row._key) ?? row;
-    const message = checkFieldValue(f, current[f.fieldName], { wording: 'grid', required: f.irequired });
+    const message = checkFieldValue(f, current[f.fieldName], { wording: 'grid', required: f.irequired, english });
     const cell = `${row._key}:${f.fieldName}`;
     setInvalid((s) => {
       const { [cell]: _gone, ...rest } = s;

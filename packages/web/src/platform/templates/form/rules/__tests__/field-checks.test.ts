@@ -19,6 +19,14 @@ describe('required values', () => {
     expect(checkFieldValue(field({ fieldName: 'plateNumber', fieldExplain: '车牌号' }), '  ', required)).toBe('必须填写车牌号');
     expect(checkFieldValue(field({ fieldName: 'x', fieldExplain: '数量' }), '', { wording: 'grid', required: true })).toBe('数量不能为空！');
   });
+  it('words the message in English with the English label when the screen is in English', () => {
+    const plate = field({ fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate number' });
+    expect(checkFieldValue(plate, '', { ...required, english: true })).toBe('Please fill in Plate number');
+    expect(checkFieldValue(plate, '', { wording: 'grid', required: true, english: true })).toBe('Plate number is required!');
+    const items = field({ fieldName: 'items', fieldExplain: '化验项目', fieldExplainEn: 'assay item', formSubmitType: 'SELECT_MORE' });
+    expect(checkFieldValue(items, [], { ...required, english: true })).toBe('Choose at least one assay item');
+    expect(checkFieldValue(plate, '', required)).toBe('必须填写车牌号');
+  });
   it('takes false and 0 as values, not blanks', () => {
     expect(isBlank(false)).toBe(false);
     expect(isBlank(0)).toBe(false);
