@@ -1,0 +1,53 @@
+import type Decimal from 'decimal.js';
+import type { WeighParams } from '@wb/protocol';
+import type { Finding } from './checks';
+import type { Direction, Pnmary, Side, TicketKind } from './kinds';
+import type { StoredTareKind, VehicleTares } from './stored-tare';
+
+/** What the weighing decisions read, gathered by the caller in the weighing's transaction. */
+export interface VehicleFacts extends VehicleTares {
+  capacityTonnage: Decimal | null;
+  axles: number | null;
+}
+
+export interface MaterialFacts {
+  overload: boolean;
+  pnmary: Pnmary;
+  sceneConfirm: boolean;
+  /** tons off every trip's net (md_material.hidden_deduct) */
+  hiddenDeduct: Decimal;
+}
+
+/** A reading from the scale, in tons, or the vehicle's stored tare standing for the tare. */
+export type WeighingSource = { kind: 'scale'; weight: Decimal; stable: boolean } | { kind: 'stored'; wanted?: StoredTareKind };
+
+export interface ReadingHistory {
+  /** the vehicle's latest weighing on any ticket */
+  previousReading: { side: Side; weight: Decimal; at: Date } | null;
+  /** readings at the organisation's scales within the same-weight window */
+  recentReadings: { plate: string; weight: Decimal; at: Date }[];
+}
+
+/** One side as a decision records it. */
+export interface WeighingRecord {
+  side: Side;
+  weight: Decimal;
+  source: 'scale' | StoredTareKind;
+  stable: boolean;
+  at: Date;
+}
+
+export type Refusal = { ok: false; messages: string[] };
+
+export const refuse = (...messages: string[]): Refusal => ({ ok: false, messages });
+export const refuseFindings = (findings: Finding[]): Refusal => refuse(...findings.map((f) => f.message));
+
+export interface WeighContext {
+  kind: TicketKind;
+  direction: Direction | null;
+  vehicle: VehicleFacts;
+  material: MaterialFacts;
+  params: WeighParams;
+  history: ReadingHistory;
+  at: Date;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { decideTicketAction, offeredActions, TICKET_STATES, ticketTransitions, type TicketFacts, type TicketState } from './transitions';
+
+const ticket = (state: TicketState, over: Partial<TicketFacts> = {}): TicketFacts => ({
+  code: 'CGBD202611210001', state, uploaded: false, sceneConfirm: false, returned: false, isReturn: false, hasFirstWeighing: true, ...over,
+});
+
+describe('ticketTransitions', () => {
+  it('has a row for every state and only moves to known states', () => {
+    for (const state of TICKET_STATES) {
+      for (const next of Object.values(ticketTransitions[state])) expect(TICKET_STATES).toContain(next);
+    }
+  });
+
+  it('walks a purchase ticket from first weighing to posted and back', () => {
+    const path: [TicketState, Parameters<typeof decideTicketAction>[1], TicketState][] = [
+      ['firstWeighed', 'confirm', 'confirmed'], ['confirmed', 'secondWeigh', 'completed'], ['completed', 'audit', 'audited'],
+      ['audited', 'down', 'posted'], ['posted', 'reversedown', 'audited'], ['audited', 'unaudit', 'completed'],
+    ];
+    for (const [from, action, to] of path) expect(decideTicketAction(ticket(from), action)).toEqual({ ok: true, next: to });
+  });
+
+  it('closes a ticket whose truck leaves loaded or empty', () => {
+    expect(decideTicketAction(ticket('firstWeighed'), 'singleWeigh')).toEqual({ ok: true, next: 'closed' });
+    expect(decideTicketAction(ticket('confirmed'), 'singleEmpty')).toEqual({ ok: true, next: 'closed' });
+    expect(decideTicketAction(ticket('closed'), 'secondWeigh')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已关闭，不能二次过磅' });
+  });
+
+  it('never completes a ticket twice', () => {
+    expect(decideTicketAction(ticket('completed'), 'secondWeigh')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已完成，不能重复二次过磅' });
+  });
+
+  it('asks for site confirmation before the second weighing when the material needs it', () => {
+    expect(decideTicketAction(ticket('firstWeighed', { sceneConfirm: true }), 'secondWeigh')).toEqual({
+      ok: false, message: '磅单 CGBD202611210001 的物料需现场确认，请先确认再二次过磅',
+    });
+    expect(decideTicketAction(ticket('confirmed', { sceneConfirm: true }), 'secondWeigh').ok).toBe(true);
+    expect(decideTicketAction(ticket('firstWeighed'), 'secondWeigh').ok).toBe(true);
+  });
+
+  it('refuses to audit twice and points an audited or posted ticket the way back', () => {
+    expect(decideTicketAction(ticket('audited'), 'audit')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已审核，不能重复审核' });
+    expect(decideTicketAction(ticket('audited'), 'deduct')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已审核，不能扣重，请先反审核' });
+    expect(decideTicketAction(ticket('posted'), 'unaudit')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已过账，不能反审核，请先反过账' });
+    expect(decideTicketAction(ticket('posted'), 'down')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已过账，不能重复过账' });
+  });
+
+  it('merges and splits completed tickets only, never a return ticket', () => {
+    expect(decideTicketAction(ticket('completed'), 'merge').ok).toBe(true);
+    expect(decideTicketAction(ticket('audited'), 'split').ok).toBe(false);
+    expect(decideTicketAction(ticket('firstWeighed'), 'merge').ok).toBe(false);
+    expect(decideTicketAction(ticket('completed', { isReturn: true }), 'split')).toEqual({ ok: false, message: '磅单 CGBD202611210001 是退货单，不能拆分' });
+  });
+
+  it('returns goods once from a finished ticket', () => {
+    expect(decideTicketAction(ticket('posted'), 'returnGoods').ok).toBe(true);
+    expect(decideTicketAction(ticket('posted', { returned: true }), 'returnGoods')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已退货，不能重复退货' });
+    expect(decideTicketAction(ticket('completed', { isReturn: true }), 'returnGoods').ok).toBe(false);
+    expect(decideTicketAction(ticket('firstWeighed'), 'returnGoods').ok).toBe(false);
+  });
+
+  it('locks an uploaded ticket except for printing', () => {
+    const uploaded = ticket('audited', { uploaded: true });
+    expect(decideTicketAction(uploaded, 'unaudit')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已上传，已锁定，不能反审核' });
+    expect(decideTicketAction(uploaded, 'down').ok).toBe(false);
+    expect(decideTicketAction(uploaded, 'print')).toEqual({ ok: true, next: 'audited' });
+    expect(offeredActions(uploaded)).toEqual(['print']);
+  });
+
+  it('obsoletes an unfinished ticket and recovers it to its first weighing', () => {
+    expect(decideTicketAction(ticket('confirmed'), 'obsolete')).toEqual({ ok: true, next: 'obsolete' });
+    expect(decideTicketAction(ticket('audited'), 'obsolete').ok).toBe(false);
+    expect(decideTicketAction(ticket('obsolete'), 'recover')).toEqual({ ok: true, next: 'firstWeighed' });
+    expect(decideTicketAction(ticket('obsolete', { hasFirstWeighing: false }), 'recover').ok).toBe(false);
+  });
+
+  it('takes deductions from first weighing to completion, and offers the confirmation buttons by state', () => {
+    expect(decideTicketAction(ticket('confirmed'), 'deduct').ok).toBe(true);
+    expect(offeredActions(ticket('firstWeighed'))).toEqual(['confirm', 'singleWeigh', 'singleEmpty', 'secondWeigh', 'obsolete', 'deduct', 'print', 'delete']);
+    expect(offeredActions(ticket('confirmed'))).toContain('confirmNot');
+    expect(offeredActions(ticket('confirmed'))).toContain('confirmAgain');
+  });
+
+  it('keeps audited and posted tickets from being deleted', () => {
+    expect(decideTicketAction(ticket('audited'), 'delete').ok).toBe(false);
+    expect(decideTicketAction(ticket('posted'), 'delete').ok).toBe(false);
+  });
+});
