@@ -95,3 +95,26 @@ export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 export function isButtonAction(value: string | null | undefined): value is ButtonAction {
   return value != null && (BUTTON_ACTIONS as readonly string[]).includes(value);
 }
+
+/**
+ * A family's own action on a list button (registry letin/letout, ticket down/print, notice
+ * updateMaxLimit...), named in the button entry's `component` with a prefix that says how the web
+ * runs it; the entry's `permision` is `<prefix>_<name>` like every other button:
+ *   `batch:<name>`  POST {base}/<name> with { ids } of the selected rows (one or more) -> { count }
+ *   `one:<name>`    POST {base}/<name>/{id} with exactly one row selected -> the changed entity
+ *   `page:<name>`   a handler the web registers under that name runs it (a dialog of its own:
+ *                   reading an IC card, entering deductions, printing); the screen passes it the
+ *                   base, the selected ids and a refresh
+ */
+export const FAMILY_ACTION_KINDS = ['batch', 'one', 'page'] as const;
+export type FamilyActionKind = (typeof FAMILY_ACTION_KINDS)[number];
+export interface FamilyButtonAction { kind: FamilyActionKind; name: string }
+
+const FAMILY_ACTION = /^(batch|one|page):([A-Za-z][A-Za-z0-9]{0,39})$/;
+
+export function familyButtonAction(component: string | null | undefined): FamilyButtonAction | null {
+  const m = component == null ? null : FAMILY_ACTION.exec(component);
+  return m ? { kind: m[1] as FamilyActionKind, name: m[2] } : null;
+}
+
+export const familyButtonComponent = (kind: FamilyActionKind, name: string) => `${kind}:${name}`;

@@ -1,4 +1,4 @@
-import type { ButtonAction } from '@wb/protocol';
+import type { ButtonAction, FamilyActionKind } from '@wb/protocol';
 
 /**
  * The demo plant's menu tree: every area of the platform (spec section 1). A leaf whose page is
@@ -19,8 +19,18 @@ export interface MenuSeed {
   buttons?: MenuButtonSeed[];
 }
 
-/** A button entry: `component` is the action it runs (BUTTON_ACTIONS), `permission` the key checked. */
-export interface MenuButtonSeed { name: string; en: string; permission: string; component?: ButtonAction; path?: string; roles?: string[] }
+/**
+ * A button entry: `component` is the action it runs (BUTTON_ACTIONS, or a family's own action
+ * `batch:letin` / `one:print` / `page:readCard`: protocol documents.ts), `permission` the key checked.
+ */
+export interface MenuButtonSeed {
+  name: string; en: string; permission: string; component?: ButtonAction | `${FamilyActionKind}:${string}`; path?: string; roles?: string[];
+}
+
+/** A family's own action as a list button, its permission `${prefix}_${name}` like the others. */
+export const familyButton = (prefix: string, kind: FamilyActionKind, name: string, zh: string, en: string, roles: string[]): MenuButtonSeed => ({
+  name: zh, en, permission: `${prefix}_${name}`, component: `${kind}:${name}`, roles,
+});
 
 const OP = 'ROLE_OPERATOR';
 const QA = 'ROLE_QUALITY';
@@ -145,8 +155,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('字典类型', 'Dictionary types', '/masterdata/dict-type', [OP, AC], { buttons: documentButtons('md_dict_type', EDIT, [AC], [OP]) }),
       leaf('字典项', 'Dictionary items', '/masterdata/dict-item', [OP, AC], { buttons: documentButtons('md_dict_item', EDIT, [AC], [OP]) }),
       leaf('排队卸货地点', 'Discharge points', '/masterdata/discharge-point', [OP, AC], { buttons: documentButtons('md_discharge_point', EDIT, [OP], [AC]) }),
-      leaf('线路', 'Lines', '/masterdata/line', [OP], { buttons: documentButtons('md_line', EDIT, [OP]) }),
-      leaf('线路控制点', 'Line control points', '/masterdata/line-point', [OP], { buttons: documentButtons('md_line_point', ['create', 'update', 'delList', 'enable', 'disable', 'export'], [OP]) }),
+      leaf('线路', 'Lines', '/masterdata/line', [OP], { buttons: documentButtons('md_line', [...EDIT, 'copy'], [OP]) }),
       leaf('工厂', 'Factories', '/masterdata/factory', [OP, AC], { buttons: documentButtons('md_factory', [...EDIT, 'copy'], [AC], [OP]) }),
       leaf('人员', 'Persons', '/masterdata/person', [OP, AC], { buttons: documentButtons('md_person', [...EDIT, 'copy'], [AC], [OP]) }),
       leaf('手持机', 'Handsets', '/masterdata/handset', [], { app: true }),
@@ -192,6 +201,15 @@ export const MENU_TREE: MenuSeed[] = [
           { name: '查看菜单', en: 'View menus', permission: 'sys_menu_view' },
           { name: '编辑菜单', en: 'Edit menus', permission: 'sys_menu_edit' },
         ],
+      }),
+      // organisation structure (domain/system/org-structure): only administrators change the group and its organisations
+      leaf('组织机构', 'Organisations', '/system/org', [], {
+        component: 'org-structure/organisations',
+        buttons: [...documentButtons('sys_org', ['create', 'update', 'delList', 'enable', 'disable', 'export'], []),
+          { name: '修改集团', en: 'Edit group', permission: 'sys_group_update' }],
+      }),
+      leaf('部门管理', 'Departments', '/system/department', [OP, QA, AC], {
+        component: 'org-structure/departments', buttons: documentButtons('sys_dept', EDIT, [AC], [OP, QA]),
       }),
       leaf('字典管理', 'Dictionaries', '/system/dict'),
       leaf('参数设置', 'Parameters', '/system/param', [], {

@@ -54,6 +54,10 @@ export function runBatchAction(base: string, action: string, ids: string[]): Pro
   return call<CountReply>(`${apiPath(base)}/${action}`, { method: action === 'delList' ? 'DELETE' : 'POST', body: { ids } });
 }
 
+/** A family's one-row action (`one:<name>` buttons): POST {base}/<name>/{id}. */
+export const runOneAction = (base: string, action: string, id: string) =>
+  call<Record<string, unknown>>(`${apiPath(base)}/${action}/${encodeURIComponent(id)}`, { method: 'POST' });
+
 export const copyOne = (base: string, id: string) => call<Record<string, unknown>>(`${apiPath(base)}/copy/${encodeURIComponent(id)}`, { method: 'POST' });
 
 export function allocate(base: string, action: 'allocate' | 'cancelAllocate', body: AllocateBody): Promise<CountReply> {

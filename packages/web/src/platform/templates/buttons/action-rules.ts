@@ -1,4 +1,4 @@
-import type { ButtonAction } from '@wb/protocol';
+import type { ButtonAction, FamilyButtonAction } from '@wb/protocol';
 
 /** The spec's messages for a selection a button cannot take (screens section 5). */
 export const SELECTION_MESSAGES = {
@@ -42,3 +42,24 @@ export function selectionProblem(action: ButtonAction, selected: number, options
 export function confirmationOf(action: ButtonAction): string | null {
   return action === 'delList' || action === 'obsolete' ? CONFIRM_MESSAGES[action] : null;
 }
+
+/**
+ * Why a family's own action cannot run on this many selected rows, or null: a batch needs one row
+ * at least, a one-row action exactly one; a page action's handler decides for itself.
+ */
+export function familySelectionProblem(action: FamilyButtonAction, selected: number): string | null {
+  if (action.kind === 'page') return null;
+  if (selected === 0) return SELECTION_MESSAGES.atLeastOne;
+  return action.kind === 'one' && selected > 1 ? SELECTION_MESSAGES.atMostOne : null;
+}
+
+/**
+ * Family actions that cannot be taken back without another document, asked first (spec section 4:
+ * delete and obsolete ask confirmation; the trade asks the same before stock is reversed or a
+ * truck is released).
+ */
+export const FAMILY_CONFIRMATIONS: Readonly<Record<string, string>> = {
+  reversedown: '此操作将冲回该单据的库存记录, 是否继续?',
+  letout: '确认放行所选车辆出厂?',
+  updateDel: '此操作将删除该数据, 是否继续?',
+};

@@ -1,11 +1,12 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { documentBase, isButtonAction, type ButtonAction, type ListRequest, type MenuButton } from '@wb/protocol';
+import { documentBase, familyButtonAction, isButtonAction, type ButtonAction, type FamilyButtonAction, type ListRequest, type MenuButton } from '@wb/protocol';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
-import { allocate, copyOne, exportList, runBatchAction } from '../api';
-import { confirmationOf, selectionProblem } from './action-rules';
+import { allocate, copyOne, exportList, runBatchAction, runOneAction } from '../api';
+import { confirmationOf, FAMILY_CONFIRMATIONS, familySelectionProblem, selectionProblem } from './action-rules';
+import { pageAction } from './page-actions';
 import { AllocateDialog } from './AllocateDialog';
 import { ImportDialog } from './ImportDialog';
 import { openTemplateForm } from '@/platform/templates/form/open-form';
@@ -15,6 +16,8 @@ interface Context {
   resUrl: string;
   name: string;
   selectedIds: string[];
+  /** the selected rows as listed (a page action may need more than their ids) */
+  selectedRows?: Record<string, unknown>[];
   request: ListRequest;
   /** field name -> label, for the import problems */
   labels?: Readonly<Record<string, string>>;
@@ -73,15 +76,28 @@ export function useListActions(ctx: Context): { run(button: MenuButton): void; b
     }
   }, [ctx, base, done]);
 
+  const performFamily = useCallback(async (button: MenuButton, action: FamilyButtonAction) => {
+    const ids = ctx.selectedIds;
+    if (action.kind === 'batch') return done((await runBatchAction(base, action.name, ids)).count);
+    if (action.kind === 'one') {
+      await runOneAction(base, action.name, ids[0]);
+      return done(1);
+    }
+    const handler = pageAction(action.name);
+    if (!handler) return feedback.warning(t('listScreen.unknownAction', { action: button.label }), 2);
+    await handler({ base, button, selectedIds: ids, selectedRows: ctx.selectedRows ?? [], refresh: ctx.refresh, clearSelection: ctx.clearSelection });
+  }, [ctx, base, done, t]);
+
   const run = useCallback((button: MenuButton) => {
     const action = button.component;
-    if (!isButtonAction(action)) return feedback.warning(t('listScreen.unknownAction', { action: action ?? button.label }), 2);
-    const problem = selectionProblem(action, ctx.selectedIds.length, { multiCopy: ctx.multiCopy });
+    const family = familyButtonAction(action);
+    if (!isButtonAction(action) && !family) return feedback.warning(t('listScreen.unknownAction', { action: action ?? button.label }), 2);
+    const problem = family ? familySelectionProblem(family, ctx.selectedIds.length) : selectionProblem(action as ButtonAction, ctx.selectedIds.length, { multiCopy: ctx.multiCopy });
     if (problem) return feedback.warning(problem, 2);
     const go = async () => {
       setBusy(button.id);
       try {
-        await perform(button, action);
+        await (family ? performFamily(button, family) : perform(button, action as ButtonAction));
       } catch (err) {
         // the client already showed the server's message; anything else is a fault worth seeing
         if (!(err instanceof ApiError)) throw err;
@@ -89,10 +105,10 @@ export function useListActions(ctx: Context): { run(button: MenuButton): void; b
         setBusy(null);
       }
     };
-    const question = confirmationOf(action);
+    const question = family ? (FAMILY_CONFIRMATIONS[family.name] ?? null) : confirmationOf(action as ButtonAction);
     if (!question) return void go();
     modal.confirm({ title: t('common.tip'), content: question, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: go });
-  }, [ctx.selectedIds.length, ctx.multiCopy, perform, modal, t]);
+  }, [ctx.selectedIds.length, ctx.multiCopy, perform, performFamily, modal, t]);
 
   const closeDialog = () => setDialog(null);
   const dialogs = (

@@ -13,6 +13,7 @@ import { ListTree } from './ListTree';
 import { quickSearchFields } from './search-body';
 import { SearchBar } from './SearchBar';
 import { useListState } from './useListState';
+import { selectedRows } from './selection';
 import './list.css';
 
 interface Props {
@@ -39,7 +40,8 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
   const { selection, clearSelection, refresh, request } = state;
   const labels = useMemo(() => Object.fromEntries(template.listSubList.map((f) => [f.fieldName, fieldLabel(f, english)])), [template.listSubList, english]);
   const actions = useListActions({
-    resUrl: template.resUrl ?? '', name: template.formatName, selectedIds: selection.keys, request, labels, openForm, refresh, clearSelection,
+    resUrl: template.resUrl ?? '', name: template.formatName, selectedIds: selection.keys, selectedRows: selectedRows(selection) as Record<string, unknown>[],
+    request, labels, openForm, refresh, clearSelection,
   });
   const chooseNode = useCallback((key: string | null) => {
     setTreeNode(key);

@@ -1,4 +1,4 @@
-import { isButtonAction, type MenuButton } from '@wb/protocol';
+import { familyButtonAction, isButtonAction, type MenuButton } from '@wb/protocol';
 
 /** Buttons shown before the rest go into 更多 (spec section 9: list page 5). */
 export const LIST_BUTTON_LIMIT = 5;
@@ -29,9 +29,10 @@ export function layoutButtons<B>(buttons: readonly B[], limit = LIST_BUTTON_LIMI
 }
 
 /**
- * The entries that are buttons: those naming an action of the document contract. 'view' is the
- * list's own permission and entries without an action only carry a permission key, so neither shows.
+ * The entries that are buttons: those naming an action of the document contract or a family's own
+ * action (`batch:letin`). 'view' is the list's own permission and entries without an action only
+ * carry a permission key, so neither shows.
  */
 export function actionButtons(entries: readonly MenuButton[]): MenuButton[] {
-  return entries.filter((b) => isButtonAction(b.component) && b.component !== 'view');
+  return entries.filter((b) => (isButtonAction(b.component) && b.component !== 'view') || familyButtonAction(b.component) !== null);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationOf, selectionProblem } from '../action-rules';
+import { familyButtonAction } from '@wb/protocol';
+import { confirmationOf, familySelectionProblem, selectionProblem } from '../action-rules';
+import { actionButtons } from '../../list/button-layout';
 
 describe('batch button selection rules', () => {
   it('delete needs a selection: 请选择要删除的数据', () => {
@@ -27,5 +29,27 @@ describe('batch button selection rules', () => {
     expect(confirmationOf('delList')).toBe('此操作将永久删除该数据, 是否继续?');
     expect(confirmationOf('obsolete')).toBe('此操作将作废该数据, 是否继续?');
     expect(confirmationOf('audit')).toBeNull();
+  });
+});
+
+describe('family actions on list buttons', () => {
+  it('reads the kind and name from the button component', () => {
+    expect(familyButtonAction('batch:letin')).toEqual({ kind: 'batch', name: 'letin' });
+    expect(familyButtonAction('one:print')).toEqual({ kind: 'one', name: 'print' });
+    expect(familyButtonAction('page:readCard')).toEqual({ kind: 'page', name: 'readCard' });
+    for (const bad of ['letin', 'batch:', 'batch:let-in', 'other:letin', 'batch:1st', null]) expect(familyButtonAction(bad)).toBeNull();
+  });
+
+  it('asks a batch for one row at least and a one-row action for exactly one', () => {
+    expect(familySelectionProblem({ kind: 'batch', name: 'letin' }, 0)).toBe('请至少选择一条数据！');
+    expect(familySelectionProblem({ kind: 'batch', name: 'letin' }, 3)).toBeNull();
+    expect(familySelectionProblem({ kind: 'one', name: 'print' }, 2)).toBe('最多选择一条数据！');
+    expect(familySelectionProblem({ kind: 'one', name: 'print' }, 1)).toBeNull();
+    expect(familySelectionProblem({ kind: 'page', name: 'readCard' }, 0)).toBeNull();
+  });
+
+  it('shows family action buttons beside the contract ones', () => {
+    const b = (component: string) => ({ id: component, name: component, label: component, component }) as never;
+    expect(actionButtons([b('view'), b('create'), b('batch:letin'), b('nonsense')]).map((x) => x.component)).toEqual(['create', 'batch:letin']);
   });
 });
