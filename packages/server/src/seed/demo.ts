@@ -4,6 +4,7 @@ import type { DB } from '../platform/db/schema';
 import { hashPassword } from '../platform/auth/secrets';
 import { MENU_TREE, type MenuSeed } from './menus';
 import { seedMasterData } from './masterdata';
+import { seedDepartments } from '../domain/system/org-structure/seed';
 
 export const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'Scale@2026', realName: '系统管理员', role: 'ROLE_ADMIN', orgs: ['HDSN', 'HDJC'], description: 'administrator, both companies' },
@@ -38,6 +39,7 @@ export async function seedDemoPlant(db: Database): Promise<boolean> {
       orgIds.set(o.code, row.id);
     }
     await seedMasterData(tx, { groupId: group.id, orgIds });
+    await seedDepartments(tx, orgIds);
     const roleIds = new Map<string, string>();
     for (const r of ROLES) {
       const row = await tx

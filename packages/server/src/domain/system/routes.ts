@@ -13,6 +13,7 @@ import { newPasswordRefusal } from './rules';
 import { findUser, isMember, setPassword } from './repo';
 import { LOG_LIST_CODE } from './templates';
 import { adminRoutes } from './admin/routes';
+import { orgStructureRoutes } from './org-structure/routes';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 
@@ -67,4 +68,5 @@ export function systemRoutes(app: FastifyInstance, db: Database, list: ListOptio
   }, list);
 
   adminRoutes(app, db);
+  orgStructureRoutes(app, db, list);
 }
