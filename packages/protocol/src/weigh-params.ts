@@ -38,6 +38,8 @@ export const weighParamsSchema = z.strictObject({
   moneyPrecision: precision(4),
   unitPricePrecision: precision(6),
   assayPrecision: precision(6),
+  /** a stock record that would leave a warehouse's balance below zero (domain/stock/rules/balance.ts) */
+  negativeStockCheck: check,
 });
 export type WeighParams = z.infer<typeof weighParamsSchema>;
 
@@ -59,6 +61,7 @@ export const WEIGH_PARAM_DEFAULTS: WeighParams = {
   moneyPrecision: 2,
   unitPricePrecision: 4,
   assayPrecision: 2,
+  negativeStockCheck: 'warn',
 };
 
 export type WeighParamKey = keyof WeighParams;
@@ -97,4 +100,5 @@ export const WEIGH_PARAM_GROUPS: { title: { zh: string; en: string }; keys: Weig
   },
   { title: { zh: '重量取值', en: 'Weights' }, keys: ['weightRounding', 'weightPrecision', 'weightUnit'] },
   { title: { zh: '金额与化验精度', en: 'Money and assay precision' }, keys: ['moneyPrecision', 'unitPricePrecision', 'assayPrecision'] },
+  { title: { zh: '库存', en: 'Stock' }, keys: ['negativeStockCheck'] },
 ];

@@ -31,6 +31,7 @@ const zh = {
     moneyPrecision: ['金额精度', '金额保留的小数位数。'],
     unitPricePrecision: ['单价精度', '单价保留的小数位数。'],
     assayPrecision: ['化验值精度', '化验结果保留的小数位数。'],
+    negativeStockCheck: ['负库存校验', '记账、审核后某仓库某物料结存将小于 0 时的处理方式。'],
   } as Record<WeighParamKey, [string, string]>,
   roles: {
     code: '角色编码', name: '角色名称', nameEn: '英文名称', remark: '备注', users: '用户数', admin: '管理员', menus: '菜单权限', scope: '数据范围',
@@ -82,6 +83,7 @@ const en: AdminTexts = {
     moneyPrecision: ['Money precision', 'Decimals kept in amounts.'],
     unitPricePrecision: ['Unit price precision', 'Decimals kept in unit prices.'],
     assayPrecision: ['Assay precision', 'Decimals kept in assay results.'],
+    negativeStockCheck: ['Negative stock', 'What to do when posting would leave a warehouse\'s balance of a material below 0.'],
   },
   roles: {
     code: 'Code', name: 'Name', nameEn: 'English name', remark: 'Remark', users: 'Users', admin: 'Administrator', menus: 'Menu permissions', scope: 'Data scope',
