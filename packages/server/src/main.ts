@@ -9,6 +9,7 @@ import { seedDemoPlant, DEMO_ACCOUNTS } from './seed/demo';
 import { addNewMenuEntries } from './seed/menu-upgrade';
 import { seedTemplates } from './platform/templates/seed';
 import { ALL_TEMPLATES } from './domain/templates';
+import { startOutboxWorker } from './platform/outbox/worker';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -29,7 +30,13 @@ async function main(): Promise<void> {
   // so the first visitor already gets the provider's sign-out address
   if (config.oidc) await initOidc(config);
 
+  // messages to other systems (the ERP) leave from any instance; SKIP LOCKED keeps them apart
+  const outbox = startOutboxWorker(database.db, {
+    intervalMs: config.outboxIntervalMs, onError: (err) => log.warn({ err }, 'outbox delivery failed'),
+  });
+
   const shutdown = async () => {
+    await outbox.stop();
     await app.close();
     await database.close();
     await stop();

@@ -224,6 +224,11 @@ export const MENU_TREE: MenuSeed[] = [
         component: 'system/log',
         buttons: [{ name: '查看日志', en: 'View log', permission: 'sys_log_view' }],
       }),
+      // the outbox (platform/outbox): where messages to other systems go, and what was sent
+      leaf('接口配置', 'Interfaces', '/system/interface', [], { buttons: documentButtons('sys_interface', ['create', 'update', 'delList', 'enable', 'disable'], []) }),
+      leaf('接口消息', 'Interface messages', '/system/outbox', [], {
+        buttons: [...documentButtons('sys_outbox', [], []), familyButton('sys_outbox', 'batch', 'resend', '重新发送', 'Resend', [])],
+      }),
       leaf('定时任务', 'Scheduled jobs', '/system/job'),
       // template attribute configuration (spec section 2: /custom/format/form/*): administrators only
       leaf('模板配置', 'Templates', '/custom/format/form/sub', [], {

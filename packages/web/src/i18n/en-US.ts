@@ -73,7 +73,7 @@ export const enUS: Messages = {
       login: 'Sign in', logout: 'Sign out', switchOrg: 'Switch company', modifyPassword: 'Change password', resetPassword: 'Reset password',
       registerPermission: 'Register permission', oidcLogin: 'Unified identity sign-in',
       // administration and template configuration
-      templateAllot: 'Bind template', templateEdit: 'Edit template', templateRestore: 'Restore template', createUser: 'Create user', updateUser: 'Update user', saveUserOrgs: 'Save user companies and roles', saveUserAssayItems: 'Save user assay items', enableUser: 'Enable user', disableUser: 'Disable user', createRole: 'Create role', updateRole: 'Update role', enableRole: 'Enable role', disableRole: 'Disable role', saveRoleMenu: 'Save role permissions', saveRoleScope: 'Save role data scope', createMenu: 'Create menu', updateMenu: 'Update menu', deleteMenu: 'Delete menu', saveParams: 'Change parameters',
+      templateAllot: 'Bind template', templateEdit: 'Edit template', templateRestore: 'Restore template', createUser: 'Create user', updateUser: 'Update user', saveUserOrgs: 'Save user companies and roles', saveUserAssayItems: 'Save user assay items', enableUser: 'Enable user', disableUser: 'Disable user', createRole: 'Create role', updateRole: 'Update role', enableRole: 'Enable role', disableRole: 'Disable role', saveRoleMenu: 'Save role permissions', saveRoleScope: 'Save role data scope', createMenu: 'Create menu', updateMenu: 'Update menu', deleteMenu: 'Delete menu', saveParams: 'Change parameters', outboxResend: 'Resend interface messages',
     },
   },
   clientLog: { title: 'Error log', empty: 'No errors logged', clear: 'Clear', time: 'Time', type: 'Type', url: 'Address', message: 'Message' },

@@ -14,6 +14,7 @@ import { findUser, isMember, setPassword } from './repo';
 import { LOG_LIST_CODE } from './templates';
 import { adminRoutes } from './admin/routes';
 import { orgStructureRoutes } from './org-structure/routes';
+import { interfaceRoutes } from './interface/routes';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 
@@ -69,4 +70,5 @@ export function systemRoutes(app: FastifyInstance, db: Database, list: ListOptio
 
   adminRoutes(app, db);
   orgStructureRoutes(app, db, list);
+  interfaceRoutes(app, db, list);
 }

@@ -28,6 +28,7 @@ const LOG_ACTIONS = [
   { value: 'updateMenu', label: '修改菜单' },
   { value: 'deleteMenu', label: '删除菜单' },
   { value: 'saveParams', label: '修改参数' },
+  { value: 'outboxResend', label: '重新发送接口消息' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板' },
   { value: 'templateRestore', label: '恢复模板' },

@@ -317,3 +317,18 @@ export interface DB {
   wb_stock_record: WbStockRecord;
   wb_stock_balance: WbStockBalance;
 }
+
+// The outbox (migrations/018_outbox.sql).
+export interface SysOutbox {
+  id: Generated<string>; org_id: Id; topic: string; message_key: string; payload: ColumnType<unknown, string, string>;
+  state: Generated<'PENDING' | 'SENT' | 'FAILED'>; attempts: Generated<number>; next_attempt_at: Timestamp;
+  last_status: number | null; last_error: string | null; sent_at: Timestamp | null; created_at: Timestamp; created_by: Id | null;
+}
+export interface SysOutboxEndpoint extends DocAudit {
+  id: Generated<string>; org_id: Id; topic: string; url: string; secret: string | null; timeout_ms: Generated<number>;
+  max_attempts: Generated<number>; enabled: Generated<boolean>;
+}
+export interface DB {
+  sys_outbox: SysOutbox;
+  sys_outbox_endpoint: SysOutboxEndpoint;
+}
