@@ -23,6 +23,7 @@ import { listOptionsFromEnv } from './platform/list/options';
 import { registerMultipart } from './platform/files/multipart';
 import { fileRoutes } from './platform/files/routes';
 import { fileRouteDeps } from './platform/files/create-storage';
+import { registryRoutes } from './domain/registry/routes';
 
 export interface AppDeps {
   config: Config;
@@ -59,7 +60,9 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   const list = listOptionsFromEnv(process.env);
   systemRoutes(app, db, list);
   masterdataRoutes(app, db, list);
-  fileRoutes(app, db, await fileRouteDeps(config.storage, now));
+  const files = await fileRouteDeps(config.storage, now);
+  fileRoutes(app, db, files);
+  registryRoutes(app, db, list, { storage: files.storage, now });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

@@ -1,4 +1,5 @@
 import type { ButtonAction, FamilyActionKind } from '@wb/protocol';
+import { REGISTRY_MENU } from '../domain/registry/menu';
 
 /**
  * The demo plant's menu tree: every area of the platform (spec section 1). A leaf whose page is
@@ -68,7 +69,6 @@ function weighingArea(name: string, en: string, code: string, icon: string, extr
     name, en, path: `/${code}`, icon,
     children: [
       leaf(`${name}通知单`, `${en} notices`, `/${code}/notice`, [OP, AC]),
-      leaf(`${name}登记单`, `${en} registries`, `/${code}/registry`, [OP]),
       leaf(`${name}过磅单`, `${en} weigh tickets`, `/${code}/weigh`, [OP, QA, AC]),
       leaf(`${name}现场确认`, `${en} site confirmation`, `/${code}/confirm`, [OP, QA]),
       ...extra,
@@ -89,6 +89,8 @@ export const MENU_TREE: MenuSeed[] = [
   ]),
   weighingArea('调拨', 'Allot', 'allot', 'SwapOutlined', [leaf('调拨合同', 'Allot contracts', '/allot/contract', [AC])]),
   weighingArea('移库', 'Transfer', 'transfer', 'RetweetOutlined'),
+  // registries and the gate (domain/registry)
+  REGISTRY_MENU,
   {
     name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined',
     children: [leaf('生产过磅单', 'Production tickets', '/production/weigh', [OP, AC]), leaf('生产库存', 'Production stock', '/production/stock', [AC])],

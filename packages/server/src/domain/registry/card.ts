@@ -1,0 +1,71 @@
+import type { Database } from '../../platform/db/pool';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { getEntity } from '../../platform/documents/actions';
+import { decideSupplement, normaliseUid, CARD_UID } from './card-rules';
+import { constraintName } from './constraint';
+import { lockedBatch, type Who } from './doc-actions';
+import { REGISTRY_FAMILIES } from './family';
+import { cardRefusal } from './gate-rules';
+import { KIND_INFO, type RegistryKind } from './kinds';
+import * as repo from './repo';
+
+/**
+ * The card reader's calls: read (which open trip a chip names), check (may this card be used),
+ * supplement and write (bind a card to a trip; write also answers what goes onto the card).
+ */
+export function checkedUid(raw: string): string {
+  const uid = normaliseUid(raw);
+  if (!CARD_UID.test(uid)) throw badRequest('芯片序列号应为8位或14位十六进制', 'cardUid');
+  return uid;
+}
+
+async function usableCard(db: Database, who: Who, uid: string) {
+  const card = await repo.cardOf(db, who.orgId, uid);
+  if (!card) throw AppError.of('notFound', `未找到芯片序列号为 ${uid} 的IC卡`, 'cardUid');
+  const refusal = cardRefusal(card);
+  if (refusal) throw badRequest(refusal, 'cardUid');
+  return card;
+}
+
+export async function readCard(db: Database, who: Who & { groupId: string }, kind: RegistryKind, rawUid: string) {
+  const card = await usableCard(db, who, checkedUid(rawUid));
+  const trip = await repo.openTripOfCard(db, who.orgId, card.id);
+  if (!trip) throw AppError.of('notFound', `IC卡 ${card.cardNo} 没有未完成的登记单`, 'cardUid');
+  if (trip.kind !== kind) throw badRequest(`IC卡 ${card.cardNo} 绑定的是${KIND_INFO[trip.kind].label} ${trip.code}`, 'cardUid');
+  return { cardNo: card.cardNo, cardUid: card.uid, registry: await getEntity(db, REGISTRY_FAMILIES[kind], who, trip.id) };
+}
+
+export async function checkCard(db: Database, who: Who, rawUid: string) {
+  const card = await usableCard(db, who, checkedUid(rawUid));
+  const trip = await repo.openTripOfCard(db, who.orgId, card.id);
+  return { cardNo: card.cardNo, cardUid: card.uid, kind: card.kind, registryNo: trip?.code ?? null };
+}
+
+/**
+ * Binds a card to a trip. The registry is locked, then the card: two registries given one card at
+ * once take turns on the card's row, and the second finds it bound (wb_registry_card_uq behind it).
+ */
+export async function supplementCard(db: Database, who: Who, kind: RegistryKind, id: string, rawUid: string) {
+  const uid = checkedUid(rawUid);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const [registry] = await lockedBatch(tx, who, kind, [id]);
+      const card = await repo.lockCard(tx, who.orgId, { uid });
+      if (!card) throw badRequest(`未找到芯片序列号为 ${uid} 的IC卡`, 'cardUid');
+      const bound = await repo.openTripOfCard(tx, who.orgId, card.id);
+      const decision = decideSupplement({ registry, card, boundTo: bound && bound.id !== registry.id ? bound.code : null });
+      if (!decision.ok) throw badRequest(decision.message, 'cardUid');
+      await repo.bindCard(tx, registry.id, card.id, who.userId);
+      return { registryNo: registry.code, plateNumber: registry.plate, cardNo: card.cardNo, cardUid: uid };
+    });
+  } catch (err) {
+    if (constraintName(err) === 'wb_registry_card_uq') throw badRequest('该IC卡已绑定其他未完成的登记单', 'cardUid');
+    throw err;
+  }
+}
+
+/** The blocks the reader writes after binding: the registry number and the plate, as the scale's reader reads them back. */
+export async function writeCard(db: Database, who: Who, kind: RegistryKind, id: string, rawUid: string) {
+  const bound = await supplementCard(db, who, kind, id, rawUid);
+  return { ...bound, blocks: [bound.registryNo, bound.plateNumber] };
+}
