@@ -3,7 +3,10 @@ import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
 import { AppError, badRequest, badRequestWith } from '../http/errors';
 import { nextNumbers } from '../numbering/repo';
-import { codeField, type DocumentFamily, type EntityValues } from './define';
+import { resolveCodes } from './by-code';
+import * as childRepo from './child-repo';
+import { childRowsRefused, readChildRows } from './children';
+import { codeField, type ChildRow, type DocumentChildren, type DocumentFamily, type EntityValues } from './define';
 import { constraintProblem } from './constraint-errors';
 import { missingRequired, parseEntity, type Problem } from './fields';
 import { decide } from './lifecycle';
@@ -66,20 +69,75 @@ export async function fillCodes(tx: Tx, family: DocumentFamily, who: Who, rows: 
 async function entityOrThrow(db: Database | Tx, family: DocumentFamily, who: Who, id: string) {
   const row = await repo.readEntity(db, family, who, id);
   if (!row) throw notFound(family, id);
+  if (family.children) row.entitysub = await childRepo.readChildren(db, family.children, id);
   return row;
+}
+
+/** The child rows a create or update sends, read and checked before the transaction opens. */
+async function childRowsOf(db: Database, family: DocumentFamily, who: Who, entitysub: Record<string, unknown>[] | undefined): Promise<ChildRow[] | null> {
+  if (entitysub === undefined) return null;
+  if (!family.children) throw badRequest(`${family.label}没有明细行`, 'entitysub');
+  // a child cell may name another row by its code (a notice line's material): the code wins over a stale id
+  const coded = entitysub.map((entity, i) => ({ row: i + 1, entity: { ...entity } }));
+  const unknown = await resolveCodes(db, { ...family, fields: family.children.fields }, who, coded);
+  if (unknown.length) throw childRowsRefused(unknown.map((p) => ({ row: p.row, field: p.field ?? 'entitysub', message: p.message })));
+  const { rows, problems } = readChildRows(family.children, coded.map((c) => c.entity));
+  if (problems.length) throw childRowsRefused(problems);
+  return rows;
+}
+
+/** The whole child set as it will be, checked by the family inside the write's transaction. */
+async function checkedChildren(tx: Tx, family: DocumentFamily, who: Who, parentId: string | null, header: EntityValues, rows: ChildRow[]): Promise<void> {
+  const problems = family.children?.checkWrite ? await family.children.checkWrite(tx, who, parentId, header, rows) : [];
+  if (problems.length) throw childRowsRefused(problems);
+}
+
+/** A constraint of the child table the database refused, said with the row that broke it. */
+async function writingChildren(family: DocumentFamily, children: DocumentChildren, rows: ChildRow[], work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    const asFamily: DocumentFamily = { ...family, label: children.label, table: children.table, fields: children.fields, code: { field: '', column: '' }, constraintMessages: children.constraintMessages };
+    const problem = constraintProblem(asFamily, err);
+    if (!problem) throw err;
+    const field = problem.field;
+    const at = field ? rows.findIndex((r) => problem.values.includes(String(r.values[field]))) : -1;
+    throw childRowsRefused([{ row: at >= 0 ? at + 1 : null, field: field ?? 'entitysub', message: problem.message }]);
+  }
+}
+
+/** Stored rows of this header may be named by id; another header's child (or any other id) may not. */
+function strangerRows(family: DocumentFamily, children: DocumentChildren, rows: ChildRow[], stored: ChildRow[]): void {
+  const own = new Set(stored.map((s) => s.id));
+  const problems = rows.flatMap((r, i) => (r.id && !own.has(r.id)
+    ? [{ row: i + 1, field: 'id', message: `${children.label} ${r.id} 不属于此${family.label}` }] : []));
+  if (problems.length) throw childRowsRefused(problems);
+}
+
+/** Writes the sent child set over the stored one: missing rows deleted, rows with an id updated, the rest inserted. */
+async function writeChildren(tx: Tx, family: DocumentFamily, who: Who, parentId: string, rows: ChildRow[], stored: ChildRow[]): Promise<void> {
+  const children = family.children as DocumentChildren;
+  await writingChildren(family, children, rows, async () => {
+    await childRepo.deleteChildrenExcept(tx, children, parentId, rows.flatMap((r) => (r.id ? [r.id] : [])));
+    await childRepo.updateChildren(tx, children, who, parentId, rows, stored);
+    await childRepo.insertChildren(tx, children, who, parentId, rows.filter((r) => !r.id));
+  });
 }
 
 export function getEntity(db: Database, family: DocumentFamily, who: Who, id: string) {
   return entityOrThrow(db, family, who, id);
 }
 
-export async function createEntity(db: Database, family: DocumentFamily, who: Who, entity: Record<string, unknown>) {
+export async function createEntity(db: Database, family: DocumentFamily, who: Who, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
   const { values, problems } = parseEntity(family.fields, entity, 'create');
   const checked = checkedValues(family, values, problems, Boolean(family.numbering));
+  const rows = await childRowsOf(db, family, who, entitysub);
   return writing(db, family, async (tx) => {
     await checkedInDatabase(tx, family, who, null, checked);
+    if (family.children) await checkedChildren(tx, family, who, null, checked, rows ?? []);
     await fillCodes(tx, family, who, [checked]);
     const [id] = await repo.insertRows(tx, family, who, [checked]);
+    if (rows?.length) await writeChildren(tx, family, who, id, rows, []);
     return entityOrThrow(tx, family, who, id);
   });
 }
@@ -101,10 +159,11 @@ const idOf = (entity: Record<string, unknown>) => {
  * Optimistic update: the entity names the version it was read at; if the row moved on since,
  * 409 and nothing is written (two people editing one archive never overwrite each other).
  */
-export async function updateEntity(db: Database, family: DocumentFamily, who: Who, entity: Record<string, unknown>) {
+export async function updateEntity(db: Database, family: DocumentFamily, who: Who, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
   const id = idOf(entity);
   const version = versionOf(entity);
   const { values, problems } = parseEntity(family.fields, entity, 'update');
+  const rows = await childRowsOf(db, family, who, entitysub);
   return writing(db, family, async (tx) => {
     const [row] = await repo.lockRows(tx, family, who, [id]);
     if (!row) throw notFound(family, id);
@@ -115,8 +174,13 @@ export async function updateEntity(db: Database, family: DocumentFamily, who: Wh
     const { id: _id, ...stored } = current;
     const merged = checkedValues(family, { ...stored, ...values }, problems, false);
     await checkedInDatabase(tx, family, who, id, merged);
+    // without entitysub the child rows stay as they are, and the header is checked against them
+    const storedRows = family.children ? await childRepo.lockChildren(tx, family.children, [id]) : [];
+    if (family.children && rows) strangerRows(family, family.children, rows, storedRows);
+    if (family.children) await checkedChildren(tx, family, who, id, merged, rows ?? storedRows);
     const changed = Object.fromEntries(family.fields.filter((f) => f.updatable !== false).map((f) => [f.name, merged[f.name]]));
     await repo.updateRow(tx, family, who, id, changed);
+    if (rows) await writeChildren(tx, family, who, id, rows, storedRows);
     return entityOrThrow(tx, family, who, id);
   });
 }
@@ -158,6 +222,7 @@ export async function deleteList(db: Database, family: DocumentFamily, who: Who,
     const problems = family.checkDelete ? await family.checkDelete(tx, who, rows.map((r) => r.id)) : [];
     if (problems.length) throw badRequestWith(problems);
     try {
+      if (family.children) await childRepo.deleteChildrenOf(tx, family.children, rows.map((r) => r.id));
       return { count: await repo.deleteRows(tx, family, rows.map((r) => r.id)) };
     } catch (err) {
       const problem = constraintProblem(family, err);
@@ -189,7 +254,9 @@ async function copyRows(tx: Tx, family: DocumentFamily, who: Who, ids: string[])
     const marked = family.fields.find((f) => f.column === family.copyMarks);
     if (marked) for (const c of copies) c[marked.name] = `${c[marked.name]}(复制${c[family.code.field]})`;
   }
-  return repo.insertRows(tx, family, who, copies);
+  const newIds = await repo.insertRows(tx, family, who, copies);
+  if (family.children) await childRepo.copyChildren(tx, family.children, who, sources.map((s, i) => ({ from: s.id, to: newIds[i] })));
+  return newIds;
 }
 
 export async function copyOne(db: Database, family: DocumentFamily, who: Who, id: string) {

@@ -50,6 +50,46 @@ export type DocScope = { kind: 'org' } | { kind: 'group'; allocTable: string } |
 
 export type EntityValues = Record<string, unknown>;
 
+/** A problem of one child row: `row` counts from 1 as the child table shows it; null for the set as a whole. */
+export interface ChildProblem {
+  row: number | null;
+  field: string;
+  message: string;
+}
+
+/** One child row as the engine writes it: its id when it is stored already, and its values. */
+export interface ChildRow {
+  id: string | null;
+  values: EntityValues;
+}
+
+/**
+ * A document's child rows (notice lines, a line's control points, a dictionary's items): a table
+ * of their own whose rows belong to one header. The child table has the engine's columns id,
+ * org_id (the header's company), the parent column, version, created_by, updated_by, updated_at.
+ */
+export interface DocumentChildren {
+  /** the rows' word in messages: 控制点 */
+  label: string;
+  table: string;
+  /** the column holding the header's id */
+  parentColumn: string;
+  fields: DocField[];
+  /** the fields get/{id} answers for each row, as the child table names them: name -> SQL over t */
+  readFields: { name: string; sql: string }[];
+  /** the rows' order: kept as the rows come and renumbered from 1 on every write */
+  seq?: { field: string; column: string };
+  /** checks across one row's fields (pure) */
+  validate?: (values: EntityValues) => { field: string; message: string }[];
+  /**
+   * Checks over the whole child set as it will be (the header's lock is held): a line's order
+   * rules. `parentId` is null on create; `header` holds the header's values after the write.
+   */
+  checkWrite?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, parentId: string | null, header: EntityValues, rows: ChildRow[]) => Promise<ChildProblem[]>;
+  /** what a named CHECK constraint of the child table means, said to the user */
+  constraintMessages?: Record<string, { field: string; message: string }>;
+}
+
 export interface DocumentFamily {
   /** the family's word in messages: 供应商 */
   label: string;
@@ -95,6 +135,11 @@ export interface DocumentFamily {
   checkDelete?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, ids: string[]) => Promise<{ field: string; message: string }[]>;
   /** what a named CHECK constraint of the table means, said to the user */
   constraintMessages?: Record<string, { field: string; message: string }>;
+  /**
+   * Child rows: create and update take them as `entitysub` and write them in the header's
+   * transaction; get/{id} answers them; copy copies them; delList deletes them.
+   */
+  children?: DocumentChildren;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */
   treeFilter?: (db: Database, who: { orgId: string; groupId: string }, treeId: string) => Promise<SearchCondition>;
 }

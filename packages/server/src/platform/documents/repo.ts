@@ -63,7 +63,7 @@ export async function readValues(tx: Tx, f: DocumentFamily, who: Who, ids: strin
 const dateAsText = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 /** Rows as a JSON array keyed by column: one parameter however many rows (set-based writes). */
-function asRecords(f: DocumentFamily, rows: EntityValues[], extra: Record<string, unknown>): string {
+export function asRecords(f: Pick<DocumentFamily, 'fields'>, rows: EntityValues[], extra: Record<string, unknown>): string {
   return JSON.stringify(rows.map((r, n) => {
     const record: Record<string, unknown> = { ...extra, n };
     for (const d of f.fields) if (Object.hasOwn(r, d.name)) record[d.column] = dateAsText(r[d.name]);
@@ -71,7 +71,7 @@ function asRecords(f: DocumentFamily, rows: EntityValues[], extra: Record<string
   }));
 }
 
-function recordColumns(f: DocumentFamily, written: DocField[], extra: Record<string, string>): RawBuilder<unknown> {
+export function recordColumns(written: DocField[], extra: Record<string, string>): RawBuilder<unknown> {
   const defs = [
     ...written.map((d) => sql`${sql.id(d.column)} ${sql.raw(SQL_TYPES[d.type])}`),
     ...Object.entries(extra).map(([c, type]) => sql`${sql.id(c)} ${sql.raw(type)}`),
@@ -100,7 +100,7 @@ export async function insertRows(tx: Tx, f: DocumentFamily, who: Who, rows: Enti
   const names = [...written.map((d) => d.column), ...Object.keys(owner.types)];
   const target = sql.join(names.map((c) => sql.id(c)));
   const source = sql.join(names.map((c) => sql.ref(`x.${c}`)));
-  const records = sql`jsonb_to_recordset(${asRecords(f, rows, owner.values)}::jsonb) AS x(${recordColumns(f, written, owner.types)}, n integer)`;
+  const records = sql`jsonb_to_recordset(${asRecords(f, rows, owner.values)}::jsonb) AS x(${recordColumns(written, owner.types)}, n integer)`;
   const insert = sql`INSERT INTO ${sql.table(f.table)} (${target}) SELECT ${source} FROM ${records} ORDER BY x.n RETURNING id::text AS id, group_id`;
   if (f.scope.kind !== 'group') {
     const { rows: ids } = await sql<{ id: string }>`INSERT INTO ${sql.table(f.table)} (${target}) SELECT ${source} FROM ${records} ORDER BY x.n RETURNING id::text AS id`.execute(tx);
@@ -189,7 +189,7 @@ export async function upsertByCode(tx: Tx, f: DocumentFamily, who: Who, rows: En
   const names = [...written.map((d) => d.column), ...Object.keys(owner.types)];
   const target = sql.join(names.map((c) => sql.id(c)));
   const source = sql.join(names.map((c) => sql.ref(`x.${c}`)));
-  const records = sql`jsonb_to_recordset(${asRecords(f, rows, owner.values)}::jsonb) AS x(${recordColumns(f, written, owner.types)})`;
+  const records = sql`jsonb_to_recordset(${asRecords(f, rows, owner.values)}::jsonb) AS x(${recordColumns(written, owner.types)})`;
   const key = f.scope.kind === 'org' ? 'org_id' : 'group_id';
   // An ERP pushing one batch twice at once: the pushes of a family into one group or company take
   // turns, so each upsert sees what the one before it wrote (allocations included) instead of

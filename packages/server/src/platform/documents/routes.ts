@@ -48,12 +48,12 @@ export function documentRoutes(app: FastifyInstance, db: Database, family: Docum
 
   app.post(`${base}/create`, may('create'), async (request) => {
     const body = parse(entityBody, request.body);
-    return ok(await actions.createEntity(db, family, request.caller, body.entity), '新增成功');
+    return ok(await actions.createEntity(db, family, request.caller, body.entity, body.entitysub), '新增成功');
   });
 
   app.put(`${base}/update`, may('update'), async (request) => {
     const body = parse(entityBody, request.body);
-    return ok(await actions.updateEntity(db, family, request.caller, body.entity), '修改成功');
+    return ok(await actions.updateEntity(db, family, request.caller, body.entity, body.entitysub), '修改成功');
   });
 
   app.delete(`${base}/delList`, may('delList'), async (request) => {

@@ -33,6 +33,18 @@ describe('dictionaries', () => {
     expectOk(await post(`${ITEM}/create`, { entity: { typeId: other, itemCode: 'ZX', itemLabel: '纸箱' } }));
   });
 
+  it("edits a type's items in the type's form: the item list and the type list show them in its order", async () => {
+    const t = expectOk(await post(`${TYPE}/create`, { entity: { typeCode: 'WEIGH_MODE', typeName: '计量方式' }, entitysub: [
+      { itemCode: 'TWICE', itemLabel: '一车两磅' }, { itemCode: 'ONCE', itemLabel: '一车一磅' },
+    ] })).data;
+    const [twice, once] = t.entitysub;
+    expectOk(await call(app, 'PUT', `${TYPE}/update`, accountant, { entity: t, entitysub: [once, twice, { itemCode: 'PRESET', itemLabel: '预置皮重' }] }));
+    const { data: types } = expectOk(await post(`${TYPE}/v2/list`, { search: [{ key: 'typeCode', op: 'eq', val: 'WEIGH_MODE' }], limit: { pn: 1, ps: 10 } }));
+    expect(types.list[0].items).toBe('一车一磅、一车两磅、预置皮重');
+    const { data: items } = expectOk(await post(`${ITEM}/v2/list`, { search: [{ key: 'typeName', op: 'like', val: '计量方式' }], sort: [{ key: 'sort', dir: 'asc' }], limit: { pn: 1, ps: 10 } }));
+    expect(items.list.map((r: { itemCode: string; sort: number }) => `${r.sort}:${r.itemCode}`)).toEqual(['1:ONCE', '2:TWICE', '3:PRESET']);
+  });
+
   it('refuses an item without a type or with a sort that is not a whole number, and writes nothing', async () => {
     const before = (await pool.query('SELECT count(*)::int AS n FROM md_dict_item')).rows[0].n;
     expectFailure(await post(`${ITEM}/create`, { entity: { itemCode: 'X1', itemLabel: '无类型' } }), 400, /字典类型/);

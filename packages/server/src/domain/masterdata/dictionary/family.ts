@@ -1,11 +1,13 @@
-import type { DocField, DocumentFamily } from '../../../platform/documents/define';
+import type { DocField, DocumentChildren, DocumentFamily } from '../../../platform/documents/define';
+import { masterChildForm } from '../../../platform/documents/master-child-form';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import { createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../shared/fields';
 
 /**
- * 字典: a company's short lists (车型, 包装方式) kept as a type and its items. The engine has no
- * child rows, so types and items are two families; an item picks its type in a popup.
+ * 字典: a company's short lists (车型, 包装方式) kept as a type and its items. The type's form edits
+ * its items as child rows, in the order the lists offer them. The items are also a family of their
+ * own: one list of every type's items to search, and the sheet that imports many at once.
  */
 const sortColumn: FieldDef = { fieldName: 'sort', fieldExplain: '排序', fieldExplainEn: 'Sort', fieldType: 'NUMBER', columnSql: 't.sort', isortField: true, columnWidth: 70 };
 const sortField: DocField = { name: 'sort', column: 'sort', label: '排序', type: 'integer', default: 0, min: 0, below: 1e6 };
@@ -18,7 +20,10 @@ const typeList = defineListTemplate({
     { fieldName: 'typeCode', fieldExplain: '类型编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.type_code',
       iallowQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 120 },
     { fieldName: 'typeName', fieldExplain: '类型名称', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.type_name', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160 },
-    { ...sortColumn, idefinedSort: true, sortMethod: 'asc' }, enabledColumn, remarkColumn, createDateColumn, versionColumn,
+    { ...sortColumn, idefinedSort: true, sortMethod: 'asc' },
+    { fieldName: 'items', fieldExplain: '字典项', fieldExplainEn: 'Items', fieldType: 'TEXT', columnWidth: 320,
+      columnSql: '(SELECT string_agg(i.item_label, \'、\' ORDER BY i.sort, i.id) FROM md_dict_item i WHERE i.type_id = t.id)' },
+    enabledColumn, remarkColumn, createDateColumn, versionColumn,
   ],
 });
 const typeResource = defineTemplate({
@@ -26,11 +31,34 @@ const typeResource = defineTemplate({
   mainTable: 'md_dict_type', resMethod: 'POST', resUrl: '/api/masterdata/dict-type/v2/list', valueResourceSubName: 'typeCode', viewResourceSubName: 'typeName',
   fields: typeList.fields.filter((f) => ['typeCode', 'typeName'].includes(f.fieldName)),
 });
-const [typeCreate, typeUpdate] = formTemplates({ formatCode: 'masterdata.dict-type', formatName: '字典类型', prefix: 'md_dict_type', mainTable: 'md_dict_type' }, [
+const typeForms = formTemplates({ formatCode: 'masterdata.dict-type', formatName: '字典类型', prefix: 'md_dict_type', mainTable: 'md_dict_type' }, [
   { fieldName: 'typeCode', fieldExplain: '类型编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_code', irequired: true, iupdate: false },
   { fieldName: 'typeName', fieldExplain: '类型名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_name', irequired: true },
   { ...sortColumn, formSubmitType: 'NUMBER' }, remarkForm, enabledForm,
 ]);
+
+// The items as the type form's child table edits them; their names differ from the type's own.
+const itemColumns: FieldDef[] = [
+  { fieldName: 'itemCode', fieldExplain: '编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.item_code', irequired: true, columnWidth: 120 },
+  { fieldName: 'itemLabel', fieldExplain: '名称', fieldExplainEn: 'Label', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.item_label', irequired: true, columnWidth: 180 },
+  { fieldName: 'itemEnabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', defaultValue: 'true', columnWidth: 80 },
+  { fieldName: 'itemRemark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.remark', columnWidth: 200 },
+];
+const [typeCreate, typeUpdate] = typeForms.map((f) => masterChildForm({ ...f, remark: '字典项按表中顺序排列，可拖动调整' }, 'md_dict_item', itemColumns));
+
+/** A type's items as child rows: codes unique within the type, the order kept as the table shows it. */
+const typeItems: DocumentChildren = {
+  label: '字典项', table: 'md_dict_item', parentColumn: 'type_id',
+  fields: [
+    { name: 'itemCode', column: 'item_code', label: '编码', type: 'text', required: true, unique: true, maxLength: 40 },
+    { name: 'itemLabel', column: 'item_label', label: '名称', type: 'text', required: true, maxLength: 60 },
+    { name: 'itemSort', column: 'sort', label: '排序', type: 'integer' },
+    { name: 'itemEnabled', column: 'enabled', label: '启用', type: 'boolean', default: true },
+    { name: 'itemRemark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },
+  ],
+  readFields: [...readFieldsOf({ ...typeCreate, fields: itemColumns }), { name: 'itemSort', sql: 't.sort' }],
+  seq: { field: 'itemSort', column: 'sort' },
+};
 
 export const dictTypeFamily: DocumentFamily = {
   label: '字典类型', base: '/api/masterdata/dict-type', permissionPrefix: 'md_dict_type', table: 'md_dict_type', scope: { kind: 'org' },
@@ -41,7 +69,8 @@ export const dictTypeFamily: DocumentFamily = {
     sortField, enabledField, remarkField,
   ],
   lifecycle: switchLifecycle, listTemplate: typeList, resourceTemplate: typeResource, forms: [typeCreate, typeUpdate],
-  readFields: readFieldsOf(typeCreate), copy: 'none',
+  readFields: readFieldsOf({ ...typeCreate, fields: typeCreate.fields.filter((f) => !f.customTable) }), copy: 'none',
+  children: typeItems,
 };
 
 const typeName: FieldDef = {

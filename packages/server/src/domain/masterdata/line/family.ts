@@ -1,14 +1,13 @@
-import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../../platform/db/schema';
-import type { DocumentFamily } from '../../../platform/documents/define';
+import type { ChildRow, DocumentChildren, DocumentFamily } from '../../../platform/documents/define';
+import { masterChildForm } from '../../../platform/documents/master-child-form';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import { createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../shared/fields';
-import { CONTROL_POINTS, linePointProblem, type Direction, type LinePoint } from './points';
+import { CONTROL_POINTS, linePointProblem, type Direction } from './points';
 
 /**
- * 线路: the control points a truck passes, in order. The engine has no child rows, so a line's
- * points are a family of their own (line, seq, point), checked as a whole under the line's lock.
+ * 线路: the control points a truck passes, in order. The line's form edits its points as child
+ * rows (their order is the route's), checked as a whole under the line's lock on every write.
  */
 const DIRECTIONS = [{ value: 'SHIP', label: '发货' }, { value: 'RECEIVE', label: '收货' }];
 const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
@@ -33,19 +32,46 @@ const lineResource = defineTemplate({
   mainTable: 'md_line', resMethod: 'POST', resUrl: '/api/masterdata/line/v2/list', valueResourceSubName: 'lineCode', viewResourceSubName: 'lineName',
   fields: lineList.fields.filter((f) => ['lineCode', 'lineName', 'direction'].includes(f.fieldName)),
 });
-const [lineCreate, lineUpdate] = formTemplates({ formatCode: 'masterdata.line', formatName: '线路', prefix: 'md_line', mainTable: 'md_line' }, [
+const lineForms = formTemplates({ formatCode: 'masterdata.line', formatName: '线路', prefix: 'md_line', mainTable: 'md_line' }, [
   { fieldName: 'lineCode', fieldExplain: '线路编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.line_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
   { fieldName: 'lineName', fieldExplain: '线路名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.line_name', irequired: true },
   { fieldName: 'direction', fieldExplain: '收发方向', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.direction', options: DIRECTIONS, irequired: true },
   remarkForm, enabledForm,
 ]);
 
-/** A line's points, leaving out the rows being rewritten or deleted. */
-async function pointsOfLine(tx: Transaction<DB>, lineId: string, leaving: string[]): Promise<LinePoint[]> {
-  const { rows } = await sql<LinePoint>`
-    SELECT seq, point FROM md_line_point WHERE line_id = ${lineId}::bigint AND NOT (id = ANY(${leaving}::bigint[]))`.execute(tx);
-  return rows;
+// The points as the line form's child table edits them; the table's order is the route.
+const pointColumns: FieldDef[] = [
+  { fieldName: 'point', fieldExplain: '控制点', fieldExplainEn: 'Control point', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.point', options: [...CONTROL_POINTS], irequired: true, columnWidth: 160 },
+  { fieldName: 'pointEnabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', defaultValue: 'true', columnWidth: 80 },
+  { fieldName: 'pointRemark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.remark', columnWidth: 220 },
+];
+const [lineCreate, lineUpdate] = lineForms.map((f) => masterChildForm({ ...f, remark: '控制点按车辆经过的顺序排列：进厂在过磅之前，出厂在最后' }, 'md_line_point', pointColumns));
+
+
+/** The route's rules over the points as they will be, naming the row of the point that breaks one. */
+function routeProblems(rows: ChildRow[], direction: Direction) {
+  const points = rows.map((r) => ({ seq: Number(r.values.pointSeq), point: String(r.values.point) }));
+  const problem = linePointProblem(points, direction);
+  if (!problem) return [];
+  const at = points.findIndex((p) => p.seq === problem.seq);
+  return [{ row: at >= 0 ? at + 1 : null, field: 'point', message: problem.message }];
 }
+
+/** A line's control points: each point once, their order (seq from 1) the route's. */
+const linePoints: DocumentChildren = {
+  label: '控制点', table: 'md_line_point', parentColumn: 'line_id',
+  fields: [
+    { name: 'point', column: 'point', label: '控制点', type: 'enum', required: true, unique: true, options: CONTROL_POINTS },
+    { name: 'pointSeq', column: 'seq', label: '顺序号', type: 'integer' },
+    { name: 'pointEnabled', column: 'enabled', label: '启用', type: 'boolean', default: true },
+    { name: 'pointRemark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },
+  ],
+  readFields: [...readFieldsOf({ ...lineCreate, fields: pointColumns }), { name: 'pointSeq', sql: 't.seq' }],
+  seq: { field: 'pointSeq', column: 'seq' },
+  // runs on every write of the line, under its lock: turning a line round (shipping to receiving)
+  // must suit the order its points weigh in, as must a new set of points
+  checkWrite: async (_tx, _who, _id, header, rows) => routeProblems(rows, header.direction as Direction),
+};
 
 export const lineFamily: DocumentFamily = {
   label: '线路', base: '/api/masterdata/line', permissionPrefix: 'md_line', table: 'md_line', scope: { kind: 'org' },
@@ -58,70 +84,7 @@ export const lineFamily: DocumentFamily = {
     enabledField, remarkField,
   ],
   lifecycle: switchLifecycle, listTemplate: lineList, resourceTemplate: lineResource, forms: [lineCreate, lineUpdate],
-  readFields: readFieldsOf(lineCreate), copy: 'none',
-  // turning a line round (shipping to receiving) must suit the order its points already weigh in;
-  // the update holds the line's lock, so no point is added meanwhile
-  checkWrite: async (tx, _who, id, values) => {
-    if (!id) return [];
-    const problem = linePointProblem(await pointsOfLine(tx, id, []), values.direction as Direction);
-    return problem ? [{ field: 'direction', message: problem.message }] : [];
-  },
-};
-
-const lineName: FieldDef = {
-  fieldName: 'lineName', fieldExplain: '线路', fieldExplainEn: 'Line', fieldType: 'TEXT',
-  columnSql: '(SELECT l.line_name FROM md_line l WHERE l.id = t.line_id)', columnWidth: 160,
-};
-const seqColumn: FieldDef = { fieldName: 'seq', fieldExplain: '顺序号', fieldExplainEn: 'Seq', fieldType: 'NUMBER', columnSql: 't.seq', isortField: true, columnWidth: 80 };
-const pointColumn: FieldDef = { fieldName: 'point', fieldExplain: '控制点', fieldExplainEn: 'Control point', fieldType: 'ENUM', columnSql: 't.point', options: [...CONTROL_POINTS], iallowQuery: true, searchType: 'comboxSingle', columnWidth: 120 };
-
-const pointList = defineListTemplate({
-  formatCode: 'masterdata.line-point.list', formatName: '线路控制点', mainTable: 'md_line_point', resUrl: '/api/masterdata/line-point/v2/list', menuPath: '/masterdata/line-point',
-  fields: [
-    { ...lineName, iallowQuery: true, searchType: 'input', isortField: true, idefinedSort: true, sortMethod: 'asc' },
-    { ...seqColumn, idefinedSort: true, sortMethod: 'asc' }, pointColumn, enabledColumn, remarkColumn, createDateColumn, versionColumn,
-  ],
-});
-const [pointCreate, pointUpdate] = formTemplates({ formatCode: 'masterdata.line-point', formatName: '线路控制点', prefix: 'md_line_point', mainTable: 'md_line_point' }, [
-  { ...lineName, formSubmitType: 'RESOURCE_CONTROLS', irequired: true, iupdate: false, resource: { formatCode: 'masterdata.line.resource', map: [
-    { masterTable: 'md_line_point', fieldName: 'lineId', from: 'id' }, { masterTable: 'md_line_point', fieldName: 'lineName', from: 'lineName' }] } },
-  { fieldName: 'lineId', fieldExplain: 'lineId', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.line_id::text', ishow: false, ihidden: true },
-  { ...seqColumn, formSubmitType: 'NUMBER', irequired: true },
-  { ...pointColumn, formSubmitType: 'SELECT', irequired: true },
-  remarkForm, enabledForm,
-]);
-
-export const linePointFamily: DocumentFamily = {
-  label: '线路控制点', base: '/api/masterdata/line-point', permissionPrefix: 'md_line_point', table: 'md_line_point', scope: { kind: 'org' },
-  code: { field: 'point', column: 'point' },
-  fields: [
-    { name: 'lineId', column: 'line_id', label: '线路', type: 'id', required: true, updatable: false, importable: false },
-    { name: 'seq', column: 'seq', label: '顺序号', type: 'integer', required: true, min: 1, below: 1e6 },
-    { name: 'point', column: 'point', label: '控制点', type: 'enum', required: true, options: CONTROL_POINTS },
-    enabledField, remarkField,
-  ],
-  lifecycle: switchLifecycle, listTemplate: pointList, forms: [pointCreate, pointUpdate], readFields: readFieldsOf(pointCreate),
-  // a point is named by its line, which an import sheet or an ERP cannot give
-  copy: 'none', datax: false, import: false,
-  // the line's points as they would be after this write, under the line's lock: two people
-  // adding points to one line at once are checked one after the other
-  checkWrite: async (tx, who, id, values) => {
-    const line = await sql<{ direction: Direction }>`
-      SELECT direction FROM md_line WHERE id = ${String(values.lineId)}::bigint AND org_id = ${who.orgId}::bigint FOR UPDATE`.execute(tx);
-    if (!line.rows[0]) return [{ field: 'lineId', message: '线路不存在' }];
-    const others = await pointsOfLine(tx, String(values.lineId), id ? [id] : []);
-    const problem = linePointProblem([...others, { seq: Number(values.seq), point: String(values.point) }], line.rows[0].direction);
-    return problem ? [problem] : [];
-  },
-  // what stays of each line must still keep the rules (gate-in cannot go while a weighing stays)
-  checkDelete: async (tx, who, ids) => {
-    const lines = await sql<{ id: string; direction: Direction }>`
-      SELECT id::text, direction FROM md_line WHERE org_id = ${who.orgId}::bigint
-        AND id IN (SELECT line_id FROM md_line_point WHERE id = ANY(${ids}::bigint[])) ORDER BY id FOR UPDATE`.execute(tx);
-    for (const line of lines.rows) {
-      const problem = linePointProblem(await pointsOfLine(tx, line.id, ids), line.direction);
-      if (problem) return [{ field: 'ids', message: problem.message }];
-    }
-    return [];
-  },
+  readFields: readFieldsOf({ ...lineCreate, fields: lineCreate.fields.filter((f) => !f.customTable) }),
+  // a new route is most often an old one with a point more or less
+  copy: 'one', copyMarks: 'line_name', children: linePoints,
 };

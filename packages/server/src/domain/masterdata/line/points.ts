@@ -20,26 +20,33 @@ export type Direction = 'SHIP' | 'RECEIVE';
  * The first rule the points break, or null: no point or seq twice, gate-in before any weighing,
  * gate-out last; a shipping line weighs tare before gross, a receiving line gross before tare.
  */
-export function linePointProblem(points: readonly LinePoint[], direction: Direction): { field: 'point' | 'seq'; message: string } | null {
+export interface LinePointProblem {
+  field: 'point' | 'seq';
+  message: string;
+  /** the seq of the point that breaks the rule, to name its row */
+  seq: number;
+}
+
+export function linePointProblem(points: readonly LinePoint[], direction: Direction): LinePointProblem | null {
   const ordered = [...points].sort((a, b) => a.seq - b.seq);
   for (let i = 1; i < ordered.length; i++) {
-    if (ordered[i].seq === ordered[i - 1].seq) return { field: 'seq', message: `顺序号 ${ordered[i].seq} 已存在` };
+    if (ordered[i].seq === ordered[i - 1].seq) return { field: 'seq', message: `顺序号 ${ordered[i].seq} 已存在`, seq: ordered[i].seq };
   }
   const seen = new Set<string>();
   for (const p of ordered) {
-    if (seen.has(p.point)) return { field: 'point', message: `控制点 ${labelOf(p.point)} 在线路中已存在` };
+    if (seen.has(p.point)) return { field: 'point', message: `控制点 ${labelOf(p.point)} 在线路中已存在`, seq: p.seq };
     seen.add(p.point);
   }
   const gateIn = ordered.find((p) => p.point === 'GATE_IN');
   const firstWeighing = ordered.find((p) => WEIGHINGS.has(p.point));
-  if (firstWeighing && (!gateIn || gateIn.seq > firstWeighing.seq)) return { field: 'point', message: '进厂必须在过磅（皮重、毛重）之前' };
+  if (firstWeighing && (!gateIn || gateIn.seq > firstWeighing.seq)) return { field: 'point', message: '进厂必须在过磅（皮重、毛重）之前', seq: firstWeighing.seq };
   const gateOut = ordered.findIndex((p) => p.point === 'GATE_OUT');
-  if (gateOut >= 0 && gateOut !== ordered.length - 1) return { field: 'point', message: '出厂必须是线路的最后一个控制点' };
+  if (gateOut >= 0 && gateOut !== ordered.length - 1) return { field: 'point', message: '出厂必须是线路的最后一个控制点', seq: ordered[gateOut].seq };
   const tare = ordered.findIndex((p) => p.point === 'TARE');
   const gross = ordered.findIndex((p) => p.point === 'GROSS');
   if (tare >= 0 && gross >= 0) {
-    if (direction === 'SHIP' && tare > gross) return { field: 'point', message: '发货线路应先称皮重后称毛重' };
-    if (direction === 'RECEIVE' && gross > tare) return { field: 'point', message: '收货线路应先称毛重后称皮重' };
+    if (direction === 'SHIP' && tare > gross) return { field: 'point', message: '发货线路应先称皮重后称毛重', seq: ordered[tare].seq };
+    if (direction === 'RECEIVE' && gross > tare) return { field: 'point', message: '收货线路应先称毛重后称皮重', seq: ordered[gross].seq };
   }
   return null;
 }
