@@ -13,3 +13,4 @@ export * from './templates';
 export * from './template-admin';
 export * from './money';
 export * from './weigh-params';
+export * from './plant-report';

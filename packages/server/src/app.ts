@@ -23,6 +23,8 @@ import { listOptionsFromEnv } from './platform/list/options';
 import { registerMultipart } from './platform/files/multipart';
 import { fileRoutes } from './platform/files/routes';
 import { fileRouteDeps } from './platform/files/create-storage';
+import { reportRoutes } from './domain/report/routes';
+import { liveRoutes } from './domain/live/routes';
 import { registryRoutes } from './domain/registry/routes';
 
 export interface AppDeps {

@@ -166,9 +166,23 @@ export const MENU_TREE: MenuSeed[] = [
   {
     name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined',
     children: [
-      leaf('过磅日报', 'Daily weighing report', '/reportforms/daily', [OP, QA, AC]),
-      leaf('班组报表', 'Team report', '/reportforms/team', [OP, AC]),
-      leaf('厂内车辆统计', 'Vehicles in plant (live)', '/reportforms/factory-vehicle', [OP]),
+      leaf('过磅日报', 'Daily weighing report', '/reportforms/daily', [OP, QA, AC], {
+        // the home page's counts and gate chart (domain/report) are read with this leaf's right
+        buttons: [{ name: '首页统计', en: 'Plant counts', permission: 'report_home_view', roles: [OP, QA, AC] }],
+      }),
+      leaf('班组报表', 'Team report', '/reportforms/team', [OP, AC], {
+        component: 'reports/team',
+        buttons: [
+          { name: '查看班组报表', en: 'View team reports', permission: 'report_team_view', roles: [OP, AC] },
+          { name: '导出班组报表', en: 'Export team reports', permission: 'report_team_export', roles: [OP, AC] },
+          { name: '班组设置', en: 'Team setup', permission: 'report_team_config' },
+        ],
+      }),
+      leaf('班组日报', 'Team daily report', '/reportforms/team-day', [OP, AC], { component: 'reports/team-day' }),
+      leaf('厂内车辆统计', 'Vehicles in plant (live)', '/reportforms/factory-vehicle', [OP], {
+        component: 'reports/factory-vehicle',
+        buttons: [{ name: '查看厂内车辆', en: 'View vehicles in plant', permission: 'report_live_view', roles: [OP] }],
+      }),
     ],
   },
   {

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/**
+ * The plant at a glance (spec: "Company and dashboard", the layout-less report pages): the home
+ * counts and chart, the live vehicles in the plant, and the team reports. One company's figures:
+ * the server answers for the caller's current organisation.
+ */
+
+/** 首页统计: trips planned, trucks in the plant, trucks between their weighings, and what looks wrong. */
+export interface HomeCounts {
+  /** audited registries whose truck has not come in yet */
+  planned: number;
+  /** trucks through the gate and not out again */
+  inPlant: number;
+  /** tickets weighed once and not completed */
+  weighing: number;
+  /** overstay + warned */
+  errors: number;
+  /** trucks in the plant longer than overstayHours */
+  overstay: number;
+  /** tickets weighed today whose weighings raised a warning */
+  warned: number;
+  overstayHours: number;
+}
+
+/** Trucks in and out through the gate per hour of today, by kind of movement. */
+export interface VehicleChart {
+  day: string;
+  series: { kind: string; direction: 'IN' | 'OUT'; counts: number[] }[];
+}
+
+/** A truck in the plant, as the live page lists it. */
+export interface LiveVehicle {
+  registryId: string;
+  registryNo: string;
+  kind: string;
+  plateNumber: string;
+  tripState: 'ENTERED' | 'WEIGHING';
+  enteredAt: string | null;
+  driverName: string | null;
+  materialName: string | null;
+  counterparty: string | null;
+  ticketNo: string | null;
+  ticketState: string | null;
+  gross: string | null;
+  tare: string | null;
+}
+
+/** The live stream's events (text/event-stream): the whole list on connect, then changes. */
+export type LiveEvent =
+  | { type: 'snapshot'; vehicles: LiveVehicle[] }
+  | { type: 'upsert'; vehicle: LiveVehicle }
+  | { type: 'remove'; registryId: string };
+
+export const LIVE_VEHICLES_PATH = '/api/live/vehicles';
+
+export const REPORT_KINDS = ['pu', 'sa', 'al', 'tr', 'pr', 'st', 'pt'] as const;
+
+const day = (field: string) => z.string({ error: `${field}不能为空` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${field}格式应为yyyy-MM-dd`);
+
+/** Longest range one team report covers: a year of days. */
+export const TEAM_REPORT_DAYS_MAX = 366;
+
+/** The conditions of a team report (班组报表条件); the daily report gives one day as from and to. */
+export const teamReportQuery = z.strictObject({
+  from: day('开始日期'),
+  to: day('结束日期'),
+  team: z.coerce.number().int().positive().optional(),
+  kind: z.enum(REPORT_KINDS, { error: '业务类型不正确' }).optional(),
+  materialId: z.string().regex(/^\d{1,18}$/, '物料应为数字编号').optional(),
+});
+export type TeamReportQuery = z.infer<typeof teamReportQuery>;
+
+export interface TeamInfo {
+  seq: number;
+  name: string;
+  nameEn: string | null;
+  start: string;
+  end: string;
+}
+
+export interface TeamReportRow {
+  team: number;
+  kind: string;
+  materialId: string | null;
+  materialName: string | null;
+  counterparty: string | null;
+  trips: number;
+  /** tons, decimal string */
+  net: string;
+}
+
+export interface TeamReport {
+  from: string;
+  to: string;
+  teams: TeamInfo[];
+  rows: TeamReportRow[];
+  /** per team, in team order; a team without trips shows 0 */
+  teamTotals: { team: number; trips: number; net: string }[];
+  total: { trips: number; net: string };
+}
+
+/** A company's teams as the configuration call takes them. */
+export const teamsBody = z.strictObject({
+  teams: z.array(z.strictObject({
+    name: z.string().trim().min(1, '班组名称不能为空').max(20, '班组名称最长20个字'),
+    nameEn: z.string().trim().max(40).nullish(),
+    start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '开始时间格式应为HH:mm'),
+    end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '结束时间格式应为HH:mm'),
+  })).min(1, '至少需要一个班组').max(6, '班组最多6个'),
+});
+
+/** The kinds of movement by name, as the reports print them (domain notes: the kinds of movement). */
+export const REPORT_KIND_NAMES: Record<(typeof REPORT_KINDS)[number], { zh: string; en: string }> = {
+  pu: { zh: '采购', en: 'Purchase' },
+  sa: { zh: '销售', en: 'Sales' },
+  al: { zh: '调拨', en: 'Allot' },
+  tr: { zh: '移库', en: 'Transfer' },
+  pr: { zh: '生产', en: 'Production' },
+  st: { zh: '其他入', en: 'Other in' },
+  pt: { zh: '其他出', en: 'Other out' },
+};
+
+/** The permission keys of the plant's views (button entries under 报表中心). */
+export const PLANT_PERMISSIONS = {
+  home: 'report_home_view',
+  live: 'report_live_view',
+  teamView: 'report_team_view',
+  teamExport: 'report_team_export',
+  teamConfig: 'report_team_config',
+} as const;

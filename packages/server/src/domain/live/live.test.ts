@@ -1,0 +1,174 @@
+import type { AddressInfo } from 'node:net';
+import type { LiveEvent } from '@wb/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../platform/db/pool';
+import { bearerFor, createTestApp } from '../../../test/harness';
+import { call, expectFailure, expectOk, orgId } from '../../../test/api';
+import { insertTicket, insertTrip } from '../report/test-support/trips';
+
+// Two instances of the server on one database, as behind a balancer: the browser's stream is held
+// by instance A, the gate lets the truck in through instance B.
+const a = await createTestApp();
+const bDatabase = openDatabase(a.url, 3);
+const b = await buildApp({ config: a.config, database: bDatabase });
+afterAll(async () => {
+  await b.close();
+  await bDatabase.close();
+});
+const { pool } = a.database;
+
+interface Received { at: number; event: LiveEvent }
+
+/** An open stream: the events as they come, each with the time it arrived. */
+class Stream {
+  readonly events: Received[] = [];
+  private readonly controller = new AbortController();
+  status = 0;
+
+  static async open(base: string, authorization: string): Promise<Stream> {
+    const s = new Stream();
+    const res = await fetch(`${base}/api/live/vehicles`, { headers: { authorization }, signal: s.controller.signal });
+    s.status = res.status;
+    if (res.ok && res.body) void s.read(res.body);
+    return s;
+  }
+
+  private async read(body: ReadableStream<Uint8Array>): Promise<void> {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = frame.split('\n').find((l) => l.startsWith('data: '));
+          if (data) this.events.push({ at: Date.now(), event: JSON.parse(data.slice(6)) });
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  }
+
+  async next(test: (e: LiveEvent) => boolean, timeoutMs = 3000): Promise<Received> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.events.find((r) => test(r.event));
+      if (found) return found;
+      if (Date.now() > until) throw new Error(`no such event within ${timeoutMs} ms; got ${JSON.stringify(this.events.map((r) => r.event))}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  close(): void {
+    this.controller.abort();
+  }
+}
+
+let base: string;
+let hdsn: string;
+let hdjc: string;
+let operator: string;
+
+beforeAll(async () => {
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
+  hdsn = await orgId(pool, 'HDSN');
+  hdjc = await orgId(pool, 'HDJC');
+  operator = (await bearerFor(a.app, 'operator')).authorization;
+});
+
+/** The gate's letin as instance B commits it (the registry calls do the same update under their checks). */
+const letIn = (id: string) => bDatabase.pool.query("UPDATE wb_registry SET trip_state = 'ENTERED', entered_at = now() WHERE id = $1", [id]);
+
+describe('vehicles in the plant, live', () => {
+  it('sends the company\'s trucks in the plant first, and no one else\'s', async () => {
+    const mine = await insertTrip(pool, { orgId: hdsn, tripState: 'ENTERED', plate: '沪A10001' });
+    const theirs = await insertTrip(pool, { orgId: hdjc, tripState: 'ENTERED', plate: '沪A10002' });
+    await insertTrip(pool, { orgId: hdsn, plate: '沪A10003' });
+    const stream = await Stream.open(base, operator);
+    try {
+      const { event } = await stream.next((e) => e.type === 'snapshot');
+      const ids = event.type === 'snapshot' ? event.vehicles.map((v) => v.registryId) : [];
+      expect(ids).toContain(mine);
+      expect(ids).not.toContain(theirs);
+      expect(event.type === 'snapshot' && event.vehicles.find((v) => v.registryId === mine)).toMatchObject({ plateNumber: '沪A10001', tripState: 'ENTERED', kind: 'st' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('delivers a letin made on another instance within a second, and never another company\'s', async () => {
+    const mine = await insertTrip(pool, { orgId: hdsn, plate: '沪B20001' });
+    const theirs = await insertTrip(pool, { orgId: hdjc, plate: '沪B20002' });
+    const stream = await Stream.open(base, operator);
+    try {
+      await stream.next((e) => e.type === 'snapshot');
+      await letIn(theirs);
+      const started = Date.now();
+      await letIn(mine);
+      const got = await stream.next((e) => e.type === 'upsert' && e.vehicle.registryId === mine, 1000);
+      expect(got.at - started).toBeLessThan(1000);
+      expect(got.event).toMatchObject({ type: 'upsert', vehicle: { plateNumber: '沪B20001', tripState: 'ENTERED' } });
+
+      // the first weighing shows on the truck's row; the gate-out takes it off the list
+      await insertTicket(bDatabase.pool, { orgId: hdsn, kind: 'st', state: 'FIRST_WEIGHED', registryId: mine, plate: '沪B20001', net: '15' });
+      await stream.next((e) => e.type === 'upsert' && e.vehicle.registryId === mine && e.vehicle.ticketState === 'FIRST_WEIGHED');
+      await bDatabase.pool.query("UPDATE wb_registry SET trip_state = 'RELEASED', released_at = now(), release_kind = 'SINGLE_WEIGH' WHERE id = $1", [mine]);
+      await stream.next((e) => e.type === 'remove' && e.registryId === mine);
+
+      const seen = stream.events.map(({ event: e }) => (e.type === 'upsert' ? e.vehicle.registryId : e.type === 'remove' ? e.registryId : null));
+      expect(seen).not.toContain(theirs);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('announces nothing of a letin that was rolled back', async () => {
+    const mine = await insertTrip(pool, { orgId: hdsn, plate: '沪C30001' });
+    const stream = await Stream.open(base, operator);
+    try {
+      await stream.next((e) => e.type === 'snapshot');
+      const client = await bDatabase.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query("UPDATE wb_registry SET trip_state = 'ENTERED', entered_at = now() WHERE id = $1", [mine]);
+        await client.query('ROLLBACK');
+      } finally {
+        client.release();
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stream.events.filter((r) => r.event.type !== 'snapshot')).toEqual([]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('gives the other company\'s stream its own trucks', async () => {
+    const admin = (await bearerFor(a.app, 'admin')).authorization;
+    expectOk(await call(a.app, 'POST', `/api/sys-user-org/switchOrg/${hdjc}`, admin));
+    const mine = await insertTrip(pool, { orgId: hdsn, plate: '沪D40001' });
+    const theirs = await insertTrip(pool, { orgId: hdjc, plate: '沪D40002' });
+    const stream = await Stream.open(base, admin);
+    try {
+      await stream.next((e) => e.type === 'snapshot');
+      await letIn(mine);
+      await letIn(theirs);
+      await stream.next((e) => e.type === 'upsert' && e.vehicle.registryId === theirs);
+      await new Promise((r) => setTimeout(r, 200));
+      const seen = stream.events.map(({ event: e }) => (e.type === 'upsert' ? e.vehicle.registryId : null));
+      expect(seen).not.toContain(mine);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('refuses a caller without the permission or without a session', async () => {
+    const accountant = (await bearerFor(a.app, 'accountant')).authorization;
+    expectFailure(await call(a.app, 'GET', '/api/live/vehicles', accountant), 403);
+    expectFailure(await call(a.app, 'GET', '/api/live/vehicles'), 401);
+  });
+});
