@@ -86,6 +86,8 @@ export const fieldEditBody = z.strictObject({
   rows: z.number().int().min(1).max(20).nullable().optional(),
   searchType: z.enum(ADMIN_SEARCH_TYPES).nullable().optional(),
   cgFormatResId: numericId.nullable().optional(),
+  /** a CALCULATE field's formula (the 计算方式 dialog): an expression over the form's fields, or SUM(table.field) */
+  calculate: text(500),
 });
 export type FieldEditBody = z.infer<typeof fieldEditBody>;
 
@@ -178,6 +180,9 @@ export interface AdminField {
   rows: number | null;
   searchType: string | null;
   cgFormatResId: string | null;
+  calculate: string | null;
+  /** the child table a master-child form's field belongs to (null: the main table) */
+  customTable: string | null;
   /** operators a search on this field may use (empty: the field cannot be searched) */
   ops: readonly string[];
 }

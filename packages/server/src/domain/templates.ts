@@ -1,9 +1,10 @@
 import type { TemplateDef } from '../platform/templates/define';
 import { logListTemplate } from './system/templates';
 import { MASTERDATA_TEMPLATES } from './masterdata/families';
+import { STOCK_TEMPLATES } from './stock/families';
 import { ORG_STRUCTURE_TEMPLATES } from './system/org-structure/templates';
 import { REGISTRY_TEMPLATES } from './registry/family';
 import { INTERFACE_TEMPLATES } from './system/interface/templates';
 
 /** Every family's screen templates, seeded at start (seedTemplates) after the migrations. */
-export const ALL_TEMPLATES: TemplateDef[] = [logListTemplate, ...MASTERDATA_TEMPLATES, ...ORG_STRUCTURE_TEMPLATES, ...REGISTRY_TEMPLATES, ...INTERFACE_TEMPLATES];
+export const ALL_TEMPLATES: TemplateDef[] = [logListTemplate, ...MASTERDATA_TEMPLATES, ...ORG_STRUCTURE_TEMPLATES, ...REGISTRY_TEMPLATES, ...INTERFACE_TEMPLATES, ...STOCK_TEMPLATES];

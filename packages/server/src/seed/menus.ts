@@ -1,4 +1,5 @@
 import type { ButtonAction, FamilyActionKind } from '@wb/protocol';
+import { STOCK_MENU } from '../domain/stock/menu';
 import { REGISTRY_MENU } from '../domain/registry/menu';
 
 /**
@@ -104,15 +105,8 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('厂内车辆', 'Vehicles in plant', '/gate/in-plant', [OP]),
     ],
   },
-  {
-    name: '库存管理', en: 'Stock', path: '/stock', icon: 'DatabaseOutlined',
-    children: [
-      leaf('库存查询', 'Stock balances', '/stock/balance', [AC]),
-      leaf('出入库记录', 'Stock records', '/stock/record', [AC]),
-      leaf('期初库存', 'Opening stock', '/stock/early', [AC]),
-      leaf('转库单', 'Transfer forms', '/stock/transfer-form', [AC]),
-    ],
-  },
+  // stock balances, records, opening stock and transfer forms (domain/stock)
+  STOCK_MENU,
   {
     name: '运费管理', en: 'Freight', path: '/freight', icon: 'CarOutlined',
     children: [

@@ -5,6 +5,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ADMIN_FORM_SUBMIT_TYPES, ADMIN_SEARCH_TYPES, type AdminField } from '@wb/protocol';
 import { feedback } from '@/platform/feedback';
 import { fetchValidations, updateField } from './api';
+import { CalculateSetup } from './CalculateSetup';
 import { FormatPicker } from './FormatPicker';
 import { useAdminTexts } from './texts';
 import { useConfirmedUpdate } from './useConfirmedUpdate';
@@ -12,7 +13,7 @@ import { useTemplateChanged } from './useTemplateChanged';
 import { editBody, FLAGS, formValues, type Values } from './field-values';
 
 /** Every property of one field (spec section 3, field definition), saved as one edit. */
-export function FieldForm({ field }: { field: AdminField }) {
+export function FieldForm({ field, siblings }: { field: AdminField; siblings: AdminField[] }) {
   const tx = useAdminTexts();
   const [form] = Form.useForm<Values>();
   const confirmUpdate = useConfirmedUpdate();
@@ -22,6 +23,7 @@ export function FieldForm({ field }: { field: AdminField }) {
     form.setFieldsValue(formValues(field));
   }, [form, field]);
   const readLocked = !field.readable;
+  const calculated = Form.useWatch('formSubmitType', form) === 'CALCULATE';
   const { data: validations } = useQuery({ queryKey: ['template-admin', 'validations'], queryFn: fetchValidations, staleTime: 60_000 });
 
   const save = (v: Values) =>
@@ -67,6 +69,11 @@ export function FieldForm({ field }: { field: AdminField }) {
         <Form.Item name="cgFormatResId" label={d.cgFormatResId}>
           <FormatPickerField />
         </Form.Item>
+        {calculated && (
+          <Form.Item name="calculate" label={d.calculate}>
+            <CalculateSetup field={field} siblings={siblings} />
+          </Form.Item>
+        )}
       </div>
       <Form.Item label={d.options}>
         <Form.List name="options">

@@ -52,7 +52,7 @@ export default function FieldPage() {
       <Card size="small" title={field ? `${tx.field.title}: ${field.fieldExplain} (${field.fieldName})` : tx.field.title}>
         {isLoading && <Spin />}
         {!field && !isLoading && <Empty description={tx.field.pickField} />}
-        {field && <FieldForm key={`${field.id}:${field.version}`} field={field} />}
+        {field && <FieldForm key={`${field.id}:${field.version}`} field={field} siblings={format?.fields ?? []} />}
       </Card>
       {field?.cgFormatResId && <MappingEditor fieldId={field.id} title={tx.field.mapping} />}
     </div>

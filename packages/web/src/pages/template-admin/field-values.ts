@@ -6,7 +6,7 @@ export type Values = Omit<FieldEditBody, 'version'>;
 export const FLAGS = ['ishow', 'ihidden', 'iupdate', 'irequired', 'iallowQuery', 'iallowAdvanceQuery', 'itotal', 'isortField', 'idefinedSort'] as const;
 export const EDITABLE: (keyof Values)[] = [
   'fieldExplain', 'fieldExplainEn', 'seq', ...FLAGS, 'sortMethod', 'columnWidth', 'fixed', 'formSubmitType', 'options',
-  'defaultValue', 'tipsMessage', 'validateMethod', 'validateTitle', 'valFormatFun', 'controlValue', 'rows', 'searchType', 'cgFormatResId',
+  'defaultValue', 'tipsMessage', 'validateMethod', 'validateTitle', 'valFormatFun', 'controlValue', 'rows', 'searchType', 'cgFormatResId', 'calculate',
 ];
 // properties that cannot be empty (the label, seq, the flags): left as they were rather than sent empty
 const NOT_EMPTY = new Set<keyof Values>(['fieldExplain', 'seq', ...FLAGS]);

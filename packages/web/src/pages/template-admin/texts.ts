@@ -23,6 +23,7 @@ const zh = {
     valFormatFun: '格式化函数', controlValue: '控制值', rows: '文本行数', searchType: '查询控件', cgFormatResId: '弹窗资源模板',
     options: '选项', optionValue: '值', optionLabel: '名称', optionColor: '颜色', optionDisabled: '禁用', addOption: '添加选项',
     save: '保存', back: '返回模板配置', mapping: '弹窗字段映射',
+    calculate: '计算公式', calculateSetup: '计算方式', calculateNone: '未设置',
   },
   factor: {
     title: '模板参数配置', params: '查询参数', key: '字段', op: '运算符', val: '值', add: '添加参数', save: '保存参数',
@@ -59,6 +60,7 @@ const en: AdminTexts = {
     rows: 'Text rows', searchType: 'Search control', cgFormatResId: 'Popup template', options: 'Options', optionValue: 'Value',
     optionLabel: 'Label', optionColor: 'Colour', optionDisabled: 'Disabled', addOption: 'Add option', save: 'Save',
     back: 'Back to templates', mapping: 'Popup field mapping',
+    calculate: 'Formula', calculateSetup: 'Set up...', calculateNone: 'Not set',
   },
   factor: {
     title: 'Template parameters', params: 'Search parameters', key: 'Field', op: 'Operator', val: 'Value', add: 'Add parameter',

@@ -13,7 +13,7 @@ import { type FieldRow, type FormatRow, resourceMap } from '../repo';
 import { seedTemplates } from '../seed';
 import * as repo from './repo';
 import {
-  allotRefusal, fieldChanges, fieldRefusal, formatChanges, formatRefusal, mappingRefusal, orderRefusal, paramRefusal,
+  allotRefusal, calculateRefusal, fieldChanges, fieldRefusal, formatChanges, formatRefusal, mappingRefusal, orderRefusal, paramRefusal,
   paramsStillValid, type Refusal, seqOf, templateRefusal,
 } from './rules';
 import { toAdminField, toAdminFormat, toFormatSummary } from './wire';
@@ -105,6 +105,7 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
       const edited = { ...field, ...changes };
       refuse(fieldRefusal(edited));
       const after = fields.map((f) => (f.id === id ? edited : f));
+      refuse(calculateRefusal(edited, after));
       refuse(templateRefusal(format, after));
       const params = await repo.paramsWithVersion(tx, format.id);
       refuse(paramsStillValid(after, (params?.param_list ?? []) as SearchParam[], edited));

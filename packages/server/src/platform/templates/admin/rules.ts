@@ -1,4 +1,4 @@
-import { type FieldEditBody, type FormatEditBody, type ListRequest, opsForFieldType, type SearchParam } from '@wb/protocol';
+import { evaluateExpression, expressionFields, type FieldEditBody, type FormatEditBody, type ListRequest, opsForFieldType, type SearchParam } from '@wb/protocol';
 import { type ListTemplate, planList } from '../../list/rules';
 import { checkTemplate, type FieldDef, type TemplateDef } from '../define';
 import type { FieldRow, FormatRow } from '../repo';
@@ -21,7 +21,7 @@ const FIELD_COLUMNS = {
   columnWidth: 'column_width', fixed: 'fixed', formSubmitType: 'form_submit_type', options: 'options',
   defaultValue: 'default_value', tipsMessage: 'tips_message', validateMethod: 'validate_method',
   validateTitle: 'validate_title', valFormatFun: 'val_format_fun', controlValue: 'control_value', rows: 'rows',
-  searchType: 'search_type', cgFormatResId: 'cg_format_res_id',
+  searchType: 'search_type', cgFormatResId: 'cg_format_res_id', calculate: 'calculate',
 } as const satisfies Record<Exclude<keyof FieldEditBody, 'version'>, keyof FieldChanges>;
 
 const FORMAT_COLUMNS = {
@@ -72,6 +72,23 @@ export function fieldRefusal(f: FieldRow): Refusal | null {
   const values = f.options.map((o) => String(o.value));
   if (new Set(values).size !== values.length) return { field: 'options', message: `${name} 的选项值重复` };
   return null;
+}
+
+const SUM_FORMULA = /^SUM\(([A-Za-z_][A-Za-z0-9_]*)(\.[A-Za-z_][A-Za-z0-9_]*)?\)$/;
+
+/**
+ * A calculated field's formula (the 计算方式 dialog): the sum over a table, or an expression of
+ * numbers and the template's other fields with + - * / and parentheses that the form can evaluate.
+ */
+export function calculateRefusal(f: FieldRow, fields: FieldRow[]): Refusal | null {
+  const formula = f.calculate?.trim();
+  if (!formula || SUM_FORMULA.test(formula)) return null;
+  const name = `字段 ${f.field_name}`;
+  // every name read as 1: a malformed expression evaluates to 0, a well-formed one to exactly 1
+  if (evaluateExpression(`(${formula}) * 0 + 1`, () => 1) !== 1) return { field: 'calculate', message: `${name} 的计算公式不完整` };
+  const others = new Set(fields.filter((x) => x.id !== f.id).map((x) => x.field_name));
+  const unknown = expressionFields(formula).find((n) => !others.has(n));
+  return unknown ? { field: 'calculate', message: `计算公式中的 ${unknown} 不是此模板的其他字段` } : null;
 }
 
 function compiles(pattern: string): boolean {

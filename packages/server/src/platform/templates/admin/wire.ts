@@ -15,7 +15,7 @@ export function toAdminField(f: Versioned<FieldRow>): AdminField {
     idefinedSort: f.idefined_sort, sortMethod: f.sort_method, columnWidth: f.column_width, fixed: f.fixed,
     formSubmitType: f.form_submit_type, options: f.options, defaultValue: f.default_value, tipsMessage: f.tips_message,
     validateMethod: f.validate_method, validateTitle: f.validate_title, valFormatFun: f.val_format_fun,
-    controlValue: f.control_value, rows: f.rows, searchType: f.search_type, cgFormatResId: f.cg_format_res_id,
+    controlValue: f.control_value, rows: f.rows, searchType: f.search_type, cgFormatResId: f.cg_format_res_id, calculate: f.calculate, customTable: f.custom_table,
     ops: readable ? opsForFieldType(f.field_type) : [],
   };
 }

@@ -58,3 +58,14 @@ export const newStep = (kind: CalcStep['kind'], value = ''): CalcStep => ({ key:
 export function removeSteps(steps: CalcStep[], keys: string[]): CalcStep[] {
   return steps.filter((s) => !keys.includes(s.key));
 }
+
+const SUM_FORMULA = /^SUM\(([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?\)$/;
+
+/** A stored formula read back into the dialog's set-up: SUM(table.field), or the expression's steps in order. */
+export function calculationOf(formula: string | null | undefined): Calculation {
+  const text = (formula ?? '').trim();
+  const sum = SUM_FORMULA.exec(text);
+  if (sum) return { mode: 'sum', table: sum[1], field: sum[2] ?? null };
+  const tokens = text.match(/[A-Za-z_][A-Za-z0-9_.]*|\d+(?:\.\d+)?|[-+*/()]/g) ?? [];
+  return { mode: 'expression', steps: tokens.map((tk) => newStep(/^[-+*/()]$/.test(tk) ? 'operator' : 'operand', tk)) };
+}
