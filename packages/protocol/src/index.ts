@@ -14,3 +14,4 @@ export * from './template-admin';
 export * from './money';
 export * from './weigh-params';
 export * from './plant-report';
+export * from './confirm';

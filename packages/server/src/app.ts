@@ -27,6 +27,7 @@ import { fileRouteDeps } from './platform/files/create-storage';
 import { reportRoutes } from './domain/report/routes';
 import { liveRoutes } from './domain/live/routes';
 import { registryRoutes } from './domain/registry/routes';
+import { confirmRoutes } from './domain/confirm/routes';
 
 export interface AppDeps {
   config: Config;
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   systemRoutes(app, db, list);
   masterdataRoutes(app, db, list);
   stockRoutes(app, db, list);
+  confirmRoutes(app, db, list);
   const files = await fileRouteDeps(config.storage, now);
   fileRoutes(app, db, files);
   registryRoutes(app, db, list, { storage: files.storage, now });

@@ -5,6 +5,7 @@ import { STOCK_TEMPLATES } from './stock/families';
 import { ORG_STRUCTURE_TEMPLATES } from './system/org-structure/templates';
 import { REGISTRY_TEMPLATES } from './registry/family';
 import { INTERFACE_TEMPLATES } from './system/interface/templates';
+import { CONFIRM_TEMPLATES } from './confirm/templates';
 
 /** Every family's screen templates, seeded at start (seedTemplates) after the migrations. */
-export const ALL_TEMPLATES: TemplateDef[] = [logListTemplate, ...MASTERDATA_TEMPLATES, ...ORG_STRUCTURE_TEMPLATES, ...REGISTRY_TEMPLATES, ...INTERFACE_TEMPLATES, ...STOCK_TEMPLATES];
+export const ALL_TEMPLATES: TemplateDef[] = [logListTemplate, ...MASTERDATA_TEMPLATES, ...ORG_STRUCTURE_TEMPLATES, ...REGISTRY_TEMPLATES, ...INTERFACE_TEMPLATES, ...CONFIRM_TEMPLATES, ...STOCK_TEMPLATES];

@@ -1,4 +1,5 @@
 import type { ButtonAction, FamilyActionKind } from '@wb/protocol';
+import { confirmLeaves } from '../domain/confirm/menu';
 import { STOCK_MENU } from '../domain/stock/menu';
 import { REGISTRY_MENU } from '../domain/registry/menu';
 
@@ -71,7 +72,7 @@ function weighingArea(name: string, en: string, code: string, icon: string, extr
     children: [
       leaf(`${name}通知单`, `${en} notices`, `/${code}/notice`, [OP, AC]),
       leaf(`${name}过磅单`, `${en} weigh tickets`, `/${code}/weigh`, [OP, QA, AC]),
-      leaf(`${name}现场确认`, `${en} site confirmation`, `/${code}/confirm`, [OP, QA]),
+      ...confirmLeaves(`/${code}`),
       ...extra,
     ],
   };
@@ -79,7 +80,6 @@ function weighingArea(name: string, en: string, code: string, icon: string, extr
 
 export const MENU_TREE: MenuSeed[] = [
   weighingArea('采购', 'Purchase', 'purchase', 'ShoppingCartOutlined', [
-    leaf('采购取样确认', 'Purchase sampling confirmation', '/purchase/sampling', [QA]),
     leaf('采购合同', 'Purchase contracts', '/purchase/contract', [AC]),
   ]),
   weighingArea('销售', 'Sales', 'sale', 'ShopOutlined', [

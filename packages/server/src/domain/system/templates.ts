@@ -29,6 +29,8 @@ const LOG_ACTIONS = [
   { value: 'deleteMenu', label: '删除菜单' },
   { value: 'saveParams', label: '修改参数' },
   { value: 'outboxResend', label: '重新发送接口消息' },
+  // site confirmation (domain/confirm)
+  { value: 'siteConfirm', label: '现场确认' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板' },
   { value: 'templateRestore', label: '恢复模板' },

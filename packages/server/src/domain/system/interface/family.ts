@@ -28,7 +28,7 @@ const listTemplate = defineListTemplate({
 const [createForm, updateForm] = formTemplates({ formatCode: 'system.interface', formatName: '接口配置', formatNameEn: 'interface', prefix: 'sys_interface', mainTable: 'sys_outbox_endpoint' }, [
   { fieldName: 'topic', fieldExplain: '消息类型', fieldExplainEn: 'Message type', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.topic', options: topicOptions, irequired: true, iupdate: false },
   { fieldName: 'url', fieldExplain: '接收地址', fieldExplainEn: 'Receiver URL', fieldType: 'TEXT', formSubmitType: 'MORE_TXT', columnSql: 't.url', irequired: true,
-    cgValidate: { validateMethod: '^https?://\\S+$', validateTitle: '接收地址应以 http:// 或 https:// 开头' } },
+    validateMethod: '^https?://\\S+$', validateTitle: '接收地址应以 http:// 或 https:// 开头' },
   { fieldName: 'secret', fieldExplain: '签名密钥', fieldExplainEn: 'Signing secret', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.secret',
     tipsMessage: '接收方用它校验 x-signature 请求头；留空则不签名' },
   { fieldName: 'timeoutMs', fieldExplain: '超时(毫秒)', fieldExplainEn: 'Timeout (ms)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.timeout_ms', defaultValue: '10000' },

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Site confirmation (spec section 4: the confirmation buttons; calls: weigh confirmation lists and
+ * submits). A grid row carries `confirmSubButs` (the buttons it offers) and `ihandle` (whether the
+ * caller may act on it); pressing one posts `{base}/submit`.
+ */
+export const CONFIRM_BUTTONS = ['CONFIRM', 'CONFIRM_NO', 'CONFIRM_NOT', 'CONFIRM_AGAIN', 'SINGLE_WEIGH', 'SINGLE_EMPTY'] as const;
+export type ConfirmButton = (typeof CONFIRM_BUTTONS)[number];
+export type PressableButton = Exclude<ConfirmButton, 'CONFIRM_NO'>;
+
+/** The buttons' words in normal mode, and the sampling mode's (query type=sampling) in its place. */
+export const CONFIRM_BUTTON_WORDS: Record<ConfirmButton, { zh: string; en: string }> = {
+  CONFIRM: { zh: '确认', en: 'Confirm' },
+  CONFIRM_NOT: { zh: '取消确认', en: 'Cancel confirmation' },
+  CONFIRM_AGAIN: { zh: '重新确认', en: 'Confirm again' },
+  CONFIRM_NO: { zh: '无法确认', en: 'Cannot confirm' },
+  SINGLE_WEIGH: { zh: '车辆重出', en: 'Leaves loaded' },
+  SINGLE_EMPTY: { zh: '车辆空出', en: 'Leaves empty' },
+};
+export const SAMPLING_BUTTON_WORDS: Partial<Record<ConfirmButton, { zh: string; en: string }>> = {
+  CONFIRM: { zh: '合格', en: 'Qualified' },
+  CONFIRM_AGAIN: { zh: '合格', en: 'Qualified' },
+  CONFIRM_NOT: { zh: '不合格', en: 'Unqualified' },
+};
+
+/** Deductions the site may enter: an amount in tons or a rate (percent) of the net. */
+export const SITE_DEDUCTION_KINDS = ['WATER', 'IMPURITY', 'DETRITUS', 'STONE', 'OTHER'] as const;
+export type SiteDeductionKind = (typeof SITE_DEDUCTION_KINDS)[number];
+export const SITE_DEDUCTION_WORDS: Record<SiteDeductionKind, { zh: string; en: string }> = {
+  WATER: { zh: '扣水', en: 'Water' }, IMPURITY: { zh: '扣杂', en: 'Impurity' }, DETRITUS: { zh: '扣渣', en: 'Detritus' },
+  STONE: { zh: '扣石', en: 'Stone' }, OTHER: { zh: '其他扣重', en: 'Other' },
+};
+
+const decimal = z.union([z.string(), z.number()]).transform(String).refine((v) => /^\d{1,10}(\.\d{1,4})?$/.test(v), '应为不超过4位小数的非负数');
+
+export const confirmSubmitBody = z.strictObject({
+  id: z.union([z.string().regex(/^\d{1,18}$/, '应为数字编号'), z.number().int().positive().transform(String)]),
+  button: z.enum(['CONFIRM', 'CONFIRM_NOT', 'CONFIRM_AGAIN', 'SINGLE_WEIGH', 'SINGLE_EMPTY'], { error: '不支持的确认操作' }),
+  deductions: z.array(z.strictObject({ kind: z.enum(SITE_DEDUCTION_KINDS, { error: '不支持的扣重项目' }), mode: z.enum(['AMOUNT', 'RATE']), value: decimal })).max(5).optional(),
+  reNums: z.number().int('件数应为整数').min(0, '件数不能小于0').max(100_000).optional(),
+  sampleCount: z.number().int('样品数应为0到500的整数').min(0, '样品数应为0到500的整数').max(500, '样品数应为0到500的整数').optional(),
+});
+export type ConfirmSubmitBody = z.infer<typeof confirmSubmitBody>;
+
+export interface ConfirmRowExtras {
+  confirmSubButs: ConfirmButton[];
+  ihandle: boolean;
+}

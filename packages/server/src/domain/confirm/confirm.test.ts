@@ -1,0 +1,118 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearerFor, createTestApp } from '../../../test/harness';
+import { call, expectFailure, expectOk } from '../../../test/api';
+
+// Site confirmation through HTTP on a real database: the grids, their buttons, each press and what
+// it writes, the notice hold a departing truck gives back, refusals, and company isolation.
+const { app, database } = await createTestApp();
+const { pool } = database;
+let operator: string;
+let quality: string;
+let accountant: string;
+let orgId: string;
+let materialId: string;
+let vendorId: string;
+
+beforeAll(async () => {
+  operator = (await bearerFor(app, 'operator')).authorization;
+  quality = (await bearerFor(app, 'quality')).authorization;
+  accountant = (await bearerFor(app, 'accountant')).authorization;
+  orgId = String(expectOk(await call(app, 'GET', '/api/sys-info/me', operator)).data.currentOrg);
+  materialId = String((await pool.query('SELECT archive_id FROM md_material_alloc WHERE org_id = $1 ORDER BY archive_id LIMIT 1', [orgId])).rows[0].archive_id);
+  vendorId = String((await pool.query('SELECT archive_id FROM md_vendor_alloc WHERE org_id = $1 ORDER BY archive_id LIMIT 1', [orgId])).rows[0].archive_id);
+  await pool.query('UPDATE md_material SET scene_confirm = true, is_sample = true WHERE id = $1', [materialId]);
+});
+
+let serial = 0;
+/** A purchase truck weighed once (gross) against a notice line holding its 30 t pre-load. */
+async function truckAtSite(plate: string, org = orgId): Promise<{ id: string; lineId: string }> {
+  serial += 1;
+  const { rows: [n] } = await pool.query(
+    `INSERT INTO wb_notice (org_id, kind, notice_no, doc_status, vendor_id, start_time, end_time)
+     VALUES ($1, 'pu', $2, 'AUDITED', $3, now() - interval '1 day', now() + interval '1 day') RETURNING id`, [org, `CGTZ-T${serial}`, vendorId]);
+  const { rows: [l] } = await pool.query(
+    `INSERT INTO wb_notice_line (org_id, notice_id, seq, material_id, quantity, max_limit, in_transit, in_transit_trips)
+     VALUES ($1, $2, 1, $3, 100, 100, 30, 1) RETURNING id`, [org, n.id, materialId]);
+  const { rows: [t] } = await pool.query(
+    `INSERT INTO wb_ticket (org_id, kind, ticket_no, state, notice_id, notice_line_id, material_id, vendor_id, plate_number, first_is, gross, gross_time, reserved_quantity)
+     VALUES ($1, 'pu', $2, 'FIRST_WEIGHED', $3, $4, $5, $6, $7, 'GROSS', 48.2, now(), 30) RETURNING id`,
+    [org, `CGBD-T${serial}`, n.id, l.id, materialId, vendorId, plate]);
+  return { id: String(t.id), lineId: String(l.id) };
+}
+
+const grid = async (name: string, who = operator, search: unknown[] = []) =>
+  expectOk(await call(app, 'POST', `/api/confirm/${name}/v2/list`, who, { search, limit: { pn: 1, ps: 100 } })).data;
+const rowOf = async (name: string, id: string, who = operator, search: unknown[] = []) =>
+  (await grid(name, who, search)).list.find((r: { id: string }) => String(r.id) === id);
+const submit = (name: string, body: object, who = operator) => call(app, 'POST', `/api/confirm/${name}/submit`, who, body);
+
+describe('site confirmation', () => {
+  it('lists a truck waiting at the unloading point with its buttons', async () => {
+    const { id } = await truckAtSite('晋A10001');
+    const row = await rowOf('pu', id);
+    expect(row).toMatchObject({ plateNumber: '晋A10001', state: 'FIRST_WEIGHED', confirmSubButs: ['CONFIRM', 'SINGLE_WEIGH', 'SINGLE_EMPTY'], ihandle: true });
+    expect(await rowOf('sa', id)).toBeUndefined();
+  });
+
+  it('confirms with the deductions and pieces entered at the site, then cancels', async () => {
+    const { id } = await truckAtSite('晋A10002');
+    expectOk(await submit('pu', { id, button: 'CONFIRM', deductions: [{ kind: 'WATER', mode: 'RATE', value: '1.5' }, { kind: 'STONE', mode: 'AMOUNT', value: 0.2 }], reNums: 12 }));
+    const t = (await pool.query('SELECT state, confirmed_at IS NOT NULL AS confirmed, re_nums FROM wb_ticket WHERE id = $1', [id])).rows[0];
+    expect(t).toEqual({ state: 'CONFIRMED', confirmed: true, re_nums: 12 });
+    const d = (await pool.query('SELECT kind, mode, value FROM wb_ticket_deduction WHERE ticket_id = $1 ORDER BY kind', [id])).rows;
+    expect(d).toEqual([{ kind: 'STONE', mode: 'AMOUNT', value: '0.2000' }, { kind: 'WATER', mode: 'RATE', value: '1.5000' }]);
+    expect((await rowOf('pu', id)).confirmSubButs).toEqual(['CONFIRM_AGAIN', 'CONFIRM_NOT', 'SINGLE_WEIGH', 'SINGLE_EMPTY']);
+    expectOk(await submit('pu', { id, button: 'CONFIRM_NOT' }));
+    expect((await pool.query('SELECT state, confirmed_at FROM wb_ticket WHERE id = $1', [id])).rows[0]).toEqual({ state: 'FIRST_WEIGHED', confirmed_at: null });
+  });
+
+  it('closes the ticket of a truck that leaves empty and gives its hold back to the notice line', async () => {
+    const { id, lineId } = await truckAtSite('晋A10003');
+    expectOk(await submit('pu', { id, button: 'SINGLE_EMPTY' }));
+    expect((await pool.query('SELECT state, close_kind, reserved_quantity FROM wb_ticket WHERE id = $1', [id])).rows[0])
+      .toEqual({ state: 'CLOSED', close_kind: 'SINGLE_EMPTY', reserved_quantity: '0.0000' });
+    expect((await pool.query('SELECT in_transit, in_transit_trips, done_quantity FROM wb_notice_line WHERE id = $1', [lineId])).rows[0])
+      .toEqual({ in_transit: '0.0000', in_transit_trips: 0, done_quantity: '0.0000' });
+    expect(await rowOf('pu', id)).toBeUndefined();
+    expect((await rowOf('pu', id, operator, [{ key: 'state', op: 'eq', val: 'CLOSED' }])).confirmSubButs).toEqual(['CONFIRM_NO']);
+    expectFailure(await submit('pu', { id, button: 'CONFIRM' }), 400, /当前不能确认$/);
+  });
+
+  it('gives the hold back once when the same press arrives twice at once', async () => {
+    const { id, lineId } = await truckAtSite('晋A10004');
+    const answers = await Promise.all([submit('pu', { id, button: 'SINGLE_WEIGH' }), submit('pu', { id, button: 'SINGLE_WEIGH' })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect((await pool.query('SELECT in_transit FROM wb_notice_line WHERE id = $1', [lineId])).rows[0].in_transit).toBe('0.0000');
+  });
+
+  it('judges samples in sampling mode: 合格, 不合格 and the count', async () => {
+    const { id } = await truckAtSite('晋A10005');
+    expect((await rowOf('pu-sampling', id, quality)).confirmSubButs).toEqual(['CONFIRM', 'CONFIRM_NOT']);
+    expectOk(await submit('pu-sampling', { id, button: 'CONFIRM_NOT', sampleCount: 3 }, quality));
+    expect((await pool.query('SELECT state, sample_state, sample_count FROM wb_ticket WHERE id = $1', [id])).rows[0])
+      .toEqual({ state: 'FIRST_WEIGHED', sample_state: 'UNQUALIFIED', sample_count: 3 });
+    expectFailure(await submit('pu-sampling', { id, button: 'CONFIRM_NOT' }, quality), 400, '磅单 CGBD-T5 当前不能不合格');
+    expectFailure(await submit('pu-sampling', { id, button: 'CONFIRM_AGAIN', sampleCount: 501 }, quality), 400, /样品数应为0到500的整数/);
+    expectOk(await submit('pu-sampling', { id, button: 'CONFIRM_AGAIN' }, quality));
+    expect((await pool.query('SELECT sample_state, sample_count FROM wb_ticket WHERE id = $1', [id])).rows[0]).toEqual({ sample_state: 'QUALIFIED', sample_count: 1 });
+  });
+
+  it('refuses bad input without writing, and rights it was not given', async () => {
+    const { id } = await truckAtSite('晋A10006');
+    expectFailure(await submit('pu', { id, button: 'CONFIRM', deductions: [{ kind: 'GOLD', mode: 'AMOUNT', value: 1 }] }), 400, /不支持的扣重项目/);
+    expectFailure(await submit('pu', { id, button: 'SINGLE_EMPTY', deductions: [{ kind: 'WATER', mode: 'AMOUNT', value: 1 }] }), 400, '车辆空出时不能录入扣重');
+    expectFailure(await submit('pu', { id, button: 'LAUNCH' }), 400);
+    expect((await pool.query('SELECT state FROM wb_ticket WHERE id = $1', [id])).rows[0].state).toBe('FIRST_WEIGHED');
+    expectFailure(await submit('pu', { id, button: 'CONFIRM' }, accountant), 403);
+    expectFailure(await submit('sa', { id, button: 'CONFIRM' }), 404, '磅单不存在');
+  });
+
+  it('does not show or act on another company\'s trucks', async () => {
+    const { rows: [other] } = await pool.query(`SELECT o.id FROM sys_org o WHERE o.id <> $1 ORDER BY o.id LIMIT 1`, [orgId]);
+    await pool.query('INSERT INTO md_material_alloc (group_id, archive_id, org_id) SELECT group_id, id, $2 FROM md_material WHERE id = $1 ON CONFLICT DO NOTHING', [materialId, other.id]);
+    await pool.query('INSERT INTO md_vendor_alloc (group_id, archive_id, org_id) SELECT group_id, id, $2 FROM md_vendor WHERE id = $1 ON CONFLICT DO NOTHING', [vendorId, other.id]);
+    const { id } = await truckAtSite('晋A10007', String(other.id));
+    expect(await rowOf('pu', id)).toBeUndefined();
+    expectFailure(await submit('pu', { id, button: 'CONFIRM' }), 404, '磅单不存在');
+  });
+});

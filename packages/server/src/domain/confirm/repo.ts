@@ -1,0 +1,72 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB, TicketState as DbTicketState } from '../../platform/db/schema';
+import type { TicketFacts, TicketState } from '../weighing/rules/transitions';
+import type { ConfirmGrid } from './grids';
+import { CONFIRM_GRIDS } from './grids';
+import { SITE_DEDUCTION_KINDS } from '@wb/protocol';
+import type { ConfirmEffect, SampleState } from './rules';
+
+type Tx = Transaction<DB>;
+
+export const STATE_TO_DB: Record<TicketState, DbTicketState> = {
+  firstWeighed: 'FIRST_WEIGHED', confirmed: 'CONFIRMED', completed: 'COMPLETED', audited: 'AUDITED', posted: 'POSTED', closed: 'CLOSED', obsolete: 'OBSOLETE',
+};
+export const STATE_FROM_DB = Object.fromEntries(Object.entries(STATE_TO_DB).map(([k, v]) => [v, k])) as Record<DbTicketState, TicketState>;
+
+export interface LockedRow {
+  id: string; ticket_no: string; state: DbTicketState; uploaded: boolean; scene_confirm: boolean; returned: boolean; is_return: boolean;
+  has_first: boolean; sample_state: SampleState; notice_line_id: string | null; reserved_quantity: string; version: number;
+}
+
+/** The grid's ticket, locked, with what its buttons are decided on; null when it is not in this grid of this company. */
+export async function lockGridTicket(tx: Tx, orgId: string, grid: ConfirmGrid, id: string): Promise<LockedRow | null> {
+  const g = CONFIRM_GRIDS[grid];
+  const { rows } = await sql<LockedRow>`
+    SELECT t.id, t.ticket_no, t.state, t.uploaded_at IS NOT NULL AS uploaded,
+           coalesce(m.scene_confirm, false) AS scene_confirm,
+           EXISTS (SELECT 1 FROM wb_ticket r WHERE r.source_ticket_id = t.id AND r.state <> 'OBSOLETE') AS returned,
+           t.source_ticket_id IS NOT NULL AS is_return, (t.gross IS NOT NULL OR t.tare IS NOT NULL) AS has_first,
+           t.sample_state, t.notice_line_id, t.reserved_quantity, t.version
+      FROM wb_ticket t LEFT JOIN md_material m ON m.id = t.material_id
+     WHERE t.org_id = ${orgId} AND t.id = ${id} AND t.kind = ${g.kind}
+       AND (${g.side}::text IS NULL OR t.side = ${g.side})
+       AND (${!g.sampling} OR coalesce(m.is_sample, false))
+     FOR UPDATE OF t`.execute(tx);
+  return rows[0] ?? null;
+}
+
+export const factsOf = (r: LockedRow): TicketFacts => ({
+  code: r.ticket_no, state: STATE_FROM_DB[r.state], uploaded: r.uploaded, sceneConfirm: r.scene_confirm, returned: r.returned,
+  isReturn: r.is_return, hasFirstWeighing: r.has_first,
+});
+
+/** Writes a press on the locked ticket; the deductions entered at the site replace the site's earlier ones. */
+export async function applyEffect(tx: Tx, orgId: string, row: LockedRow, effect: ConfirmEffect, userId: string): Promise<void> {
+  const now = new Date();
+  const common = { updated_at: now, updated_by: userId, version: row.version + 1 };
+  if (effect.kind === 'sample') {
+    await tx.updateTable('wb_ticket').set({ ...common, sample_state: effect.sampleState, sample_count: effect.sampleCount })
+      .where('org_id', '=', orgId).where('id', '=', row.id).execute();
+    return;
+  }
+  const accepting = effect.action === 'confirm' || effect.action === 'confirmAgain';
+  await tx.updateTable('wb_ticket').set({
+    ...common,
+    state: STATE_TO_DB[effect.next],
+    confirmed_at: accepting ? now : null,
+    confirmed_by: accepting ? userId : null,
+    close_kind: effect.closeKind,
+    ...(effect.reNums !== null ? { re_nums: effect.reNums } : {}),
+    // a closed trip gives its hold on the notice line back (the caller releases it on the line)
+    ...(effect.closeKind ? { reserved_quantity: '0' } : {}),
+  }).where('org_id', '=', orgId).where('id', '=', row.id).execute();
+  if (effect.deductions) {
+    await tx.deleteFrom('wb_ticket_deduction').where('org_id', '=', orgId).where('ticket_id', '=', row.id).where('kind', 'in', [...SITE_DEDUCTION_KINDS]).execute();
+    if (effect.deductions.length) {
+      // the amounts are worked out at the second weighing, when the net they are rates of is known
+      await tx.insertInto('wb_ticket_deduction').values(effect.deductions.map((d) => ({
+        org_id: orgId, ticket_id: row.id, kind: d.kind, mode: d.mode, value: d.value, amount: '0', created_by: userId,
+      }))).execute();
+    }
+  }
+}

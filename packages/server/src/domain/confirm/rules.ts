@@ -1,0 +1,104 @@
+import Decimal from 'decimal.js';
+import { CONFIRM_BUTTON_WORDS, type ConfirmButton, type PressableButton, SAMPLING_BUTTON_WORDS, type SiteDeductionKind } from '@wb/protocol';
+import { decideTicketAction, type TicketAction, type TicketFacts } from '../weighing/rules/transitions';
+
+/**
+ * Site confirmation (spec section 4: the confirmation buttons; domain notes: site confirmation).
+ * Which buttons a row offers (confirmSubButs), whether it can be acted on, and what a press does,
+ * decided on the ticket's lifecycle table (domain/weighing/rules/transitions.ts), so the grid
+ * never offers what the ticket would refuse.
+ */
+const TICKET_ACTION_OF: Record<PressableButton, TicketAction> = {
+  CONFIRM: 'confirm', CONFIRM_NOT: 'confirmNot', CONFIRM_AGAIN: 'confirmAgain', SINGLE_WEIGH: 'singleWeigh', SINGLE_EMPTY: 'singleEmpty',
+};
+
+export type SampleState = 'QUALIFIED' | 'UNQUALIFIED' | null;
+
+export interface ConfirmRowFacts {
+  ticket: TicketFacts;
+  /** purchase sampling: the judgment of the sample so far */
+  sampleState: SampleState;
+}
+
+/** The order the grid shows them in. */
+const NORMAL_ORDER: PressableButton[] = ['CONFIRM', 'CONFIRM_AGAIN', 'CONFIRM_NOT', 'SINGLE_WEIGH', 'SINGLE_EMPTY'];
+
+/**
+ * Normal mode: the confirmation actions the ticket's lifecycle allows now. Sampling mode: a sample
+ * is judged while the truck is still at the plant (before its ticket completes): 合格 (CONFIRM, or
+ * CONFIRM_AGAIN once judged) and 不合格 (CONFIRM_NOT, until it is so judged). A row with nothing to
+ * press shows CONFIRM_NO (无法确认).
+ */
+export function confirmButtons(row: ConfirmRowFacts, sampling: boolean): ConfirmButton[] {
+  const open = row.ticket.state === 'firstWeighed' || row.ticket.state === 'confirmed';
+  if (sampling) {
+    if (!open || row.ticket.uploaded) return ['CONFIRM_NO'];
+    if (row.sampleState === null) return ['CONFIRM', 'CONFIRM_NOT'];
+    return row.sampleState === 'QUALIFIED' ? ['CONFIRM_AGAIN', 'CONFIRM_NOT'] : ['CONFIRM_AGAIN'];
+  }
+  const offered = NORMAL_ORDER.filter((b) => decideTicketAction(row.ticket, TICKET_ACTION_OF[b]).ok);
+  return offered.length ? offered : ['CONFIRM_NO'];
+}
+
+/** Spec section 4: a row is actionable only if handleable, has confirm buttons and lacks CONFIRM_NO. */
+export const actionable = (ihandle: boolean, buttons: readonly ConfirmButton[]) =>
+  ihandle && buttons.length > 0 && !buttons.includes('CONFIRM_NO');
+
+/** A button's word in the grid's mode (sampling: CONFIRM and CONFIRM_AGAIN are 合格, CONFIRM_NOT 不合格). */
+const wordOf = (b: ConfirmButton, sampling: boolean) => ((sampling ? SAMPLING_BUTTON_WORDS[b] : undefined) ?? CONFIRM_BUTTON_WORDS[b]).zh;
+
+export interface SiteDeduction { kind: SiteDeductionKind; mode: 'AMOUNT' | 'RATE'; value: string }
+
+export interface ConfirmInput {
+  button: PressableButton;
+  deductions?: SiteDeduction[];
+  reNums?: number;
+  sampleCount?: number;
+}
+
+/** What a press writes on the ticket. */
+export type ConfirmEffect =
+  | { kind: 'state'; action: TicketAction; next: TicketFacts['state']; closeKind: 'SINGLE_WEIGH' | 'SINGLE_EMPTY' | null; deductions: SiteDeduction[] | null; reNums: number | null }
+  | { kind: 'sample'; sampleState: 'QUALIFIED' | 'UNQUALIFIED'; sampleCount: number };
+
+export type ConfirmDecision = { ok: true; effect: ConfirmEffect } | { ok: false; message: string };
+
+const SAMPLE_COUNT_MAX = 500;
+
+function checkDeductions(list: SiteDeduction[]): string | null {
+  const seen = new Set<string>();
+  for (const d of list) {
+    if (seen.has(d.kind)) return `扣重项目 ${d.kind} 重复`;
+    seen.add(d.kind);
+    const v = new Decimal(d.value);
+    if (v.isNegative()) return '扣重不能小于0';
+    if (d.mode === 'RATE' && v.greaterThan(100)) return '扣重比例不能大于100%';
+  }
+  return null;
+}
+
+/** Whether a press is allowed on the row as it is now, and its effect; a refusal says why. */
+export function decideConfirm(row: ConfirmRowFacts, sampling: boolean, input: ConfirmInput): ConfirmDecision {
+  const buttons = confirmButtons(row, sampling);
+  if (!buttons.includes(input.button)) {
+    return { ok: false, message: `磅单 ${row.ticket.code} 当前不能${wordOf(input.button, sampling)}` };
+  }
+  if (sampling) {
+    const count = input.sampleCount ?? 1;
+    if (!Number.isInteger(count) || count < 0 || count > SAMPLE_COUNT_MAX) return { ok: false, message: '样品数应为0到500的整数' };
+    return { ok: true, effect: { kind: 'sample', sampleState: input.button === 'CONFIRM_NOT' ? 'UNQUALIFIED' : 'QUALIFIED', sampleCount: count } };
+  }
+  const action = TICKET_ACTION_OF[input.button];
+  const decision = decideTicketAction(row.ticket, action);
+  if (!decision.ok) return decision;
+  const accepting = input.button === 'CONFIRM' || input.button === 'CONFIRM_AGAIN';
+  if (!accepting && input.deductions?.length) return { ok: false, message: `${wordOf(input.button, sampling)}时不能录入扣重` };
+  const problem = input.deductions ? checkDeductions(input.deductions) : null;
+  if (problem) return { ok: false, message: problem };
+  if (input.reNums !== undefined && (!Number.isInteger(input.reNums) || input.reNums < 0)) return { ok: false, message: '件数应为不小于0的整数' };
+  const closeKind = input.button === 'SINGLE_WEIGH' || input.button === 'SINGLE_EMPTY' ? input.button : null;
+  return {
+    ok: true,
+    effect: { kind: 'state', action, next: decision.next, closeKind, deductions: accepting ? (input.deductions ?? null) : null, reNums: input.reNums ?? null },
+  };
+}
