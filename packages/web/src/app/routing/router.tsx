@@ -12,10 +12,10 @@ const Error401Page = lazy(() => import('@/pages/errors/Error401Page'));
 const Error403Page = lazy(() => import('@/pages/errors/Error403Page'));
 const Error404Page = lazy(() => import('@/pages/errors/Error404Page'));
 const Error500Page = lazy(() => import('@/pages/errors/Error500Page'));
-const ReportPlaceholderPage = lazy(() => import('@/pages/reports/ReportPlaceholderPage'));
+const ReportPage = lazy(() => import('@/pages/reports/ReportPage'));
 const WorkspaceLayout = lazy(() => import('@/app/layout/WorkspaceLayout'));
 
-/** The layout-less report pages that other work builds (spec section 2); each says what it will show. */
+/** The layout-less report pages (spec section 2): team report and daily report conditions and display, vehicles in the plant. */
 const REPORT_PAGES = ['/conditional/index', '/Information/index', '/dayConditional/index', '/dayInformation/index', '/factoryvehicle/index'];
 
 export function AppRoutes() {
@@ -31,7 +31,7 @@ export function AppRoutes() {
         <Route path="/404" element={<Error404Page />} />
         <Route path="/500" element={<Error500Page />} />
         {REPORT_PAGES.map((path) => (
-          <Route key={path} path={path} element={<ReportPlaceholderPage />} />
+          <Route key={path} path={path} element={<ReportPage />} />
         ))}
         {/* '/' and '/clouds' lead home through the redirect rules. Every other address is a
             workspace page (fixed or from the menu); the layout resolves it. */}

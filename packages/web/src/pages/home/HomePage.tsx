@@ -9,7 +9,11 @@ import { useOpenLeaf } from '@/app/hooks/useOpenLeaf';
 import { MenuIcon } from '@/app/layout/MenuIcon';
 import { useSession } from '@/app/session/session-store';
 import { menuLabel } from '@/platform/menu/menu-routes';
+import { usePermissions } from '@/app/hooks/usePermissions';
+import { PLANT_PERMISSIONS } from '@wb/protocol';
 import { dayPart } from './day-part';
+import { PlantCounts } from './PlantCounts';
+import { VehicleChart } from './VehicleChart';
 import './home.css';
 
 const SHORTCUTS = 8;
@@ -25,6 +29,8 @@ export default function HomePage() {
   const now = dayjs();
   const shortcuts = nav.menu.flatMap((area) => area.children.slice(0, 1).map((leaf) => ({ area, leaf }))).slice(0, SHORTCUTS);
   const roleNames = user?.roles ?? [];
+  // the plant's figures for those whose role reads them (报表中心 首页统计)
+  const plant = usePermissions().can(PLANT_PERMISSIONS.home) && nav.loaded;
 
   return (
     <div className="wb-home" data-testid="home-page">
@@ -39,8 +45,10 @@ export default function HomePage() {
           <Fact icon={<TagOutlined />} label={t('home.version')} value={nav.reply?.versionCode ?? config?.versionCode ?? ''} />
         </div>
       </div>
+      {plant && <PlantCounts orgId={user?.currentOrg ?? null} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
+          {plant && <VehicleChart orgId={user?.currentOrg ?? null} />}
           <Card title={t('home.entries')} variant="borderless" className="wb-home-card">
             {shortcuts.length ? (
               <div className="wb-home-shortcuts">
