@@ -13,5 +13,6 @@ export * from './templates';
 export * from './template-admin';
 export * from './money';
 export * from './weigh-params';
+export * from './weighing';
 export * from './plant-report';
 export * from './confirm';

@@ -16,6 +16,7 @@ import { tenancyRoutes } from './platform/tenancy/routes';
 import { menuRoutes } from './platform/menu/routes';
 import { systemRoutes } from './domain/system/routes';
 import { masterdataRoutes } from './domain/masterdata/routes';
+import { weighingRoutes } from './domain/weighing/routes';
 import { stockRoutes } from './domain/stock/routes';
 import { templateRoutes } from './platform/templates/routes';
 import { templateAdminRoutes } from './platform/templates/admin/routes';
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   const list = listOptionsFromEnv(process.env);
   systemRoutes(app, db, list);
   masterdataRoutes(app, db, list);
+  weighingRoutes(app, db);
   stockRoutes(app, db, list);
   confirmRoutes(app, db, list);
   const files = await fileRouteDeps(config.storage, now);

@@ -1,4 +1,5 @@
 import type { ButtonAction, FamilyActionKind } from '@wb/protocol';
+import { WEIGH_MENU } from '../domain/weighing/menu';
 import { confirmLeaves } from '../domain/confirm/menu';
 import { STOCK_MENU } from '../domain/stock/menu';
 import { REGISTRY_MENU } from '../domain/registry/menu';
@@ -71,7 +72,6 @@ function weighingArea(name: string, en: string, code: string, icon: string, extr
     name, en, path: `/${code}`, icon,
     children: [
       leaf(`${name}通知单`, `${en} notices`, `/${code}/notice`, [OP, AC]),
-      leaf(`${name}过磅单`, `${en} weigh tickets`, `/${code}/weigh`, [OP, QA, AC]),
       ...confirmLeaves(`/${code}`),
       ...extra,
     ],
@@ -90,11 +90,13 @@ export const MENU_TREE: MenuSeed[] = [
   ]),
   weighingArea('调拨', 'Allot', 'allot', 'SwapOutlined', [leaf('调拨合同', 'Allot contracts', '/allot/contract', [AC])]),
   weighingArea('移库', 'Transfer', 'transfer', 'RetweetOutlined'),
+  // weigh tickets of every kind (domain/weighing)
+  WEIGH_MENU,
   // registries and the gate (domain/registry)
   REGISTRY_MENU,
   {
     name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined',
-    children: [leaf('生产过磅单', 'Production tickets', '/production/weigh', [OP, AC]), leaf('生产库存', 'Production stock', '/production/stock', [AC])],
+    children: [leaf('生产库存', 'Production stock', '/production/stock', [AC])],
   },
   {
     name: '门岗管理', en: 'Gate', path: '/gate', icon: 'SafetyOutlined',

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { normalisePlate } from './plate';
+
+/**
+ * The weighing calls a scale station or the operator's weighing screen sends (domain notes: a
+ * truck's way through the plant; DESIGN section 3):
+ *
+ *   POST /api/weigh/{kind}/first    weighingBody  -> WeighingReply   (creates the ticket)
+ *   POST /api/weigh/{kind}/second   weighingBody  -> WeighingReply   (completes it)
+ *
+ * The truck is named by its registry, the IC card read at the scale, or its plate (a second
+ * weighing may also name the ticket). The weight is in the organisation's unit of computation
+ * (parameter weightUnit). A station gives every call its own request id and sends a retried call
+ * with the same one: the server answers the first answer again and weighs nothing twice.
+ */
+const id = z.union([z.string().regex(/^\d{1,18}$/, '应为数字编号'), z.number().int().positive().transform(String)]);
+
+export const TARE_CHOICES = ['weigh', 'stored', 'last', 'average', 'standard'] as const;
+export type TareChoice = (typeof TARE_CHOICES)[number];
+
+export const weighingBody = z
+  .strictObject({
+    registryId: id.optional(),
+    cardUid: z.string().trim().toUpperCase().regex(/^[0-9A-F]{8}([0-9A-F]{6})?$/, 'IC卡号应为8位或14位十六进制').optional(),
+    plate: z.string().trim().min(1, '车牌号不能为空').max(20, '车牌号过长').transform(normalisePlate).optional(),
+    ticketId: id.optional(),
+    weight: z
+      .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, '重量应为不小于0的数字')])
+      .transform(String)
+      .refine((v) => Number(v) >= 0, '重量不能小于0')
+      .refine((v) => Number(v) < 1e7, '重量不能大于等于10000000')
+      .optional(),
+    stable: z.boolean({ error: '稳定标志应为 true 或 false' }).default(true),
+    weighedAt: z.iso.datetime({ offset: true, error: '过磅时间应为带时区的 ISO 时间' }).optional(),
+    stationId: z.string({ error: '磅点编号不能为空' }).trim().min(1, '磅点编号不能为空').max(64, '磅点编号过长'),
+    requestId: z.string({ error: '请求编号不能为空' }).trim().min(1, '请求编号不能为空').max(100, '请求编号过长'),
+    snapshotFileIds: z.array(id).max(10, '抓拍图片最多10张').default([]),
+    /** weigh the empty truck, or let the vehicle's stored tare stand for it (any, or one kind) */
+    tare: z.enum(TARE_CHOICES, { error: '皮重来源应为 weigh、stored、last、average 或 standard' }).default('weigh'),
+    /** a first weighing without a registry (production, other weighings): what is weighed */
+    materialId: id.optional(),
+    warehouseId: id.optional(),
+    /** allot and transfer: which end of the movement this scale is */
+    direction: z.enum(['receive', 'dispatch'], { error: '方向应为 receive 或 dispatch' }).optional(),
+  })
+  .refine((b) => b.registryId || b.cardUid || b.plate || b.ticketId, { message: '请提供登记单、IC卡或车牌号', path: ['plate'] })
+  .refine((b) => b.tare !== 'weigh' || b.weight !== undefined, { message: '重量不能为空', path: ['weight'] });
+export type WeighingBody = z.infer<typeof weighingBody>;
+
+/** What a weighing answers: the ticket as it now stands and the checks that warned. */
+export interface WeighingReply {
+  ticketId: string;
+  ticketNo: string;
+  state: string;
+  firstIs: 'GROSS' | 'TARE';
+  gross: string | null;
+  tare: string | null;
+  tareSource: string | null;
+  deductTotal: string;
+  net: string | null;
+  /** gross and tare swapped: the truck went the other way */
+  swapped: boolean;
+  warnings: { check: string; message: string }[];
+  /** true when this is the answer to a call already taken (same station and request id) */
+  replay: boolean;
+}

@@ -1,0 +1,107 @@
+import Decimal from 'decimal.js';
+import type { WeighingBody, WeighingReply } from '@wb/protocol';
+import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
+import { nextNumbers } from '../../platform/numbering/repo';
+import { identifiedBy, registryOfFirst } from './identify';
+import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
+import { weighingReply, TARE_SOURCE } from './reply';
+import * as repo from './repo';
+import type { RegistryRow, Tx } from './repo';
+import { decideFirstWeighing } from './rules/decide-first';
+import type { Direction } from './rules/kinds';
+import type { WeighingSource } from './rules/snapshot';
+import { toTons } from './rules/units';
+
+export interface Who {
+  orgId: string;
+  userId: string;
+}
+
+/** Kinds whose trucks come on a notice: they weigh only through a registry. */
+const NEEDS_REGISTRY: readonly TicketKind[] = ['pu', 'sa', 'al', 'tr'];
+
+/**
+ * The first weighing, in the caller's transaction: find the truck's trip, take the plate's turn,
+ * answer a retried call with its first answer, decide, and write the ticket, its reading and the
+ * registry's move to the scale together. Nothing is written when the decision refuses.
+ */
+export async function firstWeighing(tx: Tx, who: Who, kind: TicketKind, body: WeighingBody): Promise<WeighingReply> {
+  const earlier = await repo.replayedTicket(tx, who.orgId, body.stationId, body.requestId);
+  if (earlier) return weighingReply(tx, who.orgId, earlier.ticketId, { replay: true });
+
+  const registryId = await registryOfFirst(tx, who.orgId, kind, body);
+  const plate = registryId ? (await registryOrThrow(tx, who.orgId, registryId, false)).plate_number : (body.plate as string);
+  await repo.lockPlate(tx, who.orgId, plate);
+  const again = await repo.replayedTicket(tx, who.orgId, body.stationId, body.requestId);
+  if (again) return weighingReply(tx, who.orgId, again.ticketId, { replay: true });
+
+  const registry = registryId ? await registryOrThrow(tx, who.orgId, registryId, true) : null;
+  if (registry) checkRegistry(registry, kind);
+  else if (NEEDS_REGISTRY.includes(kind)) throw badRequest(`车辆 ${plate} 没有可过磅的${TICKET_KIND_INFO[kind].label.replace('过磅单', '登记单')}`, 'plate');
+
+  const materialId = registry?.material_id ?? body.materialId ?? null;
+  const material = await repo.materialFacts(tx, who.orgId, materialId);
+  if (materialId && !material.found) throw badRequest('物料不存在或未分配给本公司', 'materialId');
+  const params = await repo.weighParams(tx, who.orgId);
+  const { id: vehicleId, facts: vehicle } = await repo.vehicleFacts(tx, who.orgId, plate);
+  const at = body.weighedAt ? new Date(body.weighedAt) : new Date();
+  const source = sourceOf(body, params.weightUnit);
+  const history = await repo.readingHistory(tx, who.orgId, plate, source.kind === 'scale' ? source.weight : null, at, params.sameWeightMinutes);
+  const open = await repo.openTicketOfPlate(tx, who.orgId, plate);
+  const direction: Direction | null = kind === 'al' || kind === 'tr' ? (body.direction ?? 'dispatch') : null;
+
+  const decision = decideFirstWeighing({
+    kind, direction, vehicle, material, params, history, at, source, openTicket: open ? { code: open.ticket_no } : null,
+  });
+  if (!decision.ok) throw badRequestWith(decision.messages.map((message) => ({ field: 'weight', message })));
+
+  const notice = registry?.notice_line_id ? await repo.noticeOf(tx, who.orgId, registry.notice_line_id) : undefined;
+  const [ticketNo] = await nextNumbers(tx, {
+    orgId: who.orgId, ...ticketNumbering(kind), count: 1,
+    taken: (codes) => repo.ticketNumbersTaken(tx, who.orgId, codes),
+    highestSerial: (stem) => repo.highestTicketSerial(tx, who.orgId, stem),
+  });
+  const { first } = decision;
+  const weight = first.weight.toFixed();
+  const ticketId = await repo.insertTicket(tx, {
+    org_id: who.orgId, kind, ticket_no: ticketNo as string, state: 'FIRST_WEIGHED', side: direction ? (direction === 'dispatch' ? 'DISPATCH' : 'RECEIVE') : null,
+    registry_id: registry?.id ?? null, notice_id: registry?.notice_id ?? null, notice_line_id: registry?.notice_line_id ?? null, material_id: materialId,
+    warehouse_id: notice?.warehouse_id ?? body.warehouseId ?? null, to_warehouse_id: notice?.to_warehouse_id ?? null, vendor_id: notice?.vendor_id ?? null,
+    customer_id: notice?.customer_id ?? null, carrier_id: registry?.carrier_id ?? notice?.carrier_id ?? null, vehicle_id: vehicleId, plate_number: plate,
+    driver_name: registry?.driver_name ?? null, driver_id_number: registry?.driver_id_number ?? null, first_is: first.side === 'gross' ? 'GROSS' : 'TARE',
+    ...(first.side === 'gross'
+      ? { gross: weight, gross_time: first.at }
+      : { tare: weight, tare_time: first.at, tare_source: TARE_SOURCE[first.source] }),
+    shipped_quantity: registry?.shipped_quantity ?? null, reserved_quantity: registry?.reserved_quantity ?? '0', price: notice?.price ?? null,
+    warnings: JSON.stringify(decision.warnings), created_by: who.userId, updated_by: who.userId,
+  });
+  await repo.insertWeighing(tx, {
+    orgId: who.orgId, ticketId, reading: 'FIRST', record: first, station: body.stationId, requestId: body.requestId, identifiedBy: identifiedBy(body),
+    snapshots: body.snapshotFileIds, operatorId: who.userId,
+  });
+  if (registry) await repo.registryWeighing(tx, who.orgId, registry.id, at);
+  return weighingReply(tx, who.orgId, ticketId, { warnings: decision.warnings, replay: false });
+}
+
+/** The scale reading in tons, or the stored tare asked for in its place. */
+export function sourceOf(body: WeighingBody, unit: 't' | 'kg'): WeighingSource {
+  if (body.tare === 'weigh') return { kind: 'scale', weight: toTons(new Decimal(body.weight as string), unit), stable: body.stable };
+  return { kind: 'stored', ...(body.tare === 'stored' ? {} : { wanted: body.tare }) };
+}
+
+async function registryOrThrow(tx: Tx, orgId: string, id: string, lock: boolean): Promise<NonNullable<RegistryRow>> {
+  const r = await repo.registryById(tx, orgId, id, lock);
+  if (!r) throw new AppError(404, '登记单不存在', 'registryId');
+  return r;
+}
+
+/** A truck weighs on an audited, enabled registry of this kind whose trip is not over. */
+function checkRegistry(r: NonNullable<RegistryRow>, kind: TicketKind): void {
+  const who = `登记单 ${r.registry_no}`;
+  if (r.kind !== TICKET_KIND_INFO[kind].registryKind) throw badRequest(`${who} 不是${TICKET_KIND_INFO[kind].label.replace('过磅单', '登记单')}`, 'registryId');
+  if (r.doc_status === 'OBSOLETE') throw badRequest(`${who} 已作废，不能过磅`, 'registryId');
+  if (r.doc_status !== 'AUDITED') throw badRequest(`${who} 未审核，不能过磅`, 'registryId');
+  if (!r.enabled) throw badRequest(`${who} 已停用，不能过磅`, 'registryId');
+  if (r.merged_into_id) throw badRequest(`${who} 已合并，不能过磅`, 'registryId');
+  if (r.trip_state === 'RELEASED') throw badRequest(`${who} 的车辆已出厂，不能过磅`, 'registryId');
+}

@@ -1,0 +1,34 @@
+import type { MenuButtonSeed, MenuSeed } from '../../seed/menus';
+import { TICKET_KIND_INFO, TICKET_KINDS, ticketPermission, type TicketKind } from './kinds';
+
+/**
+ * The 过磅 (Weighing) menu area: a ticket list per kind with its buttons. Operators weigh and keep
+ * tickets; quality staff and accountants look; accountants audit and post.
+ */
+const OP = 'ROLE_OPERATOR';
+const QA = 'ROLE_QUALITY';
+const AC = 'ROLE_ACCOUNTANT';
+
+/** [component, permission action, 中文, English, roles] */
+const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string, string[]][] = [
+  ['view', 'view', '查看', 'View', [OP, QA, AC]],
+  // the first and second weighing calls of the stations and the weighing screen: a right, no list button
+  [undefined, 'weigh', '过磅', 'Weigh', [OP]],
+  ['delList', 'delList', '删除', 'Delete', [OP]],
+  ['audit', 'audit', '审核', 'Audit', [OP, AC]],
+  ['unaudit', 'unaudit', '反审核', 'Un-audit', [OP, AC]],
+  ['obsolete', 'obsolete', '作废', 'Void', [OP]],
+  ['export', 'export', '导出', 'Export', [OP, QA, AC]],
+];
+
+export const ticketButtons = (kind: TicketKind): MenuButtonSeed[] =>
+  BUTTONS.map(([component, action, name, en, roles]) => ({ name, en, permission: `${ticketPermission(kind)}_${action}`, ...(component ? { component } : {}), roles }));
+
+export const ticketMenuPath = (kind: TicketKind) => `/weigh/${kind}`;
+
+export const WEIGH_MENU: MenuSeed = {
+  name: '过磅', en: 'Weighing', path: '/weigh', icon: 'DashboardOutlined',
+  children: TICKET_KINDS.map((kind) => ({
+    name: TICKET_KIND_INFO[kind].label, en: TICKET_KIND_INFO[kind].en, path: ticketMenuPath(kind), roles: [OP, QA, AC], buttons: ticketButtons(kind),
+  })),
+};

@@ -1,0 +1,233 @@
+import Decimal from 'decimal.js';
+import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
+import { readWeighParams, type WeighParams } from '@wb/protocol';
+import type { DB, TicketState as DbTicketState } from '../../platform/db/schema';
+import { storedParams } from '../system/admin/params/repo';
+import type { MaterialFacts, ReadingHistory, VehicleFacts, WeighingRecord } from './rules/snapshot';
+import type { Deduction, DeductionKind } from './rules/net';
+import type { Side } from './rules/kinds';
+
+/**
+ * The weighings' SQL: finding the truck, locking what a weighing changes, and writing the ticket,
+ * its readings and deductions. Always in the caller's company. Lock order, so that two weighings
+ * cannot deadlock: the plate's advisory lock, the registry, the ticket, the notice line (through
+ * domain/notice/quantity.ts), the vehicle.
+ */
+export type Tx = Transaction<DB>;
+
+const dec = (v: string | null | undefined) => (v === null || v === undefined ? null : new Decimal(v));
+
+export async function weighParams(tx: Tx, orgId: string): Promise<WeighParams> {
+  return readWeighParams(await storedParams(tx, orgId));
+}
+
+/** The ticket a station's earlier call with this request id wrote, if any. */
+export async function replayedTicket(tx: Tx, orgId: string, station: string, requestId: string): Promise<{ ticketId: string; reading: 'FIRST' | 'SECOND' } | null> {
+  const row = await tx.selectFrom('wb_weighing').select(['ticket_id', 'reading']).where('org_id', '=', orgId).where('station', '=', station)
+    .where('request_id', '=', requestId).executeTakeFirst();
+  return row ? { ticketId: row.ticket_id, reading: row.reading } : null;
+}
+
+/** First weighings of one truck take turns, whatever named it (registry, card, plate). */
+export async function lockPlate(tx: Tx, orgId: string, plate: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('weigh-plate'), hashtext(${`${orgId}:${plate}`}))`.execute(tx);
+}
+
+const REGISTRY_COLUMNS = [
+  'id', 'kind', 'registry_no', 'doc_status', 'enabled', 'trip_state', 'notice_id', 'notice_line_id', 'material_id', 'vehicle_id',
+  'plate_number', 'driver_name', 'driver_id_number', 'carrier_id', 'reserved_quantity', 'shipped_quantity', 'merged_into_id',
+] as const;
+
+export type RegistryRow = Awaited<ReturnType<typeof registryById>>;
+
+export async function registryById(tx: Tx, orgId: string, id: string, lock = false) {
+  let q = tx.selectFrom('wb_registry').select(REGISTRY_COLUMNS).where('org_id', '=', orgId).where('id', '=', id);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The open trip an IC card read at the scale names. */
+export async function registryIdByCard(tx: Tx, orgId: string, cardUid: string): Promise<string | null> {
+  const row = await tx.selectFrom('wb_registry as r').innerJoin('md_ic_card as c', (j) => j.onRef('c.id', '=', 'r.ic_card_id').onRef('c.org_id', '=', 'r.org_id'))
+    .select('r.id').where('r.org_id', '=', orgId).where('c.card_uid', '=', cardUid).where('r.trip_state', '<>', 'RELEASED')
+    .where('r.doc_status', '<>', 'OBSOLETE').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The truck's trip inside the plant (entered or weighing), else its one audited trip still planned. */
+export async function registryIdByPlate(tx: Tx, orgId: string, plate: string, kind: string): Promise<string | null> {
+  const row = await tx.selectFrom('wb_registry').select('id').where('org_id', '=', orgId).where('plate_number', '=', plate).where('kind', '=', kind as never)
+    .where('doc_status', '=', 'AUDITED').where('enabled', '=', true).where('trip_state', 'in', ['ENTERED', 'WEIGHING', 'PLANNED'])
+    .orderBy(sql`trip_state = 'PLANNED'`).orderBy('created_at', 'desc').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function vehicleFacts(tx: Tx, orgId: string, plate: string): Promise<{ id: string | null; facts: VehicleFacts }> {
+  const v = await tx.selectFrom('md_vehicle')
+    .select(['id', 'last_tare', 'average_tare', 'standard_tare', 'tare_time', 'tare_count', 'capacity_tonnage', 'axle_type'])
+    .where('org_id', '=', orgId).where('plate_number', '=', plate).executeTakeFirst();
+  return {
+    id: v?.id ?? null,
+    facts: {
+      plate, lastTare: dec(v?.last_tare), averageTare: dec(v?.average_tare), standardTare: dec(v?.standard_tare), tareTime: v?.tare_time ?? null,
+      tareCount: v?.tare_count ?? 0, capacityTonnage: dec(v?.capacity_tonnage), axles: v?.axle_type ?? null,
+    },
+  };
+}
+
+export async function saveVehicleTares(tx: Tx, orgId: string, vehicleId: string, t: { lastTare: Decimal | null; averageTare: Decimal | null; tareTime: Date | null; tareCount: number }) {
+  await tx.updateTable('md_vehicle').set({
+    last_tare: t.lastTare?.toFixed() ?? null, average_tare: t.averageTare?.toFixed() ?? null, tare_time: t.tareTime, tare_count: t.tareCount,
+  }).where('org_id', '=', orgId).where('id', '=', vehicleId).execute();
+}
+
+const NO_MATERIAL: MaterialFacts = { overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: new Decimal(0) };
+
+export async function materialFacts(tx: Tx, orgId: string, materialId: string | null): Promise<MaterialFacts & { found: boolean }> {
+  if (!materialId) return { ...NO_MATERIAL, found: false };
+  const m = await tx.selectFrom('md_material_alloc as a').innerJoin('md_material as m', 'm.id', 'a.archive_id')
+    .select(['m.overload', 'm.pnmary', 'm.scene_confirm', 'm.hidden_deduct']).where('a.org_id', '=', orgId).where('a.archive_id', '=', materialId)
+    .executeTakeFirst();
+  if (!m) return { ...NO_MATERIAL, found: false };
+  return { overload: m.overload, pnmary: m.pnmary, sceneConfirm: m.scene_confirm, hiddenDeduct: new Decimal(m.hidden_deduct), found: true };
+}
+
+/**
+ * The truck's latest reading, and readings of exactly this weight at the company's scales in the
+ * same-weight window (the only ones the check can match).
+ */
+export async function readingHistory(tx: Tx, orgId: string, plate: string, weight: Decimal | null, at: Date, minutes: number): Promise<ReadingHistory> {
+  const last = await tx.selectFrom('wb_weighing as w').innerJoin('wb_ticket as t', 't.id', 'w.ticket_id')
+    .select(['w.reading', 'w.weight', 'w.weighed_at', 't.first_is']).where('t.org_id', '=', orgId).where('t.plate_number', '=', plate)
+    .where('t.state', '<>', 'OBSOLETE').orderBy('w.weighed_at', 'desc').limit(1).executeTakeFirst();
+  const previousReading = last ? { side: readingSide(last.first_is, last.reading), weight: new Decimal(last.weight), at: last.weighed_at } : null;
+  if (!weight) return { previousReading, recentReadings: [] };
+  const same = await tx.selectFrom('wb_weighing as w').innerJoin('wb_ticket as t', 't.id', 'w.ticket_id').select(['t.plate_number', 'w.weight', 'w.weighed_at'])
+    .where('w.org_id', '=', orgId).where('w.weight', '=', weight.toFixed()).where('w.weighed_at', '>=', new Date(at.getTime() - minutes * 60_000))
+    .where('w.weighed_at', '<=', at).orderBy('w.weighed_at', 'desc').limit(5).execute();
+  return { previousReading, recentReadings: same.map((r) => ({ plate: r.plate_number, weight: new Decimal(r.weight), at: r.weighed_at })) };
+}
+
+const readingSide = (firstIs: 'GROSS' | 'TARE', reading: 'FIRST' | 'SECOND'): Side =>
+  (firstIs === 'GROSS') === (reading === 'FIRST') ? 'gross' : 'tare';
+
+export async function openTicketOfPlate(tx: Tx, orgId: string, plate: string): Promise<{ id: string; ticket_no: string; kind: string } | undefined> {
+  return tx.selectFrom('wb_ticket').select(['id', 'ticket_no', 'kind']).where('org_id', '=', orgId).where('plate_number', '=', plate)
+    .where('state', 'in', ['FIRST_WEIGHED', 'CONFIRMED']).executeTakeFirst();
+}
+
+export async function openTicketOfRegistry(tx: Tx, orgId: string, registryId: string): Promise<string | null> {
+  const row = await tx.selectFrom('wb_ticket').select('id').where('org_id', '=', orgId).where('registry_id', '=', registryId)
+    .where('state', 'in', ['FIRST_WEIGHED', 'CONFIRMED']).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function noticeOf(tx: Tx, orgId: string, noticeLineId: string) {
+  return tx.selectFrom('wb_notice_line as l').innerJoin('wb_notice as n', 'n.id', 'l.notice_id')
+    .select(['n.id as notice_id', 'n.doc_status', 'n.vendor_id', 'n.customer_id', 'n.carrier_id', 'l.warehouse_id', 'l.to_warehouse_id', 'l.price', 'l.material_id'])
+    .where('l.org_id', '=', orgId).where('l.id', '=', noticeLineId).executeTakeFirst();
+}
+
+export async function insertTicket(tx: Tx, values: Insertable<DB['wb_ticket']>): Promise<string> {
+  const row = await tx.insertInto('wb_ticket').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface WeighingRow {
+  orgId: string; ticketId: string; reading: 'FIRST' | 'SECOND'; record: WeighingRecord; station: string; requestId: string;
+  identifiedBy: 'REGISTRY' | 'CARD' | 'PLATE' | 'MANUAL'; snapshots: string[]; operatorId: string;
+}
+
+export async function insertWeighing(tx: Tx, w: WeighingRow): Promise<void> {
+  await tx.insertInto('wb_weighing').values({
+    org_id: w.orgId, ticket_id: w.ticketId, reading: w.reading, weight: w.record.weight.toFixed(), stable: w.record.stable, weighed_at: w.record.at,
+    station: w.station, request_id: w.requestId, identified_by: w.identifiedBy, snapshot_file_ids: w.snapshots, operator_id: w.operatorId,
+  }).execute();
+}
+
+/** A registry's trip is at the scale: its hold moves to the ticket, which settles it at completion. */
+export async function registryWeighing(tx: Tx, orgId: string, registryId: string, at: Date): Promise<void> {
+  await tx.updateTable('wb_registry').set({ trip_state: 'WEIGHING', entered_at: sql`coalesce(entered_at, ${at})`, reserved_quantity: 0, updated_at: new Date() })
+    .where('org_id', '=', orgId).where('id', '=', registryId).execute();
+}
+
+const TICKET_COLUMNS = [
+  'id', 'kind', 'ticket_no', 'state', 'side', 'registry_id', 'notice_id', 'notice_line_id', 'material_id', 'vehicle_id', 'plate_number', 'first_is',
+  'gross', 'gross_time', 'tare', 'tare_time', 'tare_source', 'deduct_total', 'net', 'reserved_quantity', 'price', 'uploaded_at', 'source_ticket_id',
+  'warnings', 'version',
+] as const;
+
+export async function lockTicket(tx: Tx, orgId: string, id: string) {
+  return tx.selectFrom('wb_ticket').select(TICKET_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+export type TicketRow = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
+
+export async function firstReadingOf(tx: Tx, ticketId: string) {
+  return tx.selectFrom('wb_weighing').select(['weight', 'stable', 'weighed_at']).where('ticket_id', '=', ticketId).where('reading', '=', 'FIRST').executeTakeFirst();
+}
+
+export async function hasReturn(tx: Tx, orgId: string, ticketId: string): Promise<boolean> {
+  const row = await tx.selectFrom('wb_ticket').select('id').where('org_id', '=', orgId).where('source_ticket_id', '=', ticketId).where('state', '<>', 'OBSOLETE').executeTakeFirst();
+  return !!row;
+}
+
+const KIND_TO_DB: Record<DeductionKind, DB['wb_ticket_deduction']['kind']> = {
+  water: 'WATER', impurity: 'IMPURITY', detritus: 'DETRITUS', stone: 'STONE', other: 'OTHER', quality: 'QUALITY', hidden: 'HIDDEN',
+};
+const KIND_FROM_DB = Object.fromEntries(Object.entries(KIND_TO_DB).map(([k, v]) => [v, k])) as Record<string, DeductionKind>;
+
+/** The deductions entered on the ticket (site confirmation, deduct), without the material's hidden one, which the rules add. */
+export async function ticketDeductions(tx: Tx, ticketId: string): Promise<Deduction[]> {
+  const rows = await tx.selectFrom('wb_ticket_deduction').select(['kind', 'mode', 'value']).where('ticket_id', '=', ticketId).where('kind', '<>', 'HIDDEN').execute();
+  return rows.map((r) => {
+    const kind = KIND_FROM_DB[r.kind] as DeductionKind;
+    return r.mode === 'RATE' ? { kind, rate: new Decimal(r.value) } : { kind, amount: new Decimal(r.value) };
+  });
+}
+
+/** Writes what each deduction came to; the hidden one is written (or removed) as the material says. */
+export async function saveDeductionAmounts(tx: Tx, orgId: string, ticketId: string, lines: { kind: DeductionKind; weight: Decimal }[], userId: string): Promise<void> {
+  for (const l of lines) {
+    if (l.kind === 'hidden') continue;
+    await tx.updateTable('wb_ticket_deduction').set({ amount: l.weight.toFixed() }).where('ticket_id', '=', ticketId).where('kind', '=', KIND_TO_DB[l.kind]).execute();
+  }
+  const hidden = lines.find((l) => l.kind === 'hidden');
+  await tx.deleteFrom('wb_ticket_deduction').where('ticket_id', '=', ticketId).where('kind', '=', 'HIDDEN').execute();
+  if (hidden) {
+    await tx.insertInto('wb_ticket_deduction').values({
+      org_id: orgId, ticket_id: ticketId, kind: 'HIDDEN', mode: 'AMOUNT', value: hidden.weight.toFixed(), amount: hidden.weight.toFixed(), created_by: userId,
+    }).execute();
+  }
+}
+
+export async function updateTicket(tx: Tx, orgId: string, id: string, set: Updateable<DB['wb_ticket']>): Promise<void> {
+  await tx.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
+}
+
+export const STATE_TO_DB: Record<string, DbTicketState> = {
+  firstWeighed: 'FIRST_WEIGHED', confirmed: 'CONFIRMED', completed: 'COMPLETED', audited: 'AUDITED', posted: 'POSTED', closed: 'CLOSED', obsolete: 'OBSOLETE',
+};
+export const STATE_FROM_DB = Object.fromEntries(Object.entries(STATE_TO_DB).map(([k, v]) => [v, k])) as Record<DbTicketState, keyof typeof STATE_TO_DB>;
+
+export async function noticeLineQuantities(tx: Tx, orgId: string, lineId: string) {
+  return tx.selectFrom('wb_notice_line').select(['max_limit', 'done_quantity', 'in_transit', 'quantity_control']).where('org_id', '=', orgId).where('id', '=', lineId)
+    .forUpdate().executeTakeFirst();
+}
+
+export async function ticketReplyRow(tx: Tx, orgId: string, id: string) {
+  return tx.selectFrom('wb_ticket').select(['id', 'ticket_no', 'state', 'first_is', 'gross', 'tare', 'tare_source', 'deduct_total', 'net', 'warnings'])
+    .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Ticket numbers already used in the company (typed by hand on a manual ticket, or pushed). */
+export async function ticketNumbersTaken(tx: Tx, orgId: string, codes: string[]): Promise<Set<string>> {
+  const rows = await tx.selectFrom('wb_ticket').select('ticket_no').where('org_id', '=', orgId).where('ticket_no', 'in', codes).execute();
+  return new Set(rows.map((r) => r.ticket_no));
+}
+
+export async function highestTicketSerial(tx: Tx, orgId: string, stem: string): Promise<number> {
+  const { rows } = await sql<{ n: string | null }>`
+    SELECT max(substr(ticket_no, ${stem.length + 1})::numeric)::text AS n FROM wb_ticket
+     WHERE org_id = ${orgId} AND left(ticket_no, ${stem.length}) = ${stem} AND substr(ticket_no, ${stem.length + 1}) ~ '^[0-9]{1,15}$'`.execute(tx);
+  return Number(rows[0]?.n ?? 0);
+}
