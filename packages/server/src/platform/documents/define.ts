@@ -13,7 +13,8 @@ export interface DocField {
   column: string;
   /** Chinese label: messages and the import sheet's header */
   label: string;
-  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime' | 'enum' | 'id';
+  /** timeRange: two times of day (the web's TIME_RANGE_BOX), kept in one text column as 'HH:mm:ss,HH:mm:ss' */
+  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime' | 'enum' | 'id' | 'timeRange';
   required?: boolean;
   /** false: written on create only (a code, the card's chip serial) */
   updatable?: boolean;

@@ -50,3 +50,19 @@ describe('reading an entity', () => {
     expect(missingRequired(fields, { name: null })).toEqual([{ field: 'name', message: '名称不能为空！' }]);
   });
 });
+
+describe('a time range', () => {
+  it('reads two times of day, as the web sends them or as text, and keeps them as from,to', () => {
+    expect(value(f('timeRange'), ['06:00:00', '22:00:00'])).toEqual({ ok: true, value: '06:00:00,22:00:00' });
+    expect(value(f('timeRange'), '6:00, 22:30')).toEqual({ ok: true, value: '06:00:00,22:30:00' });
+    // a night shift ends the next morning
+    expect(value(f('timeRange'), ['22:00:00', '06:00:00'])).toEqual({ ok: true, value: '22:00:00,06:00:00' });
+    expect(value(f('timeRange'), [])).toEqual({ ok: true, value: null });
+  });
+
+  it('refuses anything else', () => {
+    expect(value(f('timeRange'), ['06:00:00'])).toEqual({ ok: false, message: '字段应为两个时间 HH:mm:ss' });
+    expect(value(f('timeRange'), ['06:00:00', '24:00:00'])).toEqual({ ok: false, message: '字段应为两个时间 HH:mm:ss' });
+    expect(value(f('timeRange'), 42)).toEqual({ ok: false, message: '字段应为两个时间 HH:mm:ss' });
+  });
+});

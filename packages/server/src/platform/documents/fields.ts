@@ -21,7 +21,7 @@ const okValue = (value: string | number | boolean | null): Parsed => ({ ok: true
 const refuse = (message: string): Parsed => ({ ok: false, message });
 
 function isBlank(raw: unknown): boolean {
-  return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+  return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '') || (Array.isArray(raw) && raw.length === 0);
 }
 
 /** yyyy-MM-dd of a calendar date, from a Date as spreadsheets hold it (midnight UTC). */
@@ -93,9 +93,20 @@ function readId(f: DocField, raw: unknown): Parsed {
   return ID.test(text) && text !== '0' ? okValue(text) : refuse(`${f.label}应为数字编号`);
 }
 
+const TIME_OF_DAY = /^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** Two times of day, as a list of two or as 'from,to' text; kept as 'HH:mm:ss,HH:mm:ss'. */
+function readTimeRange(f: DocField, raw: unknown): Parsed {
+  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,~]/) : [];
+  const times = parts.map((p) => (typeof p === 'string' ? TIME_OF_DAY.exec(p.trim()) : null));
+  if (times.length !== 2 || times.some((t) => !t)) return refuse(`${f.label}应为两个时间 HH:mm:ss`);
+  const text = (times as RegExpExecArray[]).map((t) => `${t[1].padStart(2, '0')}:${t[2]}:${t[3] ?? '00'}`);
+  return okValue(text.join(','));
+}
+
 const READERS: Record<DocField['type'], (f: DocField, raw: unknown) => Parsed> = {
   text: readText, number: readNumber, integer: readInteger, boolean: readBoolean,
-  date: readDate, datetime: readDateTime, enum: readEnum, id: readId,
+  date: readDate, datetime: readDateTime, enum: readEnum, id: readId, timeRange: readTimeRange,
 };
 
 /** One field's value; required-ness is the entity's business (a missing key on update is no change). */

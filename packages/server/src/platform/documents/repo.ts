@@ -15,7 +15,7 @@ type Runner = Tx | Database;
 export type Who = Pick<Caller, 'orgId' | 'groupId' | 'userId'>;
 
 const SQL_TYPES: Record<DocField['type'], string> = {
-  text: 'text', number: 'numeric', integer: 'integer', boolean: 'boolean', date: 'date', datetime: 'timestamptz', enum: 'text', id: 'bigint',
+  text: 'text', number: 'numeric', integer: 'integer', boolean: 'boolean', date: 'date', datetime: 'timestamptz', enum: 'text', id: 'bigint', timeRange: 'text',
 };
 
 const col = (name: string) => sql.ref(`t.${name}`);

@@ -24,6 +24,8 @@ const lineList = defineListTemplate({
     { fieldName: 'lineName', fieldExplain: '线路名称', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.line_name', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160 },
     { fieldName: 'direction', fieldExplain: '收发方向', fieldExplainEn: 'Direction', fieldType: 'ENUM', columnSql: 't.direction', options: DIRECTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
     { fieldName: 'points', fieldExplain: '控制点', fieldExplainEn: 'Control points', fieldType: 'TEXT', columnSql: pointsInOrder, columnWidth: 460 },
+    { fieldName: 'dwellMinutes', fieldExplain: '预计停留分钟', fieldExplainEn: 'Expected minutes', fieldType: 'NUMBER', columnWidth: 110,
+      columnSql: '(SELECT sum(p.dwell_minutes) FROM md_line_point p WHERE p.line_id = t.id)' },
     enabledColumn, remarkColumn, createDateColumn, versionColumn,
   ],
 });
@@ -42,6 +44,9 @@ const lineForms = formTemplates({ formatCode: 'masterdata.line', formatName: '�
 // The points as the line form's child table edits them; the table's order is the route.
 const pointColumns: FieldDef[] = [
   { fieldName: 'point', fieldExplain: '控制点', fieldExplainEn: 'Control point', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.point', options: [...CONTROL_POINTS], irequired: true, columnWidth: 160 },
+  { fieldName: 'openHours', fieldExplain: '开放时间', fieldExplainEn: 'Open hours', fieldType: 'TEXT', formSubmitType: 'TIME_RANGE_BOX', columnSql: 't.open_hours', columnWidth: 200,
+    tipsMessage: '车辆可通过该控制点的时间段，留空则全天开放' },
+  { fieldName: 'dwellMinutes', fieldExplain: '停留分钟', fieldExplainEn: 'Dwell (min)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.dwell_minutes', itotal: true, columnWidth: 100 },
   { fieldName: 'pointEnabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', defaultValue: 'true', columnWidth: 80 },
   { fieldName: 'pointRemark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.remark', columnWidth: 220 },
 ];
@@ -63,6 +68,8 @@ const linePoints: DocumentChildren = {
   fields: [
     { name: 'point', column: 'point', label: '控制点', type: 'enum', required: true, unique: true, options: CONTROL_POINTS },
     { name: 'pointSeq', column: 'seq', label: '顺序号', type: 'integer' },
+    { name: 'openHours', column: 'open_hours', label: '开放时间', type: 'timeRange' },
+    { name: 'dwellMinutes', column: 'dwell_minutes', label: '停留分钟', type: 'integer', min: 0, below: 1440 },
     { name: 'pointEnabled', column: 'enabled', label: '启用', type: 'boolean', default: true },
     { name: 'pointRemark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },
   ],

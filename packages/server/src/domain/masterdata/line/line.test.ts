@@ -45,6 +45,25 @@ describe('lines', () => {
     expectFailure(await post(`${LINE}/create`, { entity: { lineName: '无方向' } }), 400, /收发方向/);
   });
 
+  it("keeps each point's opening hours and minutes; the list totals the minutes of the route", async () => {
+    const line = expectOk(await post(`${LINE}/create`, { entity: { lineName: '夜间发货线路', direction: 'SHIP' }, entitysub: [
+      { point: 'GATE_IN', openHours: ['06:00:00', '22:00:00'], dwellMinutes: 5 },
+      { point: 'TARE', dwellMinutes: 10 },
+      { point: 'GATE_OUT', openHours: '22:00,06:00', dwellMinutes: '3' },
+    ] })).data;
+    const { rows: stored } = await pool.query('SELECT open_hours, dwell_minutes FROM md_line_point WHERE line_id = $1 ORDER BY seq', [line.id]);
+    expect(stored).toEqual([
+      { open_hours: '06:00:00,22:00:00', dwell_minutes: 5 }, { open_hours: null, dwell_minutes: 10 }, { open_hours: '22:00:00,06:00:00', dwell_minutes: 3 },
+    ]);
+    expect(line.entitysub[0].openHours).toBe('06:00:00,22:00:00');
+    const { data } = expectOk(await post(`${LINE}/v2/list`, { search: [{ key: 'lineCode', op: 'eq', val: line.lineCode }], limit: { pn: 1, ps: 10 } }));
+    expect(Number(data.list[0].dwellMinutes)).toBe(18);
+    const bad = await put({ entity: line, entitysub: [line.entitysub[0], { ...line.entitysub[1], openHours: ['06:00:00'] }, { ...line.entitysub[2], dwellMinutes: 1440 }] });
+    const body = expectFailure(bad, 400, '第2行 开放时间应为两个时间 HH:mm:ss');
+    expect((body.data as { errors: { message: string }[] }).errors.map((e) => e.message)).toEqual(['第2行 开放时间应为两个时间 HH:mm:ss', '第3行 停留分钟应小于1440']);
+    expect((await pool.query('SELECT version FROM md_line WHERE id = $1', [line.id])).rows[0].version).toBe(0);
+  });
+
   it('refuses a point twice, a weighing before gate-in, and a point after gate-out, naming the row and writing nothing', async () => {
     const count = async () => (await pool.query('SELECT count(*)::int AS n FROM md_line')).rows[0].n as number;
     const before = await count();
