@@ -40,6 +40,8 @@ export const confirmSubmitBody = z.strictObject({
   deductions: z.array(z.strictObject({ kind: z.enum(SITE_DEDUCTION_KINDS, { error: '不支持的扣重项目' }), mode: z.enum(['AMOUNT', 'RATE']), value: decimal })).max(5).optional(),
   reNums: z.number().int('件数应为整数').min(0, '件数不能小于0').max(100_000).optional(),
   sampleCount: z.number().int('样品数应为0到500的整数').min(0, '样品数应为0到500的整数').max(500, '样品数应为0到500的整数').optional(),
+  /** the day the sample was taken, yyyyMMdd as the date dialog gives it; today when absent */
+  sampleDate: z.string().regex(/^\d{8}$/, '取样日期应为yyyyMMdd格式').optional(),
 });
 export type ConfirmSubmitBody = z.infer<typeof confirmSubmitBody>;
 

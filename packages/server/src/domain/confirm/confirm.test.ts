@@ -88,9 +88,9 @@ describe('site confirmation', () => {
   it('judges samples in sampling mode: 合格, 不合格 and the count', async () => {
     const { id } = await truckAtSite('晋A10005');
     expect((await rowOf('pu-sampling', id, quality)).confirmSubButs).toEqual(['CONFIRM', 'CONFIRM_NOT']);
-    expectOk(await submit('pu-sampling', { id, button: 'CONFIRM_NOT', sampleCount: 3 }, quality));
-    expect((await pool.query('SELECT state, sample_state, sample_count FROM wb_ticket WHERE id = $1', [id])).rows[0])
-      .toEqual({ state: 'FIRST_WEIGHED', sample_state: 'UNQUALIFIED', sample_count: 3 });
+    expectOk(await submit('pu-sampling', { id, button: 'CONFIRM_NOT', sampleCount: 3, sampleDate: '20261120' }, quality));
+    expect((await pool.query(`SELECT state, sample_state, sample_count, to_char(sampled_on, 'YYYY-MM-DD') AS day FROM wb_ticket WHERE id = $1`, [id])).rows[0])
+      .toEqual({ state: 'FIRST_WEIGHED', sample_state: 'UNQUALIFIED', sample_count: 3, day: '2026-11-20' });
     expectFailure(await submit('pu-sampling', { id, button: 'CONFIRM_NOT' }, quality), 400, '磅单 CGBD-T5 当前不能不合格');
     expectFailure(await submit('pu-sampling', { id, button: 'CONFIRM_AGAIN', sampleCount: 501 }, quality), 400, /样品数应为0到500的整数/);
     expectOk(await submit('pu-sampling', { id, button: 'CONFIRM_AGAIN' }, quality));

@@ -40,12 +40,18 @@ export const factsOf = (r: LockedRow): TicketFacts => ({
   isReturn: r.is_return, hasFirstWeighing: r.has_first,
 });
 
+/** The plant's date as yyyyMMdd (the session's time zone is the plant's: platform/db/pool.ts). */
+export async function plantToday(tx: Tx): Promise<string> {
+  const { rows } = await sql<{ today: string }>`SELECT to_char(now(), 'YYYYMMDD') AS today`.execute(tx);
+  return rows[0].today;
+}
+
 /** Writes a press on the locked ticket; the deductions entered at the site replace the site's earlier ones. */
 export async function applyEffect(tx: Tx, orgId: string, row: LockedRow, effect: ConfirmEffect, userId: string): Promise<void> {
   const now = new Date();
   const common = { updated_at: now, updated_by: userId, version: row.version + 1 };
   if (effect.kind === 'sample') {
-    await tx.updateTable('wb_ticket').set({ ...common, sample_state: effect.sampleState, sample_count: effect.sampleCount })
+    await tx.updateTable('wb_ticket').set({ ...common, sample_state: effect.sampleState, sample_count: effect.sampleCount, sampled_on: effect.sampledOn })
       .where('org_id', '=', orgId).where('id', '=', row.id).execute();
     return;
   }

@@ -11,7 +11,7 @@ import { hasPermission } from '../../platform/auth/permissions';
 import { releaseOnLine } from '../notice/quantity';
 import { CONFIRM_GRID_NAMES, CONFIRM_GRIDS, type ConfirmGrid, gridPermission } from './grids';
 import { actionable, confirmButtons, decideConfirm } from './rules';
-import { applyEffect, factsOf, lockGridTicket, STATE_FROM_DB } from './repo';
+import { applyEffect, factsOf, lockGridTicket, plantToday, STATE_FROM_DB } from './repo';
 import { confirmListCode } from './templates';
 
 /** What every search of a grid is held to: its kind and side, sampled materials for sampling, trucks still at the site unless a state is asked for. */
@@ -57,7 +57,7 @@ export function confirmRoutes(app: FastifyInstance, db: Database, list: ListOpti
       const result = await db.transaction().execute(async (tx) => {
         const row = await lockGridTicket(tx, caller.orgId, grid, body.id);
         if (!row) throw new AppError(404, '磅单不存在', 'id');
-        const decision = decideConfirm({ ticket: factsOf(row), sampleState: row.sample_state }, g.sampling, body);
+        const decision = decideConfirm({ ticket: factsOf(row), sampleState: row.sample_state }, g.sampling, body, await plantToday(tx));
         if (!decision.ok) throw badRequest(decision.message, 'button');
         await applyEffect(tx, caller.orgId, row, decision.effect, caller.userId);
         // the truck leaves without goods counted: its hold on the notice line goes back

@@ -59,8 +59,10 @@ describe('a confirmation press', () => {
   });
 
   it('records the sample judgment with its count, 0 to 500, 1 when not given', () => {
-    expect(decideConfirm(row(), true, { button: 'CONFIRM' })).toEqual({ ok: true, effect: { kind: 'sample', sampleState: 'QUALIFIED', sampleCount: 1 } });
-    expect(decideConfirm(row(), true, { button: 'CONFIRM_NOT', sampleCount: 3 })).toEqual({ ok: true, effect: { kind: 'sample', sampleState: 'UNQUALIFIED', sampleCount: 3 } });
+    expect(decideConfirm(row(), true, { button: 'CONFIRM' }, '20261121')).toEqual({ ok: true, effect: { kind: 'sample', sampleState: 'QUALIFIED', sampleCount: 1, sampledOn: '2026-11-21' } });
+    expect(decideConfirm(row(), true, { button: 'CONFIRM_NOT', sampleCount: 3, sampleDate: '20261120' }, '20261121'))
+      .toEqual({ ok: true, effect: { kind: 'sample', sampleState: 'UNQUALIFIED', sampleCount: 3, sampledOn: '2026-11-20' } });
     expect(decideConfirm(row(), true, { button: 'CONFIRM', sampleCount: 501 })).toEqual({ ok: false, message: '样品数应为0到500的整数' });
+    expect(decideConfirm(row(), true, { button: 'CONFIRM', sampleDate: '20261131' })).toEqual({ ok: false, message: '取样日期 20261131 不是有效日期' });
   });
 });

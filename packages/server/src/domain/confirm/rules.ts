@@ -54,12 +54,14 @@ export interface ConfirmInput {
   deductions?: SiteDeduction[];
   reNums?: number;
   sampleCount?: number;
+  /** yyyyMMdd */
+  sampleDate?: string;
 }
 
 /** What a press writes on the ticket. */
 export type ConfirmEffect =
   | { kind: 'state'; action: TicketAction; next: TicketFacts['state']; closeKind: 'SINGLE_WEIGH' | 'SINGLE_EMPTY' | null; deductions: SiteDeduction[] | null; reNums: number | null }
-  | { kind: 'sample'; sampleState: 'QUALIFIED' | 'UNQUALIFIED'; sampleCount: number };
+  | { kind: 'sample'; sampleState: 'QUALIFIED' | 'UNQUALIFIED'; sampleCount: number; sampledOn: string };
 
 export type ConfirmDecision = { ok: true; effect: ConfirmEffect } | { ok: false; message: string };
 
@@ -77,8 +79,18 @@ function checkDeductions(list: SiteDeduction[]): string | null {
   return null;
 }
 
-/** Whether a press is allowed on the row as it is now, and its effect; a refusal says why. */
-export function decideConfirm(row: ConfirmRowFacts, sampling: boolean, input: ConfirmInput): ConfirmDecision {
+/** yyyyMMdd as an ISO date, or null when it names no day of the calendar (20261131). */
+export function sampleDay(text: string): string | null {
+  const iso = `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return /^\d{8}$/.test(text) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+/**
+ * Whether a press is allowed on the row as it is now, and its effect; a refusal says why. `today`
+ * is the plant's date (yyyyMMdd), the sample's day when the sampler gives none.
+ */
+export function decideConfirm(row: ConfirmRowFacts, sampling: boolean, input: ConfirmInput, today = '19700101'): ConfirmDecision {
   const buttons = confirmButtons(row, sampling);
   if (!buttons.includes(input.button)) {
     return { ok: false, message: `磅单 ${row.ticket.code} 当前不能${wordOf(input.button, sampling)}` };
@@ -86,7 +98,9 @@ export function decideConfirm(row: ConfirmRowFacts, sampling: boolean, input: Co
   if (sampling) {
     const count = input.sampleCount ?? 1;
     if (!Number.isInteger(count) || count < 0 || count > SAMPLE_COUNT_MAX) return { ok: false, message: '样品数应为0到500的整数' };
-    return { ok: true, effect: { kind: 'sample', sampleState: input.button === 'CONFIRM_NOT' ? 'UNQUALIFIED' : 'QUALIFIED', sampleCount: count } };
+    const sampledOn = sampleDay(input.sampleDate ?? today);
+    if (!sampledOn) return { ok: false, message: `取样日期 ${input.sampleDate} 不是有效日期` };
+    return { ok: true, effect: { kind: 'sample', sampleState: input.button === 'CONFIRM_NOT' ? 'UNQUALIFIED' : 'QUALIFIED', sampleCount: count, sampledOn } };
   }
   const action = TICKET_ACTION_OF[input.button];
   const decision = decideTicketAction(row.ticket, action);

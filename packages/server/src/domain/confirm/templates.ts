@@ -31,6 +31,7 @@ function gridFields(sampling: boolean): FieldDef[] {
     ? [
       { fieldName: 'sampleState', fieldExplain: '取样结果', fieldExplainEn: 'Sample', fieldType: 'ENUM', columnSql: 't.sample_state', options: SAMPLE_OPTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
       { fieldName: 'sampleCount', fieldExplain: '样品数', fieldExplainEn: 'Samples', fieldType: 'NUMBER', columnSql: 't.sample_count', columnWidth: 80 },
+      { fieldName: 'sampledOn', fieldExplain: '取样日期', fieldExplainEn: 'Sampled on', fieldType: 'TEXT', columnSql: "to_char(t.sampled_on, 'YYYY-MM-DD')", columnWidth: 110 },
     ]
     : [
       { fieldName: 'confirmedAt', fieldExplain: '确认时间', fieldExplainEn: 'Confirmed', fieldType: 'DATE', columnSql: 't.confirmed_at', columnWidth: 170 },

@@ -289,6 +289,8 @@ export interface WbTicket extends DocAudit {
   audited_by: Id | null; posted_at: Timestamp | null; uploaded_at: Timestamp | null; print_count: Generated<number>;
   source_ticket_id: Id | null; merged_into_id: Id | null; split_from_id: Id | null;
   warnings: ColumnType<unknown[], string | undefined, string>;
+  /** migrations/019_confirm.sql */
+  sampled_on: DateOnly | null;
 }
 export interface WbWeighing {
   id: Generated<string>; org_id: Id; ticket_id: Id; reading: 'FIRST' | 'SECOND'; weight: Numeric; stable: boolean;
