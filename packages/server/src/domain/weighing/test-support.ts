@@ -46,7 +46,8 @@ export async function makeNoticeLine(db: Database, p: Plant, o: { kind?: 'pu' | 
 export async function makeRegistry(db: Database, p: Plant, o: { kind?: 'pu' | 'sa'; noticeId: string; lineId: string; plate: string; preQuantity?: string; cardId?: string }): Promise<string> {
   const pre = o.preQuantity ?? '0';
   return db.transaction().execute(async (tx) => {
-    await sql`UPDATE wb_notice_line SET in_transit = in_transit + ${pre}::numeric, in_transit_trips = in_transit_trips + 1 WHERE id = ${o.lineId}`.execute(tx);
+    // a trip counts as in transit while it holds something (quantity-rules: completion lets go of a trip with a hold)
+    if (Number(pre) > 0) await sql`UPDATE wb_notice_line SET in_transit = in_transit + ${pre}::numeric, in_transit_trips = in_transit_trips + 1 WHERE id = ${o.lineId}`.execute(tx);
     const r = await tx.insertInto('wb_registry').values({
       org_id: p.orgId, kind: o.kind ?? 'pu', registry_no: next('DJ'), doc_status: 'AUDITED', trip_state: 'ENTERED', entered_at: new Date(),
       notice_id: o.noticeId, notice_line_id: o.lineId, material_id: p.materialId, plate_number: o.plate, pre_quantity: pre, reserved_quantity: pre,
