@@ -4,13 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { fetchRoleOptions, type Option, type RoleDetail, saveRoleScope } from './api';
+import { CompanyTransfer } from './CompanyTransfer';
 import { useAdminTexts } from './texts';
 
 type Scope = Pick<RoleDetail, 'orgIds' | 'assayItemIds' | 'classIds' | 'codeRuleIds'>;
 
 const options = (list: Option[] = []) => list.map((o) => ({ value: o.id, label: `${o.code} ${o.name}` }));
 
-/** The role's data scope: the companies, assay items and material classes it applies to. */
+/** The role's data scope: the companies (moved in a tree transfer), assay items and material classes it applies to. */
 export function RoleScope({ role, editable }: { role: RoleDetail; editable: boolean }) {
   const tx = useAdminTexts();
   const client = useQueryClient();
@@ -30,7 +31,9 @@ export function RoleScope({ role, editable }: { role: RoleDetail; editable: bool
   return (
     <Form form={form} layout="vertical" disabled={!editable} onFinish={(v) => save.mutate({ orgIds: v.orgIds ?? [], assayItemIds: v.assayItemIds ?? [], classIds: v.classIds ?? [], codeRuleIds: v.codeRuleIds ?? [] })}>
       <Typography.Paragraph type="secondary">{tx.roles.scopeHint}</Typography.Paragraph>
-      <Form.Item name="orgIds" label={tx.roles.orgs}><Select mode="multiple" allowClear options={options(data?.orgs)} optionFilterProp="label" /></Form.Item>
+      <Form.Item name="orgIds" label={tx.roles.orgs}>
+        <CompanyTransfer key={`${role.id}:${role.orgIds.join(',')}:${data ? 'ready' : 'loading'}`} initial={role.orgIds} orgs={data?.orgs ?? []} editable={editable} />
+      </Form.Item>
       <Form.Item name="codeRuleIds" label={tx.roles.codeRules}><Select mode="multiple" allowClear options={options(data?.codeRules)} optionFilterProp="label" /></Form.Item>
       <Form.Item name="assayItemIds" label={tx.roles.assayItems}><Select mode="multiple" allowClear options={options(data?.assayItems)} optionFilterProp="label" /></Form.Item>
       <Form.Item name="classIds" label={tx.roles.classes}><Select mode="multiple" allowClear options={options(data?.classes)} optionFilterProp="label" /></Form.Item>

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Button, Form, type FormInstance, Input, Modal, Select, Tabs } from 'antd';
+import { Button, Form, type FormInstance, Input, Modal, Tabs } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { createUser, type GroupOptions, type Membership, saveUserAssayItems, saveUserOrgs, updateUser, type UserCreateBody, type UserRow } from './api';
+import { AssayItemsField } from './AssayItemsField';
 import { MembershipEditor } from './MembershipEditor';
 import { useAdminTexts } from './texts';
 
@@ -11,8 +12,6 @@ import { useAdminTexts } from './texts';
 function showFieldError<T>(form: FormInstance<T>, err: unknown): void {
   if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as never, errors: [err.message] }]);
 }
-
-const itemOptions = (options: GroupOptions | undefined) => (options?.assayItems ?? []).map((i) => ({ value: i.id, label: `${i.code} ${i.name}` }));
 
 /** 新增用户: name, initial password (the protocol's rule, checked by the server), companies and roles, assay items. */
 export function NewUserForm({ open, options, onClose }: { open: boolean; options: GroupOptions | undefined; onClose(): void }) {
@@ -44,7 +43,7 @@ export function NewUserForm({ open, options, onClose }: { open: boolean; options
         <Form.Item name="mobile" label={tx.users.mobile}><Input /></Form.Item>
         <Form.Item name="email" label={tx.users.email}><Input /></Form.Item>
         <Form.Item name="orgs" label={tx.users.orgs} rules={[{ required: true, type: 'array', min: 1 }]}><MembershipEditor options={options} /></Form.Item>
-        <Form.Item name="assayItemIds" label={tx.users.assayItems}><Select mode="multiple" allowClear options={itemOptions(options)} /></Form.Item>
+        <Form.Item name="assayItemIds" label={tx.users.assayItems}><AssayItemsField items={options?.assayItems ?? []} /></Form.Item>
       </Form>
     </Modal>
   );
@@ -98,7 +97,7 @@ export function EditUserForm({ user, options, onClose }: { user: UserRow | null;
             key: 'items', label: tx.users.assayItems,
             children: (
               <Form form={items} layout="vertical" onFinish={(v) => saveItems.mutate(v)}>
-                <Form.Item name="itemIds"><Select mode="multiple" allowClear options={itemOptions(options)} /></Form.Item>
+                <Form.Item name="itemIds"><AssayItemsField items={options?.assayItems ?? []} /></Form.Item>
                 <Button type="primary" htmlType="submit" loading={saveItems.isPending}>{tx.users.saveAssayItems}</Button>
               </Form>
             ),

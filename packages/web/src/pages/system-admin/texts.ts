@@ -37,12 +37,14 @@ const zh = {
     code: '角色编码', name: '角色名称', nameEn: '英文名称', remark: '备注', users: '用户数', admin: '管理员', menus: '菜单权限', scope: '数据范围',
     holders: '用户', saveMenus: '保存权限', checkAll: '全选', uncheckAll: '全不选', orgs: '组织', assayItems: '化验项目', classes: '物料分类', codeRules: '编号前缀',
     scopeHint: '不选表示不限制。', saveScope: '保存数据范围', button: '按钮', newRole: '新增角色', editRole: '修改角色', company: '公司',
+    orgsSource: '集团内公司', orgsTarget: '角色适用的公司',
   },
   users: {
     username: '用户名', realName: '姓名', mobile: '手机号', email: '邮箱', orgs: '所属公司与角色', createDate: '创建时间', password: '初始密码',
     passwordHint: '至少8位，包含大写字母、小写字母、数字、特殊字符中的至少三种；首次登录须修改。', newUser: '新增用户', editUser: '修改用户',
     addOrg: '添加公司', company: '公司', roles: '角色', assayItems: '可录入的化验项目', resetPassword: '重置密码', newPassword: '新密码',
     memberships: '公司与角色', saveMemberships: '保存公司与角色', saveAssayItems: '保存化验项目',
+    chooseAssayItems: '选择化验项目', noAssayItems: '未选择化验项目',
   },
   menus: {
     name: '名称', nameEn: '英文名称', kind: '类型', menu: '菜单', button: '按钮', path: '路径', component: '组件', icon: '图标', permission: '权限标识',
@@ -89,12 +91,14 @@ const en: AdminTexts = {
     code: 'Code', name: 'Name', nameEn: 'English name', remark: 'Remark', users: 'Users', admin: 'Administrator', menus: 'Menu permissions', scope: 'Data scope',
     holders: 'Users', saveMenus: 'Save permissions', checkAll: 'All', uncheckAll: 'None', orgs: 'Companies', assayItems: 'Assay items', classes: 'Material classes', codeRules: 'Number prefixes',
     scopeHint: 'Leave empty for no restriction.', saveScope: 'Save data scope', button: 'Button', newRole: 'New role', editRole: 'Edit role', company: 'Company',
+    orgsSource: 'Companies of the group', orgsTarget: 'Companies of this role',
   },
   users: {
     username: 'User name', realName: 'Name', mobile: 'Mobile', email: 'E-mail', orgs: 'Companies and roles', createDate: 'Created', password: 'Initial password',
     passwordHint: 'At least 8 characters with three of: upper case, lower case, digits, symbols; to be changed at first sign-in.', newUser: 'New user', editUser: 'Edit user',
     addOrg: 'Add company', company: 'Company', roles: 'Roles', assayItems: 'Assay items the user may enter', resetPassword: 'Reset password', newPassword: 'New password',
     memberships: 'Companies and roles', saveMemberships: 'Save companies and roles', saveAssayItems: 'Save assay items',
+    chooseAssayItems: 'Choose assay items', noAssayItems: 'No assay items chosen',
   },
   menus: {
     name: 'Name', nameEn: 'English name', kind: 'Kind', menu: 'Menu', button: 'Button', path: 'Path', component: 'Component', icon: 'Icon', permission: 'Permission key',
