@@ -15,4 +15,5 @@ export * from './money';
 export * from './weigh-params';
 export * from './weighing';
 export * from './plant-report';
+export * from './notices';
 export * from './confirm';

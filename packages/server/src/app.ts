@@ -18,6 +18,7 @@ import { systemRoutes } from './domain/system/routes';
 import { masterdataRoutes } from './domain/masterdata/routes';
 import { weighingRoutes } from './domain/weighing/routes';
 import { stockRoutes } from './domain/stock/routes';
+import { noticeRoutes } from './domain/notice/routes';
 import { templateRoutes } from './platform/templates/routes';
 import { templateAdminRoutes } from './platform/templates/admin/routes';
 import { ALL_TEMPLATES } from './domain/templates';
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   masterdataRoutes(app, db, list);
   weighingRoutes(app, db);
   stockRoutes(app, db, list);
+  noticeRoutes(app, db, list);
   confirmRoutes(app, db, list);
   const files = await fileRouteDeps(config.storage, now);
   fileRoutes(app, db, files);

@@ -3,6 +3,7 @@ import { WEIGH_MENU } from '../domain/weighing/menu';
 import { confirmLeaves } from '../domain/confirm/menu';
 import { STOCK_MENU } from '../domain/stock/menu';
 import { REGISTRY_MENU } from '../domain/registry/menu';
+import { NOTICE_MENU } from '../domain/notice/menu';
 
 /**
  * The demo plant's menu tree: every area of the platform (spec section 1). A leaf whose page is
@@ -66,12 +67,11 @@ function documentButtons(prefix: string, actions: ButtonAction[], editors: strin
 const EDIT: ButtonAction[] = ['create', 'update', 'delList', 'enable', 'disable', 'export', 'import'];
 const ARCHIVE: ButtonAction[] = ['create', 'update', 'delList', 'audit', 'unaudit', 'obsolete', 'recover', 'enable', 'disable', 'copy', 'export', 'import', 'allocate', 'cancelAllocate'];
 
-/** The five weighing kinds share one shape of menu: notices, registries, tickets, confirmation. */
+/** The five weighing kinds share one shape of menu: site confirmation (notices, registries and tickets have their areas). */
 function weighingArea(name: string, en: string, code: string, icon: string, extra: MenuSeed[] = []): MenuSeed {
   return {
     name, en, path: `/${code}`, icon,
     children: [
-      leaf(`${name}通知单`, `${en} notices`, `/${code}/notice`, [OP, AC]),
       ...confirmLeaves(`/${code}`),
       ...extra,
     ],
@@ -92,6 +92,8 @@ export const MENU_TREE: MenuSeed[] = [
   weighingArea('移库', 'Transfer', 'transfer', 'RetweetOutlined'),
   // weigh tickets of every kind (domain/weighing)
   WEIGH_MENU,
+  // notices (domain/notice)
+  NOTICE_MENU,
   // registries and the gate (domain/registry)
   REGISTRY_MENU,
   {

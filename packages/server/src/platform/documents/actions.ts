@@ -202,6 +202,8 @@ export async function stateAction(db: Database, family: DocumentFamily, who: Who
       if (!decision.ok) throw badRequest(decision.message, 'ids');
       return decision.change;
     });
+    const problems = family.onStateAction ? await family.onStateAction(tx, who, action, rows.map((r) => r.id)) : [];
+    if (problems.length) throw badRequestWith(problems);
     // one transition table entry per action: every row of a batch takes the same change
     await repo.applyChange(tx, family, who, rows.map((r) => r.id), changes[0]);
     return { count: rows.length };

@@ -134,6 +134,13 @@ export interface DocumentFamily {
   checkWrite?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, id: string | null, values: EntityValues) => Promise<{ field: string; message: string }[]>;
   /** Checks that need the database before rows are deleted (delList), inside its transaction. */
   checkDelete?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, ids: string[]) => Promise<{ field: string; message: string }[]>;
+  /**
+   * What a state action needs from the database beyond the transition table (a notice with trucks
+   * on the way is not voided) and writes beside the status (who audited, when): run in the
+   * action's transaction once the rows are locked and the table allowed the action; any problem
+   * refuses the whole batch.
+   */
+  onStateAction?: (tx: Transaction<DB>, who: { orgId: string; groupId: string; userId: string }, action: string, ids: string[]) => Promise<{ field: string; message: string }[]>;
   /** what a named CHECK constraint of the table means, said to the user */
   constraintMessages?: Record<string, { field: string; message: string }>;
   /**

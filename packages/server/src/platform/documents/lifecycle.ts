@@ -1,4 +1,4 @@
-import type { DocStatus } from '../db/schema';
+import type { DocStatus as ArchiveStatus } from '../db/schema';
 
 /**
  * A document's lifecycle as one table (DESIGN section 5): for each action, the states it may
@@ -8,7 +8,8 @@ import type { DocStatus } from '../db/schema';
  * switch. Families without a status column are always FREE. Family-specific states (an IC card's
  * NORMAL / LOST) are a second column the family's own actions move.
  */
-export type { DocStatus };
+/** Documents that stop taking work without being voided (a notice no more trucks come for) are CLOSED. */
+export type DocStatus = ArchiveStatus | 'CLOSED';
 
 export interface DocState {
   code: string;
@@ -38,11 +39,11 @@ export interface Transition {
 /** Lifecycle actions: the contract's state actions, the family's own, and the two edits. */
 export type Lifecycle = Readonly<Record<string, Transition>>;
 
-export const STATUS_WORDS: Record<DocStatus, string> = { FREE: '未审核', AUDITED: '已审核', OBSOLETE: '已作废' };
+export const STATUS_WORDS: Record<DocStatus, string> = { FREE: '未审核', AUDITED: '已审核', CLOSED: '已关闭', OBSOLETE: '已作废' };
 
 export const ACTION_WORDS: Record<string, string> = {
   audit: '审核', unaudit: '反审核', obsolete: '作废', recover: '恢复', enable: '启用', disable: '停用',
-  update: '修改', delete: '删除', loss: '挂失', reuse: '解除挂失',
+  update: '修改', delete: '删除', loss: '挂失', reuse: '解除挂失', close: '关闭', reopen: '重新打开',
 };
 
 const ALL: readonly DocStatus[] = ['FREE', 'AUDITED', 'OBSOLETE'];
