@@ -72,6 +72,7 @@ let base: string;
 let hdsn: string;
 let hdjc: string;
 let operator: string;
+let adminInB: string;
 
 beforeAll(async () => {
   await a.app.listen({ port: 0, host: '127.0.0.1' });
@@ -79,10 +80,20 @@ beforeAll(async () => {
   hdsn = await orgId(pool, 'HDSN');
   hdjc = await orgId(pool, 'HDJC');
   operator = (await bearerFor(a.app, 'operator')).authorization;
+  adminInB = (await bearerFor(a.app, 'admin')).authorization;
+  expectOk(await call(a.app, 'POST', `/api/sys-user-org/switchOrg/${hdjc}`, adminInB));
 });
 
-/** The gate's letin as instance B commits it (the registry calls do the same update under their checks). */
+/** The gate's letin as instance B commits it (domain/registry's SQL, for trips made straight in the database). */
 const letIn = (id: string) => bDatabase.pool.query("UPDATE wb_registry SET trip_state = 'ENTERED', entered_at = now() WHERE id = $1", [id]);
+
+/** An audited registry of another weighing (st: no notice) made through instance B's calls; its id. */
+async function auditedThroughB(authorization: string, plateNumber: string): Promise<string> {
+  const created = expectOk(await call(b, 'POST', '/api/registry/st/create', authorization, { entity: { plateNumber } })).data as { id: string };
+  expectOk(await call(b, 'POST', '/api/registry/st/audit', authorization, { ids: [created.id] }));
+  return created.id;
+}
+const letInThroughB = async (authorization: string, id: string) => expectOk(await call(b, 'POST', '/api/registry/st/letin', authorization, { ids: [id] }));
 
 describe('vehicles in the plant, live', () => {
   it('sends the company\'s trucks in the plant first, and no one else\'s', async () => {
@@ -101,15 +112,16 @@ describe('vehicles in the plant, live', () => {
     }
   });
 
-  it('delivers a letin made on another instance within a second, and never another company\'s', async () => {
-    const mine = await insertTrip(pool, { orgId: hdsn, plate: '沪B20001' });
-    const theirs = await insertTrip(pool, { orgId: hdjc, plate: '沪B20002' });
+  it('delivers a letin made through another instance\'s gate call within a second, and never another company\'s', async () => {
+    const admin = adminInB;
+    const mine = await auditedThroughB(operator, '沪B20001');
+    const theirs = await auditedThroughB(admin, '沪B20002');
     const stream = await Stream.open(base, operator);
     try {
       await stream.next((e) => e.type === 'snapshot');
-      await letIn(theirs);
+      await letInThroughB(admin, theirs);
       const started = Date.now();
-      await letIn(mine);
+      await letInThroughB(operator, mine);
       const got = await stream.next((e) => e.type === 'upsert' && e.vehicle.registryId === mine, 1000);
       expect(got.at - started).toBeLessThan(1000);
       expect(got.event).toMatchObject({ type: 'upsert', vehicle: { plateNumber: '沪B20001', tripState: 'ENTERED' } });
@@ -148,8 +160,7 @@ describe('vehicles in the plant, live', () => {
   });
 
   it('gives the other company\'s stream its own trucks', async () => {
-    const admin = (await bearerFor(a.app, 'admin')).authorization;
-    expectOk(await call(a.app, 'POST', `/api/sys-user-org/switchOrg/${hdjc}`, admin));
+    const admin = adminInB;
     const mine = await insertTrip(pool, { orgId: hdsn, plate: '沪D40001' });
     const theirs = await insertTrip(pool, { orgId: hdjc, plate: '沪D40002' });
     const stream = await Stream.open(base, admin);
