@@ -63,6 +63,19 @@ describe('editable table', () => {
     expect((screen.getByRole('button', { name: /新\s?增/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('adds at the other end with the second button: 插入首行 when 新增 adds at the end', () => {
+    renderInShell(<Harness initial={[{ invName: 'a' }]} />);
+    fireEvent.click(screen.getByRole('button', { name: /新\s?增/ }));
+    expect(names()).toEqual(['a', undefined]);
+    fireEvent.click(screen.getByRole('button', { name: '插入首行' }));
+    expect(names()).toEqual([undefined, 'a', undefined]);
+    expect(latest.map((r) => r.seq)).toEqual([1, 2, 3]);
+    cleanup();
+    renderInShell(<Harness initial={[{ invName: 'a' }]} addAt="top" />);
+    fireEvent.click(screen.getByRole('button', { name: '追加末行' }));
+    expect(names()).toEqual(['a', undefined]);
+  });
+
   it("asks '确定删除吗?' (温馨提示) before deleting", async () => {
     renderInShell(<Harness initial={[{ invName: 'a' }, { invName: 'b' }]} />);
     fireEvent.click(bodyRows()[0].querySelector('.ant-checkbox-input') as HTMLElement);

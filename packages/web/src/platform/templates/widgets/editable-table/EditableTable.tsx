@@ -80,12 +80,14 @@ export function EditableTable(props: EditableTableProps) {
     if (message) feedback.error(message);
   };
 
-  const add = () => {
+  const add = (at: 'top' | 'end' = addAt) => {
     if (!canAdd(rows, singleRow)) return;
-    const next = addRow(rows, props.blankRow?.() ?? {}, addAt);
+    const next = addRow(rows, props.blankRow?.() ?? {}, at);
     onChange(next);
-    setEditing(next[addAt === 'top' ? 0 : next.length - 1]._key);
+    setEditing(next[at === 'top' ? 0 : next.length - 1]._key);
   };
+  // 新增 puts a row where the table says; this one at the other end (spec: rows added at top or end)
+  const otherEnd = addAt === 'top' ? 'end' : 'top';
   const copy = () => {
     if (selected.length === 0) return feedback.warning(SELECT_AT_LEAST_ONE);
     onChange(copyRows(rows, selected));
@@ -162,7 +164,12 @@ export function EditableTable(props: EditableTableProps) {
 
   const toolbar = !hideButtons && !readOnly && (
     <Space className="wb-et-toolbar">
-      <Button size="small" icon={<PlusOutlined />} onClick={add} disabled={!canAdd(rows, singleRow)}>新增</Button>
+      <Button size="small" icon={<PlusOutlined />} onClick={() => add()} disabled={!canAdd(rows, singleRow)}>新增</Button>
+      {!singleRow && (
+        <Button size="small" onClick={() => add(otherEnd)} data-action={`add-${otherEnd}`}>
+          {t(otherEnd === 'top' ? 'templateForm.table.addTop' : 'templateForm.table.addEnd')}
+        </Button>
+      )}
       {!singleRow && <Button size="small" icon={<CopyOutlined />} onClick={copy}>复制</Button>}
       <Button size="small" danger icon={<DeleteOutlined />} onClick={() => void remove()}>删除</Button>
     </Space>
