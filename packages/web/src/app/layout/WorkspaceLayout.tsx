@@ -17,6 +17,7 @@ import { HOME_PATH } from '@/app/session/tabs';
 import { useTabs } from '@/app/session/tabs-store';
 import { TemplateFormHost } from '@/platform/templates/form/open-form';
 import { ResourcePopupHost } from '@/platform/templates/popups/ResourcePopupHost';
+import { NoticeDialogHost } from '@/pages/notice/NoticeDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -79,6 +80,7 @@ export default function WorkspaceLayout() {
     </Layout>
     <TemplateFormHost />
     <ResourcePopupHost />
+    <NoticeDialogHost />
     </AntApp>
   );
 }
