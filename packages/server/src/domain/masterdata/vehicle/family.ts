@@ -4,7 +4,7 @@ import type { DocField, DocumentFamily, EntityValues } from '../../../platform/d
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { checkMobile, enabledField, readFieldsOf, remarkField, switchField } from '../shared/fields';
 import { vehicleCreateForm, vehicleUpdateForm } from './form';
-import { PLATE_TYPES, vehicleListTemplate, vehicleResourceTemplate } from './templates';
+import { PLATE_TYPES, vehicleDetailTemplate, vehicleListTemplate, vehicleResourceTemplate } from './templates';
 
 /** 车辆: a company's trucks, keyed by plate in the protocol's normal form. */
 const plate = (label: string, kind: 'ORDINARY' | 'TRAILER'): Pick<DocField, 'normalise' | 'check'> => ({
@@ -84,7 +84,7 @@ export const vehicleFamily: DocumentFamily = {
   label: '车辆', base: '/api/masterdata/vehicle', permissionPrefix: 'md_vehicle', table: 'md_vehicle', scope: { kind: 'org' },
   code: { field: 'plateNumber', column: 'plate_number' },
   fields: FIELDS, lifecycle: switchLifecycle,
-  listTemplate: vehicleListTemplate, resourceTemplate: vehicleResourceTemplate, forms: [vehicleCreateForm, vehicleUpdateForm],
+  listTemplate: vehicleListTemplate, resourceTemplate: vehicleResourceTemplate, forms: [vehicleCreateForm, vehicleUpdateForm, vehicleDetailTemplate],
   readFields: readFieldsOf(vehicleCreateForm),
   copy: 'none', normalise: normaliseVehicle, validate: validateVehicle,
   // a photo is a file uploaded in this company: another company's file id is not this truck's

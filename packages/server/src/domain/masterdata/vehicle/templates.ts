@@ -20,9 +20,11 @@ export const vehicleListTemplate = defineListTemplate({
   mainTable: 'md_vehicle',
   resUrl: '/api/masterdata/vehicle/v2/list',
   menuPath: '/masterdata/vehicle',
+  // the plate (a LINK) opens the truck's details
+  detailCode: 'masterdata.vehicle.detail',
   fields: [
     {
-      fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate number', fieldType: 'TEXT', columnSql: 't.plate_number',
+      fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate number', fieldType: 'LINK', columnSql: 't.plate_number',
       iallowQuery: true, iallowAdvanceQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc',
       searchType: 'input', fixed: 'left', columnWidth: 120,
     },
@@ -75,4 +77,17 @@ export const vehicleResourceTemplate = defineTemplate({
   valueResourceSubName: 'plateNumber',
   viewResourceSubName: 'plateNumber',
   fields: vehicleListTemplate.fields.filter((f) => ['plateNumber', 'plateType', 'carType', 'axleType', 'capacityTonnage'].includes(f.fieldName)),
+});
+
+/** A truck's details in eight columns, read through the list by plate: the list's plate opens them. */
+export const vehicleDetailTemplate = defineTemplate({
+  formatCode: 'masterdata.vehicle.detail',
+  formatName: '车辆详情', formatNameEn: 'Vehicle details',
+  formatType: 'RESOURCE',
+  formatStyle: 'FORMAT_EIGHT_COLUMN_FROM',
+  mainTable: 'md_vehicle',
+  resMethod: 'POST',
+  resUrl: '/api/masterdata/vehicle/v2/list',
+  valueResourceSubName: 'plateNumber',
+  fields: vehicleListTemplate.fields.filter((f) => f.fieldName !== 'version').map((f) => ({ ...f, fieldType: f.fieldType === 'LINK' ? 'TEXT' : f.fieldType })),
 });

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { DocField, DocumentFamily } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
+import { AppError } from '../../../platform/http/errors';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import {
   checkPhone, createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn,
 } from '../../masterdata/shared/fields';
-import { departmentLinks, departmentUses, lockTree } from './repo';
+import { departmentUsersDetail } from './detail-templates';
+import { DEPARTMENT_BASE } from './paths';
+import { departmentLinks, departmentUses, tryLockTree } from './repo';
 import { deleteRefusal, parentRefusal } from './rules';
 
 /**
@@ -13,7 +16,7 @@ import { deleteRefusal, parentRefusal } from './rules';
  * (scope org); a parent, a manager or a user's department in another company is refused by keys
  * that include org_id (migrations/012).
  */
-export const DEPARTMENT_BASE = '/api/system/department';
+export { DEPARTMENT_BASE };
 const WORDS = { node: '部门' };
 
 const parentName: FieldDef = {
@@ -26,7 +29,7 @@ const managerName: FieldDef = {
 };
 
 const listTemplate = defineListTemplate({
-  formatCode: 'system.department.list', formatName: '部门', formatNameEn: 'Departments', formatStyle: 'FORMAT_TREE_LIST', mainTable: 'sys_department',
+  formatCode: 'system.department.list', formatName: '部门', formatNameEn: 'Departments', formatStyle: 'FORMAT_TREE_LIST', mainTable: 'sys_department', detailCode: departmentUsersDetail.formatCode,
   resUrl: `${DEPARTMENT_BASE}/v2/list`, treeResUrl: `${DEPARTMENT_BASE}/tree`, treeResMethod: 'GET', menuPath: '/system/department',
   fields: [
     { fieldName: 'deptCode', fieldExplain: '部门编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.dept_code',
@@ -86,8 +89,10 @@ export const departmentFamily: DocumentFamily = {
   constraintMessages: { sys_department_parent_check: { field: 'parentId', message: '上级部门不能是部门自己' } },
   // a department moved under one of its own sub-departments would cut that branch off the tree
   checkWrite: async (tx, who, id, values) => {
-    await lockTree(tx, 'department', who.orgId);
-    const problem = parentRefusal(await departmentLinks(tx, who.orgId), id, (values.parentId as string | null) ?? null, WORDS);
+    const parentId = (values.parentId as string | null) ?? null;
+    // only a move can close a loop; a new node has nothing below it
+    if (id !== null && parentId !== null && !(await tryLockTree(tx, 'department', who.orgId))) throw AppError.of('conflict', '部门树正在被他人调整，请稍后重试', 'parentId');
+    const problem = parentRefusal(await departmentLinks(tx, who.orgId), id, parentId, WORDS);
     return problem ? [{ field: 'parentId', message: problem }] : [];
   },
   checkDelete: async (tx, who, ids) =>

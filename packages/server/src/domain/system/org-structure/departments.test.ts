@@ -54,7 +54,7 @@ describe('departments', () => {
     expect(moved).toMatchObject({ parentId: office, parentName: '综合办公室' });
   });
 
-  it('of two moves racing into a loop, one is refused', async () => {
+  it('of two moves racing into a loop, one is refused (told to try again)', async () => {
     // several pairs at once, so the two moves of a pair really overlap
     const pairs = await Promise.all(Array.from({ length: 6 }, async (_, i) => {
       const a = expectOk(await post(`${D}/create`, { entity: { deptCode: `RA${i}`, deptName: '甲' } })).data;
@@ -65,10 +65,13 @@ describe('departments', () => {
       call(app, 'PUT', `${D}/update`, accountant, { entity: { ...a, parentId: b.id } }),
       call(app, 'PUT', `${D}/update`, accountant, { entity: { ...b, parentId: a.id } }),
     ]));
+    // a move meeting another under way is told to try again (409); never do both of a pair pass
+    expect(answers.map((r) => r.statusCode).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(answers.some((r) => r.statusCode === 200)).toBe(true);
     for (const [i, [a, b]] of pairs.entries()) {
-      expect([answers[2 * i].statusCode, answers[2 * i + 1].statusCode].sort()).toEqual([200, 400]);
+      expect([answers[2 * i].statusCode, answers[2 * i + 1].statusCode]).not.toEqual([200, 200]);
       const parents = [(await stored(a.id)).parent_id, (await stored(b.id)).parent_id];
-      expect(parents.filter((p) => p !== null)).toHaveLength(1);
+      expect(parents.filter((p) => p !== null).length).toBeLessThan(2);
     }
   });
 

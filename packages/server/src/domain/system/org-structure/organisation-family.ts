@@ -1,8 +1,10 @@
 import type { DocField, DocumentFamily } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
+import { AppError } from '../../../platform/http/errors';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
+import { organisationDetail } from './detail-templates';
 import { createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../../masterdata/shared/fields';
-import { lockTree, organisationLinks, organisationUses } from './repo';
+import { tryLockTree, organisationLinks, organisationUses } from './repo';
 import { deleteRefusal, descendantsOf, parentRefusal } from './rules';
 
 /**
@@ -10,28 +12,15 @@ import { deleteRefusal, descendantsOf, parentRefusal } from './rules';
  * once and seen by every company of the group (scope shared). Only administrators change them
  * (routes.ts); a company with sub-units, departments or users is not deleted.
  */
-export const ORGANISATION_BASE = '/api/system/organisation';
+import { ORGANISATION_BASE } from './paths';
+
+export { ORGANISATION_BASE };
 const WORDS = { node: '组织' };
 
 const parentName: FieldDef = {
   fieldName: 'parentName', fieldExplain: '上级组织', fieldExplainEn: 'Parent organisation', fieldType: 'TEXT',
   columnSql: '(SELECT p.org_name FROM sys_org p WHERE p.id = t.parent_id)', columnWidth: 180,
 };
-
-/** The organisation's tabbed detail (基本信息, 部门): the list's name opens it. */
-export const organisationDetail = defineTemplate({
-  formatCode: 'system.organisation.detail', formatName: '组织机构详情', formatNameEn: 'Organisation details', formatType: 'RESOURCE', formatStyle: 'FORMAT_TAB_FROM',
-  mainTable: 'sys_org', sonTable: 'sys_department', resMethod: 'POST', resUrl: `${ORGANISATION_BASE}/detail`,
-  fields: [
-    { fieldName: 'orgCode', fieldExplain: '组织编码', fieldExplainEn: 'Code', fieldType: 'TEXT' },
-    { fieldName: 'orgName', fieldExplain: '组织名称', fieldExplainEn: 'Name', fieldType: 'TEXT' },
-    { fieldName: 'parentName', fieldExplain: '上级组织', fieldExplainEn: 'Parent organisation', fieldType: 'TEXT' },
-    { fieldName: 'deptCode', fieldExplain: '部门编码', fieldExplainEn: 'Department code', fieldType: 'TEXT' },
-    { fieldName: 'deptName', fieldExplain: '部门名称', fieldExplainEn: 'Department', fieldType: 'TEXT' },
-    { fieldName: 'managerName', fieldExplain: '负责人', fieldExplainEn: 'Manager', fieldType: 'TEXT' },
-    { fieldName: 'userCount', fieldExplain: '用户数', fieldExplainEn: 'Users', fieldType: 'NUMBER' },
-  ],
-});
 
 const listTemplate = defineListTemplate({
   formatCode: 'system.organisation.list', formatName: '组织机构', formatNameEn: 'Organisations', formatStyle: 'FORMAT_TREE_LIST',
@@ -91,8 +80,10 @@ export const organisationFamily: DocumentFamily = {
   import: false, datax: false,
   constraintMessages: { sys_org_parent_check: { field: 'parentId', message: '上级组织不能是组织自己' } },
   checkWrite: async (tx, who, id, values) => {
-    await lockTree(tx, 'organisation', who.groupId);
-    const problem = parentRefusal(await organisationLinks(tx, who.groupId), id, (values.parentId as string | null) ?? null, WORDS);
+    const parentId = (values.parentId as string | null) ?? null;
+    // only a move can close a loop; a new node has nothing below it
+    if (id !== null && parentId !== null && !(await tryLockTree(tx, 'organisation', who.groupId))) throw AppError.of('conflict', '组织树正在被他人调整，请稍后重试', 'parentId');
+    const problem = parentRefusal(await organisationLinks(tx, who.groupId), id, parentId, WORDS);
     return problem ? [{ field: 'parentId', message: problem }] : [];
   },
   checkDelete: async (tx, who, ids) =>

@@ -94,9 +94,9 @@ export async function organisationOfGroup(db: Runner, groupId: string, orgId: st
 
 export async function departmentsOf(db: Runner, orgId: string): Promise<Record<string, unknown>[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT d.id::text, d.dept_code AS "deptCode", d.dept_name AS "deptName", p.dept_name AS "parentName",
-           m.person_name AS "managerName", d.phone, d.enabled,
-           (SELECT count(*)::int FROM sys_user_org u WHERE u.org_id = d.org_id AND u.dept_id = d.id) AS "userCount"
+    SELECT d.id::text, d.dept_code AS "deptCode", d.dept_name AS "deptName", p.dept_name AS "parentDeptName",
+           m.person_name AS "managerName", d.phone, d.enabled AS "deptEnabled",
+           (SELECT count(*)::int FROM sys_user_org u WHERE u.org_id = d.org_id AND u.dept_id = d.id) AS "deptUserCount"
       FROM sys_department d
       LEFT JOIN sys_department p ON p.id = d.parent_id
       LEFT JOIN md_person m ON m.id = d.manager_id
@@ -106,7 +106,7 @@ export async function departmentsOf(db: Runner, orgId: string): Promise<Record<s
 
 export async function usersOf(db: Runner, orgId: string): Promise<Record<string, unknown>[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT u.id::text, u.username, u.real_name AS "realName", u.mobile, d.dept_name AS "deptName", u.enabled,
+    SELECT u.id::text, u.username, u.real_name AS "realName", u.mobile, d.dept_name AS "userDeptName", u.enabled AS "userEnabled",
            (SELECT string_agg(r.role_name, '、' ORDER BY r.role_code) FROM sys_user_org_role ur JOIN sys_role r ON r.id = ur.role_id
              WHERE ur.user_id = u.id AND ur.org_id = m.org_id) AS "roleNames"
       FROM sys_user_org m JOIN sys_user u ON u.id = m.user_id
@@ -117,8 +117,33 @@ export async function usersOf(db: Runner, orgId: string): Promise<Record<string,
 
 /**
  * Moves within one tree take turns: two moves that are each fine alone (A under B, B under A)
- * would together make a loop, so each reads the tree only after the other has committed.
+ * would together make a loop. The engine has locked the moved row already, and a move's foreign
+ * key check waits for its new parent's row, so waiting here could deadlock with a move of that
+ * parent: a move that finds another under way is refused at once (the caller tries again).
  */
-export async function lockTree(tx: Runner, tree: 'department' | 'organisation', ownerId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`org-structure:${tree}:${ownerId}`}))`.execute(tx);
+export async function tryLockTree(tx: Runner, tree: 'department' | 'organisation', ownerId: string): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${`org-structure:${tree}:${ownerId}`})) AS locked`.execute(tx);
+  return rows[0].locked;
+}
+
+/** Of these users, those who are not members of the company. */
+export async function nonMembers(tx: Runner, orgId: string, userIds: string[]): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT u::text AS id FROM unnest(${userIds}::bigint[]) u
+     WHERE NOT EXISTS (SELECT 1 FROM sys_user_org m WHERE m.org_id = ${orgId} AND m.user_id = u) ORDER BY 1`.execute(tx);
+  return rows.map((r) => r.id);
+}
+
+/** The department row, locked so it cannot be deleted while users are put in it; null when not the company's. */
+export async function lockDepartment(tx: Runner, orgId: string, deptId: string): Promise<{ code: string; name: string; enabled: boolean } | null> {
+  const { rows } = await sql<{ code: string; name: string; enabled: boolean }>`
+    SELECT dept_code AS code, dept_name AS name, enabled FROM sys_department WHERE org_id = ${orgId} AND id = ${deptId} FOR UPDATE`.execute(tx);
+  return rows[0] ?? null;
+}
+
+/** Puts company members in a department (or none); answers how many memberships changed. */
+export async function setUserDepartment(tx: Runner, orgId: string, deptId: string | null, userIds: string[]): Promise<number> {
+  const result = await sql`UPDATE sys_user_org SET dept_id = ${deptId}::bigint WHERE org_id = ${orgId} AND user_id = ANY(${userIds}::bigint[])
+                            AND dept_id IS DISTINCT FROM ${deptId}::bigint`.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
 }

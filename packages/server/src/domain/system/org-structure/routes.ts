@@ -5,7 +5,9 @@ import { documentRoutes } from '../../../platform/documents/routes';
 import { ok } from '../../../platform/http/envelope';
 import { AppError, badRequest, parse } from '../../../platform/http/errors';
 import type { ListOptions } from '../../../platform/list/repo';
-import { DEPARTMENT_BASE, departmentFamily } from './department-family';
+import { departmentFamily } from './department-family';
+import { USERS_TABLE } from './detail-templates';
+import { DEPARTMENT_BASE } from './paths';
 import { ORGANISATION_BASE, organisationFamily } from './organisation-family';
 import * as repo from './repo';
 import { treeNodes } from './rules';
@@ -21,6 +23,11 @@ const groupBody = z.strictObject({
 });
 /** The detail popup's call: { search: [{ key: 'id', op: 'eq', val }] }. */
 const detailBody = z.object({ search: z.array(z.object({ key: z.string(), op: z.string().optional(), val: z.unknown() })).max(10) });
+
+const assignBody = z.strictObject({
+  deptId: id.nullable(),
+  userIds: z.array(id).min(1, '请至少选择一条数据！').max(500),
+});
 
 const READS = /\/(v2\/list|export|autocomplete)$/;
 
@@ -54,6 +61,23 @@ export function orgStructureRoutes(app: FastifyInstance, db: Database, list: Lis
   documentRoutes(app, db, departmentFamily, list);
   app.get(`${DEPARTMENT_BASE}/tree`, { config: { access: { permission: 'sys_dept_view' } } }, async (request) =>
     ok(treeNodes(await repo.departmentRows(db, request.caller.orgId))));
+  // the company's users, to tick some into a department
+  app.post(`${DEPARTMENT_BASE}/users`, { config: { access: { permission: 'sys_dept_view', demoAllowed: true } } }, async (request) =>
+    ok(await repo.usersOf(db, request.caller.orgId)));
+  app.post(`${DEPARTMENT_BASE}/assignUsers`, { config: { access: { permission: 'sys_dept_update' } } }, async (request) => {
+    const { deptId, userIds } = parse(assignBody, request.body);
+    const count = await db.transaction().execute(async (tx) => {
+      if (deptId !== null) {
+        const dept = await repo.lockDepartment(tx, request.caller.orgId, deptId);
+        if (!dept) throw AppError.of('notFound', `部门不存在: ${deptId}`, 'deptId');
+        if (!dept.enabled) throw badRequest(`部门 ${dept.code} 已停用，不能加入用户`, 'deptId');
+      }
+      const strangers = await repo.nonMembers(tx, request.caller.orgId, userIds);
+      if (strangers.length) throw badRequest(`用户 ${strangers.join(',')} 不属于当前公司`, 'userIds');
+      return repo.setUserDepartment(tx, request.caller.orgId, deptId, userIds);
+    });
+    return ok({ count }, '保存成功');
+  });
 
   app.register(async (admin) => {
     admin.addHook('preHandler', (request) => administratorsOnly(db, request));
@@ -66,7 +90,7 @@ export function orgStructureRoutes(app: FastifyInstance, db: Database, list: Lis
     admin.post(`${ORGANISATION_BASE}/detail`, { config: { access: { permission: 'sys_org_view', demoAllowed: true } } }, async (request) => {
       const orgId = organisationDetailId(parse(detailBody, request.body ?? {}).search);
       const entity = await organisationOrThrow(db, request.caller.groupId, orgId);
-      return ok({ entity, entitysub: await repo.departmentsOf(db, orgId) });
+      return ok({ entity, entitysub: await repo.departmentsOf(db, orgId), subTables: { [USERS_TABLE]: await repo.usersOf(db, orgId) } });
     });
     admin.get(`${ORGANISATION_BASE}/:id/departments`, view, async (request) => {
       const { id: orgId } = parse(idParam, request.params);

@@ -13,6 +13,7 @@ import { ListTree } from './ListTree';
 import { quickSearchFields } from './search-body';
 import { SearchBar } from './SearchBar';
 import { useListState } from './useListState';
+import { useLinkDetail } from '../pages/useLinkDetail';
 import { selectedRows } from './selection';
 import './list.css';
 
@@ -52,6 +53,7 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
     setDialogOpen(false);
   };
   const isTree = template.formatStyle === FORMAT_STYLE.treeList;
+  const detail = useLinkDetail(template);
 
   return (
     <div className={`wb-card wb-list-screen${isTree ? ' wb-list-with-tree' : ''}`} data-testid="list-screen" data-template={template.formatCode}>
@@ -89,6 +91,7 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
           onSelect={state.select}
           onSort={state.changeSort}
           onPage={state.changePage}
+          onLink={detail.onLink}
         />
       </section>
       <AdvancedQueryDialog
@@ -102,6 +105,7 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
         onClose={() => setDialogOpen(false)}
       />
       {actions.dialogs}
+      {detail.popup}
     </div>
   );
 }

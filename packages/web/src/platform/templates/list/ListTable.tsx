@@ -4,7 +4,7 @@ import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type FieldDefinition, type SortKey } from '@wb/protocol';
 import type { ListReply } from '../api';
-import { buildColumns, SELECTION_WIDTH, shownFields, tableWidth, type Row } from './columns';
+import { buildColumns, SELECTION_WIDTH, shownFields, tableWidth, type OpenLink, type Row } from './columns';
 import { RowCheck, useCheckboxClasses } from './RowCheck';
 import { totalsRow, hasTotals } from './totals';
 
@@ -23,6 +23,8 @@ interface Props {
   onSort(sort: SortKey | null): void;
   onPage(pn: number, ps: number): void;
   onRowDoubleClick?(row: Row): void;
+  /** a LINK cell's click: the row's detail */
+  onLink?: OpenLink;
   scrollY?: number;
 }
 
@@ -63,7 +65,7 @@ const NO_ROWS: Row[] = [];
 const TableBody = memo(function TableBody(p: Omit<Props, 'loading'>) {
   const { t } = useTranslation();
   const yesNo = useMemo(() => ({ yes: t('listScreen.yes'), no: t('listScreen.no') }), [t]);
-  const columns = useMemo(() => buildColumns(p.fields, p.english, p.sort, yesNo), [p.fields, p.english, p.sort, yesNo]);
+  const columns = useMemo(() => buildColumns(p.fields, p.english, p.sort, yesNo, p.onLink), [p.fields, p.english, p.sort, yesNo, p.onLink]);
   const scroll = useMemo(() => ({ x: tableWidth(p.fields), y: p.scrollY }), [p.fields, p.scrollY]);
   const rows = (p.reply?.list as Row[] | undefined) ?? NO_ROWS;
   const totals = hasTotals(p.fields);

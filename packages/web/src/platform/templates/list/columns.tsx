@@ -29,7 +29,10 @@ export function tableWidth(fields: readonly FieldDefinition[]): number {
   return shownFields(fields).reduce((sum, f) => sum + (f.columnWidth ?? DEFAULT_COLUMN_WIDTH), SELECTION_WIDTH);
 }
 
-export function buildColumns(fields: readonly FieldDefinition[], english: boolean, sort: SortKey | null, yesNo: { yes: string; no: string }): ColumnType<Row>[] {
+/** What a LINK cell does when clicked: opens the row's detail (the list's detail template). */
+export type OpenLink = (field: FieldDefinition, row: Row) => void;
+
+export function buildColumns(fields: readonly FieldDefinition[], english: boolean, sort: SortKey | null, yesNo: { yes: string; no: string }, onLink?: OpenLink): ColumnType<Row>[] {
   return shownFields(fields).map((f) => ({
     key: f.fieldName,
     dataIndex: f.fieldName,
@@ -42,9 +45,12 @@ export function buildColumns(fields: readonly FieldDefinition[], english: boolea
     // default sort direction desc (spec section 9): the first click sorts newest or largest first
     sortDirections: f.isortField ? (['descend', 'ascend'] as const).slice() : undefined,
     sortOrder: sort?.key === f.fieldName ? ORDER[sort.dir] : null,
-    render: (value: unknown) => {
+    render: (value: unknown, row: Row) => {
       const shown = cellText(f, value, yesNo);
-      return shown.kind === 'tag' ? <CellTag label={shown.label} color={shown.color} /> : shown.text;
+      if (shown.kind === 'tag') return <CellTag label={shown.label} color={shown.color} />;
+      // a plain anchor, like the other cells: a page of 100 rows must render quickly
+      if (f.fieldType === 'LINK' && onLink && shown.text) return <a className="wb-cell-link" data-link={f.fieldName} onClick={() => onLink(f, row)}>{shown.text}</a>;
+      return shown.text;
     },
   }));
 }

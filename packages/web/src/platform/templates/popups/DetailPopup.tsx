@@ -11,6 +11,8 @@ import { cellText } from '../list/cell-value';
 import { buildColumns, shownFields, type Row } from '../list/columns';
 import { fieldLabel, formatTitle } from '../list/field-label';
 import { columnsOf, detailParts } from './detail-data';
+import { splitDetailFields } from '../pages/detail-tables';
+import { TabbedDetail } from '../pages/TabbedDetail';
 import './popups.css';
 
 /** Spec section 9: the detail popup is 80% wide; the missing-route warning stays 7 s. */
@@ -85,6 +87,8 @@ function Layout({ template, data, selectable, chosen, onChosen }: { template: Fo
         </>
       );
     case FORMAT_STYLE.tab:
+      // child tables named by their fields' customTable get a tab each (pages/TabbedDetail)
+      if (splitDetailFields(template).tables.length) return <TabbedDetail template={template} data={data} mainTitle={formatTitle(template, english)} />;
       return (
         <Tabs
           items={[

@@ -1,0 +1,20 @@
+import type { RawNode } from '../list/tree-nodes';
+
+/** A node being written: under which parent (null: a top-level node). */
+export interface Creating {
+  parentId: string | null;
+  parentName: string | null;
+}
+
+const isRoot = (pid: RawNode['pid']) => pid === undefined || pid === null || pid === 0 || pid === '0' || pid === '';
+
+/**
+ * The parent of a new node: a child goes under the chosen node; a sibling beside it, under the
+ * chosen node's parent (top level when nothing is chosen or the chosen node is a root).
+ */
+export function parentOfNew(nodes: readonly RawNode[], selected: string | null, where: 'child' | 'sibling'): string | null {
+  if (selected === null) return null;
+  if (where === 'child') return selected;
+  const node = nodes.find((n) => String(n.id) === selected);
+  return node && !isRoot(node.pid) ? String(node.pid) : null;
+}
