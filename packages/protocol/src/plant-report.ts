@@ -117,8 +117,14 @@ export const REPORT_KIND_NAMES: Record<(typeof REPORT_KINDS)[number], { zh: stri
   al: { zh: '调拨', en: 'Allot' },
   tr: { zh: '移库', en: 'Transfer' },
   pr: { zh: '生产', en: 'Production' },
-  st: { zh: '其他入', en: 'Other in' },
-  pt: { zh: '其他出', en: 'Other out' },
+  st: { zh: '其他出厂', en: 'Other out' },
+  pt: { zh: '其他入厂', en: 'Other in' },
+};
+
+/** The kinds of a trip through the gate (registries): st is every other weighing, in or out. */
+export const TRIP_KIND_NAMES: Record<string, { zh: string; en: string }> = {
+  ...REPORT_KIND_NAMES,
+  st: { zh: '其他', en: 'Other' },
 };
 
 /** The permission keys of the plant's views (button entries under 报表中心). */

@@ -5,7 +5,7 @@ import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { REPORT_KIND_NAMES, type VehicleChart as Chart } from '@wb/protocol';
+import { TRIP_KIND_NAMES, type VehicleChart as Chart } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { fetchVehicleChart } from './plant-api';
 import { usePlantTexts } from './plant-texts';
@@ -19,6 +19,8 @@ const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')
 /** The chart's options: bars per hour, trucks in stacked by kind beside trucks out stacked by kind. */
 export function chartOptions(chart: Chart, label: (kind: string, direction: 'IN' | 'OUT') => string): echarts.EChartsCoreOption {
   return {
+    // redrawn every minute: growing bars each time would only distract
+    animation: false,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0, type: 'scroll' },
     grid: { left: 36, right: 16, top: 36, bottom: 24 },
@@ -49,7 +51,7 @@ export function VehicleChart({ orgId }: { orgId: string | null }) {
   useEffect(() => {
     if (!box.current || !data) return;
     const label = (kind: string, direction: 'IN' | 'OUT') =>
-      `${REPORT_KIND_NAMES[kind as keyof typeof REPORT_KIND_NAMES]?.[english ? 'en' : 'zh'] ?? kind}${english ? ' ' : ''}${direction === 'IN' ? tx.in : tx.out}`;
+      `${TRIP_KIND_NAMES[kind]?.[english ? 'en' : 'zh'] ?? kind}${english ? ' ' : ''}${direction === 'IN' ? tx.in : tx.out}`;
     echarts.getInstanceByDom(box.current)?.setOption(chartOptions(data, label), { notMerge: true });
   }, [data, english, tx]);
 

@@ -1,6 +1,6 @@
 import { Badge, Result, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { REPORT_KIND_NAMES, type LiveVehicle } from '@wb/protocol';
+import { TRIP_KIND_NAMES, type LiveVehicle } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { ReportFrame } from './ReportFrame';
 import { useLiveVehicles } from './useLiveVehicles';
@@ -11,7 +11,7 @@ export default function LiveVehiclesPage({ embedded = false }: { embedded?: bool
   const tx = useReportTexts();
   const english = useEnglish();
   const { vehicles, status, updatedAt } = useLiveVehicles();
-  const kindName = (k: string) => REPORT_KIND_NAMES[k as keyof typeof REPORT_KIND_NAMES]?.[english ? 'en' : 'zh'] ?? k;
+  const kindName = (k: string) => TRIP_KIND_NAMES[k]?.[english ? 'en' : 'zh'] ?? k;
 
   const state = (
     <span className="wb-live-status" data-testid="live-status" data-status={status}>
