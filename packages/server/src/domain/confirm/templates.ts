@@ -22,7 +22,7 @@ function gridFields(sampling: boolean): FieldDef[] {
       columnSql: `coalesce(${name('md_vendor', 'vendor_name', 'vendor_id')}, ${name('md_customer', 'customer_name', 'customer_id')})`, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
     { fieldName: 'warehouseName', fieldExplain: '仓库', fieldExplainEn: 'Warehouse', fieldType: 'TEXT', columnSql: name('md_warehouse', 'ware_name', 'warehouse_id'), columnWidth: 110 },
     { fieldName: 'firstWeight', fieldExplain: '一次重量(吨)', fieldExplainEn: 'First weight (t)', fieldType: 'NUMBER',
-      columnSql: "CASE WHEN t.first_is = 'GROSS' THEN t.gross ELSE t.tare END", columnWidth: 110 },
+      columnSql: "trim_scale(CASE WHEN t.first_is = 'GROSS' THEN t.gross ELSE t.tare END)", columnWidth: 110 },
     { fieldName: 'firstTime', fieldExplain: '一次过磅时间', fieldExplainEn: 'First weighed', fieldType: 'DATE',
       columnSql: "CASE WHEN t.first_is = 'GROSS' THEN t.gross_time ELSE t.tare_time END", isortField: true, iallowAdvanceQuery: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
     { fieldName: 'state', fieldExplain: '磅单状态', fieldExplainEn: 'Ticket state', fieldType: 'ENUM', columnSql: 't.state', options: STATE_OPTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 100 },

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { WorkspacePage } from '@/app/routing/workspace-pages';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -9,8 +9,18 @@ const TemplateFreePage = lazy(() => import('@/pages/template-free/TemplateFreePa
 const IframePage = lazy(() => import('@/pages/myiframe/IframePage'));
 const TemplateListPage = lazy(() => import('@/pages/template-list/TemplateListPage'));
 
+/** The site-confirmation grids (domain/confirm/grids.ts), one page each. */
+const CONFIRM_GRIDS = ['pu', 'pu-sampling', 'sa', 'al-sh', 'al-fh', 'tr-sh', 'tr-fh'];
+const confirmPages: Record<string, Page> = Object.fromEntries(CONFIRM_GRIDS.map((grid) => [
+  `confirm/${grid}`,
+  lazy(() => import('@/pages/confirm/ConfirmPage').then((m) => ({
+    default: () => createElement(m.default, { grid, sampling: grid.endsWith('-sampling') }),
+  }))),
+]));
+
 /** Menu components by the key the server stores (sys_menu.component). */
 const MENU_COMPONENTS: Record<string, Page> = {
+  ...confirmPages,
   'system/log': lazy(() => import('@/pages/system-log/OperationLogPage')),
   'template-admin/formats': lazy(() => import('@/pages/template-admin/FormatsPage')),
   'template-admin/field': lazy(() => import('@/pages/template-admin/FieldPage')),

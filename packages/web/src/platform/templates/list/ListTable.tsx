@@ -1,6 +1,7 @@
 import { memo, useCallback, useMemo } from 'react';
 import { Spin, Table } from 'antd';
 import type { TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type FieldDefinition, type SortKey } from '@wb/protocol';
 import type { ListReply } from '../api';
@@ -17,8 +18,10 @@ interface Props {
   pn: number;
   ps: number;
   selectedKeys: string[];
-  /** radio for a popup choosing one row */
-  selectionType?: 'checkbox' | 'radio';
+  /** radio for a popup choosing one row; none for a grid acted on row by row */
+  selectionType?: 'checkbox' | 'radio' | 'none';
+  /** columns after the template's (a grid's operations column) */
+  extraColumns?: ColumnType<Row>[];
   onSelect(pageRows: Row[], keys: string[]): void;
   onSort(sort: SortKey | null): void;
   onPage(pn: number, ps: number): void;
@@ -65,8 +68,9 @@ const NO_ROWS: Row[] = [];
 const TableBody = memo(function TableBody(p: Omit<Props, 'loading'>) {
   const { t } = useTranslation();
   const yesNo = useMemo(() => ({ yes: t('listScreen.yes'), no: t('listScreen.no') }), [t]);
-  const columns = useMemo(() => buildColumns(p.fields, p.english, p.sort, yesNo, p.onLink), [p.fields, p.english, p.sort, yesNo, p.onLink]);
-  const scroll = useMemo(() => ({ x: tableWidth(p.fields), y: p.scrollY }), [p.fields, p.scrollY]);
+  const columns = useMemo(() => [...buildColumns(p.fields, p.english, p.sort, yesNo, p.onLink), ...(p.extraColumns ?? [])], [p.fields, p.english, p.sort, yesNo, p.onLink, p.extraColumns]);
+  const extraWidth = useMemo(() => (p.extraColumns ?? []).reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0), [p.extraColumns]);
+  const scroll = useMemo(() => ({ x: tableWidth(p.fields) + extraWidth, y: p.scrollY }), [p.fields, extraWidth, p.scrollY]);
   const rows = (p.reply?.list as Row[] | undefined) ?? NO_ROWS;
   const totals = hasTotals(p.fields);
   const checkClasses = useCheckboxClasses();
@@ -83,7 +87,7 @@ const TableBody = memo(function TableBody(p: Omit<Props, 'loading'>) {
     }
   }, [onSort, onPage, ps]);
 
-  const rowSelection = useMemo<TableProps<Row>['rowSelection']>(() => ({
+  const rowSelection = useMemo<TableProps<Row>['rowSelection']>(() => (selectionType === 'none' ? undefined : {
     type: selectionType,
     selectedRowKeys: selectedKeys,
     preserveSelectedRowKeys: true,

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { InputNumber, Modal, Segmented, Table } from 'antd';
+import { SITE_DEDUCTION_KINDS, SITE_DEDUCTION_WORDS, type ConfirmSubmitBody, type SiteDeductionKind } from '@wb/protocol';
+import { useEnglish } from '@/app/hooks/useEnglish';
+import { useConfirmTexts } from './texts';
+
+type Entry = { mode: 'AMOUNT' | 'RATE'; value: number | null };
+export type DeductionResult = Pick<ConfirmSubmitBody, 'deductions' | 'reNums'>;
+
+interface Props {
+  open: boolean;
+  title: string;
+  onSubmit(result: DeductionResult): void;
+  onCancel(): void;
+}
+
+const blank = (): Record<SiteDeductionKind, Entry> =>
+  Object.fromEntries(SITE_DEDUCTION_KINDS.map((k) => [k, { mode: 'AMOUNT', value: null }])) as Record<SiteDeductionKind, Entry>;
+
+/** The deductions and pieces a site enters when it accepts a truck's load (domain notes: site confirmation). */
+export function DeductionDialog({ open, title, onSubmit, onCancel }: Props) {
+  const tx = useConfirmTexts();
+  const english = useEnglish();
+  const [entries, setEntries] = useState(blank);
+  const [pieces, setPieces] = useState<number | null>(null);
+  const set = (kind: SiteDeductionKind, next: Partial<Entry>) => setEntries((e) => ({ ...e, [kind]: { ...e[kind], ...next } }));
+  const submit = () => {
+    const deductions = SITE_DEDUCTION_KINDS.filter((k) => entries[k].value !== null && entries[k].value !== 0)
+      .map((k) => ({ kind: k, mode: entries[k].mode, value: String(entries[k].value) }));
+    onSubmit({ deductions, ...(pieces !== null ? { reNums: pieces } : {}) });
+  };
+  const rows = SITE_DEDUCTION_KINDS.map((kind) => ({ kind }));
+  return (
+    <Modal open={open} title={title} width={560} onOk={submit} onCancel={onCancel} destroyOnHidden afterClose={() => { setEntries(blank()); setPieces(null); }}>
+      <p>{tx.deductIntro}</p>
+      <Table
+        size="small" pagination={false} rowKey="kind" dataSource={rows} data-testid="deduction-table"
+        columns={[
+          { title: tx.kind, dataIndex: 'kind', width: 120, render: (k: SiteDeductionKind) => (english ? SITE_DEDUCTION_WORDS[k].en : SITE_DEDUCTION_WORDS[k].zh) },
+          {
+            title: tx.mode, width: 150,
+            render: (_: unknown, { kind }: { kind: SiteDeductionKind }) => (
+              <Segmented size="small" value={entries[kind].mode} onChange={(v) => set(kind, { mode: v as Entry['mode'] })}
+                options={[{ value: 'AMOUNT', label: tx.amount }, { value: 'RATE', label: tx.rate }]} />
+            ),
+          },
+          {
+            title: tx.value,
+            render: (_: unknown, { kind }: { kind: SiteDeductionKind }) => (
+              <InputNumber data-testid={`deduct-${kind}`} min={0} max={entries[kind].mode === 'RATE' ? 100 : 1000} precision={4} style={{ width: '100%' }}
+                value={entries[kind].value} onChange={(v) => set(kind, { value: v })} />
+            ),
+          },
+        ]}
+      />
+      <div style={{ marginTop: 12, display: 'flex', alignItems: 'center', gap: 8 }}>
+        <span>{tx.pieces}</span>
+        <InputNumber data-testid="deduct-pieces" min={0} precision={0} value={pieces} onChange={(v) => setPieces(v)} />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { buttonLabel, pressStep, rowActionable } from '../buttons';
+
+describe('site confirmation buttons on the web', () => {
+  it('says 合格 and 不合格 in sampling mode and the normal words otherwise', () => {
+    expect(buttonLabel('CONFIRM', true, false)).toBe('合格');
+    expect(buttonLabel('CONFIRM_AGAIN', true, false)).toBe('合格');
+    expect(buttonLabel('CONFIRM_NOT', true, false)).toBe('不合格');
+    expect(buttonLabel('CONFIRM_NOT', false, false)).toBe('取消确认');
+    expect(buttonLabel('SINGLE_WEIGH', false, false)).toBe('车辆重出');
+    expect(buttonLabel('SINGLE_EMPTY', false, true)).toBe('Leaves empty');
+  });
+
+  it('acts on a row only when handleable, with buttons and without CONFIRM_NO', () => {
+    expect(rowActionable({ ihandle: true, confirmSubButs: ['CONFIRM'] })).toBe(true);
+    expect(rowActionable({ ihandle: false, confirmSubButs: ['CONFIRM'] })).toBe(false);
+    expect(rowActionable({ ihandle: true, confirmSubButs: [] })).toBe(false);
+    expect(rowActionable({ ihandle: true, confirmSubButs: ['CONFIRM_NO'] })).toBe(false);
+  });
+
+  it('asks for deductions on a confirmation, a yes on the others, the sample dialog when sampling', () => {
+    expect(pressStep('CONFIRM', false)).toBe('deductions');
+    expect(pressStep('CONFIRM_NOT', false)).toBe('ask');
+    expect(pressStep('SINGLE_EMPTY', false)).toBe('ask');
+    expect(pressStep('CONFIRM_NOT', true)).toBe('sample');
+  });
+});
