@@ -2,7 +2,7 @@ import type { MenuButtonSeed, MenuSeed } from '../../seed/menus';
 
 /**
  * The 库存管理 (Stock) menu area: balances and records to look at, opening stock and transfer
- * forms to write. Accountants keep the stock; operators look at it.
+ * forms to write (opening stock also from a sheet). Accountants keep the stock; operators look at it.
  */
 const OP = 'ROLE_OPERATOR';
 const AC = 'ROLE_ACCOUNTANT';
@@ -23,7 +23,7 @@ export const STOCK_MENU: MenuSeed = {
   children: [
     { name: '库存查询', en: 'Stock balances', path: '/stock/balance', roles: [AC, OP], buttons: viewButton('stock_balance_view') },
     { name: '出入库记录', en: 'Stock records', path: '/stock/record', roles: [AC, OP], buttons: viewButton('stock_record_view') },
-    { name: '期初库存', en: 'Opening stock', path: '/stock/early', roles: [AC, OP], buttons: documentButtons('stock_early') },
+    { name: '期初库存', en: 'Opening stock', path: '/stock/early', roles: [AC, OP], buttons: documentButtons('stock_early', [...DOCUMENT, ['import', '导入', 'Import']]) },
     { name: '移库单', en: 'Transfer forms', path: '/stock/transfer-form', roles: [AC, OP], buttons: documentButtons('stock_transfer', [...DOCUMENT, ['copy', '复制', 'Copy']]) },
   ],
 };
