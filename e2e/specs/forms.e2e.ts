@@ -146,7 +146,7 @@ describe('template forms: vehicles', () => {
     await poll(() => listScreen(stage.page).getByTestId('list-query').textContent()).toContain('Search');
     const form = await openForm('btn-create');
     await form.locator('#hasTrailer').click();
-    await item(form, '挂车车牌号').waitFor();
+    await item(form, 'Trailer plate').waitFor();
     expect(await form.locator('#hasTrailer .ant-switch-inner-checked').innerText()).toBe('Yes');
     await settled(stage.page);
     await screenshot(stage.page, 'form-vehicle-en');
