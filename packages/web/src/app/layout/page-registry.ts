@@ -21,6 +21,7 @@ const confirmPages: Record<string, Page> = Object.fromEntries(CONFIRM_GRIDS.map(
 /** Menu components by the key the server stores (sys_menu.component). */
 const MENU_COMPONENTS: Record<string, Page> = {
   ...confirmPages,
+  'weighing/station': lazy(() => import('@/pages/weighing-station/WeighingStationPage')),
   'system/log': lazy(() => import('@/pages/system-log/OperationLogPage')),
   'template-admin/formats': lazy(() => import('@/pages/template-admin/FormatsPage')),
   'template-admin/field': lazy(() => import('@/pages/template-admin/FieldPage')),

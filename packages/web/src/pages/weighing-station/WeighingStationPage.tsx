@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Segmented, Select, Space, Switch, Tag } from 'antd';
+import type { TareChoice, WeighingReply } from '@wb/protocol';
+import { useEnglish } from '@/app/hooks/useEnglish';
+import { ApiError } from '@/platform/api/http';
+import { feedback } from '@/platform/feedback';
+import { CardReaderError, readCard } from '@/platform/card-reader/bridge-client';
+import { sendWeighing } from './api';
+import { KIND_WORDS, needsDirection, newRequestId, readingProblem, STATION_KINDS, STATION_STORAGE_KEY, type StationKind } from './station-rules';
+import { useStationTexts } from './texts';
+import './station.css';
+
+type Press = { kind: StationKind; which: 'first' | 'second'; body: Parameters<typeof sendWeighing>[2] };
+
+/**
+ * 过磅作业: the operator's weighing screen. Names the truck (plate or IC card), takes the reading and
+ * sends the first or second weighing; the server decides gross or tare, the checks and the net and
+ * answers the ticket as it stands. A press that got no answer can be resent with its request id.
+ */
+export default function WeighingStationPage() {
+  const tx = useStationTexts();
+  const english = useEnglish();
+  const [station, setStation] = useState(() => localStorage.getItem(STATION_STORAGE_KEY) ?? '1#');
+  const [kind, setKind] = useState<StationKind>('pu');
+  const [direction, setDirection] = useState<'receive' | 'dispatch'>('receive');
+  const [plate, setPlate] = useState('');
+  const [cardUid, setCardUid] = useState<string | null>(null);
+  const [weight, setWeight] = useState('');
+  const [stable, setStable] = useState(true);
+  const [tare, setTare] = useState<TareChoice>('weigh');
+  const [busy, setBusy] = useState(false);
+  const [unanswered, setUnanswered] = useState<Press | null>(null);
+  const [result, setResult] = useState<WeighingReply | null>(null);
+
+  const send = async (press: Press) => {
+    setBusy(true);
+    try {
+      const reply = await sendWeighing(press.kind, press.which, press.body);
+      setUnanswered(null);
+      setResult(reply);
+      feedback.success(press.which === 'first' ? tx.first : tx.second);
+      setWeight('');
+    } catch (err) {
+      // the server refused: it said why and stored nothing; no answer at all: the press may be resent as it was
+      setUnanswered(err instanceof ApiError && err.status > 0 ? null : press);
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const weigh = (which: 'first' | 'second') => {
+    if (!station.trim()) return feedback.warning(tx.needStation, 2);
+    if (!plate.trim() && !cardUid) return feedback.warning(tx.needTruck, 2);
+    const tareFromStore = tare !== 'weigh';
+    const problem = tareFromStore ? null : readingProblem(weight);
+    if (problem) return feedback.warning(problem, 2);
+    localStorage.setItem(STATION_STORAGE_KEY, station.trim());
+    const body = {
+      stationId: station.trim(), requestId: newRequestId(station.trim()), stable,
+      ...(cardUid ? { cardUid } : { plate: plate.trim() }),
+      ...(weight.trim() !== '' ? { weight: weight.trim() } : {}),
+      tare,
+      ...(needsDirection(kind) ? { direction } : {}),
+    };
+    void send({ kind, which, body });
+  };
+
+  const onReadCard = async () => {
+    try {
+      const card = await readCard();
+      setCardUid(card.uid);
+      setPlate('');
+    } catch (err) {
+      if (err instanceof CardReaderError) feedback.error(err.message);
+      else throw err;
+    }
+  };
+
+  return (
+    <div className="wb-card wb-station" data-testid="weighing-station">
+      <Row gutter={24}>
+        <Col xs={24} xl={14}>
+          <Form layout="horizontal" labelCol={{ flex: '100px' }} colon={false}>
+            <Form.Item label={tx.station} tooltip={tx.stationHint}>
+              <Input data-testid="station-id" value={station} onChange={(e) => setStation(e.target.value)} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item label={tx.kind}>
+              <Segmented data-testid="station-kind" value={kind} onChange={(v) => setKind(v as StationKind)}
+                options={STATION_KINDS.map((k) => ({ value: k, label: english ? KIND_WORDS[k].en : KIND_WORDS[k].zh }))} />
+            </Form.Item>
+            {needsDirection(kind) && (
+              <Form.Item label={tx.direction}>
+                <Radio.Group value={direction} onChange={(e) => setDirection(e.target.value)}
+                  options={[{ value: 'receive', label: tx.receive }, { value: 'dispatch', label: tx.dispatch }]} />
+              </Form.Item>
+            )}
+            <Form.Item label={tx.plate}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Input data-testid="station-plate" value={plate} placeholder={tx.platePh} disabled={Boolean(cardUid)}
+                  onChange={(e) => setPlate(e.target.value.toUpperCase())} />
+                <Button data-testid="station-read-card" onClick={() => void onReadCard()}>{tx.readCard}</Button>
+              </Space.Compact>
+              {cardUid && <Tag closable onClose={() => setCardUid(null)} color="blue" style={{ marginTop: 8 }}>{tx.card} {cardUid}</Tag>}
+            </Form.Item>
+            <Form.Item label={tx.weight}>
+              <Input data-testid="station-weight" className="wb-station-reading" value={weight} inputMode="decimal"
+                onChange={(e) => setWeight(e.target.value)} onPressEnter={() => weigh('first')} />
+            </Form.Item>
+            <Form.Item label={tx.stable}>
+              <Switch data-testid="station-stable" checked={stable} onChange={setStable} />
+            </Form.Item>
+            <Form.Item label={tx.tare}>
+              <Select data-testid="station-tare" value={tare} onChange={setTare} style={{ width: 240 }} options={[
+                { value: 'weigh', label: tx.tareWeigh }, { value: 'stored', label: tx.tareStored }, { value: 'last', label: tx.tareLast },
+                { value: 'average', label: tx.tareAverage }, { value: 'standard', label: tx.tareStandard },
+              ]} />
+            </Form.Item>
+            <Form.Item label=" ">
+              <Space wrap>
+                <Button type="primary" size="large" data-testid="station-first" loading={busy} onClick={() => weigh('first')}>{tx.first}</Button>
+                <Button type="primary" size="large" data-testid="station-second" loading={busy} onClick={() => weigh('second')}>{tx.second}</Button>
+                {unanswered && (
+                  <Button size="large" danger data-testid="station-retry" loading={busy} title={tx.retryHint} onClick={() => void send(unanswered)}>{tx.retry}</Button>
+                )}
+              </Space>
+            </Form.Item>
+          </Form>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Card title={tx.result} size="small" data-testid="station-result">
+            {result ? <ResultView reply={result} /> : <span className="wb-muted">{tx.noResult}</span>}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+function ResultView({ reply }: { reply: WeighingReply }) {
+  const tx = useStationTexts();
+  const tons = (v: string | null) => (v === null ? '—' : `${Number(v)} t`);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Descriptions size="small" column={1} bordered items={[
+        { key: 'no', label: tx.ticketNo, children: <span data-testid="result-ticket-no">{reply.ticketNo}</span> },
+        { key: 'state', label: tx.state, children: <span data-testid="result-state">{reply.state}</span> },
+        { key: 'gross', label: tx.gross, children: <span data-testid="result-gross">{tons(reply.gross)}</span> },
+        { key: 'tare', label: tx.tareW, children: <span data-testid="result-tare">{tons(reply.tare)}</span> },
+        { key: 'deduct', label: tx.deduct, children: <span data-testid="result-deduct">{tons(reply.deductTotal)}</span> },
+        { key: 'net', label: tx.net, children: <strong data-testid="result-net">{tons(reply.net)}</strong> },
+      ]} />
+      {reply.replay && <Alert type="info" showIcon message={tx.replay} />}
+      {reply.swapped && <Alert type="info" showIcon message={tx.swapped} />}
+      {reply.warnings.length > 0 && (
+        <Alert type="warning" showIcon message={tx.warnings} data-testid="result-warnings"
+          description={<ul className="wb-station-warnings">{reply.warnings.map((w) => <li key={w.check + w.message}>{w.message}</li>)}</ul>} />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { needsDirection, newRequestId, readingProblem } from '../station-rules';
+
+describe('weighing screen rules', () => {
+  it('asks the direction only where both ends weigh', () => {
+    expect(needsDirection('al')).toBe(true);
+    expect(needsDirection('tr')).toBe(true);
+    expect(needsDirection('pu')).toBe(false);
+  });
+
+  it('makes request ids that carry the station and differ press by press', () => {
+    const a = newRequestId('1#', 1_700_000_000_000, () => 0.5);
+    expect(a.startsWith('1#-')).toBe(true);
+    expect(newRequestId('1#', 1_700_000_000_001, () => 0.5)).not.toBe(a);
+  });
+
+  it('accepts tons with up to four decimals and refuses the rest', () => {
+    expect(readingProblem('48.26')).toBeNull();
+    expect(readingProblem('')).toBe('请输入重量');
+    expect(readingProblem('-1')).toBe('重量应为不小于0、最多4位小数的数字');
+    expect(readingProblem('1.23456')).toBe('重量应为不小于0、最多4位小数的数字');
+  });
+});

@@ -1,0 +1,23 @@
+import { useEnglish } from '@/app/hooks/useEnglish';
+
+/** Texts of the weighing screen, Chinese first. */
+const zh = {
+  title: '过磅作业', station: '磅点', stationHint: '本机所在磅点，保存在本机', kind: '业务类型', direction: '磅点方向', receive: '收货端', dispatch: '发货端',
+  plate: '车牌号', platePh: '输入车牌号或读卡', readCard: '读卡', card: 'IC卡', clearCard: '清除', weight: '重量(吨)', stable: '读数稳定',
+  tare: '皮重来源', tareWeigh: '本次称皮', tareStored: '存储皮重（有效期内）', tareLast: '上次皮重', tareAverage: '平均皮重', tareStandard: '标准皮重',
+  first: '一次过磅', second: '二次过磅', retry: '重发上次过磅', retryHint: '上次过磅未收到应答：重发不会重复记录',
+  result: '过磅结果', ticketNo: '磅单号', state: '状态', gross: '毛重', tareW: '皮重', deduct: '扣重', net: '净重', replay: '重复请求，已按首次结果应答',
+  swapped: '毛皮重已互换（车辆方向与单据相反）', warnings: '过磅提醒', noResult: '尚未过磅', needTruck: '请输入车牌号或读卡', needStation: '请填写磅点',
+};
+const en: typeof zh = {
+  title: 'Weighing', station: 'Scale', stationHint: 'The scale this computer serves, kept on this computer', kind: 'Kind', direction: 'Scale end', receive: 'Receiving', dispatch: 'Dispatching',
+  plate: 'Plate', platePh: 'Type the plate or read the card', readCard: 'Read card', card: 'IC card', clearCard: 'Clear', weight: 'Weight (t)', stable: 'Stable reading',
+  tare: 'Tare', tareWeigh: 'Weigh now', tareStored: 'Stored tare (if valid)', tareLast: 'Last tare', tareAverage: 'Average tare', tareStandard: 'Standard tare',
+  first: 'First weighing', second: 'Second weighing', retry: 'Resend last weighing', retryHint: 'The last weighing got no answer: resending never records it twice',
+  result: 'Result', ticketNo: 'Ticket', state: 'State', gross: 'Gross', tareW: 'Tare', deduct: 'Deductions', net: 'Net', replay: 'Repeated request: answered with the first result',
+  swapped: 'Gross and tare swapped (the truck went the other way)', warnings: 'Warnings', noResult: 'Nothing weighed yet', needTruck: 'Type the plate or read the card', needStation: 'Fill in the scale',
+};
+
+export function useStationTexts(): typeof zh {
+  return useEnglish() ? en : zh;
+}
