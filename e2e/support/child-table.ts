@@ -35,10 +35,22 @@ export async function childCell(form: Locator, n: number, title: string): Promis
   return childRows(form).nth(n).locator('td').nth(i);
 }
 
-/** The texts of one child column, top to bottom. */
+/**
+ * The values of one child column, top to bottom, as the user reads them: the cell's text, or in
+ * the row being edited its editor's value (a switch as 是/否, a select's chosen label, an input's text).
+ */
 export async function childTexts(form: Locator, title: string): Promise<string[]> {
   const i = await childColumn(form, title);
-  return childRows(form).evaluateAll((trs, idx) => trs.map((tr) => (tr.children[idx] as HTMLElement).innerText.trim()), i);
+  return childRows(form).evaluateAll((trs, idx) => trs.map((tr) => {
+    const cell = tr.children[idx] as HTMLElement;
+    const box = cell.querySelector<HTMLInputElement>('input[type=checkbox]');
+    if (box) return box.checked ? '是' : '否';
+    const select = cell.querySelector<HTMLElement>('.ant-select');
+    if (select) return (select.innerText.trim().split('\n')[0] ?? '').trim();
+    const input = cell.querySelector<HTMLInputElement>('input');
+    if (input) return input.value.trim();
+    return cell.innerText.trim();
+  }), i);
 }
 
 /** Picks an option of the select in a child cell (the row is put in edit by a click first). */
@@ -52,8 +64,9 @@ export async function chooseInCell(page: Page, cell: Locator, label: string): Pr
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label }).first().click();
 }
 
-/** Ticks a child row's selection box. */
-export const tickRow = (form: Locator, n: number) => childRows(form).nth(n).locator('.ant-checkbox-input').check();
+/** A child row's selection box (the table's checkbox column). */
+export const rowBox = (form: Locator, n: number) => childRows(form).nth(n).locator('td.ant-table-selection-column .ant-checkbox-input');
+export const tickRow = (form: Locator, n: number) => rowBox(form, n).check();
 
 /** Clicks a button of the child table's toolbar by its text. */
 export const tableButton = (form: Locator, name: RegExp | string) => childTable(form).locator('.wb-et-toolbar').getByRole('button', { name });
