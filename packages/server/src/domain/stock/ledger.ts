@@ -7,11 +7,23 @@ import { balanceDelta, decideBalance, type RecordDirection } from './rules/balan
 
 /**
  * The stock ledger's SQL: records written and taken back, and the balances they move, always in
- * the caller's transaction. Balance rows are changed in one fixed order (warehouse, then material),
- * so two postings touching the same balances take turns instead of deadlocking; callers lock their
- * own document (ticket, opening stock, transfer form) before calling, as quantity.ts asks.
+ * the caller's transaction. Callers lock their own document (ticket, opening stock, transfer form)
+ * before calling, as quantity.ts asks.
+ *
+ * Balances: one posting changes its balance rows in a fixed order (warehouse, then material), but a
+ * batch (down of several tickets) posts one after another in one transaction, and two batches could
+ * then take the same two balances in opposite orders and deadlock. So every posting first takes the
+ * company's stock lock (a transaction advisory lock): postings of one company take turns from their
+ * first balance to their commit. They are short (a few rows each) and rarer than weighings.
  */
 type Tx = Transaction<DB>;
+
+// the first key of the company's stock lock; the second is the company id
+const STOCK_LOCK = 7_310_016;
+
+async function lockCompanyStock(tx: Tx, orgId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${STOCK_LOCK}, ${orgId}::int)`.execute(tx);
+}
 
 /** Where a record comes from: exactly one source (migrations/016_stock.sql). */
 export type RecordSource =
@@ -102,6 +114,7 @@ function inLockOrder(moves: BalanceMove[]): BalanceMove[] {
 }
 
 async function moveBalances(tx: Tx, orgId: string, moves: BalanceMove[]): Promise<string[]> {
+  await lockCompanyStock(tx, orgId);
   const level = await negativeStockLevel(tx, orgId);
   const warnings: string[] = [];
   for (const m of inLockOrder(moves)) {

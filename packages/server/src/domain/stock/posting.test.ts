@@ -148,6 +148,25 @@ describe('posting once', () => {
     expect(await balance(wh.b)).toBe('4.5000');
   });
 
+  it('lets two batches post tickets of the same two balances in opposite orders without a deadlock', async () => {
+    const [a1, a2, b1, b2] = [
+      await ticket({ kind: 'pu', net: '1', warehouseId: wh.a }), await ticket({ kind: 'pu', net: '2', warehouseId: wh.b }),
+      await ticket({ kind: 'pu', net: '3', warehouseId: wh.b }), await ticket({ kind: 'pu', net: '4', warehouseId: wh.a }),
+    ];
+    await withBalanceAt(wh.a, '0');
+    await withBalanceAt(wh.b, '0');
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // A posts to a, B (150 ms later) to b; then A to b and B to a: crossed, as two batches can be
+    const batch = (delay: number, first: string, second: string) => sleep(delay).then(() => db.transaction().execute(async (tx) => {
+      await postTicketStock(tx, orgId, first, userId);
+      await sleep(300);
+      await postTicketStock(tx, orgId, second, userId);
+    }));
+    const results = await Promise.allSettled([batch(0, a1, a2), batch(150, b1, b2)]);
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
+    expect([await balance(wh.a), await balance(wh.b)]).toEqual(['5.0000', '5.0000']);
+  });
+
   it('keeps the database itself from holding two live records of one ticket', async () => {
     const id = await ticket({ kind: 'pu', net: '1' });
     await post(id);
