@@ -68,7 +68,7 @@ function noticeLines(k: NoticeKindDef): DocumentChildren {
       { name: 'lineSeq', sql: 't.seq' }, { name: 'materialId', sql: 't.material_id::text' },
       { name: 'warehouseId', sql: 't.warehouse_id::text' }, { name: 'toWarehouseId', sql: 't.to_warehouse_id::text' },
       { name: 'lineInTransitTrips', sql: 't.in_transit_trips' },
-      { name: 'lineRemaining', sql: 't.max_limit - t.done_quantity - t.in_transit' },
+      { name: 'lineRemaining', sql: 'trim_scale(t.max_limit - t.done_quantity - t.in_transit)' },
     ],
     seq: { field: 'lineSeq', column: 'seq' },
     validate: (v) => lineProblems({

@@ -66,8 +66,8 @@ describe('creating a notice with its lines', () => {
     expect(n.noticeNo).toMatch(/^CGTZ\d{8}0001$/);
     expect(n).toMatchObject({ docStatus: 'FREE', ctrlMode: 'QUANTITY', vendorName: '湖州明达矿业有限公司', version: 0 });
     expect(n.entitysub).toHaveLength(2);
-    expect(n.entitysub[0]).toMatchObject({ lineSeq: 1, materialCode: '0101001', materialName: '石灰石', warehouseName: '原料堆场', maxLimit: '1050.0000', lineDone: '0.0000', lineInTransit: '0.0000', lineDoneTrips: 0 });
-    expect(n.entitysub[1]).toMatchObject({ lineSeq: 2, materialName: '黏土', maxLimit: '520.0000', minLimit: '100.0000' });
+    expect(n.entitysub[0]).toMatchObject({ lineSeq: 1, materialCode: '0101001', materialName: '石灰石', warehouseName: '原料堆场', maxLimit: '1050', lineDone: '0', lineInTransit: '0', lineDoneTrips: 0 });
+    expect(n.entitysub[1]).toMatchObject({ lineSeq: 2, materialName: '黏土', maxLimit: '520', minLimit: '100' });
     const second = await purchaseNotice();
     expect(second.noticeNo).toBe(n.noticeNo.replace(/0001$/, '0002'));
     const sales = expectOk(await post(`${SA}/create`, { entity: { customerId, ...PERIOD }, entitysub: [{ materialCode: '0101001', quantity: 10 }] })).data;
@@ -100,8 +100,8 @@ describe('creating a notice with its lines', () => {
     const n = await purchaseNotice();
     const { data } = expectOk(await post(`${PU}/v2/list`, { search: [{ key: 'noticeNo', op: 'eq', val: n.noticeNo }], limit: { pn: 1, ps: 10 } }));
     expect(data.list).toHaveLength(1);
-    expect(data.list[0]).toMatchObject({ materialNames: '石灰石、黏土', totalQuantity: '1500.0000', totalMaxLimit: '1570.0000', remaining: '1570.0000' });
-    expect(data.tongji).toMatchObject({ totalQuantity: '1500.0000' });
+    expect(data.list[0]).toMatchObject({ materialNames: '石灰石、黏土', totalQuantity: '1500', totalMaxLimit: '1570', remaining: '1570' });
+    expect(data.tongji).toMatchObject({ totalQuantity: '1500' });
     const sales = await post(`${SA}/v2/list`, { search: [{ key: 'noticeNo', op: 'eq', val: n.noticeNo }], limit: { pn: 1, ps: 10 } });
     expect(expectOk(sales).data.list).toHaveLength(0);
     expectFailure(await get(`${SA}/get/${n.id}`), 404);
@@ -177,7 +177,7 @@ describe('the lifecycle', () => {
     const c = expectOk(await post(`${PU}/copy/${n.id}`)).data;
     expect(c.noticeNo).not.toBe(n.noticeNo);
     expect(c.docStatus).toBe('FREE');
-    expect(c.entitysub.map((l: Record<string, unknown>) => [l.materialCode, l.maxLimit, l.lineInTransit])).toEqual([['0101001', '1050.0000', '0.0000'], ['0102001', '520.0000', '0.0000']]);
+    expect(c.entitysub.map((l: Record<string, unknown>) => [l.materialCode, l.maxLimit, l.lineInTransit])).toEqual([['0101001', '1050', '0'], ['0102001', '520', '0']]);
   });
 });
 
@@ -190,7 +190,7 @@ describe('corrections on an audited notice', () => {
     await reserve(line, '200');
     expectFailure(await post(`${PU}/updateMaxLimit`, { lineId: line, maxLimit: '480' }), 400, '第1行 最大限量 480 吨不能小于已执行 290 吨与在途 200 吨之和 490 吨');
     const ok = expectOk(await post(`${PU}/updateMaxLimit`, { lineId: line, maxLimit: '490' })).data;
-    expect(ok).toMatchObject({ maxLimit: '490.0000', doneQuantity: '290.0000', inTransit: '200.0000', remaining: '0.0000' });
+    expect(ok).toMatchObject({ maxLimit: '490', doneQuantity: '290', inTransit: '200', remaining: '0' });
     expectFailure(await post(`${PU}/updateMaxLimit`, { lineId: line, maxLimit: 'x' }), 400, /maxLimit/);
     const draft = await purchaseNotice();
     expectFailure(await post(`${PU}/updateMaxLimit`, { lineId: draft.entitysub[0].id, maxLimit: '10' }), 400, `采购通知单 ${draft.noticeNo} 未审核，请直接修改，不能修改最大限量`);
@@ -206,9 +206,9 @@ describe('corrections on an audited notice', () => {
     expectFailure(await post(`${PU}/updateDone`, { lineId: line, doneQuantity: '421', reason: '补录' }, accountant), 400, '第2行 已执行 421 吨加在途 100 吨超过最大限量 520 吨');
     expectFailure(await post(`${PU}/updateDone`, { lineId: line, doneQuantity: '12', reason: '补录' }), 403);
     const after = expectOk(await post(`${PU}/updateDone`, { lineId: line, doneQuantity: '420', reason: '地磅故障期间手工过磅补录' }, accountant)).data;
-    expect(after).toMatchObject({ doneQuantity: '420.0000', remaining: '0.0000' });
+    expect(after).toMatchObject({ doneQuantity: '420', remaining: '0' });
     const { rows } = await pool.query("SELECT detail FROM sys_log WHERE action = 'noticeUpdateDone' ORDER BY id DESC LIMIT 1");
-    expect(rows[0].detail).toBe(`${n.noticeNo} 第2行 已执行量 0.0000 -> 420.0000，原因：地磅故障期间手工过磅补录`);
+    expect(rows[0].detail).toBe(`${n.noticeNo} 第2行 已执行量 0 -> 420，原因：地磅故障期间手工过磅补录`);
   });
 
   it('moves the end of an audited notice, after its start and not into the past', async () => {
@@ -266,9 +266,9 @@ describe('companies and permissions', () => {
     expectOk(await post(`${AL}/audit`, { ids: [n.id] }));
     const list = expectOk(await received()).data.list;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ shipOrgName: expect.any(String), totalQuantity: '10.0000' });
+    expect(list[0]).toMatchObject({ shipOrgName: expect.any(String), totalQuantity: '10' });
     const read = expectOk(await get(`${AL}/received/get/${n.id}`, adminInJC)).data;
-    expect(read.entitysub[0]).toMatchObject({ materialName: '石灰石', quantity: '10.0000' });
+    expect(read.entitysub[0]).toMatchObject({ materialName: '石灰石', quantity: '10' });
     // the receiver reads; it does not change the sender's notice
     expectFailure(await get(`${AL}/get/${n.id}`, adminInJC), 404);
     expectFailure(await post(`${AL}/obsolete`, { ids: [n.id] }, adminInJC), 404);
@@ -293,7 +293,7 @@ describe('companies and permissions', () => {
     const draft = await purchaseNotice();
     const { data } = expectOk(await post(`${PU}/line/v2/list`, { search: [{ key: 'noticeNo', op: 'like', val: 'CGTZ' }], limit: { pn: 1, ps: 100 } }));
     const mine = data.list.filter((r: { noticeNo: string }) => r.noticeNo === n.noticeNo);
-    expect(mine.map((r: Record<string, unknown>) => [r.materialName, r.remaining])).toEqual(expect.arrayContaining([['石灰石', '1000.0000'], ['黏土', '520.0000']]));
+    expect(mine.map((r: Record<string, unknown>) => [r.materialName, r.remaining])).toEqual(expect.arrayContaining([['石灰石', '1000'], ['黏土', '520']]));
     expect(mine[0]).toMatchObject({ vendorName: '湖州明达矿业有限公司', noticeId: n.id });
     expect(data.list.some((r: { noticeNo: string }) => r.noticeNo === draft.noticeNo)).toBe(false);
   });
@@ -354,5 +354,21 @@ describe('import', () => {
     ]);
     const again = await upload(`${PU}/import`, await sheet(HEADERS, [['IMP-101', 'GYS0001', '2026-01-01 00:00:00', '2030-12-31 00:00:00', '0101001', 'CK01', 1, 0]]));
     expectFailure(again, 400, '通知单号 IMP-101 已存在');
+  });
+
+  it('gives the sheet to fill in, header and line columns, and exports the list', async () => {
+    const template = await get(`${PU}/import/template`);
+    expect(template.statusCode).toBe(200);
+    const blank = new ExcelJS.Workbook();
+    await blank.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const headers = (blank.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(['通知单号', '供应商编码', '承运商编码', '开始时间', '结束时间', '合同号', '控制方式', '备注',
+      '物料编码', '仓库编码', '数量', '单价', '税率', '控制比例', '最大限量', '最小限量', '明细备注']);
+    const exported = await post(`${PU}/export`, { search: [{ key: 'noticeNo', op: 'eq', val: 'IMP-101' }] });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const row = (book.worksheets[0].getRow(2).values as unknown[]).slice(1);
+    expect(row).toEqual(expect.arrayContaining(['IMP-101', '湖州明达矿业有限公司', '石灰石、黏土']));
   });
 });

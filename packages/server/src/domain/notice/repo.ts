@@ -76,7 +76,8 @@ export async function setLineQuantity(tx: Tx, userId: string, lineId: string, co
   const { rows } = await sql<{ id: string; max_limit: string; done_quantity: string; in_transit: string; remaining: string }>`
     UPDATE wb_notice_line SET ${sql.id(column)} = ${value}::numeric, version = version + 1, updated_at = now(), updated_by = ${userId}::bigint
      WHERE id = ${lineId}::bigint
-     RETURNING id::text, max_limit::text, done_quantity::text, in_transit::text, (max_limit - done_quantity - in_transit)::text AS remaining`.execute(tx);
+     RETURNING id::text, trim_scale(max_limit)::text AS max_limit, trim_scale(done_quantity)::text AS done_quantity,
+               trim_scale(in_transit)::text AS in_transit, trim_scale(max_limit - done_quantity - in_transit)::text AS remaining`.execute(tx);
   const r = rows[0];
   return { lineId: r.id, maxLimit: r.max_limit, doneQuantity: r.done_quantity, inTransit: r.in_transit, remaining: r.remaining };
 }

@@ -15,6 +15,7 @@ import { planList } from '../../platform/list/rules';
 import { toDateTime } from '../../platform/list/values';
 import { loadListTemplate } from '../../platform/templates/repo';
 import { NOTICE_FAMILIES } from './family';
+import { tons } from './quantity-rules';
 import { importNotices, noticeImportColumns } from './import';
 import { NOTICE_KINDS, noticePermission } from './kinds';
 import * as repo from './repo';
@@ -51,7 +52,7 @@ function quantityRoutes(app: FastifyInstance, db: Database, family: DocumentFami
       if (!decision.ok) throw badRequest(decision.message, decision.field);
       const after = await repo.setLineQuantity(tx, who.userId, line.lineId, 'max_limit', decision.value.toFixed(4));
       await writeLog(tx, { orgId: who.orgId, userId: who.userId, username: who.username, ip: request.ip, action: 'noticeUpdateMaxLimit',
-        detail: `${line.noticeNo} 第${line.seq}行 最大限量 ${line.maxLimit} -> ${after.maxLimit}` });
+        detail: `${line.noticeNo} 第${line.seq}行 最大限量 ${tons(line.maxLimit)} -> ${tons(after.maxLimit)}` });
       return after;
     }), '修改成功');
   });
@@ -69,7 +70,7 @@ function quantityRoutes(app: FastifyInstance, db: Database, family: DocumentFami
       const after = await repo.setLineQuantity(tx, who.userId, line.lineId, 'done_quantity', decision.value.toFixed(4));
       // the correction and its reason stay on record: done is what the plant is paid on
       await writeLog(tx, { orgId: who.orgId, userId: who.userId, username: who.username, ip: request.ip, action: 'noticeUpdateDone',
-        detail: `${line.noticeNo} 第${line.seq}行 已执行量 ${line.done} -> ${after.doneQuantity}，原因：${body.reason.trim()}` });
+        detail: `${line.noticeNo} 第${line.seq}行 已执行量 ${tons(line.done)} -> ${tons(after.doneQuantity)}，原因：${body.reason.trim()}` });
       return after;
     }), '修改成功');
   });

@@ -17,7 +17,9 @@ export const NOTICE_STATUS_OPTIONS = [
 export const CTRL_MODES = [{ value: 'QUANTITY', label: '数量控制' }, { value: 'NONE', label: '不控制' }];
 
 const LINE_TABLE = 'wb_notice_line';
-const lineSum = (expr: string) => `(SELECT coalesce(sum(${expr}), 0) FROM wb_notice_line l WHERE l.notice_id = t.id)`;
+// tons as a plant reads them (12.5, not 12.5000): numeric(14,4) with its trailing zeros trimmed
+const trimmed = (expr: string) => `trim_scale(${expr})`;
+const lineSum = (expr: string) => trimmed(`(SELECT coalesce(sum(${expr}), 0) FROM wb_notice_line l WHERE l.notice_id = t.id)`);
 const number = (fieldName: string, fieldExplain: string, fieldExplainEn: string, columnSql: string, extra: Partial<FieldDef> = {}): FieldDef => ({
   fieldName, fieldExplain, fieldExplainEn, fieldType: 'NUMBER', columnSql, columnWidth: 110, ...extra,
 });
@@ -109,8 +111,8 @@ function noticeLineFields(k: NoticeKindDef): FieldDef[] {
       { fieldName: 'noticeNo', fieldExplain: '通知单号', fieldExplainEn: 'Notice no.', fieldType: 'TEXT', columnSql: 't.notice_no', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 170 },
       ...(party ? [{ ...party, iallowQuery: true, searchType: 'input' as const, columnWidth: 180 }] : []),
       { fieldName: 'materialName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: '(SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id)', iallowQuery: true, searchType: 'input', columnWidth: 160 },
-      number('quantity', '数量', 'Quantity', 't.quantity'),
-      number('remaining', '剩余量', 'Remaining', 't.remaining'),
+      number('quantity', '数量', 'Quantity', trimmed('t.quantity')),
+      number('remaining', '剩余量', 'Remaining', trimmed('t.remaining')),
       { fieldName: 'endTime', fieldExplain: '结束时间', fieldExplainEn: 'End', fieldType: 'DATE', columnSql: 't.end_time', columnWidth: 170 },
       { ...createDateColumn, ishow: false, idefinedSort: true, sortMethod: 'desc' },
       { fieldName: 'id', fieldExplain: '明细编号', fieldExplainEn: 'Line id', fieldType: 'TEXT', columnSql: 't.id::text', ishow: false, ihidden: true },
@@ -164,7 +166,7 @@ function headerFormFields(k: NoticeKindDef, table: string): FieldDef[] {
 export function lineColumns(k: NoticeKindDef): FieldDef[] {
   const readOnly = (f: FieldDef): FieldDef => ({ ...f, formSubmitType: 'NUMBER', iupdate: false });
   const col = (fieldName: string, fieldExplain: string, fieldExplainEn: string, columnSql: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-    fieldName, fieldExplain, fieldExplainEn, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql, columnWidth: 120, ...extra,
+    fieldName, fieldExplain, fieldExplainEn, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql, columnWidth: 100, ...extra,
   });
   const warehouse = (prefix: string, label: string, labelEn: string, column: string, irequired: boolean): FieldDef[] => [
     col(`${prefix}Code`, `${label}编码`, `${labelEn} code`, `(SELECT w.ware_code FROM md_warehouse w WHERE w.id = t.${column})`, { irequired }),
@@ -176,15 +178,15 @@ export function lineColumns(k: NoticeKindDef): FieldDef[] {
     ...(k.kind === 'tr'
       ? [...warehouse('warehouse', '调出仓库', 'From warehouse', 'warehouse_id', true), ...warehouse('toWarehouse', '调入仓库', 'To warehouse', 'to_warehouse_id', true)]
       : warehouse('warehouse', '仓库', 'Warehouse', 'warehouse_id', false)),
-    number('quantity', '数量', 'Quantity', 't.quantity', { formSubmitType: 'NUMBER', irequired: true, itotal: true }),
-    number('price', '单价', 'Unit price', 't.price', { formSubmitType: 'NUMBER' }),
-    number('taxRate', '税率(%)', 'Tax rate (%)', 't.tax_rate', { formSubmitType: 'NUMBER', columnWidth: 90 }),
-    number('controlRate', '控制比例(%)', 'Control rate (%)', 't.control_rate', { formSubmitType: 'NUMBER', defaultValue: '0', columnWidth: 100 }),
-    number('maxLimit', '最大限量', 'Max limit', 't.max_limit', { formSubmitType: 'NUMBER', itotal: true, tipsMessage: '留空则为 数量×(1+控制比例%)' }),
-    number('minLimit', '最小限量', 'Min limit', 't.min_limit', { formSubmitType: 'NUMBER' }),
-    readOnly(number('lineDone', '已执行量', 'Done', 't.done_quantity', { itotal: true })),
-    readOnly(number('lineDoneTrips', '已执行车次', 'Done trips', 't.done_trips', { columnWidth: 100 })),
-    readOnly(number('lineInTransit', '在途量', 'In transit', 't.in_transit', { itotal: true })),
+    number('quantity', '数量', 'Quantity', trimmed('t.quantity'), { formSubmitType: 'NUMBER', irequired: true, itotal: true, columnWidth: 90 }),
+    number('price', '单价', 'Unit price', trimmed('t.price'), { formSubmitType: 'NUMBER', columnWidth: 90 }),
+    number('taxRate', '税率(%)', 'Tax rate (%)', trimmed('t.tax_rate'), { formSubmitType: 'NUMBER', columnWidth: 80 }),
+    number('controlRate', '控制比例(%)', 'Control rate (%)', trimmed('t.control_rate'), { formSubmitType: 'NUMBER', defaultValue: '0', columnWidth: 100 }),
+    number('maxLimit', '最大限量', 'Max limit', trimmed('t.max_limit'), { formSubmitType: 'NUMBER', itotal: true, columnWidth: 90, tipsMessage: '留空则为 数量×(1+控制比例%)' }),
+    number('minLimit', '最小限量', 'Min limit', trimmed('t.min_limit'), { formSubmitType: 'NUMBER', columnWidth: 90 }),
+    readOnly(number('lineDone', '已执行量', 'Done', trimmed('t.done_quantity'), { itotal: true, columnWidth: 90 })),
+    readOnly(number('lineDoneTrips', '已执行车次', 'Done trips', 't.done_trips', { columnWidth: 90 })),
+    readOnly(number('lineInTransit', '在途量', 'In transit', trimmed('t.in_transit'), { itotal: true, columnWidth: 80 })),
     col('lineRemark', '明细备注', 'Line remark', 't.remark', { columnWidth: 160 }),
   ];
 }

@@ -31,6 +31,10 @@ const LOG_ACTIONS = [
   { value: 'outboxResend', label: '重新发送接口消息' },
   // site confirmation (domain/confirm)
   { value: 'siteConfirm', label: '现场确认' },
+  // notices (domain/notice): corrections of an audited notice
+  { value: 'noticeUpdateMaxLimit', label: '修改通知单最大限量' },
+  { value: 'noticeUpdateDone', label: '修改通知单已执行量' },
+  { value: 'noticeUpdateEndTime', label: '修改通知单结束时间' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板' },
   { value: 'templateRestore', label: '恢复模板' },
