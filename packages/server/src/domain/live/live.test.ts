@@ -8,7 +8,9 @@ import { call, expectFailure, expectOk, orgId } from '../../../test/api';
 import { insertTicket, insertTrip } from '../report/test-support/trips';
 
 // Two instances of the server on one database, as behind a balancer: the browser's stream is held
-// by instance A, the gate lets the truck in through instance B.
+// by instance A, the gate lets the truck in through instance B. Streams check their session every
+// 300 ms here (25 s in service).
+process.env.LIVE_HEARTBEAT_MS = '300';
 const a = await createTestApp();
 const bDatabase = openDatabase(a.url, 3);
 const b = await buildApp({ config: a.config, database: bDatabase });
@@ -25,6 +27,8 @@ class Stream {
   readonly events: Received[] = [];
   private readonly controller = new AbortController();
   status = 0;
+  /** the server closed the stream */
+  ended = false;
 
   static async open(base: string, authorization: string): Promise<Stream> {
     const s = new Stream();
@@ -48,6 +52,7 @@ class Stream {
           if (data) this.events.push({ at: Date.now(), event: JSON.parse(data.slice(6)) });
         }
       }
+      this.ended = true;
     } catch {
       // aborted by close()
     }
@@ -172,6 +177,18 @@ describe('vehicles in the plant, live', () => {
       await new Promise((r) => setTimeout(r, 200));
       const seen = stream.events.map(({ event: e }) => (e.type === 'upsert' ? e.vehicle.registryId : null));
       expect(seen).not.toContain(mine);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends the stream of a session that signed out', async () => {
+    const { authorization } = await bearerFor(a.app, 'operator');
+    const stream = await Stream.open(base, authorization);
+    try {
+      await stream.next((e) => e.type === 'snapshot');
+      expectOk(await call(b, 'GET', '/api/base/logout', authorization));
+      await expect.poll(() => stream.ended, { timeout: 2000, interval: 50 }).toBe(true);
     } finally {
       stream.close();
     }

@@ -9,7 +9,7 @@ import { vehiclesInPlant } from './repo';
 import { sseFrame, sseHeartbeat, sseRetry } from './sse';
 
 export interface LiveOptions {
-  /** how often a quiet stream says it is alive and checks its session again */
+  /** how often a quiet stream says it is alive and checks its session again (LIVE_HEARTBEAT_MS, 25 s) */
   heartbeatMs?: number;
   /** how long a burst of changes is gathered before the trips are read */
   gatherMs?: number;
@@ -40,7 +40,7 @@ async function stillAllowed(pool: pg.Pool, request: FastifyRequest): Promise<boo
 export function liveRoutes(app: FastifyInstance, database: DatabaseHandle, options: LiveOptions = {}): void {
   const { db, pool } = database;
   const hub = new LiveHub(pool, db, options.gatherMs);
-  const heartbeatMs = options.heartbeatMs ?? 25_000;
+  const heartbeatMs = options.heartbeatMs ?? (Number(process.env.LIVE_HEARTBEAT_MS) || 25_000);
   app.addHook('preClose', async () => hub.close());
 
   app.get(LIVE_VEHICLES_PATH, { config: { access: { permission: PLANT_PERMISSIONS.live } } }, async (request, reply) => {
