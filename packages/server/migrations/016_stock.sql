@@ -93,9 +93,11 @@ ALTER TABLE wb_stock_record
   ADD COLUMN early_id bigint,
   ADD COLUMN transfer_id bigint,
   ADD COLUMN transfer_line_id bigint,
-  ADD FOREIGN KEY (org_id, early_id) REFERENCES wb_stock_early (org_id, id),
-  ADD FOREIGN KEY (org_id, transfer_id) REFERENCES wb_stock_transfer (org_id, id),
-  ADD FOREIGN KEY (org_id, transfer_line_id) REFERENCES wb_stock_transfer_line (org_id, id);
+  -- only a free document is deleted or has lines removed, and a free one has no live records (its
+  -- un-audit reversed them): what goes with it is the reversed history of a draft
+  ADD FOREIGN KEY (org_id, early_id) REFERENCES wb_stock_early (org_id, id) ON DELETE CASCADE,
+  ADD FOREIGN KEY (org_id, transfer_id) REFERENCES wb_stock_transfer (org_id, id) ON DELETE CASCADE,
+  ADD FOREIGN KEY (org_id, transfer_line_id) REFERENCES wb_stock_transfer_line (org_id, id) ON DELETE CASCADE;
 -- 011 let an EARLY record stand without a source; now every record has exactly one
 ALTER TABLE wb_stock_record DROP CONSTRAINT wb_stock_record_check;
 ALTER TABLE wb_stock_record

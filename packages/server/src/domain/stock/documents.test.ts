@@ -70,6 +70,8 @@ describe('opening stock', () => {
     expect(await balance(wh.a)).toBe('0.0000');
     const updated = expectOk(await put(`${EARLY}/update`, { entity: { id: e.id, version: 2, quantity: '1000' } })).data;
     expect(updated.quantity).toBe('1000.0000');
+    expectOk(await call(app, 'DELETE', `${EARLY}/delList`, accountant, { ids: [e.id] }));
+    expect(await recordsOf('early_id', e.id)).toEqual([]);
   });
 
   it('keeps one opening stock per warehouse and material, and refuses a bad quantity naming the field', async () => {
@@ -119,6 +121,14 @@ describe('the transfer form', () => {
     expect((await recordsOf('transfer_id', f.id)).every((r) => r.reversed)).toBe(true);
     expect([await balance(wh.a), await balance(wh.b), await balance(wh.a, mat2.id), await balance(wh.b, mat2.id)])
       .toEqual(before.map((q) => moved(q, '0')));
+
+    // un-audited, it is a draft again: a line can be dropped and the form audited anew
+    const draft = expectOk(await call(app, 'GET', `${TRANSFER}/get/${f.id}`, accountant)).data;
+    expectOk(await put(`${TRANSFER}/update`, { entity: { ...draft, entitysub: undefined }, entitysub: [draft.entitysub[0]] }));
+    expectOk(await post(`${TRANSFER}/audit`, { ids: [f.id] }));
+    expect((await recordsOf('transfer_id', f.id)).filter((r) => !r.reversed)).toEqual([
+      { direction: 'OUT', warehouse: wh.a, quantity: '12.5000', reversed: false }, { direction: 'IN', warehouse: wh.b, quantity: '12.5000', reversed: false },
+    ]);
   });
 
   it('refuses the same warehouse twice, a form without lines, a line without quantity or with an unknown material', async () => {
