@@ -50,6 +50,7 @@ export type FormatSelectBody = z.infer<typeof formatSelectBody>;
 export const formatEditBody = z.strictObject({
   version,
   formatName: z.string().trim().min(1, '模板名称不能为空').max(100).optional(),
+  formatNameEn: text(100),
   ps: z.number().int().min(1).max(100).nullable().optional(),
   remark: text(500),
   valueResourceSubName: text(100),
@@ -190,6 +191,7 @@ export interface AdminField {
 /** GET /api/cg-format/type/subs/{id}. */
 export interface AdminFormat extends FormatSummary {
   version: string;
+  formatNameEn: string | null;
   ps: number | null;
   remark: string | null;
   valueResourceSubName: string | null;

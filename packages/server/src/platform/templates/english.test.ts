@@ -34,4 +34,16 @@ describe('English labels of the seeded templates', () => {
     const res = expectOk(await call(ctx.app, 'GET', `/api/cg-format/template?formatType=LIST&menuId=${menu}`, authorization));
     expect(res.data).toMatchObject({ formatName: '车辆', formatNameEn: 'Vehicles' });
   });
+
+  it('an administrator renames a template in English; the next template call serves the new name', async () => {
+    const admin = (await bearerFor(ctx.app, 'admin')).authorization;
+    const { authorization } = await bearerFor(ctx.app, 'operator');
+    const menu = (await pool.query(`SELECT id::text FROM sys_menu WHERE kind = 'menu' AND path = '/masterdata/driver'`)).rows[0].id;
+    const format = (await pool.query("SELECT id::text FROM cg_format WHERE format_code = 'masterdata.driver.list'")).rows[0].id;
+    const { data } = expectOk(await call(ctx.app, 'GET', `/api/cg-format/type/subs/${format}`, admin));
+    expect(data.formatNameEn).toBe('Drivers');
+    expectOk(await call(ctx.app, 'PUT', `/api/cg-format/update/${format}`, admin, { version: data.version, formatNameEn: 'Truck drivers' }));
+    const served = expectOk(await call(ctx.app, 'GET', `/api/cg-format/template?formatType=LIST&menuId=${menu}`, authorization)).data;
+    expect(served).toMatchObject({ formatName: '司机', formatNameEn: 'Truck drivers' });
+  });
 });

@@ -17,7 +17,7 @@ export function FormatProps({ format }: { format: AdminFormat }) {
   const changed = useTemplateChanged();
   useEffect(() => {
     form.setFieldsValue({
-      formatName: format.formatName, ps: format.ps, remark: format.remark,
+      formatName: format.formatName, formatNameEn: format.formatNameEn, ps: format.ps, remark: format.remark,
       valueResourceSubName: format.valueResourceSubName, viewResourceSubName: format.viewResourceSubName,
     });
   }, [form, format]);
@@ -27,7 +27,7 @@ export function FormatProps({ format }: { format: AdminFormat }) {
   const save = (v: Values) =>
     confirmUpdate(async () => {
       await updateFormat(format.id, {
-        version: format.version, formatName: v.formatName, ps: v.ps ?? null, remark: v.remark || null,
+        version: format.version, formatName: v.formatName, formatNameEn: v.formatNameEn || null, ps: v.ps ?? null, remark: v.remark || null,
         ...(popup ? { valueResourceSubName: v.valueResourceSubName ?? null, viewResourceSubName: v.viewResourceSubName ?? null } : {}),
       });
       feedback.success(tx.saved);
@@ -39,6 +39,7 @@ export function FormatProps({ format }: { format: AdminFormat }) {
       <Form.Item name="formatName" label={tx.formats.name} rules={[{ required: true, message: `${tx.formats.name}不能为空！` }]}>
         <Input style={{ width: 200 }} />
       </Form.Item>
+      <Form.Item name="formatNameEn" label={tx.formats.nameEn}><Input style={{ width: 200 }} data-testid="format-name-en" /></Form.Item>
       <Form.Item name="ps" label={tx.format.ps}><InputNumber min={1} max={100} /></Form.Item>
       {popup && (
         <>

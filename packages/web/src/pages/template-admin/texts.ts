@@ -3,7 +3,7 @@ import { useEnglish } from '@/app/hooks/useEnglish';
 /** Texts of the template administration pages, Chinese first (spec: zh-CN default, English switchable). */
 const zh = {
   formats: {
-    code: '模板编码', name: '模板名称', type: '模板类型', style: '模板样式', source: '来源', menu: '绑定菜单', fields: '字段数',
+    code: '模板编码', name: '模板名称', nameEn: '英文名称', type: '模板类型', style: '模板样式', source: '来源', menu: '绑定菜单', fields: '字段数',
     search: '查询', reset: '重置', sourceCode: '代码定义', sourceAdmin: '已修改', restore: '恢复代码定义',
     restoreConfirm: '恢复后此模板的全部修改将被代码定义覆盖，是否继续?', restored: '已恢复为代码定义', params: '参数配置',
     choose: '点击一行模板查看其字段定义', total: '共 {{total}} 条',
@@ -38,7 +38,7 @@ export type AdminTexts = typeof zh;
 
 const en: AdminTexts = {
   formats: {
-    code: 'Code', name: 'Name', type: 'Type', style: 'Style', source: 'Source', menu: 'Bound to', fields: 'Fields',
+    code: 'Code', name: 'Name', nameEn: 'English name', type: 'Type', style: 'Style', source: 'Source', menu: 'Bound to', fields: 'Fields',
     search: 'Search', reset: 'Reset', sourceCode: 'Code', sourceAdmin: 'Edited', restore: "Restore code's definition",
     restoreConfirm: "Every edit of this template will be replaced by code's definition. Continue?", restored: "Code's definition restored",
     params: 'Parameters', choose: 'Click a template to see its fields', total: '{{total}} in all',

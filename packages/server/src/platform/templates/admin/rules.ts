@@ -12,7 +12,7 @@ export interface Refusal {
 
 /** The columns an administrator's field edit writes: never column_sql, which code alone owns. */
 export type FieldChanges = Partial<Omit<FieldRow, 'id' | 'format_id' | 'field_name' | 'field_type' | 'column_sql'>>;
-export type FormatChanges = Partial<Pick<FormatRow, 'format_name' | 'ps' | 'remark' | 'value_resource_sub_name' | 'view_resource_sub_name'>>;
+export type FormatChanges = Partial<Pick<FormatRow, 'format_name' | 'format_name_en' | 'ps' | 'remark' | 'value_resource_sub_name' | 'view_resource_sub_name'>>;
 
 const FIELD_COLUMNS = {
   fieldExplain: 'field_explain', fieldExplainEn: 'field_explain_en', seq: 'seq', ishow: 'ishow', ihidden: 'ihidden',
@@ -25,7 +25,7 @@ const FIELD_COLUMNS = {
 } as const satisfies Record<Exclude<keyof FieldEditBody, 'version'>, keyof FieldChanges>;
 
 const FORMAT_COLUMNS = {
-  formatName: 'format_name', ps: 'ps', remark: 'remark', valueResourceSubName: 'value_resource_sub_name',
+  formatName: 'format_name', formatNameEn: 'format_name_en', ps: 'ps', remark: 'remark', valueResourceSubName: 'value_resource_sub_name',
   viewResourceSubName: 'view_resource_sub_name',
 } as const satisfies Record<Exclude<keyof FormatEditBody, 'version'>, keyof FormatChanges>;
 

@@ -33,7 +33,7 @@ export function toAdminFormat(
 ): AdminFormat {
   return {
     ...toFormatSummary({ ...f, menu_name: menuName, field_count: fields.length }, declared),
-    version: f.version, ps: f.ps, remark: f.remark, valueResourceSubName: f.value_resource_sub_name,
+    version: f.version, formatNameEn: f.format_name_en, ps: f.ps, remark: f.remark, valueResourceSubName: f.value_resource_sub_name,
     viewResourceSubName: f.view_resource_sub_name, fields: fields.map(toAdminField),
   };
 }
