@@ -11,11 +11,11 @@ import { createDateColumn, enabledColumn, enabledField, formTemplates, readField
  */
 const sortColumn: FieldDef = { fieldName: 'sort', fieldExplain: '排序', fieldExplainEn: 'Sort', fieldType: 'NUMBER', columnSql: 't.sort', isortField: true, columnWidth: 70 };
 const sortField: DocField = { name: 'sort', column: 'sort', label: '排序', type: 'integer', default: 0, min: 0, below: 1e6 };
-const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
-const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };
+const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
+const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };
 
 const typeList = defineListTemplate({
-  formatCode: 'masterdata.dict-type.list', formatName: '字典类型', mainTable: 'md_dict_type', resUrl: '/api/masterdata/dict-type/v2/list', menuPath: '/masterdata/dict-type',
+  formatCode: 'masterdata.dict-type.list', formatName: '字典类型', formatNameEn: 'Dictionary types', mainTable: 'md_dict_type', resUrl: '/api/masterdata/dict-type/v2/list', menuPath: '/masterdata/dict-type',
   fields: [
     { fieldName: 'typeCode', fieldExplain: '类型编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.type_code',
       iallowQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 120 },
@@ -27,13 +27,13 @@ const typeList = defineListTemplate({
   ],
 });
 const typeResource = defineTemplate({
-  formatCode: 'masterdata.dict-type.resource', formatName: '选择字典类型', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  formatCode: 'masterdata.dict-type.resource', formatName: '选择字典类型', formatNameEn: 'Select dictionary type', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_dict_type', resMethod: 'POST', resUrl: '/api/masterdata/dict-type/v2/list', valueResourceSubName: 'typeCode', viewResourceSubName: 'typeName',
   fields: typeList.fields.filter((f) => ['typeCode', 'typeName'].includes(f.fieldName)),
 });
-const typeForms = formTemplates({ formatCode: 'masterdata.dict-type', formatName: '字典类型', prefix: 'md_dict_type', mainTable: 'md_dict_type' }, [
-  { fieldName: 'typeCode', fieldExplain: '类型编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_code', irequired: true, iupdate: false },
-  { fieldName: 'typeName', fieldExplain: '类型名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_name', irequired: true },
+const typeForms = formTemplates({ formatCode: 'masterdata.dict-type', formatName: '字典类型', formatNameEn: 'dictionary type', prefix: 'md_dict_type', mainTable: 'md_dict_type' }, [
+  { fieldName: 'typeCode', fieldExplain: '类型编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_code', irequired: true, iupdate: false },
+  { fieldName: 'typeName', fieldExplain: '类型名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_name', irequired: true },
   { ...sortColumn, formSubmitType: 'NUMBER' }, remarkForm, enabledForm,
 ]);
 
@@ -78,7 +78,7 @@ const typeName: FieldDef = {
   columnSql: '(SELECT d.type_name FROM md_dict_type d WHERE d.id = t.type_id)', columnWidth: 140,
 };
 const itemList = defineListTemplate({
-  formatCode: 'masterdata.dict-item.list', formatName: '字典项', mainTable: 'md_dict_item', resUrl: '/api/masterdata/dict-item/v2/list', menuPath: '/masterdata/dict-item',
+  formatCode: 'masterdata.dict-item.list', formatName: '字典项', formatNameEn: 'Dictionary items', mainTable: 'md_dict_item', resUrl: '/api/masterdata/dict-item/v2/list', menuPath: '/masterdata/dict-item',
   fields: [
     { ...typeName, iallowQuery: true, searchType: 'input', columnSql: typeName.columnSql },
     { fieldName: 'itemCode', fieldExplain: '编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.item_code', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 100 },
@@ -86,12 +86,12 @@ const itemList = defineListTemplate({
     { ...sortColumn, idefinedSort: true, sortMethod: 'asc' }, enabledColumn, remarkColumn, createDateColumn, versionColumn,
   ],
 });
-const [itemCreate, itemUpdate] = formTemplates({ formatCode: 'masterdata.dict-item', formatName: '字典项', prefix: 'md_dict_item', mainTable: 'md_dict_item' }, [
+const [itemCreate, itemUpdate] = formTemplates({ formatCode: 'masterdata.dict-item', formatName: '字典项', formatNameEn: 'dictionary item', prefix: 'md_dict_item', mainTable: 'md_dict_item' }, [
   { ...typeName, formSubmitType: 'RESOURCE_CONTROLS', irequired: true, iupdate: false, resource: { formatCode: 'masterdata.dict-type.resource', map: [
     { masterTable: 'md_dict_item', fieldName: 'typeId', from: 'id' }, { masterTable: 'md_dict_item', fieldName: 'typeName', from: 'typeName' }] } },
-  { fieldName: 'typeId', fieldExplain: 'typeId', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_id::text', ishow: false, ihidden: true },
-  { fieldName: 'itemCode', fieldExplain: '编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.item_code', irequired: true },
-  { fieldName: 'itemLabel', fieldExplain: '名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.item_label', irequired: true },
+  { fieldName: 'typeId', fieldExplain: 'typeId', fieldExplainEn: 'typeId', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_id::text', ishow: false, ihidden: true },
+  { fieldName: 'itemCode', fieldExplain: '编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.item_code', irequired: true },
+  { fieldName: 'itemLabel', fieldExplain: '名称', fieldExplainEn: 'Label', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.item_label', irequired: true },
   { ...sortColumn, formSubmitType: 'NUMBER' }, remarkForm, enabledForm,
 ]);
 

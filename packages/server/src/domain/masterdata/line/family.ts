@@ -10,14 +10,14 @@ import { CONTROL_POINTS, linePointProblem, type Direction } from './points';
  * rows (their order is the route's), checked as a whole under the line's lock on every write.
  */
 const DIRECTIONS = [{ value: 'SHIP', label: '发货' }, { value: 'RECEIVE', label: '收货' }];
-const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
-const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };
+const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
+const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };
 
 const pointsInOrder = `(SELECT string_agg(CASE p.point ${CONTROL_POINTS.map((c) => `WHEN '${c.value}' THEN '${c.label}'`).join(' ')} END, '→' ORDER BY p.seq)
   FROM md_line_point p WHERE p.line_id = t.id)`;
 
 const lineList = defineListTemplate({
-  formatCode: 'masterdata.line.list', formatName: '线路', mainTable: 'md_line', resUrl: '/api/masterdata/line/v2/list', menuPath: '/masterdata/line',
+  formatCode: 'masterdata.line.list', formatName: '线路', formatNameEn: 'Lines', mainTable: 'md_line', resUrl: '/api/masterdata/line/v2/list', menuPath: '/masterdata/line',
   fields: [
     { fieldName: 'lineCode', fieldExplain: '线路编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.line_code',
       iallowQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', fixed: 'left', columnWidth: 100 },
@@ -30,14 +30,14 @@ const lineList = defineListTemplate({
   ],
 });
 const lineResource = defineTemplate({
-  formatCode: 'masterdata.line.resource', formatName: '选择线路', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  formatCode: 'masterdata.line.resource', formatName: '选择线路', formatNameEn: 'Select line', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_line', resMethod: 'POST', resUrl: '/api/masterdata/line/v2/list', valueResourceSubName: 'lineCode', viewResourceSubName: 'lineName',
   fields: lineList.fields.filter((f) => ['lineCode', 'lineName', 'direction'].includes(f.fieldName)),
 });
-const lineForms = formTemplates({ formatCode: 'masterdata.line', formatName: '线路', prefix: 'md_line', mainTable: 'md_line' }, [
-  { fieldName: 'lineCode', fieldExplain: '线路编码', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.line_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
-  { fieldName: 'lineName', fieldExplain: '线路名称', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.line_name', irequired: true },
-  { fieldName: 'direction', fieldExplain: '收发方向', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.direction', options: DIRECTIONS, irequired: true },
+const lineForms = formTemplates({ formatCode: 'masterdata.line', formatName: '线路', formatNameEn: 'line', prefix: 'md_line', mainTable: 'md_line' }, [
+  { fieldName: 'lineCode', fieldExplain: '线路编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.line_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
+  { fieldName: 'lineName', fieldExplain: '线路名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.line_name', irequired: true },
+  { fieldName: 'direction', fieldExplain: '收发方向', fieldExplainEn: 'Direction', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.direction', options: DIRECTIONS, irequired: true },
   remarkForm, enabledForm,
 ]);
 
