@@ -64,3 +64,21 @@ export interface WeighingReply {
   /** true when this is the answer to a call already taken (same station and request id) */
   replay: boolean;
 }
+
+/** Deductions a ticket may carry, typed at site confirmation or with the 扣重 button (the material's hidden one is the server's). */
+export const TICKET_DEDUCTION_KINDS = ['water', 'impurity', 'detritus', 'stone', 'other', 'quality'] as const;
+
+/** POST /api/weigh/{kind}/deduct: the ticket's deductions, each an amount in tons or a rate in percent of the net. */
+export const deductBody = z.strictObject({
+  id: id,
+  deductions: z
+    .array(
+      z.strictObject({
+        kind: z.enum(TICKET_DEDUCTION_KINDS, { error: '扣重类别应为 water、impurity、detritus、stone、other 或 quality' }),
+        amount: z.union([z.number(), z.string()]).nullish(),
+        rate: z.union([z.number(), z.string()]).nullish(),
+      }),
+    )
+    .max(TICKET_DEDUCTION_KINDS.length, '每种扣重只能填一行'),
+});
+export type DeductBody = z.infer<typeof deductBody>;

@@ -66,7 +66,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   const list = listOptionsFromEnv(process.env);
   systemRoutes(app, db, list);
   masterdataRoutes(app, db, list);
-  weighingRoutes(app, db);
+  weighingRoutes(app, db, list);
   stockRoutes(app, db, list);
   noticeRoutes(app, db, list);
   confirmRoutes(app, db, list);

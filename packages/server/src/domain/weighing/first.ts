@@ -104,4 +104,6 @@ function checkRegistry(r: NonNullable<RegistryRow>, kind: TicketKind): void {
   if (!r.enabled) throw badRequest(`${who} 已停用，不能过磅`, 'registryId');
   if (r.merged_into_id) throw badRequest(`${who} 已合并，不能过磅`, 'registryId');
   if (r.trip_state === 'RELEASED') throw badRequest(`${who} 的车辆已出厂，不能过磅`, 'registryId');
+  // the registry's trip table: the first weighing moves an entered truck to the scale
+  if (r.trip_state === 'PLANNED') throw badRequest(`${who} 的车辆未入厂，不能过磅`, 'registryId');
 }

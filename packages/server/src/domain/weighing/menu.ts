@@ -14,11 +14,19 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['view', 'view', '查看', 'View', [OP, QA, AC]],
   // the first and second weighing calls of the stations and the weighing screen: a right, no list button
   [undefined, 'weigh', '过磅', 'Weigh', [OP]],
+  ['create', 'create', '新增', 'Add', [OP]],
+  ['update', 'update', '修改', 'Edit', [OP]],
   ['delList', 'delList', '删除', 'Delete', [OP]],
   ['audit', 'audit', '审核', 'Audit', [OP, AC]],
   ['unaudit', 'unaudit', '反审核', 'Un-audit', [OP, AC]],
+  ['batch:down', 'down', '过账', 'Post to stock', [AC]],
+  ['batch:reversedown', 'reversedown', '反过账', 'Reverse posting', [AC]],
   ['obsolete', 'obsolete', '作废', 'Void', [OP]],
+  ['recover', 'recover', '恢复', 'Recover', [OP]],
   ['export', 'export', '导出', 'Export', [OP, QA, AC]],
+  // rights of calls whose dialogs the weighing screens open (deductions, the print page)
+  [undefined, 'deduct', '扣重', 'Deductions', [OP, QA]],
+  [undefined, 'print', '打印', 'Print', [OP, AC]],
 ];
 
 export const ticketButtons = (kind: TicketKind): MenuButtonSeed[] =>

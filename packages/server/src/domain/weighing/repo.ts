@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { readWeighParams, type WeighParams } from '@wb/protocol';
 import type { DB, TicketState as DbTicketState } from '../../platform/db/schema';
 import { storedParams } from '../system/admin/params/repo';
@@ -14,10 +14,12 @@ import type { Side } from './rules/kinds';
  * domain/notice/quantity.ts), the vehicle.
  */
 export type Tx = Transaction<DB>;
+/** reads that need no lock run on a transaction or the pool alike */
+export type Runner = Kysely<DB>;
 
 const dec = (v: string | null | undefined) => (v === null || v === undefined ? null : new Decimal(v));
 
-export async function weighParams(tx: Tx, orgId: string): Promise<WeighParams> {
+export async function weighParams(tx: Runner, orgId: string): Promise<WeighParams> {
   return readWeighParams(await storedParams(tx, orgId));
 }
 
@@ -54,11 +56,10 @@ export async function registryIdByCard(tx: Tx, orgId: string, cardUid: string): 
   return row?.id ?? null;
 }
 
-/** The truck's trip inside the plant (entered or weighing), else its one audited trip still planned. */
+/** The truck's trip inside the plant (through the gate, or at the scale). */
 export async function registryIdByPlate(tx: Tx, orgId: string, plate: string, kind: string): Promise<string | null> {
   const row = await tx.selectFrom('wb_registry').select('id').where('org_id', '=', orgId).where('plate_number', '=', plate).where('kind', '=', kind as never)
-    .where('doc_status', '=', 'AUDITED').where('enabled', '=', true).where('trip_state', 'in', ['ENTERED', 'WEIGHING', 'PLANNED'])
-    .orderBy(sql`trip_state = 'PLANNED'`).orderBy('created_at', 'desc').executeTakeFirst();
+    .where('doc_status', '=', 'AUDITED').where('trip_state', 'in', ['ENTERED', 'WEIGHING']).orderBy('created_at', 'desc').executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -83,7 +84,7 @@ export async function saveVehicleTares(tx: Tx, orgId: string, vehicleId: string,
 
 const NO_MATERIAL: MaterialFacts = { overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: new Decimal(0) };
 
-export async function materialFacts(tx: Tx, orgId: string, materialId: string | null): Promise<MaterialFacts & { found: boolean }> {
+export async function materialFacts(tx: Runner, orgId: string, materialId: string | null): Promise<MaterialFacts & { found: boolean }> {
   if (!materialId) return { ...NO_MATERIAL, found: false };
   const m = await tx.selectFrom('md_material_alloc as a').innerJoin('md_material as m', 'm.id', 'a.archive_id')
     .select(['m.overload', 'm.pnmary', 'm.scene_confirm', 'm.hidden_deduct']).where('a.org_id', '=', orgId).where('a.archive_id', '=', materialId)
@@ -166,7 +167,7 @@ export async function firstReadingOf(tx: Tx, ticketId: string) {
   return tx.selectFrom('wb_weighing').select(['weight', 'stable', 'weighed_at']).where('ticket_id', '=', ticketId).where('reading', '=', 'FIRST').executeTakeFirst();
 }
 
-export async function hasReturn(tx: Tx, orgId: string, ticketId: string): Promise<boolean> {
+export async function hasReturn(tx: Runner, orgId: string, ticketId: string): Promise<boolean> {
   const row = await tx.selectFrom('wb_ticket').select('id').where('org_id', '=', orgId).where('source_ticket_id', '=', ticketId).where('state', '<>', 'OBSOLETE').executeTakeFirst();
   return !!row;
 }
@@ -177,7 +178,7 @@ const KIND_TO_DB: Record<DeductionKind, DB['wb_ticket_deduction']['kind']> = {
 const KIND_FROM_DB = Object.fromEntries(Object.entries(KIND_TO_DB).map(([k, v]) => [v, k])) as Record<string, DeductionKind>;
 
 /** The deductions entered on the ticket (site confirmation, deduct), without the material's hidden one, which the rules add. */
-export async function ticketDeductions(tx: Tx, ticketId: string): Promise<Deduction[]> {
+export async function ticketDeductions(tx: Runner, ticketId: string): Promise<Deduction[]> {
   const rows = await tx.selectFrom('wb_ticket_deduction').select(['kind', 'mode', 'value']).where('ticket_id', '=', ticketId).where('kind', '<>', 'HIDDEN').execute();
   return rows.map((r) => {
     const kind = KIND_FROM_DB[r.kind] as DeductionKind;
@@ -230,4 +231,14 @@ export async function highestTicketSerial(tx: Tx, orgId: string, stem: string): 
     SELECT max(substr(ticket_no, ${stem.length + 1})::numeric)::text AS n FROM wb_ticket
      WHERE org_id = ${orgId} AND left(ticket_no, ${stem.length}) = ${stem} AND substr(ticket_no, ${stem.length + 1}) ~ '^[0-9]{1,15}$'`.execute(tx);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The ticket's typed deductions become exactly these (amounts are filled when the net is known). */
+export async function replaceDeductions(tx: Tx, orgId: string, ticketId: string, deductions: Deduction[], userId: string): Promise<void> {
+  await tx.deleteFrom('wb_ticket_deduction').where('ticket_id', '=', ticketId).where('kind', '<>', 'HIDDEN').execute();
+  const rows = deductions.filter((d) => d.kind !== 'hidden').map((d) => ({
+    org_id: orgId, ticket_id: ticketId, kind: KIND_TO_DB[d.kind], mode: 'amount' in d ? ('AMOUNT' as const) : ('RATE' as const),
+    value: ('amount' in d ? d.amount : d.rate).toFixed(), amount: 'amount' in d ? d.amount.toFixed() : '0', created_by: userId,
+  }));
+  if (rows.length) await tx.insertInto('wb_ticket_deduction').values(rows).execute();
 }

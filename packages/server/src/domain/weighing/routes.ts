@@ -1,31 +1,86 @@
 import type { FastifyInstance } from 'fastify';
-import { weighingBody } from '@wb/protocol';
+import { deductBody, idsBody, weighingBody } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
+import { documentRoutes } from '../../platform/documents/routes';
 import { ok } from '../../platform/http/envelope';
-import { parse } from '../../platform/http/errors';
+import { badRequest, badRequestWith, parse } from '../../platform/http/errors';
+import type { ListOptions } from '../../platform/list/repo';
+import { BATCH_ACTIONS, deductTicket, runBatch, type BatchAction } from './actions';
+import { TICKET_FAMILIES } from './family';
 import { firstWeighing } from './first';
+import { TICKET_KINDS, ticketBase, ticketPermission, type TicketKind } from './kinds';
+import { prepareManualTicket } from './manual';
+import { readDeduction, type Deduction } from './rules/net';
+import { TICKET_ACTION_WORDS } from './rules/transitions';
 import { secondWeighing } from './second';
-import { TICKET_KINDS, ticketBase, ticketPermission } from './kinds';
 
 /**
- * The weighing calls of a scale station or the operator's weighing screen (protocol weighing.ts):
- * parse, then one transaction that decides and writes; the answer leaves only after the commit, so
- * an acknowledged weighing is a stored one.
+ * Weigh tickets over HTTP: the weighing calls of a scale station or the operator's screen
+ * (protocol weighing.ts), the ticket lists and manual tickets on the document engine, and the
+ * ticket's own actions. Each call parses, then runs one transaction that decides and writes; the
+ * answer leaves only after the commit, so an acknowledged weighing is a stored one.
  */
-export function weighingRoutes(app: FastifyInstance, db: Database): void {
+export function weighingRoutes(app: FastifyInstance, db: Database, list: ListOptions): void {
   for (const kind of TICKET_KINDS) {
-    const access = { permission: `${ticketPermission(kind)}_weigh` };
-    app.post(`${ticketBase(kind)}/first`, { config: { access } }, async (request) => {
-      const body = parse(weighingBody, request.body ?? {});
-      const who = { orgId: request.caller.orgId, userId: request.caller.userId };
-      const reply = await db.transaction().execute((tx) => firstWeighing(tx, who, kind, body));
-      return ok(reply, reply.replay ? '该次过磅已记录' : '一次过磅成功');
-    });
-    app.post(`${ticketBase(kind)}/second`, { config: { access } }, async (request) => {
-      const body = parse(weighingBody, request.body ?? {});
-      const who = { orgId: request.caller.orgId, userId: request.caller.userId };
-      const reply = await db.transaction().execute((tx) => secondWeighing(tx, who, kind, body));
-      return ok(reply, reply.replay ? '该次过磅已记录' : '二次过磅成功');
+    weighingCalls(app, db, kind);
+    ticketActions(app, db, kind);
+    // the engine's create and update get the manual ticket's derived figures first (manual.ts)
+    app.register(async (scope) => {
+      scope.addHook('preHandler', async (request) => {
+        const url = request.routeOptions.url;
+        if (url === `${ticketBase(kind)}/create`) await prepareManualTicket(db, request, 'create');
+        if (url === `${ticketBase(kind)}/update`) await prepareManualTicket(db, request, 'update');
+      });
+      documentRoutes(scope, db, TICKET_FAMILIES[kind], list);
     });
   }
+}
+
+const who = (request: { caller: { orgId: string; userId: string } }) => ({ orgId: request.caller.orgId, userId: request.caller.userId });
+
+function weighingCalls(app: FastifyInstance, db: Database, kind: TicketKind): void {
+  const access = { permission: `${ticketPermission(kind)}_weigh` };
+  app.post(`${ticketBase(kind)}/first`, { config: { access } }, async (request) => {
+    const body = parse(weighingBody, request.body ?? {});
+    const reply = await db.transaction().execute((tx) => firstWeighing(tx, who(request), kind, body));
+    return ok(reply, reply.replay ? '该次过磅已记录' : '一次过磅成功');
+  });
+  app.post(`${ticketBase(kind)}/second`, { config: { access } }, async (request) => {
+    const body = parse(weighingBody, request.body ?? {});
+    const reply = await db.transaction().execute((tx) => secondWeighing(tx, who(request), kind, body));
+    return ok(reply, reply.replay ? '该次过磅已记录' : '二次过磅成功');
+  });
+}
+
+function ticketActions(app: FastifyInstance, db: Database, kind: TicketKind): void {
+  const may = (action: string) => ({ config: { access: { permission: `${ticketPermission(kind)}_${action}` } } });
+  for (const action of BATCH_ACTIONS) {
+    app.post(`${ticketBase(kind)}/${action}`, may(action), async (request) => {
+      const { ids } = parse(idsBody, request.body);
+      const result = await db.transaction().execute((tx) => runBatch(tx, who(request), kind, action as BatchAction, ids));
+      return ok(result, `${TICKET_ACTION_WORDS[action]}成功`);
+    });
+  }
+  app.post(`${ticketBase(kind)}/deduct`, may('deduct'), async (request) => {
+    const body = parse(deductBody, request.body);
+    const deductions = readDeductions(body.deductions);
+    const ticket = await db.transaction().execute((tx) => deductTicket(tx, who(request), kind, body.id, deductions));
+    return ok(ticket, '扣重成功');
+  });
+}
+
+function readDeductions(rows: { kind: Deduction['kind']; amount?: string | number | null; rate?: string | number | null }[]): Deduction[] {
+  const kinds = new Set<string>();
+  const problems: { field: string; message: string }[] = [];
+  const out: Deduction[] = [];
+  rows.forEach((r, i) => {
+    if (kinds.has(r.kind)) problems.push({ field: `deductions.${i}.kind`, message: '每种扣重只能填一行' });
+    kinds.add(r.kind);
+    const d = readDeduction(r.kind, r);
+    if ('error' in d) problems.push({ field: `deductions.${i}`, message: d.error });
+    else out.push(d);
+  });
+  if (problems.length) throw badRequestWith(problems);
+  if (out.length !== rows.length) throw badRequest('扣重有误', 'deductions');
+  return out;
 }

@@ -57,7 +57,7 @@ export async function secondWeighing(tx: Tx, who: Who, kind: TicketKind, body: W
 }
 
 /** The ticket as its lifecycle sees it. */
-export async function ticketFacts(tx: Tx, orgId: string, t: TicketRow, sceneConfirm: boolean): Promise<TicketFacts> {
+export async function ticketFacts(tx: repo.Runner, orgId: string, t: Pick<TicketRow, 'id' | 'ticket_no' | 'state' | 'uploaded_at' | 'source_ticket_id' | 'gross' | 'tare'>, sceneConfirm: boolean): Promise<TicketFacts> {
   return {
     code: t.ticket_no, state: repo.STATE_FROM_DB[t.state] as TicketFacts['state'], uploaded: t.uploaded_at !== null, sceneConfirm,
     returned: await repo.hasReturn(tx, orgId, t.id), isReturn: t.source_ticket_id !== null, hasFirstWeighing: t.gross !== null || t.tare !== null,

@@ -76,12 +76,16 @@ describe('ticketTransitions', () => {
 
   it('takes deductions from first weighing to completion, and offers the confirmation buttons by state', () => {
     expect(decideTicketAction(ticket('confirmed'), 'deduct').ok).toBe(true);
-    expect(offeredActions(ticket('firstWeighed'))).toEqual(['confirm', 'singleWeigh', 'singleEmpty', 'secondWeigh', 'obsolete', 'deduct', 'print', 'delete']);
+    expect(offeredActions(ticket('firstWeighed'))).toEqual(['confirm', 'singleWeigh', 'singleEmpty', 'secondWeigh', 'obsolete', 'deduct', 'print']);
     expect(offeredActions(ticket('confirmed'))).toContain('confirmNot');
     expect(offeredActions(ticket('confirmed'))).toContain('confirmAgain');
   });
 
-  it('keeps audited and posted tickets from being deleted', () => {
+  it('deletes only a ticket that counts for nothing: voided or closed', () => {
+    expect(decideTicketAction(ticket('obsolete'), 'delete').ok).toBe(true);
+    expect(decideTicketAction(ticket('closed'), 'delete').ok).toBe(true);
+    expect(decideTicketAction(ticket('completed'), 'delete')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已完成，不能删除' });
+    expect(decideTicketAction(ticket('firstWeighed'), 'delete').ok).toBe(false);
     expect(decideTicketAction(ticket('audited'), 'delete').ok).toBe(false);
     expect(decideTicketAction(ticket('posted'), 'delete').ok).toBe(false);
   });

@@ -25,11 +25,14 @@ export const TICKET_ACTION_WORDS: Record<TicketAction, string> = {
   returnGoods: '退货', deduct: '扣重', update: '修改', modifyPrice: '修改单价', print: '打印', upload: '上传', delete: '删除',
 };
 
-/** state x action -> state; an action missing from a state's row is not allowed there. */
+/**
+ * state x action -> state; an action missing from a state's row is not allowed there. A ticket is
+ * deleted only once it counts for nothing: voided (its quantities given back) or closed.
+ */
 export const ticketTransitions = {
   firstWeighed: {
     confirm: 'confirmed', singleWeigh: 'closed', singleEmpty: 'closed', secondWeigh: 'completed',
-    deduct: 'firstWeighed', obsolete: 'obsolete', delete: 'firstWeighed', print: 'firstWeighed',
+    deduct: 'firstWeighed', obsolete: 'obsolete', print: 'firstWeighed',
   },
   confirmed: {
     confirmNot: 'firstWeighed', confirmAgain: 'confirmed', singleWeigh: 'closed', singleEmpty: 'closed', secondWeigh: 'completed',
@@ -37,7 +40,7 @@ export const ticketTransitions = {
   },
   completed: {
     audit: 'audited', merge: 'completed', split: 'completed', deduct: 'completed', update: 'completed', modifyPrice: 'completed',
-    returnGoods: 'completed', obsolete: 'obsolete', delete: 'completed', print: 'completed', upload: 'completed',
+    returnGoods: 'completed', obsolete: 'obsolete', print: 'completed', upload: 'completed',
   },
   audited: { unaudit: 'completed', down: 'posted', modifyPrice: 'audited', returnGoods: 'audited', print: 'audited', upload: 'audited' },
   posted: { reversedown: 'audited', returnGoods: 'posted', print: 'posted', upload: 'posted' },

@@ -1,0 +1,127 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
+import { postTicketStock, reverseTicketStock } from '../stock/posting';
+import type { Who } from './first';
+import { TICKET_KIND_INFO, type TicketKind } from './kinds';
+import * as repo from './repo';
+import type { TicketRow, Tx } from './repo';
+import { computeNet, type Deduction } from './rules/net';
+import { decideTicketAction, type TicketAction, type TicketState } from './rules/transitions';
+import { ticketFacts } from './second';
+
+/**
+ * The ticket's own actions on a batch of ids, all or nothing: the rows locked in id order, each
+ * decided on the transition table (rules/transitions.ts) and refused by name, then what the action
+ * moves besides the state: the notice line's quantities, the stock records, the print count.
+ */
+export type BatchAction = 'audit' | 'unaudit' | 'down' | 'reversedown' | 'obsolete' | 'recover' | 'print';
+export const BATCH_ACTIONS: readonly BatchAction[] = ['audit', 'unaudit', 'down', 'reversedown', 'obsolete', 'recover', 'print'];
+
+export interface BatchResult { count: number; warnings: string[] }
+
+async function lockTickets(tx: Tx, who: Who, kind: TicketKind, ids: string[]): Promise<TicketRow[]> {
+  const unique = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const rows: TicketRow[] = [];
+  for (const id of unique) {
+    const t = await repo.lockTicket(tx, who.orgId, id);
+    if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
+    rows.push(t);
+  }
+  return rows;
+}
+
+/** Decides every row first, so a refusal leaves the whole batch untouched. */
+async function decideAll(tx: Tx, who: Who, rows: TicketRow[], action: TicketAction): Promise<TicketState[]> {
+  const next: TicketState[] = [];
+  for (const t of rows) {
+    const facts = await ticketFacts(tx, who.orgId, t, false);
+    // an obsolete ticket that had been completed came back as a first weighing with a net: not allowed
+    if (action === 'recover') facts.hasFirstWeighing = facts.hasFirstWeighing && t.net === null;
+    const d = decideTicketAction(facts, action);
+    if (!d.ok) throw badRequest(d.message, 'ids');
+    next.push(d.next);
+  }
+  return next;
+}
+
+export async function runBatch(tx: Tx, who: Who, kind: TicketKind, action: BatchAction, ids: string[]): Promise<BatchResult> {
+  const rows = await lockTickets(tx, who, kind, ids);
+  const next = await decideAll(tx, who, rows, action);
+  const warnings: string[] = [];
+  for (const [i, t] of rows.entries()) {
+    const state = repo.STATE_TO_DB[next[i] as TicketState];
+    switch (action) {
+      case 'audit':
+        await repo.updateTicket(tx, who.orgId, t.id, { state, audited_at: new Date(), audited_by: who.userId, updated_by: who.userId });
+        break;
+      case 'unaudit':
+        await repo.updateTicket(tx, who.orgId, t.id, { state, audited_at: null, audited_by: null, updated_by: who.userId });
+        break;
+      case 'down':
+        warnings.push(...(await postTicketStock(tx, who.orgId, t.id, who.userId)).warnings);
+        await repo.updateTicket(tx, who.orgId, t.id, { state, posted_at: new Date(), updated_by: who.userId });
+        break;
+      case 'reversedown':
+        await reverseTicketStock(tx, who.orgId, t.id, who.userId);
+        await repo.updateTicket(tx, who.orgId, t.id, { state, posted_at: null, updated_by: who.userId });
+        break;
+      case 'obsolete':
+        await giveBackQuantities(tx, who, t);
+        await repo.updateTicket(tx, who.orgId, t.id, { state, updated_by: who.userId });
+        break;
+      case 'recover':
+        if (t.notice_line_id && new Decimal(t.reserved_quantity).gt(0)) await reserveOnLine(tx, who.orgId, t.notice_line_id, t.reserved_quantity);
+        await recoverTicket(tx, who, t, state);
+        break;
+      case 'print':
+        await sql`UPDATE wb_ticket SET print_count = print_count + 1 WHERE id = ${t.id}`.execute(tx);
+        break;
+    }
+  }
+  return { count: rows.length, warnings };
+}
+
+/** A voided ticket counts for nothing: a completed one's net leaves done, an open one's hold goes back. */
+async function giveBackQuantities(tx: Tx, who: Who, t: TicketRow): Promise<void> {
+  if (!t.notice_line_id) return;
+  if (t.net !== null) await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
+  else if (new Decimal(t.reserved_quantity).gt(0)) await releaseOnLine(tx, who.orgId, t.notice_line_id, t.reserved_quantity);
+}
+
+async function recoverTicket(tx: Tx, who: Who, t: TicketRow, state: string): Promise<void> {
+  try {
+    await sql`SAVEPOINT recover_ticket`.execute(tx);
+    await repo.updateTicket(tx, who.orgId, t.id, { state: state as never, updated_by: who.userId });
+    await sql`RELEASE SAVEPOINT recover_ticket`.execute(tx);
+  } catch (err) {
+    // a truck is between its two weighings once at a time (wb_ticket_open_plate_uq)
+    if ((err as { code?: string }).code === '23505') throw badRequest(`车辆 ${t.plate_number} 有未完成的磅单，磅单 ${t.ticket_no} 不能恢复`, 'ids');
+    throw err;
+  }
+}
+
+/**
+ * Deductions (扣重) of one ticket, replacing the ones it had: on a completed ticket the net is
+ * computed again and the notice line's done moves by the difference, never past its ceiling.
+ */
+export async function deductTicket(tx: Tx, who: Who, kind: TicketKind, id: string, deductions: Deduction[]) {
+  const [t] = await lockTickets(tx, who, kind, [id]);
+  if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
+  await decideAll(tx, who, [t], 'deduct');
+  await repo.replaceDeductions(tx, who.orgId, t.id, deductions, who.userId);
+  if (t.net === null || t.gross === null || t.tare === null) return repo.ticketReplyRow(tx, who.orgId, t.id);
+  const params = await repo.weighParams(tx, who.orgId);
+  const material = await repo.materialFacts(tx, who.orgId, t.material_id);
+  const net = computeNet(new Decimal(t.gross), new Decimal(t.tare), deductions, material.hiddenDeduct, params);
+  if (!net.ok) throw badRequest(net.message, 'deductions');
+  await repo.saveDeductionAmounts(tx, who.orgId, t.id, net.deductions, who.userId);
+  if (t.notice_line_id) {
+    await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
+    await completeOnLine(tx, who.orgId, t.notice_line_id, 0, net.net.toFixed());
+  }
+  const amount = t.price === null ? null : net.net.mul(t.price).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP).toFixed();
+  await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount, updated_by: who.userId });
+  return repo.ticketReplyRow(tx, who.orgId, t.id);
+}

@@ -1,0 +1,64 @@
+import Decimal from 'decimal.js';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../platform/db/pool';
+import { badRequest } from '../../platform/http/errors';
+import * as repo from './repo';
+import { computeNet } from './rules/net';
+import { decideTicketAction } from './rules/transitions';
+import { ticketFacts } from './second';
+
+/**
+ * The manual ticket (手工磅单) as the engine's create and update receive it: gross and tare typed,
+ * the rest derived here before the engine writes, so the net is the rules' (rounding, the material's
+ * hidden deduct, never below zero) whatever the request says. Update: a manual, completed ticket
+ * only, and not one locked by its upload.
+ */
+type Entity = Record<string, unknown>;
+
+const NUMBER = /^\d+(\.\d+)?$/;
+const asDecimal = (v: unknown) => (v === null || v === undefined || !NUMBER.test(String(v).trim()) ? null : new Decimal(String(v).trim()));
+
+export async function prepareManualTicket(db: Database, request: FastifyRequest, mode: 'create' | 'update'): Promise<void> {
+  const body = request.body as { entity?: Entity } | undefined;
+  const entity = body?.entity;
+  if (!entity || typeof entity !== 'object') return;
+  const { orgId } = request.caller;
+  const current = mode === 'update' ? await currentTicket(db, orgId, entity) : null;
+  const gross = asDecimal(entity.gross ?? current?.gross);
+  const tare = asDecimal(entity.tare ?? current?.tare);
+  const materialId = (entity.materialId ?? current?.material_id ?? null) as string | null;
+  // an unreadable figure is the engine's to refuse, with its message naming the field
+  if (!gross || !tare) return stripDerived(entity);
+  const params = await repo.weighParams(db, orgId);
+  const material = await repo.materialFacts(db, orgId, materialId && /^\d{1,18}$/.test(String(materialId)) ? String(materialId) : null);
+  if (tare.gt(gross)) throw badRequest('皮重不能大于毛重', 'tare');
+  const deductions = current ? await repo.ticketDeductions(db, current.id) : [];
+  const net = computeNet(gross, tare, deductions, material.hiddenDeduct, params);
+  if (!net.ok) throw badRequest(net.message, 'net');
+  const price = asDecimal(entity.price ?? current?.price);
+  const now = new Date().toISOString();
+  Object.assign(entity, {
+    gross: net.gross.toFixed(), tare: net.tare.toFixed(), net: net.net.toFixed(), deductTotal: net.deducted.toFixed(),
+    amount: price ? net.net.mul(price).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP).toFixed() : null,
+    ...(mode === 'create' ? { state: 'COMPLETED', firstIs: 'GROSS', manual: true, tareSource: 'MANUAL', grossTime: now, tareTime: now, completedAt: now } : {}),
+  });
+}
+
+const DERIVED = ['net', 'deductTotal', 'amount', 'state', 'firstIs', 'manual', 'tareSource', 'grossTime', 'tareTime', 'completedAt'];
+function stripDerived(entity: Entity): void {
+  for (const k of DERIVED) delete entity[k];
+}
+
+/** The ticket an update names, which must be manual and free to change. */
+async function currentTicket(db: Database, orgId: string, entity: Entity) {
+  const id = String(entity.id ?? '');
+  if (!/^\d{1,18}$/.test(id)) return null;
+  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id'])
+    .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  if (!t) return null;
+  if (!t.manual) throw badRequest(`磅单 ${t.ticket_no} 是过磅生成的，不能修改重量，请用扣重或修改单价`, 'id');
+  const facts = await ticketFacts(db, orgId, t, false);
+  const decision = decideTicketAction(facts, 'update');
+  if (!decision.ok) throw badRequest(decision.message, 'id');
+  return t;
+}

@@ -1,0 +1,97 @@
+import { defineListTemplate, type FieldDef, type TemplateDef } from '../../platform/templates/define';
+import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
+import { TICKET_KIND_INFO, ticketBase, ticketPermission, type TicketKind } from './kinds';
+import { ticketMenuPath } from './menu';
+
+/** The weigh ticket screens of one kind: the list (with totals) and the manual ticket's create and update forms. */
+export const ticketView = (kind: TicketKind) => `wb_ticket_${kind}`;
+
+export const TICKET_STATE_OPTIONS = [
+  { value: 'FIRST_WEIGHED', label: '一次过磅', color: 'orange' },
+  { value: 'CONFIRMED', label: '已确认', color: 'blue' },
+  { value: 'COMPLETED', label: '已完成', color: 'cyan' },
+  { value: 'AUDITED', label: '已审核', color: 'green' },
+  { value: 'POSTED', label: '已过账', color: 'purple' },
+  { value: 'CLOSED', label: '已关闭', color: 'default' },
+  { value: 'OBSOLETE', label: '已作废', color: 'red' },
+];
+const TARE_SOURCES = [
+  { value: 'WEIGHED', label: '回皮' }, { value: 'LAST', label: '上次皮重' }, { value: 'AVERAGE', label: '平均皮重' },
+  { value: 'STANDARD', label: '标准皮重' }, { value: 'MANUAL', label: '手工录入' },
+];
+const YES_NO = [{ value: true, label: '是' }, { value: false, label: '否' }];
+
+const sub = (sql: string) => `(${sql})`;
+const materialName = sub('SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id');
+const warehouseName = sub('SELECT w.ware_name FROM md_warehouse w WHERE w.id = t.warehouse_id');
+const partnerName = sub(`SELECT coalesce((SELECT v.vendor_name FROM md_vendor v WHERE v.id = t.vendor_id), (SELECT c.customer_name FROM md_customer c WHERE c.id = t.customer_id))`);
+const noticeNo = sub('SELECT n.notice_no FROM wb_notice n WHERE n.id = t.notice_id');
+const weight = (fieldName: string, zh: string, en: string, columnSql: string, total = false): FieldDef => ({
+  fieldName, fieldExplain: zh, fieldExplainEn: en, fieldType: 'NUMBER', columnSql, isortField: true, itotal: total, columnWidth: 100,
+});
+
+function listFields(kind: TicketKind): FieldDef[] {
+  return [
+    { fieldName: 'ticketNo', fieldExplain: '磅单号', fieldExplainEn: 'Ticket no.', fieldType: 'TEXT', columnSql: 't.ticket_no',
+      iallowQuery: true, iallowAdvanceQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 160 },
+    { fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate', fieldType: 'TEXT', columnSql: 't.plate_number',
+      iallowQuery: true, iallowAdvanceQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 110 },
+    { fieldName: 'state', fieldExplain: '状态', fieldExplainEn: 'State', fieldType: 'ENUM', columnSql: 't.state', options: TICKET_STATE_OPTIONS,
+      iallowQuery: true, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
+    { fieldName: 'noticeNo', fieldExplain: '通知单号', fieldExplainEn: 'Notice no.', fieldType: 'TEXT', columnSql: noticeNo, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
+    { fieldName: 'partnerName', fieldExplain: kind === 'sa' ? '客户' : kind === 'pu' ? '供应商' : '往来单位', fieldExplainEn: kind === 'sa' ? 'Customer' : kind === 'pu' ? 'Vendor' : 'Partner',
+      fieldType: 'TEXT', columnSql: partnerName, columnWidth: 180 },
+    { fieldName: 'materialName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: materialName, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 140 },
+    { fieldName: 'warehouseName', fieldExplain: '仓库', fieldExplainEn: 'Warehouse', fieldType: 'TEXT', columnSql: warehouseName, columnWidth: 120 },
+    weight('gross', '毛重', 'Gross (t)', 't.gross', true),
+    weight('tare', '皮重', 'Tare (t)', 't.tare', true),
+    { fieldName: 'tareSource', fieldExplain: '皮重来源', fieldExplainEn: 'Tare from', fieldType: 'ENUM', columnSql: 't.tare_source', options: TARE_SOURCES, columnWidth: 90 },
+    weight('deductTotal', '扣重', 'Deducted (t)', 't.deduct_total', true),
+    weight('net', '净重', 'Net (t)', 't.net', true),
+    { fieldName: 'grossTime', fieldExplain: '毛重时间', fieldExplainEn: 'Gross time', fieldType: 'DATE', columnSql: 't.gross_time', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
+    { fieldName: 'tareTime', fieldExplain: '皮重时间', fieldExplainEn: 'Tare time', fieldType: 'DATE', columnSql: 't.tare_time', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
+    { fieldName: 'completedAt', fieldExplain: '完成时间', fieldExplainEn: 'Completed', fieldType: 'DATE', columnSql: 't.completed_at', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
+    { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', columnSql: 't.price', columnWidth: 100 },
+    { fieldName: 'amount', fieldExplain: '金额', fieldExplainEn: 'Amount', fieldType: 'NUMBER', columnSql: 't.amount', itotal: true, columnWidth: 110 },
+    { fieldName: 'manual', fieldExplain: '手工单', fieldExplainEn: 'Manual', fieldType: 'ENUM', columnSql: 't.manual', options: YES_NO, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 80 },
+    { fieldName: 'printCount', fieldExplain: '打印次数', fieldExplainEn: 'Prints', fieldType: 'NUMBER', columnSql: 't.print_count', columnWidth: 80 },
+    { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', columnSql: 't.driver_name', columnWidth: 90 },
+    // 车数: one per row, so its total is the count of the searched rows
+    { fieldName: 'trips', fieldExplain: '车数', fieldExplainEn: 'Trucks', fieldType: 'NUMBER', columnSql: '1', itotal: true, ishow: false, ihidden: true },
+    remarkColumn,
+    { ...createDateColumn, idefinedSort: true, sortMethod: 'desc' },
+    versionColumn,
+  ];
+}
+
+export function ticketListTemplate(kind: TicketKind): TemplateDef {
+  const info = TICKET_KIND_INFO[kind];
+  return defineListTemplate({
+    formatCode: `weigh.${kind}.list`, formatName: info.label, formatNameEn: info.en, mainTable: ticketView(kind),
+    resUrl: `${ticketBase(kind)}/v2/list`, menuPath: ticketMenuPath(kind), fields: listFields(kind),
+  });
+}
+
+/** The manual ticket (手工磅单): typed gross and tare, the net computed by the server (manual.ts). */
+export function ticketForms(kind: TicketKind): [TemplateDef, TemplateDef] {
+  const info = TICKET_KIND_INFO[kind];
+  const table = ticketView(kind);
+  return formTemplates({ formatCode: `weigh.${kind}`, formatName: `手工${info.label}`, formatNameEn: `manual ${info.en.replace(/s$/, '').toLowerCase()}`, prefix: ticketPermission(kind), mainTable: table, style: 'FORMAT_EIGHT_COLUMN_FROM' }, [
+    { fieldName: 'ticketNo', fieldExplain: '磅单号', fieldExplainEn: 'Ticket no.', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.ticket_no', iupdate: false, tipsMessage: '留空则按编码规则自动编号' },
+    { fieldName: 'plateNumber', fieldExplain: '车牌号', fieldExplainEn: 'Plate', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.plate_number', irequired: true },
+    { fieldName: 'materialName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', formSubmitType: 'RESOURCE_CONTROLS', columnSql: materialName, irequired: true,
+      resource: { formatCode: 'masterdata.inventory.resource', map: [
+        { masterTable: table, fieldName: 'materialId', from: 'id' }, { masterTable: table, fieldName: 'materialName', from: 'invName' }] } },
+    { fieldName: 'materialId', fieldExplain: '物料编号', fieldExplainEn: 'Material id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.material_id::text', ishow: false, ihidden: true },
+    { fieldName: 'warehouseName', fieldExplain: '仓库', fieldExplainEn: 'Warehouse', fieldType: 'TEXT', formSubmitType: 'RESOURCE_CONTROLS', columnSql: warehouseName,
+      resource: { formatCode: 'masterdata.warehouse.resource', map: [
+        { masterTable: table, fieldName: 'warehouseId', from: 'id' }, { masterTable: table, fieldName: 'warehouseName', from: 'wareName' }] } },
+    { fieldName: 'warehouseId', fieldExplain: '仓库编号', fieldExplainEn: 'Warehouse id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.warehouse_id::text', ishow: false, ihidden: true },
+    { fieldName: 'gross', fieldExplain: '毛重', fieldExplainEn: 'Gross (t)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.gross', irequired: true },
+    { fieldName: 'tare', fieldExplain: '皮重', fieldExplainEn: 'Tare (t)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.tare', irequired: true },
+    { fieldName: 'net', fieldExplain: '净重', fieldExplainEn: 'Net (t)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.net', iupdate: false, tipsMessage: '保存时按毛重、皮重与暗扣计算' },
+    { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.price' },
+    { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.driver_name' },
+    { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+  ]);
+}

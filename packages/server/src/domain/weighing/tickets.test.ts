@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
+import { call, expectFailure, expectOk } from '../../../test/api';
+import { lineFigures, makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from './test-support';
+
+/** The ticket lists, the manual ticket and the ticket's own actions, through the real routes. */
+let ctx: TestContext;
+let op: string;
+let ac: string;
+let plant: Plant;
+let request = 0;
+
+const post = (path: string, payload: unknown, auth = op) => call(ctx.app, 'POST', `/api/weigh/${path}`, auth, payload);
+const weigh = (which: 'first' | 'second', payload: Record<string, unknown>) =>
+  post(`pu/${which}`, { stationId: 'T1', requestId: `t${request++}`, stable: true, ...payload });
+
+/** A purchase truck weighed through: its ticket id, number and line. */
+async function completedTicket(maxLimit = '1000', gross = '40', tare = '15') {
+  const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit, price: '10' });
+  const plate = testPlate('T');
+  const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate, preQuantity: '20' });
+  const first = expectOk(await weigh('first', { registryId, weight: gross })).data;
+  expectOk(await weigh('second', { registryId, weight: tare }));
+  return { id: first.ticketId as string, no: first.ticketNo as string, lineId, plate, registryId };
+}
+
+const ticketRow = (id: string) =>
+  ctx.database.db.selectFrom('wb_ticket').select(['state', 'net', 'deduct_total', 'amount', 'print_count', 'audited_at', 'posted_at']).where('id', '=', id).executeTakeFirstOrThrow();
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  op = (await bearerFor(ctx.app, 'operator')).authorization;
+  ac = (await bearerFor(ctx.app, 'accountant')).authorization;
+  plant = await plantOf(ctx.database.db);
+});
+
+describe('ticket lists', () => {
+  it('lists a kind own tickets with the totals, and opens one', async () => {
+    const t = await completedTicket();
+    const list = expectOk(await post('pu/v2/list', { search: [{ key: 'ticketNo', op: 'eq', val: t.no }], limit: { pn: 1, ps: 10 } })).data;
+    expect(list.total).toBe(1);
+    expect(list.list[0]).toMatchObject({ ticketNo: t.no, plateNumber: t.plate, state: 'COMPLETED' });
+    expect(Number(list.list[0].net)).toBe(25);
+    expect(Number(list.tongji.net)).toBe(25);
+    const sales = expectOk(await post('sa/v2/list', { search: [{ key: 'ticketNo', op: 'eq', val: t.no }], limit: { pn: 1, ps: 10 } })).data;
+    expect(sales.total).toBe(0);
+    const one = expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/get/${t.id}`, op)).data;
+    expect(one).toMatchObject({ ticketNo: t.no, state: 'COMPLETED', manual: false, tareSource: 'WEIGHED' });
+    expect(one.readings.map((r: { reading: string }) => r.reading)).toEqual(['FIRST', 'SECOND']);
+    expectFailure(await call(ctx.app, 'GET', `/api/weigh/sa/get/${t.id}`, op), 404);
+  });
+});
+
+describe('manual tickets', () => {
+  it('computes the net of a typed ticket and marks it manual', async () => {
+    await ctx.database.db.updateTable('md_material').set({ hidden_deduct: '0.05' }).where('id', '=', plant.materialId).execute();
+    const res = expectOk(await post('pu/create', { entity: { plateNumber: '苏e 12345', materialId: plant.materialId, gross: '40.126', tare: '15', price: '10', net: '999', state: 'POSTED' } }));
+    await ctx.database.db.updateTable('md_material').set({ hidden_deduct: '0' }).where('id', '=', plant.materialId).execute();
+    expect(res.data).toMatchObject({ plateNumber: '苏E12345', state: 'COMPLETED', manual: true, tareSource: 'MANUAL' });
+    expect(Number(res.data.gross)).toBe(40.13);
+    expect(Number(res.data.net)).toBe(25.08);
+    expect(Number(res.data.amount)).toBe(250.8);
+    expect(res.data.ticketNo).toMatch(/^CGBD/);
+
+    const updated = expectOk(await call(ctx.app, 'PUT', '/api/weigh/pu/update', op, { entity: { id: res.data.id, version: res.data.version, tare: '16' } }));
+    expect(Number(updated.data.net)).toBe(24.13);
+  });
+
+  it('refuses a tare over the gross, a missing gross, and a change to the weights of a weighed ticket', async () => {
+    expectFailure(await post('pu/create', { entity: { plateNumber: '苏E12346', materialId: plant.materialId, gross: '10', tare: '15' } }), 400, '皮重不能大于毛重');
+    expectFailure(await post('pu/create', { entity: { plateNumber: '苏E12346', materialId: plant.materialId, tare: '15' } }), 400, '毛重不能为空！');
+    const t = await completedTicket();
+    const current = expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/get/${t.id}`, op)).data;
+    expectFailure(await call(ctx.app, 'PUT', '/api/weigh/pu/update', op, { entity: { id: t.id, version: current.version, gross: '50' } }), 400,
+      `磅单 ${t.no} 是过磅生成的，不能修改重量，请用扣重或修改单价`);
+  });
+});
+
+describe('ticket actions', () => {
+  it('audits, posts to stock, takes the posting back and un-audits', async () => {
+    const t = await completedTicket();
+    expectOk(await post('pu/audit', { ids: [t.id] }, ac));
+    expect(await ticketRow(t.id)).toMatchObject({ state: 'AUDITED' });
+    expectFailure(await post('pu/audit', { ids: [t.id] }, ac), 400, `磅单 ${t.no} 已审核，不能重复审核`);
+    expectOk(await post('pu/down', { ids: [t.id] }, ac));
+    expect(await ticketRow(t.id)).toMatchObject({ state: 'POSTED' });
+    const records = await ctx.database.db.selectFrom('wb_stock_record').select(['direction', 'quantity', 'reversed_at']).where('ticket_id', '=', t.id).execute();
+    expect(records).toEqual([{ direction: 'IN', quantity: '25.0000', reversed_at: null }]);
+    expectFailure(await post('pu/unaudit', { ids: [t.id] }, ac), 400, `磅单 ${t.no} 已过账，不能反审核，请先反过账`);
+    expectOk(await post('pu/reversedown', { ids: [t.id] }, ac));
+    expectOk(await post('pu/unaudit', { ids: [t.id] }, ac));
+    expect(await ticketRow(t.id)).toMatchObject({ state: 'COMPLETED', audited_at: null, posted_at: null });
+    const live = await ctx.database.db.selectFrom('wb_stock_record').select('id').where('ticket_id', '=', t.id).where('reversed_at', 'is', null).execute();
+    expect(live).toEqual([]);
+  });
+
+  it('refuses a batch whole when one ticket may not take the action', async () => {
+    const a = await completedTicket();
+    const b = await completedTicket();
+    expectOk(await post('pu/audit', { ids: [b.id] }, ac));
+    expectFailure(await post('pu/audit', { ids: [a.id, b.id] }, ac), 400, `磅单 ${b.no} 已审核，不能重复审核`);
+    expect(await ticketRow(a.id)).toMatchObject({ state: 'COMPLETED' });
+  });
+
+  it('gives a voided ticket quantities back: a completed one its net, an open one its hold', async () => {
+    const done = await completedTicket();
+    expect(await lineFigures(ctx.database.db, done.lineId)).toMatchObject({ done: 25, inTransit: 0 });
+    expectOk(await post('pu/obsolete', { ids: [done.id] }));
+    expect(await lineFigures(ctx.database.db, done.lineId)).toMatchObject({ done: 0, doneTrips: 0 });
+    expectOk(await call(ctx.app, 'DELETE', '/api/weigh/pu/delList', op, { ids: [done.id] }));
+
+    const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000' });
+    const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate: testPlate('T'), preQuantity: '20' });
+    const open = expectOk(await weigh('first', { registryId, weight: '40' })).data;
+    expectOk(await post('pu/obsolete', { ids: [open.ticketId] }));
+    expect(await lineFigures(ctx.database.db, lineId)).toMatchObject({ inTransit: 0 });
+    expectOk(await post('pu/recover', { ids: [open.ticketId] }));
+    expect(await lineFigures(ctx.database.db, lineId)).toMatchObject({ inTransit: 20 });
+    expect(await ticketRow(open.ticketId)).toMatchObject({ state: 'FIRST_WEIGHED' });
+  });
+
+  it('refuses to delete a ticket that still counts', async () => {
+    const t = await completedTicket();
+    expectFailure(await call(ctx.app, 'DELETE', '/api/weigh/pu/delList', op, { ids: [t.id] }), 400, /已完成/);
+  });
+
+  it('takes deductions on a completed ticket: the net and the notice line move by the difference', async () => {
+    const t = await completedTicket();
+    const r = expectOk(await post('pu/deduct', { id: t.id, deductions: [{ kind: 'water', rate: 2 }, { kind: 'impurity', amount: '0.3' }] })).data;
+    // 25 - 0.5 - 0.3
+    expect(Number(r.net)).toBe(24.2);
+    expect(await ticketRow(t.id)).toMatchObject({ deduct_total: '0.8000', amount: '242.0000' });
+    expect(await lineFigures(ctx.database.db, t.lineId)).toMatchObject({ done: 24.2, doneTrips: 1 });
+    expectFailure(await post('pu/deduct', { id: t.id, deductions: [{ kind: 'stone', amount: '30' }] }), 400, /^净重不能小于0/);
+    expectFailure(await post('pu/deduct', { id: t.id, deductions: [{ kind: 'water', amount: 1, rate: 1 }] }), 400, '扣水只能填扣重或扣率其中一项');
+    expectOk(await post('pu/audit', { ids: [t.id] }, ac));
+    expectFailure(await post('pu/deduct', { id: t.id, deductions: [] }), 400, `磅单 ${t.no} 已审核，不能扣重，请先反审核`);
+  });
+
+  it('counts prints', async () => {
+    const t = await completedTicket();
+    expectOk(await post('pu/print', { ids: [t.id] }));
+    expectOk(await post('pu/print', { ids: [t.id] }));
+    expect(await ticketRow(t.id)).toMatchObject({ print_count: 2 });
+  });
+
+  it('needs the action right', async () => {
+    const t = await completedTicket();
+    const quality = (await bearerFor(ctx.app, 'quality')).authorization;
+    expectFailure(await post('pu/audit', { ids: [t.id] }, quality), 403);
+  });
+});
