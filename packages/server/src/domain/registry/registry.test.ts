@@ -74,6 +74,18 @@ describe('creating a registry', () => {
     expectFailure(await post('/api/registry/tr/create', { entity: { plateNumber: nextPlate(), noticeLineId: foreign.lineId, preQuantity: 1 } }), 400, '通知单明细不存在');
   });
 
+  it('offers the kind\'s lines of audited notices in the form\'s popup, with what each has left', async () => {
+    const { noticeNo } = await newNotice(pool, org, { maxLimit: '80' });
+    const draft = await newNotice(pool, org, { status: 'FREE' });
+    const sales = await newNotice(pool, org, { kind: 'sa' });
+    const body = expectOk(await post('/api/registry/tr/notice-line/v2/list', { limit: { pn: 1, ps: 500 } })).data;
+    const numbers = (body.list as { noticeNo: string }[]).map((l) => l.noticeNo);
+    expect(numbers).toContain(noticeNo);
+    expect(numbers).not.toContain(draft.noticeNo);
+    expect(numbers).not.toContain(sales.noticeNo);
+    expect(Number((body.list as { noticeNo: string; remaining: string }[]).find((l) => l.noticeNo === noticeNo)?.remaining)).toBe(80);
+  });
+
   it('lists one kind only, with the footer totals of the searched rows', async () => {
     const { lineId } = await newNotice(pool, org, { maxLimit: '500' });
     const plate = '浙E66601';

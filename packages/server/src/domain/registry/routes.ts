@@ -111,7 +111,7 @@ function kindRoutes(app: FastifyInstance, db: Database, list: ListOptions, deps:
   // the create form's popup: the kind's lines of audited notices
   app.post(`${base}/notice-line/v2/list`, view, async (request) => {
     const body = parse(listRequest, request.body ?? {});
-    const plan = planList(await template(db, `registry.${kind}.notice-line.resource`), {
+    const plan = planList(await template(db, `registry.${kind}.notice-line.list`), {
       ...body, tplId: undefined, search: [...(body.search ?? []), { key: 'kind', op: 'eq', val: kind }],
     });
     return ok(await runList(db, plan, request.caller.orgId, list));

@@ -45,15 +45,18 @@ function listFields(kind: RegistryKind): FieldDef[] {
       iallowQuery: true, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
     ...(withNotice ? [
       { fieldName: 'noticeNo', fieldExplain: '通知单号', fieldExplainEn: 'Notice no.', fieldType: 'TEXT', columnSql: noticeNo, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 } as FieldDef,
+    ] : []),
+    // the counterparty: a purchase's vendor, a sale's customer (allot and transfer stay in the group)
+    ...(kind === 'pu' || kind === 'sa' ? [
       { fieldName: 'partnerName', fieldExplain: kind === 'pu' ? '供应商' : '客户', fieldExplainEn: kind === 'pu' ? 'Vendor' : 'Customer', fieldType: 'TEXT', columnSql: partnerName, columnWidth: 180 } as FieldDef,
     ] : []),
     { fieldName: 'materialName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: materialName, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 140 },
-    { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', columnSql: 't.driver_name', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 90 },
-    { fieldName: 'driverMobile', fieldExplain: '司机手机号', fieldExplainEn: 'Mobile', fieldType: 'TEXT', columnSql: 't.driver_mobile', columnWidth: 120 },
-    { fieldName: 'carrierName', fieldExplain: '承运商', fieldExplainEn: 'Carrier', fieldType: 'TEXT', columnSql: carrierName, columnWidth: 160 },
     { fieldName: 'preQuantity', fieldExplain: '预装数', fieldExplainEn: 'Pre-load (t)', fieldType: 'NUMBER', columnSql: 't.pre_quantity', itotal: true, isortField: true, columnWidth: 100 },
     ...(kind === 'pu' ? [{ fieldName: 'shippedQuantity', fieldExplain: '原发数', fieldExplainEn: 'Shipped (t)', fieldType: 'NUMBER', columnSql: 't.shipped_quantity', columnWidth: 100 } as FieldDef] : []),
     { fieldName: 'deSuttle', fieldExplain: '实发数', fieldExplainEn: 'Net shipped (t)', fieldType: 'NUMBER', columnSql: shippedNet, itotal: true, columnWidth: 100 },
+    { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', columnSql: 't.driver_name', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 90 },
+    { fieldName: 'driverMobile', fieldExplain: '司机手机号', fieldExplainEn: 'Mobile', fieldType: 'TEXT', columnSql: 't.driver_mobile', columnWidth: 120 },
+    { fieldName: 'carrierName', fieldExplain: '承运商', fieldExplainEn: 'Carrier', fieldType: 'TEXT', columnSql: carrierName, columnWidth: 160 },
     // 制单数: one per row, so its total is the count of the searched rows
     { fieldName: 'countSa', fieldExplain: '制单数', fieldExplainEn: 'Registries', fieldType: 'NUMBER', columnSql: '1', itotal: true, ishow: false, ihidden: true },
     { fieldName: 'cardNo', fieldExplain: 'IC卡号', fieldExplainEn: 'Card no.', fieldType: 'TEXT', columnSql: cardNo, columnWidth: 100 },
@@ -77,26 +80,41 @@ export function listTemplateOf(kind: RegistryKind): TemplateDef {
   });
 }
 
-/** The popup that picks the notice line (with what it has left). */
+/** The notice lines a registry of the kind may be sent against (with what each has left). */
+function noticeLineFields(): FieldDef[] {
+  return [
+    { fieldName: 'noticeNo', fieldExplain: '通知单号', fieldExplainEn: 'Notice no.', fieldType: 'TEXT', columnSql: 't.notice_no', iallowQuery: true, searchType: 'input', isortField: true, columnWidth: 160 },
+    { fieldName: 'seq', fieldExplain: '行号', fieldExplainEn: 'Line', fieldType: 'NUMBER', columnSql: 't.seq', columnWidth: 60 },
+    { fieldName: 'materialName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: sub('SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id'), iallowQuery: true, searchType: 'input', columnWidth: 140 },
+    { fieldName: 'partnerName', fieldExplain: '往来单位', fieldExplainEn: 'Partner', fieldType: 'TEXT', columnWidth: 180,
+        columnSql: sub('SELECT coalesce((SELECT v.vendor_name FROM md_vendor v WHERE v.id = t.vendor_id), (SELECT c.customer_name FROM md_customer c WHERE c.id = t.customer_id))') },
+    { fieldName: 'remaining', fieldExplain: '剩余可用', fieldExplainEn: 'Remaining (t)', fieldType: 'NUMBER', columnSql: 't.remaining', columnWidth: 100 },
+    { fieldName: 'endTime', fieldExplain: '截止时间', fieldExplainEn: 'Ends', fieldType: 'DATE', columnSql: 't.end_time', columnWidth: 170 },
+    // the route's filter by the registry's kind (an option list, so quick search leaves it out)
+    { fieldName: 'kind', fieldExplain: '类别', fieldExplainEn: 'Kind', fieldType: 'ENUM', columnSql: 't.kind', iallowQuery: true, searchType: 'comboxSingle', ishow: false, ihidden: true,
+      options: [{ value: 'pu', label: '采购' }, { value: 'sa', label: '销售' }, { value: 'al', label: '调拨' }, { value: 'tr', label: '移库' }] },
+    { fieldName: 'id', fieldExplain: '明细编号', fieldExplainEn: 'Line id', fieldType: 'TEXT', columnSql: 't.id::text', ishow: false, ihidden: true },
+    { fieldName: 'noticeId', fieldExplain: '通知单编号', fieldExplainEn: 'Notice id', fieldType: 'TEXT', columnSql: 't.notice_id::text', ishow: false, ihidden: true },
+    { fieldName: 'carrierId', fieldExplain: '承运商编号', fieldExplainEn: 'Carrier id', fieldType: 'TEXT', columnSql: 't.carrier_id::text', ishow: false, ihidden: true },
+    { ...createDateColumn, idefinedSort: true, sortMethod: 'desc', ishow: false },
+  ];
+}
+
+/** The list the form's popup reads (its own route: the kind's lines of audited notices). */
+export function noticeLineListOf(kind: RegistryKind): TemplateDef {
+  return defineListTemplate({
+    formatCode: `registry.${kind}.notice-line.list`, formatName: '通知单明细', formatNameEn: 'Notice lines', mainTable: 'wb_registry_notice_line',
+    resUrl: `${registryBase(kind)}/notice-line/v2/list`, fields: noticeLineFields(),
+  });
+}
+
+/** The popup that picks the notice line. */
 export function noticeLinePopupOf(kind: RegistryKind): TemplateDef {
   return defineTemplate({
     formatCode: `registry.${kind}.notice-line.resource`, formatName: '选择通知单明细', formatNameEn: 'Select notice line', formatType: 'RESOURCE',
     formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST', mainTable: 'wb_registry_notice_line', resMethod: 'POST',
     resUrl: `${registryBase(kind)}/notice-line/v2/list`, valueResourceSubName: 'id', viewResourceSubName: 'noticeNo',
-    fields: [
-      { fieldName: 'noticeNo', fieldExplain: '通知单号', fieldExplainEn: 'Notice no.', fieldType: 'TEXT', columnSql: 't.notice_no', iallowQuery: true, searchType: 'input', isortField: true, columnWidth: 160 },
-      { fieldName: 'seq', fieldExplain: '行号', fieldExplainEn: 'Line', fieldType: 'NUMBER', columnSql: 't.seq', columnWidth: 60 },
-      { fieldName: 'materialName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: sub('SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id'), iallowQuery: true, searchType: 'input', columnWidth: 140 },
-      { fieldName: 'partnerName', fieldExplain: '往来单位', fieldExplainEn: 'Partner', fieldType: 'TEXT', columnWidth: 180,
-        columnSql: sub('SELECT coalesce((SELECT v.vendor_name FROM md_vendor v WHERE v.id = t.vendor_id), (SELECT c.customer_name FROM md_customer c WHERE c.id = t.customer_id))') },
-      { fieldName: 'remaining', fieldExplain: '剩余可用', fieldExplainEn: 'Remaining (t)', fieldType: 'NUMBER', columnSql: 't.remaining', columnWidth: 100 },
-      { fieldName: 'endTime', fieldExplain: '截止时间', fieldExplainEn: 'Ends', fieldType: 'DATE', columnSql: 't.end_time', columnWidth: 170 },
-      { fieldName: 'kind', fieldExplain: '类别', fieldExplainEn: 'Kind', fieldType: 'TEXT', columnSql: 't.kind', iallowQuery: true, searchType: 'input', ishow: false, ihidden: true },
-      { fieldName: 'id', fieldExplain: '明细编号', fieldExplainEn: 'Line id', fieldType: 'TEXT', columnSql: 't.id::text', ishow: false, ihidden: true },
-      { fieldName: 'noticeId', fieldExplain: '通知单编号', fieldExplainEn: 'Notice id', fieldType: 'TEXT', columnSql: 't.notice_id::text', ishow: false, ihidden: true },
-      { fieldName: 'carrierId', fieldExplain: '承运商编号', fieldExplainEn: 'Carrier id', fieldType: 'TEXT', columnSql: 't.carrier_id::text', ishow: false, ihidden: true },
-      { ...createDateColumn, idefinedSort: true, sortMethod: 'desc', ishow: false },
-    ],
+    fields: noticeLineFields(),
   });
 }
 

@@ -17,6 +17,7 @@ import { HOME_PATH } from '@/app/session/tabs';
 import { useTabs } from '@/app/session/tabs-store';
 import { TemplateFormHost } from '@/platform/templates/form/open-form';
 import { ResourcePopupHost } from '@/platform/templates/popups/ResourcePopupHost';
+import { RegistryDialogHost } from '@/pages/registry/RegistryDialogHost';
 import { NoticeDialogHost } from '@/pages/notice/NoticeDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
@@ -80,6 +81,7 @@ export default function WorkspaceLayout() {
     </Layout>
     <TemplateFormHost />
     <ResourcePopupHost />
+    <RegistryDialogHost />
     <NoticeDialogHost />
     </AntApp>
   );

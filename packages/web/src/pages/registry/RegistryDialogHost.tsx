@@ -1,0 +1,32 @@
+import { lazy, Suspense } from 'react';
+import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { feedback } from '@/platform/feedback';
+import { useRegistryDialog, type RegistryDialog } from './dialog-store';
+import { ZH } from './texts';
+
+const RegistryDialogs = lazy(() => import('./RegistryDialogs'));
+
+/**
+ * The registry list's page buttons (server domain/registry/menu.ts: page:readCard, page:supplement,
+ * page:pictures, page:rematch) open their dialogs here; the dialogs' code loads on first use.
+ */
+const needsOne: Record<RegistryDialog, boolean> = { readCard: false, supplement: true, pictures: true, rematch: false };
+
+for (const kind of Object.keys(needsOne) as RegistryDialog[]) {
+  registerPageAction(kind, (ctx) => {
+    if (needsOne[kind] && ctx.selectedIds.length !== 1) return feedback.warning(ZH.oneRow, 2);
+    if (kind === 'rematch' && ctx.selectedIds.length === 0) return feedback.warning('请至少选择一条数据！', 2);
+    useRegistryDialog.getState().show(kind, ctx);
+  });
+}
+
+/** Mounted once in the workspace, beside the form and popup hosts (it needs antd's App context). */
+export function RegistryDialogHost() {
+  const open = useRegistryDialog((s) => s.open);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <RegistryDialogs />
+    </Suspense>
+  );
+}
