@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { copyOfDemoPlant } from './database';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -13,6 +14,15 @@ export interface RunningServer {
   /** what the server printed so far (warnings and errors) */
   log(): string;
   stop(): Promise<void>;
+}
+
+/** The run's PostgreSQL (global-setup.ts), or null outside a vitest run: each server then starts its own. */
+function runDatabase(): string | null {
+  try {
+    return inject('e2ePgAdminUrl') || null;
+  } catch {
+    return null;
+  }
 }
 
 /** The web build of this run (see global-setup.ts); packages/web/dist when run without it. */
@@ -55,7 +65,8 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the real server as a child process, exactly as `npm start` runs it, on ports of its own.
- * With no databaseUrl it starts its own embedded PostgreSQL in a fresh directory.
+ * With no databaseUrl it gets a fresh copy of the run's seeded demo plant (dropped when it stops),
+ * or, outside a vitest run, starts its own embedded PostgreSQL in a fresh directory.
  */
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   try {
@@ -74,6 +85,17 @@ interface StartOptions { env?: Record<string, string>; databaseUrl?: string }
 class ServerExitedEarly extends Error {}
 
 async function startOnce(opts: StartOptions): Promise<RunningServer> {
+  const admin = opts.databaseUrl ? null : runDatabase();
+  const copy = admin ? await copyOfDemoPlant(admin) : null;
+  try {
+    return await startProcess({ ...opts, databaseUrl: opts.databaseUrl ?? copy?.url }, copy ? copy.drop : async () => {});
+  } catch (err) {
+    await copy?.drop();
+    throw err;
+  }
+}
+
+async function startProcess(opts: StartOptions, dropDatabase: () => Promise<void>): Promise<RunningServer> {
   const port = await freePort();
   const pgPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-'));
@@ -123,6 +145,7 @@ async function startOnce(opts: StartOptions): Promise<RunningServer> {
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase();
     },
   };
 }
