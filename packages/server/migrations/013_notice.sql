@@ -44,6 +44,23 @@ CREATE TRIGGER wb_notice_ctrl_mode_follow AFTER UPDATE OF ctrl_mode ON wb_notice
 -- stays the shipping company's own.
 CREATE VIEW wb_notice_al_received AS SELECT * FROM wb_notice_al WHERE doc_status <> 'FREE';
 
+-- A truck is sent only against an audited notice: a hold on a line (in transit going up) on a
+-- notice that is not audited is refused here as the last line, whatever read the notice's status
+-- before the line's lock was taken (an audit withdrawn, a notice closed or voided meanwhile).
+CREATE FUNCTION wb_notice_line_reserve_audited() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  notice record;
+BEGIN
+  SELECT n.notice_no, n.doc_status INTO notice FROM wb_notice n WHERE n.id = NEW.notice_id;
+  IF notice.doc_status <> 'AUDITED' THEN
+    RAISE EXCEPTION '通知单 % 未审核或已关闭、已作废，不能预装', notice.notice_no
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'wb_notice_line_reserve_audited', TABLE = 'wb_notice_line';
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER wb_notice_line_reserve_audited BEFORE UPDATE OF in_transit ON wb_notice_line
+  FOR EACH ROW WHEN (NEW.in_transit > OLD.in_transit) EXECUTE FUNCTION wb_notice_line_reserve_audited();
+
 -- The other companies of the caller's group (org_id is the company looking): an allot notice's
 -- receiving company is picked from these.
 CREATE VIEW wb_notice_peer_org AS

@@ -129,6 +129,17 @@ describe('the lifecycle', () => {
     expect(await statusOf(n.id)).toBe('AUDITED');
   });
 
+  it('refuses a hold on a line whose notice is no longer audited, whatever its caller read before', async () => {
+    const n = await audited();
+    // a registry that read the notice as audited, then the audit withdrawn before it took the line
+    expectOk(await post(`${PU}/unaudit`, { ids: [n.id] }));
+    await expect(reserve(n.entitysub[0].id, '5')).rejects.toMatchObject({ constraint: 'wb_notice_line_reserve_audited' });
+    expect((await lineRow(n.entitysub[0].id)).in_transit).toBe('0.0000');
+    expectOk(await post(`${PU}/audit`, { ids: [n.id] }));
+    expectOk(await post(`${PU}/close`, { ids: [n.id] }));
+    await expect(reserve(n.entitysub[0].id, '5')).rejects.toMatchObject({ message: `通知单 ${n.noticeNo} 未审核或已关闭、已作废，不能预装` });
+  });
+
   it('refuses to void or close while trucks are on the way; closes, reopens, voids and recovers otherwise', async () => {
     const n = await audited();
     const other = await audited();
