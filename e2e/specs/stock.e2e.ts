@@ -149,4 +149,22 @@ describe('stock', () => {
     await settled(page);
     await screenshot(page, 'stock-balance');
   });
+
+  it('shows the records in and out, in English too, each with its source document', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/stock', '/stock/record');
+    await rows(page);
+    expect(await columnTexts(page, '方向')).toEqual(expect.arrayContaining(['期初', '出库', '入库']));
+    await page.getByTestId('lang-switch').click();
+    await settled(page);
+    await page.getByTestId('lang-en-US').click();
+    await poll(() => listScreen(page).getByTestId('list-query').textContent()).toContain('Search');
+    const headers = await listScreen(page).locator('thead th').allTextContents();
+    expect(headers).toEqual(expect.arrayContaining(['Posted', 'Direction', 'Warehouse', 'Material', 'Quantity (t)', 'Balance change (t)', 'Source', 'Source number']));
+    const sources = await columnTexts(page, 'Source number');
+    const numbers = await db<{ no: string }>('SELECT early_no AS no FROM wb_stock_early UNION ALL SELECT transfer_no FROM wb_stock_transfer');
+    expect(new Set(sources)).toEqual(new Set(numbers.map((n) => n.no)));
+    await settled(page);
+    await screenshot(page, 'stock-records-en');
+  });
 });

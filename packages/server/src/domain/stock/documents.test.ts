@@ -188,6 +188,12 @@ describe('the balance and record lists', () => {
     const transfers = expectOk(await post('/api/stock/record/v2/list', { search: [{ key: 'sourceKind', op: 'eq', val: 'TRANSFER' }, { key: 'direction', op: 'eq', val: 'OUT' }], limit: { pn: 1, ps: 100 } })).data;
     expect(transfers.list.length).toBeGreaterThan(0);
     expect(transfers.list.every((r: { sourceNo: string; direction: string }) => r.sourceNo.startsWith('YK') && r.direction === 'OUT')).toBe(true);
+    const all = expectOk(await post('/api/stock/record/v2/list', { limit: { pn: 1, ps: 5 } })).data;
+    const { rows: [net] } = await pool.query(`SELECT sum(CASE WHEN direction = 'OUT' THEN -quantity ELSE quantity END)::text AS s
+      FROM wb_stock_record WHERE org_id = $1 AND reversed_at IS NULL`, [HDSN]);
+    expect(Number(all.tongji.balanceChange)).toBeCloseTo(Number(net.s), 4);
+    const { rows: [held] } = await pool.query('SELECT sum(quantity)::text AS s FROM wb_stock_balance WHERE org_id = $1', [HDSN]);
+    expect(Number(all.tongji.balanceChange)).toBeCloseTo(Number(held.s), 4);
     expectFailure(await post('/api/stock/record/v2/list', { search: [{ key: 'quantity', op: 'eq', val: '1' }] }), 400, /quantity/);
   });
 });

@@ -38,6 +38,8 @@ const SOURCE_KINDS = [
 ];
 const sourceKind = "CASE WHEN t.ticket_id IS NOT NULL THEN 'TICKET' WHEN t.early_id IS NOT NULL THEN 'EARLY' ELSE 'TRANSFER' END";
 
+const signedChange = "CASE WHEN t.reversed_at IS NOT NULL THEN 0 WHEN t.direction = 'OUT' THEN -t.quantity ELSE t.quantity END";
+
 export const recordListTemplate = defineListTemplate({
   formatCode: RECORD_LIST_CODE, formatName: '出入库记录', formatNameEn: 'Stock records', mainTable: 'wb_stock_record',
   resUrl: '/api/stock/record/v2/list', menuPath: '/stock/record',
@@ -45,13 +47,16 @@ export const recordListTemplate = defineListTemplate({
     { fieldName: 'postedAt', fieldExplain: '记账时间', fieldExplainEn: 'Posted', fieldType: 'DATE', columnSql: 't.posted_at',
       iallowQuery: true, isortField: true, idefinedSort: true, sortMethod: 'desc', searchType: 'dateTimePickerRange', columnWidth: 170 },
     { fieldName: 'direction', fieldExplain: '方向', fieldExplainEn: 'Direction', fieldType: 'ENUM', columnSql: 't.direction',
-      options: DIRECTION_OPTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 80 },
+      options: DIRECTION_OPTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 100 },
     { fieldName: 'wareName', fieldExplain: '仓库', fieldExplainEn: 'Warehouse', fieldType: 'TEXT', columnSql: warehouseNameSql('warehouse_id'),
       iallowQuery: true, searchType: 'input', columnWidth: 150 },
     { fieldName: 'invCode', fieldExplain: '物料编码', fieldExplainEn: 'Material code', fieldType: 'TEXT', columnSql: materialCodeSql('material_id'), columnWidth: 110 },
     { fieldName: 'invName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: materialNameSql('material_id'),
       iallowQuery: true, searchType: 'input', columnWidth: 160 },
-    tonsColumn('quantity', '数量(吨)', 'Quantity (t)', 't.quantity', { itotal: true }),
+    tonsColumn('quantity', '数量(吨)', 'Quantity (t)', 't.quantity'),
+    // what the record does to its balance: the total over a search is the net change it shows
+    // (in and out of different directions do not add up as quantities, and a reversed record did nothing)
+    tonsColumn('balanceChange', '结存变动(吨)', 'Balance change (t)', signedChange, { itotal: true, columnWidth: 130 }),
     { fieldName: 'sourceKind', fieldExplain: '来源', fieldExplainEn: 'Source', fieldType: 'ENUM', columnSql: sourceKind, options: SOURCE_KINDS,
       iallowQuery: true, searchType: 'comboxSingle', columnWidth: 100 },
     { fieldName: 'sourceNo', fieldExplain: '来源单号', fieldExplainEn: 'Source number', fieldType: 'TEXT', columnSql: sourceNo,
