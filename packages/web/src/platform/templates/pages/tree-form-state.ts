@@ -18,3 +18,15 @@ export function parentOfNew(nodes: readonly RawNode[], selected: string | null, 
   const node = nodes.find((n) => String(n.id) === selected);
   return node && !isRoot(node.pid) ? String(node.pid) : null;
 }
+
+/** The ancestors of a node, nearest first (a loop in the data ends the walk). */
+export function ancestorsOf(nodes: readonly RawNode[], id: string | null): string[] {
+  const parent = new Map(nodes.map((n) => [String(n.id), isRoot(n.pid) ? null : String(n.pid)]));
+  const out: string[] = [];
+  let at = id === null ? null : (parent.get(id) ?? null);
+  while (at !== null && !out.includes(at)) {
+    out.push(at);
+    at = parent.get(at) ?? null;
+  }
+  return out;
+}

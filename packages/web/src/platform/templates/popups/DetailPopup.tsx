@@ -40,7 +40,8 @@ function MasterFields({ fields, record, columns }: { fields: FieldDefinition[]; 
     <Descriptions
       bordered
       size="small"
-      column={columns}
+      // a form's column count counts labels and values (DESIGN section 4): four fields on an eight-column row
+      column={Math.max(1, columns / 2)}
       items={shownFields(fields).map((f) => {
         const shown = cellText(f, record?.[f.fieldName], yesNo);
         return { key: f.fieldName, label: fieldLabel(f, english), children: shown.kind === 'tag' ? shown.label : shown.text };
@@ -88,7 +89,7 @@ function Layout({ template, data, selectable, chosen, onChosen }: { template: Fo
       );
     case FORMAT_STYLE.tab:
       // child tables named by their fields' customTable get a tab each (pages/TabbedDetail)
-      if (splitDetailFields(template).tables.length) return <TabbedDetail template={template} data={data} mainTitle={formatTitle(template, english)} />;
+      if (splitDetailFields(template).tables.length) return <TabbedDetail template={template} data={data} />;
       return (
         <Tabs
           items={[
