@@ -30,6 +30,7 @@ import { reportRoutes } from './domain/report/routes';
 import { liveRoutes } from './domain/live/routes';
 import { registryRoutes } from './domain/registry/routes';
 import { confirmRoutes } from './domain/confirm/routes';
+import { erpRoutes } from './domain/erp/routes';
 
 export interface AppDeps {
   config: Config;
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   stockRoutes(app, db, list);
   noticeRoutes(app, db, list);
   confirmRoutes(app, db, list);
+  erpRoutes(app, db);
   const files = await fileRouteDeps(config.storage, now);
   fileRoutes(app, db, files);
   registryRoutes(app, db, list, { storage: files.storage, now });

@@ -31,6 +31,9 @@ const LOG_ACTIONS = [
   { value: 'outboxResend', label: '重新发送接口消息' },
   // site confirmation (domain/confirm)
   { value: 'siteConfirm', label: '现场确认' },
+  // weigh tickets to the ERP (domain/erp)
+  { value: 'erpUpload', label: '磅单上传ERP' },
+  { value: 'erpCancelUpload', label: '撤销磅单上传' },
   // notices (domain/notice): corrections of an audited notice
   { value: 'noticeUpdateMaxLimit', label: '修改通知单最大限量' },
   { value: 'noticeUpdateDone', label: '修改通知单已执行量' },

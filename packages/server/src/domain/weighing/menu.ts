@@ -27,6 +27,9 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   // rights of calls whose dialogs the weighing screens open (deductions, the print page)
   [undefined, 'deduct', '扣重', 'Deductions', [OP, QA]],
   [undefined, 'print', '打印', 'Print', [OP, AC]],
+  // to the ERP through the outbox (domain/erp); a withdrawal only while the ERP has not taken it
+  ['batch:upload', 'upload', '上传ERP', 'Upload to ERP', [AC]],
+  ['batch:cancelUpload', 'cancelUpload', '撤销上传', 'Withdraw upload', [AC]],
 ];
 
 export const ticketButtons = (kind: TicketKind): MenuButtonSeed[] =>
@@ -36,7 +39,11 @@ export const ticketMenuPath = (kind: TicketKind) => `/weigh/${kind}`;
 
 export const WEIGH_MENU: MenuSeed = {
   name: '过磅', en: 'Weighing', path: '/weigh', icon: 'DashboardOutlined',
-  children: TICKET_KINDS.map((kind) => ({
-    name: TICKET_KIND_INFO[kind].label, en: TICKET_KIND_INFO[kind].en, path: ticketMenuPath(kind), roles: [OP, QA, AC], buttons: ticketButtons(kind),
-  })),
+  children: [
+    // the operator's weighing screen (pages/weighing-station); its calls need each kind's weigh right
+    { name: '过磅作业', en: 'Weighing station', path: '/weigh/station', component: 'weighing/station', roles: [OP] },
+    ...TICKET_KINDS.map((kind) => ({
+      name: TICKET_KIND_INFO[kind].label, en: TICKET_KIND_INFO[kind].en, path: ticketMenuPath(kind), roles: [OP, QA, AC], buttons: ticketButtons(kind),
+    })),
+  ],
 };
