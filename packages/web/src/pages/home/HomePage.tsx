@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Card, Col, Empty, Row, Tag } from 'antd';
 import { BankOutlined, ClusterOutlined, IdcardOutlined, TagOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -13,8 +14,10 @@ import { usePermissions } from '@/app/hooks/usePermissions';
 import { PLANT_PERMISSIONS } from '@wb/protocol';
 import { dayPart } from './day-part';
 import { PlantCounts } from './PlantCounts';
-import { VehicleChart } from './VehicleChart';
 import './home.css';
+
+// ECharts is the largest library the web uses: it loads with the chart, after the page is up
+const VehicleChart = lazy(() => import('./VehicleChart').then((m) => ({ default: m.VehicleChart })));
 
 const SHORTCUTS = 8;
 
@@ -48,7 +51,11 @@ export default function HomePage() {
       {plant && <PlantCounts orgId={user?.currentOrg ?? null} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          {plant && <VehicleChart orgId={user?.currentOrg ?? null} />}
+          {plant && (
+            <Suspense fallback={<Card variant="borderless" className="wb-home-card" loading />}>
+              <VehicleChart orgId={user?.currentOrg ?? null} />
+            </Suspense>
+          )}
           <Card title={t('home.entries')} variant="borderless" className="wb-home-card">
             {shortcuts.length ? (
               <div className="wb-home-shortcuts">
