@@ -5,7 +5,7 @@ import { screenshot } from '../support/browser';
 import { sql } from '../support/db';
 import { useSignedInPage } from '../support/fixture';
 import { USERS } from '../support/login';
-import { settled } from '../support/workspace';
+import { openMenuLeaf, settled } from '../support/workspace';
 
 // The team reports as the weighbridge operator reads them: the condition page, the report by team
 // with its subtotals, and the Excel file it exports.
@@ -85,5 +85,16 @@ describe('team reports', () => {
     expect((await total.locator('td').allTextContents()).map((s) => s.trim())).toEqual(['合计', '', '', '', '3', '60.7500']);
     await settled(page);
     await screenshot(page, 'reports-team-day');
+  });
+
+  it('opens the team report conditions from the 报表中心 menu, inside the workspace', async () => {
+    const { page } = stage;
+    await page.goto('/clouds/index');
+    await openMenuLeaf(page, '/reportforms', '/reportforms/team');
+    await page.getByTestId('report-query').waitFor();
+    expect(await page.locator('label[title="班组"]').count()).toBe(1);
+    await page.getByTestId('report-query').click();
+    await page.waitForURL((u) => u.pathname === '/Information/index');
+    await page.getByTestId('team-report').locator('tr.wb-report-total').waitFor();
   });
 });
