@@ -114,6 +114,16 @@ function strangerRows(family: DocumentFamily, children: DocumentChildren, rows: 
   if (problems.length) throw childRowsRefused(problems);
 }
 
+/**
+ * A row sent with the version it was read at must still be at it: the row may also be edited on
+ * a screen of its own (dictionary items), and a stale form must not overwrite that edit.
+ */
+function staleRows(children: DocumentChildren, rows: ChildRow[], stored: ChildRow[]): void {
+  const versions = new Map(stored.map((s) => [s.id, s.version]));
+  const at = rows.findIndex((r) => r.id && r.version !== undefined && versions.get(r.id) !== r.version);
+  if (at >= 0) throw AppError.of('conflict', `第${at + 1}行 ${children.label}已被他人修改，请刷新后重试`, `entitysub.${at}.version`);
+}
+
 /** Writes the sent child set over the stored one: missing rows deleted, rows with an id updated, the rest inserted. */
 async function writeChildren(tx: Tx, family: DocumentFamily, who: Who, parentId: string, rows: ChildRow[], stored: ChildRow[]): Promise<void> {
   const children = family.children as DocumentChildren;
@@ -176,7 +186,10 @@ export async function updateEntity(db: Database, family: DocumentFamily, who: Wh
     await checkedInDatabase(tx, family, who, id, merged);
     // without entitysub the child rows stay as they are, and the header is checked against them
     const storedRows = family.children ? await childRepo.lockChildren(tx, family.children, [id]) : [];
-    if (family.children && rows) strangerRows(family, family.children, rows, storedRows);
+    if (family.children && rows) {
+      strangerRows(family, family.children, rows, storedRows);
+      staleRows(family.children, rows, storedRows);
+    }
     if (family.children) await checkedChildren(tx, family, who, id, merged, rows ?? storedRows);
     const changed = Object.fromEntries(family.fields.filter((f) => f.updatable !== false).map((f) => [f.name, merged[f.name]]));
     await repo.updateRow(tx, family, who, id, changed);

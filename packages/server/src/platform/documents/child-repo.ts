@@ -29,10 +29,10 @@ export async function readChildren(db: Runner, c: DocumentChildren, parentId: st
 /** The stored child rows of headers, locked, with their writable values (a copy's source, a rule's input). */
 export async function lockChildren(tx: Tx, c: DocumentChildren, parentIds: string[]): Promise<(ChildRow & { parentId: string })[]> {
   const columns = c.fields.map((d) => sql`${sql.ref(`t.${d.column}`)} AS ${sql.id(d.name)}`);
-  const { rows } = await sql<EntityValues & { id: string; parent_id: string }>`
-    SELECT t.id::text AS id, ${parentOf(c)}::text AS parent_id, ${sql.join(columns)} FROM ${childTable(c)}
+  const { rows } = await sql<EntityValues & { id: string; parent_id: string; version_: number }>`
+    SELECT t.id::text AS id, ${parentOf(c)}::text AS parent_id, t.version AS version_, ${sql.join(columns)} FROM ${childTable(c)}
      WHERE ${parentOf(c)} = ANY(${parentIds}::bigint[]) ORDER BY ${parentOf(c)}, ${inOrder(c)} FOR UPDATE OF t`.execute(tx);
-  return rows.map(({ id, parent_id, ...values }) => ({ id, parentId: parent_id, values }));
+  return rows.map(({ id, parent_id, version_, ...values }) => ({ id, parentId: parent_id, version: version_, values }));
 }
 
 /** Rows as a JSON array keyed by column (one parameter however many rows), with their place n. */

@@ -139,6 +139,17 @@ describe('child rows: update', () => {
     expect(await codesOf(t.id)).toEqual(['1:S1', '2:S2']);
   });
 
+  it('answers 409 to a row read at a version it has moved past (edited on its own screen meanwhile), and writes nothing', async () => {
+    const t = expectOk(await create({ typeCode: 'MOVED', typeName: '被改过' }, [{ itemCode: 'V1', itemLabel: '一' }, { itemCode: 'V2', itemLabel: '二' }])).data;
+    const [, second] = t.entitysub;
+    const item = expectOk(await call(app, 'GET', `/api/masterdata/dict-item/get/${second.id}`, accountant)).data;
+    expectOk(await call(app, 'PUT', '/api/masterdata/dict-item/update', accountant, { entity: { ...item, itemLabel: '二号' } }));
+    const res = expectFailure(await update({ ...t, typeName: '改名' }, [t.entitysub[0], { ...second, itemRemark: '旧表单' }]), 409, '第2行 字典项已被他人修改，请刷新后重试');
+    expect(res.data).toMatchObject({ field: 'entitysub.1.version' });
+    expect((await storedItems(t.id)).map((r) => r.item_label)).toEqual(['一', '二号']);
+    expect((await get(t.id)).typeName).toBe('被改过');
+  });
+
   it('saves one of two updates of the same version raced with different rows; the other is 409', async () => {
     const t = expectOk(await create({ typeCode: 'RACE', typeName: '竞争' }, [{ itemCode: 'R0', itemLabel: '零' }])).data;
     const answers = await Promise.all(['R1', 'R2'].map((code) => update(t, [...t.entitysub, { itemCode: code, itemLabel: code }])));

@@ -16,6 +16,12 @@ function idOf(raw: Record<string, unknown>): { id: string | null; ok: boolean } 
   return ID.test(text) && text !== '0' ? { id: text, ok: true } : { id: null, ok: false };
 }
 
+/** The version a stored row was read at, when the request says it (the form sends it back). */
+function versionOf(raw: Record<string, unknown>): number | undefined {
+  const v = typeof raw.version === 'string' && /^\d{1,9}$/.test(raw.version) ? Number(raw.version) : raw.version;
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+}
+
 /** One row's problems: its cells, then the required ones, then the family's check across fields. */
 function rowProblems(children: DocumentChildren, row: number, raw: Record<string, unknown>, values: Record<string, unknown>, cellProblems: { field: string | null; message: string }[]): ChildProblem[] {
   const problems = cellProblems.map((p) => ({ row, field: p.field ?? 'entitysub', message: p.message }));
@@ -59,7 +65,8 @@ export function readChildRows(children: DocumentChildren, raw: Record<string, un
     const { values, problems: cells } = parseEntity(children.fields, entity, 'create');
     if (children.seq) values[children.seq.field] = i + 1;
     problems.push(...rowProblems(children, i + 1, entity, values, cells.filter((p) => p.field !== children.seq?.field)));
-    return { id: idOf(entity).id, values };
+    const version = versionOf(entity);
+    return version === undefined ? { id: idOf(entity).id, values } : { id: idOf(entity).id, values, version };
   });
   problems.push(...repeats(children, rows));
   return { rows, problems };

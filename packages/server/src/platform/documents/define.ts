@@ -62,6 +62,8 @@ export interface ChildProblem {
 export interface ChildRow {
   id: string | null;
   values: EntityValues;
+  /** the version the row was read at (sent back by the form), or the stored one */
+  version?: number;
 }
 
 /**

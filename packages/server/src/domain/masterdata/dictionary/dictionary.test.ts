@@ -45,6 +45,18 @@ describe('dictionaries', () => {
     expect(items.list.map((r: { itemCode: string; sort: number }) => `${r.sort}:${r.itemCode}`)).toEqual(['1:ONCE', '2:TWICE', '3:PRESET']);
   });
 
+  it('an item added or deleted on the item screen moves its type on, so a type form opened before saves a conflict', async () => {
+    const t = expectOk(await post(`${TYPE}/create`, { entity: { typeCode: 'SEAL', typeName: '铅封' }, entitysub: [{ itemCode: 'S1', itemLabel: '一号' }] })).data;
+    const added = expectOk(await post(`${ITEM}/create`, { entity: { typeId: t.id, itemCode: 'S2', itemLabel: '二号' } })).data;
+    expectFailure(await call(app, 'PUT', `${TYPE}/update`, accountant, { entity: t, entitysub: t.entitysub }), 409, /已被他人修改/);
+    const again = expectOk(await call(app, 'GET', `${TYPE}/get/${t.id}`, accountant)).data;
+    expect(again.entitysub.map((r: { itemCode: string }) => r.itemCode).sort()).toEqual(['S1', 'S2']);
+    expectOk(await call(app, 'DELETE', `${ITEM}/delList`, accountant, { ids: [added.id] }));
+    expectFailure(await call(app, 'PUT', `${TYPE}/update`, accountant, { entity: again, entitysub: again.entitysub }), 409, /已被他人修改/);
+    const { rows } = await pool.query('SELECT item_code FROM md_dict_item WHERE type_id = $1', [t.id]);
+    expect(rows.map((r) => r.item_code)).toEqual(['S1']);
+  });
+
   it('refuses an item without a type or with a sort that is not a whole number, and writes nothing', async () => {
     const before = (await pool.query('SELECT count(*)::int AS n FROM md_dict_item')).rows[0].n;
     expectFailure(await post(`${ITEM}/create`, { entity: { itemCode: 'X1', itemLabel: '无类型' } }), 400, /字典类型/);

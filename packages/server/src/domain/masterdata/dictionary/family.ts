@@ -1,3 +1,5 @@
+import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { DB } from '../../../platform/db/schema';
 import type { DocField, DocumentChildren, DocumentFamily } from '../../../platform/documents/define';
 import { masterChildForm } from '../../../platform/documents/master-child-form';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
@@ -108,4 +110,19 @@ export const dictItemFamily: DocumentFamily = {
   lifecycle: switchLifecycle, listTemplate: itemList, forms: [itemCreate, itemUpdate], readFields: readFieldsOf(itemCreate),
   // codes repeat between types, so there is no company-wide key to push by
   copy: 'none', datax: false,
+  // An item added or deleted here changes its type's set of items: the type moves on a version,
+  // so a type form opened before saves a conflict instead of dropping or bringing back the item.
+  // (An item edited here moves on its own version, which the type form's save checks.)
+  checkWrite: async (tx, who, id, values) => {
+    if (id === null) await touchTypes(tx, who.orgId, sql`${String(values.typeId)}::bigint`);
+    return [];
+  },
+  checkDelete: async (tx, who, ids) => {
+    await touchTypes(tx, who.orgId, sql`ANY(SELECT type_id FROM md_dict_item WHERE id = ANY(${ids}::bigint[]))`);
+    return [];
+  },
 };
+
+async function touchTypes(tx: Transaction<DB>, orgId: string, which: RawBuilder<unknown>): Promise<void> {
+  await sql`UPDATE md_dict_type SET version = version + 1, updated_at = now() WHERE org_id = ${orgId}::bigint AND id = ${which}`.execute(tx);
+}
