@@ -69,6 +69,15 @@ describe('organisations', () => {
     expectOk(await call(app, 'DELETE', `${O}/delList`, admin, { ids: [parent.id, child.id] }));
   });
 
+  it('refuses switching off the company the administrator works in, and switches off another', async () => {
+    expectFailure(await post(`${O}/disable`, { ids: [HDSN] }), 400, '组织 HDSN 是当前登录的公司，不能停用');
+    expect((await pool.query('SELECT enabled FROM sys_org WHERE id = $1', [HDSN])).rows[0].enabled).toBe(true);
+    const sub = await orgRow('HDSN-KS');
+    expectOk(await post(`${O}/disable`, { ids: [sub.id] }));
+    expect((await pool.query('SELECT enabled FROM sys_org WHERE id = $1', [sub.id])).rows[0].enabled).toBe(false);
+    expectOk(await post(`${O}/enable`, { ids: [sub.id] }));
+  });
+
   it('is changed by administrators only, even when a role is given the keys', async () => {
     expectFailure(await post(`${O}/create`, { entity: { orgCode: 'ACC', orgName: '会计建' } }, accountant), 403);
     expectFailure(await post(`${O}/v2/list`, { limit: { pn: 1, ps: 10 } }, accountant), 403);

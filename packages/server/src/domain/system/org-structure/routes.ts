@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { idsBody } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/pool';
 import { documentRoutes } from '../../../platform/documents/routes';
@@ -10,7 +11,7 @@ import { USERS_TABLE } from './detail-templates';
 import { DEPARTMENT_BASE } from './paths';
 import { ORGANISATION_BASE, organisationFamily } from './organisation-family';
 import * as repo from './repo';
-import { treeNodes } from './rules';
+import { disableRefusal, treeNodes } from './rules';
 
 const id = z.string().regex(/^\d{1,18}$/, '应为数字编号');
 const idParam = z.object({ id });
@@ -43,6 +44,15 @@ async function administratorsOnly(db: Database, request: FastifyRequest): Promis
   }
 }
 
+/** Switching off the company one works in is refused before the engine's disable runs. */
+async function notOwnCompany(db: Database, request: FastifyRequest): Promise<void> {
+  if (request.routeOptions.url !== `${ORGANISATION_BASE}/disable`) return;
+  const ids = parse(idsBody, request.body).ids.map(String);
+  const own = await repo.organisationOfGroup(db, request.caller.groupId, request.caller.orgId);
+  const problem = disableRefusal(ids, request.caller.orgId, String(own?.orgCode ?? request.caller.orgId));
+  if (problem) throw badRequest(problem, 'ids');
+}
+
 function organisationDetailId(search: { key: string; val: unknown }[]): string {
   const condition = search.find((s) => s.key === 'id' || s.key === 'orgId');
   const value = condition ? String(condition.val ?? '') : '';
@@ -62,7 +72,7 @@ export function orgStructureRoutes(app: FastifyInstance, db: Database, list: Lis
   app.get(`${DEPARTMENT_BASE}/tree`, { config: { access: { permission: 'sys_dept_view' } } }, async (request) =>
     ok(treeNodes(await repo.departmentRows(db, request.caller.orgId))));
   // the company's users, to tick some into a department
-  app.post(`${DEPARTMENT_BASE}/users`, { config: { access: { permission: 'sys_dept_view', demoAllowed: true } } }, async (request) =>
+  app.post(`${DEPARTMENT_BASE}/users`, { config: { access: { permission: 'sys_dept_update', demoAllowed: true } } }, async (request) =>
     ok(await repo.usersOf(db, request.caller.orgId)));
   app.post(`${DEPARTMENT_BASE}/assignUsers`, { config: { access: { permission: 'sys_dept_update' } } }, async (request) => {
     const { deptId, userIds } = parse(assignBody, request.body);
@@ -80,7 +90,10 @@ export function orgStructureRoutes(app: FastifyInstance, db: Database, list: Lis
   });
 
   app.register(async (admin) => {
-    admin.addHook('preHandler', (request) => administratorsOnly(db, request));
+    admin.addHook('preHandler', async (request) => {
+      await administratorsOnly(db, request);
+      await notOwnCompany(db, request);
+    });
     documentRoutes(admin, db, organisationFamily, list);
 
     const view = { config: { access: { permission: 'sys_org_view' } } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteRefusal, descendantsOf, parentRefusal, treeNodes, type TreeLink } from './rules';
+import { deleteRefusal, descendantsOf, disableRefusal, parentRefusal, treeNodes, type TreeLink } from './rules';
 
 // 02 生产部 > 0201 磨机车间 > 020101 一号磨; 03 物流部
 const links: TreeLink[] = [
@@ -42,5 +42,10 @@ describe('organisation tree rules', () => {
       { id: '21', pid: '2', name: '0201 磨机车间', code: '0201', enabled: false },
       { id: '9', pid: '0', name: '09 孤儿', code: '09', enabled: true },
     ]);
+  });
+
+  it('refuses switching off the company the administrator works in, and allows the others', () => {
+    expect(disableRefusal(['5', '7'], '7', 'HDSN')).toBe('组织 HDSN 是当前登录的公司，不能停用');
+    expect(disableRefusal(['5'], '7', 'HDSN')).toBeNull();
   });
 });

@@ -72,3 +72,11 @@ export function treeNodes(rows: readonly { id: string; parentId: string | null; 
     id: r.id, pid: r.parentId !== null && ids.has(r.parentId) ? r.parentId : '0', name: `${r.code} ${r.name}`, code: r.code, enabled: r.enabled,
   }));
 }
+
+/**
+ * Why a batch of organisations may not be switched off, or null: the company the administrator
+ * works in would lock them out with their next request (the guard treats a disabled company as left).
+ */
+export function disableRefusal(ids: readonly string[], currentOrgId: string, currentOrgCode: string): string | null {
+  return ids.includes(currentOrgId) ? `组织 ${currentOrgCode} 是当前登录的公司，不能停用` : null;
+}
