@@ -1,16 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshot } from '../support/browser';
 import {
   chooseInCell, childCell, childRows, childTexts, confirmBox, formDialog, formItem, openListForm, tableButton, tickRow,
 } from '../support/child-table';
 import { sql } from '../support/db';
 import { useSignedInPage } from '../support/fixture';
 import { chooseOption, quickSearch, rows } from '../support/list-screen';
-import { USERS } from '../support/login';
+import { signIn, USERS } from '../support/login';
 import { openMenuLeaf, settled } from '../support/workspace';
 
 // The line form is a master-child form (FORMAT_MASTER_CHILD_FROM): the line above, its control
-// points in the editable table below, saved together. The weighbridge operator keeps the lines.
+// points in the editable table below, saved together. The weighbridge operator keeps the lines;
+// the accountant keeps the dictionaries, whose type form holds its items the same way.
 
 const stage = useSignedInPage(USERS.operator);
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
@@ -124,5 +126,49 @@ describe('master-child form: lines and their control points', () => {
     await form.waitFor({ state: 'detached' });
     await poll(() => pointsOf('水泥发货线路')).toEqual(['1:SIGN_IN', '2:GATE_IN', '3:TARE', '4:SCENE_CONFIRM', '5:GROSS', '6:NET', '7:GATE_OUT']);
     expect((await lineByName('水泥发货线路')).version).toBe(before.version + 1);
+  });
+});
+
+describe('master-child form: a dictionary type and its items', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(stage.browser, stage.server.baseUrl));
+    await signIn(page, db(), USERS.accountant);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  const items = async () => (await sql<{ sort: number; item_code: string; item_label: string }>(db(),
+    `SELECT i.sort, i.item_code, i.item_label FROM md_dict_item i JOIN md_dict_type t ON t.id = i.type_id
+      JOIN sys_org o ON o.id = t.org_id WHERE t.type_code = 'CAR_TYPE' AND o.org_code = 'HDSN' ORDER BY i.sort, i.id`)).map((r) => `${r.sort}:${r.item_code}:${r.item_label}`);
+
+  it("修改 loads the type's items in order; a renamed item and a new one at the top are saved, numbered from 1", async () => {
+    await openMenuLeaf(page, '/masterdata', '/masterdata/dict-type');
+    await quickSearch(page, '车型');
+    const body = await rows(page);
+    await body.first().locator('.ant-checkbox-input').check();
+    const form = await openListForm(page, 'btn-update');
+    expect(await form.locator('.ant-modal-title').textContent()).toBe('修改字典类型');
+    await poll(() => childRows(form).count()).toBe(4);
+    expect(await childTexts(form, '名称')).toEqual(['重型自卸货车', '半挂牵引车', '罐式货车', '栏板货车']);
+    expect(await childTexts(form, '启用')).toEqual(['是', '是', '是', '是']);
+
+    const label = await childCell(form, 2, '名称');
+    await label.click();
+    await label.locator('input').fill('罐式运输车');
+    await tableButton(form, '插入首行').click();
+    await poll(() => childRows(form).count()).toBe(5);
+    await (await childCell(form, 0, '编码')).locator('input').fill('XSHC');
+    await (await childCell(form, 0, '名称')).locator('input').fill('厢式货车');
+    await settled(page);
+    await screenshot(page, 'master-child-dictionary-update');
+    await form.locator('[data-action="submit"]').click();
+    const update = confirmBox(page, '确定更新此条数据?');
+    await update.waitFor();
+    await settled(page);
+    await update.getByRole('button', { name: /确\s?定/ }).click();
+    await form.waitFor({ state: 'detached' });
+    await poll(items).toEqual(['1:XSHC:厢式货车', '2:ZXHC:重型自卸货车', '3:BGC:半挂牵引车', '4:GTC:罐式运输车', '5:LBC:栏板货车']);
   });
 });
