@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
+import { newPage, screenshot } from '../support/browser';
 import { sql } from '../support/db';
 import { useSignedInPage } from '../support/fixture';
-import { USERS } from '../support/login';
+import { signIn, USERS } from '../support/login';
 import { openMenuLeaf, settled } from '../support/workspace';
 
 // The team reports as the weighbridge operator reads them: the condition page, the report by team
@@ -96,5 +96,27 @@ describe('team reports', () => {
     await page.getByTestId('report-query').click();
     await page.waitForURL((u) => u.pathname === '/Information/index');
     await page.getByTestId('team-report').locator('tr.wb-report-total').waitFor();
+  });
+
+  it('lets the administrator rename a team in 班组设置, saved for the company', async () => {
+    const { context, page } = await newPage(stage.browser, stage.server.baseUrl);
+    try {
+      await signIn(page, stage.server.databaseUrl, USERS.admin);
+      await page.goto('/conditional/index');
+      await page.getByTestId('team-setup').click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '班组设置' });
+      const rows = dialog.getByTestId('team-setup-row');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(2);
+      await rows.first().locator('input').first().fill('早班');
+      await settled(page);
+      await screenshot(page, 'reports-team-setup');
+      await dialog.getByTestId('team-setup-save').click();
+      await dialog.waitFor({ state: 'detached' });
+      const names = await sql<{ team_name: string }>(stage.server.databaseUrl, 'SELECT team_name FROM wb_report_team ORDER BY seq');
+      expect(names.map((r) => r.team_name)).toEqual(['早班', '夜班']);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
-import { REPORT_KIND_NAMES, REPORT_KINDS, type TeamReportQuery } from '@wb/protocol';
+import { PLANT_PERMISSIONS, REPORT_KIND_NAMES, REPORT_KINDS, type TeamReportQuery } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
+import { usePermissions } from '@/app/hooks/usePermissions';
 import { fetchTeams, queryToSearch, searchMaterials } from './api';
 import { ReportFrame } from './ReportFrame';
+import { TeamSetupDialog } from './TeamSetupDialog';
 import { useReportTexts } from './texts';
 
 interface Values {
@@ -27,6 +30,8 @@ export default function TeamConditionPage({ daily, embedded = false }: { daily: 
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [materials, setMaterials] = useState<{ value: string; label: string }[]>([]);
+  const [setup, setSetup] = useState(false);
+  const mayConfigure = usePermissions().can(PLANT_PERMISSIONS.teamConfig);
   const teams = useQuery({ queryKey: ['report-teams'], queryFn: fetchTeams });
   const today = dayjs();
 
@@ -68,8 +73,12 @@ export default function TeamConditionPage({ daily, embedded = false }: { daily: 
         <Space>
           <Button type="primary" htmlType="submit" data-testid="report-query">{tx.query}</Button>
           <Button onClick={() => form.resetFields()}>{tx.reset}</Button>
+          {mayConfigure && teams.data && (
+            <Button icon={<SettingOutlined />} onClick={() => setSetup(true)} data-testid="team-setup">{tx.teamSetup}</Button>
+          )}
         </Space>
       </Form>
+      {setup && teams.data && <TeamSetupDialog open teams={teams.data} onClose={() => setSetup(false)} />}
     </div>
   );
   if (embedded) return body;

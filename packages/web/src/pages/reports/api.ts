@@ -5,6 +5,8 @@ import { ApiError, apiHeaders, apiUrl, call } from '@/platform/api/http';
 /** The team report calls (domain/report on the server). */
 export const fetchTeamReport = (q: TeamReportQuery) => call<TeamReport>('/report/team', { method: 'POST', body: q });
 export const fetchTeams = () => call<TeamInfo[]>('/report/teams');
+export const saveTeams = (teams: { name: string; nameEn: string | null; start: string; end: string }[]) =>
+  call<TeamInfo[]>('/report/teams', { method: 'PUT', body: { teams } });
 
 export interface MaterialChoice { id: string; name: string; code: string }
 

@@ -13,6 +13,8 @@ const zh = {
   ticketStates: { FIRST_WEIGHED: '一次过磅', CONFIRMED: '已确认', COMPLETED: '已完成', AUDITED: '已审核', POSTED: '已记账', CLOSED: '已关闭' } as Record<string, string>,
   connected: '实时连接', reconnecting: '连接中断，正在重连…', inPlant: '厂内车辆', updatedAt: '更新于 {{time}}',
   noPermission: '您没有查看该报表的权限',
+  teamSetup: '班组设置', teamName: '班组名称', teamNameEn: '英文名称', start: '开始时间', end: '结束时间', addTeam: '添加班组', remove: '删除',
+  teamRule: '按一天的顺序填写，每个班组从上一班组结束时开始，合计覆盖24小时；跨零点的班组计入开始当天。', teamNameRequired: '请输入班组名称', timeRequired: '请选择时间', saved: '保存成功',
 };
 type Texts = typeof zh;
 
@@ -28,6 +30,8 @@ const en: Texts = {
   ticketStates: { FIRST_WEIGHED: 'First weighed', CONFIRMED: 'Confirmed', COMPLETED: 'Completed', AUDITED: 'Audited', POSTED: 'Posted', CLOSED: 'Closed' },
   connected: 'Live', reconnecting: 'Connection lost, reconnecting…', inPlant: 'Vehicles in plant', updatedAt: 'Updated {{time}}',
   noPermission: 'You may not see this report',
+  teamSetup: 'Teams', teamName: 'Team name', teamNameEn: 'English name', start: 'Starts', end: 'Ends', addTeam: 'Add a team', remove: 'Remove',
+  teamRule: 'In the order of the day: each team starts when the one before ends, 24 hours in all; a team past midnight counts for the day it starts.', teamNameRequired: 'Name the team', timeRequired: 'Choose the time', saved: 'Saved',
 };
 
 export type ReportTexts = Texts;
