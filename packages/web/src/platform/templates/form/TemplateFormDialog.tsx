@@ -88,7 +88,7 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
   const validate = async (): Promise<FormSubmission & { entitysub?: Entity[] }> => {
     const submission = await submitForm(form, main);
     if (!masterChild) return submission;
-    const rowErrors = childRowErrors(child, rows);
+    const rowErrors = childRowErrors(child, rows, english);
     return {
       valid: submission.valid && rowErrors.length === 0,
       data: submission.data,

@@ -49,6 +49,6 @@ export function collectChildRows(child: FieldDefinition[], rows: Row[]): Entity[
 }
 
 /** The child table's problems, one message per failing row. */
-export function childRowErrors(child: FieldDefinition[], rows: Row[]): string[] {
-  return validateRows(child, rows).map((p) => p.message);
+export function childRowErrors(child: FieldDefinition[], rows: Row[], english = false): string[] {
+  return validateRows(child, rows, english).map((p) => p.message);
 }
