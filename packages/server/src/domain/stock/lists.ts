@@ -56,7 +56,7 @@ export const recordListTemplate = defineListTemplate({
     tonsColumn('quantity', '数量(吨)', 'Quantity (t)', 't.quantity'),
     // what the record does to its balance: the total over a search is the net change it shows
     // (in and out of different directions do not add up as quantities, and a reversed record did nothing)
-    tonsColumn('balanceChange', '结存变动(吨)', 'Balance change (t)', signedChange, { itotal: true, columnWidth: 130 }),
+    tonsColumn('balanceChange', '结存变动(吨)', 'Balance change (t)', signedChange, { itotal: true, columnWidth: 150 }),
     { fieldName: 'sourceKind', fieldExplain: '来源', fieldExplainEn: 'Source', fieldType: 'ENUM', columnSql: sourceKind, options: SOURCE_KINDS,
       iallowQuery: true, searchType: 'comboxSingle', columnWidth: 100 },
     { fieldName: 'sourceNo', fieldExplain: '来源单号', fieldExplainEn: 'Source number', fieldType: 'TEXT', columnSql: sourceNo,
