@@ -38,7 +38,7 @@ export function TeamSetupDialog({ open, teams, onClose }: { open: boolean; teams
       onCancel={onClose}
       onOk={() => void form.validateFields().then((v) => save.mutate(v.teams))}
       confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': 'team-setup-save' } as object}
+      okButtonProps={{ 'data-testid': 'team-setup-save' }}
     >
       <p className="wb-muted">{tx.teamRule}</p>
       <Form form={form} preserve={false} initialValues={{ teams: teams.map((t) => ({ name: t.name, nameEn: t.nameEn, start: clock(t.start), end: clock(t.end) })) }}>
