@@ -10,6 +10,7 @@ import { menuLabel } from '@/platform/menu/menu-routes';
 import { feedback } from '@/platform/feedback';
 import { ApiError } from '@/platform/api/http';
 import { fetchEntity, fetchFormTemplate, saveEntity, type Entity, type LoadedEntity } from './form-api';
+import { ChildRowsContext } from './fields/child-rows-context';
 import { FormRenderer } from './FormRenderer';
 import { MasterChildForm } from './MasterChildForm';
 import { submitForm, type FormSubmission } from './collect';
@@ -134,7 +135,11 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
   if (template.isError || record.isError) body = <Result status="warning" title={t('templateForm.loadFailed')} />;
   else if (!ready || !format) body = <div className="wb-form-loading"><Spin /></div>;
   else if (masterChild) {
-    body = <MasterChildForm main={main} child={child} remark={format.remark} mode={formMode} form={form} rows={rows} onRowsChange={setRows} onEnter={requestSave} blankRow={() => blankChildRow(child, macrosOf(user))} />;
+    body = (
+      <ChildRowsContext.Provider value={format.opations.son ? { [format.opations.son]: rows } : {}}>
+        <MasterChildForm main={main} child={child} remark={format.remark} mode={formMode} form={form} rows={rows} onRowsChange={setRows} onEnter={requestSave} blankRow={() => blankChildRow(child, macrosOf(user))} />
+      </ChildRowsContext.Provider>
+    );
   } else body = <FormRenderer fields={main} columns={columnsOf(format.formatStyle)} mode={formMode} form={form} onEnter={requestSave} />;
 
   return (

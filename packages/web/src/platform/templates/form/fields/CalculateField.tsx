@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { InputNumber } from 'antd';
-import { evaluateExpression } from '@wb/protocol';
+import { calculatedValue } from '../rules/calculated';
+import { ChildRowsContext } from './child-rows-context';
 import type { FieldWidgetProps } from './field-props';
 
 /**
  * CALCULATE: the field's calculate expression over the form's other fields (+ - * / and
- * parentheses, 3 decimals, division by zero 0), kept current as they change; not typed.
+ * parentheses, 3 decimals, division by zero 0), or the sum of a child table's column, kept
+ * current as they change; not typed.
  */
 export function CalculateField({ id, field, value, onChange, formValues }: FieldWidgetProps) {
   const expression = field.calculate ?? '';
-  const result = expression ? evaluateExpression(expression, (name) => formValues?.[name]) : ((value as number | undefined) ?? null);
+  const childRows = useContext(ChildRowsContext);
+  const result = expression ? calculatedValue(expression, (name) => formValues?.[name], childRows) : ((value as number | undefined) ?? null);
   useEffect(() => {
     if (expression && result !== value) onChange?.(result);
   }, [expression, result, value, onChange]);
