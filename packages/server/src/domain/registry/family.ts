@@ -69,7 +69,7 @@ export function registryFamily(kind: RegistryKind): DocumentFamily {
     label: '登记单', base: registryBase(kind), permissionPrefix: registryPermission(kind), table: registryView(kind), scope: { kind: 'org' },
     code: { field: 'registryNo', column: 'registry_no' }, numbering: numberingOf(kind), fields: fieldsOf(kind),
     lifecycle: engineLifecycle, statusColumn: 'doc_status',
-    listTemplate: listTemplateOf(kind), resourceTemplate: undefined, forms: [noticeLineListOf(kind), noticeLinePopupOf(kind), createForm, updateForm],
+    listTemplate: listTemplateOf(kind), resourceTemplate: undefined, forms: [...(KIND_INFO[kind].withNotice ? [noticeLineListOf(kind), noticeLinePopupOf(kind)] : []), createForm, updateForm],
     readFields: [
       ...readFieldsOf(createForm),
       { name: 'docStatus', sql: 't.doc_status' }, { name: 'tripState', sql: 't.trip_state' }, { name: 'enabled', sql: 't.enabled' },

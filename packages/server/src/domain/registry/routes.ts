@@ -13,7 +13,7 @@ import { checkCard, readCard, supplementCard, writeCard } from './card';
 import { deleteDrafts, docAction } from './doc-actions';
 import { REGISTRY_FAMILIES } from './family';
 import { letin, letout } from './gate';
-import { registryBase, registryPermission, REGISTRY_KINDS, type RegistryKind } from './kinds';
+import { KIND_INFO, registryBase, registryPermission, REGISTRY_KINDS, type RegistryKind } from './kinds';
 import { merge } from './merge';
 import { pictures } from './pictures';
 import { rematch } from './queue';
@@ -109,6 +109,7 @@ function kindRoutes(app: FastifyInstance, db: Database, list: ListOptions, deps:
   });
 
   // the create form's popup: the kind's lines of audited notices
+  if (!KIND_INFO[kind].withNotice) return;
   app.post(`${base}/notice-line/v2/list`, view, async (request) => {
     const body = parse(listRequest, request.body ?? {});
     const plan = planList(await template(db, `registry.${kind}.notice-line.list`), {
