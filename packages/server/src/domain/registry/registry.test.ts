@@ -358,6 +358,20 @@ describe('queue, merge and pictures', () => {
   });
 });
 
+describe('registries without a notice', () => {
+  it('sends an other-weighing truck through the gate on its own checks, holding nothing', async () => {
+    const { rows: [m] } = await pool.query('SELECT archive_id::text AS id FROM md_material_alloc WHERE org_id = $1 ORDER BY archive_id LIMIT 1', [org]);
+    const r = await create('st', { plateNumber: nextPlate(), materialId: m.id });
+    expect(r.registryNo).toMatch(/^QTDJ/);
+    expectOk(await post('/api/registry/st/audit', { ids: [r.id] }));
+    expectOk(await post('/api/registry/st/letin', { ids: [r.id] }));
+    await newTicket(pool, org, r.id, 'COMPLETED');
+    expectOk(await post('/api/registry/st/letout', { ids: [r.id] }));
+    expect(await registryRow(pool, r.id)).toMatchObject({ doc_status: 'AUDITED', trip_state: 'RELEASED', reserved: 0, notice_id: null });
+    expectFailure(await post('/api/registry/st/notice-line/v2/list', {}), 404);
+  });
+});
+
 describe('permissions and companies', () => {
   it('keeps another company\'s registries out of reach', async () => {
     const n = await newNotice(pool, other);
