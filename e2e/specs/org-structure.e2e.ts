@@ -34,7 +34,7 @@ const department = (code: string) =>
 
 describe('departments', () => {
   it("filters the tree, shows the chosen department's form and saves an edit in place", async () => {
-    await openMenuLeaf(stage.page, '/system', '/system/department');
+    await openMenuLeaf(stage.page, '/masterdata', '/masterdata/department');
     await node(stage.page, '生产部').waitFor();
     await tree(stage.page).getByTestId('node-tree-filter').fill('车间');
     await poll(() => tree(stage.page).locator('.ant-tree-title').allTextContents()).toEqual(['02 生产部', '0201 磨机车间', '0202 包装车间']);

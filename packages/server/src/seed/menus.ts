@@ -158,6 +158,10 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('线路', 'Lines', '/masterdata/line', [OP], { buttons: documentButtons('md_line', [...EDIT, 'copy'], [OP]) }),
       leaf('工厂', 'Factories', '/masterdata/factory', [OP, AC], { buttons: documentButtons('md_factory', [...EDIT, 'copy'], [AC], [OP]) }),
       leaf('人员', 'Persons', '/masterdata/person', [OP, AC], { buttons: documentButtons('md_person', [...EDIT, 'copy'], [AC], [OP]) }),
+      // a company's departments (domain/system/org-structure), kept by the accountant
+      leaf('部门', 'Departments', '/masterdata/department', [OP, QA, AC], {
+        component: 'org-structure/departments', buttons: documentButtons('sys_dept', EDIT, [AC], [OP, QA]),
+      }),
       leaf('手持机', 'Handsets', '/masterdata/handset', [], { app: true }),
     ],
   },
@@ -216,14 +220,11 @@ export const MENU_TREE: MenuSeed[] = [
           { name: '编辑菜单', en: 'Edit menus', permission: 'sys_menu_edit' },
         ],
       }),
-      // organisation structure (domain/system/org-structure): only administrators change the group and its organisations
+      // the group and its organisations (domain/system/org-structure): only administrators change them
       leaf('组织机构', 'Organisations', '/system/org', [], {
         component: 'org-structure/organisations',
         buttons: [...documentButtons('sys_org', ['create', 'update', 'delList', 'enable', 'disable', 'export'], []),
           { name: '修改集团', en: 'Edit group', permission: 'sys_group_update' }],
-      }),
-      leaf('部门管理', 'Departments', '/system/department', [OP, QA, AC], {
-        component: 'org-structure/departments', buttons: documentButtons('sys_dept', EDIT, [AC], [OP, QA]),
       }),
       leaf('字典管理', 'Dictionaries', '/system/dict'),
       leaf('参数设置', 'Parameters', '/system/param', [], {

@@ -30,7 +30,7 @@ const managerName: FieldDef = {
 
 const listTemplate = defineListTemplate({
   formatCode: 'system.department.list', formatName: '部门', formatNameEn: 'Departments', formatStyle: 'FORMAT_TREE_LIST', mainTable: 'sys_department', detailCode: departmentUsersDetail.formatCode,
-  resUrl: `${DEPARTMENT_BASE}/v2/list`, treeResUrl: `${DEPARTMENT_BASE}/tree`, treeResMethod: 'GET', menuPath: '/system/department',
+  resUrl: `${DEPARTMENT_BASE}/v2/list`, treeResUrl: `${DEPARTMENT_BASE}/tree`, treeResMethod: 'GET', menuPath: '/masterdata/department',
   fields: [
     { fieldName: 'deptCode', fieldExplain: '部门编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.dept_code',
       iallowQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', columnWidth: 110 },
