@@ -10,7 +10,8 @@ import type { RegistryRow, Tx } from './repo';
 import { decideFirstWeighing } from './rules/decide-first';
 import type { Direction } from './rules/kinds';
 import type { WeighingSource } from './rules/snapshot';
-import { toTons } from './rules/units';
+import { roundWeight, toTons } from './rules/units';
+import { sameWeightReadings, weighingFacts } from './facts-repo';
 
 export interface Who {
   orgId: string;
@@ -40,18 +41,18 @@ export async function firstWeighing(tx: Tx, who: Who, kind: TicketKind, body: We
   else if (NEEDS_REGISTRY.includes(kind)) throw badRequest(`车辆 ${plate} 没有可过磅的${TICKET_KIND_INFO[kind].label.replace('过磅单', '登记单')}`, 'plate');
 
   const materialId = registry?.material_id ?? body.materialId ?? null;
-  const material = await repo.materialFacts(tx, who.orgId, materialId);
-  if (materialId && !material.found) throw badRequest('物料不存在或未分配给本公司', 'materialId');
-  const params = await repo.weighParams(tx, who.orgId);
-  const { id: vehicleId, facts: vehicle } = await repo.vehicleFacts(tx, who.orgId, plate);
   const at = body.weighedAt ? new Date(body.weighedAt) : new Date();
+  const facts = await weighingFacts(tx, { orgId: who.orgId, plate, materialId, at, ticketId: null, lineId: null });
+  const { params, material, vehicle, history } = facts;
+  if (materialId && !material.found) throw badRequest('物料不存在或未分配给本公司', 'materialId');
   const source = sourceOf(body, params.weightUnit);
-  const history = await repo.readingHistory(tx, who.orgId, plate, source.kind === 'scale' ? source.weight : null, at, params.sameWeightMinutes);
-  const open = await repo.openTicketOfPlate(tx, who.orgId, plate);
+  if (source.kind === 'scale' && params.sameWeightCheck !== 'none') {
+    history.recentReadings = await sameWeightReadings(tx, who.orgId, roundWeight(source.weight, params), at, params.sameWeightMinutes);
+  }
   const direction: Direction | null = kind === 'al' || kind === 'tr' ? (body.direction ?? 'dispatch') : null;
 
   const decision = decideFirstWeighing({
-    kind, direction, vehicle, material, params, history, at, source, openTicket: open ? { code: open.ticket_no } : null,
+    kind, direction, vehicle, material, params, history, at, source, openTicket: facts.openTicket ? { code: facts.openTicket.ticketNo } : null,
   });
   if (!decision.ok) throw badRequestWith(decision.messages.map((message) => ({ field: 'weight', message })));
 
@@ -67,7 +68,7 @@ export async function firstWeighing(tx: Tx, who: Who, kind: TicketKind, body: We
     org_id: who.orgId, kind, ticket_no: ticketNo as string, state: 'FIRST_WEIGHED', side: direction ? (direction === 'dispatch' ? 'DISPATCH' : 'RECEIVE') : null,
     registry_id: registry?.id ?? null, notice_id: registry?.notice_id ?? null, notice_line_id: registry?.notice_line_id ?? null, material_id: materialId,
     warehouse_id: notice?.warehouse_id ?? body.warehouseId ?? null, to_warehouse_id: notice?.to_warehouse_id ?? null, vendor_id: notice?.vendor_id ?? null,
-    customer_id: notice?.customer_id ?? null, carrier_id: registry?.carrier_id ?? notice?.carrier_id ?? null, vehicle_id: vehicleId, plate_number: plate,
+    customer_id: notice?.customer_id ?? null, carrier_id: registry?.carrier_id ?? notice?.carrier_id ?? null, vehicle_id: facts.vehicleId, plate_number: plate,
     driver_name: registry?.driver_name ?? null, driver_id_number: registry?.driver_id_number ?? null, first_is: first.side === 'gross' ? 'GROSS' : 'TARE',
     ...(first.side === 'gross'
       ? { gross: weight, gross_time: first.at }

@@ -1,5 +1,6 @@
 import type { WeighingBody } from '@wb/protocol';
-import { badRequest } from '../../platform/http/errors';
+import { sql } from 'kysely';
+import { AppError, badRequest } from '../../platform/http/errors';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { Tx } from './repo';
@@ -23,20 +24,27 @@ export async function registryOfFirst(tx: Tx, orgId: string, kind: TicketKind, b
   return b.plate ? repo.registryIdByPlate(tx, orgId, b.plate, TICKET_KIND_INFO[kind].registryKind) : null;
 }
 
-/** The open ticket a second weighing completes, named by itself, its registry, the card or the plate. */
-export async function ticketOfSecond(tx: Tx, orgId: string, b: WeighingBody): Promise<string> {
-  if (b.ticketId) return b.ticketId;
-  if (b.registryId) return orThrow(await repo.openTicketOfRegistry(tx, orgId, b.registryId), '该登记单没有待二次过磅的磅单', 'registryId');
-  if (b.cardUid) {
-    const registryId = await repo.registryIdByCard(tx, orgId, b.cardUid);
-    if (!registryId) throw badRequest(`IC卡 ${b.cardUid} 没有绑定在途的登记单`, 'cardUid');
-    return orThrow(await repo.openTicketOfRegistry(tx, orgId, registryId), `IC卡 ${b.cardUid} 的车辆没有待二次过磅的磅单`, 'cardUid');
-  }
-  const open = await repo.openTicketOfPlate(tx, orgId, b.plate as string);
-  return orThrow(open?.id ?? null, `车辆 ${b.plate} 没有待二次过磅的磅单`, 'plate');
-}
-
-function orThrow(id: string | null, message: string, field: string): string {
-  if (!id) throw badRequest(message, field);
-  return id;
+/**
+ * The ticket a second weighing completes, named by itself, its registry, the card or the plate, and
+ * in the same round trip the ticket an earlier call with this request id weighed (a retry).
+ */
+export async function ticketOfSecond(tx: Tx, orgId: string, b: WeighingBody): Promise<{ replay: string | null; ticketId: string }> {
+  const open = sql`t.org_id = ${orgId} AND t.state IN ('FIRST_WEIGHED', 'CONFIRMED')`;
+  const which = b.ticketId
+    ? sql`t.org_id = ${orgId} AND t.id = ${b.ticketId}::bigint`
+    : b.registryId
+      ? sql`${open} AND t.registry_id = ${b.registryId}::bigint`
+      : b.cardUid
+        ? sql`${open} AND t.registry_id IN (SELECT r.id FROM wb_registry r JOIN md_ic_card c ON c.id = r.ic_card_id AND c.org_id = r.org_id
+                WHERE r.org_id = ${orgId} AND c.card_uid = ${b.cardUid} AND r.trip_state <> 'RELEASED' AND r.doc_status <> 'OBSOLETE')`
+        : sql`${open} AND t.plate_number = ${b.plate ?? ''}`;
+  const { rows } = await sql<{ replay: string | null; ticket: string | null }>`
+    SELECT (SELECT w.ticket_id::text FROM wb_weighing w WHERE w.org_id = ${orgId} AND w.station = ${b.stationId} AND w.request_id = ${b.requestId}) AS replay,
+           (SELECT t.id::text FROM wb_ticket t WHERE ${which} LIMIT 1) AS ticket`.execute(tx);
+  const row = rows[0] ?? { replay: null, ticket: null };
+  if (row.replay) return { replay: row.replay, ticketId: row.replay };
+  const field = b.ticketId ? 'ticketId' : b.registryId ? 'registryId' : b.cardUid ? 'cardUid' : 'plate';
+  const none = b.ticketId ? '磅单不存在' : b.registryId ? '该登记单没有待二次过磅的磅单' : b.cardUid ? `IC卡 ${b.cardUid} 的车辆没有待二次过磅的磅单` : `车辆 ${b.plate} 没有待二次过磅的磅单`;
+  if (!row.ticket) throw b.ticketId ? new AppError(404, none, field) : badRequest(none, field);
+  return { replay: null, ticketId: row.ticket };
 }

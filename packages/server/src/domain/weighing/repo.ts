@@ -3,21 +3,18 @@ import { sql, type Insertable, type Kysely, type Transaction, type Updateable } 
 import { readWeighParams, type WeighParams } from '@wb/protocol';
 import type { DB, TicketState as DbTicketState } from '../../platform/db/schema';
 import { storedParams } from '../system/admin/params/repo';
-import type { MaterialFacts, ReadingHistory, VehicleFacts, WeighingRecord } from './rules/snapshot';
+import type { MaterialFacts, WeighingRecord } from './rules/snapshot';
 import type { Deduction, DeductionKind } from './rules/net';
-import type { Side } from './rules/kinds';
 
 /**
  * The weighings' SQL: finding the truck, locking what a weighing changes, and writing the ticket,
- * its readings and deductions. Always in the caller's company. Lock order, so that two weighings
+ * its readings and deductions (what a decision reads is facts-repo.ts, in one round trip). Always in the caller's company. Lock order, so that two weighings
  * cannot deadlock: the plate's advisory lock, the registry, the ticket, the notice line (through
  * domain/notice/quantity.ts), the vehicle.
  */
 export type Tx = Transaction<DB>;
 /** reads that need no lock run on a transaction or the pool alike */
 export type Runner = Kysely<DB>;
-
-const dec = (v: string | null | undefined) => (v === null || v === undefined ? null : new Decimal(v));
 
 export async function weighParams(tx: Runner, orgId: string): Promise<WeighParams> {
   return readWeighParams(await storedParams(tx, orgId));
@@ -63,19 +60,6 @@ export async function registryIdByPlate(tx: Tx, orgId: string, plate: string, ki
   return row?.id ?? null;
 }
 
-export async function vehicleFacts(tx: Tx, orgId: string, plate: string): Promise<{ id: string | null; facts: VehicleFacts }> {
-  const v = await tx.selectFrom('md_vehicle')
-    .select(['id', 'last_tare', 'average_tare', 'standard_tare', 'tare_time', 'tare_count', 'capacity_tonnage', 'axle_type'])
-    .where('org_id', '=', orgId).where('plate_number', '=', plate).executeTakeFirst();
-  return {
-    id: v?.id ?? null,
-    facts: {
-      plate, lastTare: dec(v?.last_tare), averageTare: dec(v?.average_tare), standardTare: dec(v?.standard_tare), tareTime: v?.tare_time ?? null,
-      tareCount: v?.tare_count ?? 0, capacityTonnage: dec(v?.capacity_tonnage), axles: v?.axle_type ?? null,
-    },
-  };
-}
-
 export async function saveVehicleTares(tx: Tx, orgId: string, vehicleId: string, t: { lastTare: Decimal | null; averageTare: Decimal | null; tareTime: Date | null; tareCount: number }) {
   await tx.updateTable('md_vehicle').set({
     last_tare: t.lastTare?.toFixed() ?? null, average_tare: t.averageTare?.toFixed() ?? null, tare_time: t.tareTime, tare_count: t.tareCount,
@@ -91,36 +75,6 @@ export async function materialFacts(tx: Runner, orgId: string, materialId: strin
     .executeTakeFirst();
   if (!m) return { ...NO_MATERIAL, found: false };
   return { overload: m.overload, pnmary: m.pnmary, sceneConfirm: m.scene_confirm, hiddenDeduct: new Decimal(m.hidden_deduct), found: true };
-}
-
-/**
- * The truck's latest reading, and readings of exactly this weight at the company's scales in the
- * same-weight window (the only ones the check can match).
- */
-export async function readingHistory(tx: Tx, orgId: string, plate: string, weight: Decimal | null, at: Date, minutes: number): Promise<ReadingHistory> {
-  const last = await tx.selectFrom('wb_weighing as w').innerJoin('wb_ticket as t', 't.id', 'w.ticket_id')
-    .select(['w.reading', 'w.weight', 'w.weighed_at', 't.first_is']).where('t.org_id', '=', orgId).where('t.plate_number', '=', plate)
-    .where('t.state', '<>', 'OBSOLETE').orderBy('w.weighed_at', 'desc').limit(1).executeTakeFirst();
-  const previousReading = last ? { side: readingSide(last.first_is, last.reading), weight: new Decimal(last.weight), at: last.weighed_at } : null;
-  if (!weight) return { previousReading, recentReadings: [] };
-  const same = await tx.selectFrom('wb_weighing as w').innerJoin('wb_ticket as t', 't.id', 'w.ticket_id').select(['t.plate_number', 'w.weight', 'w.weighed_at'])
-    .where('w.org_id', '=', orgId).where('w.weight', '=', weight.toFixed()).where('w.weighed_at', '>=', new Date(at.getTime() - minutes * 60_000))
-    .where('w.weighed_at', '<=', at).orderBy('w.weighed_at', 'desc').limit(5).execute();
-  return { previousReading, recentReadings: same.map((r) => ({ plate: r.plate_number, weight: new Decimal(r.weight), at: r.weighed_at })) };
-}
-
-const readingSide = (firstIs: 'GROSS' | 'TARE', reading: 'FIRST' | 'SECOND'): Side =>
-  (firstIs === 'GROSS') === (reading === 'FIRST') ? 'gross' : 'tare';
-
-export async function openTicketOfPlate(tx: Tx, orgId: string, plate: string): Promise<{ id: string; ticket_no: string; kind: string } | undefined> {
-  return tx.selectFrom('wb_ticket').select(['id', 'ticket_no', 'kind']).where('org_id', '=', orgId).where('plate_number', '=', plate)
-    .where('state', 'in', ['FIRST_WEIGHED', 'CONFIRMED']).executeTakeFirst();
-}
-
-export async function openTicketOfRegistry(tx: Tx, orgId: string, registryId: string): Promise<string | null> {
-  const row = await tx.selectFrom('wb_ticket').select('id').where('org_id', '=', orgId).where('registry_id', '=', registryId)
-    .where('state', 'in', ['FIRST_WEIGHED', 'CONFIRMED']).executeTakeFirst();
-  return row?.id ?? null;
 }
 
 export async function noticeOf(tx: Tx, orgId: string, noticeLineId: string) {
@@ -162,10 +116,6 @@ export async function lockTicket(tx: Tx, orgId: string, id: string) {
   return tx.selectFrom('wb_ticket').select(TICKET_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 export type TicketRow = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
-
-export async function firstReadingOf(tx: Tx, ticketId: string) {
-  return tx.selectFrom('wb_weighing').select(['weight', 'stable', 'weighed_at']).where('ticket_id', '=', ticketId).where('reading', '=', 'FIRST').executeTakeFirst();
-}
 
 export async function hasReturn(tx: Runner, orgId: string, ticketId: string): Promise<boolean> {
   const row = await tx.selectFrom('wb_ticket').select('id').where('org_id', '=', orgId).where('source_ticket_id', '=', ticketId).where('state', '<>', 'OBSOLETE').executeTakeFirst();
@@ -209,11 +159,6 @@ export const STATE_TO_DB: Record<string, DbTicketState> = {
   firstWeighed: 'FIRST_WEIGHED', confirmed: 'CONFIRMED', completed: 'COMPLETED', audited: 'AUDITED', posted: 'POSTED', closed: 'CLOSED', obsolete: 'OBSOLETE',
 };
 export const STATE_FROM_DB = Object.fromEntries(Object.entries(STATE_TO_DB).map(([k, v]) => [v, k])) as Record<DbTicketState, keyof typeof STATE_TO_DB>;
-
-export async function noticeLineQuantities(tx: Tx, orgId: string, lineId: string) {
-  return tx.selectFrom('wb_notice_line').select(['max_limit', 'done_quantity', 'in_transit', 'quantity_control']).where('org_id', '=', orgId).where('id', '=', lineId)
-    .forUpdate().executeTakeFirst();
-}
 
 export async function ticketReplyRow(tx: Tx, orgId: string, id: string) {
   return tx.selectFrom('wb_ticket').select(['id', 'ticket_no', 'state', 'first_is', 'gross', 'tare', 'tare_source', 'deduct_total', 'net', 'warnings'])

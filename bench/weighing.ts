@@ -1,0 +1,165 @@
+/**
+ * The second weighing with its notice update (issue 4, item 8: p50 10 ms or less, 300 weighings/s
+ * or more sustained on this 2-core machine): trucks first weighed on purchase registries spread over
+ * notice lines, completed through the real call (POST /api/weigh/pu/second: the ticket locked, the
+ * checks, the net, the reading, the notice line's done under its row lock, the vehicle's tares).
+ *
+ *   npm run bench:weigh
+ *
+ * Settings (environment; defaults in brackets):
+ *   BENCH_TRUCKS       trucks waiting for their second weighing [20000]
+ *   BENCH_LINES        notice lines they are spread over [50]
+ *   BENCH_SAMPLES      sequential calls for the latency figures [500]
+ *   BENCH_CONNECTIONS  stations weighing at once in the throughput run [16]
+ *   BENCH_DURATION     seconds of the throughput run [20]
+ *   BENCH_POOL         database pool of the server [10]
+ *   BENCH_QUIET_WAIT   seconds to wait at most for a quiet machine before each measurement [120]
+ *
+ * Latency is the station's (the client process's round trip) and the server's (Fastify's
+ * reply.elapsedTime of the call). Raw figures go to bench/results/weighing-<time>.json.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/config';
+import { openDatabase } from '../packages/server/src/platform/db/pool';
+import { benchPostgres, cleanUp, cleanups, listen, percentile, round, signIn, waitQuiet } from './support/setup';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const num = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(v) ? v : fallback;
+};
+const settings = {
+  trucks: num('BENCH_TRUCKS', 20_000),
+  lines: num('BENCH_LINES', 50),
+  samples: num('BENCH_SAMPLES', 500),
+  connections: num('BENCH_CONNECTIONS', 16),
+  duration: num('BENCH_DURATION', 20),
+  pool: num('BENCH_POOL', 10),
+  quietWait: num('BENCH_QUIET_WAIT', 120),
+};
+
+/**
+ * The plant before the run, set-based: notice lines with room for every truck, and per truck an
+ * audited registry at the scale, its first-weighed ticket (40 t gross) and that reading.
+ */
+async function generateTrucks(url: string): Promise<string[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const t0 = performance.now();
+    const org = (await c.query(`SELECT id FROM sys_org WHERE org_code = 'HDSN'`)).rows[0].id as string;
+    const vendor = (await c.query('SELECT archive_id FROM md_vendor_alloc WHERE org_id = $1 ORDER BY archive_id LIMIT 1', [org])).rows[0].archive_id;
+    const material = (await c.query(`SELECT m.id FROM md_material m JOIN md_material_alloc a ON a.archive_id = m.id AND a.org_id = $1
+      WHERE NOT m.scene_confirm AND m.hidden_deduct = 0 ORDER BY m.id LIMIT 1`, [org])).rows[0].id;
+    const warehouse = (await c.query('SELECT id FROM md_warehouse WHERE org_id = $1 ORDER BY id LIMIT 1', [org])).rows[0].id;
+    await c.query('BEGIN');
+    await c.query(`INSERT INTO wb_notice (org_id, kind, notice_no, doc_status, vendor_id, start_time, end_time)
+      SELECT $1, 'pu', 'BENCHTZ' || g, 'AUDITED', $2, now() - interval '1 day', now() + interval '30 days' FROM generate_series(1, $3) g`, [org, vendor, settings.lines]);
+    await c.query(`INSERT INTO wb_notice_line (org_id, notice_id, seq, material_id, warehouse_id, quantity, max_limit, price)
+      SELECT $1, n.id, 1, $2, $3, 1000000, 1000000, 50 FROM wb_notice n WHERE n.notice_no LIKE 'BENCHTZ%'`, [org, material, warehouse]);
+    const plates = `'苏' || chr(65 + (g / 100000) % 20) || lpad((g % 100000)::text, 5, '0')`;
+    await c.query(`INSERT INTO wb_registry (org_id, kind, registry_no, doc_status, trip_state, entered_at, notice_id, notice_line_id, material_id, plate_number, pre_quantity, shipped_quantity)
+      SELECT $1, 'pu', 'BENCHDJ' || g, 'AUDITED', 'WEIGHING', now() - interval '2 hours', l.notice_id, l.id, $2, ${plates}, 0, 30
+        FROM generate_series(1, $3) g
+        JOIN (SELECT id, notice_id, row_number() OVER (ORDER BY id) - 1 AS k FROM wb_notice_line WHERE org_id = $1) l ON l.k = g % $4`,
+      [org, material, settings.trucks, settings.lines]);
+    await c.query(`INSERT INTO wb_ticket (org_id, kind, ticket_no, state, registry_id, notice_id, notice_line_id, material_id, warehouse_id, vendor_id, plate_number, first_is, gross, gross_time, price)
+      SELECT r.org_id, 'pu', 'BENCHBD' || r.id, 'FIRST_WEIGHED', r.id, r.notice_id, r.notice_line_id, r.material_id, $1, $2, r.plate_number, 'GROSS', 40, now() - interval '1 hour', 50
+        FROM wb_registry r WHERE r.registry_no LIKE 'BENCHDJ%'`, [warehouse, vendor]);
+    await c.query(`INSERT INTO wb_weighing (org_id, ticket_id, reading, weight, stable, weighed_at, station, request_id, identified_by)
+      SELECT t.org_id, t.id, 'FIRST', 40, true, t.gross_time, 'BENCH', 'first-' || t.id, 'REGISTRY' FROM wb_ticket t WHERE t.ticket_no LIKE 'BENCHBD%'`);
+    await c.query('COMMIT');
+    await c.query('ANALYZE');
+    const ids = (await c.query(`SELECT id FROM wb_registry WHERE registry_no LIKE 'BENCHDJ%' ORDER BY random()`)).rows.map((r) => r.id as string);
+    console.log(`${ids.length} trucks on ${settings.lines} notice lines ready in ${round((performance.now() - t0) / 1000, 1)} s`);
+    return ids;
+  } finally {
+    await c.end();
+  }
+}
+
+interface ClientResult { count: number; failures: number; firstFailures: string[]; wallMs: number; latencies: number[] }
+
+function runClient(opts: { url: string; token: string; idsFile: string; offset: number; calls: number; seconds: number; connections: number }): Promise<ClientResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(here, 'weigh-client.mjs'), JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop() as string)) : reject(new Error(`weigh client exited with ${code}`))));
+  });
+}
+
+const figures = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { p50: round(percentile(s, 50)), p90: round(percentile(s, 90)), p99: round(percentile(s, 99)), max: round(s[s.length - 1] ?? Number.NaN) };
+};
+
+async function main() {
+  console.log('settings', settings);
+  const { url } = await benchPostgres();
+  const ids = await generateTrucks(url);
+  const idsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-weigh-')), 'registries.txt');
+  fs.writeFileSync(idsFile, ids.join('\n'));
+  cleanups.push(async () => fs.rmSync(path.dirname(idsFile), { recursive: true, force: true }));
+
+  const database = openDatabase(url, settings.pool);
+  cleanups.push(() => database.close());
+  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'warn' }), database });
+  const serverMs: number[] = [];
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url === '/api/weigh/pu/second') serverMs.push(reply.elapsedTime);
+  });
+  cleanups.push(() => app.close());
+  const base = `http://127.0.0.1:${await listen(app)}`;
+  const token = await signIn(base, 'operator');
+  const callUrl = `${base}/api/weigh/pu/second`;
+
+  // warm-up: JIT, the pool's connections, the plans
+  await runClient({ url: callUrl, token, idsFile, offset: 0, calls: 200, seconds: 60, connections: 4 });
+  let offset = 200;
+
+  const quiet1 = await waitQuiet(settings.quietWait);
+  serverMs.length = 0;
+  const sequential = await runClient({ url: callUrl, token, idsFile, offset, calls: settings.samples, seconds: 120, connections: 1 });
+  offset += sequential.count;
+  const sequentialServer = figures(serverMs);
+
+  const quiet2 = await waitQuiet(settings.quietWait);
+  serverMs.length = 0;
+  const sustained = await runClient({ url: callUrl, token, idsFile, offset, calls: ids.length - offset, seconds: settings.duration, connections: settings.connections });
+  const sustainedServer = figures(serverMs);
+
+  // every completed truck counted once on its line, and the ceiling held
+  const check = await database.pool.query(`SELECT
+      (SELECT count(*) FROM wb_ticket WHERE state = 'COMPLETED' AND ticket_no LIKE 'BENCHBD%')::int AS completed,
+      (SELECT sum(done_trips) FROM wb_notice_line l JOIN wb_notice n ON n.id = l.notice_id WHERE n.notice_no LIKE 'BENCHTZ%')::int AS trips`);
+
+  const result = {
+    when: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model }, settings,
+    quiet: { beforeSequential: quiet1, beforeSustained: quiet2 },
+    sequential: { calls: sequential.count, failures: sequential.failures, client: figures(sequential.latencies), server: sequentialServer },
+    sustained: {
+      calls: sustained.count, failures: sustained.failures, firstFailures: sustained.firstFailures, seconds: round(sustained.wallMs / 1000),
+      perSecond: round(sustained.count / (sustained.wallMs / 1000), 1), client: figures(sustained.latencies), server: sustainedServer,
+    },
+    check: check.rows[0],
+  };
+  console.log(JSON.stringify(result, null, 2));
+  const dir = path.join(here, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `weighing-${result.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(cleanUp);

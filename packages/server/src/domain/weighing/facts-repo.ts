@@ -1,0 +1,110 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { readWeighParams, type WeighParams } from '@wb/protocol';
+import type { Deduction, DeductionKind } from './rules/net';
+import type { MaterialFacts, ReadingHistory, VehicleFacts } from './rules/snapshot';
+import type { Side } from './rules/kinds';
+import type { Tx } from './repo';
+
+/**
+ * Everything a weighing decision reads, in one round trip (a 2-core plant server spends its time
+ * on round trips, not on these lookups): the company's parameters, the material's flags, the
+ * vehicle's tares, the truck's last reading, the vehicle's open
+ * ticket, and for a ticket its deductions, whether it was returned, and its notice line, locked
+ * (the line's row lock is what keeps two trucks from passing its ceiling; quantity.ts locks it
+ * again in the same transaction, which costs nothing).
+ */
+export interface WeighingFacts {
+  params: WeighParams;
+  material: MaterialFacts & { found: boolean };
+  vehicleId: string | null;
+  vehicle: VehicleFacts;
+  history: ReadingHistory;
+  openTicket: { id: string; ticketNo: string } | null;
+  deductions: Deduction[];
+  returned: boolean;
+  line: { maxLimit: string; done: string; inTransit: string; quantityControl: boolean } | null;
+}
+
+export interface FactsRequest {
+  orgId: string;
+  plate: string;
+  materialId: string | null;
+  at: Date;
+  ticketId: string | null;
+  lineId: string | null;
+}
+
+
+const KIND_FROM_DB: Record<string, DeductionKind> = {
+  WATER: 'water', IMPURITY: 'impurity', DETRITUS: 'detritus', STONE: 'stone', OTHER: 'other', QUALITY: 'quality', HIDDEN: 'hidden',
+};
+const dec = (v: string | number | null | undefined) => (v === null || v === undefined ? null : new Decimal(v));
+
+export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFacts> {
+  const { rows } = await sql<Record<string, unknown>>`
+    WITH line AS (
+      SELECT max_limit::text, done_quantity::text, in_transit::text, quantity_control FROM wb_notice_line
+       WHERE org_id = ${r.orgId} AND id = ${r.lineId}::bigint FOR UPDATE)
+    SELECT
+      (SELECT coalesce(json_object_agg(param_key, param_value), '{}') FROM sys_param WHERE org_id = ${r.orgId}) AS params,
+      (SELECT row_to_json(x) FROM (SELECT m.overload, m.pnmary, m.scene_confirm, m.hidden_deduct::text FROM md_material_alloc a
+         JOIN md_material m ON m.id = a.archive_id WHERE a.org_id = ${r.orgId} AND a.archive_id = ${r.materialId}::bigint) x) AS material,
+      (SELECT row_to_json(x) FROM (SELECT id::text, last_tare::text, average_tare::text, standard_tare::text, tare_time, tare_count, capacity_tonnage::text, axle_type
+         FROM md_vehicle WHERE org_id = ${r.orgId} AND plate_number = ${r.plate}) x) AS vehicle,
+      (SELECT row_to_json(x) FROM (SELECT w.reading, w.weight::text, w.weighed_at, t.first_is FROM wb_ticket t JOIN wb_weighing w ON w.ticket_id = t.id
+         WHERE t.org_id = ${r.orgId} AND t.plate_number = ${r.plate} AND t.state <> 'OBSOLETE' ORDER BY w.weighed_at DESC LIMIT 1) x) AS previous,
+      (SELECT row_to_json(x) FROM (SELECT id::text, ticket_no FROM wb_ticket WHERE org_id = ${r.orgId} AND plate_number = ${r.plate}
+         AND state IN ('FIRST_WEIGHED', 'CONFIRMED') LIMIT 1) x) AS open_ticket,
+      (SELECT coalesce(json_agg(x ORDER BY x.kind), '[]') FROM (SELECT kind, mode, value::text FROM wb_ticket_deduction
+         WHERE ticket_id = ${r.ticketId}::bigint AND kind <> 'HIDDEN') x) AS deductions,
+      EXISTS (SELECT 1 FROM wb_ticket WHERE org_id = ${r.orgId} AND source_ticket_id = ${r.ticketId}::bigint AND state <> 'OBSOLETE') AS returned,
+      (SELECT row_to_json(line) FROM line) AS line`.execute(tx);
+  return readFacts(rows[0] as Record<string, never>, r.plate);
+}
+
+type Json = Record<string, string | number | boolean | null>;
+
+function readFacts(row: Record<string, unknown>, plate: string): WeighingFacts {
+  const m = row.material as Json | null;
+  const v = row.vehicle as Json | null;
+  const prev = row.previous as Json | null;
+  const line = row.line as Json | null;
+  const open = row.open_ticket as Json | null;
+  return {
+    params: readWeighParams(row.params as Record<string, string>),
+    material: m
+      ? { overload: m.overload as boolean, pnmary: m.pnmary as MaterialFacts['pnmary'], sceneConfirm: m.scene_confirm as boolean, hiddenDeduct: new Decimal(m.hidden_deduct as string), found: true }
+      : { overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: new Decimal(0), found: false },
+    vehicleId: (v?.id as string) ?? null,
+    vehicle: {
+      plate, lastTare: dec(v?.last_tare as string), averageTare: dec(v?.average_tare as string), standardTare: dec(v?.standard_tare as string),
+      tareTime: v?.tare_time ? new Date(v.tare_time as string) : null, tareCount: (v?.tare_count as number) ?? 0,
+      capacityTonnage: dec(v?.capacity_tonnage as string), axles: (v?.axle_type as number) ?? null,
+    },
+    history: {
+      previousReading: prev ? { side: readingSide(prev.first_is as string, prev.reading as string), weight: new Decimal(prev.weight as string), at: new Date(prev.weighed_at as string) } : null,
+      recentReadings: [],
+    },
+    openTicket: open ? { id: open.id as string, ticketNo: open.ticket_no as string } : null,
+    deductions: (row.deductions as Json[]).map((d) => {
+      const kind = KIND_FROM_DB[d.kind as string] as DeductionKind;
+      return d.mode === 'RATE' ? { kind, rate: new Decimal(d.value as string) } : { kind, amount: new Decimal(d.value as string) };
+    }),
+    returned: row.returned as boolean,
+    line: line ? { maxLimit: line.max_limit as string, done: line.done_quantity as string, inTransit: line.in_transit as string, quantityControl: line.quantity_control as boolean } : null,
+  };
+}
+
+const readingSide = (firstIs: string, reading: string): Side => ((firstIs === 'GROSS') === (reading === 'FIRST') ? 'gross' : 'tare');
+
+/**
+ * Readings of exactly this weight at the company's scales in the same-weight window. Asked apart,
+ * and only when the check is on: the reading is in tons only once the parameters gave the unit.
+ */
+export async function sameWeightReadings(tx: Tx, orgId: string, weight: Decimal, at: Date, minutes: number): Promise<ReadingHistory['recentReadings']> {
+  const rows = await tx.selectFrom('wb_weighing as w').innerJoin('wb_ticket as t', 't.id', 'w.ticket_id').select(['t.plate_number', 'w.weight', 'w.weighed_at'])
+    .where('w.org_id', '=', orgId).where('w.weight', '=', weight.toFixed()).where('w.weighed_at', '>=', new Date(at.getTime() - minutes * 60_000))
+    .where('w.weighed_at', '<=', at).orderBy('w.weighed_at', 'desc').limit(5).execute();
+  return rows.map((x) => ({ plate: x.plate_number, weight: new Decimal(x.weight), at: x.weighed_at }));
+}
