@@ -51,9 +51,13 @@ export function constraintProblem(family: DocumentFamily, err: unknown): Constra
   const own = values.filter((_, i) => !SCOPE_COLUMNS.has(columns[i]));
   const shown = field && columns.includes(field.column) ? [values[columns.indexOf(field.column)]] : own;
   switch (e.code) {
-    case UNIQUE:
+    case UNIQUE: {
       if (e.constraint === 'md_ic_card_vehicle_uq') return { field: 'vehicleId', message: '该车辆已有正常使用的IC卡', values: own, key };
+      // a key over several columns (one opening stock per warehouse and material) says what it means
+      const named = e.constraint ? family.constraintMessages?.[e.constraint] : undefined;
+      if (named) return { field: named.field, message: named.message, values: own, key };
       return { field: field?.name ?? null, message: `${field?.label ?? family.label}${shown.length ? ` ${shown.join(',')}` : ''} 已存在`, values: shown, key };
+    }
     case FOREIGN_KEY:
       if (e.table !== family.table && /still referenced/.test(e.detail ?? '')) {
         return { field: null, message: `${family.label}已被其他单据或资料使用，不能删除`, values: own, key };

@@ -143,7 +143,7 @@ export interface DocumentFamily {
    * refuses the whole batch.
    */
   onStateAction?: (tx: Transaction<DB>, who: { orgId: string; groupId: string; userId: string }, action: string, ids: string[]) => Promise<{ field: string; message: string }[]>;
-  /** what a named CHECK constraint of the table means, said to the user */
+  /** what a named CHECK (or multi-column UNIQUE) constraint of the table means, said to the user */
   constraintMessages?: Record<string, { field: string; message: string }>;
   /**
    * Child rows: create and update take them as `entitysub` and write them in the header's

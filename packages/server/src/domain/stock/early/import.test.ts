@@ -56,5 +56,10 @@ describe('importing opening stock', () => {
       { early_no: expect.stringMatching(/^QC/), doc_status: 'FREE', quantity: '35.5000', dated: true },
     ]);
     expect((await pool.query('SELECT count(*)::int AS n FROM wb_stock_record WHERE early_id IS NOT NULL')).rows[0].n).toBe(0);
+
+    // a warehouse and material that has its opening stock already: the sheet is refused, saying so
+    const again = await importSheet(await sheet([header, ['', ws[1].ware_code, ms[1].inv_code, '1', '', '']]));
+    expectFailure(again, 400, /该仓库的该物料已有期初库存/);
+    expect(await count()).toBe(2);
   });
 });
