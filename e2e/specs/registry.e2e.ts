@@ -5,7 +5,7 @@ import { screenshot } from '../support/browser';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
 import { listScreen, rows } from '../support/list-screen';
-import { USERS } from '../support/login';
+import { pageToken, USERS } from '../support/login';
 import { confirmDialog, openMenuLeaf, settled } from '../support/workspace';
 
 // A transfer registry through the screens as the gate office works it: created in the form with its
@@ -61,6 +61,28 @@ async function selectOnly(page: Page) {
 }
 
 const message = (page: Page, text: string | RegExp) => page.locator('.ant-notification-notice, .ant-message, .ant-alert').filter({ hasText: text }).first();
+
+/** Draws a camera snapshot stand-in and uploads it as the weighing station would; answers the file id. */
+async function uploadSnapshot(token: string): Promise<string> {
+  return stage.page.evaluate(async (bearer) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480;
+    canvas.height = 300;
+    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+    g.fillStyle = '#3a4a5a';
+    g.fillRect(0, 0, 480, 300);
+    g.fillStyle = '#f5c400';
+    g.fillRect(150, 170, 180, 50);
+    g.fillStyle = '#111';
+    g.font = 'bold 32px sans-serif';
+    g.fillText('浙E·7E001', 160, 206);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b as Blob), 'image/png'));
+    const form = new FormData();
+    form.append('file', blob, 'BF-01-second.png');
+    const res = await fetch('/api/sys-file/upload?type=img', { method: 'POST', headers: { Authorization: `Bearer ${bearer}` }, body: form });
+    return ((await res.json()) as { data: { id: string }[] }).data[0].id;
+  }, token);
+}
 
 describe('a transfer registry at the gate', () => {
   it('is created in the form with its notice line picked in the popup', async () => {
@@ -154,16 +176,27 @@ describe('a transfer registry at the gate', () => {
     expect((await registry()).trip_state).toBe('RELEASED');
   });
 
-  it('shows the snapshot dialog, empty with the spec\'s message', async () => {
+  it('shows the snapshot dialog: the spec\'s message without snapshots, the camera\'s picture with one', async () => {
     await selectOnly(stage.page);
     await press(stage.page, 'page:pictures');
     const dialog = stage.page.getByTestId('registry-pictures');
     await dialog.getByText('没有查到此登记单的图片').waitFor();
     expect(await dialog.locator('.ant-modal-title').textContent()).toBe('抓拍图片查看');
-    await settled(stage.page);
-    await screenshot(stage.page, 'registry-pictures-empty');
     await stage.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+
+    const fileId = await uploadSnapshot((await pageToken(stage.page)) ?? '');
+    await db(`INSERT INTO wb_weighing (org_id, ticket_id, reading, weight, stable, weighed_at, station, request_id, identified_by, snapshot_file_ids)
+              SELECT org_id, id, 'SECOND', 45, true, now(), 'BF-01', 'e2e-shot-1', 'CARD', ARRAY[$1::bigint] FROM wb_ticket WHERE ticket_no = 'BDE2E0001'`, [fileId]);
+    await selectOnly(stage.page);
+    await press(stage.page, 'page:pictures');
+    const shown = stage.page.getByTestId('registry-pictures').locator('img');
+    await shown.first().waitFor();
+    await poll(() => shown.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(480);
+    await settled(stage.page);
+    await screenshot(stage.page, 'registry-pictures');
+    await stage.page.keyboard.press('Escape');
+    await stage.page.getByTestId('registry-pictures').waitFor({ state: 'detached' });
   });
 
   it('says clearly when no card reader answers', async () => {

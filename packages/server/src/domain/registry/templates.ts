@@ -29,8 +29,8 @@ const partnerName = sub(`SELECT coalesce(v.vendor_name, c.customer_name) FROM wb
 const carrierName = sub('SELECT c.carrier_name FROM md_carrier c WHERE c.id = t.carrier_id');
 const pointName = sub('SELECT p.title FROM md_discharge_point p WHERE p.id = t.discharge_point_id');
 const cardNo = sub('SELECT k.card_no FROM md_ic_card k WHERE k.id = t.ic_card_id');
-// 实发数: the net of the trip's finished ticket
-const shippedNet = sub("SELECT k.net FROM wb_ticket k WHERE k.registry_id = t.id AND k.state IN ('COMPLETED', 'AUDITED', 'POSTED')");
+// 实发数: the net of the trip's finished ticket (tons as a plant reads them: 30, not 30.0000)
+const shippedNet = sub("SELECT trim_scale(k.net) FROM wb_ticket k WHERE k.registry_id = t.id AND k.state IN ('COMPLETED', 'AUDITED', 'POSTED')");
 
 function listFields(kind: RegistryKind): FieldDef[] {
   const withNotice = KIND_INFO[kind].withNotice;
@@ -51,8 +51,8 @@ function listFields(kind: RegistryKind): FieldDef[] {
       { fieldName: 'partnerName', fieldExplain: kind === 'pu' ? '供应商' : '客户', fieldExplainEn: kind === 'pu' ? 'Vendor' : 'Customer', fieldType: 'TEXT', columnSql: partnerName, columnWidth: 180 } as FieldDef,
     ] : []),
     { fieldName: 'materialName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: materialName, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 140 },
-    { fieldName: 'preQuantity', fieldExplain: '预装数', fieldExplainEn: 'Pre-load (t)', fieldType: 'NUMBER', columnSql: 't.pre_quantity', itotal: true, isortField: true, columnWidth: 100 },
-    ...(kind === 'pu' ? [{ fieldName: 'shippedQuantity', fieldExplain: '原发数', fieldExplainEn: 'Shipped (t)', fieldType: 'NUMBER', columnSql: 't.shipped_quantity', columnWidth: 100 } as FieldDef] : []),
+    { fieldName: 'preQuantity', fieldExplain: '预装数', fieldExplainEn: 'Pre-load (t)', fieldType: 'NUMBER', columnSql: 'trim_scale(t.pre_quantity)', itotal: true, isortField: true, columnWidth: 100 },
+    ...(kind === 'pu' ? [{ fieldName: 'shippedQuantity', fieldExplain: '原发数', fieldExplainEn: 'Shipped (t)', fieldType: 'NUMBER', columnSql: 'trim_scale(t.shipped_quantity)', columnWidth: 100 } as FieldDef] : []),
     { fieldName: 'deSuttle', fieldExplain: '实发数', fieldExplainEn: 'Net shipped (t)', fieldType: 'NUMBER', columnSql: shippedNet, itotal: true, columnWidth: 100 },
     { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', columnSql: 't.driver_name', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 90 },
     { fieldName: 'driverMobile', fieldExplain: '司机手机号', fieldExplainEn: 'Mobile', fieldType: 'TEXT', columnSql: 't.driver_mobile', columnWidth: 120 },
@@ -88,7 +88,7 @@ function noticeLineFields(): FieldDef[] {
     { fieldName: 'materialName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: sub('SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id'), iallowQuery: true, searchType: 'input', columnWidth: 140 },
     { fieldName: 'partnerName', fieldExplain: '往来单位', fieldExplainEn: 'Partner', fieldType: 'TEXT', columnWidth: 180,
         columnSql: sub('SELECT coalesce((SELECT v.vendor_name FROM md_vendor v WHERE v.id = t.vendor_id), (SELECT c.customer_name FROM md_customer c WHERE c.id = t.customer_id))') },
-    { fieldName: 'remaining', fieldExplain: '剩余可用', fieldExplainEn: 'Remaining (t)', fieldType: 'NUMBER', columnSql: 't.remaining', columnWidth: 100 },
+    { fieldName: 'remaining', fieldExplain: '剩余可用', fieldExplainEn: 'Remaining (t)', fieldType: 'NUMBER', columnSql: 'trim_scale(t.remaining)', columnWidth: 100 },
     { fieldName: 'endTime', fieldExplain: '截止时间', fieldExplainEn: 'Ends', fieldType: 'DATE', columnSql: 't.end_time', columnWidth: 170 },
     // the route's filter by the registry's kind (an option list, so quick search leaves it out)
     { fieldName: 'kind', fieldExplain: '类别', fieldExplainEn: 'Kind', fieldType: 'ENUM', columnSql: 't.kind', iallowQuery: true, searchType: 'comboxSingle', ishow: false, ihidden: true,

@@ -10,7 +10,7 @@ export interface RegistryEntity {
 }
 
 export const readRegistryOfCard = (base: string, cardUid: string) =>
-  call<{ cardNo: string; cardUid: string; registry: RegistryEntity }>(`${path(base)}/card/read`, { method: 'POST', body: { cardUid } });
+  call<{ cardNo: string; cardUid: string; registry: RegistryEntity }>(`${path(base)}/card/read`, { method: 'POST', body: { cardUid }, quiet: true });
 
 export const supplementCard = (base: string, id: string, cardUid: string) =>
   call<{ registryNo: string; plateNumber: string; cardNo: string; cardUid: string }>(`${path(base)}/supplement`, { method: 'POST', body: { id, cardUid } });
