@@ -2,7 +2,7 @@ import type { DocumentFamily } from '../../../platform/documents/define';
 import { remarkField } from '../../masterdata/shared/fields';
 import { datedToday, materialIdField, tonsField, warehouseIdField } from '../fields';
 import { stockDocLifecycle } from '../lifecycle';
-import { earlyStockEffects, earlyStockTaken } from './stock';
+import { earlyStockEffects } from './stock';
 import { EARLY_TABLE, earlyCreateForm, earlyListTemplate, earlyReadFields, earlyUpdateForm } from './templates';
 
 /**
@@ -10,9 +10,6 @@ import { EARLY_TABLE, earlyCreateForm, earlyListTemplate, earlyReadFields, early
  * and material; its audit posts an EARLY stock record, un-audit takes it back while no later
  * movement of that warehouse and material counts on it (early/stock.ts).
  */
-// a second opening stock of one warehouse and material would count the start twice
-const ONE_PER_PLACE = '该仓库的该物料已有期初库存';
-
 export const earlyStockFamily: DocumentFamily = {
   label: '期初库存', base: '/api/stock/early', permissionPrefix: 'stock_early', table: EARLY_TABLE, scope: { kind: 'org' },
   code: { field: 'earlyNo', column: 'early_no' },
@@ -31,9 +28,8 @@ export const earlyStockFamily: DocumentFamily = {
   copy: 'none', datax: false,
   normalise: datedToday('stockDate'),
   onStateAction: earlyStockEffects,
-  checkWrite: async (tx, who, id, values) => (await earlyStockTaken(tx, who.orgId, id, values)
-    ? [{ field: 'materialId', message: ONE_PER_PLACE }] : []),
   constraintMessages: {
+    // a second opening stock of one warehouse and material would count the start twice
     wb_stock_early_one: { field: 'materialId', message: '该仓库的该物料已有期初库存' },
   },
 };

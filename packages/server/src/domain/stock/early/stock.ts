@@ -36,16 +36,6 @@ async function relied(tx: Tx, orgId: string, ids: string[]): Promise<Problem[]> 
   return rows.map((r) => ({ field: 'ids', message: `期初库存 ${r.early_no} 之后已有该仓库该物料的出入库记录，不能反审核` }));
 }
 
-/** Whether another opening stock holds this warehouse and material (the unique key is the backstop). */
-export async function earlyStockTaken(tx: Tx, orgId: string, id: string | null, values: Record<string, unknown>): Promise<boolean> {
-  if (!values.warehouseId || !values.materialId) return false;
-  const { rows } = await sql<{ id: string }>`
-    SELECT id::text FROM wb_stock_early
-     WHERE org_id = ${orgId} AND warehouse_id = ${String(values.warehouseId)} AND material_id = ${String(values.materialId)}
-       AND id <> coalesce(${id}::bigint, 0) LIMIT 1`.execute(tx);
-  return rows.length > 0;
-}
-
 async function stampAudit(tx: Tx, ids: string[], userId: string | null): Promise<void> {
   await sql`UPDATE wb_stock_early SET audited_at = CASE WHEN ${userId}::bigint IS NULL THEN NULL ELSE now() END, audited_by = ${userId}::bigint
     WHERE id = ANY(${ids}::bigint[])`.execute(tx);
