@@ -82,3 +82,13 @@ export const deductBody = z.strictObject({
     .max(TICKET_DEDUCTION_KINDS.length, '每种扣重只能填一行'),
 });
 export type DeductBody = z.infer<typeof deductBody>;
+
+/** POST /api/weigh/{kind}/modifyPrice: a new unit price for finished tickets (their amount follows). */
+export const modifyPriceBody = z.strictObject({
+  ids: z.array(id).min(1, '请至少选择一条数据！').max(500),
+  price: z
+    .union([z.number(), z.string().trim()])
+    .transform(String)
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), '单价应为不小于0的数字')
+    .refine((v) => Number(v) < 1e15, '单价过大'),
+});

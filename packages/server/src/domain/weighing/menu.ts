@@ -24,9 +24,11 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['obsolete', 'obsolete', '作废', 'Void', [OP]],
   ['recover', 'recover', '恢复', 'Recover', [OP]],
   ['export', 'export', '导出', 'Export', [OP, QA, AC]],
-  // rights of calls whose dialogs the weighing screens open (deductions, the print page)
+  ['one:returnGoods', 'returnGoods', '退货', 'Return goods', [OP, AC]],
+  // rights of calls whose dialogs the weighing screens open (deductions, the print page, the new price)
   [undefined, 'deduct', '扣重', 'Deductions', [OP, QA]],
   [undefined, 'print', '打印', 'Print', [OP, AC]],
+  [undefined, 'modifyPrice', '修改单价', 'Change price', [AC]],
   // to the ERP through the outbox (domain/erp); a withdrawal only while the ERP has not taken it
   ['batch:upload', 'upload', '上传ERP', 'Upload to ERP', [AC]],
   ['batch:cancelUpload', 'cancelUpload', '撤销上传', 'Withdraw upload', [AC]],

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { deductBody, idsBody, weighingBody } from '@wb/protocol';
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import { deductBody, idsBody, modifyPriceBody, weighingBody } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { documentRoutes } from '../../platform/documents/routes';
 import { ok } from '../../platform/http/envelope';
@@ -10,6 +12,7 @@ import { TICKET_FAMILIES } from './family';
 import { firstWeighing } from './first';
 import { TICKET_KINDS, ticketBase, ticketPermission, type TicketKind } from './kinds';
 import { prepareManualTicket } from './manual';
+import { modifyPrice, returnGoods } from './returns';
 import { readDeduction, type Deduction } from './rules/net';
 import { TICKET_ACTION_WORDS } from './rules/transitions';
 import { secondWeighing } from './second';
@@ -36,6 +39,8 @@ export function weighingRoutes(app: FastifyInstance, db: Database, list: ListOpt
   }
 }
 
+const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
+
 const who = (request: { caller: { orgId: string; userId: string } }) => ({ orgId: request.caller.orgId, userId: request.caller.userId });
 
 function weighingCalls(app: FastifyInstance, db: Database, kind: TicketKind): void {
@@ -61,6 +66,14 @@ function ticketActions(app: FastifyInstance, db: Database, kind: TicketKind): vo
       return ok(result, `${TICKET_ACTION_WORDS[action]}成功`);
     });
   }
+  app.post(`${ticketBase(kind)}/returnGoods/:id`, may('returnGoods'), async (request) => {
+    const { id } = parse(idParam, request.params);
+    return ok(await db.transaction().execute((tx) => returnGoods(tx, who(request), kind, id)), '退货成功');
+  });
+  app.post(`${ticketBase(kind)}/modifyPrice`, may('modifyPrice'), async (request) => {
+    const { ids, price } = parse(modifyPriceBody, request.body);
+    return ok(await db.transaction().execute((tx) => modifyPrice(tx, who(request), kind, ids, new Decimal(price))), '修改单价成功');
+  });
   app.post(`${ticketBase(kind)}/deduct`, may('deduct'), async (request) => {
     const body = parse(deductBody, request.body);
     const deductions = readDeductions(body.deductions);

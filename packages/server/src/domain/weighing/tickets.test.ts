@@ -137,6 +137,35 @@ describe('ticket actions', () => {
     expectFailure(await post('pu/deduct', { id: t.id, deductions: [] }), 400, `磅单 ${t.no} 已审核，不能扣重，请先反审核`);
   });
 
+  it('returns goods once: a reverse ticket, the net out of the notice line', async () => {
+    const t = await completedTicket();
+    const back = expectOk(await post(`pu/returnGoods/${t.id}`, {}, ac)).data;
+    const reverse = await ctx.database.db.selectFrom('wb_ticket').select(['state', 'net', 'amount', 'source_ticket_id', 'plate_number']).where('id', '=', back.id).executeTakeFirstOrThrow();
+    expect(reverse).toEqual({ state: 'COMPLETED', net: '25.0000', amount: '-250.0000', source_ticket_id: t.id, plate_number: t.plate });
+    expect(await lineFigures(ctx.database.db, t.lineId)).toMatchObject({ done: 0 });
+    expectFailure(await post(`pu/returnGoods/${t.id}`, {}, ac), 400, `磅单 ${t.no} 已退货，不能重复退货`);
+    expectFailure(await post(`pu/returnGoods/${back.id}`, {}, ac), 400, `磅单 ${back.ticketNo} 是退货单，不能再退货`);
+  });
+
+  it('returns goods once when two clerks return one ticket at once', async () => {
+    const t = await completedTicket();
+    const answers = await Promise.all([post(`pu/returnGoods/${t.id}`, {}, ac), post(`pu/returnGoods/${t.id}`, {}, ac), post(`pu/returnGoods/${t.id}`, {}, ac)]);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    const reverses = await ctx.database.db.selectFrom('wb_ticket').select('id').where('source_ticket_id', '=', t.id).execute();
+    expect(reverses).toHaveLength(1);
+    expect(await lineFigures(ctx.database.db, t.lineId)).toMatchObject({ done: 0 });
+  });
+
+  it('changes the unit price and the amount with it, not on a posted ticket', async () => {
+    const t = await completedTicket();
+    expectOk(await post('pu/modifyPrice', { ids: [t.id], price: '12.5' }, ac));
+    expect(await ticketRow(t.id)).toMatchObject({ amount: '312.5000' });
+    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '-1' }, ac), 400, '参数 price 错误: 单价应为不小于0的数字');
+    expectOk(await post('pu/audit', { ids: [t.id] }, ac));
+    expectOk(await post('pu/down', { ids: [t.id] }, ac));
+    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '13' }, ac), 400, `磅单 ${t.no} 已过账，不能修改单价，请先反过账`);
+  });
+
   it('counts prints', async () => {
     const t = await completedTicket();
     expectOk(await post('pu/print', { ids: [t.id] }));

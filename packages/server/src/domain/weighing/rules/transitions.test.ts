@@ -59,6 +59,12 @@ describe('ticketTransitions', () => {
     expect(decideTicketAction(ticket('firstWeighed'), 'returnGoods').ok).toBe(false);
   });
 
+  it('does not post a return ticket by its kind direction', () => {
+    expect(decideTicketAction(ticket('audited', { isReturn: true }), 'down')).toEqual({
+      ok: false, message: '磅单 CGBD202611210001 是退货单，不能过账，请在库存中录入退货出入库',
+    });
+  });
+
   it('locks an uploaded ticket except for printing', () => {
     const uploaded = ticket('audited', { uploaded: true });
     expect(decideTicketAction(uploaded, 'unaudit')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已上传，已锁定，不能反审核' });

@@ -75,6 +75,8 @@ function guard(t: TicketFacts, action: TicketAction): string | null {
   if (action === 'returnGoods' && t.isReturn) return `${who} 是退货单，不能再退货`;
   if (action === 'recover' && !t.hasFirstWeighing) return `${who} 没有一次过磅记录，不能恢复`;
   if ((action === 'merge' || action === 'split') && t.isReturn) return `${who} 是退货单，不能${TICKET_ACTION_WORDS[action]}`;
+  // stock posts a ticket by its kind's direction; a return goes the other way, which stock enters by hand
+  if (action === 'down' && t.isReturn) return `${who} 是退货单，不能过账，请在库存中录入退货出入库`;
   return null;
 }
 

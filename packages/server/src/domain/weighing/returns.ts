@@ -1,0 +1,59 @@
+import Decimal from 'decimal.js';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { nextNumbers } from '../../platform/numbering/repo';
+import { uncompleteOnLine } from '../notice/quantity';
+import type { Who } from './first';
+import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
+import * as repo from './repo';
+import type { Tx } from './repo';
+import { decideTicketAction } from './rules/transitions';
+import { ticketFacts } from './second';
+
+/**
+ * Return goods (退货): the goods of a finished ticket go back, so a reverse ticket is made from it,
+ * once (the original locked first; wb_ticket_return_uq the backstop), with the same truck, parties,
+ * material and weights, and the original's net leaves the notice line's done. The reverse ticket is
+ * completed, not posted: its stock movement is the stock screens' to post.
+ */
+export async function returnGoods(tx: Tx, who: Who, kind: TicketKind, id: string): Promise<{ id: string; ticketNo: string }> {
+  const t = await repo.lockTicket(tx, who.orgId, id);
+  if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
+  const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'returnGoods');
+  if (!d.ok) throw badRequest(d.message, 'id');
+  const source = await tx.selectFrom('wb_ticket').selectAll().where('id', '=', t.id).executeTakeFirstOrThrow();
+  const [ticketNo] = await nextNumbers(tx, {
+    orgId: who.orgId, ...ticketNumbering(kind), count: 1,
+    taken: (codes) => repo.ticketNumbersTaken(tx, who.orgId, codes),
+    highestSerial: (stem) => repo.highestTicketSerial(tx, who.orgId, stem),
+  });
+  const now = new Date();
+  const newId = await repo.insertTicket(tx, {
+    org_id: who.orgId, kind, ticket_no: ticketNo as string, state: 'COMPLETED', side: source.side, notice_id: source.notice_id,
+    notice_line_id: source.notice_line_id, material_id: source.material_id, warehouse_id: source.warehouse_id, to_warehouse_id: source.to_warehouse_id,
+    vendor_id: source.vendor_id, customer_id: source.customer_id, carrier_id: source.carrier_id, vehicle_id: source.vehicle_id,
+    plate_number: source.plate_number, driver_name: source.driver_name, driver_id_number: source.driver_id_number, first_is: source.first_is,
+    gross: source.gross, gross_time: source.gross_time, tare: source.tare, tare_time: source.tare_time, tare_source: source.tare_source,
+    deduct_total: source.deduct_total, net: source.net, price: source.price,
+    amount: source.amount === null ? null : new Decimal(source.amount).neg().toFixed(), completed_at: now, source_ticket_id: source.id,
+    remark: `退货：原磅单 ${source.ticket_no}`, created_by: who.userId, updated_by: who.userId,
+  });
+  if (source.notice_line_id && source.net !== null) await uncompleteOnLine(tx, who.orgId, source.notice_line_id, source.net);
+  return { id: newId, ticketNo: ticketNo as string };
+}
+
+/** 修改单价: the unit price of finished tickets, and their amount with it (net x price, money precision). */
+export async function modifyPrice(tx: Tx, who: Who, kind: TicketKind, ids: string[], price: Decimal): Promise<{ count: number }> {
+  const params = await repo.weighParams(tx, who.orgId);
+  const unitPrice = price.toDecimalPlaces(Math.min(params.unitPricePrecision, 4), Decimal.ROUND_HALF_UP);
+  const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  for (const id of sorted) {
+    const t = await repo.lockTicket(tx, who.orgId, id);
+    if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
+    const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'modifyPrice');
+    if (!d.ok) throw badRequest(d.message, 'ids');
+    const amount = t.net === null ? null : new Decimal(t.net).mul(unitPrice).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP);
+    const signed = amount && t.source_ticket_id ? amount.neg() : amount;
+    await repo.updateTicket(tx, who.orgId, t.id, { price: unitPrice.toFixed(), amount: signed?.toFixed() ?? null, updated_by: who.userId });
+  }
+  return { count: sorted.length };
+}
