@@ -10,6 +10,7 @@ import { addNewMenuEntries } from './seed/menu-upgrade';
 import { seedTemplates } from './platform/templates/seed';
 import { ALL_TEMPLATES } from './domain/templates';
 import { startOutboxWorker } from './platform/outbox/worker';
+import { seedDemoDay } from './seed/demo-day';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   // after the menus, which lists are bound to; every start, so code changes to templates apply
   await seedTemplates(database.db, ALL_TEMPLATES);
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  // a fresh plant gets a morning of trucks, made through its own calls; a failure leaves it empty, not down
+  if (seeded) await seedDemoDay(app, database.db, config).catch((err) => log.warn({ err }, 'the demo morning could not be seeded'));
   // so the first visitor already gets the provider's sign-out address
   if (config.oidc) await initOidc(config);
 
