@@ -182,6 +182,14 @@ describe('the lifecycle', () => {
     expectOk(await put(`${PU}/update`, { entity: { id: n.id, version: f.version }, entitysub: [{ ...lines[0], maxLimit: 45 }, lines[1]] }));
   });
 
+  it('keeps a notice a registry names, refusing its delete with the reason', async () => {
+    const n = await purchaseNotice();
+    await pool.query(`INSERT INTO wb_registry (org_id, kind, registry_no, plate_number, notice_id, notice_line_id, shipped_quantity)
+      VALUES ($1, 'pu', 'DJ-NOTICE-1', '浙E12345', $2, $3, 30)`, [HDSN, n.id, n.entitysub[0].id]);
+    expectFailure(await call(app, 'DELETE', `${PU}/delList`, operator, { ids: [n.id] }), 400, /已被其他单据或资料使用，不能删除/);
+    expect((await pool.query('SELECT count(*)::int AS n FROM wb_notice_line WHERE notice_id = $1', [n.id])).rows[0].n).toBe(2);
+  });
+
   it('copies a notice with its lines as a new draft: a new number, nothing done', async () => {
     const n = await audited();
     await reserve(n.entitysub[0].id, '10');
@@ -292,7 +300,17 @@ describe('companies and permissions', () => {
     expectFailure(await post(`${AL}/create`, { entity: { peerOrgId: stranger, ...PERIOD }, entitysub: [{ materialCode: '0101001', quantity: 10 }] }), 400, '收货公司不是本集团的公司');
   });
 
+  it('moves goods between two warehouses of the company on a transfer notice', async () => {
+    const t = expectOk(await post(`${TR}/create`, { entity: { ...PERIOD }, entitysub: [{ materialCode: '0101001', warehouseCode: 'CK01', toWarehouseCode: 'CK02', quantity: 80 }] })).data;
+    expect(t.noticeNo).toMatch(/^YKTZ\d{8}\d{4}$/);
+    expect(t.entitysub[0]).toMatchObject({ warehouseCode: 'CK01', toWarehouseCode: 'CK02', maxLimit: '80' });
+    const copies = expectOk(await post(`${TR}/copy`, { ids: [t.id] })).data;
+    expect(copies).toEqual({ count: 1 });
+  });
+
   it('checks each action against its permission', async () => {
+    expectFailure(await post(`${AL}/received/v2/list`, { limit: { pn: 1, ps: 10 } }, quality), 403);
+    expectFailure(await post(`${PU}/updateEndTime`, { id: '1', endTime: '2031-01-01 00:00:00' }, quality), 403);
     expectFailure(await post(`${PU}/v2/list`, { limit: { pn: 1, ps: 10 } }, quality), 403);
     expectFailure(await post(`${PU}/create`, { entity: { vendorId, ...PERIOD }, entitysub: TWO_LINES }, quality), 403);
     expectOk(await post(`${PU}/v2/list`, { limit: { pn: 1, ps: 10 } }, accountant));
