@@ -31,5 +31,14 @@ export function cellText(field: Pick<FieldDefinition, 'fieldType' | 'options'> &
     }
   }
   if (fieldType === 'DATE') return { kind: 'text', text: formatDate(value, isDayRange({ searchType: field.searchType ?? null })) };
+  if (fieldType === 'NUMBER' && typeof value === 'string') return { kind: 'text', text: plainDecimal(value) };
   return { kind: 'text', text: value === null || value === undefined ? '' : String(value) };
+}
+
+/**
+ * A NUMERIC as PostgreSQL sends it keeps its column's scale (31.9900 t); the plant reads 31.99.
+ * Only trailing zeros after the point go: the figure itself is never rounded here.
+ */
+export function plainDecimal(text: string): string {
+  return /^-?\d+\.\d*$/.test(text) ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }

@@ -1,4 +1,5 @@
 import type { FieldDefinition } from '@wb/protocol';
+import { plainDecimal } from './cell-value';
 
 /**
  * The 合计 row's cells, one per shown column: the first shows the label, a totalled field its
@@ -8,7 +9,7 @@ export function totalsRow(shown: readonly Pick<FieldDefinition, 'fieldName' | 'i
   return shown.map((f) => {
     if (!f.itotal || !tongji) return null;
     const v = tongji[f.fieldName];
-    return v === null || v === undefined ? null : String(v);
+    return v === null || v === undefined ? null : plainDecimal(String(v));
   });
 }
 

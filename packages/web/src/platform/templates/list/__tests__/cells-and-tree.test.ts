@@ -20,12 +20,19 @@ describe('cells', () => {
     expect(cellText({ fieldType: 'DATE', options: [] }, '2026-11-21T08:05:09', yesNo)).toEqual({ kind: 'text', text: '2026-11-21 08:05:09' });
     expect(cellText({ fieldType: 'DATE', options: [], searchType: 'datePickerRange' }, '2027-09-09T00:00:00', yesNo)).toEqual({ kind: 'text', text: '2027-09-09' });
   });
+  it('shows a NUMERIC without the zeros its column scale adds, never rounding it', () => {
+    const f = { fieldType: 'NUMBER', options: [] };
+    expect(cellText(f, '31.9900', yesNo)).toEqual({ kind: 'text', text: '31.99' });
+    expect(cellText(f, '30.0000', yesNo)).toEqual({ kind: 'text', text: '30' });
+    expect(cellText(f, '1200', yesNo)).toEqual({ kind: 'text', text: '1200' });
+    expect(cellText(f, '0.1234', yesNo)).toEqual({ kind: 'text', text: '0.1234' });
+  });
 });
 
 describe('合计 row', () => {
   it('puts each totalled field\'s sum under its column, nothing elsewhere', () => {
     const shown = [{ fieldName: 'plateNumber', itotal: false }, { fieldName: 'capacityTonnage', itotal: true }, { fieldName: 'lastTare', itotal: true }];
-    expect(totalsRow(shown, { capacityTonnage: '120.50', lastTare: null })).toEqual([null, '120.50', null]);
+    expect(totalsRow(shown, { capacityTonnage: '120.50', lastTare: null })).toEqual([null, '120.5', null]);
   });
 });
 
