@@ -92,3 +92,12 @@ export const modifyPriceBody = z.strictObject({
     .refine((v) => /^\d+(\.\d+)?$/.test(v), '单价应为不小于0的数字')
     .refine((v) => Number(v) < 1e15, '单价过大'),
 });
+
+/** POST /api/weigh/{kind}/split: one completed ticket's net divided into parts (tons, adding up to it). */
+export const splitBody = z.strictObject({
+  id: id,
+  parts: z
+    .array(z.union([z.number(), z.string().trim()]).transform(String).refine((v) => /^\d+(\.\d{1,4})?$/.test(v), '拆分数量应为最多4位小数的数字'))
+    .min(2, '拆分至少分成两份')
+    .max(20, '拆分最多20份'),
+});

@@ -25,10 +25,12 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['recover', 'recover', '恢复', 'Recover', [OP]],
   ['export', 'export', '导出', 'Export', [OP, QA, AC]],
   ['one:returnGoods', 'returnGoods', '退货', 'Return goods', [OP, AC]],
+  ['batch:merge', 'merge', '合并', 'Merge', [OP, AC]],
   // rights of calls whose dialogs the weighing screens open (deductions, the print page, the new price)
   [undefined, 'deduct', '扣重', 'Deductions', [OP, QA]],
   [undefined, 'print', '打印', 'Print', [OP, AC]],
   [undefined, 'modifyPrice', '修改单价', 'Change price', [AC]],
+  [undefined, 'split', '拆分', 'Split', [OP, AC]],
   // to the ERP through the outbox (domain/erp); a withdrawal only while the ERP has not taken it
   ['batch:upload', 'upload', '上传ERP', 'Upload to ERP', [AC]],
   ['batch:cancelUpload', 'cancelUpload', '撤销上传', 'Withdraw upload', [AC]],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { deductBody, idsBody, modifyPriceBody, weighingBody } from '@wb/protocol';
+import { deductBody, idsBody, modifyPriceBody, splitBody, weighingBody } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { documentRoutes } from '../../platform/documents/routes';
 import { ok } from '../../platform/http/envelope';
@@ -13,6 +13,7 @@ import { firstWeighing } from './first';
 import { TICKET_KINDS, ticketBase, ticketPermission, type TicketKind } from './kinds';
 import { prepareManualTicket } from './manual';
 import { modifyPrice, returnGoods } from './returns';
+import { mergeTickets, splitTicket } from './merge-split';
 import { readDeduction, type Deduction } from './rules/net';
 import { TICKET_ACTION_WORDS } from './rules/transitions';
 import { secondWeighing } from './second';
@@ -73,6 +74,14 @@ function ticketActions(app: FastifyInstance, db: Database, kind: TicketKind): vo
   app.post(`${ticketBase(kind)}/modifyPrice`, may('modifyPrice'), async (request) => {
     const { ids, price } = parse(modifyPriceBody, request.body);
     return ok(await db.transaction().execute((tx) => modifyPrice(tx, who(request), kind, ids, new Decimal(price))), '修改单价成功');
+  });
+  app.post(`${ticketBase(kind)}/merge`, may('merge'), async (request) => {
+    const { ids } = parse(idsBody, request.body);
+    return ok(await db.transaction().execute((tx) => mergeTickets(tx, who(request), kind, ids)), '合并成功');
+  });
+  app.post(`${ticketBase(kind)}/split`, may('split'), async (request) => {
+    const { id, parts } = parse(splitBody, request.body);
+    return ok(await db.transaction().execute((tx) => splitTicket(tx, who(request), kind, id, parts.map((p) => new Decimal(p)))), '拆分成功');
   });
   app.post(`${ticketBase(kind)}/deduct`, may('deduct'), async (request) => {
     const body = parse(deductBody, request.body);

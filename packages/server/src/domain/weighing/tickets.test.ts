@@ -166,6 +166,35 @@ describe('ticket actions', () => {
     expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '13' }, ac), 400, `磅单 ${t.no} 已过账，不能修改单价，请先反过账`);
   });
 
+  it('merges completed tickets of one notice line into the first, the line unchanged', async () => {
+    const a = await completedTicket();
+    const plate = testPlate('T');
+    const line = await ctx.database.db.selectFrom('wb_notice_line').select('notice_id').where('id', '=', a.lineId).executeTakeFirstOrThrow();
+    const registryId = await makeRegistry(ctx.database.db, plant, { noticeId: line.notice_id, lineId: a.lineId, plate });
+    const bFirst = expectOk(await weigh('first', { registryId, weight: '30' })).data;
+    expectOk(await weigh('second', { registryId, weight: '14' }));
+    expect(await lineFigures(ctx.database.db, a.lineId)).toMatchObject({ done: 41 });
+    const res = expectOk(await post('pu/merge', { ids: [bFirst.ticketId, a.id] }, ac)).data;
+    expect(res).toEqual({ id: a.id, count: 2 });
+    expect(await ticketRow(a.id)).toMatchObject({ state: 'COMPLETED', net: '41.0000', amount: '410.0000' });
+    const merged = await ctx.database.db.selectFrom('wb_ticket').select(['state', 'merged_into_id']).where('id', '=', bFirst.ticketId).executeTakeFirstOrThrow();
+    expect(merged).toEqual({ state: 'OBSOLETE', merged_into_id: a.id });
+    expect(await lineFigures(ctx.database.db, a.lineId)).toMatchObject({ done: 41 });
+    const other = await completedTicket();
+    expectFailure(await post('pu/merge', { ids: [a.id, other.id] }, ac), 400, `磅单 ${other.no} 与 ${a.no} 不是同一通知单明细，不能合并`);
+  });
+
+  it('splits a completed ticket into parts adding up to its net', async () => {
+    const t = await completedTicket();
+    expectFailure(await post('pu/split', { id: t.id, parts: ['20', '4'] }, ac), 400, `拆分数量合计 24 吨应等于磅单 ${t.no} 的净重 25 吨`);
+    const res = expectOk(await post('pu/split', { id: t.id, parts: ['20', '5'] }, ac)).data;
+    expect(res.ids).toHaveLength(1);
+    expect(await ticketRow(t.id)).toMatchObject({ net: '20.0000', amount: '200.0000' });
+    const part = await ctx.database.db.selectFrom('wb_ticket').select(['state', 'net', 'split_from_id']).where('id', '=', res.ids[0]).executeTakeFirstOrThrow();
+    expect(part).toEqual({ state: 'COMPLETED', net: '5.0000', split_from_id: t.id });
+    expect(await lineFigures(ctx.database.db, t.lineId)).toMatchObject({ done: 25 });
+  });
+
   it('counts prints', async () => {
     const t = await completedTicket();
     expectOk(await post('pu/print', { ids: [t.id] }));

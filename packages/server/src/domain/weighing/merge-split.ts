@@ -1,0 +1,83 @@
+import Decimal from 'decimal.js';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { nextNumbers } from '../../platform/numbering/repo';
+import type { Who } from './first';
+import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
+import * as repo from './repo';
+import type { TicketRow, Tx } from './repo';
+import { planMerge, planSplit, type Weighed } from './rules/merge-split';
+import { decideTicketAction } from './rules/transitions';
+import { ticketFacts } from './second';
+
+/**
+ * Merge and split of completed tickets, each in the caller's transaction with the tickets locked
+ * in id order and each one decided on the transition table. The notice line does not move: its
+ * done is the same sum, and its trips were driven.
+ */
+async function lockDecided(tx: Tx, who: Who, kind: TicketKind, ids: string[], action: 'merge' | 'split'): Promise<TicketRow[]> {
+  const rows: TicketRow[] = [];
+  for (const id of [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) {
+    const t = await repo.lockTicket(tx, who.orgId, id);
+    if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
+    const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), action);
+    if (!d.ok) throw badRequest(d.message, 'ids');
+    rows.push(t);
+  }
+  return rows;
+}
+
+const weighed = (t: TicketRow): Weighed => ({
+  code: t.ticket_no, materialId: t.material_id, noticeLineId: t.notice_line_id, gross: new Decimal(t.gross ?? 0), tare: new Decimal(t.tare ?? 0),
+  deducted: new Decimal(t.deduct_total), net: new Decimal(t.net ?? 0),
+});
+
+const amountOf = (net: Decimal, price: string | null, precision: number) =>
+  price === null ? null : net.mul(price).toDecimalPlaces(precision, Decimal.ROUND_HALF_UP).toFixed();
+
+/** 合并: the first (lowest id) keeps the sums; the others are voided as merged into it. */
+export async function mergeTickets(tx: Tx, who: Who, kind: TicketKind, ids: string[]): Promise<{ id: string; count: number }> {
+  const rows = await lockDecided(tx, who, kind, ids, 'merge');
+  const plan = planMerge(rows.map(weighed));
+  if (!plan.ok) throw badRequest(plan.message, 'ids');
+  const [target, ...merged] = rows as [TicketRow, ...TicketRow[]];
+  const params = await repo.weighParams(tx, who.orgId);
+  await repo.updateTicket(tx, who.orgId, target.id, {
+    gross: plan.gross.toFixed(), tare: plan.tare.toFixed(), deduct_total: plan.deducted.toFixed(), net: plan.net.toFixed(),
+    amount: amountOf(plan.net, target.price, params.moneyPrecision), updated_by: who.userId,
+  });
+  for (const t of merged) {
+    await repo.updateTicket(tx, who.orgId, t.id, { state: 'OBSOLETE', merged_into_id: target.id, remark: `已合并到磅单 ${target.ticket_no}`, updated_by: who.userId });
+  }
+  return { id: target.id, count: rows.length };
+}
+
+/** 拆分: the ticket keeps the first part; each other part becomes a ticket of its own. */
+export async function splitTicket(tx: Tx, who: Who, kind: TicketKind, id: string, parts: Decimal[]): Promise<{ ids: string[] }> {
+  const [t] = await lockDecided(tx, who, kind, [id], 'split');
+  if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
+  const plan = planSplit(weighed(t), parts);
+  if (!plan.ok) throw badRequest(plan.message, 'parts');
+  const params = await repo.weighParams(tx, who.orgId);
+  await repo.updateTicket(tx, who.orgId, t.id, {
+    gross: plan.kept.gross.toFixed(), net: plan.kept.net.toFixed(), amount: amountOf(plan.kept.net, t.price, params.moneyPrecision), updated_by: who.userId,
+  });
+  const source = await tx.selectFrom('wb_ticket').selectAll().where('id', '=', t.id).executeTakeFirstOrThrow();
+  const numbers = await nextNumbers(tx, {
+    orgId: who.orgId, ...ticketNumbering(kind), count: plan.parts.length,
+    taken: (codes) => repo.ticketNumbersTaken(tx, who.orgId, codes),
+    highestSerial: (stem) => repo.highestTicketSerial(tx, who.orgId, stem),
+  });
+  const ids: string[] = [];
+  for (const [i, part] of plan.parts.entries()) {
+    ids.push(await repo.insertTicket(tx, {
+      org_id: who.orgId, kind, ticket_no: numbers[i] as string, state: 'COMPLETED', side: source.side, notice_id: source.notice_id,
+      notice_line_id: source.notice_line_id, material_id: source.material_id, warehouse_id: source.warehouse_id, to_warehouse_id: source.to_warehouse_id,
+      vendor_id: source.vendor_id, customer_id: source.customer_id, carrier_id: source.carrier_id, vehicle_id: source.vehicle_id,
+      plate_number: source.plate_number, driver_name: source.driver_name, driver_id_number: source.driver_id_number, first_is: source.first_is,
+      gross: part.toFixed(), gross_time: source.gross_time, tare: '0', tare_time: source.tare_time, tare_source: 'MANUAL', net: part.toFixed(),
+      price: source.price, amount: amountOf(part, source.price, params.moneyPrecision), completed_at: source.completed_at, split_from_id: source.id,
+      remark: `拆分自磅单 ${source.ticket_no}`, created_by: who.userId, updated_by: who.userId,
+    }));
+  }
+  return { ids };
+}
