@@ -7,6 +7,9 @@
 -- the company and what changed, every instance LISTENs and re-reads the row for its subscribers
 -- of that company. The payload names rows only; the data goes out after a scoped read.
 -- NOTIFY is sent at commit, so a rolled-back change is never announced.
+-- Cost: a transaction that notified takes PostgreSQL's notification-queue lock at commit, so
+-- such commits follow one another; only trip and ticket state changes notify (a few per truck),
+-- not every write.
 -- ---------------------------------------------------------------------------------------------
 CREATE FUNCTION wb_live_registry_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
