@@ -156,6 +156,16 @@ describe('the hold on the notice line', () => {
     const d = await create('tr', { plateNumber: nextPlate(), noticeLineId: lineId, preQuantity: 1 });
     expectOk(await post('/api/registry/tr/updateDel', { ids: [d.id] }));
     expect(await registryRow(pool, d.id)).toBeUndefined();
+    const e = await create('tr', { plateNumber: nextPlate(), noticeLineId: lineId, preQuantity: 1 });
+    expectOk(await call(app, 'DELETE', '/api/registry/tr/delList', auth, { ids: [e.id] }));
+    expect(await registryRow(pool, e.id)).toBeUndefined();
+    expectFailure(await call(app, 'DELETE', '/api/registry/tr/delList', auth, { ids: [r.id] }), 400, /已审核，不能删除/);
+  });
+
+  it('exports the kind\'s list as a workbook', async () => {
+    const res = await post('/api/registry/tr/export', { search: [] });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
   });
 });
 
