@@ -33,7 +33,7 @@ export const [earlyCreateForm, earlyUpdateForm] = formTemplates({ formatCode: 's
   ...warehousePicker(EARLY_TABLE, 'warehouseId', 'wareName', '仓库', 'Warehouse', 'warehouse_id'),
   ...materialPicker(EARLY_TABLE),
   { fieldName: 'quantity', fieldExplain: '期初数量(吨)', fieldExplainEn: 'Quantity (t)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.quantity', irequired: true },
-  { fieldName: 'stockDate', fieldExplain: '期初日期', fieldExplainEn: 'Date', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.stock_date' },
+  { fieldName: 'stockDate', fieldExplain: '期初日期', fieldExplainEn: 'Date', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.stock_date', tipsMessage: '留空则为今天' },
   { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
 ]);
 

@@ -35,7 +35,7 @@ export const transferListTemplate = defineListTemplate({
 
 const headerFields: FieldDef[] = [
   { fieldName: 'transferNo', fieldExplain: '移库单号', fieldExplainEn: 'Number', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.transfer_no', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
-  { fieldName: 'transferDate', fieldExplain: '移库日期', fieldExplainEn: 'Date', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.transfer_date' },
+  { fieldName: 'transferDate', fieldExplain: '移库日期', fieldExplainEn: 'Date', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.transfer_date', tipsMessage: '留空则为今天' },
   ...warehousePicker(TRANSFER_TABLE, 'fromWarehouseId', 'fromWareName', '调出仓库', 'From warehouse', 'from_warehouse_id'),
   ...warehousePicker(TRANSFER_TABLE, 'toWarehouseId', 'toWareName', '调入仓库', 'To warehouse', 'to_warehouse_id'),
   { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
