@@ -33,6 +33,7 @@ const flag = z.boolean().optional();
 export const fieldOptionBody = z.strictObject({
   value: z.union([z.string().max(100), z.number(), z.boolean()]),
   label: z.string().trim().min(1, '选项名称不能为空').max(100),
+  labelEn: z.string().trim().max(100).optional(),
   color: z.string().max(30).optional(),
   disabled: z.boolean().optional(),
 });

@@ -8,6 +8,8 @@
 export interface FieldOption {
   value: string | number | boolean;
   label: string;
+  /** the label in English (the web's English mode); the Chinese label stands in where there is none */
+  labelEn?: string;
   color?: string;
   disabled?: boolean;
 }

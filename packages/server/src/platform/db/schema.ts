@@ -191,7 +191,7 @@ export interface DB {
 // Screen templates (migrations/004_templates.sql): global platform definitions, no org_id.
 
 type Json<T> = ColumnType<T, string | undefined, string>;
-export interface FieldOption { value: string | number | boolean; label: string; color?: string; disabled?: boolean }
+export interface FieldOption { value: string | number | boolean; label: string; labelEn?: string; color?: string; disabled?: boolean }
 
 export interface CgFormat {
   id: Generated<string>; format_code: string; format_name: string; format_name_en: string | null; format_type: string; format_style: string;

@@ -9,7 +9,7 @@ import { defineTemplate } from '../templates/define';
  */
 const DATE_PATTERNS = ['yyyy', 'yyyyMM', 'yyyyMMdd', 'yyMM', 'yyMMdd'].map((p) => ({ value: p, label: p }));
 const RESETS = [
-  { value: 'NEVER', label: '不重置' }, { value: 'DAILY', label: '按日' }, { value: 'MONTHLY', label: '按月' }, { value: 'YEARLY', label: '按年' },
+  { value: 'NEVER', label: '不重置', labelEn: 'Never' }, { value: 'DAILY', label: '按日', labelEn: 'Daily' }, { value: 'MONTHLY', label: '按月', labelEn: 'Monthly' }, { value: 'YEARLY', label: '按年', labelEn: 'Yearly' },
 ];
 const DAILY_PARTS = ['yyyyMMdd', 'yyMMdd'];
 const MONTHLY_PARTS = ['yyyyMM', 'yyMM', ...DAILY_PARTS];
@@ -34,7 +34,7 @@ const listTemplate = defineListTemplate({
     { fieldName: 'datePattern', fieldExplain: '日期格式', fieldExplainEn: 'Date part', fieldType: 'ENUM', columnSql: 't.date_pattern', options: DATE_PATTERNS, columnWidth: 100 },
     { fieldName: 'serialWidth', fieldExplain: '流水号位数', fieldExplainEn: 'Serial width', fieldType: 'NUMBER', columnSql: 't.serial_width', columnWidth: 100 },
     { fieldName: 'resetPeriod', fieldExplain: '流水号重置', fieldExplainEn: 'Reset', fieldType: 'ENUM', columnSql: 't.reset_period', options: RESETS, columnWidth: 100 },
-    { fieldName: 'enabled', fieldExplain: '启用状态', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', columnSql: 't.enabled', options: [{ value: true, label: '启用' }, { value: false, label: '停用' }], iallowQuery: true, columnWidth: 90 },
+    { fieldName: 'enabled', fieldExplain: '启用状态', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', columnSql: 't.enabled', options: [{ value: true, label: '启用', labelEn: 'Enabled' }, { value: false, label: '停用', labelEn: 'Disabled' }], iallowQuery: true, columnWidth: 90 },
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', columnSql: 't.remark', columnWidth: 200 },
     { fieldName: 'createDate', fieldExplain: '创建时间', fieldExplainEn: 'Created', fieldType: 'DATE', columnSql: 't.created_at', isortField: true, columnWidth: 170 },
     { fieldName: 'version', fieldExplain: '版本', fieldExplainEn: 'Version', fieldType: 'NUMBER', columnSql: 't.version', ishow: false, ihidden: true },

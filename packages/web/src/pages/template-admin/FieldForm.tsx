@@ -83,6 +83,7 @@ export function FieldForm({ field, siblings }: { field: AdminField; siblings: Ad
                 <div key={key} className="ta-option-row">
                   <Form.Item name={[name, 'value']} rules={[{ required: true, message: `${d.optionValue}不能为空！` }]}><Input placeholder={d.optionValue} style={{ width: 140 }} /></Form.Item>
                   <Form.Item name={[name, 'label']} rules={[{ required: true, message: `${d.optionLabel}不能为空！` }]}><Input placeholder={d.optionLabel} style={{ width: 160 }} /></Form.Item>
+                  <Form.Item name={[name, 'labelEn']}><Input placeholder={d.optionLabelEn} style={{ width: 140 }} /></Form.Item>
                   <Form.Item name={[name, 'color']}><Input placeholder={d.optionColor} style={{ width: 110 }} /></Form.Item>
                   <Form.Item name={[name, 'disabled']} valuePropName="checked" label={d.optionDisabled}><Switch size="small" /></Form.Item>
                   <MinusCircleOutlined onClick={() => remove(name)} aria-label={tx.remove} />

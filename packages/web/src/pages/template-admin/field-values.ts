@@ -34,7 +34,7 @@ export function editBody(v: Values, fieldType: string): Values {
     out[key] = value;
   }
   out.options = (v.options ?? []).map((o) => ({
-    value: optionValue(o.value, fieldType), label: o.label, ...(o.color ? { color: o.color } : {}), ...(o.disabled ? { disabled: true } : {}),
+    value: optionValue(o.value, fieldType), label: o.label, ...(o.labelEn ? { labelEn: o.labelEn } : {}), ...(o.color ? { color: o.color } : {}), ...(o.disabled ? { disabled: true } : {}),
   }));
   return out as Values;
 }

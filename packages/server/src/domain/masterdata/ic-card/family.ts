@@ -9,12 +9,12 @@ import { createDateColumn, enabledColumn, enabledField, formTemplates, readField
  * be reported lost.
  */
 const CARD_STATES = [
-  { value: 'NORMAL', label: '正常', color: 'green' },
-  { value: 'LOST', label: '已挂失', color: 'red' },
-  { value: 'DAMAGED', label: '已损坏', color: 'orange' },
-  { value: 'CANCELLED', label: '已注销', color: 'default' },
+  { value: 'NORMAL', label: '正常', labelEn: 'Normal', color: 'green' },
+  { value: 'LOST', label: '已挂失', labelEn: 'Reported lost', color: 'red' },
+  { value: 'DAMAGED', label: '已损坏', labelEn: 'Damaged', color: 'orange' },
+  { value: 'CANCELLED', label: '已注销', labelEn: 'Cancelled', color: 'default' },
 ];
-const CARD_KINDS = [{ value: 'FIXED', label: '固定卡' }, { value: 'TEMPORARY', label: '临时卡' }];
+const CARD_KINDS = [{ value: 'FIXED', label: '固定卡', labelEn: 'Fixed' }, { value: 'TEMPORARY', label: '临时卡', labelEn: 'Temporary' }];
 
 export const icCardLifecycle = {
   ...switchLifecycle,

@@ -12,9 +12,9 @@ import { materialsUnderClass } from './classes';
  * material (spec section 3): hidden deduction, dangerous goods, packed goods, sampling, overload
  * check, which weighing comes first, site confirmation, kind of scale.
  */
-const PNMARY = [{ value: 'GROSS_FIRST', label: '先毛后皮' }, { value: 'TARE_FIRST', label: '先皮后毛' }];
-const WEIGH_TYPES = [{ value: 'TRUCK_SCALE', label: '汽车衡' }, { value: 'TRACK_SCALE', label: '轨道衡' }, { value: 'BELT_SCALE', label: '皮带秤' }];
-const YES_NO = [{ value: true, label: '是' }, { value: false, label: '否' }];
+const PNMARY = [{ value: 'GROSS_FIRST', label: '先毛后皮', labelEn: 'Gross first' }, { value: 'TARE_FIRST', label: '先皮后毛', labelEn: 'Tare first' }];
+const WEIGH_TYPES = [{ value: 'TRUCK_SCALE', label: '汽车衡', labelEn: 'Truck scale' }, { value: 'TRACK_SCALE', label: '轨道衡', labelEn: 'Track scale' }, { value: 'BELT_SCALE', label: '皮带秤', labelEn: 'Belt scale' }];
+const YES_NO = [{ value: true, label: '是', labelEn: 'Yes' }, { value: false, label: '否', labelEn: 'No' }];
 
 const className: FieldDef = {
   fieldName: 'invcName', fieldExplain: '存货分类', fieldExplainEn: 'Class', fieldType: 'TEXT',

@@ -5,18 +5,18 @@ import { defineTemplate } from '../../../platform/templates/define';
 /** Pieces every master-data family's templates and definitions share. */
 
 export const STATUS_OPTIONS = [
-  { value: 'FREE', label: '自由', color: 'default' },
-  { value: 'AUDITED', label: '已审核', color: 'green' },
-  { value: 'OBSOLETE', label: '已作废', color: 'red' },
+  { value: 'FREE', label: '自由', labelEn: 'Free', color: 'default' },
+  { value: 'AUDITED', label: '已审核', labelEn: 'Audited', color: 'green' },
+  { value: 'OBSOLETE', label: '已作废', labelEn: 'Void', color: 'red' },
 ];
 
-export const ENABLED_OPTIONS = [{ value: true, label: '启用', color: 'green' }, { value: false, label: '停用', color: 'red' }];
+export const ENABLED_OPTIONS = [{ value: true, label: '启用', labelEn: 'Enabled', color: 'green' }, { value: false, label: '停用', labelEn: 'Disabled', color: 'red' }];
 
 export const RESOURCE_TYPES = [
-  { value: 'LOCAL', label: '本地' },
-  { value: 'NC', label: 'NC同步' },
-  { value: 'ORGANIZATION', label: '组织' },
-  { value: 'OTHER', label: '其他' },
+  { value: 'LOCAL', label: '本地', labelEn: 'Local' },
+  { value: 'NC', label: 'NC同步', labelEn: 'NC sync' },
+  { value: 'ORGANIZATION', label: '组织', labelEn: 'Organisation' },
+  { value: 'OTHER', label: '其他', labelEn: 'Other' },
 ];
 
 /** Money below 1e15 with up to 4 decimals (spec section 5: currency). */

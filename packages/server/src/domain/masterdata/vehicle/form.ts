@@ -7,7 +7,7 @@ import { PLATE_TYPES } from './templates';
  * licences; the trailer section only when hasTrailer, the dangerous-goods section only when
  * isDangerousChemicals (controlValue tells the web which switch shows a field); three photos.
  */
-const YES_NO = [{ value: true, label: '是' }, { value: false, label: '否' }];
+const YES_NO = [{ value: true, label: '是', labelEn: 'Yes' }, { value: false, label: '否', labelEn: 'No' }];
 const onTrailer = 'hasTrailer=true';
 const onDangerous = 'isDangerousChemicals=true';
 

@@ -5,12 +5,12 @@ export const VEHICLE_LIST_CODE = 'masterdata.vehicle.list';
 
 /** Plate colours as the plate cameras report them (migrations/003: md_vehicle.plate_type). */
 export const PLATE_TYPES = [
-  { value: 'YELLOW', label: '黄牌', color: 'gold' },
-  { value: 'BLUE', label: '蓝牌', color: 'blue' },
-  { value: 'GREEN', label: '绿牌', color: 'green' },
-  { value: 'YELLOW_GREEN', label: '黄绿牌', color: 'lime' },
-  { value: 'WHITE', label: '白牌' },
-  { value: 'BLACK', label: '黑牌' },
+  { value: 'YELLOW', label: '黄牌', labelEn: 'Yellow', color: 'gold' },
+  { value: 'BLUE', label: '蓝牌', labelEn: 'Blue', color: 'blue' },
+  { value: 'GREEN', label: '绿牌', labelEn: 'Green', color: 'green' },
+  { value: 'YELLOW_GREEN', label: '黄绿牌', labelEn: 'Yellow-green', color: 'lime' },
+  { value: 'WHITE', label: '白牌', labelEn: 'White' },
+  { value: 'BLACK', label: '黑牌', labelEn: 'Black' },
 ];
 
 /** 车辆: the company's trucks, by plate; the footer totals capacity and last tares. */
@@ -50,7 +50,7 @@ export const vehicleListTemplate = defineListTemplate({
     },
     {
       fieldName: 'enabled', fieldExplain: '状态', fieldExplainEn: 'Status', fieldType: 'BOOLEAN', columnSql: 't.enabled',
-      options: [{ value: true, label: '启用', color: 'green' }, { value: false, label: '停用', color: 'red' }],
+      options: [{ value: true, label: '启用', labelEn: 'Enabled', color: 'green' }, { value: false, label: '停用', labelEn: 'Disabled', color: 'red' }],
       iallowQuery: true, searchType: 'comboxSingle', columnWidth: 80,
     },
     {

@@ -5,8 +5,8 @@ import { createDateColumn, enabledColumn, enabledField, formTemplates, readField
 
 /** 仓库: where goods are held; the kind decides whether areas or silos apply. */
 const KINDS = [
-  { value: 'YARD', label: '露天堆场' }, { value: 'SHED', label: '堆棚' }, { value: 'SILO', label: '筒仓' },
-  { value: 'HOUSE', label: '库房' }, { value: 'TANK', label: '储罐区' }, { value: 'VIRTUAL', label: '虚拟库' },
+  { value: 'YARD', label: '露天堆场', labelEn: 'Open yard' }, { value: 'SHED', label: '堆棚', labelEn: 'Shed' }, { value: 'SILO', label: '筒仓', labelEn: 'Silo' },
+  { value: 'HOUSE', label: '库房', labelEn: 'Warehouse' }, { value: 'TANK', label: '储罐区', labelEn: 'Tank farm' }, { value: 'VIRTUAL', label: '虚拟库', labelEn: 'Virtual' },
 ];
 
 const listTemplate = defineListTemplate({

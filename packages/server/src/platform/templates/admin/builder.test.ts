@@ -34,7 +34,7 @@ describe('form builder reference data', () => {
     expect(expectOk(tables).data).toEqual(expect.arrayContaining(['md_vehicle', 'sys_log']));
     const enums = await get('/api/cg-form-builder/enums');
     expect(expectOk(enums).data).toEqual(expect.arrayContaining([
-      expect.objectContaining({ fieldNames: expect.arrayContaining(['plateType']), options: expect.arrayContaining([{ value: 'BLUE', label: '蓝牌', color: 'blue' }]) }),
+      expect.objectContaining({ fieldNames: expect.arrayContaining(['plateType']), options: expect.arrayContaining([{ value: 'BLUE', label: '蓝牌', labelEn: 'Blue', color: 'blue' }]) }),
     ]));
     expect(expectOk(await get('/api/cg-form-builder/validations')).data).toEqual(
       expect.arrayContaining([{ validateMethod: '^.{7,8}$', validateTitle: '车牌号应为7到8位' }]),

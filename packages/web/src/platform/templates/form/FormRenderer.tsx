@@ -3,7 +3,7 @@ import { Col, Form, Row, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { FieldDefinition } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
-import { fieldLabel } from '../list/field-label';
+import { fieldLabel, withOptionLabels } from '../list/field-label';
 import { FieldControl } from './fields/FieldControl';
 import { checkFieldValue } from './rules/field-checks';
 import { toFormValues } from './rules/form-values';
@@ -43,7 +43,7 @@ function submitsOnEnter(event: React.KeyboardEvent): boolean {
 export function FormRenderer({ fields, columns, mode, form, onEnter }: FormRendererProps) {
   const english = useEnglish();
   const values = (Form.useWatch((v: Record<string, unknown>) => v, { form, preserve: true }) ?? {}) as Record<string, unknown>;
-  const ordered = useMemo(() => orderedFields(fields), [fields]);
+  const ordered = useMemo(() => orderedFields(fields).map((f) => withOptionLabels(f, english)), [fields, english]);
   const shown = ordered.filter((f) => isFieldShown(f, values));
   const fieldNames = useMemo(() => ordered.map((f) => f.fieldName), [ordered]);
   // values from a popup or a suggestion arrive in wire form: dates as text, choices as stored

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldDefinition } from '@wb/protocol';
 import { DATE_FORMAT, DATE_TIME_FORMAT, isDayRange } from './advanced-defaults';
-import { fieldLabel } from './field-label';
+import { fieldLabel, withOptionLabels } from './field-label';
 import type { AdvancedValue, AdvancedValues } from './search-body';
 
 interface Props {
@@ -79,7 +79,7 @@ export const AdvancedFields = memo(function AdvancedFields({ fields, values, eng
           <div key={f.fieldName} className="wb-adv-field" data-testid={`adv-${f.fieldName}`}>
             <span className="wb-adv-label">{fieldLabel(f, english)}</span>
             {value.kind === 'text' && <TextInput field={f} value={value} onChange={onChange} />}
-            {value.kind === 'choice' && <ChoiceInput field={f} value={value} onChange={onChange} />}
+            {value.kind === 'choice' && <ChoiceInput field={withOptionLabels(f, english)} value={value} onChange={onChange} />}
             {value.kind === 'range' && <RangeInput field={f} value={value} onChange={onChange} />}
           </div>
         );

@@ -2,7 +2,7 @@ import type { ColumnType } from 'antd/es/table';
 import type { FieldDefinition, SortKey } from '@wb/protocol';
 import { cellText } from './cell-value';
 import { CellTag } from './CellTag';
-import { fieldLabel } from './field-label';
+import { fieldLabel, withOptionLabels } from './field-label';
 
 export type Row = Record<string, unknown>;
 
@@ -33,7 +33,7 @@ export function tableWidth(fields: readonly FieldDefinition[]): number {
 export type OpenLink = (field: FieldDefinition, row: Row) => void;
 
 export function buildColumns(fields: readonly FieldDefinition[], english: boolean, sort: SortKey | null, yesNo: { yes: string; no: string }, onLink?: OpenLink): ColumnType<Row>[] {
-  return shownFields(fields).map((f) => ({
+  return shownFields(fields).map((shown) => withOptionLabels(shown, english)).map((f) => ({
     key: f.fieldName,
     dataIndex: f.fieldName,
     title: fieldLabel(f, english),

@@ -9,7 +9,7 @@ import { call } from '@/platform/api/http';
 import { apiPath } from '../api';
 import { cellText } from '../list/cell-value';
 import { buildColumns, shownFields, type Row } from '../list/columns';
-import { fieldLabel, formatTitle } from '../list/field-label';
+import { fieldLabel, formatTitle, withOptionLabels } from '../list/field-label';
 import { columnsOf, detailParts } from './detail-data';
 import { splitDetailFields } from '../pages/detail-tables';
 import { TabbedDetail } from '../pages/TabbedDetail';
@@ -43,7 +43,7 @@ function MasterFields({ fields, record, columns }: { fields: FieldDefinition[]; 
       // a form's column count counts labels and values (DESIGN section 4): four fields on an eight-column row
       column={Math.max(1, columns / 2)}
       items={shownFields(fields).map((f) => {
-        const shown = cellText(f, record?.[f.fieldName], yesNo);
+        const shown = cellText(withOptionLabels(f, english), record?.[f.fieldName], yesNo);
         return { key: f.fieldName, label: fieldLabel(f, english), children: shown.kind === 'tag' ? shown.label : shown.text };
       })}
     />
