@@ -61,8 +61,8 @@ describe('company switch', () => {
   });
 
   it('switches to 华东建材贸易有限公司: the top bar shows it and the tabs start over on home', async () => {
-    await openMenuLeaf(stage.page, '/purchase', '/purchase/notice');
-    expect(await tabKeys(stage.page)).toEqual([HOME, '/purchase/notice']);
+    await openMenuLeaf(stage.page, '/notice', '/notice/pu');
+    expect(await tabKeys(stage.page)).toEqual([HOME, '/notice/pu']);
     await openDialog();
     await tickOnly(COMPANY_TRADE);
     await confirm();

@@ -54,11 +54,11 @@ describe('screenshots', () => {
 
   it('workspace in English with the menu open and two tabs', async () => {
     await signIn(page, server.databaseUrl, USERS.admin);
-    await openMenuLeaf(page, '/purchase', '/purchase/notice');
-    expect(await tabKeys(page)).toEqual([HOME, '/purchase/notice']);
+    await openMenuLeaf(page, '/notice', '/notice/pu');
+    expect(await tabKeys(page)).toEqual([HOME, '/notice/pu']);
     expect((await page.getByTestId(`tab-${HOME}`).textContent())?.trim()).toBe('Home');
-    expect((await page.getByTestId('tab-/purchase/notice').textContent())?.trim()).toBe('Purchase notices');
-    expect((await page.getByTestId('sidebar').getByTestId('menu-/purchase').textContent())?.trim()).toBe('Purchase');
+    expect((await page.getByTestId('tab-/notice/pu').textContent())?.trim()).toBe('Purchase notices');
+    expect((await page.getByTestId('sidebar').getByTestId('menu-/notice').textContent())?.trim()).toBe('Notices');
     await ready();
     await screenshot(page, 'workspace-en');
   });
@@ -67,10 +67,10 @@ describe('screenshots', () => {
     await page.getByTestId('lang-switch').click();
     await page.getByTestId('lang-zh-CN').click();
     await page.getByTestId(`tab-${HOME}`).filter({ hasText: '首页' }).waitFor();
-    expect((await page.getByTestId('tab-/purchase/notice').textContent())?.trim()).toBe('采购通知单');
-    expect((await page.getByTestId('sidebar').getByTestId('menu-/purchase').textContent())?.trim()).toBe('采购');
+    expect((await page.getByTestId('tab-/notice/pu').textContent())?.trim()).toBe('采购通知单');
+    expect((await page.getByTestId('sidebar').getByTestId('menu-/notice').textContent())?.trim()).toBe('通知单');
     // the sidebar area stays open on the active page
-    expect(await page.getByTestId('sidebar').getByTestId('menu-/purchase/notice').isVisible()).toBe(true);
+    expect(await page.getByTestId('sidebar').getByTestId('menu-/notice/pu').isVisible()).toBe(true);
     await page.mouse.move(700, 600);
     await ready();
     await screenshot(page, 'workspace-zh');

@@ -5,17 +5,17 @@ import { activeTab, clickTab, HOME, openMenuLeaf, pathOf, settled, tabCard, tabK
 
 const stage = useSignedInPage(USERS.admin);
 
-const PURCHASE_NOTICE = '/purchase/notice';
-const PURCHASE_REGISTRY = '/purchase/registry';
-const SALE_NOTICE = '/sale/notice';
+const PURCHASE_NOTICE = '/notice/pu';
+const PURCHASE_REGISTRY = '/registry/pu';
+const SALE_NOTICE = '/notice/sa';
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
 
 /** Opens the three pages the tests work with (in whatever order tabs they had keep), ending on the sales notices. */
 async function openThree(): Promise<void> {
-  await openMenuLeaf(stage.page, '/purchase', PURCHASE_NOTICE);
-  await openMenuLeaf(stage.page, '/purchase', PURCHASE_REGISTRY);
-  await openMenuLeaf(stage.page, '/sale', SALE_NOTICE);
+  await openMenuLeaf(stage.page, '/notice', PURCHASE_NOTICE);
+  await openMenuLeaf(stage.page, '/registry', PURCHASE_REGISTRY);
+  await openMenuLeaf(stage.page, '/notice', SALE_NOTICE);
   const keys = await tabKeys(stage.page);
   expect(keys[0]).toBe(HOME);
   expect([...keys].sort()).toEqual([HOME, PURCHASE_NOTICE, PURCHASE_REGISTRY, SALE_NOTICE].sort());
@@ -41,19 +41,19 @@ describe('tab strip', () => {
   });
 
   it('opens a tab per menu leaf, labelled by the menu name and keyed by its path', async () => {
-    await openMenuLeaf(stage.page, '/purchase', PURCHASE_NOTICE);
+    await openMenuLeaf(stage.page, '/notice', PURCHASE_NOTICE);
     await poll(() => activeTab(stage.page)).toBe(PURCHASE_NOTICE);
     expect((await stage.page.getByTestId(`tab-${PURCHASE_NOTICE}`).textContent())?.trim()).toBe('采购通知单');
-    await openMenuLeaf(stage.page, '/purchase', PURCHASE_REGISTRY);
-    await openMenuLeaf(stage.page, '/sale', SALE_NOTICE);
-    expect((await stage.page.getByTestId(`tab-${SALE_NOTICE}`).textContent())?.trim()).toBe('销售通知单');
+    await openMenuLeaf(stage.page, '/registry', PURCHASE_REGISTRY);
+    await openMenuLeaf(stage.page, '/notice', SALE_NOTICE);
+    expect((await stage.page.getByTestId(`tab-${SALE_NOTICE}`).textContent())?.trim()).toBe('销售提货单');
     expect(await tabKeys(stage.page)).toEqual([HOME, PURCHASE_NOTICE, PURCHASE_REGISTRY, SALE_NOTICE]);
     await poll(() => activeTab(stage.page)).toBe(SALE_NOTICE);
-    await poll(() => stage.page.title()).toBe('销售通知单——统一称重管控平台');
+    await poll(() => stage.page.title()).toBe('销售提货单——统一称重管控平台');
   });
 
   it('does not duplicate a tab when its page is opened again, with or without a query', async () => {
-    await openMenuLeaf(stage.page, '/purchase', PURCHASE_NOTICE);
+    await openMenuLeaf(stage.page, '/notice', PURCHASE_NOTICE);
     await poll(() => activeTab(stage.page)).toBe(PURCHASE_NOTICE);
     await stage.page.goto(`${PURCHASE_REGISTRY}?from=e2e`);
     await poll(() => activeTab(stage.page)).toBe(PURCHASE_REGISTRY);
@@ -118,7 +118,7 @@ describe('tab strip', () => {
     await poll(() => tabKeys(stage.page)).toEqual([HOME, SALE_NOTICE]);
     expect(pathOf(stage.page)).toBe(SALE_NOTICE);
 
-    await openMenuLeaf(stage.page, '/purchase', PURCHASE_NOTICE);
+    await openMenuLeaf(stage.page, '/notice', PURCHASE_NOTICE);
     await poll(() => tabKeys(stage.page)).toEqual([HOME, SALE_NOTICE, PURCHASE_NOTICE]);
     await moreMenu('tab-more-close-all');
     await poll(async () => ({ path: pathOf(stage.page), tabs: await tabKeys(stage.page) })).toEqual({ path: HOME, tabs: [HOME] });
