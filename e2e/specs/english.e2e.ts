@@ -51,6 +51,8 @@ describe('the workspace in English', () => {
     const labels = await form.locator('.ant-form-item-label label').allTextContents();
     expect(labels).toEqual(expect.arrayContaining(['Plate number', 'Plate colour', 'Annual review', 'Carrier', 'Has trailer', 'Trailer plate', 'Vehicle photo']));
     expect(labels.filter((l) => CJK.test(l))).toEqual([]);
+    // a choice reads in English too: the plate colour's default
+    expect(await item(form, 'Plate colour').innerText()).toContain('Yellow');
     await settled(page);
     await screenshot(page, 'english-vehicle-form');
   });
