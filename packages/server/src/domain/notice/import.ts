@@ -124,6 +124,9 @@ export async function importNotices(db: Database, family: DocumentFamily, who: W
   } catch (err) {
     const problem = constraintProblem({ ...family, fields: [...family.fields, ...children.fields] }, err);
     if (!problem) throw err;
-    throw badRequestWith([{ row: 0, field: problem.field, message: problem.message }], { imported: 0 });
+    // a rule only the database knows (a material of the group not given to this company): the row that broke it
+    const field = problem.field;
+    const hit = field ? groups.flatMap((g) => g.lines).find((l) => problem.values.includes(String(l.entity[field]))) : undefined;
+    throw badRequestWith([{ row: hit?.row ?? 0, field, message: problem.message }], { imported: 0 });
   }
 }

@@ -385,6 +385,19 @@ describe('import', () => {
     expectFailure(again, 400, '通知单号 IMP-101 已存在');
   });
 
+  it('names the row of a material the company was not given', async () => {
+    // a material of the group that only the other company uses
+    await pool.query(`INSERT INTO md_material (group_id, org_id, invc_id, inv_code, inv_name)
+      SELECT m.group_id, $1, m.invc_id, 'JC-ONLY-1', '贸易公司专用料' FROM md_material m WHERE m.inv_code = '0101001'`, [HDJC]);
+    const res = await upload(`${PU}/import`, await sheet(HEADERS, [
+      ['IMP-201', 'GYS0001', '2026-01-01 00:00:00', '2030-12-31 00:00:00', '0101001', 'CK01', 10, 0],
+      ['IMP-201', 'GYS0001', '2026-01-01 00:00:00', '2030-12-31 00:00:00', 'JC-ONLY-1', 'CK01', 10, 0],
+    ]));
+    const body = expectFailure(res, 400, '物料不存在或未分配给当前公司');
+    expect((body.data as { errors: { row: number }[] }).errors[0].row).toBe(3);
+    expect((await pool.query("SELECT count(*)::int AS n FROM wb_notice WHERE notice_no = 'IMP-201'")).rows[0].n).toBe(0);
+  });
+
   it('gives the sheet to fill in, header and line columns, and exports the list', async () => {
     const template = await get(`${PU}/import/template`);
     expect(template.statusCode).toBe(200);
