@@ -182,7 +182,7 @@ describe('a transfer registry at the gate', () => {
     const dialog = stage.page.getByTestId('registry-pictures');
     await dialog.getByText('没有查到此登记单的图片').waitFor();
     expect(await dialog.locator('.ant-modal-title').textContent()).toBe('抓拍图片查看');
-    await stage.page.keyboard.press('Escape');
+    await dialog.locator('.ant-modal-close').click();
     await dialog.waitFor({ state: 'detached' });
 
     const fileId = await uploadSnapshot((await pageToken(stage.page)) ?? '');
@@ -195,7 +195,7 @@ describe('a transfer registry at the gate', () => {
     await poll(() => shown.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(480);
     await settled(stage.page);
     await screenshot(stage.page, 'registry-pictures');
-    await stage.page.keyboard.press('Escape');
+    await stage.page.getByTestId('registry-pictures').locator('.ant-modal-close').click();
     await stage.page.getByTestId('registry-pictures').waitFor({ state: 'detached' });
   });
 
