@@ -32,8 +32,6 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'system-admin/menus': lazy(() => import('@/pages/system-admin/MenusPage')),
   'org-structure/organisations': lazy(() => import('@/pages/org-structure/OrganisationsPage')),
   'org-structure/departments': lazy(() => import('@/pages/org-structure/DepartmentsPage')),
-  'org-structure/organisations': lazy(() => import('@/pages/org-structure/OrganisationsPage')),
-  'org-structure/departments': lazy(() => import('@/pages/org-structure/DepartmentsPage')),
   'reports/team': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.TeamConditionsInWorkspace }))),
   'reports/team-day': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.DayConditionsInWorkspace }))),
   'reports/factory-vehicle': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.LiveVehiclesInWorkspace }))),
