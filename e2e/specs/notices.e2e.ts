@@ -5,7 +5,7 @@ import { childCell, childRows, formDialog, formItem, openListForm, tableButton }
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
 import { listScreen, rows } from '../support/list-screen';
-import { USERS } from '../support/login';
+import { api, apiSignIn, COMPANY_TRADE, USERS } from '../support/login';
 import { openMenuLeaf, settled } from '../support/workspace';
 
 // A purchase notice as the accountant makes it: header with the vendor from its popup and the
@@ -129,5 +129,38 @@ describe('purchase notices', () => {
     await screenshot(page, 'notice-pu-max-limit');
     await page.locator('.ant-modal').filter({ has: dialog }).getByRole('button', { name: /确\s*定/ }).click();
     await poll(async () => (await lines(noticeId))[1].max_limit).toBe('600.0000');
+  });
+});
+
+describe('allot notices received', () => {
+  it('shows the receiving company the allot notice addressed to it, once audited', async () => {
+    const { page, server } = stage;
+    const token = await apiSignIn(server.baseUrl, server.databaseUrl, USERS.accountant.username, USERS.accountant.password);
+    const [{ id: peer }] = await db<{ id: string }>("SELECT id::text FROM sys_org WHERE org_code = 'HDJC'");
+    const created = await api<{ data: { id: string; noticeNo: string } }>(server.baseUrl, token, 'POST', '/api/notice/al/create', {
+      entity: { peerOrgId: peer, startTime: '2026-11-01 00:00:00', endTime: '2030-12-31 23:59:59' },
+      entitysub: [{ materialCode: '0101001', warehouseCode: 'CK01', quantity: '300' }],
+    });
+    expect(created.status).toBe(200);
+    const { id, noticeNo } = created.body.data;
+    expect((await api(server.baseUrl, token, 'POST', '/api/notice/al/audit', { ids: [id] })).status).toBe(200);
+
+    // the same accountant works for the receiving company too: switch to it
+    await page.getByTestId('company-name').click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('company-dialog') });
+    await dialog.getByRole('row').filter({ hasText: COMPANY_TRADE }).getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await poll(async () => ((await page.getByTestId('company-name').textContent()) ?? '').trim()).toBe(COMPANY_TRADE);
+
+    await openMenuLeaf(page, '/notice', '/notice/al-received');
+    const row = (await rows(page)).filter({ hasText: noticeNo });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('华东水泥有限公司');
+    expect(await row.innerText()).toContain('石灰石');
+    // it reads; the sender's buttons are not offered here
+    expect(await listScreen(page).locator('button[data-testid="btn-audit"], button[data-testid="btn-obsolete"]').count()).toBe(0);
+    await settled(page);
+    await screenshot(page, 'notice-al-received');
   });
 });
