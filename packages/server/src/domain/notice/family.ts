@@ -109,7 +109,7 @@ export function noticeFamily(k: NoticeKindDef): DocumentFamily {
     listTemplate: noticeListTemplate(k), forms: [createForm, updateForm],
     readFields: [...readFieldsOf(headerForm), { name: 'auditedAt', sql: 't.audited_at' }],
     copy: 'many',
-    // a header and its lines come from one sheet (routes.ts); an ERP pushes notices with their lines there too
+    // a header and its lines come from one sheet (import.ts, routes.ts); an ERP push of notices with lines (datax) is not built yet
     import: false, datax: false,
     validate: (v: EntityValues) => (v.startTime && v.endTime && new Date(String(v.endTime)) <= new Date(String(v.startTime))
       ? [{ field: 'endTime', message: '结束时间必须晚于开始时间' }] : []),
