@@ -5,20 +5,20 @@ import { KIND_INFO, registryBase, registryMenuPath, registryPermission, registry
 /** The registry screens of one kind: its list (with the footer totals), create and update forms, and the notice-line popup. */
 
 const DOC_STATUS = [
-  { value: 'FREE', label: '未审核', color: 'default' },
-  { value: 'AUDITED', label: '已审核', color: 'green' },
-  { value: 'OBSOLETE', label: '已作废', color: 'red' },
+  { value: 'FREE', label: '未审核', labelEn: 'Draft', color: 'default' },
+  { value: 'AUDITED', label: '已审核', labelEn: 'Audited', color: 'green' },
+  { value: 'OBSOLETE', label: '已作废', labelEn: 'Void', color: 'red' },
 ];
 const TRIP_STATES = [
-  { value: 'PLANNED', label: '未入厂', color: 'default' },
-  { value: 'ENTERED', label: '已入厂', color: 'blue' },
-  { value: 'WEIGHING', label: '过磅中', color: 'orange' },
-  { value: 'RELEASED', label: '已出厂', color: 'green' },
+  { value: 'PLANNED', label: '未入厂', labelEn: 'Not in', color: 'default' },
+  { value: 'ENTERED', label: '已入厂', labelEn: 'In plant', color: 'blue' },
+  { value: 'WEIGHING', label: '过磅中', labelEn: 'Weighing', color: 'orange' },
+  { value: 'RELEASED', label: '已出厂', labelEn: 'Out', color: 'green' },
 ];
 const RELEASE_KINDS = [
-  { value: 'NORMAL', label: '正常出厂' },
-  { value: 'SINGLE_WEIGH', label: '车辆重出' },
-  { value: 'SINGLE_EMPTY', label: '车辆空出' },
+  { value: 'NORMAL', label: '正常出厂', labelEn: 'Normal' },
+  { value: 'SINGLE_WEIGH', label: '车辆重出', labelEn: 'Left loaded' },
+  { value: 'SINGLE_EMPTY', label: '车辆空出', labelEn: 'Left empty' },
 ];
 
 const sub = (sql: string) => `(${sql})`;
@@ -92,7 +92,7 @@ function noticeLineFields(): FieldDef[] {
     { fieldName: 'endTime', fieldExplain: '截止时间', fieldExplainEn: 'Ends', fieldType: 'DATE', columnSql: 't.end_time', columnWidth: 170 },
     // the route's filter by the registry's kind (an option list, so quick search leaves it out)
     { fieldName: 'kind', fieldExplain: '类别', fieldExplainEn: 'Kind', fieldType: 'ENUM', columnSql: 't.kind', iallowQuery: true, searchType: 'comboxSingle', ishow: false, ihidden: true,
-      options: [{ value: 'pu', label: '采购' }, { value: 'sa', label: '销售' }, { value: 'al', label: '调拨' }, { value: 'tr', label: '移库' }] },
+      options: [{ value: 'pu', label: '采购', labelEn: 'Purchase' }, { value: 'sa', label: '销售', labelEn: 'Sales' }, { value: 'al', label: '调拨', labelEn: 'Allot' }, { value: 'tr', label: '移库', labelEn: 'Transfer' }] },
     { fieldName: 'id', fieldExplain: '明细编号', fieldExplainEn: 'Line id', fieldType: 'TEXT', columnSql: 't.id::text', ishow: false, ihidden: true },
     { fieldName: 'noticeId', fieldExplain: '通知单编号', fieldExplainEn: 'Notice id', fieldType: 'TEXT', columnSql: 't.notice_id::text', ishow: false, ihidden: true },
     { fieldName: 'carrierId', fieldExplain: '承运商编号', fieldExplainEn: 'Carrier id', fieldType: 'TEXT', columnSql: 't.carrier_id::text', ishow: false, ihidden: true },
