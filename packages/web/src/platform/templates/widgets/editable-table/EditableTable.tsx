@@ -6,6 +6,7 @@ import type { FieldDefinition } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { feedback } from '@/platform/feedback';
 import { orderedFields } from '../../form/rules/layout';
+import { fieldLabel, withOptionLabels } from '../../list/field-label';
 import { checkFieldValue } from '../../form/rules/field-checks';
 import { evaluateExpression } from '@wb/protocol';
 import { CellEditor, cellKind, cellText } from './cells';
@@ -63,7 +64,7 @@ export function EditableTable(props: EditableTableProps) {
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [orderDraft, setOrderDraft] = useState<Record<string, number | null>>({});
-  const shown = useMemo(() => orderedFields(fields).filter((f) => f.ishow && !f.ihidden), [fields]);
+  const shown = useMemo(() => orderedFields(fields).filter((f) => f.ishow && !f.ihidden).map((f) => withOptionLabels(f, english)), [fields, english]);
   const totals = shown.filter((f) => f.itotal);
 
   const update = (key: string, fieldName: string, v: unknown) =>
@@ -148,7 +149,7 @@ export function EditableTable(props: EditableTableProps) {
   for (const f of shown) {
     const kind = cellKind(f, readOnly);
     columns.push({
-      title: english && f.fieldExplainEn ? f.fieldExplainEn : f.fieldExplain,
+      title: fieldLabel(f, english),
       dataIndex: f.fieldName,
       key: f.fieldName,
       width: f.columnWidth ?? undefined,
