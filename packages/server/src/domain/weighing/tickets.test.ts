@@ -107,6 +107,7 @@ describe('ticket actions', () => {
     expect(await lineFigures(ctx.database.db, done.lineId)).toMatchObject({ done: 25, inTransit: 0 });
     expectOk(await post('pu/obsolete', { ids: [done.id] }));
     expect(await lineFigures(ctx.database.db, done.lineId)).toMatchObject({ done: 0, doneTrips: 0 });
+    expectFailure(await post('pu/recover', { ids: [done.id] }), 400, `磅单 ${done.no} 已有净重，作废后不能恢复，请重新过磅`);
     expectOk(await call(ctx.app, 'DELETE', '/api/weigh/pu/delList', op, { ids: [done.id] }));
 
     const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000' });
