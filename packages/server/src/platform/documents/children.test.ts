@@ -102,6 +102,16 @@ describe('child rows: update', () => {
     expect(saved.entitysub.map((r: Row) => `${r.pointSeq}:${r.point}`)).toEqual(['1:CALL', '2:SIGN_IN', '3:GATE_IN', '4:TARE']);
   });
 
+  it('takes unique values swapped between stored rows in one save', async () => {
+    const t = expectOk(await create({ typeCode: 'SWAP', typeName: '互换' }, [{ itemCode: 'X', itemLabel: '甲' }, { itemCode: 'Y', itemLabel: '乙' }])).data;
+    const [x, y] = t.entitysub;
+    expectOk(await update(t, [{ ...x, itemCode: 'Y' }, { ...y, itemCode: 'X' }]));
+    expect((await storedItems(t.id)).map((r) => [r.id, r.item_code])).toEqual([[x.id, 'Y'], [y.id, 'X']]);
+    // a code another row keeps is still refused
+    const again = await get(t.id);
+    expectFailure(await update(again, [again.entitysub[0], { ...again.entitysub[1], itemCode: 'Y' }]), 400, '第2行 编码 Y 与第1行重复');
+  });
+
   it('keeps the rows as they are when an update sends no entitysub, and leaves unchanged rows untouched', async () => {
     const t = expectOk(await create({ typeCode: 'KEEP', typeName: '保留' }, [{ itemCode: 'K1', itemLabel: '一' }, { itemCode: 'K2', itemLabel: '二' }])).data;
     expectOk(await update({ ...t, typeName: '保留了' }));

@@ -100,6 +100,15 @@ describe('lines', () => {
     expect(await pointsOf(line.id)).toEqual(['GATE_IN', 'SCENE_CONFIRM', 'TARE']);
   });
 
+  it('takes two points swapped between their rows in one save, keeping each row', async () => {
+    const line = await newLine('换点线路', 'RECEIVE', 'GATE_IN', 'GROSS', 'TARE');
+    const [gateIn, gross, tare] = line.entitysub;
+    // turned into a shipping line, the weighings chosen again in their rows instead of dragged
+    const saved = expectOk(await put({ entity: { ...line, direction: 'SHIP' }, entitysub: [gateIn, { ...gross, point: 'TARE' }, { ...tare, point: 'GROSS' }] })).data;
+    expect(saved.entitysub.map((p: { id: string; point: string }) => [p.id, p.point])).toEqual([[gateIn.id, 'GATE_IN'], [gross.id, 'TARE'], [tare.id, 'GROSS']]);
+    expect(await pointsOf(line.id)).toEqual(['GATE_IN', 'TARE', 'GROSS']);
+  });
+
   it('refuses to drop gate-in while a weighing stays; deletes a line with its points', async () => {
     const line = await newLine('删除线路', 'SHIP', 'GATE_IN', 'GROSS');
     const [, gross] = line.entitysub;
