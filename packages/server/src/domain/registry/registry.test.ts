@@ -147,6 +147,23 @@ describe('the hold on the notice line', () => {
     expect(await lineQuantities(pool, lineId)).toEqual({ done: 0, inTransit: 90, trips: 3 });
   });
 
+  it('holds the notice audited while a registry reserves on it: an un-audit at the same moment waits, never a 500', async () => {
+    const admin = (await bearerFor(app, 'admin')).authorization;
+    for (let round = 0; round < 4; round++) {
+      const { lineId, noticeId } = await newNotice(pool, org);
+      const r = await create('tr', { plateNumber: nextPlate(), noticeLineId: lineId, preQuantity: 10 });
+      const [audit, unaudit] = await Promise.all([
+        post('/api/registry/tr/audit', { ids: [r.id] }),
+        call(app, 'POST', '/api/notice/tr/unaudit', admin, { ids: [noticeId] }),
+      ]);
+      expect([audit.statusCode, unaudit.statusCode].sort()).toEqual([200, 400]);
+      const { rows: [n] } = await pool.query('SELECT doc_status FROM wb_notice WHERE id = $1', [noticeId]);
+      const held = (await lineQuantities(pool, lineId)).inTransit;
+      // either the truck holds 10 t of an audited notice, or the notice went back to draft with nothing held
+      expect(n.doc_status === 'AUDITED' ? held : n.doc_status === 'FREE' ? held + 100 : -1).toBe(n.doc_status === 'AUDITED' ? 10 : 100);
+    }
+  });
+
   it('keeps an audited registry from edits and deletes a draft by updateDel', async () => {
     const { lineId } = await newNotice(pool, org);
     const r = await audited(lineId);

@@ -60,7 +60,10 @@ export async function setDocument(tx: Tx, id: string, userId: string, change: { 
 export async function noticeOf(tx: Runner, orgId: string, noticeId: string): Promise<NoticeFacts | null> {
   const { rows } = await sql<{ code: string; status: NoticeFacts['status']; start: Date; end: Date }>`
     SELECT notice_no AS code, doc_status AS status, start_time AS start, end_time AS "end"
-      FROM wb_notice WHERE org_id = ${orgId}::bigint AND id = ${noticeId}::bigint`.execute(tx);
+      FROM wb_notice WHERE org_id = ${orgId}::bigint AND id = ${noticeId}::bigint
+       -- held until the caller commits: an un-audit, close or void of the notice waits for the
+       -- reservation that relied on it being audited (notice rules lock the notice FOR UPDATE first)
+       FOR SHARE`.execute(tx);
   return rows[0] ?? null;
 }
 
