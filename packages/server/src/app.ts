@@ -19,6 +19,8 @@ import { masterdataRoutes } from './domain/masterdata/routes';
 import { weighingRoutes } from './domain/weighing/routes';
 import { stockRoutes } from './domain/stock/routes';
 import { noticeRoutes } from './domain/notice/routes';
+import { confirmRoutes } from './domain/confirm/routes';
+import { erpRoutes } from './domain/erp/routes';
 import { templateRoutes } from './platform/templates/routes';
 import { templateAdminRoutes } from './platform/templates/admin/routes';
 import { ALL_TEMPLATES } from './domain/templates';
@@ -26,11 +28,9 @@ import { listOptionsFromEnv } from './platform/list/options';
 import { registerMultipart } from './platform/files/multipart';
 import { fileRoutes } from './platform/files/routes';
 import { fileRouteDeps } from './platform/files/create-storage';
+import { registryRoutes } from './domain/registry/routes';
 import { reportRoutes } from './domain/report/routes';
 import { liveRoutes } from './domain/live/routes';
-import { registryRoutes } from './domain/registry/routes';
-import { confirmRoutes } from './domain/confirm/routes';
-import { erpRoutes } from './domain/erp/routes';
 
 export interface AppDeps {
   config: Config;
@@ -75,6 +75,8 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   const files = await fileRouteDeps(config.storage, now);
   fileRoutes(app, db, files);
   registryRoutes(app, db, list, { storage: files.storage, now });
+  reportRoutes(app, db);
+  liveRoutes(app, database);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);
