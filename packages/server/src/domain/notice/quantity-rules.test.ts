@@ -39,6 +39,15 @@ describe('notice line quantity control', () => {
     expect(d.ok && [d.done.toFixed(), d.inTransit.toFixed(), d.inTransitTrips]).toEqual(['60', '0', 0]);
   });
 
+  it('counts a trip in transit only while it holds something, the same way on every move', () => {
+    const zero = decideReserve(line(), '0');
+    expect(zero.ok && zero.inTransitTrips).toBe(1);
+    const released = decideRelease(line(), '0');
+    expect(released.ok && released.inTransitTrips).toBe(1);
+    const completed = decideComplete(line(), '0', '5');
+    expect(completed.ok && [completed.inTransitTrips, completed.doneTrips]).toEqual([1, 3]);
+  });
+
   it('takes a net back out of done, never below zero', () => {
     expect(decideUncomplete(line(), '20').ok).toBe(true);
     expect(decideUncomplete(line(), '61')).toEqual({ ok: false, message: '通知单已执行量 60 吨小于本单净重 61 吨，无法冲回' });

@@ -27,18 +27,24 @@ export function remaining(line: LineQuantities): Decimal {
 const overLimit = (line: LineQuantities, wanted: Decimal.Value) =>
   `超出通知单最大限量：剩余可用 ${tons(Decimal.max(0, remaining(line)))} 吨，本次需要 ${tons(wanted)} 吨`;
 
+/**
+ * A trip counts as in transit while it holds something on the line: reserving, releasing and
+ * completing all count by the same test, so the trip count never drifts from the holds.
+ */
+const holds = (quantity: Decimal.Value) => new Decimal(quantity).greaterThan(0);
+
 /** A registry holds its pre-loaded quantity on the line while its truck is on the way. */
 export function decideReserve(line: LineQuantities & { inTransitTrips: number; doneTrips: number }, quantity: Decimal.Value): QuantityDecision {
   const q = new Decimal(quantity);
   if (q.isNegative()) return { ok: false, message: '预装数不能小于0' };
   if (line.quantityControl && q.greaterThan(remaining(line))) return { ok: false, message: overLimit(line, q) };
-  return { ok: true, done: new Decimal(line.done), inTransit: new Decimal(line.inTransit).plus(q), doneTrips: line.doneTrips, inTransitTrips: line.inTransitTrips + 1 };
+  return { ok: true, done: new Decimal(line.done), inTransit: new Decimal(line.inTransit).plus(q), doneTrips: line.doneTrips, inTransitTrips: line.inTransitTrips + (holds(q) ? 1 : 0) };
 }
 
 /** The trip ended without goods counted (obsolete registry, truck left loaded or empty): the hold goes back. */
 export function decideRelease(line: LineQuantities & { inTransitTrips: number; doneTrips: number }, reserved: Decimal.Value): QuantityDecision {
   const inTransit = Decimal.max(0, new Decimal(line.inTransit).minus(reserved));
-  return { ok: true, done: new Decimal(line.done), inTransit, doneTrips: line.doneTrips, inTransitTrips: Math.max(0, line.inTransitTrips - 1) };
+  return { ok: true, done: new Decimal(line.done), inTransit, doneTrips: line.doneTrips, inTransitTrips: Math.max(0, line.inTransitTrips - (holds(reserved) ? 1 : 0)) };
 }
 
 /**
@@ -54,8 +60,7 @@ export function decideComplete(line: LineQuantities & { inTransitTrips: number; 
     const room = new Decimal(line.maxLimit).minus(line.done).minus(inTransit);
     return { ok: false, message: `超出通知单最大限量：剩余可用 ${tons(Decimal.max(0, room))} 吨，本车净重 ${tons(n)} 吨` };
   }
-  const heldTrip = new Decimal(reserved).greaterThan(0) ? 1 : 0;
-  return { ok: true, done, inTransit, doneTrips: line.doneTrips + 1, inTransitTrips: Math.max(0, line.inTransitTrips - heldTrip) };
+  return { ok: true, done, inTransit, doneTrips: line.doneTrips + 1, inTransitTrips: Math.max(0, line.inTransitTrips - (holds(reserved) ? 1 : 0)) };
 }
 
 /** A completed ticket taken back (obsoleted, returned): its net leaves done. */
