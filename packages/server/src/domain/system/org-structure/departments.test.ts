@@ -65,8 +65,11 @@ describe('departments', () => {
       call(app, 'PUT', `${D}/update`, accountant, { entity: { ...a, parentId: b.id } }),
       call(app, 'PUT', `${D}/update`, accountant, { entity: { ...b, parentId: a.id } }),
     ]));
-    // a move meeting another under way is told to try again (409); never do both of a pair pass
-    expect(answers.map((r) => r.statusCode).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    // a move meeting another under way is told to try again (409); one that comes after the other
+    // committed is refused as a loop (400); never do both of a pair pass
+    const refusedOtherwise = answers.filter((r) => r.statusCode !== 200 && r.statusCode !== 409
+      && !(r.statusCode === 400 && r.json().msg === '上级部门不能是本部门的下级部门'));
+    expect(refusedOtherwise.map((r) => r.body)).toEqual([]);
     expect(answers.some((r) => r.statusCode === 200)).toBe(true);
     for (const [i, [a, b]] of pairs.entries()) {
       expect([answers[2 * i].statusCode, answers[2 * i + 1].statusCode]).not.toEqual([200, 200]);
