@@ -4,14 +4,13 @@ import type { TicketFacts, TicketState } from '../weighing/rules/transitions';
 import type { ConfirmGrid } from './grids';
 import { CONFIRM_GRIDS } from './grids';
 import { SITE_DEDUCTION_KINDS } from '@wb/protocol';
+import { STATE_FROM_DB, STATE_TO_DB } from '../weighing/repo';
 import type { ConfirmEffect, SampleState } from './rules';
 
 type Tx = Transaction<DB>;
 
-export const STATE_TO_DB: Record<TicketState, DbTicketState> = {
-  firstWeighed: 'FIRST_WEIGHED', confirmed: 'CONFIRMED', completed: 'COMPLETED', audited: 'AUDITED', posted: 'POSTED', closed: 'CLOSED', obsolete: 'OBSOLETE',
-};
-export const STATE_FROM_DB = Object.fromEntries(Object.entries(STATE_TO_DB).map(([k, v]) => [v, k])) as Record<DbTicketState, TicketState>;
+// the ticket's state names as the lifecycle table and the database spell them (weighing/repo.ts)
+export { STATE_FROM_DB, STATE_TO_DB };
 
 export interface LockedRow {
   id: string; ticket_no: string; state: DbTicketState; uploaded: boolean; scene_confirm: boolean; returned: boolean; is_return: boolean;

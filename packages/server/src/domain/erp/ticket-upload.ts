@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
-import { AppError, badRequest } from '../../platform/http/errors';
+import { badRequest } from '../../platform/http/errors';
 import { enqueue } from '../../platform/outbox/repo';
 import { ticketFacts } from '../weighing/second';
-import { TICKET_KIND_INFO, type TicketKind } from '../weighing/kinds';
-import * as weighRepo from '../weighing/repo';
+import type { TicketKind } from '../weighing/kinds';
+import { lockTickets } from '../weighing/actions';
 import { decideTicketAction } from '../weighing/rules/transitions';
 import { ticketMessage, type TicketForErp } from './ticket-message';
 
@@ -18,7 +18,7 @@ export const ERP_TICKET_TOPIC = 'erp.ticket';
  * All or nothing: one ticket that may not go leaves the batch untouched.
  */
 export async function uploadTickets(tx: Tx, who: { orgId: string; userId: string }, kind: TicketKind, ids: string[]): Promise<number> {
-  const rows = await lockAll(tx, who.orgId, kind, ids);
+  const rows = await lockTickets(tx, who, kind, ids);
   for (const t of rows) {
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'upload');
     if (!d.ok) throw badRequest(d.message, 'ids');
@@ -36,7 +36,7 @@ export async function uploadTickets(tx: Tx, who: { orgId: string; userId: string
  * has changed. A ticket the ERP accepted stays locked: changing it here would part the two books.
  */
 export async function cancelUpload(tx: Tx, who: { orgId: string; userId: string }, kind: TicketKind, ids: string[]): Promise<number> {
-  const rows = await lockAll(tx, who.orgId, kind, ids);
+  const rows = await lockTickets(tx, who, kind, ids);
   for (const t of rows) {
     if (t.uploaded_at === null) throw badRequest(`磅单 ${t.ticket_no} 未上传`, 'ids');
     const sent = await tx.selectFrom('sys_outbox').select('id').where('org_id', '=', who.orgId).where('topic', '=', ERP_TICKET_TOPIC)
@@ -49,17 +49,6 @@ export async function cancelUpload(tx: Tx, who: { orgId: string; userId: string 
     await tx.updateTable('wb_ticket').set({ uploaded_at: null, updated_at: new Date(), updated_by: who.userId }).where('id', '=', t.id).execute();
   }
   return rows.length;
-}
-
-async function lockAll(tx: Tx, orgId: string, kind: TicketKind, ids: string[]) {
-  const unique = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const rows = [];
-  for (const id of unique) {
-    const t = await weighRepo.lockTicket(tx, orgId, id);
-    if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
-    rows.push(t);
-  }
-  return rows;
 }
 
 async function forErp(tx: Tx, orgId: string, id: string): Promise<TicketForErp> {

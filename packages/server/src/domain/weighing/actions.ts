@@ -21,7 +21,8 @@ export const BATCH_ACTIONS: readonly BatchAction[] = ['audit', 'unaudit', 'down'
 
 export interface BatchResult { count: number; warnings: string[] }
 
-async function lockTickets(tx: Tx, who: Who, kind: TicketKind, ids: string[]): Promise<TicketRow[]> {
+/** The batch's tickets of this kind and company, locked in id order (so two batches cannot deadlock). */
+export async function lockTickets(tx: Tx, who: Pick<Who, 'orgId'>, kind: TicketKind, ids: string[]): Promise<TicketRow[]> {
   const unique = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   const rows: TicketRow[] = [];
   for (const id of unique) {

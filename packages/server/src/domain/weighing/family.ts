@@ -51,7 +51,7 @@ const engineLifecycle = {
   delete: { from: ['FREE'], whenExtra: statesAllowing('delete'), change: {} },
 } as const satisfies Lifecycle;
 
-const STATE_WORDS_DB = Object.fromEntries(Object.entries(STATE_WORDS).map(([k, v]) => [STATE_TO_DB[k], v]));
+const STATE_WORDS_DB = Object.fromEntries(Object.entries(STATE_WORDS).map(([k, v]) => [STATE_TO_DB[k as keyof typeof STATE_TO_DB], v]));
 
 export function ticketFamily(kind: TicketKind): DocumentFamily {
   const [createForm, updateForm] = ticketForms(kind);

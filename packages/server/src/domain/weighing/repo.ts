@@ -1,3 +1,4 @@
+import type { TicketState as LifecycleState } from './rules/transitions';
 import Decimal from 'decimal.js';
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { readWeighParams, type WeighParams } from '@wb/protocol';
@@ -155,10 +156,10 @@ export async function updateTicket(tx: Tx, orgId: string, id: string, set: Updat
   await tx.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
 }
 
-export const STATE_TO_DB: Record<string, DbTicketState> = {
+export const STATE_TO_DB: Record<LifecycleState, DbTicketState> = {
   firstWeighed: 'FIRST_WEIGHED', confirmed: 'CONFIRMED', completed: 'COMPLETED', audited: 'AUDITED', posted: 'POSTED', closed: 'CLOSED', obsolete: 'OBSOLETE',
 };
-export const STATE_FROM_DB = Object.fromEntries(Object.entries(STATE_TO_DB).map(([k, v]) => [v, k])) as Record<DbTicketState, keyof typeof STATE_TO_DB>;
+export const STATE_FROM_DB = Object.fromEntries(Object.entries(STATE_TO_DB).map(([k, v]) => [v, k])) as Record<DbTicketState, LifecycleState>;
 
 export async function ticketReplyRow(tx: Tx, orgId: string, id: string) {
   return tx.selectFrom('wb_ticket').select(['id', 'ticket_no', 'state', 'first_is', 'gross', 'tare', 'tare_source', 'deduct_total', 'net', 'warnings'])
