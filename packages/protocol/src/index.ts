@@ -17,3 +17,4 @@ export * from './weighing';
 export * from './plant-report';
 export * from './notices';
 export * from './confirm';
+export * from './ticket-print';
