@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db/pool';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { getEntity } from '../../platform/documents/actions';
-import { decideSupplement, normaliseUid, CARD_UID } from './card-rules';
+import { boundElsewhere, decideSupplement, normaliseUid, CARD_UID } from './card-rules';
 import { constraintName } from './constraint';
 import { lockedBatch, type Who } from './doc-actions';
 import { REGISTRY_FAMILIES } from './family';
@@ -39,6 +39,18 @@ export async function checkCard(db: Database, who: Who, rawUid: string) {
   const card = await usableCard(db, who, checkedUid(rawUid));
   const trip = await repo.openTripOfCard(db, who.orgId, card.id);
   return { cardNo: card.cardNo, cardUid: card.uid, kind: card.kind, registryNo: trip?.code ?? null };
+}
+
+/**
+ * The card a registry form read (its 读卡 button): usable, and free of other open trips, or the
+ * refusal that the save would give. `registryNo` names the registry being edited, which may keep
+ * its own card. The save checks again under the card's lock (card-form.ts): this only answers early.
+ */
+export async function bindableCard(db: Database, who: Who, rawUid: string, registryNo: string | undefined) {
+  const card = await usableCard(db, who, checkedUid(rawUid));
+  const trip = await repo.openTripOfCard(db, who.orgId, card.id);
+  if (trip && trip.code !== registryNo) throw badRequest(boundElsewhere(card.cardNo, trip.code), 'cardUid');
+  return { cardId: card.id, cardNo: card.cardNo, cardUid: card.uid };
 }
 
 /**

@@ -4,6 +4,8 @@ import type { Lifecycle } from '../../platform/documents/lifecycle';
 import { checkMobile, readFieldsOf } from '../masterdata/shared/fields';
 import { KIND_INFO, numberingOf, registryBase, registryPermission, registryView, REGISTRY_KINDS, type RegistryKind } from './kinds';
 import { registryDocTransitions } from './lifecycle';
+import { checkFormCard } from './card-form';
+import { historyTemplateOf } from './history';
 import { resolveParties } from './parties';
 import { formsOf, listTemplateOf, noticeLineListOf, noticeLinePopupOf } from './templates';
 
@@ -36,6 +38,8 @@ function fieldsOf(kind: RegistryKind): DocField[] {
     { name: 'driverMobile', column: 'driver_mobile', label: '司机手机号', type: 'text', check: checkMobile('司机手机号') },
     { name: 'carrierId', column: 'carrier_id', label: '承运商', type: 'id', importable: false },
     { name: 'axleCount', column: 'axle_count', label: '轴数', type: 'integer', check: (v) => (/^[2-8]$/.test(v) ? null : '轴数应为2到8') },
+    // the card the form's 读卡 put in (checked and locked in card-form.ts)
+    { name: 'icCardId', column: 'ic_card_id', label: 'IC卡', type: 'id', importable: false },
     { name: 'validFrom', column: 'valid_from', label: '有效期自', type: 'datetime' },
     { name: 'validTo', column: 'valid_to', label: '有效期至', type: 'datetime' },
     { name: 'remark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },
@@ -73,17 +77,20 @@ export function registryFamily(kind: RegistryKind): DocumentFamily {
     readFields: [
       ...readFieldsOf(createForm),
       { name: 'docStatus', sql: 't.doc_status' }, { name: 'tripState', sql: 't.trip_state' }, { name: 'enabled', sql: 't.enabled' },
-      { name: 'reservedQuantity', sql: 't.reserved_quantity' }, { name: 'icCardId', sql: 't.ic_card_id::text' },
-      { name: 'cardNo', sql: '(SELECT k.card_no FROM md_ic_card k WHERE k.id = t.ic_card_id)' },
+      { name: 'reservedQuantity', sql: 't.reserved_quantity' },
       { name: 'enteredAt', sql: 't.entered_at' }, { name: 'releasedAt', sql: 't.released_at' }, { name: 'releaseKind', sql: 't.release_kind' },
       { name: 'dischargePointId', sql: 't.discharge_point_id::text' }, { name: 'queueNo', sql: 't.queue_no' },
     ],
     copy: 'none', import: false, datax: false,
     validate: validateRegistry,
-    checkWrite: (tx, who, _id, values) => resolveParties(tx, who, kind, values),
+    checkWrite: async (tx, who, id, values) => {
+      const problems = await resolveParties(tx, who, kind, values);
+      return problems.length ? problems : checkFormCard(tx, who, id, values);
+    },
     constraintMessages: {
       wb_registry_shipped: { field: 'shippedQuantity', message: '原发数不能为空！' },
       wb_registry_notice_needed: { field: 'noticeLineId', message: '通知单明细不能为空！' },
+      wb_registry_card_uq: { field: 'cardNo', message: '该IC卡已绑定其他未完成的登记单' },
       wb_registry_validity: { field: 'validTo', message: '有效期至应晚于有效期自' },
     },
   };
@@ -93,4 +100,4 @@ export const REGISTRY_FAMILIES: Record<RegistryKind, DocumentFamily> = Object.fr
   REGISTRY_KINDS.map((k) => [k, registryFamily(k)]),
 ) as Record<RegistryKind, DocumentFamily>;
 
-export const REGISTRY_TEMPLATES = REGISTRY_KINDS.flatMap((k) => [REGISTRY_FAMILIES[k].listTemplate, ...REGISTRY_FAMILIES[k].forms]);
+export const REGISTRY_TEMPLATES = REGISTRY_KINDS.flatMap((k) => [REGISTRY_FAMILIES[k].listTemplate, ...REGISTRY_FAMILIES[k].forms, historyTemplateOf(k)]);

@@ -1,4 +1,5 @@
 import type { MenuButtonSeed, MenuSeed } from '../../seed/menus';
+import { historyMenuPath } from './history';
 import { KIND_INFO, registryMenuPath, registryPermission, REGISTRY_KINDS } from './kinds';
 
 /**
@@ -35,10 +36,22 @@ function buttons(prefix: string): MenuButtonSeed[] {
   }));
 }
 
+/** 出厂记录: a look-only leaf per kind; its 'view' entry is the screen's permission and shows no button. */
+const HISTORY: MenuSeed = {
+  name: '出厂记录', en: 'Released trips', path: '/registry/history',
+  children: REGISTRY_KINDS.map((kind) => ({
+    name: `${KIND_INFO[kind].label.replace('登记单', '')}出厂记录`, en: `${KIND_INFO[kind].en.replace(' registries', '')} released trips`, path: historyMenuPath(kind), roles: [OP, AC],
+    buttons: [{ name: '查看', en: 'View', permission: `${registryPermission(kind)}_hisRelease`, component: 'view', roles: [OP, AC] }],
+  })),
+};
+
 export const REGISTRY_MENU: MenuSeed = {
   name: '登记', en: 'Registry', path: '/registry', icon: 'FileTextOutlined',
-  children: REGISTRY_KINDS.map((kind) => ({
-    name: KIND_INFO[kind].label, en: KIND_INFO[kind].en, path: registryMenuPath(kind), roles: [OP, AC],
-    buttons: buttons(registryPermission(kind)),
-  })),
+  children: [
+    ...REGISTRY_KINDS.map((kind) => ({
+      name: KIND_INFO[kind].label, en: KIND_INFO[kind].en, path: registryMenuPath(kind), roles: [OP, AC],
+      buttons: buttons(registryPermission(kind)),
+    })),
+    HISTORY,
+  ],
 };

@@ -236,3 +236,10 @@ export async function deleteRegistries(tx: Tx, ids: string[]): Promise<number> {
   const result = await sql`DELETE FROM wb_registry WHERE id = ANY(${ids}::bigint[])`.execute(tx);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/** The card a stored registry holds now (null for a new one or none). */
+export async function storedCardOf(tx: Tx, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const { rows } = await sql<{ cardId: string | null }>`SELECT ic_card_id::text AS "cardId" FROM wb_registry WHERE id = ${id}::bigint`.execute(tx);
+  return rows[0]?.cardId ?? null;
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idsBody, listRequest } from '@wb/protocol';
+import { idsBody, listRequest, type ListRequest } from '@wb/protocol';
 import type { Access } from '../../platform/auth/guard';
 import type { Database } from '../../platform/db/pool';
 import { documentRoutes } from '../../platform/documents/routes';
@@ -9,15 +9,17 @@ import { AppError, parse } from '../../platform/http/errors';
 import { runList, type ListOptions } from '../../platform/list/repo';
 import { planList } from '../../platform/list/rules';
 import { loadListTemplate } from '../../platform/templates/repo';
-import { checkCard, readCard, supplementCard, writeCard } from './card';
+import { bindableCard, checkCard, readCard, supplementCard, writeCard } from './card';
 import { deleteDrafts, docAction } from './doc-actions';
 import { REGISTRY_FAMILIES } from './family';
 import { letin, letout } from './gate';
 import { KIND_INFO, registryBase, registryPermission, REGISTRY_KINDS, type RegistryKind } from './kinds';
+import { HISTORY_STATE, historyFormat } from './history';
+import { historyQuery, historyRequest } from './history-query';
 import { merge } from './merge';
 import { pictures } from './pictures';
 import { rematch } from './queue';
-import { bindCardBody, cardBody, idParam, mergeBody, rematchBody } from './wire';
+import { bindCardBody, cardBody, formCardBody, idParam, mergeBody, rematchBody } from './wire';
 
 export interface RegistryDeps { storage: FileStorage; now: () => number }
 
@@ -68,14 +70,15 @@ function kindRoutes(app: FastifyInstance, db: Database, list: ListOptions, deps:
       return ok(await letout(db, request.caller, kind, ids), '出厂成功');
     });
   }
-  app.post(`${base}/hisRelease`, view, async (request) => {
-    const body = parse(listRequest, request.body ?? {});
-    const released = { key: 'tripState', op: 'eq' as const, val: 'RELEASED' };
-    const plan = planList(await template(db, `registry.${kind}.list`), {
-      ...body, tplId: undefined, search: [...(body.search ?? []), released], sort: body.sort ?? [{ key: 'releasedAt', dir: 'desc' }],
-    });
-    return ok(await runList(db, plan, request.caller.orgId, list));
-  });
+  // 出厂记录: the released trips (history.ts), by POST with a list body, or by GET with plain query words
+  const history = async (caller: { orgId: string }, body: ListRequest) => {
+    const released = { key: 'tripState', op: 'eq' as const, val: HISTORY_STATE };
+    const plan = planList(await template(db, historyFormat(kind)), { ...body, tplId: undefined, search: [...(body.search ?? []), released] });
+    return ok(await runList(db, plan, caller.orgId, list));
+  };
+  const readsHistory = may('hisRelease', { demoAllowed: true });
+  app.post(`${base}/hisRelease`, readsHistory, async (request) => history(request.caller, parse(listRequest, request.body ?? {})));
+  app.get(`${base}/hisRelease`, readsHistory, async (request) => history(request.caller, historyRequest(parse(historyQuery, request.query ?? {}))));
 
   app.post(`${base}/card/read`, may('card'), async (request) => {
     const { cardUid } = parse(cardBody, request.body);
@@ -84,6 +87,10 @@ function kindRoutes(app: FastifyInstance, db: Database, list: ListOptions, deps:
   app.post(`${base}/card/check`, may('card'), async (request) => {
     const { cardUid } = parse(cardBody, request.body);
     return ok(await checkCard(db, request.caller, cardUid));
+  });
+  app.post(`${base}/card/bindable`, may('view'), async (request) => {
+    const { cardUid, registryNo } = parse(formCardBody, request.body);
+    return ok(await bindableCard(db, request.caller, cardUid, registryNo || undefined));
   });
   app.post(`${base}/card/write`, may('supplement'), async (request) => {
     const { id, cardUid } = parse(bindCardBody, request.body);

@@ -6,6 +6,7 @@ const id = z.union([z.string().regex(/^\d{1,18}$/, '应为数字编号'), z.numb
 const cardUid = z.string().trim().min(1, '请先读卡').max(40);
 
 export const cardBody = z.strictObject({ cardUid });
+export const formCardBody = z.strictObject({ cardUid, registryNo: z.string().trim().max(40).optional() });
 export const bindCardBody = z.strictObject({ id, cardUid });
 export const rematchBody = z.strictObject({ ids: idsBody.shape.ids, dischargePointId: id });
 export const mergeBody = z.strictObject({ ids: z.array(id).length(2, '请选择两张登记单合并') });
