@@ -212,6 +212,94 @@ describe('reversing a posting', () => {
   });
 });
 
+/** The return ticket return goods makes of a ticket: its figures, its source named, audited. */
+async function returnOf(id: string): Promise<string> {
+  serial += 1;
+  const { rows: [t] } = await pool.query(
+    `INSERT INTO wb_ticket (org_id, kind, ticket_no, state, side, material_id, warehouse_id, to_warehouse_id, plate_number, first_is,
+       gross, gross_time, tare, tare_time, tare_source, net, completed_at, audited_at, source_ticket_id)
+     SELECT org_id, kind, $2, 'AUDITED', side, material_id, warehouse_id, to_warehouse_id, plate_number, first_is,
+       gross, gross_time, tare, tare_time, tare_source, net, now(), now(), id FROM wb_ticket WHERE id = $1 RETURNING id`, [id, `BD-R${serial}`]);
+  return String(t.id);
+}
+
+async function returnRecords(ticketId: string) {
+  const { rows } = await pool.query(
+    `SELECT direction, warehouse_id::text AS warehouse, quantity, remark FROM wb_stock_record WHERE ticket_id = $1 AND reversed_at IS NULL ORDER BY id`, [ticketId]);
+  return rows;
+}
+
+const ticketNo = async (id: string) => (await pool.query('SELECT ticket_no FROM wb_ticket WHERE id = $1', [id])).rows[0].ticket_no as string;
+
+describe('posting a return ticket', () => {
+  it('sends a purchase back OUT of the warehouse it came IN to, naming the original; the two leave the balance where it was', async () => {
+    await withBalanceAt(wh.a, '10');
+    const purchase = await ticket({ kind: 'pu', net: '30.25' });
+    await post(purchase);
+    const back = await returnOf(purchase);
+    expect(await post(back)).toEqual({ records: 1, warnings: [] });
+    expect(await returnRecords(back)).toEqual([{ direction: 'OUT', warehouse: wh.a, quantity: '30.2500', remark: `退货：原磅单 ${await ticketNo(purchase)}` }]);
+    expect(await balance(wh.a)).toBe('10.0000');
+    await expect(post(back)).rejects.toMatchObject({ status: 400, message: `磅单 ${await ticketNo(back)} 已记账，不能重复记账` });
+  });
+
+  it('brings a sale back IN, and an allot dispatch back IN to the sender', async () => {
+    await withBalanceAt(wh.a, '20');
+    const sale = await ticket({ kind: 'sa', net: '12.5', firstIs: 'TARE' });
+    const allot = await ticket({ kind: 'al', side: 'DISPATCH', net: '3', firstIs: 'TARE' });
+    for (const id of [sale, allot]) await post(id);
+    expect(await balance(wh.a)).toBe('4.5000');
+    const [saleBack, allotBack] = [await returnOf(sale), await returnOf(allot)];
+    for (const id of [saleBack, allotBack]) await post(id);
+    expect((await returnRecords(saleBack)).map((r) => r.direction)).toEqual(['IN']);
+    expect((await returnRecords(allotBack)).map((r) => r.direction)).toEqual(['IN']);
+    expect(await balance(wh.a)).toBe('20.0000');
+  });
+
+  it('reverses both legs of a one-ticket transfer: back OUT of the destination and IN to the warehouse it left', async () => {
+    await withBalanceAt(wh.a, '50');
+    await withBalanceAt(wh.b, '5');
+    const transfer = await ticket({ kind: 'tr', net: '20', toWarehouseId: wh.b });
+    await post(transfer);
+    const back = await returnOf(transfer);
+    await post(back);
+    expect(await returnRecords(back)).toMatchObject([{ direction: 'IN', warehouse: wh.a }, { direction: 'OUT', warehouse: wh.b }]);
+    expect([await balance(wh.a), await balance(wh.b)]).toEqual(['50.0000', '5.0000']);
+  });
+
+  it('refuses a return of a ticket not posted, and the reverse-posting of an original while its return is posted', async () => {
+    await withBalanceAt(wh.a, '0');
+    const purchase = await ticket({ kind: 'pu', net: '8' });
+    const back = await returnOf(purchase);
+    const [pNo, rNo] = [await ticketNo(purchase), await ticketNo(back)];
+    await expect(post(back)).rejects.toMatchObject({ status: 400, message: `原磅单 ${pNo} 未过账，退货单 ${rNo} 不能过账，请先将原磅单过账` });
+    await post(purchase);
+    await post(back);
+    await expect(reverse(purchase)).rejects.toMatchObject({ status: 400, message: `磅单 ${pNo} 的退货单 ${rNo} 已过账，不能反过账，请先将退货单反过账` });
+    expect(await balance(wh.a)).toBe('0.0000');
+    await reverse(back);
+    expect(await balance(wh.a)).toBe('8.0000');
+    await reverse(purchase);
+    expect(await balance(wh.a)).toBe('0.0000');
+  });
+
+  it('lets a return post and its original be reversed at once only one way: the books never hold the return alone', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      await withBalanceAt(wh.b, '0');
+      const purchase = await ticket({ kind: 'pu', net: '2', warehouseId: wh.b });
+      await post(purchase);
+      const back = await returnOf(purchase);
+      const results = await Promise.allSettled(round % 2 ? [post(back), reverse(purchase)] : [reverse(purchase), post(back)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const live = (await returnRecords(purchase)).length;
+      const returned = (await returnRecords(back)).length;
+      // either the purchase stayed with its return posted, or it was reversed and the return refused
+      expect([live, returned]).toEqual(live ? [1, 1] : [0, 0]);
+      expect(await balance(wh.b)).toBe('0.0000');
+    }
+  });
+});
+
 describe('isolation', () => {
   it('does not find another company\'s ticket, for posting or reversing', async () => {
     const id = await ticket({ kind: 'pu', net: '1' });

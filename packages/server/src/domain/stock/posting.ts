@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
-import { liveRecordCount, postRecords, reverseRecords, type StockPosting } from './ledger';
-import { ticketMovements } from './rules/movements';
+import { liveRecordCount, postRecords, reverseRecords, type NewRecord, type StockPosting } from './ledger';
+import { ticketMovements, type Movement } from './rules/movements';
+import { returnMovements, returnStillPosted } from './rules/returns';
 
 /**
  * What "down" and "reversedown" of a weigh ticket write to stock. Both run in the CALLER's
@@ -14,9 +15,16 @@ import { ticketMovements } from './rules/movements';
  *     live records (磅单 X 已记账，不能重复记账), a ticket without net, material or warehouse; writes
  *     the records rules/movements.ts decides (IN: pu, pr, al/tr receive; OUT: sa, al/tr dispatch;
  *     OUT and IN for a one-ticket transfer) with quantity = net, and moves the balances.
+ *     A return ticket (source_ticket_id set) posts its original's live records turned round
+ *     (rules/returns.ts), each naming the original in its remark; its original must be posted
+ *     (原磅单 X 未过账，退货单 Y 不能过账). It locks the original too: callers that lock tickets
+ *     themselves lock the original first (it is the older ticket, the lower id), so the batch's id
+ *     order holds.
  *   reverseTicketStock(tx, orgId, ticketId, userId): Promise<StockPosting>
  *     Locks the ticket, refuses one without live records (磅单 X 未记账，不能反记账), stamps its
- *     records reversed (they stay for the history) and moves the balances back.
+ *     records reversed (they stay for the history) and moves the balances back. An original whose
+ *     return is posted is refused (磅单 X 的退货单 Y 已过账，不能反过账): the return's records stood on
+ *     its own. A return's posting holds its original's lock, so the two cannot pass each other.
  *
  * Both answer { records, warnings }: warnings name balances left below zero (allowed with a warning
  * unless the organisation's negativeStockCheck is forbid, which refuses with a 400: rules/balance.ts).
@@ -29,7 +37,7 @@ type Tx = Transaction<DB>;
 async function lockTicket(tx: Tx, orgId: string, ticketId: string) {
   const t = await tx
     .selectFrom('wb_ticket')
-    .select(['id', 'ticket_no', 'kind', 'side', 'first_is', 'warehouse_id', 'to_warehouse_id', 'material_id', 'net'])
+    .select(['id', 'ticket_no', 'kind', 'side', 'first_is', 'warehouse_id', 'to_warehouse_id', 'material_id', 'net', 'source_ticket_id'])
     .where('org_id', '=', orgId)
     .where('id', '=', ticketId)
     .forUpdate()
@@ -42,6 +50,7 @@ export async function postTicketStock(tx: Tx, orgId: string, ticketId: string, u
   const t = await lockTicket(tx, orgId, ticketId);
   const already = `磅单 ${t.ticket_no} 已记账，不能重复记账`;
   if (await liveRecordCount(tx, orgId, 'ticket_id', [t.id]) > 0) throw badRequest(already, 'ids');
+  if (t.source_ticket_id !== null) return postRecords(tx, orgId, userId, await returnRecords(tx, orgId, t), already);
   const decision = ticketMovements({
     ticketNo: t.ticket_no, kind: t.kind, side: t.side, firstIs: t.first_is, warehouseId: t.warehouse_id,
     toWarehouseId: t.to_warehouse_id, materialId: t.material_id, net: t.net,
@@ -53,9 +62,33 @@ export async function postTicketStock(tx: Tx, orgId: string, ticketId: string, u
 
 export async function reverseTicketStock(tx: Tx, orgId: string, ticketId: string, userId: string | null): Promise<StockPosting> {
   const t = await lockTicket(tx, orgId, ticketId);
+  const posted = await postedReturnNo(tx, orgId, t.id);
+  if (posted !== null) throw badRequest(returnStillPosted(t.ticket_no, posted), 'ids');
   const reversed = await reverseRecords(tx, orgId, userId, 'ticket_id', [t.id]);
   if (reversed.records === 0) throw badRequest(`磅单 ${t.ticket_no} 未记账，不能反记账`, 'ids');
   return reversed;
+}
+
+/** The records of a return ticket: its original's live records turned round, naming the original. */
+async function returnRecords(tx: Tx, orgId: string, t: { id: string; ticket_no: string; source_ticket_id: string | null }): Promise<NewRecord[]> {
+  const source = await lockTicket(tx, orgId, t.source_ticket_id as string);
+  const decision = returnMovements({ returnNo: t.ticket_no, sourceNo: source.ticket_no, sourceRecords: await liveTicketRecords(tx, orgId, source.id) });
+  if (!decision.ok) throw badRequest(decision.message, 'ids');
+  return decision.movements.map((m) => ({ ...m, source: { ticketId: t.id }, remark: `退货：原磅单 ${source.ticket_no}` }));
+}
+
+async function liveTicketRecords(tx: Tx, orgId: string, ticketId: string): Promise<Movement[]> {
+  const rows = await tx.selectFrom('wb_stock_record').select(['direction', 'warehouse_id', 'material_id', 'quantity'])
+    .where('org_id', '=', orgId).where('ticket_id', '=', ticketId).where('reversed_at', 'is', null).orderBy('id').execute();
+  return rows.map((r) => ({ direction: r.direction as Movement['direction'], warehouseId: r.warehouse_id, materialId: r.material_id, quantity: r.quantity }));
+}
+
+/** The number of a return of this ticket that has live records, if any. */
+async function postedReturnNo(tx: Tx, orgId: string, ticketId: string): Promise<string | null> {
+  const row = await tx.selectFrom('wb_ticket as r').select('r.ticket_no').where('r.org_id', '=', orgId).where('r.source_ticket_id', '=', ticketId)
+    .where((eb) => eb.exists(eb.selectFrom('wb_stock_record as s').select('s.id').whereRef('s.ticket_id', '=', 'r.id').where('s.reversed_at', 'is', null)))
+    .executeTakeFirst();
+  return row?.ticket_no ?? null;
 }
 
 export type { StockPosting };

@@ -21,12 +21,18 @@ export const BATCH_ACTIONS: readonly BatchAction[] = ['audit', 'unaudit', 'down'
 
 export interface BatchResult { count: number; warnings: string[] }
 
-/** The batch's tickets of this kind and company, locked in id order (so two batches cannot deadlock). */
-export async function lockTickets(tx: Tx, who: Pick<Who, 'orgId'>, kind: TicketKind, ids: string[]): Promise<TicketRow[]> {
-  const unique = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+/**
+ * The batch's tickets of this kind and company, locked in id order (so two batches cannot deadlock).
+ * `alsoLock` are tickets the batch's actions lock besides (a return's original): taken in the same
+ * id order, not answered.
+ */
+export async function lockTickets(tx: Tx, who: Pick<Who, 'orgId'>, kind: TicketKind, ids: string[], alsoLock: string[] = []): Promise<TicketRow[]> {
+  const wanted = new Set(ids);
+  const unique = [...new Set([...ids, ...alsoLock])].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   const rows: TicketRow[] = [];
   for (const id of unique) {
     const t = await repo.lockTicket(tx, who.orgId, id);
+    if (!wanted.has(id)) continue;
     if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
     rows.push(t);
   }
@@ -48,10 +54,14 @@ async function decideAll(tx: Tx, who: Who, rows: TicketRow[], action: TicketActi
 }
 
 export async function runBatch(tx: Tx, who: Who, kind: TicketKind, action: BatchAction, ids: string[]): Promise<BatchResult> {
-  const rows = await lockTickets(tx, who, kind, ids);
+  // a return's posting locks its original (stock/posting.ts): locked here first, in the batch's id order
+  const originals = action === 'down' ? await repo.returnSources(tx, who.orgId, ids) : [];
+  const rows = await lockTickets(tx, who, kind, ids, originals);
   const next = await decideAll(tx, who, rows, action);
   const warnings: string[] = [];
-  for (const [i, t] of rows.entries()) {
+  // posted oldest first and taken back newest first: a return (always the younger) after its original, and back before it
+  const order = action === 'reversedown' ? [...rows.entries()].reverse() : [...rows.entries()];
+  for (const [i, t] of order) {
     const state = repo.STATE_TO_DB[next[i] as TicketState];
     switch (action) {
       case 'audit':
@@ -84,10 +94,15 @@ export async function runBatch(tx: Tx, who: Who, kind: TicketKind, action: Batch
   return { count: rows.length, warnings };
 }
 
-/** A voided ticket counts for nothing: a completed one's net leaves done, an open one's hold goes back. */
+/**
+ * A voided ticket counts for nothing: a completed one's net leaves done, an open one's hold goes back.
+ * A voided return is the other way round: making it took its original's net out of done, so the
+ * original's net comes back (within the line's ceiling, as any completion).
+ */
 async function giveBackQuantities(tx: Tx, who: Who, t: TicketRow): Promise<void> {
   if (!t.notice_line_id) return;
-  if (t.net !== null) await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
+  if (t.net !== null && t.source_ticket_id !== null) await completeOnLine(tx, who.orgId, t.notice_line_id, 0, t.net);
+  else if (t.net !== null) await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
   else if (new Decimal(t.reserved_quantity).gt(0)) await releaseOnLine(tx, who.orgId, t.notice_line_id, t.reserved_quantity);
 }
 

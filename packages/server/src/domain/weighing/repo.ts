@@ -118,6 +118,14 @@ export async function lockTicket(tx: Tx, orgId: string, id: string) {
 }
 export type TicketRow = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
 
+/** The originals of the return tickets among these ids (source_ticket_id never changes once written). */
+export async function returnSources(tx: Runner, orgId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.selectFrom('wb_ticket').select('source_ticket_id').where('org_id', '=', orgId).where('id', 'in', ids)
+    .where('source_ticket_id', 'is not', null).execute();
+  return rows.map((r) => r.source_ticket_id as string);
+}
+
 export async function hasReturn(tx: Runner, orgId: string, ticketId: string): Promise<boolean> {
   const row = await tx.selectFrom('wb_ticket').select('id').where('org_id', '=', orgId).where('source_ticket_id', '=', ticketId).where('state', '<>', 'OBSOLETE').executeTakeFirst();
   return !!row;

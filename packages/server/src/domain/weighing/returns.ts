@@ -13,7 +13,10 @@ import { ticketFacts } from './second';
  * Return goods (退货): the goods of a finished ticket go back, so a reverse ticket is made from it,
  * once (the original locked first; wb_ticket_return_uq the backstop), with the same truck, parties,
  * material and weights, and the original's net leaves the notice line's done. The reverse ticket is
- * completed, not posted: its stock movement is the stock screens' to post.
+ * completed, then audited and posted like any ticket: its posting turns its original's stock records
+ * round (stock/rules/returns.ts), so the original must be posted first, and cannot be reverse-posted
+ * while its return is. A posted ticket may be returned: that is the usual case (the goods were
+ * booked, and go back).
  */
 export async function returnGoods(tx: Tx, who: Who, kind: TicketKind, id: string): Promise<{ id: string; ticketNo: string }> {
   const t = await repo.lockTicket(tx, who.orgId, id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideTicketAction, offeredActions, TICKET_STATES, ticketTransitions, type TicketFacts, type TicketState } from './transitions';
+import { decideTicketAction, offeredActions, TICKET_ACTION_WORDS, TICKET_STATES, ticketTransitions, type TicketFacts, type TicketState } from './transitions';
 
 const ticket = (state: TicketState, over: Partial<TicketFacts> = {}): TicketFacts => ({
   code: 'CGBD202611210001', state, uploaded: false, sceneConfirm: false, returned: false, isReturn: false, hasFirstWeighing: true, ...over,
@@ -59,10 +59,17 @@ describe('ticketTransitions', () => {
     expect(decideTicketAction(ticket('firstWeighed'), 'returnGoods').ok).toBe(false);
   });
 
-  it('does not post a return ticket by its kind direction', () => {
-    expect(decideTicketAction(ticket('audited', { isReturn: true }), 'down')).toEqual({
-      ok: false, message: '磅单 CGBD202611210001 是退货单，不能过账，请在库存中录入退货出入库',
-    });
+  it('posts a return ticket like any audited one (stock turns its original round)', () => {
+    expect(decideTicketAction(ticket('audited', { isReturn: true }), 'down')).toEqual({ ok: true, next: 'posted' });
+    expect(decideTicketAction(ticket('posted', { isReturn: true }), 'reversedown')).toEqual({ ok: true, next: 'audited' });
+  });
+
+  it('keeps a returned ticket as it was returned: no new weights, no voiding', () => {
+    for (const action of ['merge', 'split', 'deduct', 'update', 'obsolete'] as const) {
+      expect(decideTicketAction(ticket('completed', { returned: true }), action)).toEqual({ ok: false, message: `磅单 CGBD202611210001 已退货，不能${TICKET_ACTION_WORDS[action]}` });
+    }
+    expect(decideTicketAction(ticket('completed', { returned: true }), 'audit').ok).toBe(true);
+    expect(decideTicketAction(ticket('audited', { returned: true }), 'down').ok).toBe(true);
   });
 
   it('locks an uploaded ticket except for printing', () => {

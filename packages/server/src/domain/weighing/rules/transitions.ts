@@ -66,6 +66,8 @@ export interface TicketFacts {
 
 export type TicketDecision = { ok: true; next: TicketState } | { ok: false; message: string };
 
+const RETURNED_FIXED: readonly TicketAction[] = ['merge', 'split', 'deduct', 'update', 'obsolete'];
+
 /** Guards beyond the table: the reason an allowed-looking action is still refused, or null. */
 function guard(t: TicketFacts, action: TicketAction): string | null {
   const who = `磅单 ${t.code}`;
@@ -75,8 +77,9 @@ function guard(t: TicketFacts, action: TicketAction): string | null {
   if (action === 'returnGoods' && t.isReturn) return `${who} 是退货单，不能再退货`;
   if (action === 'recover' && !t.hasFirstWeighing) return `${who} 没有一次过磅记录，不能恢复`;
   if ((action === 'merge' || action === 'split') && t.isReturn) return `${who} 是退货单，不能${TICKET_ACTION_WORDS[action]}`;
-  // stock posts a ticket by its kind's direction; a return goes the other way, which stock enters by hand
-  if (action === 'down' && t.isReturn) return `${who} 是退货单，不能过账，请在库存中录入退货出入库`;
+  // the return carries the original's figures (its net left the notice line, its stock posting turns
+  // the original's round): the original's weight no longer changes, nor is it voided under it
+  if (t.returned && RETURNED_FIXED.includes(action)) return `${who} 已退货，不能${TICKET_ACTION_WORDS[action]}`;
   return null;
 }
 
