@@ -4,7 +4,7 @@
  *
  *   GET  /api/weigh/{kind}/print/{id}       -> TicketPrintLayout  (preview: counts nothing)
  *   POST /api/weigh/{kind}/print/{id}       -> TicketPrintLayout  (a print: counts once, 第N次打印)
- *   POST /api/weigh/{kind}/print/{id}/pdf   -> application/pdf    (a print: counts once)
+ *   POST /api/weigh/{kind}/print/{id}?format=pdf -> application/pdf (a print: counts once)
  *
  * Every figure is already text (weights in 吨 at the ticket's precision, a missing or zero weight
  * as TICKET_PRINT_BLANK), so the page and the PDF cannot disagree.

@@ -12,6 +12,7 @@ import { TICKET_FAMILIES } from './family';
 import { firstWeighing } from './first';
 import { TICKET_KINDS, ticketBase, ticketPermission, type TicketKind } from './kinds';
 import { prepareManualTicket } from './manual';
+import { ticketPrintRoutes } from './print/routes';
 import { modifyPrice, returnGoods } from './returns';
 import { mergeTickets, splitTicket } from './merge-split';
 import { readDeduction, type Deduction } from './rules/net';
@@ -28,6 +29,7 @@ export function weighingRoutes(app: FastifyInstance, db: Database, list: ListOpt
   for (const kind of TICKET_KINDS) {
     weighingCalls(app, db, kind);
     ticketActions(app, db, kind);
+    ticketPrintRoutes(app, db, kind);
     // the engine's create and update get the manual ticket's derived figures first (manual.ts)
     app.register(async (scope) => {
       scope.addHook('preHandler', async (request) => {
