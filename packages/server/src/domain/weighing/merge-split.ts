@@ -5,7 +5,7 @@ import type { Who } from './first';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
-import { planMerge, planSplit, type Weighed } from './rules/merge-split';
+import { mergeDeductions, planMerge, planSplit, type Weighed } from './rules/merge-split';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -45,6 +45,8 @@ export async function mergeTickets(tx: Tx, who: Who, kind: TicketKind, ids: stri
     gross: plan.gross.toFixed(), tare: plan.tare.toFixed(), deduct_total: plan.deducted.toFixed(), net: plan.net.toFixed(),
     amount: amountOf(plan.net, target.price, params.moneyPrecision), updated_by: who.userId,
   });
+  // the kept ticket's deduction list adds up to its summed deduct total; the voided ones keep theirs for the history
+  await repo.writeDeductionRows(tx, who.orgId, target.id, mergeDeductions(await repo.deductionRows(tx, rows.map((t) => t.id))), who.userId);
   for (const t of merged) {
     await repo.updateTicket(tx, who.orgId, t.id, { state: 'OBSOLETE', merged_into_id: target.id, remark: `已合并到磅单 ${target.ticket_no}`, updated_by: who.userId });
   }

@@ -6,6 +6,7 @@ import type { DB, TicketState as DbTicketState } from '../../platform/db/schema'
 import { storedParams } from '../system/admin/params/repo';
 import type { MaterialFacts, WeighingRecord } from './rules/snapshot';
 import type { Deduction, DeductionKind } from './rules/net';
+import type { DeductionRow } from './rules/merge-split';
 
 /**
  * The weighings' SQL: finding the truck, locking what a weighing changes, and writing the ticket,
@@ -195,4 +196,20 @@ export async function replaceDeductions(tx: Tx, orgId: string, ticketId: string,
     value: ('amount' in d ? d.amount : d.rate).toFixed(), amount: 'amount' in d ? d.amount.toFixed() : '0', created_by: userId,
   }));
   if (rows.length) await tx.insertInto('wb_ticket_deduction').values(rows).execute();
+}
+
+/** The deduction rows of each ticket, as stored (the hidden one too), in the order of the ids given. */
+export async function deductionRows(tx: Runner, ticketIds: string[]): Promise<DeductionRow[][]> {
+  const rows = await tx.selectFrom('wb_ticket_deduction').select(['ticket_id', 'kind', 'mode', 'value', 'amount']).where('ticket_id', 'in', ticketIds).orderBy('id').execute();
+  return ticketIds.map((id) => rows.filter((r) => String(r.ticket_id) === String(id))
+    .map((r) => ({ kind: r.kind, mode: r.mode, value: new Decimal(r.value), amount: new Decimal(r.amount) })));
+}
+
+/** The ticket's deduction rows become exactly these, the hidden one included (a merge's sums). */
+export async function writeDeductionRows(tx: Tx, orgId: string, ticketId: string, rows: DeductionRow[], userId: string): Promise<void> {
+  await tx.deleteFrom('wb_ticket_deduction').where('ticket_id', '=', ticketId).execute();
+  if (rows.length === 0) return;
+  await tx.insertInto('wb_ticket_deduction').values(rows.map((r) => ({
+    org_id: orgId, ticket_id: ticketId, kind: r.kind as DB['wb_ticket_deduction']['kind'], mode: r.mode, value: r.value.toFixed(), amount: r.amount.toFixed(), created_by: userId,
+  }))).execute();
 }

@@ -185,6 +185,26 @@ describe('ticket actions', () => {
     expectFailure(await post('pu/merge', { ids: [a.id, other.id] }, ac), 400, `磅单 ${other.no} 与 ${a.no} 不是同一通知单明细，不能合并`);
   });
 
+  it('carries the deduction rows into the merged ticket, so they add up to its deduct total', async () => {
+    const a = await completedTicket();
+    const line = await ctx.database.db.selectFrom('wb_notice_line').select('notice_id').where('id', '=', a.lineId).executeTakeFirstOrThrow();
+    const registryId = await makeRegistry(ctx.database.db, plant, { noticeId: line.notice_id, lineId: a.lineId, plate: testPlate('T') });
+    const b = expectOk(await weigh('first', { registryId, weight: '30' })).data;
+    expectOk(await weigh('second', { registryId, weight: '14' }));
+    // a: 25 t weighed, 2 % water (0.5) and 0.3 impurity; b: 16 t weighed, 2 % water (0.32) and 0.1 stone
+    expectOk(await post('pu/deduct', { id: a.id, deductions: [{ kind: 'water', rate: 2 }, { kind: 'impurity', amount: '0.3' }] }));
+    expectOk(await post('pu/deduct', { id: b.ticketId, deductions: [{ kind: 'water', rate: 2 }, { kind: 'stone', amount: '0.1' }] }));
+    expectOk(await post('pu/merge', { ids: [a.id, b.ticketId] }, ac));
+    expect(await ticketRow(a.id)).toMatchObject({ deduct_total: '1.2200', net: '39.7800' });
+    const one = expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/get/${a.id}`, op)).data;
+    const rows = (one.deductions as { kind: string; mode: string; value: string; amount: string }[]).map((d) => [d.kind, d.mode, Number(d.value), Number(d.amount)]);
+    expect(rows.sort()).toEqual([['IMPURITY', 'AMOUNT', 0.3, 0.3], ['STONE', 'AMOUNT', 0.1, 0.1], ['WATER', 'RATE', 2, 0.82]]);
+    expect(rows.reduce((s, r) => s + (r[3] as number), 0)).toBeCloseTo(1.22, 10);
+    // the voided ticket keeps its own rows for the history
+    const kept = await ctx.database.db.selectFrom('wb_ticket_deduction').select('kind').where('ticket_id', '=', b.ticketId).execute();
+    expect(kept.map((d) => d.kind).sort()).toEqual(['STONE', 'WATER']);
+  });
+
   it('splits a completed ticket into parts adding up to its net', async () => {
     const t = await completedTicket();
     expectFailure(await post('pu/split', { id: t.id, parts: ['20', '4'] }, ac), 400, `拆分数量合计 24 吨应等于磅单 ${t.no} 的净重 25 吨`);

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { planMerge, planSplit, type Weighed } from './merge-split';
+import { mergeDeductions, planMerge, planSplit, type DeductionRow, type Weighed } from './merge-split';
 
 const T = (v: Decimal.Value) => new Decimal(v);
 const ticket = (code: string, over: Partial<Weighed> = {}): Weighed => ({
@@ -18,6 +18,27 @@ describe('planMerge', () => {
     expect(planMerge([ticket('A')])).toEqual({ ok: false, message: '合并至少选择两张磅单' });
     expect(planMerge([ticket('A'), ticket('B', { materialId: '8' })])).toEqual({ ok: false, message: '磅单 B 与 A 物料不同，不能合并' });
     expect(planMerge([ticket('A'), ticket('B', { noticeLineId: null })])).toEqual({ ok: false, message: '磅单 B 与 A 不是同一通知单明细，不能合并' });
+  });
+});
+
+describe('mergeDeductions', () => {
+  const rate = (kind: string, value: string, amount: string): DeductionRow => ({ kind, mode: 'RATE', value: T(value), amount: T(amount) });
+  const tons = (kind: string, amount: string): DeductionRow => ({ kind, mode: 'AMOUNT', value: T(amount), amount: T(amount) });
+
+  it('sums each kind, keeping a rate every ticket took alike and turning any other mix into an amount', () => {
+    const merged = mergeDeductions([
+      [rate('WATER', '2', '0.5'), tons('IMPURITY', '0.3'), rate('STONE', '1', '0.25'), tons('HIDDEN', '0.05')],
+      [rate('WATER', '2', '0.32'), rate('STONE', '3', '0.48'), tons('HIDDEN', '0.05')],
+    ]);
+    expect(merged).toEqual([
+      tons('HIDDEN', '0.1'), tons('IMPURITY', '0.3'), tons('STONE', '0.73'), rate('WATER', '2', '0.82'),
+    ]);
+    expect(merged.reduce((s, d) => s.plus(d.amount), T(0))).toEqual(T('1.95'));
+  });
+
+  it('does not keep a rate that only some tickets took', () => {
+    expect(mergeDeductions([[rate('WATER', '2', '0.5')], []])).toEqual([tons('WATER', '0.5')]);
+    expect(mergeDeductions([[], []])).toEqual([]);
   });
 });
 

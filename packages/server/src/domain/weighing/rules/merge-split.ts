@@ -28,6 +28,31 @@ export function planMerge(tickets: Weighed[]): MergePlan {
   return { ok: true, gross: sum((t) => t.gross), tare: sum((t) => t.tare), deducted: sum((t) => t.deducted), net: sum((t) => t.net) };
 }
 
+/** A deduction row as the ticket keeps it (wb_ticket_deduction): what was typed, and the tons it came to. */
+export interface DeductionRow {
+  kind: string;
+  mode: 'AMOUNT' | 'RATE';
+  value: Decimal;
+  amount: Decimal;
+}
+
+/**
+ * The deduction rows of the merged ticket, one per kind, so its list adds up to its summed deduct
+ * total: each kind's tons summed. A kind that every merged ticket took at the same rate stays that
+ * rate (扣水 2% of every trip is 2% of them all); otherwise the sum stands as an amount, since a rate
+ * of some trips, or two different rates, is no rate of the whole.
+ */
+export function mergeDeductions(tickets: DeductionRow[][]): DeductionRow[] {
+  const kinds = [...new Set(tickets.flat().map((d) => d.kind))].sort();
+  return kinds.map((kind) => {
+    const rows = tickets.map((t) => t.find((d) => d.kind === kind));
+    const amount = rows.reduce((s, d) => s.plus(d?.amount ?? 0), new Decimal(0));
+    const first = rows[0];
+    const sameRate = first?.mode === 'RATE' && rows.every((d) => d?.mode === 'RATE' && d.value.eq(first.value));
+    return sameRate ? { kind, mode: 'RATE', value: first.value, amount } : { kind, mode: 'AMOUNT', value: amount, amount };
+  });
+}
+
 export type SplitPlan = { ok: true; kept: { gross: Decimal; net: Decimal }; parts: Decimal[] } | { ok: false; message: string };
 
 /**
