@@ -26,9 +26,10 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['export', 'export', '导出', 'Export', [OP, QA, AC]],
   ['one:returnGoods', 'returnGoods', '退货', 'Return goods', [OP, AC]],
   ['batch:merge', 'merge', '合并', 'Merge', [OP, AC]],
-  // rights of calls whose dialogs the weighing screens open (deductions, the print page, the new price)
+  // opens the print page of the chosen ticket in a new tab (web pages/ticket-print)
+  ['page:printTicket', 'print', '打印', 'Print', [OP, AC]],
+  // rights of calls whose dialogs the weighing screens open (deductions, the new price)
   [undefined, 'deduct', '扣重', 'Deductions', [OP, QA]],
-  [undefined, 'print', '打印', 'Print', [OP, AC]],
   [undefined, 'modifyPrice', '修改单价', 'Change price', [AC]],
   [undefined, 'split', '拆分', 'Split', [OP, AC]],
   // to the ERP through the outbox (domain/erp); a withdrawal only while the ERP has not taken it

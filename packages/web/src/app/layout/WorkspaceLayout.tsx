@@ -19,6 +19,7 @@ import { TemplateFormHost } from '@/platform/templates/form/open-form';
 import { ResourcePopupHost } from '@/platform/templates/popups/ResourcePopupHost';
 import { RegistryDialogHost } from '@/pages/registry/RegistryDialogHost';
 import { NoticeDialogHost } from '@/pages/notice/NoticeDialogHost';
+import '@/pages/ticket-print/register';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';

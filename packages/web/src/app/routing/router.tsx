@@ -13,6 +13,7 @@ const Error403Page = lazy(() => import('@/pages/errors/Error403Page'));
 const Error404Page = lazy(() => import('@/pages/errors/Error404Page'));
 const Error500Page = lazy(() => import('@/pages/errors/Error500Page'));
 const ReportPage = lazy(() => import('@/pages/reports/ReportPage'));
+const TicketPrintPage = lazy(() => import('@/pages/ticket-print/TicketPrintPage'));
 const WorkspaceLayout = lazy(() => import('@/app/layout/WorkspaceLayout'));
 
 /** The layout-less report pages (spec section 2): team report and daily report conditions and display, vehicles in the plant. */
@@ -30,6 +31,8 @@ export function AppRoutes() {
         <Route path="/403" element={<Error403Page />} />
         <Route path="/404" element={<Error404Page />} />
         <Route path="/500" element={<Error500Page />} />
+        {/* a weigh ticket's print page, paper-sized, opened in its own tab from the ticket lists */}
+        <Route path="/weigh/print/:kind/:id" element={<TicketPrintPage />} />
         {REPORT_PAGES.map((path) => (
           <Route key={path} path={path} element={<ReportPage />} />
         ))}
