@@ -3,6 +3,8 @@ import { registerPageAction } from '@/platform/templates/buttons/page-actions';
 import { feedback } from '@/platform/feedback';
 import { useRegistryDialog, type RegistryDialog } from './dialog-store';
 import { ZH } from './texts';
+// the 读卡 beside a registry form's IC卡号 (registered with the page buttons, at start)
+import './card-field';
 
 const RegistryDialogs = lazy(() => import('./RegistryDialogs'));
 

@@ -30,3 +30,7 @@ export async function dischargePoints(): Promise<{ id: string; title: string }[]
   });
   return (reply?.list ?? []).map((r) => ({ id: String(r.id), title: String(r.title ?? r.pointCode ?? r.id) }));
 }
+
+/** The card a registry form read: usable and free of other open trips (registryNo: the one being edited may keep its own). */
+export const bindableCard = (base: string, cardUid: string, registryNo?: string) =>
+  call<{ cardId: string; cardNo: string; cardUid: string }>(`${path(base)}/card/bindable`, { method: 'POST', body: { cardUid, ...(registryNo ? { registryNo } : {}) }, quiet: true });

@@ -9,6 +9,8 @@ const zh = {
   pictures: '抓拍图片查看', noPictures: '没有查到此登记单的图片', first: '一次过磅', second: '二次过磅', ticket: '磅单',
   rematch: '重新匹配队列', point: '卸货地点', choosePoint: '请选择卸货地点', rematched: '已排入 {{point}} 队列',
   oneRow: '请选择一条登记单', close: '关闭', ok: '确定', cancel: '取消',
+  clearCard: '清除', cardRead: '已读卡：IC卡 {{card}}', written: '写卡成功：IC卡 {{card}} 已写入登记单 {{code}}',
+  savedNotWritten: '登记单 {{code}} 已保存并绑定IC卡，但写卡失败：{{message}}', otherCardOnReader: '读卡器上的IC卡不是登记单 {{code}} 绑定的IC卡 {{card}}，未写卡',
 };
 type Texts = typeof zh;
 const en: Texts = {
@@ -19,6 +21,8 @@ const en: Texts = {
   pictures: 'Snapshots', noPictures: 'No snapshots of this registry', first: 'First weighing', second: 'Second weighing', ticket: 'Ticket',
   rematch: 'Re-queue', point: 'Discharge point', choosePoint: 'Choose a discharge point', rematched: 'Queued at {{point}}',
   oneRow: 'Select one registry', close: 'Close', ok: 'OK', cancel: 'Cancel',
+  clearCard: 'Clear', cardRead: 'Card {{card}} read', written: 'Card {{card}} written with registry {{code}}',
+  savedNotWritten: 'Registry {{code}} saved with its card, but writing the card failed: {{message}}', otherCardOnReader: 'The card on the reader is not card {{card}} of registry {{code}}: nothing written',
 };
 
 export type TextKey = keyof Texts;
@@ -34,3 +38,6 @@ export function useRegistryTexts(): (key: TextKey, values?: Record<string, strin
 
 /** The zh-CN texts, for the handlers that run outside React. */
 export const ZH = zh;
+
+/** The texts outside React (after a save), in the language the user chose. */
+export const textsFor = (english: boolean) => (key: TextKey, values?: Record<string, string | number>) => fill((english ? en : zh)[key], values);

@@ -9,7 +9,8 @@ import { useSession } from '@/app/session/session-store';
 import { menuLabel } from '@/platform/menu/menu-routes';
 import { feedback } from '@/platform/feedback';
 import { ApiError } from '@/platform/api/http';
-import { fetchEntity, fetchFormTemplate, saveEntity, type Entity, type LoadedEntity } from './form-api';
+import { fetchEntity, fetchFormTemplate, saveEntity, splitLoaded, type Entity, type LoadedEntity } from './form-api';
+import { afterSaveAddons, FieldAddonContext } from './field-addons';
 import { ChildRowsContext } from './fields/child-rows-context';
 import { FormRenderer } from './FormRenderer';
 import { MasterChildForm } from './MasterChildForm';
@@ -116,10 +117,11 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
     const entity = mode === 'update' ? { ...loadedRecord.current, ...submission.data } : submission.data;
     setSaving(true);
     try {
-      await saveEntity(base, mode, entity, masterChild ? submission.entitysub : undefined);
+      const saved = await saveEntity(base, mode, entity, masterChild ? submission.entitysub : undefined);
       message.success(t('templateForm.saved'));
       onSaved?.();
       close();
+      afterSaveAddons(main, { base, mode, saved: splitLoaded(saved).entity, before: loadedRecord.current });
     } catch (err) {
       // the api client has told the user already; a 400 naming a field also marks that field
       if (err instanceof ApiError && err.field && main.some((f) => f.fieldName === err.field)) {
@@ -130,6 +132,7 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
     }
   };
   const requestSave = useDebounced(() => void save(), SAVE_DEBOUNCE_MS);
+  const addonForm = useMemo(() => ({ base, mode: formMode }), [base, formMode]);
 
   let body;
   if (template.isError || record.isError) body = <Result status="warning" title={t('templateForm.loadFailed')} />;
@@ -161,7 +164,7 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
         ),
       ]}
     >
-      {body}
+      <FieldAddonContext.Provider value={addonForm}>{body}</FieldAddonContext.Provider>
     </Modal>
   );
 }

@@ -1,4 +1,6 @@
+import { Space } from 'antd';
 import type { FieldWidgetProps } from './field-props';
+import { fieldAddon, useFieldAddonForm } from '../field-addons';
 import { baseSubmitType } from '../rules/submit-types';
 import { isPlateField } from '../rules/plate-entry';
 import {
@@ -54,5 +56,14 @@ export function widgetFor(type: string | null, fieldName: string): Widget {
 /** The widget of one field; antd's Form.Item passes value and onChange through. */
 export function FieldControl(props: FieldWidgetProps) {
   const Widget = widgetFor(props.field.formSubmitType, props.field.fieldName);
-  return <Widget {...props} />;
+  const addon = fieldAddon(props.field.classType);
+  const form = useFieldAddonForm();
+  if (!addon || !form) return <Widget {...props} />;
+  // a page's action beside the field (field-addons.ts), joined to the input
+  return (
+    <Space.Compact block data-addon={props.field.classType ?? undefined}>
+      <Widget {...props} disabled={props.disabled || addon.readOnly} />
+      <addon.Control {...props} form={form} />
+    </Space.Compact>
+  );
 }
