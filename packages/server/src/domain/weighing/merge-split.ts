@@ -5,8 +5,9 @@ import type { Who } from './first';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
-import { mergeDeductions, planMerge, planSplit, type Weighed } from './rules/merge-split';
+import { mergeDeductions, planMerge, planSplit, type SplitPart, type Weighed } from './rules/merge-split';
 import { decideTicketAction } from './rules/transitions';
+import { weightStep } from './rules/units';
 import { ticketFacts } from './second';
 
 /**
@@ -53,33 +54,41 @@ export async function mergeTickets(tx: Tx, who: Who, kind: TicketKind, ids: stri
   return { id: target.id, count: rows.length };
 }
 
-/** 拆分: the ticket keeps the first part; each other part becomes a ticket of its own. */
+/** 拆分: the ticket keeps the first part; each other part becomes a ticket of its own (shares: rules/merge-split.ts). */
 export async function splitTicket(tx: Tx, who: Who, kind: TicketKind, id: string, parts: Decimal[]): Promise<{ ids: string[] }> {
   const [t] = await lockDecided(tx, who, kind, [id], 'split');
   if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
-  const plan = planSplit(weighed(t), parts);
-  if (!plan.ok) throw badRequest(plan.message, 'parts');
   const params = await repo.weighParams(tx, who.orgId);
+  const [deductions = []] = await repo.deductionRows(tx, [t.id]);
+  const plan = planSplit(weighed(t), deductions, parts, weightStep(params));
+  if (!plan.ok) throw badRequest(plan.message, 'parts');
+  const [kept, ...others] = plan.parts as [SplitPart, ...SplitPart[]];
   await repo.updateTicket(tx, who.orgId, t.id, {
-    gross: plan.kept.gross.toFixed(), net: plan.kept.net.toFixed(), amount: amountOf(plan.kept.net, t.price, params.moneyPrecision), updated_by: who.userId,
+    gross: kept.gross.toFixed(), tare: kept.tare.toFixed(), deduct_total: kept.deducted.toFixed(), net: kept.net.toFixed(),
+    amount: amountOf(kept.net, t.price, params.moneyPrecision), updated_by: who.userId,
   });
+  await repo.writeDeductionRows(tx, who.orgId, t.id, kept.deductions, who.userId);
   const source = await tx.selectFrom('wb_ticket').selectAll().where('id', '=', t.id).executeTakeFirstOrThrow();
   const numbers = await nextNumbers(tx, {
-    orgId: who.orgId, ...ticketNumbering(kind), count: plan.parts.length,
+    orgId: who.orgId, ...ticketNumbering(kind), count: others.length,
     taken: (codes) => repo.ticketNumbersTaken(tx, who.orgId, codes),
     highestSerial: (stem) => repo.highestTicketSerial(tx, who.orgId, stem),
   });
   const ids: string[] = [];
-  for (const [i, part] of plan.parts.entries()) {
-    ids.push(await repo.insertTicket(tx, {
+  for (const [i, part] of others.entries()) {
+    const partId = await repo.insertTicket(tx, {
       org_id: who.orgId, kind, ticket_no: numbers[i] as string, state: 'COMPLETED', side: source.side, notice_id: source.notice_id,
       notice_line_id: source.notice_line_id, material_id: source.material_id, warehouse_id: source.warehouse_id, to_warehouse_id: source.to_warehouse_id,
       vendor_id: source.vendor_id, customer_id: source.customer_id, carrier_id: source.carrier_id, vehicle_id: source.vehicle_id,
       plate_number: source.plate_number, driver_name: source.driver_name, driver_id_number: source.driver_id_number, first_is: source.first_is,
-      gross: part.toFixed(), gross_time: source.gross_time, tare: '0', tare_time: source.tare_time, tare_source: 'MANUAL', net: part.toFixed(),
-      price: source.price, amount: amountOf(part, source.price, params.moneyPrecision), completed_at: source.completed_at, split_from_id: source.id,
+      // the times and the tare's source are the weighing's: the part is a share of it, not a new reading
+      gross: part.gross.toFixed(), gross_time: source.gross_time, tare: part.tare.toFixed(), tare_time: source.tare_time, tare_source: source.tare_source,
+      deduct_total: part.deducted.toFixed(), net: part.net.toFixed(),
+      price: source.price, amount: amountOf(part.net, source.price, params.moneyPrecision), completed_at: source.completed_at, split_from_id: source.id,
       remark: `拆分自磅单 ${source.ticket_no}`, created_by: who.userId, updated_by: who.userId,
-    }));
+    });
+    await repo.writeDeductionRows(tx, who.orgId, partId, part.deductions, who.userId);
+    ids.push(partId);
   }
   return { ids };
 }

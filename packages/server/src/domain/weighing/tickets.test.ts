@@ -216,6 +216,27 @@ describe('ticket actions', () => {
     expect(await lineFigures(ctx.database.db, t.lineId)).toMatchObject({ done: 25 });
   });
 
+  it('gives each part its share of the gross, the tare and the deductions, every figure adding up to the weighing', async () => {
+    const t = await completedTicket('1000', '40.37', '15.11');
+    // 25.26 weighed, 1 % water (0.25) and 0.11 stone: 24.9 net
+    expectOk(await post('pu/deduct', { id: t.id, deductions: [{ kind: 'water', rate: 1 }, { kind: 'stone', amount: '0.11' }] }));
+    const res = expectOk(await post('pu/split', { id: t.id, parts: ['8.3', '8.3', '8.3'] }, ac)).data;
+    const ids = [t.id, ...(res.ids as string[])];
+    const rows = await ctx.database.db.selectFrom('wb_ticket').select(['id', 'gross', 'tare', 'tare_source', 'deduct_total', 'net']).where('id', 'in', ids).orderBy('id').execute();
+    const total = (pick: (r: (typeof rows)[number]) => string) => rows.reduce((s, r) => s + Math.round(Number(pick(r)) * 10_000), 0) / 10_000;
+    expect([total((r) => r.gross), total((r) => r.tare), total((r) => r.deduct_total), total((r) => r.net)]).toEqual([40.37, 15.11, 0.36, 24.9]);
+    for (const r of rows) {
+      expect(Number(r.tare)).toBeGreaterThan(5);
+      expect(r.tare_source).toBe('WEIGHED');
+      expect(Math.round((Number(r.gross) - Number(r.tare) - Number(r.deduct_total)) * 10_000)).toBe(Math.round(Number(r.net) * 10_000));
+      const d = await ctx.database.db.selectFrom('wb_ticket_deduction').select('amount').where('ticket_id', '=', r.id).execute();
+      expect(d.reduce((s, x) => s + Math.round(Number(x.amount) * 10_000), 0)).toBe(Math.round(Number(r.deduct_total) * 10_000));
+    }
+    // the scale's readings stay on the original ticket, as weighed
+    const readings = await ctx.database.db.selectFrom('wb_weighing').select(['ticket_id', 'weight']).where('ticket_id', 'in', ids).orderBy('reading').execute();
+    expect(readings).toEqual([{ ticket_id: t.id, weight: '40.3700' }, { ticket_id: t.id, weight: '15.1100' }]);
+  });
+
   it('counts prints', async () => {
     const t = await completedTicket();
     expectOk(await post('pu/print', { ids: [t.id] }));

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { mergeDeductions, planMerge, planSplit, type DeductionRow, type Weighed } from './merge-split';
+import { mergeDeductions, planMerge, planSplit, shareOut, type DeductionRow, type Weighed } from './merge-split';
 
 const T = (v: Decimal.Value) => new Decimal(v);
 const ticket = (code: string, over: Partial<Weighed> = {}): Weighed => ({
@@ -43,13 +43,53 @@ describe('mergeDeductions', () => {
 });
 
 describe('planSplit', () => {
-  it('keeps the first part and lowers the gross by what left', () => {
-    expect(planSplit(ticket('A'), [T('20'), T('4.5')])).toEqual({ ok: true, kept: { gross: T('35.5'), net: T('20') }, parts: [T('4.5')] });
+  const step = T('0.01');
+  const rows: DeductionRow[] = [
+    { kind: 'WATER', mode: 'RATE', value: T('1'), amount: T('0.25') }, { kind: 'STONE', mode: 'AMOUNT', value: T('0.25'), amount: T('0.25') },
+  ];
+  const sum = (xs: Decimal[]) => xs.reduce((s, x) => s.plus(x), T(0));
+
+  it('shares the tare and the deductions in proportion to the parts, each part a whole ticket', () => {
+    // 40 - 15 - 0.5 = 24.5, split 20 / 4.5
+    const plan = planSplit(ticket('A'), rows, [T('20'), T('4.5')], step);
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.parts.map((p) => [p.gross.toFixed(), p.tare.toFixed(), p.deducted.toFixed(), p.net.toFixed()])).toEqual([
+      ['32.64', '12.24', '0.4', '20'], ['7.36', '2.76', '0.1', '4.5'],
+    ]);
+    for (const p of plan.parts) expect(p.gross.minus(p.tare).minus(p.deducted).eq(p.net)).toBe(true);
+    expect(plan.parts[1]?.deductions).toEqual([
+      { kind: 'WATER', mode: 'RATE', value: T('1'), amount: T('0.05') }, { kind: 'STONE', mode: 'AMOUNT', value: T('0.05'), amount: T('0.05') },
+    ]);
+  });
+
+  it('adds every figure of the parts up to the ticket exactly, however the shares round', () => {
+    const t = ticket('A', { gross: T('31.07'), tare: T('14.33'), deducted: T('0.5'), net: T('16.24') });
+    const parts = [T('5.41'), T('5.41'), T('5.42')];
+    const plan = planSplit(t, rows, parts, step);
+    if (!plan.ok) throw new Error(plan.message);
+    expect(sum(plan.parts.map((p) => p.gross))).toEqual(T('31.07'));
+    expect(sum(plan.parts.map((p) => p.tare))).toEqual(T('14.33'));
+    expect(sum(plan.parts.map((p) => p.deducted))).toEqual(T('0.5'));
+    expect(sum(plan.parts.map((p) => p.net))).toEqual(T('16.24'));
+    for (const p of plan.parts) expect(p.tare.mod(step).isZero()).toBe(true);
   });
 
   it('refuses parts that do not add up to the net, a zero part and a single part', () => {
-    expect(planSplit(ticket('A'), [T('20'), T('4')])).toEqual({ ok: false, message: '拆分数量合计 24 吨应等于磅单 A 的净重 24.5 吨' });
-    expect(planSplit(ticket('A'), [T('24.5'), T('0')])).toEqual({ ok: false, message: '拆分数量应大于0（0）' });
-    expect(planSplit(ticket('A'), [T('24.5')])).toEqual({ ok: false, message: '拆分至少分成两份' });
+    expect(planSplit(ticket('A'), [], [T('20'), T('4')], step)).toEqual({ ok: false, message: '拆分数量合计 24 吨应等于磅单 A 的净重 24.5 吨' });
+    expect(planSplit(ticket('A'), [], [T('24.5'), T('0')], step)).toEqual({ ok: false, message: '拆分数量应大于0（0）' });
+    expect(planSplit(ticket('A'), [], [T('24.5')], step)).toEqual({ ok: false, message: '拆分至少分成两份' });
+  });
+});
+
+describe('shareOut', () => {
+  it('gives the steps left over to the largest remainders, the earlier part on a tie', () => {
+    expect(shareOut(T('0.1'), [T(1), T(1), T(1)], T('0.01')).map(String)).toEqual(['0.04', '0.03', '0.03']);
+    expect(shareOut(T('0.02'), [T(1), T(1), T(1), T(1), T(1)], T('0.01')).map(String)).toEqual(['0.01', '0.01', '0', '0', '0']);
+    expect(shareOut(T(0), [T(2), T(3)], T('0.01')).map(String)).toEqual(['0', '0']);
+  });
+
+  it('shares a figure recorded at a finer precision in 0.0001 t', () => {
+    expect(shareOut(T('0.005'), [T(1), T(1)], T('0.01')).map(String)).toEqual(['0.0025', '0.0025']);
   });
 });

@@ -53,19 +53,75 @@ export function mergeDeductions(tickets: DeductionRow[][]): DeductionRow[] {
   });
 }
 
-export type SplitPlan = { ok: true; kept: { gross: Decimal; net: Decimal }; parts: Decimal[] } | { ok: false; message: string };
+/** One part of a split ticket: its share of the weighing, adding up as gross - tare - deductions = net. */
+export interface SplitPart {
+  gross: Decimal;
+  tare: Decimal;
+  deductions: DeductionRow[];
+  deducted: Decimal;
+  net: Decimal;
+}
+
+export type SplitPlan = { ok: true; parts: SplitPart[] } | { ok: false; message: string };
 
 /**
- * One ticket's net divided into parts (each above zero, adding up to the net exactly): the ticket
- * keeps the first part (its gross lowered by what left, so gross - tare - deductions = its net) and
- * each other part becomes a ticket of its own net, weighed as that net over no tare.
+ * One ticket's net divided into parts (each above zero, adding up to the net exactly); the ticket
+ * keeps the first part and each other part becomes a ticket of its own.
+ *
+ * Why shares of the gross and the tare: an auditor reconciles a ticket with itself and the tickets
+ * with the scale. So each part is a whole ticket (gross - tare - deductions = its net, as every
+ * ticket is), and over the parts every figure adds up to what the scale weighed: the tare and each
+ * deduction are shared in proportion to the parts' nets, and each part's gross is its tare, its
+ * deductions and its net, so the grosses add up to the gross. A part of net over a zero tare would
+ * make the lists' tare total short and show a truck that weighed nothing empty; copying the readings
+ * onto every part would count the truck's weight once per part. The readings themselves are not
+ * touched: they stay on the original ticket (wb_weighing), the scale's record, and each part names
+ * the ticket it came from.
+ *
+ * Shares are in steps of the organisation's recorded weight (`step`, tons), by largest remainder,
+ * so each figure's parts add up to it exactly (decimal, never float).
  */
-export function planSplit(t: Weighed, parts: Decimal[]): SplitPlan {
+export function planSplit(t: Weighed, deductions: DeductionRow[], parts: Decimal[], step: Decimal): SplitPlan {
   if (parts.length < 2) return { ok: false, message: '拆分至少分成两份' };
   const bad = parts.find((p) => p.lte(0));
   if (bad) return { ok: false, message: `拆分数量应大于0（${bad.toString()}）` };
   const total = parts.reduce((s, p) => s.plus(p), new Decimal(0));
   if (!total.eq(t.net)) return { ok: false, message: `拆分数量合计 ${total.toString()} 吨应等于磅单 ${t.code} 的净重 ${t.net.toString()} 吨` };
-  const [first, ...rest] = parts as [Decimal, ...Decimal[]];
-  return { ok: true, kept: { gross: t.gross.minus(t.net.minus(first)), net: first }, parts: rest };
+  const tares = shareOut(t.tare, parts, step);
+  const kinds = deductions.map((d) => ({ row: d, shares: shareOut(d.amount, parts, step) }));
+  return {
+    ok: true,
+    parts: parts.map((net, i) => {
+      const rows = kinds.map(({ row, shares }) => {
+        const amount = shares[i] as Decimal;
+        // a rate is the same rate of each part; a fixed amount is shared out
+        return row.mode === 'RATE' ? { ...row, amount } : { ...row, value: amount, amount };
+      });
+      const deducted = rows.reduce((s, d) => s.plus(d.amount), new Decimal(0));
+      const tare = tares[i] as Decimal;
+      return { gross: tare.plus(deducted).plus(net), tare, deductions: rows, deducted, net };
+    }),
+  };
+}
+
+/**
+ * A figure shared out in proportion to the weights, in whole steps by largest remainder: each part
+ * its step-floored share, the steps left over to the largest remainders (the earlier part on a tie).
+ * A figure that is not a whole number of steps (recorded at another precision) is shared in the
+ * database's 0.0001 t.
+ */
+export function shareOut(figure: Decimal, weights: Decimal[], step: Decimal): Decimal[] {
+  const unit = figure.mod(step).isZero() ? step : new Decimal('0.0001');
+  const units = figure.div(unit);
+  const whole = weights.reduce((s, w) => s.plus(w), new Decimal(0));
+  const exact = weights.map((w) => units.mul(w).div(whole));
+  const floors = exact.map((e) => e.floor());
+  let left = units.minus(floors.reduce((s, f) => s.plus(f), new Decimal(0))).toNumber();
+  const order = exact.map((e, i) => ({ i, rest: e.minus(floors[i] as Decimal) })).sort((a, b) => b.rest.comparedTo(a.rest) || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    floors[i] = (floors[i] as Decimal).plus(1);
+    left -= 1;
+  }
+  return floors.map((f) => f.mul(unit));
 }

@@ -30,3 +30,8 @@ export function roundWeight(tons: Decimal, p: Pick<WeighParams, 'weightRounding'
 
 /** A weight as messages show it: in tons with the decimals it has (3 at most, as stored). */
 export const showTons = (tons: Decimal): string => `${tons.toDecimalPlaces(3).toString()} 吨`;
+
+/** The smallest weight the organisation records, in tons (never below the database's 0.0001 t). */
+export function weightStep(p: Pick<WeighParams, 'weightPrecision' | 'weightUnit'>): Decimal {
+  return Decimal.max(toTons(new Decimal(10).pow(-p.weightPrecision), p.weightUnit), '0.0001');
+}
