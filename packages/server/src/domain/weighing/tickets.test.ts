@@ -223,7 +223,7 @@ describe('ticket actions', () => {
     const res = expectOk(await post('pu/split', { id: t.id, parts: ['8.3', '8.3', '8.3'] }, ac)).data;
     const ids = [t.id, ...(res.ids as string[])];
     const rows = await ctx.database.db.selectFrom('wb_ticket').select(['id', 'gross', 'tare', 'tare_source', 'deduct_total', 'net']).where('id', 'in', ids).orderBy('id').execute();
-    const total = (pick: (r: (typeof rows)[number]) => string) => rows.reduce((s, r) => s + Math.round(Number(pick(r)) * 10_000), 0) / 10_000;
+    const total = (pick: (r: (typeof rows)[number]) => string | null) => rows.reduce((s, r) => s + Math.round(Number(pick(r)) * 10_000), 0) / 10_000;
     expect([total((r) => r.gross), total((r) => r.tare), total((r) => r.deduct_total), total((r) => r.net)]).toEqual([40.37, 15.11, 0.36, 24.9]);
     for (const r of rows) {
       expect(Number(r.tare)).toBeGreaterThan(5);
