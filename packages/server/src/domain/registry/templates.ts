@@ -151,7 +151,7 @@ export function formsOf(kind: RegistryKind): [TemplateDef, TemplateDef] {
     { fieldName: 'axleCount', fieldExplain: '轴数', fieldExplainEn: 'Axles', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.axle_count' },
     // classType icCard: the web puts a 读卡 button beside it (pages/registry card-field), which fills icCardId
     { fieldName: 'cardNo', fieldExplain: 'IC卡号', fieldExplainEn: 'Card no.', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: cardNo, classType: 'icCard',
-      tipsMessage: '点读卡读取读卡器上的IC卡，保存后写卡' },
+      tipsMessage: '请读卡' },
     { fieldName: 'icCardId', fieldExplain: 'IC卡编号', fieldExplainEn: 'Card id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.ic_card_id::text', ishow: false, ihidden: true },
     { fieldName: 'validFrom', fieldExplain: '有效期自', fieldExplainEn: 'Valid from', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.valid_from' },
     { fieldName: 'validTo', fieldExplain: '有效期至', fieldExplainEn: 'Valid to', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.valid_to' },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Form } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
 import i18n from 'i18next';
 import { isEnglish } from '@/i18n';
 import { ApiError } from '@/platform/api/http';
@@ -45,7 +46,7 @@ function ReadCardButton({ field, setFields, formValues, disabled, value, form }:
   const clear = () => setFields?.({ [field.fieldName]: null, [CARD_ID]: null });
   return (
     <>
-      {value ? <Button disabled={disabled || busy} onClick={clear} data-action="card-clear">{t('clearCard')}</Button> : null}
+      {value ? <Button icon={<CloseOutlined />} title={t('clearCard')} aria-label={t('clearCard')} disabled={disabled || busy} onClick={clear} data-action="card-clear" /> : null}
       <Button type="primary" ghost loading={busy} disabled={disabled} onClick={() => void read()} data-action="card-read">{t('readCard')}</Button>
     </>
   );
