@@ -52,7 +52,7 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
          JOIN md_material m ON m.id = a.archive_id WHERE a.org_id = ${r.orgId} AND a.archive_id = ${r.materialId}::bigint) x) AS material,
       (SELECT row_to_json(x) FROM (SELECT id::text, last_tare::text, average_tare::text, standard_tare::text, tare_time, tare_count, capacity_tonnage::text, axle_type
          FROM md_vehicle WHERE org_id = ${r.orgId} AND plate_number = ${r.plate}) x) AS vehicle,
-      (SELECT row_to_json(x) FROM (SELECT w.reading, w.weight::text, w.weighed_at, t.first_is FROM wb_ticket t JOIN wb_weighing w ON w.ticket_id = t.id
+      (SELECT row_to_json(x) FROM (SELECT w.reading, w.weight::text, w.weighed_at, t.first_is, t.id = ${r.ticketId}::bigint AS same_ticket FROM wb_ticket t JOIN wb_weighing w ON w.ticket_id = t.id
          WHERE t.org_id = ${r.orgId} AND t.plate_number = ${r.plate} AND t.state <> 'OBSOLETE' ORDER BY w.weighed_at DESC LIMIT 1) x) AS previous,
       (SELECT row_to_json(x) FROM (SELECT id::text, ticket_no FROM wb_ticket WHERE org_id = ${r.orgId} AND plate_number = ${r.plate}
          AND state IN ('FIRST_WEIGHED', 'CONFIRMED') LIMIT 1) x) AS open_ticket,
@@ -83,7 +83,9 @@ function readFacts(row: Record<string, unknown>, plate: string): WeighingFacts {
       capacityTonnage: dec(v?.capacity_tonnage as string), axles: (v?.axle_type as number) ?? null,
     },
     history: {
-      previousReading: prev ? { side: readingSide(prev.first_is as string, prev.reading as string), weight: new Decimal(prev.weight as string), at: new Date(prev.weighed_at as string) } : null,
+      previousReading: prev
+        ? { side: readingSide(prev.first_is as string, prev.reading as string), weight: new Decimal(prev.weight as string), at: new Date(prev.weighed_at as string), sameTicket: prev.same_ticket === true }
+        : null,
       recentReadings: [],
     },
     openTicket: open ? { id: open.id as string, ticketNo: open.ticket_no as string } : null,

@@ -179,3 +179,52 @@ describe('production and other weighings without a registry', () => {
     await ctx.database.db.updateTable('md_material').set({ pnmary: null }).where('id', '=', plant.materialId).execute();
   });
 });
+
+describe('the repeated-reading check (default forbid)', () => {
+  /** The truck's purchase trip through the gate, weighed loaded and then empty. */
+  async function unloadPurchase(plate: string, gross: string, tare: string) {
+    const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000' });
+    const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate });
+    expectOk(await weigh('pu', 'first', body({ registryId, weight: gross })));
+    expectOk(await weigh('pu', 'second', body({ registryId, weight: tare })));
+    // its trip ends at the gate's release (the registries' own action)
+    await ctx.database.db.updateTable('wb_registry').set({ trip_state: 'RELEASED', released_at: new Date(), release_kind: 'NORMAL' }).where('id', '=', registryId).execute();
+  }
+
+  async function saleRegistry(plate: string) {
+    const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { kind: 'sa', maxLimit: '1000' });
+    return makeRegistry(ctx.database.db, plant, { kind: 'sa', noticeId, lineId, plate });
+  }
+
+  it('lets a truck unload a purchase and load a sale on one visit, weighing the same tare twice', async () => {
+    const plate = testPlate('V');
+    await unloadPurchase(plate, '40', '15.2');
+    const registryId = await saleRegistry(plate);
+    const first = expectOk(await weigh('sa', 'first', body({ registryId, weight: '15.2' }))).data;
+    expect(first).toMatchObject({ state: 'FIRST_WEIGHED', firstIs: 'TARE', tare: '15.2' });
+    expect(first.warnings.map((w: { check: string }) => w.check)).not.toContain('repeatedReading');
+    expectOk(await weigh('sa', 'second', body({ registryId, weight: '44.6' })));
+  });
+
+  it('refuses a truck that left loaded and is back loaded within the window, and writes nothing', async () => {
+    const plate = testPlate('V');
+    const sale = await saleRegistry(plate);
+    expectOk(await weigh('sa', 'first', body({ registryId: sale, weight: '15.2' })));
+    expectOk(await weigh('sa', 'second', body({ registryId: sale, weight: '44.6' })));
+    await ctx.database.db.updateTable('wb_registry').set({ trip_state: 'RELEASED', released_at: new Date(), release_kind: 'NORMAL' }).where('id', '=', sale).execute();
+    const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000' });
+    const purchase = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate });
+    const tickets = await count('wb_ticket');
+    expectFailure(await weigh('pu', 'first', body({ registryId: purchase, weight: '44.5' })), 400, /^车辆 苏V\d+ 连续两次称毛重：上次毛重 44\.6 吨（\d\d:\d\d），本次 44\.5 吨$/);
+    expect(await count('wb_ticket')).toBe(tickets);
+  });
+
+  it('refuses a second weighing that reads what the first did: the truck never unloaded', async () => {
+    const plate = testPlate('V');
+    const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000' });
+    const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate });
+    expectOk(await weigh('pu', 'first', body({ registryId, weight: '40' })));
+    expectFailure(await weigh('pu', 'second', body({ registryId, weight: '39.98' })), 400, /^车辆 苏V\d+ 连续两次称毛重：上次毛重 40 吨（\d\d:\d\d），本次 39\.98 吨$/);
+    expectOk(await weigh('pu', 'second', body({ registryId, weight: '15.1' })));
+  });
+});

@@ -25,14 +25,30 @@ describe('runChecks', () => {
     expect(runChecks(facts({ weight: T('50.5'), grossLimit: null }), all('forbid')).refusals).toEqual([]);
   });
 
-  it('finds two readings of one side in a row', () => {
-    const r = runChecks(facts({ previousReading: { side: 'gross', weight: T('41'), at: minutesAgo(90) } }), all('forbid'));
+  it('finds a gross after a gross on another ticket within the window: the truck left loaded and is back loaded', () => {
+    const r = runChecks(facts({ previousReading: { side: 'gross', weight: T('41'), at: minutesAgo(20), sameTicket: false } }), all('forbid'));
     expect(r.refusals.map((f) => f.check)).toEqual(['repeatedReading']);
     expect(r.refusals[0]?.message).toMatch(/^车辆 苏A12345 连续两次称毛重：上次毛重 41 吨（\d\d:\d\d），本次 40 吨$/);
+    // long enough ago for the truck to have unloaded its goods and loaded others
+    expect(runChecks(facts({ previousReading: { side: 'gross', weight: T('41'), at: minutesAgo(90), sameTicket: false } }), all('forbid')).refusals).toEqual([]);
+  });
+
+  it('lets a truck that unloaded a purchase load a sale on the same visit: its identical tare on another ticket is no repeat', () => {
+    const visit = facts({ side: 'tare', weight: T('15.2'), previousReading: { side: 'tare', weight: T('15.2'), at: minutesAgo(5), sameTicket: false } });
+    expect(runChecks(visit, all('forbid')).refusals.map((f) => f.check)).not.toContain('repeatedReading');
+  });
+
+  it('finds the second weighing of a ticket reading what its first did: the truck neither unloaded nor loaded', () => {
+    const first = { side: 'gross' as const, weight: T('40'), at: minutesAgo(25), sameTicket: true };
+    const r = runChecks(facts({ side: 'tare', weight: T('39.96'), lastTare: null, previousReading: first }), all('forbid'));
+    expect(r.refusals).toEqual([{ check: 'repeatedReading', message: expect.stringMatching(/^车辆 苏A12345 连续两次称毛重：上次毛重 40 吨（\d\d:\d\d），本次 39\.96 吨$/) }]);
+    // 60 kg apart (emptyGrossKg) is a load that left
+    expect(runChecks(facts({ side: 'tare', weight: T('39.94'), lastTare: null, previousReading: first }), all('forbid')).refusals).toEqual([]);
   });
 
   it('does not count a tare after a gross as repeated', () => {
-    expect(runChecks(facts({ side: 'tare', weight: T('15.2'), previousReading: { side: 'gross', weight: T('41'), at: minutesAgo(90) } }), all('forbid')).refusals).toEqual([]);
+    expect(runChecks(facts({ side: 'tare', weight: T('15.2'), previousReading: { side: 'gross', weight: T('41'), at: minutesAgo(90), sameTicket: true } }), all('forbid')).refusals).toEqual([]);
+    expect(runChecks(facts({ side: 'tare', weight: T('15.2'), previousReading: { side: 'gross', weight: T('41'), at: minutesAgo(5), sameTicket: false } }), all('forbid')).refusals).toEqual([]);
   });
 
   it('finds a gross that is an empty truck, under emptyGrossKg above the last tare', () => {

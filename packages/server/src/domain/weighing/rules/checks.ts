@@ -29,10 +29,17 @@ export interface ReadingFacts {
   materialOverload: boolean;
   /** the vehicle's stored last tare */
   lastTare: Decimal | null;
-  /** the vehicle's previous weighing, on any ticket */
-  previousReading: { side: Side; weight: Decimal; at: Date } | null;
+  /** the vehicle's previous weighing, on any ticket; `sameTicket`: the first weighing of the ticket this reading completes */
+  previousReading: PreviousReading | null;
   /** readings taken at the organisation's scales shortly before this one (any truck, any ticket) */
   recentReadings: { plate: string; weight: Decimal; at: Date }[];
+}
+
+export interface PreviousReading {
+  side: Side;
+  weight: Decimal;
+  at: Date;
+  sameTicket: boolean;
 }
 
 type CheckParams = Pick<WeighParams, 'overloadCheck' | 'repeatedReadingCheck' | 'emptyGrossCheck' | 'emptyGrossKg' | 'sameWeightCheck' | 'sameWeightMinutes' | 'zeroWeightCheck' | 'unstableCheck'>;
@@ -62,6 +69,25 @@ export function sameWeightSeen(f: Pick<ReadingFacts, 'weight' | 'at' | 'recentRe
   return hits[0] ?? null;
 }
 
+/**
+ * The side a truck weighed twice in a row (连续两次称毛重/皮重), or null. What the trade means by it is
+ * a weighing that did not happen between two readings, not any two readings of one side:
+ * - on one ticket, the second reading weighs what the first did (within emptyGrossKg, the plant's
+ *   measure of "no load"): the truck neither unloaded nor loaded, the scale read the same side again;
+ * - across two tickets, a gross after a gross within the plant's suspicion window (sameWeightMinutes):
+ *   a truck that left loaded is back loaded before it could have unloaded anywhere (goods sold and
+ *   delivered back, or a load weighed twice).
+ * A tare after a tare on another ticket is the usual visit: a truck unloads a purchase (its tare
+ * last) and loads a sale (its tare first), and its tare is rightly the same.
+ */
+export function repeatedSide(f: Pick<ReadingFacts, 'side' | 'weight' | 'at' | 'previousReading'>, p: Pick<CheckParams, 'emptyGrossKg' | 'sameWeightMinutes'>): Side | null {
+  const prev = f.previousReading;
+  if (!prev) return null;
+  if (prev.sameTicket) return f.weight.minus(prev.weight).abs().lt(kgToTons(p.emptyGrossKg)) ? prev.side : null;
+  const withinWindow = f.at.getTime() - prev.at.getTime() <= p.sameWeightMinutes * 60_000;
+  return prev.side === 'gross' && f.side === 'gross' && withinWindow ? 'gross' : null;
+}
+
 /** HH:mm on the plant's clock, as the operator reads it on the scale house wall. */
 const time = (d: Date) => d.toLocaleTimeString('sv-SE', { timeZone: process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai', hour: '2-digit', minute: '2-digit' });
 
@@ -88,10 +114,12 @@ const CONDITIONS: { name: CheckName; level: (p: CheckParams) => CheckLevel; met:
   {
     name: 'repeatedReading',
     level: (p) => p.repeatedReadingCheck,
-    met: (f) =>
-      f.previousReading && f.previousReading.side === f.side
-        ? `车辆 ${f.plate} 连续两次称${SIDE_WORDS[f.side]}：上次${SIDE_WORDS[f.side]} ${showTons(f.previousReading.weight)}（${time(f.previousReading.at)}），本次 ${showTons(f.weight)}`
-        : null,
+    met: (f, p) => {
+      const side = repeatedSide(f, p);
+      return side && f.previousReading
+        ? `车辆 ${f.plate} 连续两次称${SIDE_WORDS[side]}：上次${SIDE_WORDS[side]} ${showTons(f.previousReading.weight)}（${time(f.previousReading.at)}），本次 ${showTons(f.weight)}`
+        : null;
+    },
   },
   {
     name: 'emptyGross',

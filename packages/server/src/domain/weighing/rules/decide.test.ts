@@ -12,7 +12,7 @@ const grossRecord: WeighingRecord = { side: 'gross', weight: T('49.02'), source:
 
 const second = (over: Partial<SecondWeighingInput> = {}): SecondWeighingInput => ({
   ...context(),
-  history: { previousReading: { side: 'gross', weight: T('49.02'), at: minutesAgo(40) }, recentReadings: [] },
+  history: { previousReading: { side: 'gross', weight: T('49.02'), at: minutesAgo(40), sameTicket: true }, recentReadings: [] },
   ticket: {
     code: 'CGBD202611210001', state: 'firstWeighed', uploaded: false, sceneConfirm: false, returned: false, isReturn: false, hasFirstWeighing: true,
     first: grossRecord, deductions: [],
@@ -20,7 +20,7 @@ const second = (over: Partial<SecondWeighingInput> = {}): SecondWeighingInput =>
   source: { kind: 'scale', weight: T('15.25'), stable: true }, lineRemaining: null, ...over,
 });
 
-const afterTare = { previousReading: { side: 'tare' as const, weight: T('45'), at: minutesAgo(40) }, recentReadings: [] };
+const afterTare = { previousReading: { side: 'tare' as const, weight: T('45'), at: minutesAgo(40), sameTicket: true }, recentReadings: [] };
 
 describe('decideFirstWeighing', () => {
   it('records a purchase truck gross first', () => {

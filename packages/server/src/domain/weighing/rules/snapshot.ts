@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { WeighParams } from '@wb/protocol';
-import type { Finding } from './checks';
+import type { Finding, PreviousReading } from './checks';
 import type { Direction, Pnmary, Side, TicketKind } from './kinds';
 import type { StoredTareKind, VehicleTares } from './stored-tare';
 
@@ -22,8 +22,8 @@ export interface MaterialFacts {
 export type WeighingSource = { kind: 'scale'; weight: Decimal; stable: boolean } | { kind: 'stored'; wanted?: StoredTareKind };
 
 export interface ReadingHistory {
-  /** the vehicle's latest weighing on any ticket */
-  previousReading: { side: Side; weight: Decimal; at: Date } | null;
+  /** the vehicle's latest weighing on any ticket (sameTicket: the one this reading completes) */
+  previousReading: PreviousReading | null;
   /** readings at the organisation's scales within the same-weight window */
   recentReadings: { plate: string; weight: Decimal; at: Date }[];
 }
