@@ -4,6 +4,7 @@ import { TICKET_PAPER_MM, TICKET_PRINT_BLANK, type TicketPrintLayout } from '@wb
 import { bearerFor, createTestApp, type TestContext } from '../../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../../test/api';
 import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '../test-support';
+import { pageTexts } from './pdf-text.test-support';
 
 /** The print page's calls through the real routes: what prints, what counts, and the PDF read back. */
 let ctx: TestContext;
@@ -134,6 +135,13 @@ describe('the PDF', () => {
     const fonts = embeddedFonts(pdf);
     expect(fonts.map((f) => f.name).sort()).toEqual([expect.stringMatching(/^[A-Z]{6}\+NotoSansSC-Bold$/), expect.stringMatching(/^[A-Z]{6}\+NotoSansSC-Regular$/)]);
     for (const f of fonts) expect(f.bytes).toBeLessThan(40_000);
+
+    // the page draws the ticket's own figures, in the embedded font's characters
+    const texts = await pageTexts(bytes);
+    expect(texts).toContain(`No. ${t.no}`);
+    expect(texts.some((s) => s.endsWith(' 采购磅单'))).toBe(true);
+    expect(texts).toEqual(expect.arrayContaining(['毛重', '40.50', '皮重', '15.25', '净重', '25.25', '第1次打印   单位：吨']));
+    expect(texts.filter((s) => s.includes('?'))).toEqual([]);
   });
 });
 
