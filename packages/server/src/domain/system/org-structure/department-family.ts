@@ -1,15 +1,13 @@
-import { sql } from 'kysely';
 import type { DocField, DocumentFamily } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
-import { AppError } from '../../../platform/http/errors';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import {
   checkPhone, createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn,
 } from '../../masterdata/shared/fields';
 import { departmentUsersDetail } from './detail-templates';
 import { DEPARTMENT_BASE } from './paths';
-import { departmentLinks, departmentUses, tryLockTree } from './repo';
-import { deleteRefusal, parentRefusal } from './rules';
+import { departmentLinks, departmentUses } from './repo';
+import { treeChecks } from './tree-family';
 
 /**
  * 部门: a company's departments, a tree per company. Only the company's own rows are reached
@@ -17,7 +15,6 @@ import { deleteRefusal, parentRefusal } from './rules';
  * that include org_id (migrations/012).
  */
 export { DEPARTMENT_BASE };
-const WORDS = { node: '部门' };
 
 const parentName: FieldDef = {
   fieldName: 'parentName', fieldExplain: '上级部门', fieldExplainEn: 'Parent department', fieldType: 'TEXT',
@@ -88,25 +85,5 @@ export const departmentFamily: DocumentFamily = {
   listTemplate, resourceTemplate, forms: [createForm, updateForm], readFields: readFieldsOf(createForm), copy: 'none',
   constraintMessages: { sys_department_parent_check: { field: 'parentId', message: '上级部门不能是部门自己' } },
   // a department moved under one of its own sub-departments would cut that branch off the tree
-  checkWrite: async (tx, who, id, values) => {
-    const parentId = (values.parentId as string | null) ?? null;
-    // only a move can close a loop; a new node has nothing below it
-    if (id !== null && parentId !== null && !(await tryLockTree(tx, 'department', who.orgId))) throw AppError.of('conflict', '部门树正在被他人调整，请稍后重试', 'parentId');
-    const problem = parentRefusal(await departmentLinks(tx, who.orgId), id, parentId, WORDS);
-    return problem ? [{ field: 'parentId', message: problem }] : [];
-  },
-  checkDelete: async (tx, who, ids) =>
-    (await departmentUses(tx, who.orgId, ids)).flatMap((use) => {
-      const problem = deleteRefusal(use, WORDS);
-      return problem ? [{ field: 'ids', message: problem }] : [];
-    }),
-  treeFilter: async (db, who, treeId) => {
-    const { rows } = await sql<{ id: string }>`
-      WITH RECURSIVE under AS (
-        SELECT id FROM sys_department WHERE id = ${treeId}::bigint AND org_id = ${who.orgId}
-        UNION
-        SELECT c.id FROM sys_department c JOIN under u ON c.parent_id = u.id
-      ) SELECT id::text FROM under`.execute(db);
-    return { key: 'deptId', op: 'in', val: rows.length ? rows.map((r) => r.id) : ['0'] };
-  },
+  ...treeChecks({ tree: 'department', node: '部门', idKey: 'deptId', ownerOf: (who) => who.orgId, links: departmentLinks, uses: departmentUses }),
 };

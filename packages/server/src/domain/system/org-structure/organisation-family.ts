@@ -1,11 +1,10 @@
 import type { DocField, DocumentFamily } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
-import { AppError } from '../../../platform/http/errors';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import { organisationDetail } from './detail-templates';
 import { createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../../masterdata/shared/fields';
-import { tryLockTree, organisationLinks, organisationUses } from './repo';
-import { deleteRefusal, descendantsOf, parentRefusal } from './rules';
+import { organisationLinks, organisationUses } from './repo';
+import { treeChecks } from './tree-family';
 
 /**
  * 组织机构: the group's organisations (companies and their sub-units), one tree per group, kept
@@ -15,7 +14,6 @@ import { deleteRefusal, descendantsOf, parentRefusal } from './rules';
 import { ORGANISATION_BASE } from './paths';
 
 export { ORGANISATION_BASE };
-const WORDS = { node: '组织' };
 
 const parentName: FieldDef = {
   fieldName: 'parentName', fieldExplain: '上级组织', fieldExplainEn: 'Parent organisation', fieldType: 'TEXT',
@@ -79,22 +77,8 @@ export const organisationFamily: DocumentFamily = {
   // organisations are created by an administrator, not pushed by an ERP or a sheet
   import: false, datax: false,
   constraintMessages: { sys_org_parent_check: { field: 'parentId', message: '上级组织不能是组织自己' } },
-  checkWrite: async (tx, who, id, values) => {
-    const parentId = (values.parentId as string | null) ?? null;
-    // only a move can close a loop; a new node has nothing below it
-    if (id !== null && parentId !== null && !(await tryLockTree(tx, 'organisation', who.groupId))) throw AppError.of('conflict', '组织树正在被他人调整，请稍后重试', 'parentId');
-    const problem = parentRefusal(await organisationLinks(tx, who.groupId), id, parentId, WORDS);
-    return problem ? [{ field: 'parentId', message: problem }] : [];
-  },
-  checkDelete: async (tx, who, ids) =>
-    (await organisationUses(tx, who.groupId, ids)).flatMap((use) => {
-      const problem = use.id === who.orgId ? `组织 ${use.code} 是当前登录的公司，不能删除` : deleteRefusal(use, WORDS);
-      return problem ? [{ field: 'ids', message: problem }] : [];
-    }),
-  // the chosen organisation and its sub-units; one of another group lists nothing
-  treeFilter: async (db, who, treeId) => {
-    const links = await organisationLinks(db, who.groupId);
-    if (!links.some((l) => l.id === treeId)) return { key: 'orgId', op: 'in', val: ['0'] };
-    return { key: 'orgId', op: 'in', val: [treeId, ...descendantsOf(links, treeId)] };
-  },
+  ...treeChecks({
+    tree: 'organisation', node: '组织', idKey: 'orgId', ownerOf: (who) => who.groupId, links: organisationLinks, uses: organisationUses,
+    refuseDelete: (use, who) => (use.id === who.orgId ? `组织 ${use.code} 是当前登录的公司，不能删除` : null),
+  }),
 };

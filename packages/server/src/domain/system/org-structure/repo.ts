@@ -4,7 +4,7 @@ import type { DB } from '../../../platform/db/schema';
 import type { NodeUse, TreeLink } from './rules';
 
 /** The SQL of the organisation structure: always within the caller's group or company. */
-type Runner = Database | Transaction<DB>;
+export type Runner = Database | Transaction<DB>;
 
 export async function departmentLinks(db: Runner, orgId: string): Promise<TreeLink[]> {
   const { rows } = await sql<TreeLink>`SELECT id::text, parent_id::text AS "parentId" FROM sys_department WHERE org_id = ${orgId}`.execute(db);
