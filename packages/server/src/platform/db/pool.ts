@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { StatementCachingClient } from './statement-cache';
 
 // bigint (int8) stays a string: ids leave the server as strings and never lose precision.
 // numeric stays a string too: weights and money are computed with decimal.js, never floats.
@@ -24,6 +25,7 @@ export function openDatabase(connectionString: string, max = 10): DatabaseHandle
     connectionString,
     max,
     types,
+    Client: StatementCachingClient,
     // A date or time the plant types without a zone means the plant's wall clock, not UTC.
     options: `-c TimeZone=${process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai'}`,
     // bounds every statement a request can reach (DESIGN.md section 4)
