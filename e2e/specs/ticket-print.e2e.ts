@@ -90,6 +90,7 @@ describe('printing a weigh ticket', () => {
     expect(await tab.getByTestId('deduct-list').textContent()).toBe('扣水 0.25；扣杂 0.10');
     expect(await paper.locator('[data-field="plate"]').textContent()).toBe('苏E7P101');
     expect(await paper.locator('[data-field="driver"]').textContent()).toBe('赵师傅');
+    expect(await paper.locator('[data-field="shippedQuantity"]').textContent()).toBe('30.00');
     expect(await paper.locator('[data-field="amount"]').textContent()).toBe(Number(row?.amount).toFixed(2));
     expect(await paper.locator('[data-field="firstOperator"]').textContent()).toContain(USERS.operator.realName);
     expect(await tab.getByTestId('ticket-count').textContent()).toBe('未打印');

@@ -8,7 +8,7 @@ const facts = (o: Partial<TicketPrintFacts> = {}): TicketPrintFacts => ({
   id: '7', kind: 'pu', side: null, state: 'COMPLETED', closeKind: null, company: '华东水泥有限公司', ticketNo: 'CGBD202611220001',
   plate: '苏E12345', driver: '张三', materialName: '石灰石', materialModel: '40-80mm', vendor: '南京石料有限公司', customer: null, carrier: '顺达物流',
   peerOrg: null, noticeNo: 'CGTZ202611210001', warehouse: '1号原料堆场', toWarehouse: null,
-  gross: '40.0000', grossTime: at('2026-11-22T01:00:00Z'), tare: '15.2000', tareTime: at('2026-11-22T01:30:05Z'), net: '24.3000',
+  gross: '40.0000', grossTime: at('2026-11-22T01:00:00Z'), tare: '15.2000', tareTime: at('2026-11-22T01:30:05Z'), net: '24.3000', shippedQuantity: '24.5',
   deductTotal: '0.5000', deductions: [{ kind: 'IMPURITY', amount: '0.2000' }, { kind: 'WATER', amount: '0.3000' }],
   price: '10.5000', amount: '255.1500', firstOperator: '李磅', secondOperator: '王磅', remark: null, printCount: 1, ...o,
 });
@@ -23,7 +23,8 @@ describe('the printed ticket', () => {
     const l = layoutTicket(facts(), settings());
     expect(l.title).toBe('华东水泥有限公司 采购磅单');
     expect(l.ticketNo).toBe('CGBD202611220001');
-    expect(l.fields.map((f) => f.label)).toEqual(['车号', '司机', '物料', '通知单号', '供应商', '承运商', '仓库']);
+    expect(l.fields.map((f) => f.label)).toEqual(['车号', '司机', '物料', '通知单号', '供应商', '承运商', '仓库', '原发数(吨)']);
+    expect(value(l, 'shippedQuantity')).toBe('24.50');
     expect(value(l, 'material')).toBe('石灰石 40-80mm');
     expect(value(l, 'vendor')).toBe('南京石料有限公司');
     expect(l.unit).toBe('吨');

@@ -36,6 +36,8 @@ export interface TicketPrintFacts {
   tare: string | null;
   tareTime: Date | null;
   net: string | null;
+  /** purchase: what the vendor's note says was shipped (原发数) */
+  shippedQuantity: string | null;
   deductTotal: string;
   deductions: { kind: PrintDeductionKind; amount: string }[];
   price: string | null;
@@ -142,7 +144,12 @@ function warehouseFields(f: TicketPrintFacts): TicketPrintField[] {
   return [field('warehouse', '仓库', 'Warehouse', f.warehouse)];
 }
 
-export function infoFields(f: TicketPrintFacts): TicketPrintField[] {
+/** A purchase ticket shows the vendor's shipped quantity beside the warehouse, to set against the net. */
+function shippedField(f: TicketPrintFacts, decimals: number): TicketPrintField[] {
+  return f.kind === 'pu' ? [field('shippedQuantity', '原发数(吨)', 'Shipped (t)', weightText(f.shippedQuantity, decimals))] : [];
+}
+
+export function infoFields(f: TicketPrintFacts, decimals: number): TicketPrintField[] {
   return [
     field('plate', '车号', 'Plate', f.plate),
     field('driver', '司机', 'Driver', f.driver),
@@ -150,6 +157,7 @@ export function infoFields(f: TicketPrintFacts): TicketPrintField[] {
     field('noticeNo', '通知单号', 'Notice no.', f.noticeNo),
     ...partyFields(f),
     ...warehouseFields(f),
+    ...shippedField(f, decimals),
   ];
 }
 
@@ -207,7 +215,7 @@ export function layoutTicket(f: TicketPrintFacts, s: PrintSettings): TicketPrint
     stateLabel: STATE_LABEL[f.state],
     slip: f.state === 'FIRST_WEIGHED' || f.state === 'CONFIRMED',
     closedAs: f.closeKind ? CLOSE_LABEL[f.closeKind] : null,
-    fields: infoFields(f),
+    fields: infoFields(f, decimals),
     unit: '吨',
     weights: weightLines(f, decimals, s.timeZone),
     deductions: deductionLines(f, decimals),

@@ -21,7 +21,7 @@ export async function printFacts(db: Runner, orgId: string, id: string): Promise
     .select([
       't.id', 't.kind', 't.side', 't.state', 't.close_kind', 'o.org_name', 't.ticket_no', 't.plate_number', 't.driver_name',
       'm.inv_name', 'm.model', 'v.vendor_name', 'c.customer_name', 'cr.carrier_name', 'peer.org_name as peer_name', 'n.notice_no',
-      'w.ware_name', 'tw.ware_name as to_ware_name', 't.gross', 't.gross_time', 't.tare', 't.tare_time', 't.net', 't.deduct_total',
+      'w.ware_name', 'tw.ware_name as to_ware_name', 't.gross', 't.gross_time', 't.tare', 't.tare_time', 't.net', 't.shipped_quantity', 't.deduct_total',
       't.price', 't.amount', 't.remark', 't.print_count',
     ])
     .where('t.org_id', '=', orgId).where('t.id', '=', id)
@@ -36,7 +36,7 @@ export async function printFacts(db: Runner, orgId: string, id: string): Promise
     plate: t.plate_number, driver: t.driver_name, materialName: t.inv_name, materialModel: t.model, vendor: t.vendor_name,
     customer: t.customer_name, carrier: t.carrier_name, peerOrg: t.peer_name, noticeNo: t.notice_no, warehouse: t.ware_name,
     toWarehouse: t.to_ware_name, gross: t.gross, grossTime: t.gross_time, tare: t.tare, tareTime: t.tare_time, net: t.net,
-    deductTotal: t.deduct_total, deductions, price: t.price, amount: t.amount, firstOperator: operator('FIRST'),
+    shippedQuantity: t.shipped_quantity, deductTotal: t.deduct_total, deductions, price: t.price, amount: t.amount, firstOperator: operator('FIRST'),
     secondOperator: operator('SECOND'), remark: t.remark, printCount: t.print_count,
   };
 }
