@@ -102,6 +102,24 @@ describe('a return ticket in stock', () => {
   });
 });
 
+describe('a batch with a return and its original', () => {
+  it('never deadlocks against a posting of the return alone: the original is locked first in both', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const before = await balance();
+      const t = await auditedPurchase();
+      const back = await auditedReturn(t.id);
+      const answers = await Promise.all(round % 2
+        ? [post('pu/down', { ids: [t.id, back.id] }), post('pu/down', { ids: [back.id] })]
+        : [post('pu/down', { ids: [back.id] }), post('pu/down', { ids: [t.id, back.id] })]);
+      expect(answers.map((a) => a.statusCode).sort()).toContain(200);
+      for (const a of answers) expect([200, 400]).toContain(a.statusCode);
+      expect([await state(t.id), await state(back.id)]).toEqual(['POSTED', 'POSTED']);
+      expect(await liveRecords(back.id)).toHaveLength(1);
+      expect(await balance()).toBe(before);
+    }
+  });
+});
+
 describe('the returned ticket and its return', () => {
   it('keeps the returned ticket as it was, and puts its net back on the line when the return is voided', async () => {
     const t = await auditedPurchase();
