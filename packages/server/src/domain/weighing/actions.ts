@@ -120,7 +120,9 @@ async function recoverTicket(tx: Tx, who: Who, t: TicketRow, state: string): Pro
 
 /**
  * Deductions (扣重) of one ticket, replacing the ones it had: on a completed ticket the net is
- * computed again and the notice line's done moves by the difference, never past its ceiling.
+ * computed again and the notice line's done moves by the difference, never past its ceiling. The
+ * hidden deduct is the one the ticket took at completion (a merged ticket's is its trips' sum, a
+ * split part's its share), not the material's per-trip figure of today.
  */
 export async function deductTicket(tx: Tx, who: Who, kind: TicketKind, id: string, deductions: Deduction[]) {
   const [t] = await lockTickets(tx, who, kind, [id]);
@@ -129,8 +131,7 @@ export async function deductTicket(tx: Tx, who: Who, kind: TicketKind, id: strin
   await repo.replaceDeductions(tx, who.orgId, t.id, deductions, who.userId);
   if (t.net === null || t.gross === null || t.tare === null) return repo.ticketReplyRow(tx, who.orgId, t.id);
   const params = await repo.weighParams(tx, who.orgId);
-  const material = await repo.materialFacts(tx, who.orgId, t.material_id);
-  const net = computeNet(new Decimal(t.gross), new Decimal(t.tare), deductions, material.hiddenDeduct, params);
+  const net = computeNet(new Decimal(t.gross), new Decimal(t.tare), deductions, await repo.hiddenDeductOf(tx, t.id), params);
   if (!net.ok) throw badRequest(net.message, 'deductions');
   await repo.saveDeductionAmounts(tx, who.orgId, t.id, net.deductions, who.userId);
   if (t.notice_line_id) {

@@ -95,11 +95,13 @@ export interface WeighingRow {
   identifiedBy: 'REGISTRY' | 'CARD' | 'PLATE' | 'MANUAL'; snapshots: string[]; operatorId: string;
 }
 
+const weighingValues = (w: WeighingRow): Insertable<DB['wb_weighing']> => ({
+  org_id: w.orgId, ticket_id: w.ticketId, reading: w.reading, weight: w.record.weight.toFixed(), stable: w.record.stable, weighed_at: w.record.at,
+  station: w.station, request_id: w.requestId, identified_by: w.identifiedBy, snapshot_file_ids: w.snapshots, operator_id: w.operatorId,
+});
+
 export async function insertWeighing(tx: Tx, w: WeighingRow): Promise<void> {
-  await tx.insertInto('wb_weighing').values({
-    org_id: w.orgId, ticket_id: w.ticketId, reading: w.reading, weight: w.record.weight.toFixed(), stable: w.record.stable, weighed_at: w.record.at,
-    station: w.station, request_id: w.requestId, identified_by: w.identifiedBy, snapshot_file_ids: w.snapshots, operator_id: w.operatorId,
-  }).execute();
+  await tx.insertInto('wb_weighing').values(weighingValues(w)).execute();
 }
 
 /** A registry's trip is at the scale: its hold moves to the ticket, which settles it at completion. */
@@ -108,7 +110,7 @@ export async function registryWeighing(tx: Tx, orgId: string, registryId: string
     .where('org_id', '=', orgId).where('id', '=', registryId).execute();
 }
 
-const TICKET_COLUMNS = [
+export const TICKET_COLUMNS = [
   'id', 'kind', 'ticket_no', 'state', 'side', 'registry_id', 'notice_id', 'notice_line_id', 'material_id', 'vehicle_id', 'plate_number', 'first_is',
   'gross', 'gross_time', 'tare', 'tare_time', 'tare_source', 'deduct_total', 'net', 'reserved_quantity', 'price', 'uploaded_at', 'source_ticket_id',
   'warnings', 'version',
@@ -165,6 +167,12 @@ export async function updateTicket(tx: Tx, orgId: string, id: string, set: Updat
   await tx.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
 }
 
+/** The ticket's new figures and the reading that gave them, in one statement (one round trip). */
+export async function updateTicketWithReading(tx: Tx, orgId: string, id: string, set: Updateable<DB['wb_ticket']>, w: WeighingRow): Promise<void> {
+  await tx.with('reading', (q) => q.insertInto('wb_weighing').values(weighingValues(w)))
+    .updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
+}
+
 export const STATE_TO_DB: Record<LifecycleState, DbTicketState> = {
   firstWeighed: 'FIRST_WEIGHED', confirmed: 'CONFIRMED', completed: 'COMPLETED', audited: 'AUDITED', posted: 'POSTED', closed: 'CLOSED', obsolete: 'OBSOLETE',
 };
@@ -212,4 +220,10 @@ export async function writeDeductionRows(tx: Tx, orgId: string, ticketId: string
   await tx.insertInto('wb_ticket_deduction').values(rows.map((r) => ({
     org_id: orgId, ticket_id: ticketId, kind: r.kind as DB['wb_ticket_deduction']['kind'], mode: r.mode, value: r.value.toFixed(), amount: r.amount.toFixed(), created_by: userId,
   }))).execute();
+}
+
+/** The hidden deduct a completed ticket took (its HIDDEN row), 0 when it took none. */
+export async function hiddenDeductOf(tx: Runner, ticketId: string): Promise<Decimal> {
+  const row = await tx.selectFrom('wb_ticket_deduction').select('amount').where('ticket_id', '=', ticketId).where('kind', '=', 'HIDDEN').executeTakeFirst();
+  return new Decimal(row?.amount ?? 0);
 }

@@ -205,6 +205,25 @@ describe('ticket actions', () => {
     expect(kept.map((d) => d.kind).sort()).toEqual(['STONE', 'WATER']);
   });
 
+  it('keeps a merged ticket\'s hidden deduct (its trips\' sum) when it is deducted again', async () => {
+    await ctx.database.db.updateTable('md_material').set({ hidden_deduct: '0.05' }).where('id', '=', plant.materialId).execute();
+    try {
+      const a = await completedTicket();
+      const line = await ctx.database.db.selectFrom('wb_notice_line').select('notice_id').where('id', '=', a.lineId).executeTakeFirstOrThrow();
+      const registryId = await makeRegistry(ctx.database.db, plant, { noticeId: line.notice_id, lineId: a.lineId, plate: testPlate('T') });
+      const b = expectOk(await weigh('first', { registryId, weight: '30' })).data;
+      expectOk(await weigh('second', { registryId, weight: '14' }));
+      expectOk(await post('pu/merge', { ids: [a.id, b.ticketId] }, ac));
+      expect(await ticketRow(a.id)).toMatchObject({ deduct_total: '0.1000', net: '40.9000' });
+      const r = expectOk(await post('pu/deduct', { id: a.id, deductions: [{ kind: 'impurity', amount: '0.4' }] })).data;
+      // 41 weighed - 0.4 impurity - 0.1 hidden of the two trips
+      expect(Number(r.net)).toBe(40.5);
+      expect(await ticketRow(a.id)).toMatchObject({ deduct_total: '0.5000' });
+    } finally {
+      await ctx.database.db.updateTable('md_material').set({ hidden_deduct: '0' }).where('id', '=', plant.materialId).execute();
+    }
+  });
+
   it('splits a completed ticket into parts adding up to its net', async () => {
     const t = await completedTicket();
     expectFailure(await post('pu/split', { id: t.id, parts: ['20', '4'] }, ac), 400, `拆分数量合计 24 吨应等于磅单 ${t.no} 的净重 25 吨`);
