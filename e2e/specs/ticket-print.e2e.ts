@@ -6,7 +6,7 @@ import { sql } from '../support/db';
 import { useSignedInPage } from '../support/fixture';
 import { listScreen, rows } from '../support/list-screen';
 import { api, apiSignIn, COMPANY_CEMENT, USERS } from '../support/login';
-import { openMenuLeaf, settled } from '../support/workspace';
+import { HOME, openMenuLeaf, settled } from '../support/workspace';
 
 // A purchase truck weighed through the API (notice, registry, gate, two weighings, a deduction),
 // then its ticket printed as the operator does it: the list's 打印 opens the print page in a new
@@ -26,8 +26,8 @@ async function caller(username: string, password: string) {
   };
 }
 
-/** The purchase truck through the plant by API calls; its ticket id and number. */
-async function weighedTicket(plateNumber: string): Promise<{ id: string; no: string }> {
+/** The purchase truck through the plant by API calls (or only to its first weighing); its ticket id and number. */
+async function weighedTicket(plateNumber: string, through = true): Promise<{ id: string; no: string }> {
   const admin = await caller(USERS.admin.username, USERS.admin.password);
   const operator = await caller(USERS.operator.username, USERS.operator.password);
   const [vendor] = await db<{ id: string }>(
@@ -48,6 +48,7 @@ async function weighedTicket(plateNumber: string): Promise<{ id: string; no: str
   await admin('/api/registry/pu/audit', { ids: [registry.id] });
   await admin('/api/registry/pu/letin', { ids: [registry.id] });
   const first = await operator<{ ticketId: string; ticketNo: string }>('/api/weigh/pu/first', { registryId: registry.id, weight: '45.62', stationId: 'E2E', requestId: `${plateNumber}-1` });
+  if (!through) return { id: first.ticketId, no: first.ticketNo };
   await operator('/api/weigh/pu/second', { registryId: registry.id, weight: '16.3', stationId: 'E2E', requestId: `${plateNumber}-2` });
   await operator('/api/weigh/pu/deduct', { id: first.ticketId, deductions: [{ kind: 'water', amount: '0.25' }, { kind: 'impurity', amount: '0.1' }] });
   return { id: first.ticketId, no: first.ticketNo };
@@ -134,5 +135,33 @@ describe('printing a weigh ticket', () => {
     await screenshot(viewer, 'ticket-print-pdf');
     await viewer.close();
     await tab.close();
+  });
+
+  it('prints the first-weighing slip with its net blank, in English when the workspace speaks it', async () => {
+    const { page } = stage;
+    const slip = await weighedTicket('苏E7P102', false);
+    await page.goto(HOME);
+    await page.getByTestId('lang-switch').click();
+    await settled(page);
+    await page.getByTestId('lang-en-US').click();
+    await page.goto(`/weigh/print/pu/${slip.id}`);
+    const paper = page.getByTestId('ticket-paper');
+    await paper.waitFor();
+    expect(await paper.locator('.wb-ticket-title').textContent()).toBe(`${COMPANY_CEMENT} Purchase weigh ticket`);
+    expect(await paper.locator('.wb-ticket-state').textContent()).toBe('(First weighing)');
+    expect(await page.getByTestId('weight-gross-value').textContent()).toBe('45.62');
+    expect(await page.getByTestId('weight-tare-value').textContent()).toBe('—');
+    expect(await page.getByTestId('weight-net-value').textContent()).toBe('—');
+    expect(await paper.locator('th').allTextContents()).toEqual(expect.arrayContaining(['Plate', 'Gross', 'Tare', 'Net', 'Vendor']));
+    expect(await page.getByTestId('ticket-print-button').textContent()).toBe('Print');
+    expect(await page.getByTestId('ticket-count').textContent()).toBe('Not printed yet');
+    // no label is cut short
+    expect(await paper.locator('th').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent))).toEqual([]);
+    await settled(page);
+    await screenshot(page, 'ticket-print-slip-english');
+    await page.goto(HOME);
+    await page.getByTestId('lang-switch').click();
+    await settled(page);
+    await page.getByTestId('lang-zh-CN').click();
   });
 });

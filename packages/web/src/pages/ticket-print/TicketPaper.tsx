@@ -27,17 +27,19 @@ function Pairs({ fields, english, testId }: { fields: TicketPrintField[]; englis
 export function TicketPaper({ layout: l }: { layout: TicketPrintLayout }) {
   const { t, english } = useTicketPrintTexts();
   const words = layoutWords(l, english);
-  const deductions = l.deductions.rows.map((r) => `${english ? r.itemEn : r.item} ${r.weight}`).join('；');
+  const deductions = l.deductions.rows.map((r) => `${english ? r.itemEn : r.item} ${r.weight}`).join(english ? '; ' : '；');
+  const colon = english ? ': ' : '：';
+  const state = words.state ? (english ? `(${words.state})` : `（${words.state}）`) : '';
   return (
-    <article className="wb-ticket-paper" data-testid="ticket-paper" data-ticket-no={l.ticketNo}>
+    <article className={`wb-ticket-paper${english ? ' wb-ticket-en' : ''}`} data-testid="ticket-paper" data-ticket-no={l.ticketNo}>
       <h1 className="wb-ticket-title">{words.title}</h1>
       <div className="wb-ticket-sub">
         <span data-testid="ticket-no">No. {l.ticketNo}</span>
-        <span className="wb-ticket-state">{words.state ? `（${words.state}）` : ''}</span>
+        <span className="wb-ticket-state">{state}</span>
         <span data-testid="print-label">
           {words.count}
           {l.reprint && <b className="wb-ticket-reprint"> {t('reprint')}</b>}
-          <span className="wb-ticket-unit">{t('unit')}：{words.unit}</span>
+          <span className="wb-ticket-unit">{t('unit')}{colon}{words.unit}</span>
         </span>
       </div>
       <table className="wb-ticket-grid">
@@ -74,10 +76,10 @@ export function TicketPaper({ layout: l }: { layout: TicketPrintLayout }) {
       </table>
       <footer className="wb-ticket-foot">
         {l.footer.map((f) => (
-          <span key={f.key} data-field={f.key}>{english ? f.labelEn : f.label}：{f.value}</span>
+          <span key={f.key} data-field={f.key}>{english ? f.labelEn : f.label}{colon}{f.value}</span>
         ))}
       </footer>
-      <div className="wb-ticket-sign">{t('signature')}：</div>
+      <div className="wb-ticket-sign">{t('signature')}{colon}</div>
     </article>
   );
 }
