@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
-import { columnTexts, pagerTotal, quickSearch, rows } from '../support/list-screen';
+import { columnTexts, listScreen, pagerTotal, quickSearch, rows } from '../support/list-screen';
 import { api, pageToken, USERS } from '../support/login';
 import { openMenuLeaf, settled } from '../support/workspace';
 
@@ -61,10 +61,14 @@ describe('the released trips screen (出厂记录)', () => {
     expect((await columnTexts(stage.page, '物料'))[0]).not.toBe('');
     expect(await columnTexts(stage.page, '预装数')).toEqual(['30']);
     expect(await columnTexts(stage.page, '净重')).toEqual(['30.8']);
-    expect(await columnTexts(stage.page, '在厂时长(分钟)')).toEqual(['42']);
+    expect(await columnTexts(stage.page, '在厂时长(分)')).toEqual(['42']);
     expect((await columnTexts(stage.page, '出厂时间'))[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     await settled(stage.page);
     await screenshot(stage.page, 'registry-history');
+    // the rest of the row: time in the plant, how it left, its ticket
+    await listScreen(stage.page).locator('.ant-table-content, .ant-table-body').first().evaluate((el) => el.scrollBy({ left: 2000 }));
+    await settled(stage.page);
+    await screenshot(stage.page, 'registry-history-right');
 
     await quickSearch(stage.page, STILL_IN);
     expect(await pagerTotal(stage.page)).toBe(0);
