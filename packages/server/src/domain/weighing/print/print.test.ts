@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { TICKET_PAPER_MM, TICKET_PRINT_BLANK, type TicketPrintLayout } from '@wb/protocol';
@@ -157,3 +159,19 @@ function embeddedFonts(pdf: PDFDocument): { name: string; bytes: number }[] {
   }
   return out;
 }
+
+describe('the 打印 list button', () => {
+  it('is the print page button on every ticket list; a database seeded before gets it from migration 022', async () => {
+    const db = ctx.database.db;
+    const buttons = () => db.selectFrom('sys_menu').select(['permission', 'component']).where('permission', 'like', 'weigh\\_%\\_print').orderBy('permission').execute();
+    expect((await buttons()).map((b) => b.component)).toEqual(Array(7).fill('page:printTicket'));
+    // as an earlier release seeded it: a right with no button; and one an administrator changed
+    await db.updateTable('sys_menu').set({ component: null }).where('permission', 'like', 'weigh\\_%\\_print').execute();
+    await db.updateTable('sys_menu').set({ component: 'one:print' }).where('permission', '=', 'weigh_st_print').execute();
+    await sql.raw(readFileSync(new URL('../../../../migrations/022_ticket_print.sql', import.meta.url), 'utf8')).execute(db);
+    expect((await buttons()).map((b) => [b.permission, b.component])).toEqual([
+      ['weigh_al_print', 'page:printTicket'], ['weigh_pr_print', 'page:printTicket'], ['weigh_pt_print', 'page:printTicket'], ['weigh_pu_print', 'page:printTicket'],
+      ['weigh_sa_print', 'page:printTicket'], ['weigh_st_print', 'one:print'], ['weigh_tr_print', 'page:printTicket'],
+    ]);
+  });
+});
