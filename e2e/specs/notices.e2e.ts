@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { childCell, childRows, formDialog, formItem, openListForm, tableButton } from '../support/child-table';
+import { childRows, formDialog, formItem, openListForm, tableButton } from '../support/child-table';
+import { fieldValue, pickFromPopup, pressListButton, tickListRow, typeChildCell, typeDateTime } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
 import { listScreen, rows } from '../support/list-screen';
@@ -17,40 +17,6 @@ const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000,
 const db = <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => sql<T>(stage.server.databaseUrl, text, values);
 
 const VENDOR = '湖州明达矿业有限公司';
-
-/** Opens a header field's popup and double-clicks the row holding `text`. */
-async function pick(page: Page, form: Locator, label: string, text: string): Promise<void> {
-  await formItem(form, label).locator('button').click();
-  const popup = page.locator('.ant-modal').filter({ has: page.getByTestId('resource-popup') });
-  await popup.getByTestId('resource-table').waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="resource-table"] .ant-spin-spinning'));
-  await popup.locator('tbody tr.ant-table-row').filter({ hasText: text }).first().dblclick();
-  await popup.waitFor({ state: 'detached' });
-  await poll(() => formItem(form, label).locator('input').first().inputValue()).toBe(text);
-}
-
-/** Types a date and time into a header field's picker. */
-async function typeTime(form: Locator, label: string, value: string): Promise<void> {
-  const input = formItem(form, label).locator('.ant-picker input');
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
-
-/** Types into a child cell (the row goes into edit on a click). */
-async function typeCell(form: Locator, n: number, title: string, value: string): Promise<void> {
-  const cell = await childCell(form, n, title);
-  await cell.click();
-  await cell.locator('input').first().fill(value);
-}
-
-/** Clicks a list button, on the bar or under 更多. */
-async function press(page: Page, component: string): Promise<void> {
-  const direct = listScreen(page).locator(`button[data-testid="btn-${component}"]`);
-  if (await direct.isVisible()) return direct.click();
-  await listScreen(page).getByTestId('btn-more').click();
-  await page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-testid="btn-${component}"]`).click();
-}
 
 const notices = () => db<{ id: string; notice_no: string; doc_status: string; vendor: string; start_time: string; end_time: string; audited: boolean }>(
   `SELECT n.id::text, n.notice_no, n.doc_status, v.vendor_name AS vendor, to_char(n.start_time, 'YYYY-MM-DD HH24:MI:SS') AS start_time,
@@ -71,21 +37,22 @@ describe('purchase notices', () => {
     await rows(page);
     const form = await openListForm(page, 'btn-create');
     expect(await form.locator('.ant-modal-title').textContent()).toBe('新增采购通知单');
-    await pick(page, form, '供应商', VENDOR);
-    await typeTime(form, '开始时间', '2026-11-01 00:00:00');
-    await typeTime(form, '结束时间', '2030-12-31 23:59:59');
+    await pickFromPopup(page, form, '供应商', VENDOR);
+    await poll(() => fieldValue(form, '供应商')).toBe(VENDOR);
+    await typeDateTime(form, '开始时间', '2026-11-01 00:00:00');
+    await typeDateTime(form, '结束时间', '2030-12-31 23:59:59');
     await formItem(form, '合同号').locator('input').fill('HT-2026-088');
     // a new form starts with one blank line; the second is added from the table's toolbar
     if ((await childRows(form).count()) === 0) await tableButton(form, /新\s*增/).click();
-    await typeCell(form, 0, '物料编码', '0101001');
-    await typeCell(form, 0, '仓库编码', 'CK01');
-    await typeCell(form, 0, '数量', '1000');
-    await typeCell(form, 0, '控制比例(%)', '5');
+    await typeChildCell(form, 0, '物料编码', '0101001');
+    await typeChildCell(form, 0, '仓库编码', 'CK01');
+    await typeChildCell(form, 0, '数量', '1000');
+    await typeChildCell(form, 0, '控制比例(%)', '5');
     await tableButton(form, /新\s*增/).click();
     await poll(() => childRows(form).count()).toBe(2);
-    await typeCell(form, 1, '物料编码', '0102001');
-    await typeCell(form, 1, '数量', '500');
-    await typeCell(form, 1, '最大限量', '520');
+    await typeChildCell(form, 1, '物料编码', '0102001');
+    await typeChildCell(form, 1, '数量', '500');
+    await typeChildCell(form, 1, '最大限量', '520');
     await settled(page);
     await screenshot(page, 'notice-pu-form');
     await formDialog(page).locator('[data-action="submit"]').click();
@@ -108,7 +75,7 @@ describe('purchase notices', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('石灰石、黏土');
     await row.locator('.ant-checkbox-input').first().check();
-    await press(page, 'audit');
+    await pressListButton(page, 'audit');
     await poll(async () => (await notices())[0].doc_status).toBe('AUDITED');
     expect((await notices())[0].audited).toBe(true);
     await rows(page);
@@ -118,10 +85,8 @@ describe('purchase notices', () => {
 
   it('raises a line ceiling of the audited notice through its dialog', async () => {
     const { page } = stage;
-    const row = (await rows(page)).filter({ hasText: noticeNo });
-    const box = row.locator('.ant-checkbox-input').first();
-    if (!(await box.isChecked())) await box.check();
-    await press(page, 'page:updateMaxLimit');
+    await tickListRow(page, noticeNo);
+    await pressListButton(page, 'page:updateMaxLimit');
     const dialog = page.getByTestId('notice-updateMaxLimit');
     await dialog.locator('tbody tr.ant-table-row').filter({ hasText: '黏土' }).click();
     await dialog.getByTestId('notice-line-value').fill('600');

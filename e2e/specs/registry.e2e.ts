@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { screenshot } from '../support/browser';
+import { pressListButton, tickListRow } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
 import { listScreen, rows } from '../support/list-screen';
@@ -46,20 +47,6 @@ const registry = async () => (await db<{ id: string; registry_no: string; doc_st
           r.released_at IS NOT NULL AS released, r.reserved_quantity::text AS reserved
      FROM wb_registry r LEFT JOIN md_ic_card k ON k.id = r.ic_card_id WHERE r.plate_number = $1`, [PLATE]))[0];
 
-/** Clicks a list button, on the bar or under 更多. */
-async function press(page: Page, component: string) {
-  const direct = listScreen(page).locator(`button[data-testid="btn-${component}"]`);
-  if (await direct.isVisible()) return direct.click();
-  await listScreen(page).getByTestId('btn-more').click();
-  await page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-testid="btn-${component}"]`).click();
-}
-
-async function selectOnly(page: Page) {
-  const row = (await rows(page)).filter({ hasText: PLATE });
-  const box = row.locator('.ant-checkbox-input');
-  if (!(await box.isChecked())) await box.check();
-}
-
 const message = (page: Page, text: string | RegExp) => page.locator('.ant-notification-notice, .ant-message, .ant-alert').filter({ hasText: text }).first();
 
 /** Draws a camera snapshot stand-in and uploads it as the weighing station would; answers the file id. */
@@ -94,7 +81,7 @@ describe('a transfer registry at the gate', () => {
     await db(`INSERT INTO md_ic_card (org_id, card_no, card_uid, card_kind) SELECT id, 'LS0001', $1, 'TEMPORARY' FROM sys_org WHERE org_code = 'HDSN'`, [CARD_UID]);
     await openMenuLeaf(stage.page, '/registry', '/registry/tr');
     await rows(stage.page);
-    await press(stage.page, 'create');
+    await pressListButton(stage.page, 'create');
     const form = stage.page.locator('.wb-form-dialog').last();
     await form.locator('.wb-template-form').waitFor();
     const item = (label: string) => form.locator('.ant-form-item').filter({ has: stage.page.locator(`label[title="${label}"]`) });
@@ -116,15 +103,15 @@ describe('a transfer registry at the gate', () => {
   });
 
   it('is audited: its pre-load is held on the notice line', async () => {
-    await selectOnly(stage.page);
-    await press(stage.page, 'audit');
+    await tickListRow(stage.page, PLATE);
+    await pressListButton(stage.page, 'audit');
     await poll(async () => (await registry()).doc_status).toBe('AUDITED');
     expect(Number((await registry()).reserved)).toBe(30);
   });
 
   it('gets the card on the reader bound and written (补卡)', async () => {
-    await selectOnly(stage.page);
-    await press(stage.page, 'page:supplement');
+    await tickListRow(stage.page, PLATE);
+    await pressListButton(stage.page, 'page:supplement');
     const dialog = stage.page.getByTestId('registry-supplement');
     await dialog.getByTestId('card-uid').waitFor();
     expect(await dialog.getByTestId('card-uid').textContent()).toContain(CARD_UID);
@@ -138,7 +125,7 @@ describe('a transfer registry at the gate', () => {
   });
 
   it('reads the card back to its registry (读卡)', async () => {
-    await press(stage.page, 'page:readCard');
+    await pressListButton(stage.page, 'page:readCard');
     const dialog = stage.page.getByTestId('registry-read-card');
     await dialog.getByTestId('card-registry').waitFor();
     expect(await dialog.getByTestId('card-registry').textContent()).toContain(PLATE);
@@ -147,8 +134,8 @@ describe('a transfer registry at the gate', () => {
   });
 
   it('lets the truck in (入厂) and shows the list\'s totals', async () => {
-    await selectOnly(stage.page);
-    await press(stage.page, 'batch:letin');
+    await tickListRow(stage.page, PLATE);
+    await pressListButton(stage.page, 'batch:letin');
     await poll(async () => (await registry()).entered).toBe(true);
     expect((await registry()).trip_state).toBe('ENTERED');
     await rows(stage.page);
@@ -160,8 +147,8 @@ describe('a transfer registry at the gate', () => {
   });
 
   it('refuses gate-out before the ticket is complete, then lets the truck out (出厂)', async () => {
-    await selectOnly(stage.page);
-    await press(stage.page, 'batch:letout');
+    await tickListRow(stage.page, PLATE);
+    await pressListButton(stage.page, 'batch:letout');
     await confirmDialog(stage.page, '确认放行所选车辆出厂?');
     await message(stage.page, '没有过磅记录，不能出厂').waitFor();
     const { id } = await registry();
@@ -169,16 +156,16 @@ describe('a transfer registry at the gate', () => {
                                      gross, gross_time, tare, tare_time, tare_source, net, completed_at)
               SELECT org_id, kind, 'BDE2E0001', 'COMPLETED', id, notice_id, notice_line_id, plate_number, 'TARE', 45, now(), 15, now(), 'WEIGHED', 30, now()
                 FROM wb_registry WHERE id = $1`, [id]);
-    await selectOnly(stage.page);
-    await press(stage.page, 'batch:letout');
+    await tickListRow(stage.page, PLATE);
+    await pressListButton(stage.page, 'batch:letout');
     await confirmDialog(stage.page, '确认放行所选车辆出厂?');
     await poll(async () => (await registry()).released).toBe(true);
     expect((await registry()).trip_state).toBe('RELEASED');
   });
 
   it('shows the snapshot dialog: the spec\'s message without snapshots, the camera\'s picture with one', async () => {
-    await selectOnly(stage.page);
-    await press(stage.page, 'page:pictures');
+    await tickListRow(stage.page, PLATE);
+    await pressListButton(stage.page, 'page:pictures');
     const dialog = stage.page.getByTestId('registry-pictures');
     await dialog.getByText('没有查到此登记单的图片').waitFor();
     expect(await dialog.locator('.ant-modal-title').textContent()).toBe('抓拍图片查看');
@@ -188,8 +175,8 @@ describe('a transfer registry at the gate', () => {
     const fileId = await uploadSnapshot((await pageToken(stage.page)) ?? '');
     await db(`INSERT INTO wb_weighing (org_id, ticket_id, reading, weight, stable, weighed_at, station, request_id, identified_by, snapshot_file_ids)
               SELECT org_id, id, 'SECOND', 45, true, now(), 'BF-01', 'e2e-shot-1', 'CARD', ARRAY[$1::bigint] FROM wb_ticket WHERE ticket_no = 'BDE2E0001'`, [fileId]);
-    await selectOnly(stage.page);
-    await press(stage.page, 'page:pictures');
+    await tickListRow(stage.page, PLATE);
+    await pressListButton(stage.page, 'page:pictures');
     const shown = stage.page.getByTestId('registry-pictures').locator('img');
     await shown.first().waitFor();
     await poll(() => shown.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(480);
@@ -202,7 +189,7 @@ describe('a transfer registry at the gate', () => {
   it('says clearly when no card reader answers', async () => {
     await bridge?.stop();
     bridge = null;
-    await press(stage.page, 'page:readCard');
+    await pressListButton(stage.page, 'page:readCard');
     const dialog = stage.page.getByTestId('registry-read-card');
     await dialog.getByTestId('card-error').waitFor({ timeout: 8000 });
     expect(await dialog.getByTestId('card-error').textContent()).toContain('未连接读卡器：请确认读卡服务已启动');

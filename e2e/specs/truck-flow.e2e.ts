@@ -1,10 +1,11 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { childCell, childRows, formDialog, formItem, openListForm, tableButton } from '../support/child-table';
+import { childRows, formDialog, formItem, openListForm, tableButton } from '../support/child-table';
+import { pickFromPopup, pressListButton, tickListRow, typeChildCell, typeDateTime } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
-import { listScreen, rows } from '../support/list-screen';
+import { rows } from '../support/list-screen';
 import { USERS } from '../support/login';
 import { confirmDialog, openMenuLeaf, settled } from '../support/workspace';
 
@@ -16,42 +17,6 @@ import { confirmDialog, openMenuLeaf, settled } from '../support/workspace';
 const stage = useSignedInPage(USERS.admin);
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 150 });
 const db = <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => sql<T>(stage.server.databaseUrl, text, values);
-
-async function press(page: Page, component: string): Promise<void> {
-  const direct = listScreen(page).locator(`button[data-testid="btn-${component}"]`);
-  if (await direct.isVisible()) return direct.click();
-  await listScreen(page).getByTestId('btn-more').click();
-  await page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-testid="btn-${component}"]`).click();
-}
-
-async function tick(page: Page, text: string): Promise<void> {
-  const row = (await rows(page)).filter({ hasText: text }).first();
-  await row.waitFor();
-  const box = row.locator('.ant-checkbox-input').first();
-  if (!(await box.isChecked())) await box.check();
-}
-
-async function pick(page: Page, form: Locator, label: string, text: string): Promise<void> {
-  await formItem(form, label).locator('button').click();
-  const popup = page.locator('.ant-modal').filter({ has: page.getByTestId('resource-popup') });
-  await popup.getByTestId('resource-table').waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="resource-table"] .ant-spin-spinning'));
-  await popup.locator('tbody tr.ant-table-row').filter({ hasText: text }).first().dblclick();
-  await popup.waitFor({ state: 'detached' });
-}
-
-async function typeTime(form: Locator, label: string, value: string): Promise<void> {
-  const input = formItem(form, label).locator('.ant-picker input');
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
-
-async function typeCell(form: Locator, n: number, title: string, value: string): Promise<void> {
-  const cell = await childCell(form, n, title);
-  await cell.click();
-  await cell.locator('input').first().fill(value);
-}
 
 interface Trip {
   kind: 'pu' | 'sa';
@@ -70,20 +35,20 @@ async function makeNotice(page: Page, t: Trip): Promise<string> {
   await openMenuLeaf(page, '/notice', `/notice/${t.kind}`);
   await rows(page);
   const form = await openListForm(page, 'btn-create');
-  await pick(page, form, t.partnerLabel, t.partner);
-  await typeTime(form, '开始时间', '2026-01-01 00:00:00');
-  await typeTime(form, '结束时间', '2035-12-31 23:59:59');
+  await pickFromPopup(page, form, t.partnerLabel, t.partner);
+  await typeDateTime(form, '开始时间', '2026-01-01 00:00:00');
+  await typeDateTime(form, '结束时间', '2035-12-31 23:59:59');
   if ((await childRows(form).count()) === 0) await tableButton(form, /新\s*增/).click();
-  await typeCell(form, 0, '物料编码', t.material);
-  await typeCell(form, 0, '仓库编码', t.warehouse);
-  await typeCell(form, 0, '数量', '500');
+  await typeChildCell(form, 0, '物料编码', t.material);
+  await typeChildCell(form, 0, '仓库编码', t.warehouse);
+  await typeChildCell(form, 0, '数量', '500');
   await formDialog(page).locator('[data-action="submit"]').click();
   await formDialog(page).waitFor({ state: 'detached' });
   const latest = async () => (await db<{ notice_no: string }>(`SELECT notice_no FROM wb_notice WHERE kind = $1 ORDER BY id DESC LIMIT 1`, [t.kind]))[0]?.notice_no;
   await poll(latest).toBeTruthy();
   const no = (await latest()) as string;
-  await tick(page, no);
-  await press(page, 'audit');
+  await tickListRow(page, no);
+  await pressListButton(page, 'audit');
   await poll(async () => (await db<{ doc_status: string }>('SELECT doc_status FROM wb_notice WHERE notice_no = $1', [no]))[0].doc_status).toBe('AUDITED');
   return no;
 }
@@ -92,21 +57,21 @@ async function makeNotice(page: Page, t: Trip): Promise<string> {
 async function registerAndLetIn(page: Page, t: Trip, noticeNo: string): Promise<void> {
   await openMenuLeaf(page, '/registry', `/registry/${t.kind}`);
   await rows(page);
-  await press(page, 'create');
+  await pressListButton(page, 'create');
   const form = page.locator('.wb-form-dialog').last();
   await form.locator('.wb-template-form').waitFor();
   await formItem(form, '车牌号').locator('input').fill(t.plate);
-  await pick(page, form, '通知单明细', noticeNo);
+  await pickFromPopup(page, form, '通知单明细', noticeNo);
   await formItem(form, '预装数').locator('input').fill('30');
   if (t.kind === 'pu') await formItem(form, '原发数').locator('input').fill('32');
   await formItem(form, '司机').locator('input').fill('陈师傅');
   await form.locator('[data-action="submit"]').click();
   await form.waitFor({ state: 'detached' });
-  await tick(page, t.plate);
-  await press(page, 'audit');
+  await tickListRow(page, t.plate);
+  await pressListButton(page, 'audit');
   await poll(async () => (await registry(t.plate)).doc_status).toBe('AUDITED');
-  await tick(page, t.plate);
-  await press(page, 'batch:letin');
+  await tickListRow(page, t.plate);
+  await pressListButton(page, 'batch:letin');
   await poll(async () => (await registry(t.plate)).trip_state).toBe('ENTERED');
 }
 
@@ -139,19 +104,19 @@ async function confirmAtSite(page: Page, t: Trip, ticketId: string, waterTons: s
 async function auditAndPost(page: Page, t: Trip, ticketNo: string): Promise<void> {
   await openMenuLeaf(page, '/weigh', `/weigh/${t.kind}`);
   await rows(page);
-  await tick(page, ticketNo);
-  await press(page, 'audit');
+  await tickListRow(page, ticketNo);
+  await pressListButton(page, 'audit');
   await poll(async () => (await ticket(t.plate)).state).toBe('AUDITED');
-  await tick(page, ticketNo);
-  await press(page, 'batch:down');
+  await tickListRow(page, ticketNo);
+  await pressListButton(page, 'batch:down');
   await poll(async () => (await ticket(t.plate)).state).toBe('POSTED');
 }
 
 async function letOut(page: Page, t: Trip): Promise<void> {
   await openMenuLeaf(page, '/registry', `/registry/${t.kind}`);
   await rows(page);
-  await tick(page, t.plate);
-  await press(page, 'batch:letout');
+  await tickListRow(page, t.plate);
+  await pressListButton(page, 'batch:letout');
   await confirmDialog(page, '确认放行所选车辆出厂?');
   await poll(async () => (await registry(t.plate)).trip_state).toBe('RELEASED');
 }
