@@ -98,6 +98,7 @@ describe('the print page calls', () => {
     expectFailure(await preview('999999999'), 404);
     expectFailure(await preview('abc'), 400, /id/);
     expectFailure(await post(`pu/print/${t.id}?format=doc`), 400, /format/);
+    expectFailure(await call(ctx.app, 'GET', `/api/weigh/pu/print/${t.id}?format=pdf`, op), 400, '下载PDF计入打印次数，请用 POST 调用');
     const quality = (await bearerFor(ctx.app, 'quality')).authorization;
     expectFailure(await print(t.id, quality), 403);
     // a ticket of another company, by its id

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/pool';
 import { ok } from '../../../platform/http/envelope';
-import { parse } from '../../../platform/http/errors';
+import { badRequest, parse } from '../../../platform/http/errors';
 import { ticketBase, ticketPermission, type TicketKind } from '../kinds';
 import { ticketPdf } from './pdf';
 import { previewTicket, printTicket } from './print';
@@ -21,6 +21,8 @@ export function ticketPrintRoutes(app: FastifyInstance, db: Database, kind: Tick
   const access = { config: { access: { permission: `${ticketPermission(kind)}_print` } } };
   app.get(`${ticketBase(kind)}/print/:id`, access, async (request) => {
     const { id } = parse(idParam, request.params);
+    // a PDF is a print on paper and counts: never an uncounted copy from a preview
+    if (parse(printQuery, request.query ?? {}).format === 'pdf') throw badRequest('下载PDF计入打印次数，请用 POST 调用', 'format');
     return ok(await previewTicket(db, request.caller.orgId, kind, id));
   });
   app.post(`${ticketBase(kind)}/print/:id`, access, async (request, reply) => {
