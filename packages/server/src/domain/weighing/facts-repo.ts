@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { readWeighParams, type WeighParams } from '@wb/protocol';
+import { type LockedLine, lockedLineOf, lockLineSql } from '../notice/quantity';
 import type { Deduction, DeductionKind } from './rules/net';
 import type { MaterialFacts, ReadingHistory, VehicleFacts } from './rules/snapshot';
 import type { Side } from './rules/kinds';
@@ -11,8 +12,8 @@ import type { Tx } from './repo';
  * on round trips, not on these lookups): the company's parameters, the material's flags, the
  * vehicle's tares, the truck's last reading, the vehicle's open
  * ticket, and for a ticket its deductions, whether it was returned, and its notice line, locked
- * (the line's row lock is what keeps two trucks from passing its ceiling; quantity.ts locks it
- * again in the same transaction, which costs nothing).
+ * through quantity.ts (the line's row lock is what keeps two trucks from passing its ceiling;
+ * the completion moves the quantities read here, under that lock).
  */
 export interface WeighingFacts {
   params: WeighParams;
@@ -23,7 +24,7 @@ export interface WeighingFacts {
   openTicket: { id: string; ticketNo: string } | null;
   deductions: Deduction[];
   returned: boolean;
-  line: { maxLimit: string; done: string; inTransit: string; quantityControl: boolean } | null;
+  line: LockedLine | null;
 }
 
 export interface FactsRequest {
@@ -43,9 +44,7 @@ const dec = (v: string | number | null | undefined) => (v === null || v === unde
 
 export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFacts> {
   const { rows } = await sql<Record<string, unknown>>`
-    WITH line AS (
-      SELECT max_limit::text, done_quantity::text, in_transit::text, quantity_control FROM wb_notice_line
-       WHERE org_id = ${r.orgId} AND id = ${r.lineId}::bigint FOR UPDATE)
+    WITH line AS (${lockLineSql(r.orgId, r.lineId)})
     SELECT
       (SELECT coalesce(json_object_agg(param_key, param_value), '{}') FROM sys_param WHERE org_id = ${r.orgId}) AS params,
       (SELECT row_to_json(x) FROM (SELECT m.overload, m.pnmary, m.scene_confirm, m.hidden_deduct::text FROM md_material_alloc a
@@ -94,7 +93,7 @@ function readFacts(row: Record<string, unknown>, plate: string): WeighingFacts {
       return d.mode === 'RATE' ? { kind, rate: new Decimal(d.value as string) } : { kind, amount: new Decimal(d.value as string) };
     }),
     returned: row.returned as boolean,
-    line: line ? { maxLimit: line.max_limit as string, done: line.done_quantity as string, inTransit: line.in_transit as string, quantityControl: line.quantity_control as boolean } : null,
+    line: line ? lockedLineOf(line) : null,
   };
 }
 

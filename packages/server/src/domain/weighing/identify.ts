@@ -25,10 +25,13 @@ export async function registryOfFirst(tx: Tx, orgId: string, kind: TicketKind, b
 }
 
 /**
- * The ticket a second weighing completes, named by itself, its registry, the card or the plate, and
- * in the same round trip the ticket an earlier call with this request id weighed (a retry).
+ * The ticket a second weighing completes, named by itself, its registry, the card or the plate,
+ * locked, and in the same round trip the ticket an earlier call with this request id weighed (a
+ * retry is answered with that, never by weighing the truck's next ticket). A ticket completed by
+ * another call while this one waited for its lock no longer matches; that call may have been this
+ * request's first try, which only a fresh look can see.
  */
-export async function ticketOfSecond(tx: Tx, orgId: string, b: WeighingBody): Promise<{ replay: string | null; ticketId: string }> {
+export async function ticketOfSecond(tx: Tx, orgId: string, b: WeighingBody): Promise<{ replay: string } | { ticket: repo.TicketRow }> {
   const open = sql`t.org_id = ${orgId} AND t.state IN ('FIRST_WEIGHED', 'CONFIRMED')`;
   const which = b.ticketId
     ? sql`t.org_id = ${orgId} AND t.id = ${b.ticketId}::bigint`
@@ -38,13 +41,17 @@ export async function ticketOfSecond(tx: Tx, orgId: string, b: WeighingBody): Pr
         ? sql`${open} AND t.registry_id IN (SELECT r.id FROM wb_registry r JOIN md_ic_card c ON c.id = r.ic_card_id AND c.org_id = r.org_id
                 WHERE r.org_id = ${orgId} AND c.card_uid = ${b.cardUid} AND r.trip_state <> 'RELEASED' AND r.doc_status <> 'OBSOLETE')`
         : sql`${open} AND t.plate_number = ${b.plate ?? ''}`;
-  const { rows } = await sql<{ replay: string | null; ticket: string | null }>`
-    SELECT (SELECT w.ticket_id::text FROM wb_weighing w WHERE w.org_id = ${orgId} AND w.station = ${b.stationId} AND w.request_id = ${b.requestId}) AS replay,
-           (SELECT t.id::text FROM wb_ticket t WHERE ${which} LIMIT 1) AS ticket`.execute(tx);
-  const row = rows[0] ?? { replay: null, ticket: null };
-  if (row.replay) return { replay: row.replay, ticketId: row.replay };
+  const columns = sql.join(repo.TICKET_COLUMNS.map((c) => sql.ref(`t.${c}`)));
+  const { rows } = await sql<{ replay: string | null } & (repo.TicketRow | { [K in keyof repo.TicketRow]: null })>`
+    SELECT r.replay, t.* FROM (SELECT (SELECT w.ticket_id::text FROM wb_weighing w
+                                         WHERE w.org_id = ${orgId} AND w.station = ${b.stationId} AND w.request_id = ${b.requestId}) AS replay) r
+      LEFT JOIN LATERAL (SELECT ${columns} FROM wb_ticket t WHERE ${which} LIMIT 1 FOR UPDATE) t ON true`.execute(tx);
+  const { replay, ...ticket } = rows[0] as (typeof rows)[number];
+  if (replay) return { replay };
+  if (ticket.id !== null) return { ticket: ticket as repo.TicketRow };
+  const again = await repo.replayedTicket(tx, orgId, b.stationId, b.requestId);
+  if (again) return { replay: again.ticketId };
   const field = b.ticketId ? 'ticketId' : b.registryId ? 'registryId' : b.cardUid ? 'cardUid' : 'plate';
   const none = b.ticketId ? '磅单不存在' : b.registryId ? '该登记单没有待二次过磅的磅单' : b.cardUid ? `IC卡 ${b.cardUid} 的车辆没有待二次过磅的磅单` : `车辆 ${b.plate} 没有待二次过磅的磅单`;
-  if (!row.ticket) throw b.ticketId ? new AppError(404, none, field) : badRequest(none, field);
-  return { replay: null, ticketId: row.ticket };
+  throw b.ticketId ? new AppError(404, none, field) : badRequest(none, field);
 }

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { WeighingBody, WeighingReply } from '@wb/protocol';
 import { AppError, badRequestWith } from '../../platform/http/errors';
-import { completeOnLine } from '../notice/quantity';
+import { completeOnLockedLine } from '../notice/quantity';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { sourceOf, type Who } from './first';
 import { identifiedBy, ticketOfSecond } from './identify';
@@ -22,13 +22,15 @@ const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
  * The second weighing completes the ticket in the caller's transaction: the ticket locked first (a
  * second call for it waits and then finds it completed), a retried call answered with its first
  * answer, the decision taken on what is locked, then the ticket, its reading, its deductions, the
- * notice line (domain/notice/quantity.ts) and the vehicle's stored tares written together.
+ * notice line (domain/notice/quantity.ts) and the vehicle's stored tares written together. Each
+ * round trip costs a weighing more than the work it carries, so the lookups and the writes are
+ * gathered into as few statements as their order allows.
  */
 export async function secondWeighing(tx: Tx, who: Who, kind: TicketKind, body: WeighingBody): Promise<WeighingReply> {
   const found = await ticketOfSecond(tx, who.orgId, body);
-  if (found.replay) return weighingReply(tx, who.orgId, found.replay, { replay: true });
-  const ticket = await repo.lockTicket(tx, who.orgId, found.ticketId);
-  if (!ticket || ticket.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在`, 'ticketId');
+  if ('replay' in found) return weighingReply(tx, who.orgId, found.replay, { replay: true });
+  const { ticket } = found;
+  if (ticket.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在`, 'ticketId');
   // the same call, sent again while the first was completing this ticket, finds its answer now
   if (!OPEN.includes(ticket.state)) {
     const again = await repo.replayedTicket(tx, who.orgId, body.stationId, body.requestId);
@@ -54,13 +56,15 @@ export async function secondWeighing(tx: Tx, who: Who, kind: TicketKind, body: W
   });
   if (!plan.ok) throw badRequestWith(plan.messages.map((message) => ({ field: 'weight', message })));
 
-  const tareSource = await saveCompletion(tx, who, ticket, plan, params.moneyPrecision);
-  await repo.insertWeighing(tx, {
+  const tareSource = await saveCompletion(tx, who, ticket, plan, params.moneyPrecision, {
     orgId: who.orgId, ticketId: ticket.id, reading: 'SECOND', record: plan.second, station: body.stationId, requestId: body.requestId,
     identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId,
   });
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
-  if (ticket.notice_line_id) await completeOnLine(tx, who.orgId, ticket.notice_line_id, ticket.reserved_quantity, plan.net.toFixed());
+  if (ticket.notice_line_id) {
+    if (!facts.line) throw new AppError(404, '通知单明细不存在', 'noticeLineId');
+    await completeOnLockedLine(tx, who.orgId, facts.line, ticket.reserved_quantity, plan.net.toFixed());
+  }
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));
   return {
     ticketId: ticket.id, ticketNo: ticket.ticket_no, state: 'COMPLETED', firstIs: ticket.first_is, gross: tons(plan.gross), tare: tons(plan.tare), tareSource,
@@ -93,18 +97,18 @@ function firstRecord(t: TicketRow): WeighingRecord {
   return { side: 'tare', weight: new Decimal(t.tare), source: SOURCE_OF[t.tare_source ?? 'WEIGHED'], stable: true, at: t.tare_time };
 }
 
-/** Writes the completed ticket; answers where its tare came from. */
-async function saveCompletion(tx: Tx, who: Who, t: TicketRow, plan: SecondWeighingPlan, moneyPrecision: number) {
+/** Writes the completed ticket with the reading that completed it; answers where its tare came from. */
+async function saveCompletion(tx: Tx, who: Who, t: TicketRow, plan: SecondWeighingPlan, moneyPrecision: number, reading: repo.WeighingRow) {
   const first = firstRecord(t);
   const grossRecord = (first.side === 'gross') !== plan.swapped ? first : plan.second;
   const tareRecord = grossRecord === first ? plan.second : first;
   const amount = t.price === null ? null : plan.net.mul(t.price).toDecimalPlaces(moneyPrecision, Decimal.ROUND_HALF_UP).toFixed();
   const warnings = [...(t.warnings as unknown[]), ...plan.warnings];
   const tareSource = TARE_SOURCE[tareRecord.source];
-  await repo.updateTicket(tx, who.orgId, t.id, {
+  await repo.updateTicketWithReading(tx, who.orgId, t.id, {
     state: 'COMPLETED', gross: plan.gross.toFixed(), gross_time: grossRecord.at, tare: plan.tare.toFixed(), tare_time: tareRecord.at,
     tare_source: tareSource, deduct_total: plan.deducted.toFixed(), net: plan.net.toFixed(), amount, completed_at: new Date(),
     warnings: JSON.stringify(warnings), updated_by: who.userId,
-  });
+  }, reading);
   return tareSource;
 }
