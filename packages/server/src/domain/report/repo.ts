@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { HomeCounts, TeamReportQuery, TeamReportRow } from '@wb/protocol';
+import { type HomeCounts, readWeighParams, type TeamReportQuery, type TeamReportRow } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
-import { type HourCount, OVERSTAY_HOURS } from './rules';
+import type { HourCount } from './rules';
 import { DEFAULT_TEAMS, dayStartMinute, MINUTES_PER_DAY, type Team } from './teams';
 
 // Ticket states whose net is known: the team reports count these (a closed ticket has no net).
@@ -9,11 +9,12 @@ const DONE_STATES = ['COMPLETED', 'AUDITED', 'POSTED'];
 
 /** The home counts of one company: two index scans, open trips and open tickets. */
 export async function homeCounts(db: Database, orgId: string): Promise<HomeCounts> {
+  const overstayHours = await overstayHoursOf(db, orgId);
   const { rows: [trips] } = await sql<{ planned: number; in_plant: number; overstay: number }>`
     SELECT count(*) FILTER (WHERE trip_state = 'PLANNED' AND doc_status = 'AUDITED' AND enabled)::int AS planned,
            count(*) FILTER (WHERE trip_state IN ('ENTERED', 'WEIGHING'))::int AS in_plant,
            count(*) FILTER (WHERE trip_state IN ('ENTERED', 'WEIGHING')
-                              AND entered_at < now() - make_interval(hours => ${OVERSTAY_HOURS}))::int AS overstay
+                              AND entered_at < now() - make_interval(hours => ${overstayHours}))::int AS overstay
       FROM wb_registry
      WHERE org_id = ${orgId} AND trip_state <> 'RELEASED'`.execute(db);
   const { rows: [tickets] } = await sql<{ weighing: number; warned: number }>`
@@ -29,8 +30,14 @@ export async function homeCounts(db: Database, orgId: string): Promise<HomeCount
     overstay: trips.overstay,
     warned: tickets.warned,
     errors: trips.overstay + tickets.warned,
-    overstayHours: OVERSTAY_HOURS,
+    overstayHours,
   };
+}
+
+/** The company's 在厂超时 parameter (参数设置), its default where it never saved one. */
+async function overstayHoursOf(db: Database, orgId: string): Promise<number> {
+  const row = await db.selectFrom('sys_param').select('param_value').where('org_id', '=', orgId).where('param_key', '=', 'overstayHours').executeTakeFirst();
+  return readWeighParams(row ? { overstayHours: row.param_value } : {}).overstayHours;
 }
 
 /** Today (plant time) as yyyy-MM-dd: the database session runs in the plant's zone. */

@@ -60,6 +60,17 @@ describe('home counts', () => {
     expect(expectOk(await call(app, 'GET', '/api/home/count', admin)).data).toEqual(mine);
   });
 
+  it('counts a truck as in the plant too long after the company\'s own 在厂超时 hours', async () => {
+    // the 9-hour truck of the test above; company B's 7-hour truck is late by B's 6 hours only
+    await insertTrip(pool, { orgId: hdjc, tripState: 'WEIGHING', enteredAt: "now() - interval '7 hours'" });
+    expectOk(await call(app, 'PUT', '/api/system/param/weigh', admin, { overstayHours: 10 }));
+    expectOk(await call(app, 'PUT', '/api/system/param/weigh', adminInB, { overstayHours: 6 }));
+    expect(expectOk(await call(app, 'GET', '/api/home/count', operator)).data).toMatchObject({ overstay: 0, errors: 1, overstayHours: 10 });
+    expect(expectOk(await call(app, 'GET', '/api/home/count', adminInB)).data).toMatchObject({ overstay: 1, errors: 1, overstayHours: 6 });
+    expectOk(await call(app, 'PUT', '/api/system/param/weigh', admin, { overstayHours: 9 }));
+    expect(expectOk(await call(app, 'GET', '/api/home/count', operator)).data).toMatchObject({ overstay: 1, overstayHours: 9 });
+  });
+
   it('answers the counts to a role that holds them and no one signed out', async () => {
     expectOk(await call(app, 'GET', '/api/home/count', quality));
     expectFailure(await call(app, 'GET', '/api/home/count'), 401);

@@ -2,13 +2,6 @@ import Decimal from 'decimal.js';
 import type { TeamInfo, TeamReport, TeamReportRow, VehicleChart } from '@wb/protocol';
 import { clockOf, type Team } from './teams';
 
-/**
- * Proposed: a truck inside the plant for more than a working shift (8 hours) has a problem worth
- * a look (stuck at the unloading point, a gate-out not recorded). It counts among the home page's
- * errors beside the tickets whose weighings warned.
- */
-export const OVERSTAY_HOURS = 8;
-
 /** A gate movement count read from the registries: kind, hour of the day, in or out. */
 export interface HourCount {
   kind: string;

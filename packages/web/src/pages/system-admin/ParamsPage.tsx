@@ -66,6 +66,7 @@ const NUMBER_LIMITS: Partial<Record<WeighParamKey, { min: number; max: number; s
   tareAlarmPercent: { min: 0, max: 100, step: 0.5 },
   emptyGrossKg: { min: 0, max: 100000, step: 10 },
   sameWeightMinutes: { min: 1, max: 1440, unit: 'minutes' },
+  overstayHours: { min: 1, max: 168, unit: 'hours' },
   weightPrecision: { min: 0, max: 4, unit: 'digits' },
   moneyPrecision: { min: 0, max: 4, unit: 'digits' },
   unitPricePrecision: { min: 0, max: 6, unit: 'digits' },

@@ -32,7 +32,8 @@ const zh = {
     unitPricePrecision: ['单价精度', '单价保留的小数位数。'],
     assayPrecision: ['化验值精度', '化验结果保留的小数位数。'],
     negativeStockCheck: ['负库存校验', '记账、审核后某仓库某物料结存将小于 0 时的处理方式。'],
-  } as Record<WeighParamKey, [string, string]>,
+    overstayHours: ['在厂超时', '车辆进厂超过此小时数仍未出厂，计入首页的异常车辆。'],
+  } satisfies Record<WeighParamKey, [string, string]>,
   roles: {
     code: '角色编码', name: '角色名称', nameEn: '英文名称', remark: '备注', users: '用户数', admin: '管理员', menus: '菜单权限', scope: '数据范围',
     holders: '用户', saveMenus: '保存权限', checkAll: '全选', uncheckAll: '全不选', orgs: '组织', assayItems: '化验项目', classes: '物料分类', codeRules: '编号前缀',
@@ -86,6 +87,7 @@ const en: AdminTexts = {
     unitPricePrecision: ['Unit price precision', 'Decimals kept in unit prices.'],
     assayPrecision: ['Assay precision', 'Decimals kept in assay results.'],
     negativeStockCheck: ['Negative stock', 'What to do when posting would leave a warehouse\'s balance of a material below 0.'],
+    overstayHours: ['In the plant too long', 'A truck still inside this many hours after entering counts among the home page\'s errors.'],
   },
   roles: {
     code: 'Code', name: 'Name', nameEn: 'English name', remark: 'Remark', users: 'Users', admin: 'Administrator', menus: 'Menu permissions', scope: 'Data scope',

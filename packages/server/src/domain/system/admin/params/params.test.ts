@@ -50,6 +50,9 @@ describe('weighing parameters per company', () => {
     ['weightRounding', { weightRounding: 'floor' }],
     ['weightPrecision', { weightPrecision: 9 }],
     ['tareAlarmPercent', { tareAlarmPercent: '3' }],
+    ['overstayHours', { overstayHours: 0 }],
+    ['overstayHours', { overstayHours: 169 }],
+    ['overstayHours', { overstayHours: 2.5 }],
     ['', { tareValidHours: 12, colour: 'red' }],
   ])('answers 400 naming %s to a bad value, and changes nothing', async (field, body) => {
     const before = await storedRows();
