@@ -1,23 +1,11 @@
-import { z } from 'zod';
-
-/** What the wb_live trigger says changed (migration 017): a company, and the trip it touched. */
-const livePayload = z.object({
-  org: z.string().regex(/^\d+$/),
-  what: z.enum(['registry', 'ticket']),
-  id: z.string().regex(/^\d+$/),
-  registry: z.string().regex(/^\d+$/).nullable(),
-  state: z.string(),
-});
-export type LiveChange = z.infer<typeof livePayload>;
-
-/** A notification's payload, or null when it is not one of ours (a hand-made NOTIFY, a newer format). */
-export function parseLiveChange(payload: string | undefined): LiveChange | null {
-  try {
-    const r = livePayload.safeParse(JSON.parse(payload ?? ''));
-    return r.success ? r.data : null;
-  } catch {
-    return null;
-  }
+/** A change the triggers wrote into wb_live_change (migration 026): a company, and the trip it touched. */
+export interface LiveChange {
+  org: string;
+  what: 'registry' | 'ticket';
+  id: string;
+  /** the trip: a registry's own id, or a ticket's registry (none for a ticket typed in by hand) */
+  registry: string | null;
+  state: string;
 }
 
 /**

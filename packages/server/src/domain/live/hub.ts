@@ -1,7 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { LiveEvent } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
-import { type LiveChange, parseLiveChange, tripsByOrg } from './changes';
+import { type LiveChange, tripsByOrg } from './changes';
 import { vehiclesInPlant } from './repo';
 
 /** One open stream: the company it watches, and how to reach it. */
@@ -14,107 +14,114 @@ export interface LiveSubscriber {
   end(): void;
 }
 
-const CHANNEL = 'wb_live';
-const RECONNECT_MS = 1000;
+/** How long a change stays in wb_live_change (pruneLiveChanges); a stream away longer reads its list whole. */
+export const KEPT_MS = 5 * 60_000;
+
+const TAIL_SQL = `
+SELECT s.upto::text, c.org_id::text AS org, c.what, c.ref_id::text AS id, c.registry_id::text AS registry, c.state
+  FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS upto) s
+  LEFT JOIN wb_live_change c ON c.xid >= $1::xid8 AND c.xid < s.upto AND c.org_id = ANY($2::bigint[])`;
 
 /**
- * An instance's ear on PostgreSQL's wb_live channel (migration 017). The changes any instance
- * commits arrive here; a burst is gathered for a few milliseconds, each touched trip is read once
+ * An instance's view of the changes every instance commits (migration 026: the triggers write them
+ * into wb_live_change). While a stream is open the instance reads the new changes every tailMs, in
+ * commit-safe order: a change counts once its transaction is below the oldest one still running
+ * (the snapshot's xmin), so one that commits late is never skipped; each touched trip is read once
  * per company (scoped to it) and handed to that company's streams only. Nothing is kept between
- * requests but the open streams themselves, so instances can come and go behind a balancer.
+ * requests but the open streams and the position, so instances can come and go behind a balancer.
+ * A writer's transaction open for long holds the stream back that long; the app's statement and
+ * idle-in-transaction timeouts bound it.
  */
 export class LiveHub {
-  private client: pg.Client | null = null;
-  private connecting: Promise<void> | null = null;
   private readonly subscribers = new Set<LiveSubscriber>();
-  private pending: LiveChange[] = [];
+  /** the first transaction id not yet read, while someone watches */
+  private position: string | null = null;
+  private starting: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private lastReadAt = 0;
   private closed = false;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly db: Database,
-    private readonly gatherMs = 50,
+    private readonly tailMs = 200,
   ) {}
 
-  /** Resolves once the instance listens, so a list read after it misses no later change. */
+  /** Resolves once the instance follows the changes, so a list read after it misses no later change. */
   async subscribe(subscriber: LiveSubscriber): Promise<() => void> {
+    if (this.closed) throw new Error('live hub closed');
     this.subscribers.add(subscriber);
     try {
-      await this.listen();
+      await this.start();
     } catch (err) {
       this.subscribers.delete(subscriber);
       throw err;
     }
-    return () => this.subscribers.delete(subscriber);
+    return () => {
+      this.subscribers.delete(subscriber);
+      if (this.subscribers.size === 0) this.stop();
+    };
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const s of [...this.subscribers]) s.end();
     this.subscribers.clear();
+    this.stop();
+  }
+
+  private start(): Promise<void> {
+    if (this.position !== null) return Promise.resolve();
+    this.starting ??= this.pool
+      .query<{ upto: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS upto')
+      .then(({ rows }) => {
+        this.position = rows[0]?.upto ?? null;
+        this.lastReadAt = Date.now();
+        this.schedule();
+      })
+      .finally(() => {
+        this.starting = null;
+      });
+    return this.starting;
+  }
+
+  private stop(): void {
     if (this.timer) clearTimeout(this.timer);
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => {});
+    this.timer = null;
+    this.position = null;
   }
 
-  private listen(): Promise<void> {
-    if (this.client) return Promise.resolve();
-    if (this.closed) return Promise.reject(new Error('live hub closed'));
-    this.connecting ??= this.connect().finally(() => {
-      this.connecting = null;
-    });
-    return this.connecting;
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client(this.pool.options as pg.ClientConfig);
-    client.on('notification', (msg) => this.receive(msg.payload));
-    client.on('error', () => this.lost(client));
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-    } catch (err) {
-      await client.end().catch(() => {});
-      throw err;
-    }
-    this.client = client;
-  }
-
-  /** The listening connection died: listen again, then have every stream read its list afresh. */
-  private lost(client: pg.Client): void {
-    if (this.client !== client) return;
-    this.client = null;
-    client.end().catch(() => {});
-    const retry = () => {
-      if (this.closed || this.subscribers.size === 0) return;
-      this.listen().then(
-        () => { for (const s of this.subscribers) s.resync(); },
-        () => setTimeout(retry, RECONNECT_MS),
-      );
-    };
-    setTimeout(retry, RECONNECT_MS);
-  }
-
-  private receive(payload: string | undefined): void {
-    const change = parseLiveChange(payload);
-    if (!change || !this.watched(change.org)) return;
-    this.pending.push(change);
-    this.timer ??= setTimeout(() => {
+  private schedule(): void {
+    if (this.closed || this.position === null) return;
+    this.timer = setTimeout(() => {
       this.timer = null;
-      const batch = this.pending;
-      this.pending = [];
-      // one burst after another, so a later state of a trip never overtakes an earlier one
-      this.flushing = this.flushing.then(() => this.deliver(batch)).catch(() => {});
-    }, this.gatherMs);
+      this.tail().finally(() => this.schedule());
+    }, this.tailMs);
   }
 
-  private watched(orgId: string): boolean {
-    for (const s of this.subscribers) if (s.orgId === orgId) return true;
-    return false;
+  /** Reads and delivers what committed since the last read; a failed read is tried again from there. */
+  private async tail(): Promise<void> {
+    const from = this.position;
+    const orgs = [...new Set([...this.subscribers].map((s) => s.orgId))];
+    if (from === null || orgs.length === 0) return;
+    let rows: Array<{ upto: string } & (LiveChange | { [K in keyof LiveChange]: null })>;
+    try {
+      ({ rows } = await this.pool.query({ name: 'live-tail', text: TAIL_SQL, values: [from, orgs] }));
+    } catch {
+      return;
+    }
+    if (this.position !== from) return; // stopped meanwhile
+    const away = Date.now() - this.lastReadAt > KEPT_MS / 2;
+    this.position = rows[0]?.upto ?? from;
+    this.lastReadAt = Date.now();
+    // reads failed for long enough that changes may have been pruned unread: the lists are read whole
+    if (away) return this.resyncAll();
+    const changes = rows.filter((r): r is { upto: string } & LiveChange => r.org !== null);
+    if (changes.length > 0) await this.deliver(changes).catch(() => this.resyncAll());
+  }
+
+  private resyncAll(): void {
+    for (const s of this.subscribers) s.resync();
   }
 
   private async deliver(batch: LiveChange[]): Promise<void> {
@@ -136,4 +143,9 @@ export class LiveHub {
       for (const s of audience) for (const e of events) s.send(e);
     }
   }
+}
+
+/** Forgets the changes every stream has long read (run by each instance; deleting twice is harmless). */
+export async function pruneLiveChanges(pool: pg.Pool): Promise<void> {
+  await pool.query({ name: 'live-prune', text: 'DELETE FROM wb_live_change WHERE changed_at < now() - make_interval(secs => $1)', values: [KEPT_MS / 1000] });
 }

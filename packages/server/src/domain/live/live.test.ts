@@ -6,6 +6,7 @@ import { openDatabase } from '../../platform/db/pool';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../test/api';
 import { insertTicket, insertTrip } from '../report/test-support/trips';
+import { pruneLiveChanges } from './hub';
 
 // Two instances of the server on one database, as behind a balancer: the browser's stream is held
 // by instance A, the gate lets the truck in through instance B. Streams check their session every
@@ -157,9 +158,31 @@ describe('vehicles in the plant, live', () => {
       } finally {
         client.release();
       }
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 600));
       expect(stream.events.filter((r) => r.event.type !== 'snapshot')).toEqual([]);
     } finally {
+      stream.close();
+    }
+  });
+
+  it('delivers a change that committed after a later one, and in the meantime never skips past it', async () => {
+    const early = await insertTrip(pool, { orgId: hdsn, plate: '沪C30002' });
+    const late = await insertTrip(pool, { orgId: hdsn, plate: '沪C30003' });
+    const stream = await Stream.open(base, operator);
+    const slow = await bDatabase.pool.connect();
+    try {
+      await stream.next((e) => e.type === 'snapshot');
+      // the slow transaction changes its trip first, the quick one commits first
+      await slow.query('BEGIN');
+      await slow.query("UPDATE wb_registry SET trip_state = 'ENTERED', entered_at = now() WHERE id = $1", [early]);
+      await letIn(late);
+      await new Promise((r) => setTimeout(r, 600));
+      await slow.query('COMMIT');
+      await stream.next((e) => e.type === 'upsert' && e.vehicle.registryId === early);
+      await stream.next((e) => e.type === 'upsert' && e.vehicle.registryId === late);
+    } finally {
+      await slow.query('ROLLBACK').catch(() => {});
+      slow.release();
       stream.close();
     }
   });
@@ -198,5 +221,21 @@ describe('vehicles in the plant, live', () => {
     const accountant = (await bearerFor(a.app, 'accountant')).authorization;
     expectFailure(await call(a.app, 'GET', '/api/live/vehicles', accountant), 403);
     expectFailure(await call(a.app, 'GET', '/api/live/vehicles'), 401);
+  });
+});
+
+describe('the changes the streams read', () => {
+  it('are rows written with the change, not notifications, and the old ones are pruned', async () => {
+    const trip = await insertTrip(pool, { orgId: hdsn, plate: '沪E50001' });
+    await letIn(trip);
+    const { rows } = await pool.query("SELECT what, state FROM wb_live_change WHERE ref_id = $1", [trip]);
+    expect(rows).toEqual([{ what: 'registry', state: 'ENTERED' }]);
+    expect((await pool.query('SELECT pg_notification_queue_usage() AS used')).rows[0].used).toBe(0);
+    await pool.query("UPDATE wb_live_change SET changed_at = now() - interval '6 minutes' WHERE ref_id = $1", [trip]);
+    const fresh = await insertTrip(pool, { orgId: hdsn, plate: '沪E50002' });
+    await letIn(fresh);
+    await pruneLiveChanges(pool);
+    const left = (await pool.query('SELECT ref_id::text AS id FROM wb_live_change WHERE ref_id = ANY($1::bigint[])', [[trip, fresh]])).rows.map((r) => r.id);
+    expect(left).toEqual([fresh]);
   });
 });

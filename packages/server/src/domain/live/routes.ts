@@ -4,15 +4,17 @@ import { LIVE_VEHICLES_PATH, PLANT_PERMISSIONS, type LiveEvent } from '@wb/proto
 import type { DatabaseHandle } from '../../platform/db/pool';
 import { AUTH_SQL, type AuthRow } from '../../platform/auth/guard';
 import { tokenHash } from '../../platform/auth/secrets';
-import { LiveHub, type LiveSubscriber } from './hub';
+import { LiveHub, type LiveSubscriber, pruneLiveChanges } from './hub';
 import { vehiclesInPlant } from './repo';
 import { sseFrame, sseHeartbeat, sseRetry } from './sse';
+
+const PRUNE_EVERY_MS = 60_000;
 
 export interface LiveOptions {
   /** how often a quiet stream says it is alive and checks its session again (LIVE_HEARTBEAT_MS, 25 s) */
   heartbeatMs?: number;
-  /** how long a burst of changes is gathered before the trips are read */
-  gatherMs?: number;
+  /** how often an instance with open streams reads the changes committed since its last read */
+  tailMs?: number;
 }
 
 /**
@@ -39,9 +41,13 @@ async function stillAllowed(pool: pg.Pool, request: FastifyRequest): Promise<boo
  */
 export function liveRoutes(app: FastifyInstance, database: DatabaseHandle, options: LiveOptions = {}): void {
   const { db, pool } = database;
-  const hub = new LiveHub(pool, db, options.gatherMs);
+  const hub = new LiveHub(pool, db, options.tailMs);
   const heartbeatMs = options.heartbeatMs ?? (Number(process.env.LIVE_HEARTBEAT_MS) || 25_000);
-  app.addHook('preClose', async () => hub.close());
+  const pruning = setInterval(() => void pruneLiveChanges(pool).catch(() => {}), PRUNE_EVERY_MS).unref();
+  app.addHook('preClose', async () => {
+    clearInterval(pruning);
+    await hub.close();
+  });
 
   app.get(LIVE_VEHICLES_PATH, { config: { access: { permission: PLANT_PERMISSIONS.live } } }, async (request, reply) => {
     const { orgId } = request.caller;
