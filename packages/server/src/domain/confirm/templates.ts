@@ -4,11 +4,11 @@ import { CONFIRM_GRID_NAMES, CONFIRM_GRIDS, type ConfirmGrid } from './grids';
 export const confirmListCode = (grid: ConfirmGrid) => `confirm.${grid}.list`;
 
 const STATE_OPTIONS = [
-  { value: 'FIRST_WEIGHED', label: '一次过磅', color: 'orange' }, { value: 'CONFIRMED', label: '已确认', color: 'blue' },
-  { value: 'COMPLETED', label: '已完成', color: 'green' }, { value: 'AUDITED', label: '已审核', color: 'green' },
-  { value: 'POSTED', label: '已过账', color: 'green' }, { value: 'CLOSED', label: '已关闭', color: 'default' }, { value: 'OBSOLETE', label: '已作废', color: 'red' },
+  { value: 'FIRST_WEIGHED', label: '一次过磅', labelEn: 'First weighed', color: 'orange' }, { value: 'CONFIRMED', label: '已确认', labelEn: 'Confirmed', color: 'blue' },
+  { value: 'COMPLETED', label: '已完成', labelEn: 'Completed', color: 'green' }, { value: 'AUDITED', label: '已审核', labelEn: 'Audited', color: 'green' },
+  { value: 'POSTED', label: '已过账', labelEn: 'Posted', color: 'green' }, { value: 'CLOSED', label: '已关闭', labelEn: 'Closed', color: 'default' }, { value: 'OBSOLETE', label: '已作废', labelEn: 'Void', color: 'red' },
 ];
-const SAMPLE_OPTIONS = [{ value: 'QUALIFIED', label: '合格', color: 'green' }, { value: 'UNQUALIFIED', label: '不合格', color: 'red' }];
+const SAMPLE_OPTIONS = [{ value: 'QUALIFIED', label: '合格', labelEn: 'Qualified', color: 'green' }, { value: 'UNQUALIFIED', label: '不合格', labelEn: 'Unqualified', color: 'red' }];
 
 const name = (table: string, col: string, idCol: string) => `(SELECT x.${col} FROM ${table} x WHERE x.id = t.${idCol})`;
 

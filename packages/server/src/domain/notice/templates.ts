@@ -9,12 +9,12 @@ import { NOTICE_KINDS, noticeBase, type NoticeKindDef } from './kinds';
  * counterparty company and a notice line.
  */
 export const NOTICE_STATUS_OPTIONS = [
-  { value: 'FREE', label: '自由', color: 'default' },
-  { value: 'AUDITED', label: '已审核', color: 'green' },
-  { value: 'CLOSED', label: '已关闭', color: 'orange' },
-  { value: 'OBSOLETE', label: '已作废', color: 'red' },
+  { value: 'FREE', label: '自由', labelEn: 'Free', color: 'default' },
+  { value: 'AUDITED', label: '已审核', labelEn: 'Audited', color: 'green' },
+  { value: 'CLOSED', label: '已关闭', labelEn: 'Closed', color: 'orange' },
+  { value: 'OBSOLETE', label: '已作废', labelEn: 'Void', color: 'red' },
 ];
-export const CTRL_MODES = [{ value: 'QUANTITY', label: '数量控制' }, { value: 'NONE', label: '不控制' }];
+export const CTRL_MODES = [{ value: 'QUANTITY', label: '数量控制', labelEn: 'By quantity' }, { value: 'NONE', label: '不控制', labelEn: 'No control' }];
 
 const LINE_TABLE = 'wb_notice_line';
 // tons as a plant reads them (12.5, not 12.5000): numeric(14,4) with its trailing zeros trimmed

@@ -4,14 +4,14 @@ import type { FieldDef } from '../../platform/templates/define';
 /** Template and definition pieces the stock screens share: the warehouse, the material, tons. */
 
 export const STOCK_STATUS_OPTIONS = [
-  { value: 'FREE', label: '未审核', color: 'default' },
-  { value: 'AUDITED', label: '已审核', color: 'green' },
+  { value: 'FREE', label: '未审核', labelEn: 'Draft', color: 'default' },
+  { value: 'AUDITED', label: '已审核', labelEn: 'Audited', color: 'green' },
 ];
 
 export const DIRECTION_OPTIONS = [
-  { value: 'IN', label: '入库', color: 'green' },
-  { value: 'OUT', label: '出库', color: 'orange' },
-  { value: 'EARLY', label: '期初', color: 'blue' },
+  { value: 'IN', label: '入库', labelEn: 'In', color: 'green' },
+  { value: 'OUT', label: '出库', labelEn: 'Out', color: 'orange' },
+  { value: 'EARLY', label: '期初', labelEn: 'Opening', color: 'blue' },
 ];
 
 export const warehouseNameSql = (column: string) => `(SELECT w.ware_name FROM md_warehouse w WHERE w.id = t.${column})`;

@@ -34,7 +34,7 @@ const sourceNo = `coalesce(
   (SELECT e.early_no FROM wb_stock_early e WHERE e.id = t.early_id),
   (SELECT f.transfer_no FROM wb_stock_transfer f WHERE f.id = t.transfer_id))`;
 const SOURCE_KINDS = [
-  { value: 'TICKET', label: '过磅单' }, { value: 'EARLY', label: '期初库存' }, { value: 'TRANSFER', label: '移库单' },
+  { value: 'TICKET', label: '过磅单', labelEn: 'Weigh ticket' }, { value: 'EARLY', label: '期初库存', labelEn: 'Opening stock' }, { value: 'TRANSFER', label: '移库单', labelEn: 'Stock transfer' },
 ];
 const sourceKind = "CASE WHEN t.ticket_id IS NOT NULL THEN 'TICKET' WHEN t.early_id IS NOT NULL THEN 'EARLY' ELSE 'TRANSFER' END";
 
@@ -62,7 +62,7 @@ export const recordListTemplate = defineListTemplate({
     { fieldName: 'sourceNo', fieldExplain: '来源单号', fieldExplainEn: 'Source number', fieldType: 'TEXT', columnSql: sourceNo,
       iallowAdvanceQuery: true, searchType: 'input', columnWidth: 170 },
     { fieldName: 'reversed', fieldExplain: '已撤回', fieldExplainEn: 'Reversed', fieldType: 'BOOLEAN', columnSql: 't.reversed_at IS NOT NULL',
-      options: [{ value: true, label: '已撤回', color: 'red' }, { value: false, label: '有效', color: 'green' }], iallowQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
+      options: [{ value: true, label: '已撤回', labelEn: 'Reversed', color: 'red' }, { value: false, label: '有效', labelEn: 'Valid', color: 'green' }], iallowQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
     { fieldName: 'reversedAt', fieldExplain: '撤回时间', fieldExplainEn: 'Reversed at', fieldType: 'DATE', columnSql: 't.reversed_at', columnWidth: 170 },
     { fieldName: 'postedBy', fieldExplain: '记账人', fieldExplainEn: 'Posted by', fieldType: 'TEXT', columnSql: '(SELECT u.real_name FROM sys_user u WHERE u.id = t.posted_by)', columnWidth: 100 },
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', columnSql: 't.remark', columnWidth: 160 },

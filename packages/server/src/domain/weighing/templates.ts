@@ -7,19 +7,19 @@ import { ticketMenuPath } from './menu';
 export const ticketView = (kind: TicketKind) => `wb_ticket_${kind}`;
 
 export const TICKET_STATE_OPTIONS = [
-  { value: 'FIRST_WEIGHED', label: '一次过磅', color: 'orange' },
-  { value: 'CONFIRMED', label: '已确认', color: 'blue' },
-  { value: 'COMPLETED', label: '已完成', color: 'cyan' },
-  { value: 'AUDITED', label: '已审核', color: 'green' },
-  { value: 'POSTED', label: '已过账', color: 'purple' },
-  { value: 'CLOSED', label: '已关闭', color: 'default' },
-  { value: 'OBSOLETE', label: '已作废', color: 'red' },
+  { value: 'FIRST_WEIGHED', label: '一次过磅', labelEn: 'First weighed', color: 'orange' },
+  { value: 'CONFIRMED', label: '已确认', labelEn: 'Confirmed', color: 'blue' },
+  { value: 'COMPLETED', label: '已完成', labelEn: 'Completed', color: 'cyan' },
+  { value: 'AUDITED', label: '已审核', labelEn: 'Audited', color: 'green' },
+  { value: 'POSTED', label: '已过账', labelEn: 'Posted', color: 'purple' },
+  { value: 'CLOSED', label: '已关闭', labelEn: 'Closed', color: 'default' },
+  { value: 'OBSOLETE', label: '已作废', labelEn: 'Void', color: 'red' },
 ];
 const TARE_SOURCES = [
-  { value: 'WEIGHED', label: '回皮' }, { value: 'LAST', label: '上次皮重' }, { value: 'AVERAGE', label: '平均皮重' },
-  { value: 'STANDARD', label: '标准皮重' }, { value: 'MANUAL', label: '手工录入' },
+  { value: 'WEIGHED', label: '回皮', labelEn: 'Weighed' }, { value: 'LAST', label: '上次皮重', labelEn: 'Last tare' }, { value: 'AVERAGE', label: '平均皮重', labelEn: 'Average tare' },
+  { value: 'STANDARD', label: '标准皮重', labelEn: 'Standard tare' }, { value: 'MANUAL', label: '手工录入', labelEn: 'Entered by hand' },
 ];
-const YES_NO = [{ value: true, label: '是' }, { value: false, label: '否' }];
+const YES_NO = [{ value: true, label: '是', labelEn: 'Yes' }, { value: false, label: '否', labelEn: 'No' }];
 
 const sub = (sql: string) => `(${sql})`;
 const materialName = sub('SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id');

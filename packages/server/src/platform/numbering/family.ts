@@ -7,7 +7,7 @@ import { defineTemplate } from '../templates/define';
  * 编码规则: a company's numbering of one kind of document, kept on the system menu's code-rule
  * screen. A kind without a rule numbers by its family's default (GYS0001, CK01, ...).
  */
-const DATE_PATTERNS = ['yyyy', 'yyyyMM', 'yyyyMMdd', 'yyMM', 'yyMMdd'].map((p) => ({ value: p, label: p }));
+const DATE_PATTERNS = ['yyyy', 'yyyyMM', 'yyyyMMdd', 'yyMM', 'yyMMdd'].map((p) => ({ value: p, label: p, labelEn: p }));
 const RESETS = [
   { value: 'NEVER', label: '不重置', labelEn: 'Never' }, { value: 'DAILY', label: '按日', labelEn: 'Daily' }, { value: 'MONTHLY', label: '按月', labelEn: 'Monthly' }, { value: 'YEARLY', label: '按年', labelEn: 'Yearly' },
 ];

@@ -38,7 +38,7 @@ describe('GET /api/cg-format/template', () => {
     expect(data.listSubList.map((f: { fieldName: string }) => f.fieldName)).toEqual(['createDate', 'username', 'action', 'detail', 'ip']);
     expect(data.listSubList[2]).toMatchObject({
       fieldExplain: '操作', fieldType: 'ENUM', iallowQuery: true, isortField: false, searchType: 'comboxSingle',
-      options: expect.arrayContaining([{ value: 'login', label: '登录' }]),
+      options: expect.arrayContaining([{ value: 'login', label: '登录', labelEn: 'Sign in' }]),
     });
   });
 

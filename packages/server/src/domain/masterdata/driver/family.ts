@@ -5,7 +5,7 @@ import { defineListTemplate, defineTemplate, type FieldDef } from '../../../plat
 import { checkMobile, createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../shared/fields';
 
 /** 司机: a company's drivers, found by id number at registration (one row per person and company). */
-const LICENSE_CLASSES = ['A1', 'A2', 'A3', 'B1', 'B2', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6'].map((c) => ({ value: c, label: c }));
+const LICENSE_CLASSES = ['A1', 'A2', 'A3', 'B1', 'B2', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6'].map((c) => ({ value: c, label: c, labelEn: c }));
 
 const carrierName: FieldDef = {
   fieldName: 'carrierName', fieldExplain: '承运商', fieldExplainEn: 'Carrier', fieldType: 'TEXT',

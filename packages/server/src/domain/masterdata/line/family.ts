@@ -9,7 +9,7 @@ import { CONTROL_POINTS, linePointProblem, type Direction } from './points';
  * 线路: the control points a truck passes, in order. The line's form edits its points as child
  * rows (their order is the route's), checked as a whole under the line's lock on every write.
  */
-const DIRECTIONS = [{ value: 'SHIP', label: '发货' }, { value: 'RECEIVE', label: '收货' }];
+const DIRECTIONS = [{ value: 'SHIP', label: '发货', labelEn: 'Ship' }, { value: 'RECEIVE', label: '收货', labelEn: 'Receive' }];
 const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
 const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };
 

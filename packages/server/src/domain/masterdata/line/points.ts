@@ -3,9 +3,9 @@
  * a line must keep. Pure: the family checks a line's points as they would be after a write.
  */
 export const CONTROL_POINTS = [
-  { value: 'SIGN_IN', label: '签到' }, { value: 'CALL', label: '叫号' }, { value: 'GATE_IN', label: '进厂' },
-  { value: 'TARE', label: '皮重' }, { value: 'SCENE_CONFIRM', label: '现场确认' }, { value: 'GROSS', label: '毛重' },
-  { value: 'NET', label: '净重计算' }, { value: 'GATE_OUT', label: '出厂' },
+  { value: 'SIGN_IN', label: '签到', labelEn: 'Sign in' }, { value: 'CALL', label: '叫号', labelEn: 'Call' }, { value: 'GATE_IN', label: '进厂', labelEn: 'Gate in' },
+  { value: 'TARE', label: '皮重', labelEn: 'Tare' }, { value: 'SCENE_CONFIRM', label: '现场确认', labelEn: 'Site confirmation' }, { value: 'GROSS', label: '毛重', labelEn: 'Gross' },
+  { value: 'NET', label: '净重计算', labelEn: 'Net' }, { value: 'GATE_OUT', label: '出厂', labelEn: 'Gate out' },
 ] as const;
 
 export type ControlPoint = (typeof CONTROL_POINTS)[number]['value'];

@@ -10,7 +10,7 @@ import { OUTBOX_TOPICS } from './topics';
  * 接口配置: where a company's outbox messages go, one endpoint per topic (the ERP's receiving
  * address, the shared secret it checks the signature with, how long to wait and how often to try).
  */
-const topicOptions = OUTBOX_TOPICS.map((t) => ({ value: t.value, label: t.label }));
+const topicOptions = OUTBOX_TOPICS.map((t) => ({ value: t.value, label: t.label, labelEn: t.labelEn }));
 
 const listTemplate = defineListTemplate({
   formatCode: 'system.interface.list', formatName: '接口配置', formatNameEn: 'Interfaces', mainTable: 'sys_outbox_endpoint',
