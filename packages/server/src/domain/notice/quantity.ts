@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { type QueryCreator, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { decideComplete, decideRelease, decideReserve, decideUncomplete, type QuantityDecision } from './quantity-rules';
@@ -57,17 +57,20 @@ async function lockLine(tx: Tx, orgId: string, lineId: string) {
   };
 }
 
-async function apply(tx: Tx, orgId: string, lineId: string, decision: QuantityDecision, field: string): Promise<void> {
-  if (!decision.ok) throw badRequest(decision.message, field);
-  await tx
+function lineUpdate(q: QueryCreator<DB>, orgId: string, lineId: string, decision: QuantityDecision & { ok: true }) {
+  return q
     .updateTable('wb_notice_line')
     .set({
       done_quantity: decision.done.toFixed(), in_transit: decision.inTransit.toFixed(), done_trips: decision.doneTrips,
       in_transit_trips: decision.inTransitTrips, updated_at: new Date(),
     })
     .where('org_id', '=', orgId)
-    .where('id', '=', lineId)
-    .execute();
+    .where('id', '=', lineId);
+}
+
+async function apply(tx: Tx, orgId: string, lineId: string, decision: QuantityDecision, field: string): Promise<void> {
+  if (!decision.ok) throw badRequest(decision.message, field);
+  await lineUpdate(tx, orgId, lineId, decision).execute();
 }
 
 /** A registry takes its pre-loaded quantity off what the line has left. */
@@ -85,10 +88,17 @@ export async function completeOnLine(tx: Tx, orgId: string, lineId: string, rese
   await apply(tx, orgId, lineId, decideComplete(await lockLine(tx, orgId, lineId), reserved, net), 'net');
 }
 
-/** The same, on a line this transaction has already locked and read (lockLineSql): one round trip less. */
-export async function completeOnLockedLine(tx: Tx, orgId: string, line: LockedLine, reserved: Decimal.Value, net: Decimal.Value): Promise<void> {
-  await apply(tx, orgId, line.lineId, decideComplete(line, reserved, net), 'net');
+/**
+ * The same, on a line this transaction has already locked and read (lockLineSql), as a change the
+ * caller's own write carries along (a WITH of its statement): the refusal is thrown here, before
+ * anything is written, and the ticket and its line are written in one round trip.
+ */
+export function completionOnLockedLine(orgId: string, line: LockedLine, reserved: Decimal.Value, net: Decimal.Value): (q: QueryCreator<DB>) => CarriedLineUpdate {
+  const decision = decideComplete(line, reserved, net);
+  if (!decision.ok) throw badRequest(decision.message, 'net');
+  return (q) => lineUpdate(q, orgId, line.lineId, decision);
 }
+export type CarriedLineUpdate = ReturnType<typeof lineUpdate>;
 
 /** A completed ticket taken back: its net leaves done. */
 export async function uncompleteOnLine(tx: Tx, orgId: string, lineId: string, net: Decimal.Value): Promise<void> {

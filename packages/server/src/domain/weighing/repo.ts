@@ -1,8 +1,9 @@
 import type { TicketState as LifecycleState } from './rules/transitions';
 import Decimal from 'decimal.js';
-import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type Transaction, type Updateable } from 'kysely';
 import { readWeighParams, type WeighParams } from '@wb/protocol';
 import type { DB, TicketState as DbTicketState } from '../../platform/db/schema';
+import type { CarriedLineUpdate } from '../notice/quantity';
 import { storedParams } from '../system/admin/params/repo';
 import type { MaterialFacts, WeighingRecord } from './rules/snapshot';
 import type { Deduction, DeductionKind } from './rules/net';
@@ -167,10 +168,16 @@ export async function updateTicket(tx: Tx, orgId: string, id: string, set: Updat
   await tx.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
 }
 
-/** The ticket's new figures and the reading that gave them, in one statement (one round trip). */
-export async function updateTicketWithReading(tx: Tx, orgId: string, id: string, set: Updateable<DB['wb_ticket']>, w: WeighingRow): Promise<void> {
-  await tx.with('reading', (q) => q.insertInto('wb_weighing').values(weighingValues(w)))
-    .updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
+/**
+ * The ticket's new figures, the reading that gave them and, when it has one, its notice line's
+ * change (domain/notice/quantity.ts decides it), in one statement: one round trip, not three.
+ */
+export async function updateTicketWithReading(
+  tx: Tx, orgId: string, id: string, set: Updateable<DB['wb_ticket']>, w: WeighingRow, line: ((q: QueryCreator<DB>) => CarriedLineUpdate) | null,
+): Promise<void> {
+  const withReading = tx.with('reading', (q) => q.insertInto('wb_weighing').values(weighingValues(w)));
+  const withLine = line ? withReading.with('line', line) : withReading;
+  await withLine.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
 }
 
 export const STATE_TO_DB: Record<LifecycleState, DbTicketState> = {

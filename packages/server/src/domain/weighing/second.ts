@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { WeighingBody, WeighingReply } from '@wb/protocol';
 import { AppError, badRequestWith } from '../../platform/http/errors';
-import { completeOnLockedLine } from '../notice/quantity';
+import { completionOnLockedLine } from '../notice/quantity';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { sourceOf, type Who } from './first';
 import { identifiedBy, ticketOfSecond } from './identify';
@@ -56,15 +56,13 @@ export async function secondWeighing(tx: Tx, who: Who, kind: TicketKind, body: W
   });
   if (!plan.ok) throw badRequestWith(plan.messages.map((message) => ({ field: 'weight', message })));
 
+  if (ticket.notice_line_id && !facts.line) throw new AppError(404, '通知单明细不存在', 'noticeLineId');
+  const line = facts.line && completionOnLockedLine(who.orgId, facts.line, ticket.reserved_quantity, plan.net.toFixed());
   const tareSource = await saveCompletion(tx, who, ticket, plan, params.moneyPrecision, {
     orgId: who.orgId, ticketId: ticket.id, reading: 'SECOND', record: plan.second, station: body.stationId, requestId: body.requestId,
     identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId,
-  });
+  }, line);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
-  if (ticket.notice_line_id) {
-    if (!facts.line) throw new AppError(404, '通知单明细不存在', 'noticeLineId');
-    await completeOnLockedLine(tx, who.orgId, facts.line, ticket.reserved_quantity, plan.net.toFixed());
-  }
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));
   return {
     ticketId: ticket.id, ticketNo: ticket.ticket_no, state: 'COMPLETED', firstIs: ticket.first_is, gross: tons(plan.gross), tare: tons(plan.tare), tareSource,
@@ -97,8 +95,10 @@ function firstRecord(t: TicketRow): WeighingRecord {
   return { side: 'tare', weight: new Decimal(t.tare), source: SOURCE_OF[t.tare_source ?? 'WEIGHED'], stable: true, at: t.tare_time };
 }
 
-/** Writes the completed ticket with the reading that completed it; answers where its tare came from. */
-async function saveCompletion(tx: Tx, who: Who, t: TicketRow, plan: SecondWeighingPlan, moneyPrecision: number, reading: repo.WeighingRow) {
+/** Writes the completed ticket with the reading that completed it and its line's change; answers where its tare came from. */
+async function saveCompletion(
+  tx: Tx, who: Who, t: TicketRow, plan: SecondWeighingPlan, moneyPrecision: number, reading: repo.WeighingRow, line: Parameters<typeof repo.updateTicketWithReading>[5],
+) {
   const first = firstRecord(t);
   const grossRecord = (first.side === 'gross') !== plan.swapped ? first : plan.second;
   const tareRecord = grossRecord === first ? plan.second : first;
@@ -109,6 +109,6 @@ async function saveCompletion(tx: Tx, who: Who, t: TicketRow, plan: SecondWeighi
     state: 'COMPLETED', gross: plan.gross.toFixed(), gross_time: grossRecord.at, tare: plan.tare.toFixed(), tare_time: tareRecord.at,
     tare_source: tareSource, deduct_total: plan.deducted.toFixed(), net: plan.net.toFixed(), amount, completed_at: new Date(),
     warnings: JSON.stringify(warnings), updated_by: who.userId,
-  }, reading);
+  }, reading, line);
   return tareSource;
 }
