@@ -3,8 +3,11 @@
 // bearer token, a file of registry ids (one per line, each a truck waiting for its second weighing),
 // the connections, and a limit in calls and seconds. Each call completes one truck: a tare between
 // 14 and 16 t, a request id of its own. Prints one JSON line: the count, the failures, the latencies
-// (ms, sorted) and the wall time.
+// (ms, sorted), the wall time and the client's own CPU time. Plain node:http with kept-alive
+// sockets, not fetch: a station is its own computer, and the load generator shares this machine's
+// two cores with the server and PostgreSQL, so it should take as little of them as it can.
 import fs from 'node:fs';
+import http from 'node:http';
 
 const opts = JSON.parse(process.argv[2] ?? '{}');
 const ids = fs.readFileSync(opts.idsFile, 'utf8').trim().split('\n').slice(opts.offset ?? 0);
@@ -13,6 +16,24 @@ const deadline = Date.now() + (opts.seconds ?? 3600) * 1000;
 const latencies = [];
 const failures = [];
 let next = 0;
+const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+const target = new URL(opts.url);
+
+function post(body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(target, {
+      method: 'POST', agent,
+      headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 async function worker() {
   while (next < limit && Date.now() < deadline) {
@@ -21,16 +42,18 @@ async function worker() {
       registryId: ids[i], weight: (14 + ((i * 7919) % 2000) / 1000).toFixed(3), stable: true, stationId: `BENCH${i % 4}`, requestId: `bench-${opts.offset ?? 0}-${i}`,
     });
     const t0 = performance.now();
-    // Node's fetch keeps its connections alive: each worker is one station's connection
-    const res = await fetch(opts.url, { method: 'POST', body, headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' } });
-    const text = await res.text();
+    // each worker is one station with its own kept-alive connection
+    const { status, text } = await post(body);
     latencies.push(performance.now() - t0);
-    if (res.status !== 200) failures.push(`${res.status} ${text.slice(0, 200)}`);
+    if (status !== 200) failures.push(`${status} ${text.slice(0, 200)}`);
   }
 }
 
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 await Promise.all(Array.from({ length: opts.connections }, worker));
 const wallMs = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+agent.destroy();
 latencies.sort((a, b) => a - b);
-process.stdout.write(`${JSON.stringify({ count: latencies.length, failures: failures.length, firstFailures: failures.slice(0, 3), wallMs, latencies })}\n`);
+process.stdout.write(`${JSON.stringify({ count: latencies.length, failures: failures.length, firstFailures: failures.slice(0, 3), wallMs, cpuMs: (cpu.user + cpu.system) / 1000, latencies })}\n`);

@@ -27,7 +27,7 @@ import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/platform/db/pool';
-import { benchPostgres, cleanUp, cleanups, listen, percentile, round, signIn, waitQuiet } from './support/setup';
+import { benchPostgres, cleanUp, cleanups, listen, percentile, postgresCpuMs, round, signIn, waitQuiet } from './support/setup';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const num = (name: string, fallback: number) => {
@@ -84,7 +84,7 @@ async function generateTrucks(url: string): Promise<string[]> {
   }
 }
 
-interface ClientResult { count: number; failures: number; firstFailures: string[]; wallMs: number; latencies: number[] }
+interface ClientResult { count: number; failures: number; firstFailures: string[]; wallMs: number; cpuMs: number; latencies: number[] }
 
 function runClient(opts: { url: string; token: string; idsFile: string; offset: number; calls: number; seconds: number; connections: number }): Promise<ClientResult> {
   return new Promise((resolve, reject) => {
@@ -103,7 +103,9 @@ const figures = (ms: number[]) => {
 
 async function main() {
   console.log('settings', settings);
-  const { url } = await benchPostgres();
+  const postgres = await benchPostgres();
+  const { url } = postgres;
+  const dataDir = path.join(postgres.dir, 'data');
   const ids = await generateTrucks(url);
   const idsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-weigh-')), 'registries.txt');
   fs.writeFileSync(idsFile, ids.join('\n'));
@@ -133,8 +135,17 @@ async function main() {
 
   const quiet2 = await waitQuiet(settings.quietWait);
   serverMs.length = 0;
+  const cpuBefore = { server: process.cpuUsage(), postgres: postgresCpuMs(dataDir) };
   const sustained = await runClient({ url: callUrl, token, idsFile, offset, calls: ids.length - offset, seconds: settings.duration, connections: settings.connections });
+  const serverCpu = process.cpuUsage(cpuBefore.server);
   const sustainedServer = figures(serverMs);
+  // CPU per weighing of each party: with two cores, 300/s leaves 6.7 ms for all three together
+  const perCall = (ms: number) => round(ms / Math.max(1, sustained.count), 3);
+  const cpuPerWeighing = {
+    serverMs: perCall((serverCpu.user + serverCpu.system) / 1000),
+    postgresMs: perCall(postgresCpuMs(dataDir) - cpuBefore.postgres),
+    stationsMs: perCall(sustained.cpuMs),
+  };
 
   // every completed truck counted once on its line, and the ceiling held
   const check = await database.pool.query(`SELECT
@@ -148,6 +159,7 @@ async function main() {
     sustained: {
       calls: sustained.count, failures: sustained.failures, firstFailures: sustained.firstFailures, seconds: round(sustained.wallMs / 1000),
       perSecond: round(sustained.count / (sustained.wallMs / 1000), 1), client: figures(sustained.latencies), server: sustainedServer,
+      cpuPerWeighing,
     },
     check: check.rows[0],
   };

@@ -132,6 +132,29 @@ export async function waitQuiet(maxSeconds: number, threshold = 0.15): Promise<{
   return { waitedS: Math.round((Date.now() - t0) / 1000), busyShare };
 }
 
+/**
+ * CPU time (ms) used so far by the embedded PostgreSQL of a data directory: its postmaster and
+ * every process it started (the pool's backends live as long as their connections, so a
+ * difference of two readings is the database's share of what ran between them).
+ */
+export function postgresCpuMs(dataDir: string): number {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [ppid, utime, stime] = [Number(fields[1]), Number(fields[11]), Number(fields[12])];
+    if (Number(pid) === postmaster || ppid === postmaster) ticks += utime + stime;
+  }
+  return (ticks * 1000) / ticksPerSecond;
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
