@@ -6,7 +6,7 @@ import { initOidc } from './platform/auth/oidc';
 import { loadConfig } from './config';
 import { startDatabase } from './platform/db/start';
 import { seedDemoPlant, DEMO_ACCOUNTS } from './seed/demo';
-import { addNewMenuEntries } from './seed/menu-upgrade';
+import { syncMenuEntries } from './seed/menu-upgrade';
 import { seedTemplates } from './platform/templates/seed';
 import { ALL_TEMPLATES } from './domain/templates';
 import { startOutboxWorker } from './platform/outbox/worker';
@@ -20,10 +20,10 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const { database, stop } = await startDatabase(config, log);
   const seeded = await seedDemoPlant(database.db);
-  // an earlier release's database gets this release's new screens and buttons
+  // an earlier release's database gets this release's new screens and buttons, and loses the ones it dropped
   if (!seeded) {
-    const added = await addNewMenuEntries(database.db);
-    if (added) log.info({ added }, 'new menu entries added');
+    const sync = await syncMenuEntries(database.db);
+    if (sync.added || sync.moved || sync.retired) log.info(sync, 'menu entries brought up to date');
   }
   // after the menus, which lists are bound to; every start, so code changes to templates apply
   await seedTemplates(database.db, ALL_TEMPLATES);

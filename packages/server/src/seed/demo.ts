@@ -89,7 +89,7 @@ export async function insertMenuEntry(tx: Tx, item: MenuSeed, parentId: string |
     .values({
       parent_id: parentId, kind: 'menu', name: item.name, name_en: item.en, path: item.path, component: item.component ?? null,
       icon: item.icon ?? null, keep_alive: item.keepAlive ?? true, menu_flag: item.app ? 'app' : 'web', sort,
-      permission: null, url_path: null, query: null,
+      permission: null, url_path: null, query: null, seeded: true,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -102,7 +102,7 @@ type ButtonSeed = NonNullable<MenuSeed['buttons']>[number];
 export async function insertButtonEntry(tx: Tx, b: ButtonSeed, menuId: string): Promise<string> {
   const row = await tx
     .insertInto('sys_menu')
-    .values({ parent_id: menuId, kind: 'button', name: b.name, name_en: b.en, permission: b.permission, path: b.path ?? null, sort: 0, url_path: null, component: b.component ?? null, icon: null, query: null })
+    .values({ parent_id: menuId, kind: 'button', name: b.name, name_en: b.en, permission: b.permission, path: b.path ?? null, sort: 0, url_path: null, component: b.component ?? null, icon: null, query: null, seeded: true })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/harness';
-import { addNewMenuEntries } from './menu-upgrade';
+import { bearerFor, createTestApp } from '../../test/harness';
+import { call, expectOk } from '../../test/api';
+import { NOTICE_MENU } from '../domain/notice/menu';
+import { syncMenuEntries } from './menu-upgrade';
 import { MENU_TREE, type MenuSeed } from './menus';
 
 // A database seeded by an earlier release: the test database is seeded with today's tree, so an
@@ -9,32 +14,44 @@ const ctx = await createTestApp();
 const { pool } = ctx.database;
 const { db } = ctx.database;
 
+const MIGRATION_025 = fs.readFileSync(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations/025_loose_ends.sql'), 'utf8');
+
 const count = async (where: string, params: unknown[] = []) =>
   (await pool.query(`SELECT count(*)::int AS n FROM sys_menu WHERE ${where}`, params)).rows[0].n as number;
+const holders = async (where: string, params: unknown[] = []) =>
+  (await pool.query(`SELECT r.role_code FROM sys_role_menu rm JOIN sys_role r ON r.id = rm.role_id JOIN sys_menu m ON m.id = rm.menu_id
+                      WHERE ${where} ORDER BY 1`, params)).rows.map((r) => r.role_code as string);
+const idOf = async (where: string, params: unknown[] = []) =>
+  (await pool.query(`SELECT id::text FROM sys_menu WHERE ${where}`, params)).rows[0]?.id as string | undefined;
 
-describe('adding the new menu entries of a release to an existing database', () => {
-  it('adds nothing to a database seeded with the current tree', async () => {
-    expect(await addNewMenuEntries(db)).toBe(0);
+/** An entry as an earlier release's seed wrote it, granted to roles by code. */
+async function oldEntry(entry: { parentId: string | null; kind: 'menu' | 'button'; name: string; path?: string; permission?: string }, roles: string[]): Promise<string> {
+  const { rows: [row] } = await pool.query(
+    `INSERT INTO sys_menu (parent_id, kind, name, name_en, path, permission) VALUES ($1, $2, $3, $3, $4, $5) RETURNING id::text`,
+    [entry.parentId, entry.kind, entry.name, entry.path ?? null, entry.permission ?? null]);
+  await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT id, $1 FROM sys_role WHERE role_code = ANY($2)`, [row.id, roles]);
+  return row.id;
+}
+
+describe('bringing an existing database\'s menu entries up to the code\'s tree', () => {
+  it('adds nothing and retires nothing in a database seeded with the current tree', async () => {
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0 });
   });
 
   it('brings back a missing leaf with its buttons and grants, and leaves edited entries alone', async () => {
     const leafPath = '/masterdata/vehicle';
-    const before = await pool.query(
-      `SELECT r.role_code FROM sys_role_menu rm JOIN sys_role r ON r.id = rm.role_id JOIN sys_menu m ON m.id = rm.menu_id
-        WHERE m.path = $1 ORDER BY 1`, [leafPath]);
+    const before = await holders('m.path = $1', [leafPath]);
     const buttons = await count(`parent_id = (SELECT id FROM sys_menu WHERE path = $1 AND kind = 'menu')`, [leafPath]);
     expect(buttons).toBeGreaterThan(0);
     await pool.query(`DELETE FROM sys_menu WHERE path = $1 AND kind = 'menu'`, [leafPath]);
     await pool.query(`UPDATE sys_menu SET name = '客户档案' WHERE path = '/masterdata/customer'`);
 
-    expect(await addNewMenuEntries(db)).toBe(1 + buttons);
-    const after = await pool.query(
-      `SELECT r.role_code FROM sys_role_menu rm JOIN sys_role r ON r.id = rm.role_id JOIN sys_menu m ON m.id = rm.menu_id
-        WHERE m.path = $1 ORDER BY 1`, [leafPath]);
-    expect(after.rows).toEqual(before.rows);
+    expect(await syncMenuEntries(db)).toEqual({ added: 1 + buttons, moved: 0, retired: 0 });
+    expect(await holders('m.path = $1', [leafPath])).toEqual(before);
     expect(await count(`parent_id = (SELECT id FROM sys_menu WHERE path = $1 AND kind = 'menu')`, [leafPath])).toBe(buttons);
     expect(await count(`path = '/masterdata/customer' AND name = '客户档案'`)).toBe(1);
-    expect(await addNewMenuEntries(db)).toBe(0);
+    expect((await syncMenuEntries(db)).added).toBe(0);
   });
 
   it('adds an entry of a new area under a new folder, twice started at once without doubles', async () => {
@@ -43,9 +60,61 @@ describe('adding the new menu entries of a release to an existing database', () 
         buttons: [{ name: '新增', en: 'Add', permission: 'new_area_add', roles: ['ROLE_OPERATOR'] }] }],
     };
     const tree = [...MENU_TREE, area];
-    const results = await Promise.all([addNewMenuEntries(db, tree), addNewMenuEntries(db, tree)]);
-    expect(results.sort()).toEqual([0, 3]);
+    const results = await Promise.all([syncMenuEntries(db, tree), syncMenuEntries(db, tree)]);
+    expect(results.map((r) => r.added).sort()).toEqual([0, 3]);
     expect(await count(`path LIKE '/new-area%'`)).toBe(2);
     expect(await count(`permission = 'new_area_add'`)).toBe(1);
+    // the area leaves the code again: the next start takes it away, its grants with it
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 3 });
+    expect(await count(`path LIKE '/new-area%' OR permission = 'new_area_add'`)).toBe(0);
+  });
+});
+
+describe('a database seeded before the menus were regrouped', () => {
+  // Before the regrouping each trading area (采购, 销售...) had its own 通知单 and 过磅单 leaves;
+  // the notices now have their own area. The database here is put back to that shape and to the
+  // schema of before migration 025, which then runs as it would on the plant's database.
+  const purchaseNotice = NOTICE_MENU.children!.find((c) => c.path.endsWith('/pu'))!;
+  const auditButton = purchaseNotice.buttons!.find((b) => b.component === 'audit')!;
+
+  it('retires the old per-area leaves with their role links, moves their buttons to the new area, keeps an administrator\'s entries', async () => {
+    const admin = (await bearerFor(ctx.app, 'admin')).authorization;
+    const purchase = (await idOf(`kind = 'menu' AND path = '/purchase'`))!;
+    // an administrator's page under 采购, made through 菜单管理 before the upgrade
+    const own = expectOk(await call(ctx.app, 'POST', '/api/sys-menu', admin, { parentId: purchase, kind: 'menu', name: '采购周报', path: '/purchase/weekly' })).data.id;
+
+    // the old release: 采购通知单 held the notice buttons (the audit right granted to the quality role
+    // by this plant), 采购过磅单 a button an administrator registered; no 通知单 area yet
+    await pool.query('ALTER TABLE sys_menu DROP COLUMN seeded');
+    const oldNotice = await oldEntry({ parentId: purchase, kind: 'menu', name: '采购通知单', path: '/purchase/notice' }, ['ROLE_ADMIN', 'ROLE_OPERATOR', 'ROLE_ACCOUNTANT']);
+    const oldTicket = await oldEntry({ parentId: purchase, kind: 'menu', name: '采购过磅单', path: '/purchase/weigh' }, ['ROLE_ADMIN', 'ROLE_OPERATOR']);
+    expectOk(await call(ctx.app, 'POST', '/api/sys-menu/permission', admin, { menuId: oldTicket, permission: 'pu_weigh_reprint', methods: ['POST'] }));
+    const audit = (await idOf('permission = $1', [auditButton.permission]))!;
+    await pool.query('UPDATE sys_menu SET parent_id = $1 WHERE id = $2', [oldNotice, audit]);
+    await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT id, $1 FROM sys_role WHERE role_code = 'ROLE_QUALITY'`, [audit]);
+    const auditHolders = await holders('m.id = $1', [audit]);
+    await pool.query(`DELETE FROM sys_menu WHERE kind = 'menu' AND path LIKE '/notice%'`);
+    await pool.query(MIGRATION_025);
+
+    const sync = await syncMenuEntries(db);
+
+    // the old leaves are gone, and no role holds them any more
+    expect(await count(`path = '/purchase/notice'`)).toBe(0);
+    expect(await holders('m.id = $1', [oldNotice])).toEqual([]);
+    expect((await pool.query('SELECT count(*)::int AS n FROM sys_role_menu WHERE menu_id = $1', [oldNotice])).rows[0].n).toBe(0);
+    // the notice area is back, 采购通知单's audit button on it with the grants this plant gave it
+    const newLeaf = await idOf(`kind = 'menu' AND path = $1`, [purchaseNotice.path]);
+    expect(newLeaf).toBeDefined();
+    expect((await pool.query('SELECT parent_id::text AS p FROM sys_menu WHERE id = $1', [audit])).rows[0].p).toBe(newLeaf);
+    expect(await holders('m.id = $1', [audit])).toEqual(auditHolders);
+    expect(auditHolders).toContain('ROLE_QUALITY');
+    expect(await count('parent_id = $1', [newLeaf])).toBe(purchaseNotice.buttons!.length);
+    // the administrator's page stays; 采购过磅单 stays while the button registered on it hangs there
+    expect(await idOf('id = $1', [own])).toBe(own);
+    expect(await idOf('id = $1', [oldTicket])).toBe(oldTicket);
+    expect(await count(`permission = 'pu_weigh_reprint'`)).toBe(1);
+    expect(sync).toMatchObject({ moved: 1, retired: 1 });
+    // a second start has nothing left to do
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0 });
   });
 });

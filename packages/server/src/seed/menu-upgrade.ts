@@ -1,47 +1,86 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/pool';
+import type { DB } from '../platform/db/schema';
 import { buttonRoles, grantedRoles, insertButtonEntry, insertMenuEntry } from './demo';
+import { buttonsToRehome, entriesToRetire, type MenuRow, treeKeys } from './menu-retire';
 import { MENU_TREE, type MenuSeed } from './menus';
+
+type Tx = Transaction<DB>;
+
+export interface MenuSync {
+  /** entries of the tree the database lacked, added and granted */
+  added: number;
+  /** buttons moved from a retired leaf to the leaf the tree puts them on, their grants kept */
+  moved: number;
+  /** seeded entries the tree no longer defines, deleted with their role links */
+  retired: number;
+}
 
 /**
  * A plant that installed an earlier release keeps its menu tree, which its administrators may have
- * reshaped; a release's new screens still have to reach it. So on every start the entries of the
- * code's tree that the database lacks (a menu by its path, a button by its permission key) are
- * added under their parent and granted to the roles of the same codes in every group. Entries that
- * exist are never touched. Returns how many were added.
+ * reshaped; a release's screens still have to reach it, and the ones it regrouped or dropped have
+ * to leave it. So on every start, in one transaction:
+ * - the entries of the code's tree that the database lacks (a menu by its path, a button by its
+ *   permission key) are added under their parent and granted to the roles of the same codes in
+ *   every group; entries that exist are not touched;
+ * - a button of the tree still on a leaf the tree dropped moves to its leaf in the tree;
+ * - entries the code's tree once put there (seeded) and no longer defines are deleted, their role
+ *   links with them; an administrator's entry stays, and so does any folder above one.
  */
-export async function addNewMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE): Promise<number> {
+export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE): Promise<MenuSync> {
   return db.transaction().execute(async (tx) => {
     // one start at a time: two instances starting together would add an entry twice
     await sql`SELECT pg_advisory_xact_lock(hashtext('seed:menu-upgrade'))`.execute(tx);
-    const menus = await tx.selectFrom('sys_menu').select(['id', 'path', 'permission', 'kind']).execute();
-    const byPath = new Map(menus.filter((m) => m.kind === 'menu' && m.path).map((m) => [m.path as string, m.id]));
-    const permissions = new Set(menus.map((m) => m.permission).filter(Boolean));
-    const roles = await tx.selectFrom('sys_role').select(['id', 'role_code']).execute();
-    const grant = async (menuId: string, codes: string[]) => {
-      const ids = roles.filter((r) => codes.includes(r.role_code)).map((r) => ({ role_id: r.id, menu_id: menuId }));
-      if (ids.length) await tx.insertInto('sys_role_menu').values(ids).onConflict((oc) => oc.doNothing()).execute();
-    };
-    let added = 0;
-    const walk = async (items: MenuSeed[], parentId: string | null): Promise<void> => {
-      for (const [index, item] of items.entries()) {
-        let id = byPath.get(item.path);
-        if (!id) {
-          id = await insertMenuEntry(tx, item, parentId, (index + 1) * 10);
-          byPath.set(item.path, id);
-          await grant(id, grantedRoles(item));
-          added++;
-        }
-        for (const b of item.buttons ?? []) {
-          if (permissions.has(b.permission)) continue;
-          permissions.add(b.permission);
-          await grant(await insertButtonEntry(tx, b, id), buttonRoles(b));
-          added++;
-        }
-        if (item.children) await walk(item.children, id);
-      }
-    };
-    await walk(tree, null);
-    return added;
+    const added = await addMissing(tx, tree);
+    const keys = treeKeys(tree);
+    let rows = await menuRows(tx);
+    const idByPath = new Map(rows.filter((r) => r.kind === 'menu' && r.path).map((r) => [r.path as string, r.id]));
+    const moves = buttonsToRehome(rows, keys, idByPath);
+    for (const m of moves) await tx.updateTable('sys_menu').set({ parent_id: m.parentId }).where('id', '=', m.id).execute();
+    if (moves.length) rows = await menuRows(tx);
+    const retired = [...entriesToRetire(rows, keys)];
+    if (retired.length) {
+      await tx.deleteFrom('sys_role_menu').where('menu_id', 'in', retired).execute();
+      await tx.deleteFrom('sys_menu').where('id', 'in', retired).execute();
+    }
+    return { added, moved: moves.length, retired: retired.length };
   });
+}
+
+async function menuRows(tx: Tx): Promise<MenuRow[]> {
+  const rows = await tx.selectFrom('sys_menu').select(['id', 'parent_id', 'kind', 'path', 'permission', 'seeded']).execute();
+  return rows.map((r) => ({ id: r.id, parentId: r.parent_id, kind: r.kind, path: r.path, permission: r.permission, seeded: r.seeded }));
+}
+
+/** The tree's entries the database lacks, under their parents, granted as the demo tree grants them. */
+async function addMissing(tx: Tx, tree: MenuSeed[]): Promise<number> {
+  const menus = await tx.selectFrom('sys_menu').select(['id', 'path', 'permission', 'kind']).execute();
+  const byPath = new Map(menus.filter((m) => m.kind === 'menu' && m.path).map((m) => [m.path as string, m.id]));
+  const permissions = new Set(menus.map((m) => m.permission).filter(Boolean));
+  const roles = await tx.selectFrom('sys_role').select(['id', 'role_code']).execute();
+  const grant = async (menuId: string, codes: string[]) => {
+    const ids = roles.filter((r) => codes.includes(r.role_code)).map((r) => ({ role_id: r.id, menu_id: menuId }));
+    if (ids.length) await tx.insertInto('sys_role_menu').values(ids).onConflict((oc) => oc.doNothing()).execute();
+  };
+  let added = 0;
+  const walk = async (items: MenuSeed[], parentId: string | null): Promise<void> => {
+    for (const [index, item] of items.entries()) {
+      let id = byPath.get(item.path);
+      if (!id) {
+        id = await insertMenuEntry(tx, item, parentId, (index + 1) * 10);
+        byPath.set(item.path, id);
+        await grant(id, grantedRoles(item));
+        added++;
+      }
+      for (const b of item.buttons ?? []) {
+        if (permissions.has(b.permission)) continue;
+        permissions.add(b.permission);
+        await grant(await insertButtonEntry(tx, b, id), buttonRoles(b));
+        added++;
+      }
+      if (item.children) await walk(item.children, id);
+    }
+  };
+  await walk(tree, null);
+  return added;
 }

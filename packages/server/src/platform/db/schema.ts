@@ -26,6 +26,8 @@ export interface SysMenu {
   path: string | null; url_path: string | null; component: string | null; icon: string | null;
   permission: string | null; keep_alive: Generated<boolean>; query: string | null;
   menu_flag: Generated<'web' | 'app'>; sort: Generated<number>; methods: Generated<string[]>; created_at: Timestamp;
+  /** put there by the code's menu tree (seed/menus.ts), retired when the tree drops it (migrations/025) */
+  seeded: Generated<boolean>;
 }
 export interface SysRoleMenu { role_id: Id; menu_id: Id }
 export interface AuthSession {
