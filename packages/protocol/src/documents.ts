@@ -11,7 +11,7 @@ import { z } from 'zod';
  *   PUT    {base}/update             { entity } with id and version       -> the stored entity
  *   GET    {base}/get/{id}                                        -> the entity (plus entitysub)
  *   DELETE {base}/delList            { ids }                      -> { count }
- *   POST   {base}/{stateAction}      { ids }                      -> { count }   (audit, unaudit, enable, ...)
+ *   POST   {base}/{stateAction}      { ids }                      -> { count, warnings? }   (audit, unaudit, enable, ...)
  *   POST   {base}/copy/{id}                                       -> the new entity
  *   POST   {base}/copy               { ids }   (families allowing several) -> { count }
  *   POST   {base}/export             listRequest without limit    -> .xlsx, streamed
@@ -69,7 +69,11 @@ export interface ImportProblem {
   message: string;
 }
 
-export interface CountReply { count: number }
+export interface CountReply {
+  count: number;
+  /** what a state action did that the user should know of without it being refused (a stock balance left below zero) */
+  warnings?: string[];
+}
 export interface DataxReply { created: number; updated: number }
 export interface ImportReply { imported: number }
 

@@ -215,11 +215,12 @@ export async function stateAction(db: Database, family: DocumentFamily, who: Who
       if (!decision.ok) throw badRequest(decision.message, 'ids');
       return decision.change;
     });
-    const problems = family.onStateAction ? await family.onStateAction(tx, who, action, rows.map((r) => r.id)) : [];
+    const answer = family.onStateAction ? await family.onStateAction(tx, who, action, rows.map((r) => r.id)) : [];
+    const { problems, warnings } = Array.isArray(answer) ? { problems: answer, warnings: [] } : answer;
     if (problems.length) throw badRequestWith(problems);
     // one transition table entry per action: every row of a batch takes the same change
     await repo.applyChange(tx, family, who, rows.map((r) => r.id), changes[0]);
-    return { count: rows.length };
+    return warnings.length ? { count: rows.length, warnings } : { count: rows.length };
   });
 }
 

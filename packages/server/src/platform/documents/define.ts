@@ -93,6 +93,9 @@ export interface DocumentChildren {
   constraintMessages?: Record<string, { field: string; message: string }>;
 }
 
+/** A state action hook's answer: the problems refusing it, or those and the warnings it goes through with. */
+export type StateActionAnswer = { field: string; message: string }[] | { problems: { field: string; message: string }[]; warnings: string[] };
+
 export interface DocumentFamily {
   /** the family's word in messages: 供应商 */
   label: string;
@@ -140,9 +143,10 @@ export interface DocumentFamily {
    * What a state action needs from the database beyond the transition table (a notice with trucks
    * on the way is not voided) and writes beside the status (who audited, when): run in the
    * action's transaction once the rows are locked and the table allowed the action; any problem
-   * refuses the whole batch.
+   * refuses the whole batch. It may answer warnings as well (a stock balance left below zero): the
+   * action goes through and the reply carries them to the user.
    */
-  onStateAction?: (tx: Transaction<DB>, who: { orgId: string; groupId: string; userId: string }, action: string, ids: string[]) => Promise<{ field: string; message: string }[]>;
+  onStateAction?: (tx: Transaction<DB>, who: { orgId: string; groupId: string; userId: string }, action: string, ids: string[]) => Promise<StateActionAnswer>;
   /** what a named CHECK (or multi-column UNIQUE) constraint of the table means, said to the user */
   constraintMessages?: Record<string, { field: string; message: string }>;
   /**

@@ -39,18 +39,24 @@ async function stampAudit(tx: Tx, ids: string[], userId: string | null): Promise
     WHERE id = ANY(${ids}::bigint[])`.execute(tx);
 }
 
-export async function transferStockEffects(tx: Tx, who: Who, action: string, ids: string[]): Promise<Problem[]> {
+/**
+ * The audit posts, the un-audit reverses; either may leave a balance below zero, which the company's
+ * negativeStockCheck refuses (the ledger's 400) or allows with a warning the reply passes on.
+ */
+export async function transferStockEffects(tx: Tx, who: Who, action: string, ids: string[]): Promise<{ problems: Problem[]; warnings: string[] }> {
   const effect = stockEffectOf(action);
   if (effect === 'post') {
     const rows = await transferLines(tx, who.orgId, ids);
     const empty = rows.filter((r) => !r.line_id);
-    if (empty.length) return empty.map((r) => ({ field: 'ids', message: `移库单 ${r.transfer_no} 没有明细，不能审核` }));
-    await postRecords(tx, who.orgId, who.userId, movesOf(rows), '移库单已记账，不能重复记账');
+    if (empty.length) return { problems: empty.map((r) => ({ field: 'ids', message: `移库单 ${r.transfer_no} 没有明细，不能审核` })), warnings: [] };
+    const posted = await postRecords(tx, who.orgId, who.userId, movesOf(rows), '移库单已记账，不能重复记账');
     await stampAudit(tx, ids, who.userId);
+    return { problems: [], warnings: posted.warnings };
   }
   if (effect === 'reverse') {
-    await reverseRecords(tx, who.orgId, who.userId, 'transfer_id', ids);
+    const reversed = await reverseRecords(tx, who.orgId, who.userId, 'transfer_id', ids);
     await stampAudit(tx, ids, null);
+    return { problems: [], warnings: reversed.warnings };
   }
-  return [];
+  return { problems: [], warnings: [] };
 }

@@ -41,8 +41,10 @@ export function useListActions(ctx: Context): { run(button: MenuButton): void; b
   const [dialog, setDialog] = useState<Dialog>(null);
   const base = documentBase(ctx.resUrl);
 
-  const done = useCallback((count?: number) => {
+  // warnings: what the action went through with that the user should know (a stock balance left below zero)
+  const done = useCallback((count?: number, warnings: readonly string[] = []) => {
     feedback.success(count === undefined ? t('listScreen.done') : t('listScreen.doneCount', { count }));
+    for (const w of warnings) feedback.warning(w);
     ctx.clearSelection();
     ctx.refresh();
   }, [ctx, t]);
@@ -71,14 +73,19 @@ export function useListActions(ctx: Context): { run(button: MenuButton): void; b
         return done((await runBatchAction(base, 'copy', ids)).count);
       case 'view':
         return;
-      default:
-        return done((await runBatchAction(base, action, ids)).count);
+      default: {
+        const reply = await runBatchAction(base, action, ids);
+        return done(reply.count, reply.warnings);
+      }
     }
   }, [ctx, base, done]);
 
   const performFamily = useCallback(async (button: MenuButton, action: FamilyButtonAction) => {
     const ids = ctx.selectedIds;
-    if (action.kind === 'batch') return done((await runBatchAction(base, action.name, ids)).count);
+    if (action.kind === 'batch') {
+      const reply = await runBatchAction(base, action.name, ids);
+      return done(reply.count, reply.warnings);
+    }
     if (action.kind === 'one') {
       await runOneAction(base, action.name, ids[0]);
       return done(1);
