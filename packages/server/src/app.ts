@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/pool';
 import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './platform/http/error-handler';
@@ -31,6 +30,7 @@ import { fileRouteDeps } from './platform/files/create-storage';
 import { registryRoutes } from './domain/registry/routes';
 import { reportRoutes } from './domain/report/routes';
 import { liveRoutes } from './domain/live/routes';
+import { serveWeb } from './platform/http/serve-web';
 
 export interface AppDeps {
   config: Config;
@@ -82,26 +82,4 @@ export async function buildApp({ config, database, logger = false, now = Date.no
     await serveWeb(app, config.webDist);
   }
   return app;
-}
-
-/**
- * The built web app. Any GET that is neither an /api route nor a built file gets index.html for
- * the client router; everything else falls through to the one not-found handler (the envelope).
- * A wildcard route, not a second not-found handler: Fastify allows only one per instance.
- */
-async function serveWeb(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root, wildcard: false, index: false, cacheControl: false,
-    // Only the hashed build assets never change; help pages and icons may change with a release.
-    setHeaders: (res, filePath) => {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  const index = fs.readFileSync(path.join(root, 'index.html'));
-  app.get('/*', { config: { access: { public: true } } }, (request, reply) => {
-    const file = request.url.split('?')[0];
-    if (file === '/api' || file.startsWith('/api/') || file.startsWith('/assets/')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').type('text/html').send(index);
-  });
 }
