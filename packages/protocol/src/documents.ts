@@ -121,4 +121,21 @@ export function familyButtonAction(component: string | null | undefined): Family
   return m ? { kind: m[1] as FamilyActionKind, name: m[2] } : null;
 }
 
+/**
+ * A list row may carry, under this field, what its document's lifecycle allows it now: an object of
+ * button action names (ButtonAction or a family action's name) to true or false. A button named
+ * there is disabled while a selected row says false; a button not named is not governed by it. The
+ * server refuses the action all the same: this only keeps a screen from offering what will be refused.
+ */
+export const ROW_ACTIONS_FIELD = 'rowActions';
+export type RowActions = Readonly<Record<string, boolean>>;
+
+/** The selected rows' verdict on one button: false when any row's lifecycle says no. */
+export function rowsAllow(rows: readonly Record<string, unknown>[], button: string): boolean {
+  return rows.every((row) => {
+    const actions = row[ROW_ACTIONS_FIELD] as RowActions | null | undefined;
+    return !actions || typeof actions !== 'object' || actions[button] !== false;
+  });
+}
+
 export const familyButtonComponent = (kind: FamilyActionKind, name: string) => `${kind}:${name}`;

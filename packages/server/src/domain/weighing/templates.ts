@@ -1,7 +1,9 @@
+import { ROW_ACTIONS_FIELD } from '@wb/protocol';
 import { defineListTemplate, type FieldDef, type TemplateDef } from '../../platform/templates/define';
 import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
 import { TICKET_KIND_INFO, ticketBase, ticketPermission, type TicketKind } from './kinds';
 import { ticketMenuPath } from './menu';
+import { rowActionsSql } from './row-actions-sql';
 
 /** The weigh ticket screens of one kind: the list (with totals) and the manual ticket's create and update forms. */
 export const ticketView = (kind: TicketKind) => `wb_ticket_${kind}`;
@@ -56,6 +58,8 @@ function listFields(kind: TicketKind): FieldDef[] {
     { fieldName: 'manual', fieldExplain: '手工单', fieldExplainEn: 'Manual', fieldType: 'BOOLEAN', columnSql: 't.manual', options: YES_NO, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 80 },
     { fieldName: 'printCount', fieldExplain: '打印次数', fieldExplainEn: 'Prints', fieldType: 'NUMBER', columnSql: 't.print_count', columnWidth: 80 },
     { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', columnSql: 't.driver_name', columnWidth: 90 },
+    // what each row's buttons may do (row-actions-sql.ts); read by the list's buttons, never shown
+    { fieldName: ROW_ACTIONS_FIELD, fieldExplain: '可用操作', fieldExplainEn: 'Allowed actions', fieldType: 'TEXT', columnSql: rowActionsSql(), ishow: false, ihidden: true },
     // 车数: one per row, so its total is the count of the searched rows
     { fieldName: 'trips', fieldExplain: '车数', fieldExplainEn: 'Trucks', fieldType: 'NUMBER', columnSql: '1', itotal: true, ishow: false, ihidden: true },
     remarkColumn,

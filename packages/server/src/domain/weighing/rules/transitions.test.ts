@@ -103,3 +103,12 @@ describe('ticketTransitions', () => {
     expect(decideTicketAction(ticket('posted'), 'delete').ok).toBe(false);
   });
 });
+
+describe('returns and posting', () => {
+  it('refuses 反过账 on an original whose return is posted, and 过账 on a return whose original is not', () => {
+    expect(decideTicketAction(ticket('posted', { returned: true, returnPosted: true }), 'reversedown')).toEqual({ ok: false, message: '磅单 CGBD202611210001 的退货单已过账，不能反过账' });
+    expect(decideTicketAction(ticket('posted', { returned: true }), 'reversedown')).toEqual({ ok: true, next: 'audited' });
+    expect(decideTicketAction(ticket('audited', { isReturn: true, sourceUnposted: true }), 'down')).toEqual({ ok: false, message: '磅单 CGBD202611210001 的原磅单未过账，不能过账' });
+    expect(decideTicketAction(ticket('audited', { isReturn: true }), 'down')).toEqual({ ok: true, next: 'posted' });
+  });
+});

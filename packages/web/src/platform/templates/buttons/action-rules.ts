@@ -1,4 +1,4 @@
-import type { ButtonAction, FamilyButtonAction } from '@wb/protocol';
+import { familyButtonAction, rowsAllow, type ButtonAction, type FamilyButtonAction } from '@wb/protocol';
 
 /** The spec's messages for a selection a button cannot take (screens section 5). */
 export const SELECTION_MESSAGES = {
@@ -63,3 +63,13 @@ export const FAMILY_CONFIRMATIONS: Readonly<Record<string, string>> = {
   letout: '确认放行所选车辆出厂?',
   updateDel: '此操作将删除该数据, 是否继续?',
 };
+
+/**
+ * Whether the selected rows' lifecycle lets this button act (protocol documents.ts
+ * ROW_ACTIONS_FIELD): a button is named by its action (`audit`) or its family action's name
+ * (`batch:returnGoods` -> returnGoods); a row that does not say lets it act, and the server decides.
+ */
+export function rowsAllowButton(component: string | null | undefined, rows: readonly Record<string, unknown>[]): boolean {
+  if (!component) return true;
+  return rowsAllow(rows, familyButtonAction(component)?.name ?? component);
+}

@@ -40,8 +40,9 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
   const advancedFields = useMemo(() => template.listSubList.filter((f) => f.iallowAdvanceQuery), [template.listSubList]);
   const { selection, clearSelection, refresh, request } = state;
   const labels = useMemo(() => Object.fromEntries(template.listSubList.map((f) => [f.fieldName, fieldLabel(f, english)])), [template.listSubList, english]);
+  const rows = useMemo(() => selectedRows(selection) as Record<string, unknown>[], [selection]);
   const actions = useListActions({
-    resUrl: template.resUrl ?? '', name: template.formatName, selectedIds: selection.keys, selectedRows: selectedRows(selection) as Record<string, unknown>[],
+    resUrl: template.resUrl ?? '', name: template.formatName, selectedIds: selection.keys, selectedRows: rows,
     request, labels, openForm, refresh, clearSelection,
   });
   const chooseNode = useCallback((key: string | null) => {
@@ -59,7 +60,7 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
     <div className={`wb-card wb-list-screen${isTree ? ' wb-list-with-tree' : ''}`} data-testid="list-screen" data-template={template.formatCode}>
       {isTree && <ListTree template={template} selected={treeNode} onSelect={chooseNode} />}
       <section className="wb-list-main">
-        <ButtonGroup buttons={buttons} hasAdvanced={advancedFields.length > 0} busy={actions.busy} onButton={actions.run} onAdvanced={() => setDialogOpen(true)} />
+        <ButtonGroup buttons={buttons} hasAdvanced={advancedFields.length > 0} busy={actions.busy} selectedRows={rows} onButton={actions.run} onAdvanced={() => setDialogOpen(true)} />
         <SearchBar
           quickFields={quickFields}
           advancedFields={advancedFields}

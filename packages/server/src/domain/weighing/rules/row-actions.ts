@@ -1,0 +1,38 @@
+import { offeredActions, TICKET_STATES, type TicketAction, type TicketFacts, type TicketState } from './transitions';
+
+/**
+ * What each row of a ticket list may take, for the list's buttons (protocol documents.ts:
+ * ROW_ACTIONS_FIELD): the list button of each governed action, true when the ticket's lifecycle
+ * (offeredActions, the same table the actions decide on) allows it. The server still decides every
+ * call; this only keeps a button from being offered where it would be refused.
+ */
+export const BUTTON_OF_ACTION: Partial<Record<TicketAction, string>> = {
+  audit: 'audit', unaudit: 'unaudit', down: 'down', reversedown: 'reversedown', obsolete: 'obsolete', recover: 'recover',
+  returnGoods: 'returnGoods', merge: 'merge', update: 'update', delete: 'delList', print: 'printTicket', upload: 'upload',
+};
+
+/** The facts a list row can know of, beside its state; site confirmation only matters to the second weighing, no list button. */
+const FLAGS = ['uploaded', 'returned', 'isReturn', 'hasFirstWeighing', 'returnPosted', 'sourceUnposted'] as const;
+type Flag = (typeof FLAGS)[number];
+
+/** A row's facts as one key: the state, then a 0/1 per flag in FLAGS order. */
+export function factsKey(state: TicketState, flags: Record<Flag, boolean>): string {
+  return `${state}:${FLAGS.map((f) => (flags[f] ? '1' : '0')).join('')}`;
+}
+
+export function rowActions(facts: TicketFacts): Record<string, boolean> {
+  const offered = new Set(offeredActions(facts));
+  return Object.fromEntries(Object.entries(BUTTON_OF_ACTION).map(([action, button]) => [button, offered.has(action as TicketAction)]));
+}
+
+/** Every state and combination of flags with the buttons it allows: what the list's SQL looks up. */
+export function rowActionsTable(): Record<string, Record<string, boolean>> {
+  const table: Record<string, Record<string, boolean>> = {};
+  for (const state of TICKET_STATES) {
+    for (let bits = 0; bits < 1 << FLAGS.length; bits++) {
+      const flags = Object.fromEntries(FLAGS.map((f, i) => [f, (bits & (1 << i)) !== 0])) as Record<Flag, boolean>;
+      table[factsKey(state, flags)] = rowActions({ code: '', state, sceneConfirm: false, ...flags });
+    }
+  }
+  return table;
+}
