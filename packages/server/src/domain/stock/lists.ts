@@ -34,7 +34,7 @@ const sourceNo = `coalesce(
   (SELECT e.early_no FROM wb_stock_early e WHERE e.id = t.early_id),
   (SELECT f.transfer_no FROM wb_stock_transfer f WHERE f.id = t.transfer_id))`;
 const SOURCE_KINDS = [
-  { value: 'TICKET', label: '过磅单', labelEn: 'Weigh ticket' }, { value: 'EARLY', label: '期初库存', labelEn: 'Opening stock' }, { value: 'TRANSFER', label: '移库单', labelEn: 'Stock transfer' },
+  { value: 'TICKET', label: '过磅单', labelEn: 'Weigh ticket' }, { value: 'EARLY', label: '期初库存', labelEn: 'Opening stock' }, { value: 'TRANSFER', label: '移库单', labelEn: 'Transfer form' },
 ];
 const sourceKind = "CASE WHEN t.ticket_id IS NOT NULL THEN 'TICKET' WHEN t.early_id IS NOT NULL THEN 'EARLY' ELSE 'TRANSFER' END";
 
