@@ -54,6 +54,23 @@ describe('bringing an existing database\'s menu entries up to the code\'s tree',
     expect((await syncMenuEntries(db)).added).toBe(0);
   });
 
+  it('keeps a seeded leaf an administrator pointed at another page; a renamed one stays the tree\'s', async () => {
+    const admin = (await bearerFor(ctx.app, 'admin')).authorization;
+    const entry = async (p: string) => (await pool.query(`SELECT id::text, parent_id::text, name, seeded FROM sys_menu WHERE kind = 'menu' AND path = $1`, [p])).rows[0];
+    const driver = await entry('/masterdata/driver');
+    const body = { parentId: driver.parent_id, kind: 'menu', name: '司机档案' };
+    expectOk(await call(ctx.app, 'PUT', `/api/sys-menu/${driver.id}`, admin, { ...body, path: '/masterdata/driver' }));
+    expect((await entry('/masterdata/driver')).seeded).toBe(true);
+    expectOk(await call(ctx.app, 'PUT', `/api/sys-menu/${driver.id}`, admin, { ...body, path: '/masterdata/our-drivers' }));
+    expect((await entry('/masterdata/our-drivers')).seeded).toBe(false);
+
+    const sync = await syncMenuEntries(db);
+    // the tree's 司机 comes back beside it; the administrator's page and the buttons on it stay
+    expect(sync).toMatchObject({ added: 1, moved: 0, retired: 0 });
+    expect(await entry('/masterdata/our-drivers')).toMatchObject({ id: driver.id, name: '司机档案' });
+    expect(await entry('/masterdata/driver')).toMatchObject({ name: '司机', seeded: true });
+  });
+
   it('adds an entry of a new area under a new folder, twice started at once without doubles', async () => {
     const area: MenuSeed = {
       name: '新区域', en: 'New area', path: '/new-area', children: [{ name: '新页面', en: 'New page', path: '/new-area/page', roles: ['ROLE_OPERATOR'],

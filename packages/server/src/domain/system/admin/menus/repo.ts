@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../../../platform/db/pool';
 import type { MenuEntryInput } from './rules';
 
@@ -57,8 +58,15 @@ export async function insertEntry(db: Database, entry: MenuEntryInput): Promise<
   return row.id;
 }
 
+/**
+ * An entry of the code's tree pointed at another page or permission is the administrator's from
+ * then on: the start-time menu sync (seed/menu-upgrade.ts) never retires it.
+ */
 export async function updateEntry(db: Database, id: string, entry: MenuEntryInput): Promise<void> {
-  await db.updateTable('sys_menu').set(columns(entry)).where('id', '=', id).execute();
+  const { path, permission } = columns(entry);
+  await db.updateTable('sys_menu')
+    .set({ ...columns(entry), seeded: sql<boolean>`seeded AND path IS NOT DISTINCT FROM ${path} AND permission IS NOT DISTINCT FROM ${permission}` })
+    .where('id', '=', id).execute();
 }
 
 export async function lockEntry(db: Database, id: string) {
