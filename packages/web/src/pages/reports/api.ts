@@ -1,6 +1,6 @@
 import type { TeamInfo, TeamReport, TeamReportQuery } from '@wb/protocol';
-import { feedback } from '@/platform/feedback';
-import { ApiError, apiHeaders, apiUrl, call } from '@/platform/api/http';
+import { call } from '@/platform/api/http';
+import { downloadFile } from '@/platform/api/download';
 
 /** The team report calls (domain/report on the server). */
 export const fetchTeamReport = (q: TeamReportQuery) => call<TeamReport>('/report/team', { method: 'POST', body: q });
@@ -17,24 +17,8 @@ export async function searchMaterials(text: string): Promise<MaterialChoice[]> {
 }
 
 /** Downloads the report's .xlsx, named as the server names it. */
-export async function exportTeamReport(q: TeamReportQuery): Promise<void> {
-  const headers = apiHeaders();
-  headers.set('Content-Type', 'application/json');
-  const res = await fetch(apiUrl('/report/team/export'), { method: 'POST', headers, body: JSON.stringify(q) });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { msg?: string } | null;
-    const message = body?.msg || `${res.status} ${res.statusText}`;
-    feedback.error(message);
-    throw new ApiError(res.status, message, true);
-  }
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(res.headers.get('content-disposition') ?? '');
-  const href = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement('a'), { href, download: star ? decodeURIComponent(star[1]) : 'team-report.xlsx' });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+export const exportTeamReport = (q: TeamReportQuery): Promise<void> =>
+  downloadFile('/report/team/export', { method: 'POST', body: q, fallbackName: 'team-report.xlsx' });
 
 /** The report's conditions in a page address, and back: the condition page opens the display page with them. */
 export function queryToSearch(q: TeamReportQuery): string {

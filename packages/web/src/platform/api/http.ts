@@ -52,12 +52,20 @@ export interface CallOptions {
   quiet?: boolean;
   /** the answer is not an envelope (the token call) */
   raw?: boolean;
+  /** the answer is a file (exports, import templates, PDFs): resolve to a DownloadedFile */
+  file?: boolean;
   /** resolve to the whole envelope, for calls whose message matters on success */
   envelope?: boolean;
   /** a token not yet in the session (sign-in loads the user before it opens the session) */
   bearer?: string;
   /** statuses the caller expects and handles without a notification (a menu without a template: 404) */
   expected?: readonly number[];
+}
+
+/** A file the server answered, with its Content-Disposition for the name to save it under. */
+export interface DownloadedFile {
+  blob: Blob;
+  disposition: string | null;
 }
 
 const API_ROOT = '/api';
@@ -85,9 +93,13 @@ function urlFor(path: string, query: CallOptions['query']): string {
   return `${API_ROOT}${path}${qs ? `?${qs}` : ''}`;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const type = res.headers.get('content-type') ?? '';
-  if (type.includes('json')) return res.json().catch(() => null);
+const isJson = (res: Response) => (res.headers.get('content-type') ?? '').includes('json');
+/** A file call's success is the file; its failure is an envelope like any other call's. */
+const isFile = (res: Response, opts: CallOptions) => Boolean(opts.file) && res.ok && !isJson(res);
+
+async function readBody(res: Response, opts: CallOptions): Promise<unknown> {
+  if (isFile(res, opts)) return { blob: await res.blob(), disposition: res.headers.get('content-disposition') } satisfies DownloadedFile;
+  if (isJson(res)) return res.json().catch(() => null);
   return null;
 }
 
@@ -102,7 +114,7 @@ async function send(path: string, opts: CallOptions): Promise<{ res: Response; b
       credentials: 'same-origin',
       signal: controller.signal,
     });
-    return { res, body: await readBody(res) };
+    return { res, body: await readBody(res, opts) };
   } catch (err) {
     const lang = bound().language();
     const timedOut = controller.signal.aborted;
@@ -137,6 +149,20 @@ export function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * After a 401 (expired access token): refreshes the token once, else the session is over and the
+ * shell clears it and returns to /login (spec: a failed refresh logs out). True when the caller
+ * may repeat its request; for the transfers that cannot go through call() (the import upload).
+ */
+export async function renewSession(retried = false): Promise<boolean> {
+  const b = bound();
+  const s = b.session();
+  if (!retried && s.refreshToken && (await refreshTokens())) return true;
+  if (!s.hasUserInfo) feedback.warning(ClientMessages.noUserInfo[b.language()]);
+  b.signedOut('expired');
+  return false;
+}
+
 function fieldOf(body: unknown): string | null {
   const data = (body as { data?: { field?: unknown } } | null)?.data;
   return typeof data?.field === 'string' ? data.field : null;
@@ -169,9 +195,7 @@ async function handleFailure(path: string, opts: CallOptions, failed: FailedCall
   if (action.kind !== 'expired') b.failed(opts.method ?? 'GET', path, failed.status, action.text);
   switch (action.kind) {
     case 'expired': {
-      if (!retried && s.refreshToken && (await refreshTokens())) return call(path, opts, true) as Promise<never>;
-      if (!s.hasUserInfo) feedback.warning(ClientMessages.noUserInfo[lang]);
-      b.signedOut('expired');
+      if (await renewSession(retried)) return call(path, opts, true) as Promise<never>;
       throw new ApiError(401, errorText(401, message, lang), false);
     }
     case 'relogin':
@@ -209,7 +233,7 @@ export async function call<T>(path: string, opts: CallOptions = {}, retried = fa
   try {
     const { res, body } = await send(path, opts);
     const envelope = body as { success?: boolean; data?: unknown } | null;
-    if (res.ok && opts.raw) return body as T;
+    if ((res.ok && opts.raw) || isFile(res, opts)) return body as T;
     if (res.ok && envelope && envelope.success !== false) return (opts.envelope ? envelope : envelope.data) as T;
     const failed: FailedCall = {
       status: res.ok && !envelope ? 0 : res.status,

@@ -1,6 +1,6 @@
 import type { AllocateBody, CountReply, FormatDefinition, ImportProblem, ImportReply, ListRequest, Paged, ResourceTemplate } from '@wb/protocol';
-import { ApiError, apiHeaders, apiUrl, call } from '@/platform/api/http';
-import { feedback } from '@/platform/feedback';
+import { ApiError, apiHeaders, apiUrl, call, renewSession } from '@/platform/api/http';
+import { downloadFile } from '@/platform/api/download';
 
 /** The calls of the template renderers (spec: calls section 7, Template engine). */
 
@@ -68,73 +68,49 @@ export interface OrgChoice { id: string; orgCode: string; orgName: string }
 export const fetchAllocatableOrgs = () =>
   call<Paged<OrgChoice>>('/sys-user-org/currentOrgs', { method: 'POST', body: { limit: { pn: 1, ps: 100 } } });
 
-async function failureText(res: Response): Promise<{ message: string; errors: ImportProblem[] }> {
-  const body = (await res.json().catch(() => null)) as { msg?: string; data?: { errors?: ImportProblem[] } } | null;
-  return { message: body?.msg || `${res.status} ${res.statusText}`, errors: body?.data?.errors ?? [] };
-}
-
-function saveBlob(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement('a'), { href, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
-
-function fileNameOf(res: Response, fallback: string): string {
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1] : fallback;
-}
-
 /** Downloads the .xlsx of a search (POST {base}/export with the list request, no limit). */
-export async function exportList(base: string, body: ListRequest, fallbackName: string): Promise<void> {
+export function exportList(base: string, body: ListRequest, fallbackName: string): Promise<void> {
   const { limit: _page, ...search } = body;
-  const headers = apiHeaders();
-  headers.set('Content-Type', 'application/json');
-  const res = await fetch(apiUrl(`${apiPath(base)}/export`), { method: 'POST', headers, body: JSON.stringify(search) });
-  if (!res.ok) {
-    const { message } = await failureText(res);
-    feedback.error(message);
-    throw new ApiError(res.status, message, true);
-  }
-  saveBlob(await res.blob(), fileNameOf(res, `${fallbackName}.xlsx`));
+  return downloadFile(`${apiPath(base)}/export`, { method: 'POST', body: search, fallbackName: `${fallbackName}.xlsx` });
 }
 
-export const downloadImportTemplate = async (base: string, fallbackName: string) => {
-  const res = await fetch(apiUrl(`${apiPath(base)}/import/template`), { headers: apiHeaders() });
-  if (!res.ok) {
-    const { message } = await failureText(res);
-    feedback.error(message);
-    return;
-  }
-  saveBlob(await res.blob(), fileNameOf(res, `${fallbackName}.xlsx`));
-};
+/** The import template's .xlsx; a failure was already shown by the call, the dialog stays as it is. */
+export const downloadImportTemplate = (base: string, fallbackName: string): Promise<void> =>
+  downloadFile(`${apiPath(base)}/import/template`, { fallbackName: `${fallbackName}.xlsx` }).catch(() => undefined);
 
 export type ImportOutcome = { ok: true; reply: ImportReply } | { ok: false; message: string; errors: ImportProblem[] };
 
+type ImportBody = { success?: boolean; msg?: string; data?: { errors?: ImportProblem[] } & ImportReply } | null;
+
 /** Uploads an import file (multipart), reporting the upload's progress in percent. */
-export function importFile(base: string, file: File, onProgress: (percent: number) => void): Promise<ImportOutcome> {
+export async function importFile(base: string, file: File, onProgress: (percent: number) => void): Promise<ImportOutcome> {
+  let reply = await sendImport(base, file, onProgress);
+  // An expired token is refreshed and the file sent again, as every call does; when the refresh
+  // fails the session ends (renewSession signs out) and the dialog shows the server's message.
+  if (reply?.status === 401 && (await renewSession())) reply = await sendImport(base, file, onProgress);
+  if (!reply) return { ok: false, message: '网络错误，上传失败', errors: [] };
+  const { status, body } = reply;
+  if (status >= 200 && status < 300 && body?.success !== false) return { ok: true, reply: body?.data as ImportReply };
+  return { ok: false, message: body?.msg || `${status}`, errors: body?.data?.errors ?? [] };
+}
+
+/** One upload; null when the network failed. XHR, not fetch: fetch reports no upload progress. */
+function sendImport(base: string, file: File, onProgress: (percent: number) => void): Promise<{ status: number; body: ImportBody } | null> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(`${apiPath(base)}/import`));
     apiHeaders().forEach((value, key) => xhr.setRequestHeader(key, value));
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {
-      const body = (() => {
-        try {
-          return JSON.parse(xhr.responseText) as { success?: boolean; msg?: string; data?: { errors?: ImportProblem[] } & ImportReply };
-        } catch {
-          return null;
-        }
-      })();
-      if (xhr.status >= 200 && xhr.status < 300 && body?.success !== false) resolve({ ok: true, reply: body?.data as ImportReply });
-      else resolve({ ok: false, message: body?.msg || `${xhr.status}`, errors: body?.data?.errors ?? [] });
+      let body: ImportBody = null;
+      try {
+        body = JSON.parse(xhr.responseText) as ImportBody;
+      } catch {
+        // not JSON (a proxy's error page): the status speaks
+      }
+      resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => resolve({ ok: false, message: '网络错误，上传失败', errors: [] });
+    xhr.onerror = () => resolve(null);
     const form = new FormData();
     form.append('file', file);
     xhr.send(form);
