@@ -45,6 +45,19 @@ describe('statements a connection runs again', () => {
     });
   });
 
+  it('leave ON CONFLICT on a partial index and EXPLAIN unprepared: they are planned right only with their values', async () => {
+    await onOneConnection(async (query) => {
+      await query('CREATE TEMP TABLE probe_uq (k int, live boolean)');
+      await query('CREATE UNIQUE INDEX ON probe_uq (k) WHERE live');
+      const upsert = 'INSERT INTO probe_uq VALUES ($1, true) ON CONFLICT (k) WHERE live = $2 DO NOTHING';
+      // past the five runs after which a prepared statement may take its generic plan
+      for (let i = 0; i < 8; i++) await query(upsert, [i % 2, true]);
+      expect((await query('SELECT count(*)::int AS n FROM probe_uq')).rows).toEqual([{ n: 2 }]);
+      for (let i = 0; i < 3; i++) await query('EXPLAIN SELECT * FROM probe_uq WHERE k = $1', [i]);
+      expect(await preparedHere(query)).toEqual([]);
+    });
+  });
+
   it('survive a prepared statement that fails, inside and outside a transaction', async () => {
     await onOneConnection(async (query) => {
       const text = 'SELECT 10 / $1::int AS n';
