@@ -27,6 +27,7 @@ import { listOptionsFromEnv } from './platform/list/options';
 import { registerMultipart } from './platform/files/multipart';
 import { fileRoutes } from './platform/files/routes';
 import { fileRouteDeps } from './platform/files/create-storage';
+import { startFileSweepWithApp } from './platform/files/sweep';
 import { registryRoutes } from './domain/registry/routes';
 import { reportRoutes } from './domain/report/routes';
 import { liveRoutes } from './domain/live/routes';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   erpRoutes(app, db);
   const files = await fileRouteDeps(config.storage, now);
   fileRoutes(app, db, files);
+  startFileSweepWithApp(app, db, files.storage, config.storage, now);
   registryRoutes(app, db, list, { storage: files.storage, now });
   reportRoutes(app, db);
   liveRoutes(app, database);

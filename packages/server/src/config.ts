@@ -35,9 +35,12 @@ export interface Config {
   storage: StorageConfig;
 }
 
+/** The sweep of unattached uploads (platform/files/sweep.ts): how old they must be, and how often it runs (0: never). */
+export interface FileSweepConfig { orphanGraceMs: number; sweepIntervalMs: number }
+
 export type StorageConfig =
-  | { kind: 'local'; dir: string; urlSecret: string | null; maxFileBytes: number }
-  | ({ kind: 's3'; urlSecret: string | null; maxFileBytes: number } & S3Config);
+  | ({ kind: 'local'; dir: string; urlSecret: string | null; maxFileBytes: number } & FileSweepConfig)
+  | ({ kind: 's3'; urlSecret: string | null; maxFileBytes: number } & S3Config & FileSweepConfig);
 
 export interface S3Config {
   /** null: AWS itself; else the address of a compatible service (MinIO, OSS, COS...) */
@@ -68,7 +71,10 @@ function int(value: string | undefined, fallback: number): number {
 
 function storageFrom(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
   // FILE_URL_SECRET must be the same on every instance; unset, one is kept beside the files
-  const common = { urlSecret: env.FILE_URL_SECRET || null, maxFileBytes: int(env.FILE_MAX_BYTES, 10 * 1024 * 1024) };
+  const common = {
+    urlSecret: env.FILE_URL_SECRET || null, maxFileBytes: int(env.FILE_MAX_BYTES, 10 * 1024 * 1024),
+    orphanGraceMs: int(env.FILE_ORPHAN_GRACE_HOURS, 24) * 3_600_000, sweepIntervalMs: int(env.FILE_SWEEP_INTERVAL_MS, 3_600_000),
+  };
   if (!env.S3_BUCKET) return { kind: 'local', dir: path.join(dataDir, 'files'), ...common };
   return {
     kind: 's3',

@@ -12,6 +12,7 @@ import type { Direction } from './rules/kinds';
 import type { WeighingSource } from './rules/snapshot';
 import { roundWeight, toTons } from './rules/units';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
+import { holdSnapshots } from './snapshots';
 
 export interface Who {
   orgId: string;
@@ -56,6 +57,7 @@ export async function firstWeighing(tx: Tx, who: Who, kind: TicketKind, body: We
   });
   if (!decision.ok) throw badRequestWith(decision.messages.map((message) => ({ field: 'weight', message })));
 
+  await holdSnapshots(tx, who.orgId, body.snapshotFileIds);
   const notice = registry?.notice_line_id ? await repo.noticeOf(tx, who.orgId, registry.notice_line_id) : undefined;
   const [ticketNo] = await nextNumbers(tx, {
     orgId: who.orgId, ...ticketNumbering(kind), count: 1,

@@ -3,6 +3,7 @@ import type { WeighingBody, WeighingReply } from '@wb/protocol';
 import { AppError, badRequestWith } from '../../platform/http/errors';
 import { completionOnLockedLine } from '../notice/quantity';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
+import { holdSnapshots } from './snapshots';
 import { sourceOf, type Who } from './first';
 import { identifiedBy, ticketOfSecond } from './identify';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
@@ -57,6 +58,7 @@ export async function secondWeighing(tx: Tx, who: Who, kind: TicketKind, body: W
   if (!plan.ok) throw badRequestWith(plan.messages.map((message) => ({ field: 'weight', message })));
 
   if (ticket.notice_line_id && !facts.line) throw new AppError(404, '通知单明细不存在', 'noticeLineId');
+  await holdSnapshots(tx, who.orgId, body.snapshotFileIds);
   const line = facts.line && completionOnLockedLine(who.orgId, facts.line, ticket.reserved_quantity, plan.net.toFixed());
   const tareSource = await saveCompletion(tx, who, ticket, plan, params.moneyPrecision, {
     orgId: who.orgId, ticketId: ticket.id, reading: 'SECOND', record: plan.second, station: body.stationId, requestId: body.requestId,

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FileStorage, SignableFile } from './storage';
+import type { FileStorage, SignableFile, StoredObject } from './storage';
 import { signFileUrl } from './url-signature';
 
 /** Files under DATA_DIR/files, served back through the server's HMAC-signed route. */
@@ -44,6 +44,24 @@ export class LocalStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  /** The uploads only (keys start with org/): the URL key and anything else kept in the folder are not files. */
+  async *list(): AsyncIterable<StoredObject> {
+    const root = path.resolve(this.dir);
+    let entries: fs.Dirent[];
+    try {
+      entries = await fsp.readdir(path.join(root, 'org'), { recursive: true, withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const e of entries) {
+      if (!e.isFile()) continue;
+      const full = path.join(e.parentPath, e.name);
+      const stat = await fsp.stat(full).catch(() => null);
+      if (stat) yield { key: path.relative(root, full).split(path.sep).join('/'), modifiedAt: stat.mtime };
+    }
   }
 
   async signedUrl(file: SignableFile, nowMs: number, ttlSeconds: number): Promise<string> {

@@ -3,9 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 
 describe('storage configuration', () => {
-  it('is local disk under DATA_DIR/files by default, 10 MB a file', () => {
+  it('is local disk under DATA_DIR/files by default, 10 MB a file, unattached uploads swept hourly after a day', () => {
     const { storage } = loadConfig({ DATA_DIR: '/srv/wb' });
-    expect(storage).toEqual({ kind: 'local', dir: path.join('/srv/wb', 'files'), urlSecret: null, maxFileBytes: 10 * 1024 * 1024 });
+    expect(storage).toEqual({
+      kind: 'local', dir: path.join('/srv/wb', 'files'), urlSecret: null, maxFileBytes: 10 * 1024 * 1024, orphanGraceMs: 24 * 3_600_000, sweepIntervalMs: 3_600_000,
+    });
+  });
+
+  it('takes the sweep grace period in hours and its interval from the environment', () => {
+    expect(loadConfig({ FILE_ORPHAN_GRACE_HOURS: '48', FILE_SWEEP_INTERVAL_MS: '0' }).storage).toMatchObject({ orphanGraceMs: 48 * 3_600_000, sweepIntervalMs: 0 });
   });
 
   it('is S3 once S3_BUCKET is set, path style on by default for a compatible endpoint', () => {

@@ -8,6 +8,11 @@ export interface SignableFile {
   contentType: string;
 }
 
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
+}
+
 /** A place the bytes of uploaded files live: local disk by default, an S3-compatible bucket when configured. */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
@@ -15,6 +20,8 @@ export interface FileStorage {
   /** null when the storage holds no such object; other failures (network, permissions) throw */
   read(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
+  /** every stored object under the uploads' prefix (org/), with when it was last written: the sweep's disk pass; local disk only */
+  list?(): AsyncIterable<StoredObject>;
   /** A GET a browser can use without the bearer header (an <img src>), valid for ttlSeconds from nowMs. */
   signedUrl(file: SignableFile, nowMs: number, ttlSeconds: number): Promise<string>;
 }
