@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config';
-import type { FileStorage, SignableFile } from './storage';
+import type { FileStorage, SignableFile, StoredObject } from './storage';
 
 export function s3Client(config: S3Config): S3Client {
   return new S3Client({
@@ -39,6 +39,13 @@ export class S3Storage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** The uploads' prefix only, page by page (1,000 keys a call). */
+  async *list(): AsyncIterable<StoredObject> {
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: 'org/' })) {
+      for (const o of page.Contents ?? []) if (o.Key && o.LastModified) yield { key: o.Key, modifiedAt: o.LastModified };
+    }
   }
 
   async signedUrl(file: SignableFile, nowMs: number, ttlSeconds: number): Promise<string> {

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor } from '../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../test/api';
 import type { S3Config } from '../../config';
-import { s3Client } from './s3-storage';
+import { S3Storage, s3Client } from './s3-storage';
+import { sweepFiles } from './sweep';
 import { PNG_1X1, fileTestApp, multipart, s3TestServer } from './test-support';
 
 // The same routes with S3_BUCKET set, against a real S3-compatible server started here.
@@ -82,6 +83,22 @@ describe('files in an S3-compatible bucket', () => {
 
   it('offers no temporary credential unless a role to assume is configured', async () => {
     expectFailure(await call(app, 'GET', '/api/sys-file/credential?key=cloudStsToken', operator), 404, '未配置云存储临时凭证');
+  });
+});
+
+describe('the file sweep over a bucket', () => {
+  it('removes an upload nothing points at and an object with no row, once past the grace period', async () => {
+    const storage = new S3Storage(s3Client(config.storage as S3Config), 'wb-files');
+    const { id } = await uploadPng(operator, 'cancelled.png');
+    const { rows: [row] } = await pool.query('SELECT storage_key FROM sys_file WHERE id = $1', [id]);
+    await storage.put('org/999/2026/01/left-behind', PNG_1X1, 'image/png');
+    // nothing is old yet: the sweep leaves everything
+    expect(await sweepFiles(database.db, storage, { graceMs: 86_400_000, now: Date.now })).toEqual({ rows: 0, orphans: 0, skipped: false });
+    const result = await sweepFiles(database.db, storage, { graceMs: 86_400_000, now: () => Date.now() + 90_000_000 });
+    expect(result.rows).toBeGreaterThanOrEqual(1);
+    expect(result.orphans).toBeGreaterThanOrEqual(1);
+    expect(await storage.read(row.storage_key)).toBeNull();
+    expect(await storage.read('org/999/2026/01/left-behind')).toBeNull();
   });
 });
 

@@ -20,7 +20,7 @@ export interface FileStorage {
   /** null when the storage holds no such object; other failures (network, permissions) throw */
   read(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
-  /** every stored object under the uploads' prefix (org/), with when it was last written: the sweep's disk pass; local disk only */
+  /** every stored object under the uploads' prefix (org/), with when it was last written: the sweep's pass over bytes with no row */
   list?(): AsyncIterable<StoredObject>;
   /** A GET a browser can use without the bearer header (an <img src>), valid for ttlSeconds from nowMs. */
   signedUrl(file: SignableFile, nowMs: number, ttlSeconds: number): Promise<string>;

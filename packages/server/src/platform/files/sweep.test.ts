@@ -148,7 +148,7 @@ describe('the sweep racing attaches', () => {
 
   it('never leaves a reference to a removed file: each attach wins or is refused', async () => {
     const n = 16;
-    const files = [];
+    const files: { id: string; key: string }[] = [];
     for (let i = 0; i < n; i++) files.push(await uploadOne());
     const org = (await pool.query('SELECT org_id::text AS org FROM sys_file WHERE id = $1', [files[0].id])).rows[0].org as string;
     const vehicles: string[] = [];
