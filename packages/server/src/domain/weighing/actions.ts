@@ -44,8 +44,7 @@ async function decideAll(tx: Tx, who: Who, rows: TicketRow[], action: TicketActi
   const next: TicketState[] = [];
   for (const t of rows) {
     const facts = await ticketFacts(tx, who.orgId, t, false);
-    // a voided ticket comes back as a first weighing; one that had its net gave it back when voided
-    if (action === 'recover' && t.state === 'OBSOLETE' && t.net !== null) throw badRequest(`磅单 ${t.ticket_no} 已有净重，作废后不能恢复，请重新过磅`, 'ids');
+    // a voided ticket comes back as a first weighing; one that had its net gave it back when voided (the table's hasNet)
     const d = decideTicketAction(facts, action);
     if (!d.ok) throw badRequest(d.message, 'ids');
     next.push(d.next);

@@ -53,7 +53,7 @@ function stripDerived(entity: Entity): void {
 async function currentTicket(db: Database, orgId: string, entity: Entity) {
   const id = String(entity.id ?? '');
   if (!/^\d{1,18}$/.test(id)) return null;
-  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id'])
+  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id', 'net'])
     .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
   if (!t) return null;
   if (!t.manual) throw badRequest(`磅单 ${t.ticket_no} 是过磅生成的，不能修改重量，请用扣重或修改单价`, 'id');

@@ -1,39 +1,39 @@
 import { STATE_TO_DB } from './repo';
-import { rowActionsTable } from './rules/row-actions';
+import { FLAGS, rowActionsTable } from './rules/row-actions';
 import { TICKET_STATES } from './rules/transitions';
 
 /**
- * The list's rowActions column (protocol documents.ts ROW_ACTIONS_FIELD): the row's facts made into
- * the key of rules/row-actions.ts, looked up in that table written out as a constant, so the list
- * offers what the ticket's own lifecycle allows and no second copy of its rules lives in SQL.
- * The flags in FLAGS order: uploaded, returned, isReturn, hasFirstWeighing, returnPosted, sourceUnposted.
+ * The list's rowActions column (protocol documents.ts ROW_ACTIONS_FIELD): the row's state and facts
+ * counted into the place of rules/row-actions.ts's table, looked up in that table written out as a
+ * constant, so the list offers what the ticket's own lifecycle allows and no second copy of its
+ * rules lives in SQL. Each fact here is the SQL of the flag of the same place in FLAGS.
  */
-function factsKeySql(): string {
-  const state = `CASE t.state ${TICKET_STATES.map((s) => `WHEN '${STATE_TO_DB[s]}' THEN '${s}'`).join(' ')} END`;
-  const bit = (cond: string) => `CASE WHEN ${cond} THEN '1' ELSE '0' END`;
-  const liveReturn = `SELECT 1 FROM wb_ticket r WHERE r.org_id = t.org_id AND r.source_ticket_id = t.id AND r.state <> 'OBSOLETE'`;
-  const flags = [
-    't.uploaded_at IS NOT NULL',
-    `EXISTS (${liveReturn})`,
-    't.source_ticket_id IS NOT NULL',
-    '(t.gross IS NOT NULL OR t.tare IS NOT NULL)',
-    `EXISTS (${liveReturn} AND r.state = 'POSTED')`,
-    `(t.source_ticket_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM wb_ticket o WHERE o.org_id = t.org_id AND o.id = t.source_ticket_id AND o.state = 'POSTED'))`,
-  ];
-  return `${state} || ':' || ${flags.map(bit).join(' || ')}`;
+const FLAG_SQL: Record<(typeof FLAGS)[number], string> = {
+  uploaded: 't.uploaded_at IS NOT NULL',
+  returned: `EXISTS (SELECT 1 FROM wb_ticket r WHERE r.org_id = t.org_id AND r.source_ticket_id = t.id AND r.state <> 'OBSOLETE')`,
+  isReturn: 't.source_ticket_id IS NOT NULL',
+  hasFirstWeighing: '(t.gross IS NOT NULL OR t.tare IS NOT NULL)',
+  returnPosted: `EXISTS (SELECT 1 FROM wb_ticket r WHERE r.org_id = t.org_id AND r.source_ticket_id = t.id AND r.state <> 'OBSOLETE' AND r.state = 'POSTED')`,
+  sourceUnposted: `(t.source_ticket_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM wb_ticket o WHERE o.org_id = t.org_id AND o.id = t.source_ticket_id AND o.state = 'POSTED'))`,
+  hasNet: 't.net IS NOT NULL',
+};
+
+/** The row's place in the table: its state's block of 2^FLAGS, then its flags as a binary number. */
+function placeSql(): string {
+  const block = 1 << FLAGS.length;
+  const state = `CASE t.state ${TICKET_STATES.map((s, i) => `WHEN '${STATE_TO_DB[s]}' THEN ${i * block}`).join(' ')} END`;
+  const bits = FLAGS.map((f, i) => `CASE WHEN ${FLAG_SQL[f]} THEN ${1 << i} ELSE 0 END`);
+  return `${state} + ${bits.join(' + ')}`;
 }
 
-/** The distinct answers once each, and the key pointing at its answer's place: a few kilobytes of constant. */
+/** The distinct answers once each, and per place the index of its answer: a few kilobytes of constant. */
 export function rowActionsSql(): string {
-  const table = rowActionsTable();
   const answers: string[] = [];
-  const index: Record<string, number> = {};
-  for (const [key, answer] of Object.entries(table)) {
+  const places = Object.values(rowActionsTable()).map((answer) => {
     const text = JSON.stringify(answer);
-    let at = answers.indexOf(text);
-    if (at < 0) at = answers.push(text) - 1;
-    index[key] = at;
-  }
+    const at = answers.indexOf(text);
+    return at >= 0 ? at : answers.push(text) - 1;
+  });
   const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
-  return `(${quote(`[${answers.join(',')}]`)}::jsonb -> ((${quote(JSON.stringify(index))}::jsonb ->> (${factsKeySql()}))::int))`;
+  return `(${quote(`[${answers.join(',')}]`)}::jsonb -> (${quote(`{${places.join(',')}}`)}::int[])[${placeSql()} + 1])`;
 }

@@ -65,9 +65,12 @@ describe('row actions of the ticket list', () => {
   it('says of a return whose original is not posted that it cannot be posted yet', () => {
     const table = rowActionsTable();
     // audited, a return (isReturn), has weighings, original unposted
-    expect(table['audited:001101']).toMatchObject({ down: false, unaudit: true });
-    expect(table['audited:001100']).toMatchObject({ down: true });
+    expect(table['audited:0011010']).toMatchObject({ down: false, unaudit: true });
+    expect(table['audited:0011000']).toMatchObject({ down: true });
+    // voided: back only while it has no net
+    expect(table['obsolete:0001001']).toMatchObject({ recover: false, delList: true });
+    expect(table['obsolete:0001000']).toMatchObject({ recover: true });
     // uploaded to the ERP: print only
-    expect(Object.entries(table['posted:100100']).filter(([, v]) => v).map(([k]) => k)).toEqual(['printTicket']);
+    expect(Object.entries(table['posted:1001001']).filter(([, v]) => v).map(([k]) => k)).toEqual(['printTicket']);
   });
 });

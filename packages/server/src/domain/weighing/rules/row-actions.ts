@@ -11,8 +11,8 @@ export const BUTTON_OF_ACTION: Partial<Record<TicketAction, string>> = {
   returnGoods: 'returnGoods', merge: 'merge', update: 'update', delete: 'delList', print: 'printTicket', upload: 'upload',
 };
 
-/** The facts a list row can know of, beside its state; site confirmation only matters to the second weighing, no list button. */
-const FLAGS = ['uploaded', 'returned', 'isReturn', 'hasFirstWeighing', 'returnPosted', 'sourceUnposted'] as const;
+/** The facts a list row can know of, beside its state, in the order of their bits; site confirmation only matters to the second weighing, no list button. */
+export const FLAGS = ['uploaded', 'returned', 'isReturn', 'hasFirstWeighing', 'returnPosted', 'sourceUnposted', 'hasNet'] as const;
 type Flag = (typeof FLAGS)[number];
 
 /** A row's facts as one key: the state, then a 0/1 per flag in FLAGS order. */
@@ -25,7 +25,10 @@ export function rowActions(facts: TicketFacts): Record<string, boolean> {
   return Object.fromEntries(Object.entries(BUTTON_OF_ACTION).map(([action, button]) => [button, offered.has(action as TicketAction)]));
 }
 
-/** Every state and combination of flags with the buttons it allows: what the list's SQL looks up. */
+/**
+ * Every state and combination of flags with the buttons it allows, in the order the list's SQL
+ * counts them: state by state (TICKET_STATES), then the flags as a binary number, FLAGS[i] worth 2^i.
+ */
 export function rowActionsTable(): Record<string, Record<string, boolean>> {
   const table: Record<string, Record<string, boolean>> = {};
   for (const state of TICKET_STATES) {

@@ -112,3 +112,10 @@ describe('returns and posting', () => {
     expect(decideTicketAction(ticket('audited', { isReturn: true }), 'down')).toEqual({ ok: true, next: 'posted' });
   });
 });
+
+describe('recovering a voided ticket', () => {
+  it('brings back only one with no net: a voided completed ticket is weighed again', () => {
+    expect(decideTicketAction(ticket('obsolete', { hasNet: true }), 'recover')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已有净重，作废后不能恢复，请重新过磅' });
+    expect(decideTicketAction(ticket('obsolete'), 'recover')).toEqual({ ok: true, next: 'firstWeighed' });
+  });
+});

@@ -62,6 +62,8 @@ export interface TicketFacts {
   isReturn: boolean;
   /** an obsolete ticket comes back only while it has its first weighing (recover) */
   hasFirstWeighing: boolean;
+  /** its net is known: a voided ticket that had one gave it back, and comes back only by weighing again */
+  hasNet?: boolean;
   /** its return is posted: the return's records stand on this ticket's, so this one is not reverse-posted (stock/posting.ts keeps the same rule) */
   returnPosted?: boolean;
   /** a return whose original is not posted: nothing to turn round yet (stock/posting.ts keeps the same rule) */
@@ -81,6 +83,7 @@ function guard(t: TicketFacts, action: TicketAction): string | null {
   if (action === 'returnGoods' && t.isReturn) return `${who} 是退货单，不能再退货`;
   if (action === 'reversedown' && t.returnPosted) return `${who} 的退货单已过账，不能反过账`;
   if (action === 'down' && t.isReturn && t.sourceUnposted) return `${who} 的原磅单未过账，不能过账`;
+  if (action === 'recover' && t.hasNet) return `${who} 已有净重，作废后不能恢复，请重新过磅`;
   if (action === 'recover' && !t.hasFirstWeighing) return `${who} 没有一次过磅记录，不能恢复`;
   if ((action === 'merge' || action === 'split') && t.isReturn) return `${who} 是退货单，不能${TICKET_ACTION_WORDS[action]}`;
   // the return carries the original's figures (its net left the notice line, its stock posting turns
