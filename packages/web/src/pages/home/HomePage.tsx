@@ -12,11 +12,12 @@ import { useSession } from '@/app/session/session-store';
 import { menuLabel } from '@/platform/menu/menu-routes';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { PLANT_PERMISSIONS } from '@wb/protocol';
+import { ChartSkeleton } from './ChartSkeleton';
 import { dayPart } from './day-part';
 import { PlantCounts } from './PlantCounts';
 import './home.css';
 
-// ECharts is the largest library the web uses: it loads with the chart, after the page is up
+// ECharts is the largest library the web uses: it loads with the chart, after the counts have painted
 const VehicleChart = lazy(() => import('./VehicleChart').then((m) => ({ default: m.VehicleChart })));
 
 const SHORTCUTS = 8;
@@ -52,7 +53,7 @@ export default function HomePage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           {plant && (
-            <Suspense fallback={<Card variant="borderless" className="wb-home-card" loading />}>
+            <Suspense fallback={<ChartSkeleton />}>
               <VehicleChart orgId={user?.currentOrg ?? null} />
             </Suspense>
           )}

@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import type { MenuButton } from '@wb/protocol';
-import { TemplateFormDialog } from './TemplateFormDialog';
+import { moduleLoader, useModule } from '@/platform/module-loader';
+
+/** The form's code (widgets, rules, the child table): loaded with the first form opened, not with the workspace. */
+export const templateFormCode = moduleLoader(() => import('./TemplateFormDialog'));
 
 export interface OpenTemplateFormOptions {
   /** the create or update button entry the FORM template is bound to */
@@ -42,6 +45,9 @@ export function openTemplateForm(opts: OpenTemplateFormOptions): void {
 export function TemplateFormHost() {
   const forms = useOpenForms((s) => s.forms);
   const close = useOpenForms((s) => s.close);
+  const code = useModule(templateFormCode, forms.length > 0);
+  if (!code) return null;
+  const { TemplateFormDialog } = code;
   return (
     <>
       {forms.map((f) => (

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FormatDefinition, ResourceTemplate } from '@wb/protocol';
 import { bindHttp } from '@/platform/api/http';
 import { field } from '../../form/rules/__tests__/field';
 import { renderInShell } from '../../form/__tests__/shell';
 import { DetailPopup } from '../DetailPopup';
-import { ResourcePopupHost } from '../ResourcePopupHost';
+import { resourcePopupCode, ResourcePopupHost } from '../ResourcePopupHost';
 import { openResourcePopup } from '../resource-popup-store';
 
 // The popups' own decisions against a scripted server; the real server and browser run the
@@ -34,6 +34,8 @@ function serve(answer: (url: string) => Response) {
   }));
 }
 
+// the workspace loads the popup's code on first use; here it is loaded once before the tests
+beforeAll(() => resourcePopupCode.load());
 beforeEach(() => {
   bindHttp({
     session: () => ({ accessToken: 't', refreshToken: 'r', orgId: '1', hasUserInfo: true, isAdmin: false, activeMenuId: null }),
