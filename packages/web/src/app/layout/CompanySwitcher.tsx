@@ -3,13 +3,17 @@ import { BankOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCompanyDialog } from '@/app/session/company-dialog-store';
 import { useSession } from '@/app/session/session-store';
-import { CompanyDialog } from './CompanyDialog';
+import { moduleLoader, useModule } from '@/platform/module-loader';
+
+// 选择组织机构 (its table of companies) loads when first opened
+const companyDialogCode = moduleLoader(() => import('./CompanyDialog'));
 
 /** The current company's name, or 请选择公司 when none is chosen; either opens 选择组织机构. */
 export function CompanySwitcher() {
   const { t } = useTranslation();
   const name = useSession((s) => s.userInfo?.currentOrgName ?? null);
   const { open, show, hide } = useCompanyDialog();
+  const dialog = useModule(companyDialogCode, open);
   return (
     <>
       {name ? (
@@ -23,7 +27,7 @@ export function CompanySwitcher() {
           {t('top.chooseCompany')}
         </Button>
       )}
-      <CompanyDialog open={open} onClose={hide} />
+      {dialog && <dialog.CompanyDialog open={open} onClose={hide} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@wb/protocol';
 import { useSettings } from '@/app/session/settings-store';
+import { moduleLoader, useModule } from '@/platform/module-loader';
 import { ClientLogButton } from './ClientLogButton';
 import { CompanySwitcher } from './CompanySwitcher';
 import { FullscreenButton } from './FullscreenButton';
@@ -12,11 +13,13 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { LockButton } from './LockButton';
 import { MenuSearch } from './MenuSearch';
 import { RefreshButton } from './RefreshButton';
-import { SettingsDrawer } from './SettingsDrawer';
 import { ThemeColorPicker } from './ThemeColorPicker';
 import { ThemeNamePicker } from './ThemeNamePicker';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
+
+// the settings drawer loads when first opened
+const settingsDrawerCode = moduleLoader(() => import('./SettingsDrawer'));
 
 interface Props {
   menu: MenuItem[];
@@ -29,6 +32,7 @@ export function TopBar({ menu, activeMenuId, versionCode, onArea }: Props) {
   const { t } = useTranslation();
   const s = useSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const drawer = useModule(settingsDrawerCode, settingsOpen);
   return (
     <Layout.Header className="wb-header">
       {s.showCollapse && (
@@ -54,7 +58,7 @@ export function TopBar({ menu, activeMenuId, versionCode, onArea }: Props) {
         <HeaderButton title={t('top.settings')} icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} testId="settings-button" />
         <UserMenu />
       </div>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} versionCode={versionCode} />
+      {drawer && <drawer.SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} versionCode={versionCode} />}
     </Layout.Header>
   );
 }
