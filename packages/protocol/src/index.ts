@@ -15,6 +15,7 @@ export * from './money';
 export * from './weigh-params';
 export * from './weighing';
 export * from './plant-report';
+export * from './plant-permissions';
 export * from './notices';
 export * from './confirm';
 export * from './ticket-print';

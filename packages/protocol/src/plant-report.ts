@@ -126,12 +126,3 @@ export const TRIP_KIND_NAMES: Record<string, { zh: string; en: string }> = {
   ...REPORT_KIND_NAMES,
   st: { zh: '其他', en: 'Other' },
 };
-
-/** The permission keys of the plant's views (button entries under 报表中心). */
-export const PLANT_PERMISSIONS = {
-  home: 'report_home_view',
-  live: 'report_live_view',
-  teamView: 'report_team_view',
-  teamExport: 'report_team_export',
-  teamConfig: 'report_team_config',
-} as const;
