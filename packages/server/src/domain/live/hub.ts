@@ -39,6 +39,8 @@ export class LiveHub {
   private starting: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private lastReadAt = 0;
+  /** which run of the reading loop is current: a stop ends it, a start begins another */
+  private run = 0;
   private closed = false;
 
   constructor(
@@ -75,9 +77,11 @@ export class LiveHub {
     this.starting ??= this.pool
       .query<{ upto: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS upto')
       .then(({ rows }) => {
+        if (this.subscribers.size === 0) return; // every stream left while the position was read
         this.position = rows[0]?.upto ?? null;
         this.lastReadAt = Date.now();
-        this.schedule();
+        this.run += 1;
+        this.schedule(this.run);
       })
       .finally(() => {
         this.starting = null;
@@ -89,18 +93,20 @@ export class LiveHub {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.position = null;
+    this.run += 1;
   }
 
-  private schedule(): void {
-    if (this.closed || this.position === null) return;
+  /** One loop at a time: a read still under way when its run was stopped schedules nothing after it. */
+  private schedule(run: number): void {
+    if (this.closed || this.position === null || run !== this.run) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.tail().finally(() => this.schedule());
+      this.tail(run).finally(() => this.schedule(run));
     }, this.tailMs);
   }
 
   /** Reads and delivers what committed since the last read; a failed read is tried again from there. */
-  private async tail(): Promise<void> {
+  private async tail(run: number): Promise<void> {
     const from = this.position;
     const orgs = [...new Set([...this.subscribers].map((s) => s.orgId))];
     if (from === null || orgs.length === 0) return;
@@ -110,7 +116,7 @@ export class LiveHub {
     } catch {
       return;
     }
-    if (this.position !== from) return; // stopped meanwhile
+    if (run !== this.run) return; // stopped meanwhile
     const away = Date.now() - this.lastReadAt > KEPT_MS / 2;
     this.position = rows[0]?.upto ?? from;
     this.lastReadAt = Date.now();
