@@ -35,6 +35,7 @@ export function lockLineSql(orgId: string, lineId: string | null): RawBuilder<un
     FROM wb_notice_line WHERE org_id = ${orgId} AND id = ${lineId}::bigint FOR UPDATE`;
 }
 
+/** Only for a row lockLineSql read in the transaction that will write the line: the type vouches for the lock. */
 export function lockedLineOf(row: Record<string, unknown>): LockedLine {
   return {
     lineId: row.line_id as string, maxLimit: row.max_limit as string, done: row.done_quantity as string, inTransit: row.in_transit as string,
