@@ -10,8 +10,8 @@ import { ticketFacts } from './second';
 /**
  * The manual ticket (手工磅单) as the engine's create and update receive it: gross and tare typed,
  * the rest derived here before the engine writes, so the net is the rules' (rounding, the material's
- * hidden deduct, never below zero) whatever the request says. Update: a manual, completed ticket
- * only, and not one locked by its upload.
+ * hidden deduct, never below zero) whatever the request says. Update: what the transition table
+ * allows (a manual, completed ticket, not one locked by its upload).
  */
 type Entity = Record<string, unknown>;
 
@@ -49,14 +49,13 @@ function stripDerived(entity: Entity): void {
   for (const k of DERIVED) delete entity[k];
 }
 
-/** The ticket an update names, which must be manual and free to change. */
+/** The ticket an update names, which the lifecycle must let be updated (manual, completed, not locked). */
 async function currentTicket(db: Database, orgId: string, entity: Entity) {
   const id = String(entity.id ?? '');
   if (!/^\d{1,18}$/.test(id)) return null;
   const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id', 'net'])
     .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
   if (!t) return null;
-  if (!t.manual) throw badRequest(`磅单 ${t.ticket_no} 是过磅生成的，不能修改重量，请用扣重或修改单价`, 'id');
   const facts = await ticketFacts(db, orgId, t, false);
   const decision = decideTicketAction(facts, 'update');
   if (!decision.ok) throw badRequest(decision.message, 'id');

@@ -16,6 +16,7 @@ const FLAG_SQL: Record<(typeof FLAGS)[number], string> = {
   returnPosted: `EXISTS (SELECT 1 FROM wb_ticket r WHERE r.org_id = t.org_id AND r.source_ticket_id = t.id AND r.state <> 'OBSOLETE' AND r.state = 'POSTED')`,
   sourceUnposted: `(t.source_ticket_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM wb_ticket o WHERE o.org_id = t.org_id AND o.id = t.source_ticket_id AND o.state = 'POSTED'))`,
   hasNet: 't.net IS NOT NULL',
+  manual: 't.manual',
 };
 
 /** The row's place in the table: its state's block of 2^FLAGS, then its flags as a binary number. */

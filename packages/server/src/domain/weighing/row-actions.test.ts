@@ -65,12 +65,40 @@ describe('row actions of the ticket list', () => {
   it('says of a return whose original is not posted that it cannot be posted yet', () => {
     const table = rowActionsTable();
     // audited, a return (isReturn), has weighings, original unposted
-    expect(table['audited:0011010']).toMatchObject({ down: false, unaudit: true });
-    expect(table['audited:0011000']).toMatchObject({ down: true });
+    expect(table['audited:00110100']).toMatchObject({ down: false, unaudit: true });
+    expect(table['audited:00110000']).toMatchObject({ down: true });
     // voided: back only while it has no net
-    expect(table['obsolete:0001001']).toMatchObject({ recover: false, delList: true });
-    expect(table['obsolete:0001000']).toMatchObject({ recover: true });
+    expect(table['obsolete:00010010']).toMatchObject({ recover: false, delList: true });
+    expect(table['obsolete:00010000']).toMatchObject({ recover: true });
     // uploaded to the ERP: print only
-    expect(Object.entries(table['posted:1001001']).filter(([, v]) => v).map(([k]) => k)).toEqual(['printTicket']);
+    expect(Object.entries(table['posted:10010011']).filter(([, v]) => v).map(([k]) => k)).toEqual(['printTicket']);
+  });
+
+  it('offers 修改 on a completed manual ticket only, as the server decides', async () => {
+    const table = rowActionsTable();
+    // completed, weighed on the scale (has weighings and a net) / the same typed by hand
+    expect(table['completed:00010010']).toMatchObject({ update: false, audit: true });
+    expect(table['completed:00010011']).toMatchObject({ update: true, audit: true });
+    expect(table['audited:00010011']).toMatchObject({ update: false, unaudit: true });
+
+    const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000', price: '10' });
+    const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate: testPlate('M') });
+    const first = expectOk(await weigh('first', { registryId, weight: '40' })).data;
+    expectOk(await weigh('second', { registryId, weight: '15' }));
+    const weighed = await rowOf(first.ticketNo);
+    expect(weighed[ROW_ACTIONS_FIELD]).toMatchObject({ update: false, audit: true });
+    expect(rowsAllow([weighed], 'update')).toBe(false);
+    const current = expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/get/${first.ticketId}`, op)).data;
+    expectFailure(await call(ctx.app, 'PUT', '/api/weigh/pu/update', op, { entity: { id: first.ticketId, version: current.version, gross: '50' } }), 400,
+      `磅单 ${first.ticketNo} 是过磅生成的，不能修改重量，请用扣重或修改单价`);
+
+    const typed = expectOk(await post('pu/create', { entity: { plateNumber: testPlate('N'), materialId: plant.materialId, gross: '40', tare: '15' } }, op)).data;
+    expect((await rowOf(typed.ticketNo))[ROW_ACTIONS_FIELD]).toMatchObject({ update: true, audit: true });
+    expectOk(await call(ctx.app, 'PUT', '/api/weigh/pu/update', op, { entity: { id: typed.id, version: typed.version, tare: '16' } }));
+    expectOk(await post('pu/audit', { ids: [typed.id] }));
+    const audited = await rowOf(typed.ticketNo);
+    expect(audited[ROW_ACTIONS_FIELD]).toMatchObject({ update: false, unaudit: true });
+    const again = expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/get/${typed.id}`, op)).data;
+    expectFailure(await call(ctx.app, 'PUT', '/api/weigh/pu/update', op, { entity: { id: typed.id, version: again.version, tare: '17' } }), 400, /已审核，不能修改/);
   });
 });

@@ -72,13 +72,14 @@ export async function secondWeighing(tx: Tx, who: Who, kind: TicketKind, body: W
   };
 }
 
-type FactsRow = Pick<TicketRow, 'ticket_no' | 'state' | 'uploaded_at' | 'source_ticket_id' | 'gross' | 'tare' | 'net'>;
+type FactsRow = Pick<TicketRow, 'ticket_no' | 'state' | 'uploaded_at' | 'source_ticket_id' | 'gross' | 'tare' | 'net' | 'manual'>;
 
 /** The ticket as its lifecycle sees it, from its row and what the facts query found. */
 export function factsOf(t: FactsRow, sceneConfirm: boolean, returned: boolean): TicketFacts {
   return {
     code: t.ticket_no, state: repo.STATE_FROM_DB[t.state] as TicketFacts['state'], uploaded: t.uploaded_at !== null, sceneConfirm,
     returned, isReturn: t.source_ticket_id !== null, hasFirstWeighing: t.gross !== null || t.tare !== null, hasNet: t.net !== null,
+    manual: t.manual,
   };
 }
 

@@ -12,7 +12,7 @@ export const BUTTON_OF_ACTION: Partial<Record<TicketAction, string>> = {
 };
 
 /** The facts a list row can know of, beside its state, in the order of their bits; site confirmation only matters to the second weighing, no list button. */
-export const FLAGS = ['uploaded', 'returned', 'isReturn', 'hasFirstWeighing', 'returnPosted', 'sourceUnposted', 'hasNet'] as const;
+export const FLAGS = ['uploaded', 'returned', 'isReturn', 'hasFirstWeighing', 'returnPosted', 'sourceUnposted', 'hasNet', 'manual'] as const;
 type Flag = (typeof FLAGS)[number];
 
 /** A row's facts as one key: the state, then a 0/1 per flag in FLAGS order. */

@@ -66,7 +66,7 @@ describe('ticketTransitions', () => {
 
   it('keeps a returned ticket as it was returned: no new weights, no voiding', () => {
     for (const action of ['merge', 'split', 'deduct', 'update', 'obsolete'] as const) {
-      expect(decideTicketAction(ticket('completed', { returned: true }), action)).toEqual({ ok: false, message: `磅单 CGBD202611210001 已退货，不能${TICKET_ACTION_WORDS[action]}` });
+      expect(decideTicketAction(ticket('completed', { returned: true, manual: true }), action)).toEqual({ ok: false, message: `磅单 CGBD202611210001 已退货，不能${TICKET_ACTION_WORDS[action]}` });
     }
     expect(decideTicketAction(ticket('completed', { returned: true }), 'audit').ok).toBe(true);
     expect(decideTicketAction(ticket('audited', { returned: true }), 'down').ok).toBe(true);
@@ -92,6 +92,24 @@ describe('ticketTransitions', () => {
     expect(offeredActions(ticket('firstWeighed'))).toEqual(['confirm', 'singleWeigh', 'singleEmpty', 'secondWeigh', 'obsolete', 'deduct', 'print']);
     expect(offeredActions(ticket('confirmed'))).toContain('confirmNot');
     expect(offeredActions(ticket('confirmed'))).toContain('confirmAgain');
+  });
+
+  it('updates the weights of a manual ticket only, and only once completed and unlocked', () => {
+    const scale = `磅单 CGBD202611210001 是过磅生成的，不能修改重量，请用扣重或修改单价`;
+    for (const state of TICKET_STATES) {
+      expect(decideTicketAction(ticket(state), 'update')).toEqual({ ok: false, message: scale });
+      expect(decideTicketAction(ticket(state, { manual: false }), 'update')).toEqual({ ok: false, message: scale });
+      expect(offeredActions(ticket(state))).not.toContain('update');
+    }
+    expect(decideTicketAction(ticket('completed', { manual: true }), 'update')).toEqual({ ok: true, next: 'completed' });
+    expect(offeredActions(ticket('completed', { manual: true }))).toContain('update');
+    for (const state of TICKET_STATES.filter((s) => s !== 'completed')) {
+      expect(decideTicketAction(ticket(state, { manual: true }), 'update').ok).toBe(false);
+    }
+    expect(decideTicketAction(ticket('audited', { manual: true }), 'update')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已审核，不能修改，请先反审核' });
+    expect(decideTicketAction(ticket('completed', { manual: true, uploaded: true }), 'update').ok).toBe(false);
+    // the manual fact touches 修改 alone
+    expect(offeredActions(ticket('completed')).concat('update').sort()).toEqual(offeredActions(ticket('completed', { manual: true })).sort());
   });
 
   it('deletes only a ticket that counts for nothing: voided or closed', () => {

@@ -68,6 +68,8 @@ export interface TicketFacts {
   returnPosted?: boolean;
   /** a return whose original is not posted: nothing to turn round yet (stock/posting.ts keeps the same rule) */
   sourceUnposted?: boolean;
+  /** typed by hand (手工磅单, wb_ticket.manual); unknown counts as weighed, whose figures are never updated */
+  manual?: boolean;
 }
 
 export type TicketDecision = { ok: true; next: TicketState } | { ok: false; message: string };
@@ -92,8 +94,19 @@ function guard(t: TicketFacts, action: TicketAction): string | null {
   return null;
 }
 
+/**
+ * Refusals that hold in every state, asked before the table so their message is the one given:
+ * a weighed ticket's figures are the scale's, and only a manual ticket has its weights typed over.
+ */
+function standing(t: TicketFacts, action: TicketAction): string | null {
+  if (action === 'update' && t.manual !== true) return `磅单 ${t.code} 是过磅生成的，不能修改重量，请用扣重或修改单价`;
+  return null;
+}
+
 /** Whether one ticket may take an action, and the state it moves to; a refusal names the ticket, its state and the way out. */
 export function decideTicketAction(t: TicketFacts, action: TicketAction): TicketDecision {
+  const never = standing(t, action);
+  if (never) return { ok: false, message: never };
   const row: Partial<Record<TicketAction, TicketState>> = ticketTransitions[t.state];
   const next = row[action];
   const word = TICKET_ACTION_WORDS[action];
