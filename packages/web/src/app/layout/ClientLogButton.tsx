@@ -14,11 +14,11 @@ export function ClientLogButton() {
   const { t } = useTranslation();
   const count = useClientLog((s) => s.entries.length);
   const [open, setOpen] = useState(false);
-  const dialog = useModule(clientLogDialogCode, open);
+  const dialog = useModule(clientLogDialogCode, open, () => setOpen(false));
   return (
     <>
       <Badge count={count} size="small" offset={[-6, 6]}>
-        <HeaderButton title={t('top.log')} icon={<BugOutlined />} onClick={() => setOpen(true)} testId="log-button" />
+        <HeaderButton title={t('top.log')} icon={<BugOutlined />} onClick={() => setOpen(true)} loading={open && !dialog} testId="log-button" />
       </Badge>
       {dialog && <dialog.ClientLogDialog open={open} onClose={() => setOpen(false)} />}
     </>

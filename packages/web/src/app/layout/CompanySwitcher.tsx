@@ -13,17 +13,19 @@ export function CompanySwitcher() {
   const { t } = useTranslation();
   const name = useSession((s) => s.userInfo?.currentOrgName ?? null);
   const { open, show, hide } = useCompanyDialog();
-  const dialog = useModule(companyDialogCode, open);
+  const dialog = useModule(companyDialogCode, open, hide);
+  // clicked before the idle prefetch brought the dialog's code
+  const loading = open && !dialog;
   return (
     <>
       {name ? (
-        <Button type="text" className="wb-company" onClick={show} data-testid="company-name" title={t('top.company')}>
+        <Button type="text" className="wb-company" onClick={show} loading={loading} data-testid="company-name" title={t('top.company')}>
           <BankOutlined />
           <span className="wb-company-name">{name}</span>
           <SwapOutlined className="wb-company-swap" />
         </Button>
       ) : (
-        <Button type="primary" ghost onClick={show} data-testid="company-name">
+        <Button type="primary" ghost onClick={show} loading={loading} data-testid="company-name">
           {t('top.chooseCompany')}
         </Button>
       )}

@@ -32,7 +32,7 @@ export function TopBar({ menu, activeMenuId, versionCode, onArea }: Props) {
   const { t } = useTranslation();
   const s = useSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const drawer = useModule(settingsDrawerCode, settingsOpen);
+  const drawer = useModule(settingsDrawerCode, settingsOpen, () => setSettingsOpen(false));
   return (
     <Layout.Header className="wb-header">
       {s.showCollapse && (
@@ -55,7 +55,7 @@ export function TopBar({ menu, activeMenuId, versionCode, onArea }: Props) {
         {s.showFullscreen && <FullscreenButton />}
         {s.showLog && <ClientLogButton />}
         <LanguageSwitch className="wb-header-btn" />
-        <HeaderButton title={t('top.settings')} icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} testId="settings-button" />
+        <HeaderButton title={t('top.settings')} icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} loading={settingsOpen && !drawer} testId="settings-button" />
         <UserMenu />
       </div>
       {drawer && <drawer.SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} versionCode={versionCode} />}

@@ -25,6 +25,7 @@ import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
+import { usePrefetchWhenIdle } from './usePrefetchWhenIdle';
 import './layout.css';
 
 /** The signed-in workspace: sidebar, top bar, tab strip and the page of the current address. */
@@ -37,6 +38,8 @@ export default function WorkspaceLayout() {
   const nav = useNav();
   useUserInfoSync();
   useHistoryUrl(nav.loaded);
+  // the dialogs' code, once the menu is there, so that the first click opens them at once
+  usePrefetchWhenIdle(nav.loaded);
   const showTags = useSettings((s) => s.showTags);
   const setCollapsed = useSettings((s) => s.setCollapsed);
   const openTab = useTabs((s) => s.open);

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { MenuButton } from '@wb/protocol';
+import { ModuleLoading } from '@/platform/ModuleLoading';
 import { moduleLoader, useModule } from '@/platform/module-loader';
 
-/** The form's code (widgets, rules, the child table): loaded with the first form opened, not with the workspace. */
+/** The form's code (widgets, rules, the child table): not in the workspace's first paint; fetched when idle or with the first form opened. */
 export const templateFormCode = moduleLoader(() => import('./TemplateFormDialog'));
 
 export interface OpenTemplateFormOptions {
@@ -45,8 +46,10 @@ export function openTemplateForm(opts: OpenTemplateFormOptions): void {
 export function TemplateFormHost() {
   const forms = useOpenForms((s) => s.forms);
   const close = useOpenForms((s) => s.close);
-  const code = useModule(templateFormCode, forms.length > 0);
-  if (!code) return null;
+  // the forms asked for cannot show without their code: closed, the next click asks again
+  const code = useModule(templateFormCode, forms.length > 0, closeAllTemplateForms);
+  // asked for before the idle prefetch brought it: a spinner, not nothing
+  if (!code) return forms.length > 0 ? <ModuleLoading /> : null;
   const { TemplateFormDialog } = code;
   return (
     <>
