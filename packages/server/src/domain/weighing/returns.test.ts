@@ -1,27 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
-import { lineFigures, makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from './test-support';
+import { lineFigures, plantOf, type Plant, weighPurchase } from './test-support';
 
 /** Return tickets (退货) through the real routes: made, audited, posted to stock, taken back, voided. */
 let ctx: TestContext;
 let op: string;
 let ac: string;
 let plant: Plant;
-let request = 0;
 
 const post = (path: string, payload: unknown, auth = ac) => call(ctx.app, 'POST', `/api/weigh/${path}`, auth, payload);
-const weigh = (which: 'first' | 'second', payload: Record<string, unknown>) =>
-  post(`pu/${which}`, { stationId: 'R1', requestId: `r${request++}`, stable: true, ...payload }, op);
 
 /** A purchase truck weighed through (40 - 15 = 25 t) and audited: its ticket id, number and line. */
 async function auditedPurchase() {
-  const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000', price: '10' });
-  const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate: testPlate('R'), preQuantity: '20' });
-  const first = expectOk(await weigh('first', { registryId, weight: '40' })).data;
-  expectOk(await weigh('second', { registryId, weight: '15' }));
-  expectOk(await post('pu/audit', { ids: [first.ticketId] }));
-  return { id: first.ticketId as string, no: first.ticketNo as string, lineId };
+  const t = await weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'R1' });
+  expectOk(await post('pu/audit', { ids: [t.id] }));
+  return t;
 }
 
 /** The return of a ticket, audited (ready for down). */

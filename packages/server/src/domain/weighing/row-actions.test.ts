@@ -3,7 +3,7 @@ import { ROW_ACTIONS_FIELD, rowsAllow } from '@wb/protocol';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { rowActionsTable } from './rules/row-actions';
-import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from './test-support';
+import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant, weighPurchase } from './test-support';
 
 /** The ticket list says, row by row, which buttons its lifecycle allows: what the server would refuse is not offered. */
 let ctx: TestContext;
@@ -17,13 +17,10 @@ const weigh = (which: 'first' | 'second', payload: Record<string, unknown>) =>
   post(`pu/${which}`, { stationId: 'A1', requestId: `a${request++}`, stable: true, ...payload }, op);
 
 async function postedPurchase() {
-  const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000', price: '10' });
-  const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate: testPlate('A'), preQuantity: '20' });
-  const first = expectOk(await weigh('first', { registryId, weight: '40' })).data;
-  expectOk(await weigh('second', { registryId, weight: '15' }));
-  expectOk(await post('pu/audit', { ids: [first.ticketId] }));
-  expectOk(await post('pu/down', { ids: [first.ticketId] }));
-  return { id: first.ticketId as string, no: first.ticketNo as string };
+  const t = await weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'A1' });
+  expectOk(await post('pu/audit', { ids: [t.id] }));
+  expectOk(await post('pu/down', { ids: [t.id] }));
+  return t;
 }
 
 async function rowOf(ticketNo: string): Promise<Record<string, unknown>> {

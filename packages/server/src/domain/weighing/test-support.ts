@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/pool';
+import { call, expectOk } from '../../../test/api';
 
 /**
  * Rows the weighing tests stand on, written straight into the tables (notices and registries have
@@ -73,3 +75,25 @@ export async function lineFigures(db: Database, lineId: string) {
 /** Plates for tests: 苏E plus five characters, distinct within a run. */
 let plateSerial = 0;
 export const testPlate = (prefix = 'E') => `苏${prefix}${(10000 + (plateSerial++ % 90000)).toString()}`;
+
+export interface WeighedTicket { id: string; no: string; noticeId: string; lineId: string; registryId: string; plate: string }
+
+let weighSerial = 0;
+/**
+ * A purchase truck on a notice line of its own, weighed through the real calls as a station sends
+ * them: gross first, then the tare, or left at its first weighing when tare is null.
+ */
+export async function weighPurchase(
+  app: FastifyInstance, db: Database, p: Plant, auth: string,
+  o: { station: string; maxLimit?: string; price?: string; gross?: string; tare?: string | null },
+): Promise<WeighedTicket> {
+  const { noticeId, lineId } = await makeNoticeLine(db, p, { maxLimit: o.maxLimit ?? '1000', price: o.price ?? '10' });
+  const plate = testPlate(o.station[0]);
+  const registryId = await makeRegistry(db, p, { noticeId, lineId, plate, preQuantity: '20' });
+  const weigh = async (which: 'first' | 'second', weight: string) => expectOk(await call(app, 'POST', `/api/weigh/pu/${which}`, auth, {
+    registryId, weight, stationId: o.station, requestId: `${o.station}-w${weighSerial++}`, stable: true,
+  })).data;
+  const first = await weigh('first', o.gross ?? '40');
+  if (o.tare !== null) await weigh('second', o.tare ?? '15');
+  return { id: first.ticketId as string, no: first.ticketNo as string, noticeId, lineId, registryId, plate };
+}

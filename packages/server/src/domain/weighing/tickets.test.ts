@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
-import { lineFigures, makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from './test-support';
+import { lineFigures, makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant, weighPurchase } from './test-support';
 
 /** The ticket lists, the manual ticket and the ticket's own actions, through the real routes. */
 let ctx: TestContext;
@@ -15,14 +15,8 @@ const weigh = (which: 'first' | 'second', payload: Record<string, unknown>) =>
   post(`pu/${which}`, { stationId: 'T1', requestId: `t${request++}`, stable: true, ...payload });
 
 /** A purchase truck weighed through: its ticket id, number and line. */
-async function completedTicket(maxLimit = '1000', gross = '40', tare = '15') {
-  const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit, price: '10' });
-  const plate = testPlate('T');
-  const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate, preQuantity: '20' });
-  const first = expectOk(await weigh('first', { registryId, weight: gross })).data;
-  expectOk(await weigh('second', { registryId, weight: tare }));
-  return { id: first.ticketId as string, no: first.ticketNo as string, lineId, plate, registryId };
-}
+const completedTicket = (maxLimit = '1000', gross = '40', tare = '15') =>
+  weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'T1', maxLimit, gross, tare });
 
 const ticketRow = (id: string) =>
   ctx.database.db.selectFrom('wb_ticket').select(['state', 'net', 'deduct_total', 'amount', 'print_count', 'audited_at', 'posted_at']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -5,34 +5,21 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { TICKET_PAPER_MM, TICKET_PRINT_BLANK, type TicketPrintLayout } from '@wb/protocol';
 import { bearerFor, createTestApp, type TestContext } from '../../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../../test/api';
-import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '../test-support';
+import { plantOf, testPlate, type Plant, weighPurchase } from '../test-support';
 import { pageTexts } from './pdf-text.test-support';
 
 /** The print page's calls through the real routes: what prints, what counts, and the PDF read back. */
 let ctx: TestContext;
 let op: string;
 let plant: Plant;
-let request = 0;
 
 const post = (path: string, payload?: unknown, auth = op) => call(ctx.app, 'POST', `/api/weigh/${path}`, auth, payload);
 const preview = (id: string, auth = op, kind = 'pu') => call(ctx.app, 'GET', `/api/weigh/${kind}/print/${id}`, auth);
 const print = (id: string, auth = op) => post(`pu/print/${id}`, undefined, auth);
 const printPdf = (id: string) => post(`pu/print/${id}?format=pdf`);
-const weigh = (which: 'first' | 'second', payload: Record<string, unknown>) =>
-  post(`pu/${which}`, { stationId: 'P1', requestId: `p${request++}`, stable: true, ...payload });
 
-async function firstWeighed(gross = '40.5') {
-  const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000', price: '10.5' });
-  const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate: testPlate('P'), preQuantity: '20' });
-  const first = expectOk(await weigh('first', { registryId, weight: gross })).data;
-  return { id: first.ticketId as string, no: first.ticketNo as string, registryId, noticeId };
-}
-
-async function completed(gross = '40.5', tare = '15.25') {
-  const t = await firstWeighed(gross);
-  expectOk(await weigh('second', { registryId: t.registryId, weight: tare }));
-  return t;
-}
+const firstWeighed = (gross = '40.5') => weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'P1', price: '10.5', gross, tare: null });
+const completed = (gross = '40.5', tare = '15.25') => weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'P1', price: '10.5', gross, tare });
 
 const printCount = async (id: string) =>
   (await ctx.database.db.selectFrom('wb_ticket').select('print_count').where('id', '=', id).executeTakeFirstOrThrow()).print_count;
