@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOrNumber } from './id';
 
 /**
  * Site confirmation (spec section 4: the confirmation buttons; calls: weigh confirmation lists and
@@ -35,7 +36,7 @@ export const SITE_DEDUCTION_WORDS: Record<SiteDeductionKind, { zh: string; en: s
 const decimal = z.union([z.string(), z.number()]).transform(String).refine((v) => /^\d{1,10}(\.\d{1,4})?$/.test(v), '应为不超过4位小数的非负数');
 
 export const confirmSubmitBody = z.strictObject({
-  id: z.union([z.string().regex(/^\d{1,18}$/, '应为数字编号'), z.number().int().positive().transform(String)]),
+  id: idOrNumber,
   button: z.enum(['CONFIRM', 'CONFIRM_NOT', 'CONFIRM_AGAIN', 'SINGLE_WEIGH', 'SINGLE_EMPTY'], { error: '不支持的确认操作' }),
   deductions: z.array(z.strictObject({ kind: z.enum(SITE_DEDUCTION_KINDS, { error: '不支持的扣重项目' }), mode: z.enum(['AMOUNT', 'RATE']), value: decimal })).max(5).optional(),
   reNums: z.number().int('件数应为整数').min(0, '件数不能小于0').max(100_000).optional(),

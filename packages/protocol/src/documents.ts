@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id';
 
 /**
  * Document actions (spec: calls section 7, "General method pattern"; DESIGN section 3): one path
@@ -33,7 +34,7 @@ export const DATAX_ENTITIES_MAX = 1000;
 /** Most data rows one import file may hold. */
 export const IMPORT_ROWS_MAX = 20_000;
 
-const id = z.string().regex(/^\d{1,18}$/, '应为数字编号');
+const id = idSchema;
 
 export const idsBody = z.strictObject({
   ids: z.array(z.union([id, z.number().int().positive().transform(String)])).min(1, '请至少选择一条数据！').max(BATCH_IDS_MAX),

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './id';
 export * from './envelope';
 export * from './errors';
 export * from './menu';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id';
 
 /**
  * The body of every `POST .../v2/list` (spec: calls section 3, screens section 3). The server
@@ -66,7 +67,7 @@ export const listRequest = z.strictObject({
   // an older client still gets a page
   limit: z.strictObject({ pn: z.number().int().min(1).max(PAGE_NUMBER_MAX), ps: z.number().int().min(1) }).optional(),
   sort: z.array(sortKey).max(SORT_KEYS_MAX).optional(),
-  tplId: z.union([z.string().regex(/^\d{1,18}$/, '应为数字编号'), z.number().int().positive()]).optional(),
+  tplId: z.union([idSchema, z.number().int().positive()]).optional(),
   /** the calling screen's extra parameters; a list route reads the ones it knows */
   param: z.record(z.string().max(100), scalar).optional(),
 });

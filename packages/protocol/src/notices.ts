@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOrNumber } from './id';
 
 /**
  * A notice's own actions beside the document contract (documents.ts), at /api/notice/{kind}/:
@@ -15,7 +16,7 @@ import { z } from 'zod';
  * They are run from the list's buttons as `page:noticeLine` dialogs (quantities of one line) and
  * `page:noticeEndTime`.
  */
-const id = z.union([z.string().regex(/^\d{1,18}$/, '应为数字编号'), z.number().int().positive().transform(String)]);
+const id = idOrNumber;
 const tons = z.union([z.string().trim().regex(/^\d{1,10}(\.\d{1,4})?$/, '应为最多4位小数的数字'), z.number().nonnegative().transform(String)]);
 
 export const noticeMaxLimitBody = z.strictObject({ lineId: id, maxLimit: tons });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN } from './id';
 
 /**
  * The plant at a glance (spec: "Company and dashboard", the layout-less report pages): the home
@@ -67,7 +68,7 @@ export const teamReportQuery = z.strictObject({
   to: day('结束日期'),
   team: z.coerce.number().int().positive().optional(),
   kind: z.enum(REPORT_KINDS, { error: '业务类型不正确' }).optional(),
-  materialId: z.string().regex(/^\d{1,18}$/, '物料应为数字编号').optional(),
+  materialId: z.string().regex(ID_PATTERN, '物料应为数字编号').optional(),
 });
 export type TeamReportQuery = z.infer<typeof teamReportQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './id';
 import { LIST_OPS } from './list';
 
 /**
@@ -24,7 +25,7 @@ export const ADMIN_SEARCH_TYPES = [
 ] as const;
 export const ADMIN_FORMAT_TYPES = ['LIST', 'FORM', 'RESOURCE', 'SEARCH'] as const;
 
-const numericId = z.string().regex(/^\d{1,18}$/, '应为数字编号');
+const numericId = idSchema;
 /** The row version the editor read (PostgreSQL's row version): a stale one answers 409. */
 const version = z.string().regex(/^\d{1,12}$/, '应为读取时的版本号');
 const text = (max: number) => z.string().max(max, `最多${max}个字符`).nullable().optional();

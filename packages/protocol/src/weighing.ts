@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOrNumber } from './id';
 import { normalisePlate } from './plate';
 
 /**
@@ -13,7 +14,7 @@ import { normalisePlate } from './plate';
  * (parameter weightUnit). A station gives every call its own request id and sends a retried call
  * with the same one: the server answers the first answer again and weighs nothing twice.
  */
-const id = z.union([z.string().regex(/^\d{1,18}$/, '应为数字编号'), z.number().int().positive().transform(String)]);
+const id = idOrNumber;
 
 export const TARE_CHOICES = ['weigh', 'stored', 'last', 'average', 'standard'] as const;
 export type TareChoice = (typeof TARE_CHOICES)[number];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listRequest, noticeDoneBody, noticeEndTimeBody, noticeMaxLimitBody } from '@wb/protocol';
+import { listRequest, noticeDoneBody, noticeEndTimeBody, noticeMaxLimitBody, idParam } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import type { NoticeKind } from '../../platform/db/schema';
@@ -27,7 +27,6 @@ import { peerOrgList, receivedAllotListTemplate } from './templates';
  * contract: quantity corrections on an audited notice's line, its end time, the header-and-lines
  * import, the popups' lists, and the allot notices other companies address to this one.
  */
-const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 const may = (permission: string) => ({ config: { access: { permission } } });
 const view = (permission: string) => ({ config: { access: { permission, demoAllowed: true as const } } });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idsBody, listRequest, type ListRequest } from '@wb/protocol';
+import { idsBody, listRequest, type ListRequest, idParam } from '@wb/protocol';
 import type { Access } from '../../platform/auth/guard';
 import type { Database } from '../../platform/db/pool';
 import { documentRoutes } from '../../platform/documents/routes';
@@ -19,7 +19,7 @@ import { historyQuery, historyRequest } from './history-query';
 import { merge } from './merge';
 import { pictures } from './pictures';
 import { rematch } from './queue';
-import { bindCardBody, cardBody, formCardBody, idParam, mergeBody, rematchBody } from './wire';
+import { bindCardBody, cardBody, formCardBody, mergeBody, rematchBody } from './wire';
 
 export interface RegistryDeps { storage: FileStorage; now: () => number }
 

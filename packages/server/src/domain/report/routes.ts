@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PLANT_PERMISSIONS, TEAM_REPORT_DAYS_MAX, teamReportQuery, teamsBody } from '@wb/protocol';
+import { PLANT_PERMISSIONS, TEAM_REPORT_DAYS_MAX, teamReportQuery, teamsBody, ID_PATTERN } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
@@ -10,7 +10,7 @@ import { rangeRefusal, teamInfo, teamReport, vehicleChart } from './rules';
 import { minuteOf, teamsRefusal, type Team } from './teams';
 import { teamReportSheet } from './export';
 
-const orgParam = z.object({ orgId: z.string().regex(/^\d{1,18}$/, '组织应为数字编号') });
+const orgParam = z.object({ orgId: z.string().regex(ID_PATTERN, '组织应为数字编号') });
 
 /**
  * The plant at a glance: the home counts and gate chart (spec: GET count, GET vehicle table, by

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { passwordModifyBody, passwordResetBody } from '@wb/protocol';
+import { passwordModifyBody, passwordResetBody, idParam } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
@@ -16,7 +16,6 @@ import { adminRoutes } from './admin/routes';
 import { orgStructureRoutes } from './org-structure/routes';
 import { interfaceRoutes } from './interface/routes';
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 
 export function systemRoutes(app: FastifyInstance, db: Database, list: ListOptions): void {
   app.get('/api/sys-user/pwd/checkSafe', async (request) => {

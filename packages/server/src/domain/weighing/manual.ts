@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { isId } from '@wb/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/pool';
 import { badRequest } from '../../platform/http/errors';
@@ -30,7 +31,7 @@ export async function prepareManualTicket(db: Database, request: FastifyRequest,
   // an unreadable figure is the engine's to refuse, with its message naming the field
   if (!gross || !tare) return stripDerived(entity);
   const params = await repo.weighParams(db, orgId);
-  const material = await repo.materialFacts(db, orgId, materialId && /^\d{1,18}$/.test(String(materialId)) ? String(materialId) : null);
+  const material = await repo.materialFacts(db, orgId, materialId && isId(String(materialId)) ? String(materialId) : null);
   if (tare.gt(gross)) throw badRequest('皮重不能大于毛重', 'tare');
   const deductions = current ? await repo.ticketDeductions(db, current.id) : [];
   const net = computeNet(gross, tare, deductions, material.hiddenDeduct, params);
@@ -52,7 +53,7 @@ function stripDerived(entity: Entity): void {
 /** The ticket an update names, which the lifecycle must let be updated (manual, completed, not locked). */
 async function currentTicket(db: Database, orgId: string, entity: Entity) {
   const id = String(entity.id ?? '');
-  if (!/^\d{1,18}$/.test(id)) return null;
+  if (!isId(id)) return null;
   const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id', 'net'])
     .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
   if (!t) return null;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { deductBody, idsBody, modifyPriceBody, splitBody, weighingBody } from '@wb/protocol';
+import { deductBody, idsBody, modifyPriceBody, splitBody, weighingBody, idParam } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { documentRoutes } from '../../platform/documents/routes';
 import { ok } from '../../platform/http/envelope';
@@ -42,7 +42,6 @@ export function weighingRoutes(app: FastifyInstance, db: Database, list: ListOpt
   }
 }
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 
 const who = (request: { caller: { orgId: string; userId: string } }) => ({ orgId: request.caller.orgId, userId: request.caller.userId });
 

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { isId } from '@wb/protocol';
 import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
 import { AppError, badRequest, badRequestWith } from '../http/errors';
@@ -161,7 +162,7 @@ const versionOf = (entity: Record<string, unknown>) => {
 
 const idOf = (entity: Record<string, unknown>) => {
   const id = typeof entity.id === 'number' ? String(entity.id) : entity.id;
-  if (typeof id !== 'string' || !/^\d{1,18}$/.test(id)) throw badRequest('参数 entity.id 错误: 应为数字编号', 'id');
+  if (!isId(id)) throw badRequest('参数 entity.id 错误: 应为数字编号', 'id');
   return id;
 };
 

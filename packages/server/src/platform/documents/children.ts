@@ -1,4 +1,5 @@
 import { AppError, badRequestWith } from '../http/errors';
+import { isId } from '@wb/protocol';
 import type { ChildProblem, ChildRow, DocumentChildren } from './define';
 import { missingRequired, parseEntity } from './fields';
 
@@ -7,13 +8,12 @@ import { missingRequired, parseEntity } from './fields';
  * row as the child table shows it: a field left out takes its default. A row with an id is that
  * stored child (the write checks it belongs to this document); the seq is the row's place.
  */
-const ID = /^\d{1,18}$/;
 
 function idOf(raw: Record<string, unknown>): { id: string | null; ok: boolean } {
   const v = raw.id;
   if (v === undefined || v === null || v === '') return { id: null, ok: true };
   const text = typeof v === 'number' && Number.isInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : '';
-  return ID.test(text) && text !== '0' ? { id: text, ok: true } : { id: null, ok: false };
+  return isId(text) && text !== '0' ? { id: text, ok: true } : { id: null, ok: false };
 }
 
 /** The version a stored row was read at, when the request says it (the form sends it back). */

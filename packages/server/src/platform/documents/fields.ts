@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { isId } from '@wb/protocol';
 import type { ImportProblem } from '@wb/protocol';
 import { toDateTime } from '../list/values';
 import type { DocField, EntityValues } from './define';
@@ -12,7 +13,6 @@ export type Parsed = { ok: true; value: string | number | boolean | null } | { o
 
 const NUMBER = /^[+-]?\d+(\.\d+)?$/;
 const INTEGER = /^[+-]?\d{1,9}$/;
-const ID = /^\d{1,18}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
 const TRUE = new Set(['true', '1', '是', 'Y', 'y', 'yes']);
 const FALSE = new Set(['false', '0', '否', 'N', 'n', 'no']);
@@ -90,7 +90,7 @@ function readEnum(f: DocField, raw: unknown): Parsed {
 
 function readId(f: DocField, raw: unknown): Parsed {
   const text = typeof raw === 'number' && Number.isInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  return ID.test(text) && text !== '0' ? okValue(text) : refuse(`${f.label}应为数字编号`);
+  return isId(text) && text !== '0' ? okValue(text) : refuse(`${f.label}应为数字编号`);
 }
 
 const TIME_OF_DAY = /^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { allocateBody, dataxBody, entityBody, idsBody, listRequest, TREE_NODE_PARAM } from '@wb/protocol';
+import { allocateBody, dataxBody, entityBody, idsBody, listRequest, TREE_NODE_PARAM, idParam, isId } from '@wb/protocol';
 import { z } from 'zod';
 import type { Access } from '../auth/guard';
 import type { Database } from '../db/pool';
@@ -17,7 +17,6 @@ import { exportList } from './export';
 import { importColumns, importSheet } from './import';
 import { listTemplateOf } from './list-template';
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 const searchQuery = z.object({ search: z.string().max(100).optional() });
 
 /**
@@ -134,7 +133,7 @@ export function documentRoutes(app: FastifyInstance, db: Database, family: Docum
 async function treeCondition(db: Database, family: DocumentFamily, who: { orgId: string; groupId: string }, param: Record<string, unknown> | undefined) {
   const treeId = param?.[TREE_NODE_PARAM];
   if (!family.treeFilter || treeId === undefined || treeId === null || treeId === '') return [];
-  if (!/^\d{1,18}$/.test(String(treeId))) throw badRequest('参数 param.treeId 错误: 应为数字编号', 'param');
+  if (!isId(String(treeId))) throw badRequest('参数 param.treeId 错误: 应为数字编号', 'param');
   return [await family.treeFilter(db, who, String(treeId))];
 }
 

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { idParam, idSchema } from '@wb/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { StorageConfig } from '../../config';
@@ -23,9 +24,8 @@ export interface FileRouteDeps {
   urlSecret: Buffer | null;
 }
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 const signedQuery = z.object({
-  org: z.string().regex(/^\d{1,18}$/, '应为数字编号'),
+  org: idSchema,
   expires: z.coerce.number().int().positive(),
   signature: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, '签名格式不正确'),
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { idSchema } from '@wb/protocol';
 import type { NavReply } from '@wb/protocol';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -10,7 +11,7 @@ import { buildMenuTree, permissionMap } from './tree';
 import { callerIsAdmin, callerRoleCodes, grantedMenuRows, registerPermission } from './repo';
 
 const registerBody = z.strictObject({
-  menuId: z.string().regex(/^\d{1,18}$/, '应为数字编号'),
+  menuId: idSchema,
   permission: z.string().min(1).max(100).regex(/^[A-Za-z][\w:.-]*$/, '权限标识只能包含字母、数字和 _ : . -'),
   methods: z.array(z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])).max(5),
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { idSchema } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../db/pool';
 import { ok } from '../http/envelope';
@@ -7,7 +8,7 @@ import { FORMAT_TYPES } from './vocabulary';
 import { fieldById, formatById, formatForMenu, formatWithFields, paramsOf, resourceMap } from './repo';
 import { toFormatDefinition } from './wire';
 
-const id = z.string().regex(/^\d{1,18}$/, '应为数字编号');
+const id = idSchema;
 const templateQuery = z.strictObject({ formatType: z.enum(FORMAT_TYPES).optional(), menuId: id });
 const resQuery = z.strictObject({ resFormatSubId: id.optional() });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { currentOrgsBody } from '@wb/protocol';
+import { currentOrgsBody, idParam } from '@wb/protocol';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/pool';
 import { ok } from '../http/envelope';
@@ -7,7 +7,6 @@ import { AppError, parse } from '../http/errors';
 import { writeLog } from '../audit/log';
 import { listCallerOrgs, loadUserInfo, switchOrg } from './repo';
 
-const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 
 export function tenancyRoutes(app: FastifyInstance, database: DatabaseHandle): void {
   const { db } = database;

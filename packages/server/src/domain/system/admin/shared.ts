@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { idSchema } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/pool';
 import { writeLog } from '../../../platform/audit/log';
 
-export const idText = z.string().regex(/^\d{1,18}$/, '应为数字编号');
-export const idParam = z.object({ id: idText });
 /** A set of ids chosen in a screen: each a number, none twice. */
-export const idList = z.array(idText).max(5000, '最多5000项').refine((ids) => new Set(ids).size === ids.length, '不能重复');
+export const idList = z.array(idSchema).max(5000, '最多5000项').refine((ids) => new Set(ids).size === ids.length, '不能重复');
 
 /** Records an administration change in the operation log of the caller's company. */
 export async function logAdmin(db: Database, request: FastifyRequest, action: string, detail: string): Promise<void> {

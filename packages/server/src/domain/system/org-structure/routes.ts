@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { idsBody } from '@wb/protocol';
+import { idsBody, idParam, idSchema, isId } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/pool';
 import { documentRoutes } from '../../../platform/documents/routes';
@@ -13,8 +13,6 @@ import { ORGANISATION_BASE, organisationFamily } from './organisation-family';
 import * as repo from './repo';
 import { disableRefusal, treeNodes } from './rules';
 
-const id = z.string().regex(/^\d{1,18}$/, '应为数字编号');
-const idParam = z.object({ id });
 const groupBody = z.strictObject({
   entity: z.object({
     groupName: z.string().trim().min(1, '集团名称不能为空！').max(60, '集团名称最多60个字符'),
@@ -26,8 +24,8 @@ const groupBody = z.strictObject({
 const detailBody = z.object({ search: z.array(z.object({ key: z.string(), op: z.string().optional(), val: z.unknown() })).max(10) });
 
 const assignBody = z.strictObject({
-  deptId: id.nullable(),
-  userIds: z.array(id).min(1, '请至少选择一条数据！').max(500),
+  deptId: idSchema.nullable(),
+  userIds: z.array(idSchema).min(1, '请至少选择一条数据！').max(500),
 });
 
 const READS = /\/(v2\/list|export|autocomplete)$/;
@@ -56,7 +54,7 @@ async function notOwnCompany(db: Database, request: FastifyRequest): Promise<voi
 function organisationDetailId(search: { key: string; val: unknown }[]): string {
   const condition = search.find((s) => s.key === 'id' || s.key === 'orgId');
   const value = condition ? String(condition.val ?? '') : '';
-  if (!/^\d{1,18}$/.test(value)) throw badRequest('参数 search 错误: 应按组织编号 id 查询', 'search');
+  if (!isId(value)) throw badRequest('参数 search 错误: 应按组织编号 id 查询', 'search');
   return value;
 }
 

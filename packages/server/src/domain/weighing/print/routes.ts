@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { idParam } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../../platform/db/pool';
 import { ok } from '../../../platform/http/envelope';
@@ -14,7 +15,6 @@ import { previewTicket, printTicket } from './print';
  *   POST {base}/print/{id}?format=pdf  a print as a PDF download: counts once
  * A print that counts is a POST: a GET is fetched again by browsers and proxies at will.
  */
-const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 const printQuery = z.object({ format: z.enum(['json', 'pdf'], { error: '格式应为 json 或 pdf' }).default('json') });
 
 export function ticketPrintRoutes(app: FastifyInstance, db: Database, kind: TicketKind): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TEMPLATE_EDIT_PERMISSION } from '@wb/protocol';
+import { TEMPLATE_EDIT_PERMISSION, idParam } from '@wb/protocol';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/pool';
@@ -8,7 +8,6 @@ import { AppError, parse } from '../../http/errors';
 import { FIELD_TYPES, FORM_SUBMIT_TYPES, FORMAT_STYLES, FORMAT_TYPES, SEARCH_TYPES } from '../vocabulary';
 
 const read = { access: { permission: TEMPLATE_EDIT_PERMISSION } };
-const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 
 /**
  * The form builder's reference data (spec: calls section 7, Form builder: custom types, tables,
@@ -50,7 +49,7 @@ export function formBuilderRoutes(app: FastifyInstance, db: Database): void {
 
   // a popup's fields: the sources a mapping may take (fieldSub2)
   app.get('/api/cg-form-builder/resource-subs/:id', { config: read }, async (request) => {
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(idParam, request.params);
     const popup = await db.selectFrom('cg_format').select(['id', 'format_type']).where('id', '=', id).executeTakeFirst();
     if (!popup || popup.format_type !== 'RESOURCE') throw AppError.of('notFound', '弹窗资源模板不存在', 'id');
     const fields = await db

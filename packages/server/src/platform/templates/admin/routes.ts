@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  fieldEditBody, fieldOrderBody, formatAllotBody, formatAllotFindBody, formatEditBody, formatSelectBody, paramSaveBody,
-  resourceMapBody, type SearchParam, TEMPLATE_EDIT_PERMISSION,
+  fieldEditBody, fieldOrderBody, formatAllotBody, formatAllotFindBody, formatEditBody, formatSelectBody, paramSaveBody, resourceMapBody, type SearchParam, TEMPLATE_EDIT_PERMISSION, idParam,
 } from '@wb/protocol';
 import { z } from 'zod';
 import { writeLog } from '../../audit/log';
@@ -19,7 +18,6 @@ import {
 import { toAdminField, toAdminFormat, toFormatSummary } from './wire';
 import { formBuilderRoutes } from './builder';
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 const read = { access: { permission: TEMPLATE_EDIT_PERMISSION } };
 const readByPost = { access: { permission: TEMPLATE_EDIT_PERMISSION, demoAllowed: true as const } };
 const write = read;
@@ -71,16 +69,16 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
     return ok({ list: list.map((r) => toFormatSummary(r, declaredCodes)), total });
   });
 
-  app.get('/api/cg-format/type/subs/:id', { config: read }, async (request) => ok(await adminFormat(parse(idParams, request.params).id)));
+  app.get('/api/cg-format/type/subs/:id', { config: read }, async (request) => ok(await adminFormat(parse(idParam, request.params).id)));
 
   // the fields a search parameter may name: those the list engine reads and allows to be searched
   app.get('/api/cg-format/type/search/:id', { config: read }, async (request) => {
-    const { fields } = await adminFormat(parse(idParams, request.params).id);
+    const { fields } = await adminFormat(parse(idParam, request.params).id);
     return ok(fields.filter((f) => f.readable && (f.iallowQuery || f.iallowAdvanceQuery) && f.ops.length > 0));
   });
 
   app.put('/api/cg-format/update/:id', { config: write }, async (request) => {
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(idParam, request.params);
     const body = parse(formatEditBody, request.body);
     await editTemplate(id, body.version, async (tx, format) => {
       const changes = formatChanges(body);
@@ -92,7 +90,7 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
   });
 
   app.put('/api/cg-format-sub/update/:id', { config: write }, async (request) => {
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(idParam, request.params);
     const body = parse(fieldEditBody, request.body);
     const found = await repo.fieldWithVersion(db, id);
     if (!found) throw missing('模板字段');
@@ -123,7 +121,7 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
   }
 
   app.put('/api/cg-format/type/subs/:id/order', { config: write }, async (request) => {
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(idParam, request.params);
     const body = parse(fieldOrderBody, request.body);
     await editTemplate(id, body.version, async (tx, format) => {
       refuse(orderRefusal(await repo.fieldsWithVersion(tx, id), body.fieldIds));
@@ -134,7 +132,7 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
   });
 
   app.get('/api/cg-format-sub/res-map/:id', { config: read }, async (request) => {
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(idParam, request.params);
     const field = await repo.fieldWithVersion(db, id);
     if (!field) throw missing('模板字段');
     const popup = field.cg_format_res_id ? await adminFormat(field.cg_format_res_id) : null;
@@ -143,7 +141,7 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
   });
 
   app.put('/api/cg-format-sub/res-map/:id', { config: write }, async (request) => {
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(idParam, request.params);
     const body = parse(resourceMapBody, request.body);
     const found = await repo.fieldWithVersion(db, id);
     if (!found) throw missing('模板字段');
@@ -162,7 +160,7 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
   });
 
   app.get('/api/cg-form-sub-param/getparams/:id', { config: read }, async (request) => {
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(idParam, request.params);
     if (!(await repo.formatWithVersion(db, id))) throw missing('模板');
     const params = await repo.paramsWithVersion(db, id);
     return ok({ paramList: params?.param_list ?? [], cgFormatParamId: params?.id ?? null, version: params?.version ?? null });
@@ -214,7 +212,7 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
 
   // "restore the code's definition": the template is handed back to code and rewritten from it
   app.post('/api/cg-format/restore/:id', { config: write }, async (request) => {
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(idParam, request.params);
     const format = await repo.formatWithVersion(db, id);
     if (!format) throw missing('模板');
     if (!declaredCodes.has(format.format_code)) throw badRequest('此模板没有代码定义，无法恢复', 'id');

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { idParam } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../../../platform/db/pool';
 import { ok } from '../../../../platform/http/envelope';
 import { AppError, badRequest, parse } from '../../../../platform/http/errors';
-import { idParam, isUniqueViolation, logAdmin } from '../shared';
+import { isUniqueViolation, logAdmin } from '../shared';
 import { allMenuEntries, childCount, deleteEntry, entryKind, insertEntry, lockEntry, permissionTaken, updateEntry } from './repo';
 import { routePermissions } from './route-permissions';
 import { deleteRefusal, entryShapeProblem, makesCycle, type MenuEntryInput, menuEntryBody } from './rules';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idText } from '../shared';
+import { idSchema } from '@wb/protocol';
 
 /** A menu or button entry as the menu screen edits it. */
 export const menuEntryBody = z.strictObject({
-  parentId: idText.nullable(),
+  parentId: idSchema.nullable(),
   kind: z.enum(['menu', 'button'], { error: '应为 menu 或 button' }),
   name: z.string().trim().min(1, '名称不能为空').max(50, '名称不能超过50个字符'),
   nameEn: z.string().trim().max(80, '英文名称不能超过80个字符').nullish(),

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { idParam } from '@wb/protocol';
 import type { Database } from '../../../../platform/db/pool';
 import { ok } from '../../../../platform/http/envelope';
 import { AppError, badRequest, parse } from '../../../../platform/http/errors';
 import { allMenuEntries } from '../menus/repo';
 import { buildEntryTree } from '../menus/tree';
-import { idParam, isUniqueViolation, logAdmin } from '../shared';
+import { isUniqueViolation, logAdmin } from '../shared';
 import { groupOptions } from '../users/repo';
 import {
   foreignScopeIds, groupRoles, insertRole, lockRole, replaceRoleMenus, replaceRoleScope, roleCodeTaken, roleHolders, roleMenuIds,

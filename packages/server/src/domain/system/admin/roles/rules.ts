@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '@wb/protocol';
 import { idList } from '../shared';
 
 export const roleBody = z.strictObject({
@@ -10,7 +11,7 @@ export const roleBody = z.strictObject({
 export type RoleInput = z.infer<typeof roleBody>;
 
 /** PUT role menu: the whole set of menu and button entries the role grants. */
-export const roleMenuBody = z.strictObject({ roleId: z.string().regex(/^\d{1,18}$/, '应为数字编号'), menuIds: idList });
+export const roleMenuBody = z.strictObject({ roleId: idSchema, menuIds: idList });
 
 /** A role's scope: organisations, number prefixes, assay items and material classes (empty: unrestricted). */
 export const roleScopeBody = z.strictObject({ orgIds: idList, assayItemIds: idList, classIds: idList, codeRuleIds: idList.default([]) });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { idParam } from '@wb/protocol';
 import { z } from 'zod';
 import type { Caller } from '../../../../platform/auth/guard';
 import type { Database } from '../../../../platform/db/pool';
@@ -7,7 +8,7 @@ import { hashPassword } from '../../../../platform/auth/secrets';
 import { revokeUserSessions } from '../../../../platform/auth/sessions';
 import { ok } from '../../../../platform/http/envelope';
 import { AppError, badRequest, parse } from '../../../../platform/http/errors';
-import { idParam, isUniqueViolation, logAdmin } from '../shared';
+import { isUniqueViolation, logAdmin } from '../shared';
 import {
   foreignId, groupOptions, groupUser, groupUsers, insertUser, lockGroupUser, replaceMemberships, replaceUserAssayItems, roleScopes,
   setUsersEnabled, touchesAdminRole, updateProfile, usernameTaken,

@@ -1,9 +1,9 @@
-import { passwordProblems, passwordProblemText } from '@wb/protocol';
+import { passwordProblems, passwordProblemText, idSchema } from '@wb/protocol';
 import { z } from 'zod';
-import { idList, idText } from '../shared';
+import { idList } from '../shared';
 
 /** One company the user belongs to, with the roles held there. */
-const membership = z.strictObject({ orgId: idText, roleIds: idList });
+const membership = z.strictObject({ orgId: idSchema, roleIds: idList });
 
 export const membershipsBody = z.strictObject({
   orgs: z.array(membership).min(1, '至少选择一个组织').max(200, '最多200个组织')
