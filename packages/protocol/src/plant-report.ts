@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_PATTERN } from './id';
+import { WEIGH_KIND_NAMES, WEIGH_KINDS } from './weigh-kinds';
 
 /**
  * The plant at a glance (spec: "Company and dashboard", the layout-less report pages): the home
@@ -55,8 +56,6 @@ export type LiveEvent =
 
 export const LIVE_VEHICLES_PATH = '/api/live/vehicles';
 
-export const REPORT_KINDS = ['pu', 'sa', 'al', 'tr', 'pr', 'st', 'pt'] as const;
-
 const day = (field: string) => z.string({ error: `${field}不能为空` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${field}格式应为yyyy-MM-dd`);
 
 /** Longest range one team report covers: a year of days. */
@@ -67,7 +66,7 @@ export const teamReportQuery = z.strictObject({
   from: day('开始日期'),
   to: day('结束日期'),
   team: z.coerce.number().int().positive().optional(),
-  kind: z.enum(REPORT_KINDS, { error: '业务类型不正确' }).optional(),
+  kind: z.enum(WEIGH_KINDS, { error: '业务类型不正确' }).optional(),
   materialId: z.string().regex(ID_PATTERN, '物料应为数字编号').optional(),
 });
 export type TeamReportQuery = z.infer<typeof teamReportQuery>;
@@ -111,19 +110,8 @@ export const teamsBody = z.strictObject({
   })).min(1, '至少需要一个班组').max(6, '班组最多6个'),
 });
 
-/** The kinds of movement by name, as the reports print them (domain notes: the kinds of movement). */
-export const REPORT_KIND_NAMES: Record<(typeof REPORT_KINDS)[number], { zh: string; en: string }> = {
-  pu: { zh: '采购', en: 'Purchase' },
-  sa: { zh: '销售', en: 'Sales' },
-  al: { zh: '调拨', en: 'Allot' },
-  tr: { zh: '移库', en: 'Transfer' },
-  pr: { zh: '生产', en: 'Production' },
-  st: { zh: '其他出厂', en: 'Other out' },
-  pt: { zh: '其他入厂', en: 'Other in' },
-};
-
 /** The kinds of a trip through the gate (registries): st is every other weighing, in or out. */
 export const TRIP_KIND_NAMES: Record<string, { zh: string; en: string }> = {
-  ...REPORT_KIND_NAMES,
+  ...WEIGH_KIND_NAMES,
   st: { zh: '其他', en: 'Other' },
 };

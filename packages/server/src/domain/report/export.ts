@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { REPORT_KIND_NAMES, type TeamReport } from '@wb/protocol';
+import { WEIGH_KIND_NAMES, type TeamReport } from '@wb/protocol';
 import { streamSheet, type SheetColumn } from '../../platform/excel/workbook';
 
 const COLUMNS: SheetColumn[] = [
@@ -17,7 +17,7 @@ function* sheetRows(report: TeamReport): Iterable<Record<string, unknown>> {
     for (const r of report.rows.filter((x) => x.team === team.seq)) {
       yield {
         team: team.name,
-        kind: REPORT_KIND_NAMES[r.kind as keyof typeof REPORT_KIND_NAMES]?.zh ?? r.kind,
+        kind: WEIGH_KIND_NAMES[r.kind as keyof typeof WEIGH_KIND_NAMES]?.zh ?? r.kind,
         material: r.materialName ?? '',
         counterparty: r.counterparty ?? '',
         trips: r.trips,

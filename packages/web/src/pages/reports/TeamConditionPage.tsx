@@ -4,7 +4,7 @@ import { SettingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
-import { PLANT_PERMISSIONS, REPORT_KIND_NAMES, REPORT_KINDS, type TeamReportQuery } from '@wb/protocol';
+import { PLANT_PERMISSIONS, WEIGH_KIND_NAMES, WEIGH_KINDS, type TeamReportQuery } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { fetchTeams, queryToSearch, searchMaterials } from './api';
@@ -64,7 +64,7 @@ export default function TeamConditionPage({ daily, embedded = false }: { daily: 
         </Form.Item>
         <Form.Item name="kind" label={tx.kind}>
           <Select allowClear placeholder={tx.all} data-testid="report-kind"
-            options={REPORT_KINDS.map((k) => ({ value: k, label: REPORT_KIND_NAMES[k][english ? 'en' : 'zh'] }))} />
+            options={WEIGH_KINDS.map((k) => ({ value: k, label: WEIGH_KIND_NAMES[k][english ? 'en' : 'zh'] }))} />
         </Form.Item>
         <Form.Item name="materialId" label={tx.material}>
           <Select allowClear showSearch={{ filterOption: false, onSearch: findMaterials }} placeholder={tx.materialSearch} options={materials}

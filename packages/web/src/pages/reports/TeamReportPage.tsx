@@ -3,7 +3,7 @@ import { Alert, Button, Space, Table } from 'antd';
 import { DownloadOutlined, LeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { REPORT_KIND_NAMES } from '@wb/protocol';
+import { WEIGH_KIND_NAMES } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { exportTeamReport, fetchTeamReport, searchToQuery } from './api';
@@ -77,7 +77,7 @@ export default function TeamReportPage({ daily }: { daily: boolean }) {
             { title: tx.columns.team, dataIndex: 'team', width: 140,
               render: (_, l) => (l.type === 'subtotal' ? fill(tx.subtotal, { team: l.team }) : l.type === 'total' ? tx.total : l.team) },
             { title: tx.columns.kind, dataIndex: 'kind', width: 110,
-              render: (k: string | null) => (k ? REPORT_KIND_NAMES[k as keyof typeof REPORT_KIND_NAMES]?.[english ? 'en' : 'zh'] ?? k : '') },
+              render: (k: string | null) => (k ? WEIGH_KIND_NAMES[k as keyof typeof WEIGH_KIND_NAMES]?.[english ? 'en' : 'zh'] ?? k : '') },
             { title: tx.columns.material, dataIndex: 'material' },
             { title: tx.columns.counterparty, dataIndex: 'counterparty' },
             { title: tx.columns.trips, dataIndex: 'trips', width: 100, className: 'wb-num' },

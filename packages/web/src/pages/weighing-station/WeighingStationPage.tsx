@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Segmented, Select, Space, Switch, Tag } from 'antd';
-import type { TareChoice, WeighingReply } from '@wb/protocol';
+import { WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, type WeighKind } from '@wb/protocol';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { CardReaderError, readCard } from '@/platform/card-reader/bridge-client';
 import { sendWeighing } from './api';
-import { KIND_WORDS, needsDirection, newRequestId, readingProblem, STATION_KINDS, STATION_STORAGE_KEY, type StationKind } from './station-rules';
+import { needsDirection, newRequestId, readingProblem, STATION_STORAGE_KEY } from './station-rules';
 import { useStationTexts } from './texts';
 import './station.css';
 
-type Press = { kind: StationKind; which: 'first' | 'second'; body: Parameters<typeof sendWeighing>[2] };
+type Press = { kind: WeighKind; which: 'first' | 'second'; body: Parameters<typeof sendWeighing>[2] };
 
 /**
  * 过磅作业: the operator's weighing screen. Names the truck (plate or IC card), takes the reading and
@@ -21,7 +21,7 @@ export default function WeighingStationPage() {
   const tx = useStationTexts();
   const english = useEnglish();
   const [station, setStation] = useState(() => localStorage.getItem(STATION_STORAGE_KEY) ?? '1#');
-  const [kind, setKind] = useState<StationKind>('pu');
+  const [kind, setKind] = useState<WeighKind>('pu');
   const [direction, setDirection] = useState<'receive' | 'dispatch'>('receive');
   const [plate, setPlate] = useState('');
   const [cardUid, setCardUid] = useState<string | null>(null);
@@ -86,8 +86,8 @@ export default function WeighingStationPage() {
               <Input data-testid="station-id" value={station} onChange={(e) => setStation(e.target.value)} style={{ width: 160 }} />
             </Form.Item>
             <Form.Item label={tx.kind}>
-              <Segmented data-testid="station-kind" value={kind} onChange={(v) => setKind(v as StationKind)}
-                options={STATION_KINDS.map((k) => ({ value: k, label: english ? KIND_WORDS[k].en : KIND_WORDS[k].zh }))} />
+              <Segmented data-testid="station-kind" value={kind} onChange={(v) => setKind(v as WeighKind)}
+                options={WEIGH_KINDS.map((k) => ({ value: k, label: english ? WEIGH_KIND_NAMES[k].en : WEIGH_KIND_NAMES[k].zh }))} />
             </Form.Item>
             {needsDirection(kind) && (
               <Form.Item label={tx.direction}>

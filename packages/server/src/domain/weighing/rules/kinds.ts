@@ -1,10 +1,12 @@
+import { WEIGH_KINDS, type WeighKind } from '@wb/protocol';
+
 /**
  * The kinds of weigh ticket (domain notes: the kinds of movement) and the words the rules use.
  * Weights inside the rules are tons, as md_vehicle and the ticket tables keep them; a reading in
  * kilograms is converted at the edge (units.ts).
  */
-export const TICKET_KINDS = ['pu', 'sa', 'al', 'tr', 'pr', 'st', 'pt'] as const;
-export type TicketKind = (typeof TICKET_KINDS)[number];
+export const TICKET_KINDS = WEIGH_KINDS;
+export type TicketKind = WeighKind;
 
 /** al and tr tickets are weighed at both ends: the shipping org dispatches, the receiving org receives. */
 export type Direction = 'receive' | 'dispatch';
