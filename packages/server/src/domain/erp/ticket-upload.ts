@@ -7,6 +7,7 @@ import type { TicketKind } from '../weighing/kinds';
 import { lockTickets } from '../weighing/actions';
 import { decideTicketAction } from '../weighing/rules/transitions';
 import { ticketMessage, type TicketForErp } from './ticket-message';
+import type { Who } from '../../platform/auth/who';
 
 type Tx = Transaction<DB>;
 export const ERP_TICKET_TOPIC = 'erp.ticket';
@@ -17,7 +18,7 @@ export const ERP_TICKET_TOPIC = 'erp.ticket';
  * transaction, so a ticket is locked exactly when its message exists. The outbox delivers it.
  * All or nothing: one ticket that may not go leaves the batch untouched.
  */
-export async function uploadTickets(tx: Tx, who: { orgId: string; userId: string }, kind: TicketKind, ids: string[]): Promise<number> {
+export async function uploadTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[]): Promise<number> {
   const rows = await lockTickets(tx, who, kind, ids);
   for (const t of rows) {
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'upload');
@@ -35,7 +36,7 @@ export async function uploadTickets(tx: Tx, who: { orgId: string; userId: string
  * 2xx. A waiting message is withdrawn (failed with the reason), so it is not sent after the ticket
  * has changed. A ticket the ERP accepted stays locked: changing it here would part the two books.
  */
-export async function cancelUpload(tx: Tx, who: { orgId: string; userId: string }, kind: TicketKind, ids: string[]): Promise<number> {
+export async function cancelUpload(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[]): Promise<number> {
   const rows = await lockTickets(tx, who, kind, ids);
   for (const t of rows) {
     if (t.uploaded_at === null) throw badRequest(`磅单 ${t.ticket_no} 未上传`, 'ids');

@@ -2,7 +2,7 @@ import { IMPORT_ROWS_MAX, type ImportProblem } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { badRequest, badRequestWith, type AppError } from '../../platform/http/errors';
 import { readFirstSheet } from '../../platform/excel/workbook';
-import { checkedValues, fillCodes, type Who } from '../../platform/documents/actions';
+import { checkedValues, fillCodes } from '../../platform/documents/actions';
 import { resolveCodes } from '../../platform/documents/by-code';
 import { readChildRows } from '../../platform/documents/children';
 import * as childRepo from '../../platform/documents/child-repo';
@@ -11,6 +11,7 @@ import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '.
 import { parseEntity } from '../../platform/documents/fields';
 import { importColumns } from '../../platform/documents/import';
 import * as repo from '../../platform/documents/repo';
+import type { Who } from '../../platform/auth/who';
 
 /**
  * A notice sheet: one row per line, the header's columns repeated on each, rows of one notice
@@ -39,7 +40,7 @@ function cellsOf(columns: (DocField | null)[], cells: unknown[]): Record<string,
 interface Group { noticeNo: string; firstRow: number; header: EntityValues; lines: { row: number; entity: Record<string, unknown> }[] }
 
 /** Reads and checks the whole sheet; the groups to write, or every problem found. */
-async function readSheet(db: Database, family: DocumentFamily, who: Who, rows: Row[], columns: (DocField | null)[]): Promise<{ groups: Group[]; problems: ImportProblem[] }> {
+async function readSheet(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, rows: Row[], columns: (DocField | null)[]): Promise<{ groups: Group[]; problems: ImportProblem[] }> {
   const children = family.children as DocumentChildren;
   const problems: ImportProblem[] = [];
   const entities = rows.map(({ row, cells }) => ({ row, entity: cellsOf(columns, cells) }));
@@ -90,7 +91,7 @@ function withoutShadowed(columns: DocField[], problems: ImportProblem[]): Import
   });
 }
 
-export async function importNotices(db: Database, family: DocumentFamily, who: Who, bytes: Buffer): Promise<{ imported: number; lines: number }> {
+export async function importNotices(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, bytes: Buffer): Promise<{ imported: number; lines: number }> {
   const children = family.children as DocumentChildren;
   let sheet;
   try {

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB, NoticeKind } from '../../platform/db/schema';
 import type { DocStatus } from '../../platform/documents/lifecycle';
 import type { LineState } from './rules';
+import type { Who } from '../../platform/auth/who';
 
 /**
  * The notices' own SQL. Lock order is the plant's everywhere: the notice header first, then its
@@ -96,7 +97,7 @@ export async function setEndTime(tx: Tx, userId: string, id: string, endTime: Da
 }
 
 /** A company of the caller's group other than itself (an allot notice's receiving company). */
-export async function isPeerCompany(tx: Tx, who: { orgId: string; groupId: string }, orgId: string): Promise<boolean> {
+export async function isPeerCompany(tx: Tx, who: Pick<Who, 'orgId' | 'groupId'>, orgId: string): Promise<boolean> {
   const { rows } = await sql`SELECT 1 FROM sys_org WHERE id = ${orgId}::bigint AND group_id = ${who.groupId}::bigint AND id <> ${who.orgId}::bigint`.execute(tx);
   return rows.length > 0;
 }

@@ -3,11 +3,12 @@ import { AppError, badRequest } from '../../platform/http/errors';
 import { getEntity } from '../../platform/documents/actions';
 import { boundElsewhere, decideSupplement, normaliseUid, CARD_UID } from './card-rules';
 import { constraintName } from './constraint';
-import { lockedBatch, type Who } from './doc-actions';
+import { lockedBatch } from './doc-actions';
 import { REGISTRY_FAMILIES } from './family';
 import { cardRefusal } from './gate-rules';
 import { KIND_INFO, type RegistryKind } from './kinds';
 import * as repo from './repo';
+import type { Who } from '../../platform/auth/who';
 
 /**
  * The card reader's calls: read (which open trip a chip names), check (may this card be used),
@@ -19,7 +20,7 @@ export function checkedUid(raw: string): string {
   return uid;
 }
 
-async function usableCard(db: Database, who: Who, uid: string) {
+async function usableCard(db: Database, who: Pick<Who, 'orgId' | 'userId'>, uid: string) {
   const card = await repo.cardOf(db, who.orgId, uid);
   if (!card) throw AppError.of('notFound', `未找到芯片序列号为 ${uid} 的IC卡`, 'cardUid');
   const refusal = cardRefusal(card);
@@ -27,7 +28,7 @@ async function usableCard(db: Database, who: Who, uid: string) {
   return card;
 }
 
-export async function readCard(db: Database, who: Who & { groupId: string }, kind: RegistryKind, rawUid: string) {
+export async function readCard(db: Database, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, kind: RegistryKind, rawUid: string) {
   const card = await usableCard(db, who, checkedUid(rawUid));
   const trip = await repo.openTripOfCard(db, who.orgId, card.id);
   if (!trip) throw AppError.of('notFound', `IC卡 ${card.cardNo} 没有未完成的登记单`, 'cardUid');
@@ -35,7 +36,7 @@ export async function readCard(db: Database, who: Who & { groupId: string }, kin
   return { cardNo: card.cardNo, cardUid: card.uid, registry: await getEntity(db, REGISTRY_FAMILIES[kind], who, trip.id) };
 }
 
-export async function checkCard(db: Database, who: Who, rawUid: string) {
+export async function checkCard(db: Database, who: Pick<Who, 'orgId' | 'userId'>, rawUid: string) {
   const card = await usableCard(db, who, checkedUid(rawUid));
   const trip = await repo.openTripOfCard(db, who.orgId, card.id);
   return { cardNo: card.cardNo, cardUid: card.uid, kind: card.kind, registryNo: trip?.code ?? null };
@@ -46,7 +47,7 @@ export async function checkCard(db: Database, who: Who, rawUid: string) {
  * refusal that the save would give. `registryNo` names the registry being edited, which may keep
  * its own card. The save checks again under the card's lock (card-form.ts): this only answers early.
  */
-export async function bindableCard(db: Database, who: Who, rawUid: string, registryNo: string | undefined) {
+export async function bindableCard(db: Database, who: Pick<Who, 'orgId' | 'userId'>, rawUid: string, registryNo: string | undefined) {
   const card = await usableCard(db, who, checkedUid(rawUid));
   const trip = await repo.openTripOfCard(db, who.orgId, card.id);
   if (trip && trip.code !== registryNo) throw badRequest(boundElsewhere(card.cardNo, trip.code), 'cardUid');
@@ -57,7 +58,7 @@ export async function bindableCard(db: Database, who: Who, rawUid: string, regis
  * Binds a card to a trip. The registry is locked, then the card: two registries given one card at
  * once take turns on the card's row, and the second finds it bound (wb_registry_card_uq behind it).
  */
-export async function supplementCard(db: Database, who: Who, kind: RegistryKind, id: string, rawUid: string) {
+export async function supplementCard(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, id: string, rawUid: string) {
   const uid = checkedUid(rawUid);
   try {
     return await db.transaction().execute(async (tx) => {
@@ -77,7 +78,7 @@ export async function supplementCard(db: Database, who: Who, kind: RegistryKind,
 }
 
 /** The blocks the reader writes after binding: the registry number and the plate, as the scale's reader reads them back. */
-export async function writeCard(db: Database, who: Who, kind: RegistryKind, id: string, rawUid: string) {
+export async function writeCard(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, id: string, rawUid: string) {
   const bound = await supplementCard(db, who, kind, id, rawUid);
   return { ...bound, blocks: [bound.registryNo, bound.plateNumber] };
 }

@@ -7,14 +7,14 @@ import { decideNoticeForHold } from './hold-rules';
 import type { RegistryKind } from './kinds';
 import { decideDocAction, type DocAction } from './lifecycle';
 import * as repo from './repo';
+import type { Who } from '../../platform/auth/who';
 
 type Tx = Transaction<DB>;
-export interface Who { orgId: string; userId: string }
 
 export const registryNotFound = (id: string) => AppError.of('notFound', `登记单不存在: ${id}`, 'id');
 
 /** Locks the batch; an id that is not a registry of this kind in the caller's company is a 404 and nothing changes. */
-export async function lockedBatch(tx: Tx, who: Who, kind: RegistryKind, ids: string[]) {
+export async function lockedBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, ids: string[]) {
   const unique = [...new Set(ids)];
   const rows = await repo.lockRegistries(tx, who.orgId, kind, unique);
   const missing = unique.find((id) => !rows.some((r) => r.id === id));
@@ -38,7 +38,7 @@ async function forRegistry<T>(code: string, work: () => Promise<T>): Promise<T> 
  * and within its period), unaudit and obsolete give it back. Registries are locked first, then the
  * lines in id order, so concurrent batches cannot deadlock.
  */
-export async function docAction(db: Database, who: Who, kind: RegistryKind, action: Exclude<DocAction, 'update' | 'delete' | 'merge'>, ids: string[]) {
+export async function docAction(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, action: Exclude<DocAction, 'update' | 'delete' | 'merge'>, ids: string[]) {
   return db.transaction().execute(async (tx) => {
     const rows = await lockedBatch(tx, who, kind, ids);
     const plans = rows.map((row) => {
@@ -68,7 +68,7 @@ export async function docAction(db: Database, who: Who, kind: RegistryKind, acti
 }
 
 /** updateDel: a draft registry deleted (never audited, the truck never came), all or nothing. */
-export async function deleteDrafts(db: Database, who: Who, kind: RegistryKind, ids: string[]) {
+export async function deleteDrafts(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, ids: string[]) {
   return db.transaction().execute(async (tx) => {
     const rows = await lockedBatch(tx, who, kind, ids);
     for (const row of rows) {

@@ -2,18 +2,19 @@ import Decimal from 'decimal.js';
 import type { Database } from '../../platform/db/pool';
 import { badRequest } from '../../platform/http/errors';
 import { constraintName } from './constraint';
-import { lockedBatch, type Who } from './doc-actions';
+import { lockedBatch } from './doc-actions';
 import { decideLetin, decideLetout } from './gate-rules';
 import type { RegistryKind } from './kinds';
 import * as repo from './repo';
 import { releaseOnLine } from '../notice/quantity';
+import type { Who } from '../../platform/auth/who';
 
 /**
  * Gate-in (letin / entrance): the registry row is locked first, so two gates letting the same
  * truck in at once take turns and the second sees it entered. Two registries of one truck let in
  * at once meet the unique index wb_registry_in_plant_uq: one is refused.
  */
-export async function letin(db: Database, who: Who, kind: RegistryKind, ids: string[]) {
+export async function letin(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, ids: string[]) {
   try {
     return await db.transaction().execute(async (tx) => {
       const rows = await lockedBatch(tx, who, kind, ids);
@@ -42,7 +43,7 @@ export async function letin(db: Database, who: Who, kind: RegistryKind, ids: str
  * trip gives its hold back to the notice line (registry, then ticket, then line). The card is free
  * again once the trip is released (wb_registry_card_uq counts open trips only).
  */
-export async function letout(db: Database, who: Who, kind: RegistryKind, ids: string[]) {
+export async function letout(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, ids: string[]) {
   return db.transaction().execute(async (tx) => {
     const rows = await lockedBatch(tx, who, kind, ids);
     for (const row of rows) {

@@ -1,18 +1,19 @@
 import Decimal from 'decimal.js';
 import type { Database } from '../../platform/db/pool';
 import { badRequest } from '../../platform/http/errors';
-import { lockedBatch, type Who } from './doc-actions';
+import { lockedBatch } from './doc-actions';
 import type { RegistryKind } from './kinds';
 import { decideMerge } from './merge-rules';
 import * as repo from './repo';
 import { releaseOnLine, reserveOnLine } from '../notice/quantity';
+import type { Who } from '../../platform/auth/who';
 
 /**
  * Merge: the second registry into the first. Same truck, same notice line, same status: the kept
  * one takes the other's pre-load and, when audited, its hold (the line's total does not move: the
  * quantity only changes hands) and its card when it has none.
  */
-export async function merge(db: Database, who: Who, kind: RegistryKind, keepId: string, otherId: string) {
+export async function merge(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, keepId: string, otherId: string) {
   return db.transaction().execute(async (tx) => {
     const rows = await lockedBatch(tx, who, kind, [keepId, otherId]);
     const keep = rows.find((r) => r.id === keepId);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
 import { postTicketStock, reverseTicketStock } from '../stock/posting';
-import type { Who } from './first';
+import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
@@ -40,7 +40,7 @@ export async function lockTickets(tx: Tx, who: Pick<Who, 'orgId'>, kind: TicketK
 }
 
 /** Decides every row first, so a refusal leaves the whole batch untouched. */
-async function decideAll(tx: Tx, who: Who, rows: TicketRow[], action: TicketAction): Promise<TicketState[]> {
+async function decideAll(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, rows: TicketRow[], action: TicketAction): Promise<TicketState[]> {
   const next: TicketState[] = [];
   for (const t of rows) {
     const facts = await ticketFacts(tx, who.orgId, t, false);
@@ -52,7 +52,7 @@ async function decideAll(tx: Tx, who: Who, rows: TicketRow[], action: TicketActi
   return next;
 }
 
-export async function runBatch(tx: Tx, who: Who, kind: TicketKind, action: BatchAction, ids: string[]): Promise<BatchResult> {
+export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, action: BatchAction, ids: string[]): Promise<BatchResult> {
   // a return's posting locks its original (stock/posting.ts): locked here first, in the batch's id order
   const originals = action === 'down' ? await repo.returnSources(tx, who.orgId, ids) : [];
   const rows = await lockTickets(tx, who, kind, ids, originals);
@@ -98,14 +98,14 @@ export async function runBatch(tx: Tx, who: Who, kind: TicketKind, action: Batch
  * A voided return is the other way round: making it took its original's net out of done, so the
  * original's net comes back (within the line's ceiling, as any completion).
  */
-async function giveBackQuantities(tx: Tx, who: Who, t: TicketRow): Promise<void> {
+async function giveBackQuantities(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, t: TicketRow): Promise<void> {
   if (!t.notice_line_id) return;
   if (t.net !== null && t.source_ticket_id !== null) await completeOnLine(tx, who.orgId, t.notice_line_id, 0, t.net);
   else if (t.net !== null) await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
   else if (new Decimal(t.reserved_quantity).gt(0)) await releaseOnLine(tx, who.orgId, t.notice_line_id, t.reserved_quantity);
 }
 
-async function recoverTicket(tx: Tx, who: Who, t: TicketRow, state: string): Promise<void> {
+async function recoverTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, t: TicketRow, state: string): Promise<void> {
   try {
     await sql`SAVEPOINT recover_ticket`.execute(tx);
     await repo.updateTicket(tx, who.orgId, t.id, { state: state as never, updated_by: who.userId });
@@ -123,7 +123,7 @@ async function recoverTicket(tx: Tx, who: Who, t: TicketRow, state: string): Pro
  * hidden deduct is the one the ticket took at completion (a merged ticket's is its trips' sum, a
  * split part's its share), not the material's per-trip figure of today.
  */
-export async function deductTicket(tx: Tx, who: Who, kind: TicketKind, id: string, deductions: Deduction[]) {
+export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, id: string, deductions: Deduction[]) {
   const [t] = await lockTickets(tx, who, kind, [id]);
   if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   await decideAll(tx, who, [t], 'deduct');

@@ -13,11 +13,7 @@ import type { WeighingSource } from './rules/snapshot';
 import { roundWeight, toTons } from './rules/units';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
-
-export interface Who {
-  orgId: string;
-  userId: string;
-}
+import type { Who } from '../../platform/auth/who';
 
 /** Kinds whose trucks come on a notice: they weigh only through a registry. */
 const NEEDS_REGISTRY: readonly TicketKind[] = ['pu', 'sa', 'al', 'tr'];
@@ -27,7 +23,7 @@ const NEEDS_REGISTRY: readonly TicketKind[] = ['pu', 'sa', 'al', 'tr'];
  * answer a retried call with its first answer, decide, and write the ticket, its reading and the
  * registry's move to the scale together. Nothing is written when the decision refuses.
  */
-export async function firstWeighing(tx: Tx, who: Who, kind: TicketKind, body: WeighingBody): Promise<WeighingReply> {
+export async function firstWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, body: WeighingBody): Promise<WeighingReply> {
   const earlier = await repo.replayedTicket(tx, who.orgId, body.stationId, body.requestId);
   if (earlier) return weighingReply(tx, who.orgId, earlier.ticketId, { replay: true });
 

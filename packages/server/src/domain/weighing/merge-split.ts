@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
-import type { Who } from './first';
+import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
@@ -15,7 +15,7 @@ import { ticketFacts } from './second';
  * in id order and each one decided on the transition table. The notice line does not move: its
  * done is the same sum, and its trips were driven.
  */
-async function lockDecided(tx: Tx, who: Who, kind: TicketKind, ids: string[], action: 'merge' | 'split'): Promise<TicketRow[]> {
+async function lockDecided(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[], action: 'merge' | 'split'): Promise<TicketRow[]> {
   const rows: TicketRow[] = [];
   for (const id of [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) {
     const t = await repo.lockTicket(tx, who.orgId, id);
@@ -36,7 +36,7 @@ const amountOf = (net: Decimal, price: string | null, precision: number) =>
   price === null ? null : net.mul(price).toDecimalPlaces(precision, Decimal.ROUND_HALF_UP).toFixed();
 
 /** 合并: the first (lowest id) keeps the sums; the others are voided as merged into it. */
-export async function mergeTickets(tx: Tx, who: Who, kind: TicketKind, ids: string[]): Promise<{ id: string; count: number }> {
+export async function mergeTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[]): Promise<{ id: string; count: number }> {
   const rows = await lockDecided(tx, who, kind, ids, 'merge');
   const plan = planMerge(rows.map(weighed));
   if (!plan.ok) throw badRequest(plan.message, 'ids');
@@ -55,7 +55,7 @@ export async function mergeTickets(tx: Tx, who: Who, kind: TicketKind, ids: stri
 }
 
 /** 拆分: the ticket keeps the first part; each other part becomes a ticket of its own (shares: rules/merge-split.ts). */
-export async function splitTicket(tx: Tx, who: Who, kind: TicketKind, id: string, parts: Decimal[]): Promise<{ ids: string[] }> {
+export async function splitTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, id: string, parts: Decimal[]): Promise<{ ids: string[] }> {
   const [t] = await lockDecided(tx, who, kind, [id], 'split');
   if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   const params = await repo.weighParams(tx, who.orgId);

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import { uncompleteOnLine } from '../notice/quantity';
-import type { Who } from './first';
+import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { Tx } from './repo';
@@ -18,7 +18,7 @@ import { ticketFacts } from './second';
  * while its return is. A posted ticket may be returned: that is the usual case (the goods were
  * booked, and go back).
  */
-export async function returnGoods(tx: Tx, who: Who, kind: TicketKind, id: string): Promise<{ id: string; ticketNo: string }> {
+export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, id: string): Promise<{ id: string; ticketNo: string }> {
   const t = await repo.lockTicket(tx, who.orgId, id);
   if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'returnGoods');
@@ -45,7 +45,7 @@ export async function returnGoods(tx: Tx, who: Who, kind: TicketKind, id: string
 }
 
 /** 修改单价: the unit price of finished tickets, and their amount with it (net x price, money precision). */
-export async function modifyPrice(tx: Tx, who: Who, kind: TicketKind, ids: string[], price: Decimal): Promise<{ count: number }> {
+export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[], price: Decimal): Promise<{ count: number }> {
   const params = await repo.weighParams(tx, who.orgId);
   const unitPrice = price.toDecimalPlaces(Math.min(params.unitPricePrecision, 4), Decimal.ROUND_HALF_UP);
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));

@@ -18,6 +18,7 @@ import { mergeTickets, splitTicket } from './merge-split';
 import { readDeduction, type Deduction } from './rules/net';
 import { TICKET_ACTION_WORDS } from './rules/transitions';
 import { secondWeighing } from './second';
+import type { Who } from '../../platform/auth/who';
 
 /**
  * Weigh tickets over HTTP: the weighing calls of a scale station or the operator's screen
@@ -43,7 +44,7 @@ export function weighingRoutes(app: FastifyInstance, db: Database, list: ListOpt
 }
 
 
-const who = (request: { caller: { orgId: string; userId: string } }) => ({ orgId: request.caller.orgId, userId: request.caller.userId });
+const who = (request: { caller: Who }): Pick<Who, 'orgId' | 'userId'> => ({ orgId: request.caller.orgId, userId: request.caller.userId });
 
 function weighingCalls(app: FastifyInstance, db: Database, kind: TicketKind): void {
   const access = { permission: `${ticketPermission(kind)}_weigh` };

@@ -4,7 +4,7 @@ import { AppError, badRequestWith } from '../../platform/http/errors';
 import { completionOnLockedLine } from '../notice/quantity';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
-import { sourceOf, type Who } from './first';
+import { sourceOf } from './first';
 import { identifiedBy, ticketOfSecond } from './identify';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import { SOURCE_OF, TARE_SOURCE, tons, weighingReply } from './reply';
@@ -16,6 +16,7 @@ import type { WeighingRecord } from './rules/snapshot';
 import { taresAfterWeighing } from './rules/stored-tare';
 import { roundWeight } from './rules/units';
 import type { TicketFacts } from './rules/transitions';
+import type { Who } from '../../platform/auth/who';
 
 const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
 
@@ -27,7 +28,7 @@ const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
  * round trip costs a weighing more than the work it carries, so the lookups and the writes are
  * gathered into as few statements as their order allows.
  */
-export async function secondWeighing(tx: Tx, who: Who, kind: TicketKind, body: WeighingBody): Promise<WeighingReply> {
+export async function secondWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, body: WeighingBody): Promise<WeighingReply> {
   const found = await ticketOfSecond(tx, who.orgId, body);
   if ('replay' in found) return weighingReply(tx, who.orgId, found.replay, { replay: true });
   const { ticket } = found;
@@ -100,7 +101,7 @@ function firstRecord(t: TicketRow): WeighingRecord {
 
 /** Writes the completed ticket with the reading that completed it and its line's change; answers where its tare came from. */
 async function saveCompletion(
-  tx: Tx, who: Who, t: TicketRow, plan: SecondWeighingPlan, moneyPrecision: number, reading: repo.WeighingRow, line: Parameters<typeof repo.updateTicketWithReading>[5],
+  tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, t: TicketRow, plan: SecondWeighingPlan, moneyPrecision: number, reading: repo.WeighingRow, line: Parameters<typeof repo.updateTicketWithReading>[5],
 ) {
   const first = firstRecord(t);
   const grossRecord = (first.side === 'gross') !== plan.swapped ? first : plan.second;

@@ -12,13 +12,13 @@ import { constraintProblem } from './constraint-errors';
 import { missingRequired, parseEntity, type Problem } from './fields';
 import { decide } from './lifecycle';
 import * as repo from './repo';
+import type { Who } from '../auth/who';
 
 /**
  * The document actions of the contract (packages/protocol/src/documents.ts) for any family: each
  * runs in one transaction in the caller's company, and a batch is all or nothing.
  */
 type Tx = Transaction<DB>;
-export type Who = repo.Who;
 
 const notFound = (family: DocumentFamily, id: string) => AppError.of('notFound', `${family.label}不存在: ${id}`, 'id');
 
@@ -47,13 +47,13 @@ export function checkedValues(family: DocumentFamily, values: EntityValues, prob
   return normalised;
 }
 
-async function checkedInDatabase(tx: Tx, family: DocumentFamily, who: Who, id: string | null, values: EntityValues): Promise<void> {
+async function checkedInDatabase(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string | null, values: EntityValues): Promise<void> {
   const problems = family.checkWrite ? await family.checkWrite(tx, who, id, values) : [];
   if (problems.length) throw badRequestWith(problems);
 }
 
 /** New codes for the rows that left theirs blank, from the company's code rule. */
-export async function fillCodes(tx: Tx, family: DocumentFamily, who: Who, rows: EntityValues[]): Promise<void> {
+export async function fillCodes(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, rows: EntityValues[]): Promise<void> {
   const blank = rows.filter((r) => r[family.code.field] === null || r[family.code.field] === undefined);
   if (blank.length === 0) return;
   if (!family.numbering) throw badRequest(`${codeField(family).label}不能为空！`, family.code.field);
@@ -67,7 +67,7 @@ export async function fillCodes(tx: Tx, family: DocumentFamily, who: Who, rows: 
   });
 }
 
-async function entityOrThrow(db: Database | Tx, family: DocumentFamily, who: Who, id: string) {
+async function entityOrThrow(db: Database | Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string) {
   const row = await repo.readEntity(db, family, who, id);
   if (!row) throw notFound(family, id);
   if (family.children) row.entitysub = await childRepo.readChildren(db, family.children, id);
@@ -75,7 +75,7 @@ async function entityOrThrow(db: Database | Tx, family: DocumentFamily, who: Who
 }
 
 /** The child rows a create or update sends, read and checked before the transaction opens. */
-async function childRowsOf(db: Database, family: DocumentFamily, who: Who, entitysub: Record<string, unknown>[] | undefined): Promise<ChildRow[] | null> {
+async function childRowsOf(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entitysub: Record<string, unknown>[] | undefined): Promise<ChildRow[] | null> {
   if (entitysub === undefined) return null;
   if (!family.children) throw badRequest(`${family.label}没有明细行`, 'entitysub');
   // a child cell may name another row by its code (a notice line's material): the code wins over a stale id
@@ -88,7 +88,7 @@ async function childRowsOf(db: Database, family: DocumentFamily, who: Who, entit
 }
 
 /** The whole child set as it will be, checked by the family inside the write's transaction. */
-async function checkedChildren(tx: Tx, family: DocumentFamily, who: Who, parentId: string | null, header: EntityValues, rows: ChildRow[]): Promise<void> {
+async function checkedChildren(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, parentId: string | null, header: EntityValues, rows: ChildRow[]): Promise<void> {
   const problems = family.children?.checkWrite ? await family.children.checkWrite(tx, who, parentId, header, rows) : [];
   if (problems.length) throw childRowsRefused(problems);
 }
@@ -126,7 +126,7 @@ function staleRows(children: DocumentChildren, rows: ChildRow[], stored: ChildRo
 }
 
 /** Writes the sent child set over the stored one: missing rows deleted, rows with an id updated, the rest inserted. */
-async function writeChildren(tx: Tx, family: DocumentFamily, who: Who, parentId: string, rows: ChildRow[], stored: ChildRow[]): Promise<void> {
+async function writeChildren(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, parentId: string, rows: ChildRow[], stored: ChildRow[]): Promise<void> {
   const children = family.children as DocumentChildren;
   await writingChildren(family, children, rows, async () => {
     await childRepo.deleteChildrenExcept(tx, children, parentId, rows.flatMap((r) => (r.id ? [r.id] : [])));
@@ -135,11 +135,11 @@ async function writeChildren(tx: Tx, family: DocumentFamily, who: Who, parentId:
   });
 }
 
-export function getEntity(db: Database, family: DocumentFamily, who: Who, id: string) {
+export function getEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string) {
   return entityOrThrow(db, family, who, id);
 }
 
-export async function createEntity(db: Database, family: DocumentFamily, who: Who, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
+export async function createEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
   const { values, problems } = parseEntity(family.fields, entity, 'create');
   const checked = checkedValues(family, values, problems, Boolean(family.numbering));
   const rows = await childRowsOf(db, family, who, entitysub);
@@ -170,7 +170,7 @@ const idOf = (entity: Record<string, unknown>) => {
  * Optimistic update: the entity names the version it was read at; if the row moved on since,
  * 409 and nothing is written (two people editing one archive never overwrite each other).
  */
-export async function updateEntity(db: Database, family: DocumentFamily, who: Who, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
+export async function updateEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
   const id = idOf(entity);
   const version = versionOf(entity);
   const { values, problems } = parseEntity(family.fields, entity, 'update');
@@ -200,7 +200,7 @@ export async function updateEntity(db: Database, family: DocumentFamily, who: Wh
 }
 
 /** Locks a batch; an id that is not the caller's company's is a 404 and nothing changes. */
-async function lockedBatch(tx: Tx, family: DocumentFamily, who: Who, ids: string[]) {
+async function lockedBatch(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]) {
   const unique = [...new Set(ids)];
   const rows = await repo.lockRows(tx, family, who, unique);
   const missing = unique.find((id) => !rows.some((r) => r.id === id));
@@ -208,7 +208,7 @@ async function lockedBatch(tx: Tx, family: DocumentFamily, who: Who, ids: string
   return rows;
 }
 
-export async function stateAction(db: Database, family: DocumentFamily, who: Who, action: string, ids: string[]) {
+export async function stateAction(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, action: string, ids: string[]) {
   return writing(db, family, async (tx) => {
     const rows = await lockedBatch(tx, family, who, ids);
     const changes = rows.map((row) => {
@@ -225,7 +225,7 @@ export async function stateAction(db: Database, family: DocumentFamily, who: Who
   });
 }
 
-export async function deleteList(db: Database, family: DocumentFamily, who: Who, ids: string[]) {
+export async function deleteList(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]) {
   return writing(db, family, async (tx) => {
     const rows = await lockedBatch(tx, family, who, ids);
     for (const row of rows) {
@@ -262,7 +262,7 @@ function copyOf(family: DocumentFamily, source: EntityValues): EntityValues {
   return values;
 }
 
-async function copyRows(tx: Tx, family: DocumentFamily, who: Who, ids: string[]): Promise<string[]> {
+async function copyRows(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]): Promise<string[]> {
   await lockedBatch(tx, family, who, ids);
   const sources = await repo.readValues(tx, family, who, [...new Set(ids)]);
   const copies = sources.map((s) => copyOf(family, s));
@@ -276,18 +276,18 @@ async function copyRows(tx: Tx, family: DocumentFamily, who: Who, ids: string[])
   return newIds;
 }
 
-export async function copyOne(db: Database, family: DocumentFamily, who: Who, id: string) {
+export async function copyOne(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string) {
   return writing(db, family, async (tx) => {
     const [newId] = await copyRows(tx, family, who, [id]);
     return entityOrThrow(tx, family, who, newId);
   });
 }
 
-export async function copyMany(db: Database, family: DocumentFamily, who: Who, ids: string[]) {
+export async function copyMany(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]) {
   return writing(db, family, async (tx) => ({ count: (await copyRows(tx, family, who, ids)).length }));
 }
 
-export async function allocateTo(db: Database, family: DocumentFamily, who: Who, ids: string[], orgIds: string[]) {
+export async function allocateTo(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[], orgIds: string[]) {
   if (family.scope.kind !== 'group') throw AppError.of('notFound');
   const allocTable = family.scope.allocTable;
   return writing(db, family, async (tx) => {
@@ -304,7 +304,7 @@ export async function allocateTo(db: Database, family: DocumentFamily, who: Who,
  * use one (a vehicle of that carrier, a silo holding that material) or when it is the company
  * that created it, which keeps it.
  */
-export async function cancelAllocation(db: Database, family: DocumentFamily, who: Who, ids: string[], orgIds: string[]) {
+export async function cancelAllocation(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[], orgIds: string[]) {
   if (family.scope.kind !== 'group') throw AppError.of('notFound');
   const allocTable = family.scope.allocTable;
   return writing(db, family, async (tx) => {

@@ -1,14 +1,15 @@
 import type { ImportProblem } from '@wb/protocol';
 import type { Database } from '../db/pool';
 import { badRequestWith } from '../http/errors';
-import { type Who, writing } from './actions';
+import { writing } from './actions';
 import { resolveCodes, withoutShadowed } from './by-code';
 import type { DocumentFamily, EntityValues } from './define';
 import { missingRequired, parseEntity } from './fields';
 import * as repo from './repo';
+import type { Who } from '../auth/who';
 
 /** An ERP pushes its archives, keyed by code: every entity checked first, then one upsert. */
-export async function dataxUpsert(db: Database, family: DocumentFamily, who: Who, entities: Record<string, unknown>[]) {
+export async function dataxUpsert(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entities: Record<string, unknown>[]) {
   const numbered = entities.map((entity, i) => ({ row: i + 1, entity: { ...entity } }));
   const problems: ImportProblem[] = await resolveCodes(db, family, who, numbered);
   const rows: EntityValues[] = [];

@@ -2,6 +2,7 @@ import type { SearchCondition } from '@wb/protocol';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
+import type { Who } from '../auth/who';
 import type { TemplateDef } from '../templates/define';
 import type { CodeRule } from '../numbering/rules';
 import type { Lifecycle } from './lifecycle';
@@ -88,7 +89,7 @@ export interface DocumentChildren {
    * Checks over the whole child set as it will be (the header's lock is held): a line's order
    * rules. `parentId` is null on create; `header` holds the header's values after the write.
    */
-  checkWrite?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, parentId: string | null, header: EntityValues, rows: ChildRow[]) => Promise<ChildProblem[]>;
+  checkWrite?: (tx: Transaction<DB>, who: Pick<Who, 'orgId' | 'groupId'>, parentId: string | null, header: EntityValues, rows: ChildRow[]) => Promise<ChildProblem[]>;
   /** what a named CHECK constraint of the child table means, said to the user */
   constraintMessages?: Record<string, { field: string; message: string }>;
 }
@@ -136,9 +137,9 @@ export interface DocumentFamily {
    * Checks that need the database, inside the write's transaction (create and update): a class
    * moved under its own sub-class, a photo that is another company's file. `id` is null on create.
    */
-  checkWrite?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, id: string | null, values: EntityValues) => Promise<{ field: string; message: string }[]>;
+  checkWrite?: (tx: Transaction<DB>, who: Pick<Who, 'orgId' | 'groupId'>, id: string | null, values: EntityValues) => Promise<{ field: string; message: string }[]>;
   /** Checks that need the database before rows are deleted (delList), inside its transaction. */
-  checkDelete?: (tx: Transaction<DB>, who: { orgId: string; groupId: string }, ids: string[]) => Promise<{ field: string; message: string }[]>;
+  checkDelete?: (tx: Transaction<DB>, who: Pick<Who, 'orgId' | 'groupId'>, ids: string[]) => Promise<{ field: string; message: string }[]>;
   /**
    * What a state action needs from the database beyond the transition table (a notice with trucks
    * on the way is not voided) and writes beside the status (who audited, when): run in the
@@ -146,7 +147,7 @@ export interface DocumentFamily {
    * refuses the whole batch. It may answer warnings as well (a stock balance left below zero): the
    * action goes through and the reply carries them to the user.
    */
-  onStateAction?: (tx: Transaction<DB>, who: { orgId: string; groupId: string; userId: string }, action: string, ids: string[]) => Promise<StateActionAnswer>;
+  onStateAction?: (tx: Transaction<DB>, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, action: string, ids: string[]) => Promise<StateActionAnswer>;
   /** what a named CHECK (or multi-column UNIQUE) constraint of the table means, said to the user */
   constraintMessages?: Record<string, { field: string; message: string }>;
   /**
@@ -155,7 +156,7 @@ export interface DocumentFamily {
    */
   children?: DocumentChildren;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */
-  treeFilter?: (db: Database, who: { orgId: string; groupId: string }, treeId: string) => Promise<SearchCondition>;
+  treeFilter?: (db: Database, who: Pick<Who, 'orgId' | 'groupId'>, treeId: string) => Promise<SearchCondition>;
 }
 
 export const fieldByName = (family: DocumentFamily, name: string) => family.fields.find((f) => f.name === name);

@@ -5,7 +5,7 @@ import { badRequest } from '../http/errors';
 import { runList } from '../list/repo';
 import { planList, type ListTemplate } from '../list/rules';
 import { type SheetColumn, streamSheet } from '../excel/workbook';
-import type { Who } from './actions';
+import type { Who } from '../auth/who';
 import type { DocumentFamily } from './define';
 import { listTemplateOf } from './list-template';
 
@@ -56,7 +56,7 @@ const EXPORT_BATCH = 2_000;
  * known before the first byte (a search past EXPORT_ROWS_MAX is a 400, not a cut-off sheet);
  * the rows are then read batch by batch, in the list's order, as the sheet is written.
  */
-export async function exportList(db: Database, family: DocumentFamily, who: Who, request: ListRequest): Promise<Readable> {
+export async function exportList(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, request: ListRequest): Promise<Readable> {
   const template = await listTemplateOf(db, family);
   const plan = planList(template, { ...request, limit: undefined });
   const first = await runList(db, { ...plan, limit: EXPORT_BATCH, offset: 0 }, who.orgId, { estimateAbove: EXPORT_ROWS_MAX });

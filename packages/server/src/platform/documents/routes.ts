@@ -16,6 +16,7 @@ import { dataxUpsert } from './datax';
 import { exportList } from './export';
 import { importColumns, importSheet } from './import';
 import { listTemplateOf } from './list-template';
+import type { Who } from '../auth/who';
 
 const searchQuery = z.object({ search: z.string().max(100).optional() });
 
@@ -130,7 +131,7 @@ export function documentRoutes(app: FastifyInstance, db: Database, family: Docum
 }
 
 /** The chosen node of a tree list (the web's param.treeId), as the family filters by it. */
-async function treeCondition(db: Database, family: DocumentFamily, who: { orgId: string; groupId: string }, param: Record<string, unknown> | undefined) {
+async function treeCondition(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId'>, param: Record<string, unknown> | undefined) {
   const treeId = param?.[TREE_NODE_PARAM];
   if (!family.treeFilter || treeId === undefined || treeId === null || treeId === '') return [];
   if (!isId(String(treeId))) throw badRequest('参数 param.treeId 错误: 应为数字编号', 'param');

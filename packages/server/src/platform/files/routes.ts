@@ -14,6 +14,7 @@ import { issueStsToken } from './sts';
 import { IMAGE_TYPES, MAX_FILES_PER_REQUEST, cleanOriginalName, parseUploadKind, storageKey, storedType, uploadRefusal, type UploadKind } from './upload-rules';
 import { checkFileUrl } from './url-signature';
 import { fileInfo, inlineDisposition } from './wire';
+import type { Who } from '../auth/who';
 
 export interface FileRouteDeps {
   storage: FileStorage;
@@ -120,7 +121,7 @@ async function readUploads(request: FastifyRequest, limits: { maxBytes: number; 
 }
 
 async function describeUpload(
-  f: ReceivedFile, kind: UploadKind, caller: { orgId: string; userId: string }, maxBytes: number, at: Date,
+  f: ReceivedFile, kind: UploadKind, caller: Pick<Who, 'orgId' | 'userId'>, maxBytes: number, at: Date,
 ): Promise<NewFile> {
   const detectedType = await detectContentType(f.bytes);
   const refusal = uploadRefusal({ kind, size: f.bytes.length, detectedType }, maxBytes);

@@ -2,13 +2,13 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../platform/db/schema';
 import { postRecords, reverseRecords } from '../ledger';
 import { stockEffectOf } from '../lifecycle';
+import type { Who } from '../../../platform/auth/who';
 
 /**
  * What audit and un-audit of opening stock do to stock, in the action's transaction (the engine
  * has locked the documents and checked the transition table).
  */
 type Tx = Transaction<DB>;
-type Who = { orgId: string; userId: string };
 type Problem = { field: string; message: string };
 
 interface EarlyRow { id: string; early_no: string; warehouse_id: string; material_id: string; quantity: string }
@@ -41,7 +41,7 @@ async function stampAudit(tx: Tx, ids: string[], userId: string | null): Promise
     WHERE id = ANY(${ids}::bigint[])`.execute(tx);
 }
 
-export async function earlyStockEffects(tx: Tx, who: Who, action: string, ids: string[]): Promise<Problem[]> {
+export async function earlyStockEffects(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, action: string, ids: string[]): Promise<Problem[]> {
   const effect = stockEffectOf(action);
   if (effect === 'post') {
     const rows = await earlyRows(tx, who.orgId, ids);

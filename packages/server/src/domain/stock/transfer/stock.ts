@@ -2,13 +2,13 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../../platform/db/schema';
 import { postRecords, reverseRecords, type NewRecord } from '../ledger';
 import { stockEffectOf } from '../lifecycle';
+import type { Who } from '../../../platform/auth/who';
 
 /**
  * What audit and un-audit of a transfer form do to stock, in the action's transaction (the engine
  * has locked the forms; their lines are written only under that lock).
  */
 type Tx = Transaction<DB>;
-type Who = { orgId: string; userId: string };
 type Problem = { field: string; message: string };
 
 interface LineRow { transfer_id: string; transfer_no: string; line_id: string | null; from_id: string; to_id: string; material_id: string | null; quantity: string | null }
@@ -43,7 +43,7 @@ async function stampAudit(tx: Tx, ids: string[], userId: string | null): Promise
  * The audit posts, the un-audit reverses; either may leave a balance below zero, which the company's
  * negativeStockCheck refuses (the ledger's 400) or allows with a warning the reply passes on.
  */
-export async function transferStockEffects(tx: Tx, who: Who, action: string, ids: string[]): Promise<{ problems: Problem[]; warnings: string[] }> {
+export async function transferStockEffects(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, action: string, ids: string[]): Promise<{ problems: Problem[]; warnings: string[] }> {
   const effect = stockEffectOf(action);
   if (effect === 'post') {
     const rows = await transferLines(tx, who.orgId, ids);

@@ -2,8 +2,8 @@ import type { DocumentFamily } from '../../../platform/documents/define';
 import { AppError } from '../../../platform/http/errors';
 import { tryLockTree, type Runner } from './repo';
 import { deleteRefusal, descendantsOf, parentRefusal, type NodeUse, type TreeLink } from './rules';
+import type { Who } from '../../../platform/auth/who';
 
-type Who = { orgId: string; groupId: string };
 
 /** How one organisation tree (departments of a company, organisations of a group) is read. */
 export interface TreeParts<U extends NodeUse> {
@@ -14,11 +14,11 @@ export interface TreeParts<U extends NodeUse> {
   /** the list field that filters by node id */
   idKey: string;
   /** the id the tree belongs to: the company or the group */
-  ownerOf: (who: Who) => string;
+  ownerOf: (who: Pick<Who, 'orgId' | 'groupId'>) => string;
   links: (db: Runner, ownerId: string) => Promise<TreeLink[]>;
   uses: (tx: Runner, ownerId: string, ids: string[]) => Promise<U[]>;
   /** a refusal of this tree's own, asked before the common ones */
-  refuseDelete?: (use: U, who: Who) => string | null;
+  refuseDelete?: (use: U, who: Pick<Who, 'orgId' | 'groupId'>) => string | null;
 }
 
 /** The checks a tree family shares: no move that closes a loop, no delete that leaves sub-nodes or users behind, a node's branch as the tree filter. */
