@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/pool';
 import type { DB } from '../platform/db/schema';
 import { hashPassword } from '../platform/auth/secrets';
-import { MENU_TREE, type MenuSeed } from './menus';
+import type { MenuSeed } from '../platform/menu/define';
+import { MENU_TREE } from './menus';
 import { seedMasterData } from './masterdata';
 import { seedDepartments } from '../domain/system/org-structure/seed';
 

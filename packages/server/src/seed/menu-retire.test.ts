@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buttonsToRehome, entriesToRetire, type MenuRow, treeKeys } from './menu-retire';
-import type { MenuSeed } from './menus';
+import type { MenuSeed } from '../platform/menu/define';
 
 const tree: MenuSeed[] = [
   { name: '通知单', en: 'Notices', path: '/notice', children: [

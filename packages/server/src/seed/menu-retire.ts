@@ -1,4 +1,4 @@
-import type { MenuSeed } from './menus';
+import type { MenuSeed } from '../platform/menu/define';
 
 /**
  * Which entries a database keeps from an earlier release's tree once the code's tree no longer

@@ -6,7 +6,8 @@ import { bearerFor, createTestApp } from '../../test/harness';
 import { call, expectOk } from '../../test/api';
 import { NOTICE_MENU } from '../domain/notice/menu';
 import { syncMenuEntries } from './menu-upgrade';
-import { MENU_TREE, type MenuSeed } from './menus';
+import type { MenuSeed } from '../platform/menu/define';
+import { MENU_TREE } from './menus';
 
 // A database seeded by an earlier release: the test database is seeded with today's tree, so an
 // entry is taken away and must come back, while an administrator's edit of another stays.

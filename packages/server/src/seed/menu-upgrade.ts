@@ -3,7 +3,8 @@ import type { Database } from '../platform/db/pool';
 import type { DB } from '../platform/db/schema';
 import { buttonRoles, grantedRoles, insertButtonEntry, insertMenuEntry } from './demo';
 import { buttonsToRehome, entriesToRetire, type MenuRow, treeKeys } from './menu-retire';
-import { MENU_TREE, type MenuSeed } from './menus';
+import type { MenuSeed } from '../platform/menu/define';
+import { MENU_TREE } from './menus';
 
 type Tx = Transaction<DB>;
 

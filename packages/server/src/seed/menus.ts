@@ -1,41 +1,10 @@
-import type { ButtonAction, FamilyActionKind } from '@wb/protocol';
+import { documentButtons, familyButton, type MenuSeed } from '../platform/menu/define';
+import type { ButtonAction } from '@wb/protocol';
 import { WEIGH_MENU } from '../domain/weighing/menu';
 import { confirmLeaves } from '../domain/confirm/menu';
 import { STOCK_MENU } from '../domain/stock/menu';
 import { REGISTRY_MENU } from '../domain/registry/menu';
 import { NOTICE_MENU } from '../domain/notice/menu';
-
-/**
- * The demo plant's menu tree: every area of the platform (spec section 1). A leaf whose page is
- * not built yet has no component, and the web opens the no-template page for it.
- */
-export interface MenuSeed {
-  name: string;
-  en: string;
-  path: string;
-  icon?: string;
-  component?: string;
-  keepAlive?: boolean;
-  /** role codes granted this leaf besides the administrator; a menu with children is granted to
-   *  exactly the roles that hold one of its leaves, so no role sees an empty folder */
-  roles?: string[];
-  app?: boolean;
-  children?: MenuSeed[];
-  buttons?: MenuButtonSeed[];
-}
-
-/**
- * A button entry: `component` is the action it runs (BUTTON_ACTIONS, or a family's own action
- * `batch:letin` / `one:print` / `page:readCard`: protocol documents.ts), `permission` the key checked.
- */
-export interface MenuButtonSeed {
-  name: string; en: string; permission: string; component?: ButtonAction | `${FamilyActionKind}:${string}`; path?: string; roles?: string[];
-}
-
-/** A family's own action as a list button, its permission `${prefix}_${name}` like the others. */
-export const familyButton = (prefix: string, kind: FamilyActionKind, name: string, zh: string, en: string, roles: string[]): MenuButtonSeed => ({
-  name: zh, en, permission: `${prefix}_${name}`, component: `${kind}:${name}`, roles,
-});
 
 const OP = 'ROLE_OPERATOR';
 const QA = 'ROLE_QUALITY';
@@ -44,25 +13,6 @@ const AC = 'ROLE_ACCOUNTANT';
 const leaf = (name: string, en: string, path: string, roles: string[] = [], extra: Partial<MenuSeed> = {}): MenuSeed => ({
   name, en, path, roles, ...extra,
 });
-
-const BUTTON_LABELS: Record<ButtonAction, [string, string]> = {
-  view: ['查看', 'View'], create: ['新增', 'Add'], update: ['修改', 'Edit'], delList: ['删除', 'Delete'],
-  audit: ['审核', 'Audit'], unaudit: ['反审核', 'Un-audit'], enable: ['启用', 'Enable'], disable: ['停用', 'Disable'],
-  obsolete: ['作废', 'Void'], recover: ['恢复', 'Recover'], copy: ['复制', 'Copy'], export: ['导出', 'Export'],
-  import: ['导入', 'Import'], allocate: ['分配', 'Allocate'], cancelAllocate: ['取消分配', 'Withdraw'],
-  loss: ['挂失', 'Report lost'], reuse: ['解除挂失', 'Found again'],
-};
-
-/**
- * The buttons of a document list (packages/protocol/src/documents.ts): one entry per action, its
- * permission `${prefix}_${action}`. `editors` may take every action; `viewers` only look.
- */
-function documentButtons(prefix: string, actions: ButtonAction[], editors: string[], viewers: string[] = []): MenuButtonSeed[] {
-  return (['view', ...actions] as ButtonAction[]).map((action) => ({
-    name: BUTTON_LABELS[action][0], en: BUTTON_LABELS[action][1], permission: `${prefix}_${action}`, component: action,
-    roles: action === 'view' ? [...editors, ...viewers] : editors,
-  }));
-}
 
 const EDIT: ButtonAction[] = ['create', 'update', 'delList', 'enable', 'disable', 'export', 'import'];
 const ARCHIVE: ButtonAction[] = ['create', 'update', 'delList', 'audit', 'unaudit', 'obsolete', 'recover', 'enable', 'disable', 'copy', 'export', 'import', 'allocate', 'cancelAllocate'];
@@ -78,6 +28,7 @@ function weighingArea(name: string, en: string, code: string, icon: string, extr
   };
 }
 
+/** The demo plant's menu tree: every area of the platform (spec section 1). */
 export const MENU_TREE: MenuSeed[] = [
   weighingArea('采购', 'Purchase', 'purchase', 'ShoppingCartOutlined', [
     leaf('采购合同', 'Purchase contracts', '/purchase/contract', [AC]),

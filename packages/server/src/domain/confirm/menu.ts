@@ -1,4 +1,4 @@
-import type { MenuSeed } from '../../seed/menus';
+import type { MenuSeed } from '../../platform/menu/define';
 import { CONFIRM_GRID_NAMES, CONFIRM_GRIDS, gridPermission } from './grids';
 
 const OP = 'ROLE_OPERATOR';

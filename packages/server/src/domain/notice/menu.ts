@@ -1,4 +1,4 @@
-import type { MenuButtonSeed, MenuSeed } from '../../seed/menus';
+import type { MenuButtonSeed, MenuSeed } from '../../platform/menu/define';
 import { NOTICE_KINDS, noticePermission } from './kinds';
 import { receivedAllotListTemplate } from './templates';
 

@@ -1,4 +1,4 @@
-import type { MenuButtonSeed, MenuSeed } from '../../seed/menus';
+import type { MenuButtonSeed, MenuSeed } from '../../platform/menu/define';
 import { historyMenuPath } from './history';
 import { KIND_INFO, registryMenuPath, registryPermission, REGISTRY_KINDS } from './kinds';
 

@@ -1,4 +1,4 @@
-import type { MenuButtonSeed, MenuSeed } from '../../seed/menus';
+import type { MenuButtonSeed, MenuSeed } from '../../platform/menu/define';
 import { TICKET_KIND_INFO, TICKET_KINDS, ticketPermission, type TicketKind } from './kinds';
 
 /**
