@@ -13,25 +13,14 @@ import { oidcRoutes } from './platform/auth/oidc';
 import { clientConfigRoutes } from './platform/client-config/routes';
 import { tenancyRoutes } from './platform/tenancy/routes';
 import { menuRoutes } from './platform/menu/routes';
-import { systemRoutes } from './domain/system/routes';
-import { masterdataRoutes } from './domain/masterdata/routes';
-import { weighingRoutes } from './domain/weighing/routes';
-import { stockRoutes } from './domain/stock/routes';
-import { noticeRoutes } from './domain/notice/routes';
-import { confirmRoutes } from './domain/confirm/routes';
-import { erpRoutes } from './domain/erp/routes';
-import { templateRoutes } from './platform/templates/routes';
-import { templateAdminRoutes } from './platform/templates/admin/routes';
-import { ALL_TEMPLATES } from './domain/templates';
 import { listOptionsFromEnv } from './platform/list/options';
 import { registerMultipart } from './platform/files/multipart';
 import { fileRoutes } from './platform/files/routes';
 import { fileRouteDeps } from './platform/files/create-storage';
 import { startFileSweepWithApp } from './platform/files/sweep';
-import { registryRoutes } from './domain/registry/routes';
-import { reportRoutes } from './domain/report/routes';
-import { liveRoutes } from './domain/live/routes';
 import { serveWeb } from './platform/http/serve-web';
+import { mountModules } from './platform/module/mount';
+import { ALL_TEMPLATES, MODULES } from './domain/modules';
 
 export interface AppDeps {
   config: Config;
@@ -63,22 +52,11 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   clientConfigRoutes(app, config);
   tenancyRoutes(app, database);
   menuRoutes(app, db, config);
-  templateRoutes(app, db);
-  templateAdminRoutes(app, db, ALL_TEMPLATES);
-  const list = listOptionsFromEnv(process.env);
-  systemRoutes(app, db, list);
-  masterdataRoutes(app, db, list);
-  weighingRoutes(app, db, list);
-  stockRoutes(app, db, list);
-  noticeRoutes(app, db, list);
-  confirmRoutes(app, db, list);
-  erpRoutes(app, db);
   const files = await fileRouteDeps(config.storage, now);
   fileRoutes(app, db, files);
   startFileSweepWithApp(app, db, files.storage, config.storage, now);
-  registryRoutes(app, db, list, { storage: files.storage, now });
-  reportRoutes(app, db);
-  liveRoutes(app, database);
+  // every family's calls: domain/modules.ts is the one list
+  mountModules(app, MODULES, { db, database, list: listOptionsFromEnv(process.env), storage: files.storage, now, templates: ALL_TEMPLATES });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

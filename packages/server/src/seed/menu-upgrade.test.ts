@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../test/harness';
 import { call, expectOk } from '../../test/api';
-import { NOTICE_MENU } from '../domain/notice/menu';
+import { NOTICE_LEAVES } from '../domain/notice/menu';
 import { syncMenuEntries } from './menu-upgrade';
 import type { MenuSeed } from '../platform/menu/define';
 import { MENU_TREE } from './menus';
@@ -92,7 +92,7 @@ describe('a database seeded before the menus were regrouped', () => {
   // Before the regrouping each trading area (采购, 销售...) had its own 通知单 and 过磅单 leaves;
   // the notices now have their own area. The database here is put back to that shape and to the
   // schema of before migration 025, which then runs as it would on the plant's database.
-  const purchaseNotice = NOTICE_MENU.children!.find((c) => c.path.endsWith('/pu'))!;
+  const purchaseNotice = NOTICE_LEAVES.find((c) => c.path.endsWith('/pu'))!;
   const auditButton = purchaseNotice.buttons!.find((b) => b.component === 'audit')!;
 
   it('retires the old per-area leaves with their role links, moves their buttons to the new area, keeps an administrator\'s entries', async () => {

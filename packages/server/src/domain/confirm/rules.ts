@@ -116,3 +116,13 @@ export function decideConfirm(row: ConfirmRowFacts, sampling: boolean, input: Co
     effect: { kind: 'state', action, next: decision.next, closeKind, deductions: accepting ? (input.deductions ?? null) : null, reNums: input.reNums ?? null },
   };
 }
+
+/**
+ * The quantity a press gives back to the notice line: a truck closed at the site (车辆重出, 空出)
+ * leaves without goods counted, so the hold its registry put on the line goes back; any other
+ * press keeps it (the second weighing turns it into done).
+ */
+export function heldQuantityReleased(effect: ConfirmEffect, truck: { noticeLineId: string | null; reserved: string }): string | null {
+  if (effect.kind !== 'state' || !effect.closeKind || !truck.noticeLineId) return null;
+  return Number(truck.reserved) > 0 ? truck.reserved : null;
+}

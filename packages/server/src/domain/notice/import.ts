@@ -1,3 +1,4 @@
+import { entryOf, writeLogs } from '../../platform/audit/log';
 import { IMPORT_ROWS_MAX, type ImportProblem } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { badRequest, badRequestWith, type AppError } from '../../platform/http/errors';
@@ -120,6 +121,7 @@ export async function importNotices(db: Database, family: DocumentFamily, who: P
         await childRepo.insertChildren(tx, children, who, ids[i], rows);
         lines += rows.length;
       }
+      await writeLogs(tx, headers.map((h, i) => entryOf(who, { action: 'import', family: family.label, docNo: String(h.noticeNo), detail: `导入，明细 ${groups[i].lines.length} 行` })));
       return { imported: ids.length, lines };
     });
   } catch (err) {

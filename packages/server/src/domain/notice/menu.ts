@@ -31,13 +31,11 @@ function buttons(kind: (typeof NOTICE_KINDS)[number]['kind']): MenuButtonSeed[] 
   ];
 }
 
-export const NOTICE_MENU: MenuSeed = {
-  name: '通知单', en: 'Notices', path: '/notice', icon: 'ProfileOutlined',
-  children: [
-    ...NOTICE_KINDS.map((k): MenuSeed => ({ name: k.label, en: k.pluralEn, path: k.menuPath, roles: [OP, AC], buttons: buttons(k.kind) })),
-    {
-      name: receivedAllotListTemplate.formatName, en: receivedAllotListTemplate.formatNameEn as string, path: receivedAllotListTemplate.menuPath as string, roles: [OP, AC],
-      buttons: [{ name: '查看', en: 'View', permission: noticePermission('al', 'received'), component: 'view', roles: [OP, AC] }],
-    },
-  ],
-};
+/** The 通知单 (Notices) folder's leaves. */
+export const NOTICE_LEAVES: MenuSeed[] = [
+  ...NOTICE_KINDS.map((k): MenuSeed => ({ name: k.label, en: k.pluralEn, path: k.menuPath, roles: [OP, AC], buttons: buttons(k.kind) })),
+  {
+    name: receivedAllotListTemplate.formatName, en: receivedAllotListTemplate.formatNameEn as string, path: receivedAllotListTemplate.menuPath as string, roles: [OP, AC],
+    buttons: [{ name: '查看', en: 'View', permission: noticePermission('al', 'received'), component: 'view', roles: [OP, AC] }],
+  },
+];

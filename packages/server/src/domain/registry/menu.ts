@@ -45,13 +45,11 @@ const HISTORY: MenuSeed = {
   })),
 };
 
-export const REGISTRY_MENU: MenuSeed = {
-  name: '登记', en: 'Registry', path: '/registry', icon: 'FileTextOutlined',
-  children: [
-    ...REGISTRY_KINDS.map((kind) => ({
-      name: KIND_INFO[kind].label, en: KIND_INFO[kind].en, path: registryMenuPath(kind), roles: [OP, AC],
-      buttons: buttons(registryPermission(kind)),
-    })),
-    HISTORY,
-  ],
-};
+/** The 登记 (Registry) folder's leaves. */
+export const REGISTRY_LEAVES: MenuSeed[] = [
+  ...REGISTRY_KINDS.map((kind) => ({
+    name: KIND_INFO[kind].label, en: KIND_INFO[kind].en, path: registryMenuPath(kind), roles: [OP, AC],
+    buttons: buttons(registryPermission(kind)),
+  })),
+  HISTORY,
+];

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { idsBody, listRequest, type ListRequest, idParam } from '@wb/protocol';
 import type { Access } from '../../platform/auth/guard';
 import type { Database } from '../../platform/db/pool';
-import { documentRoutes } from '../../platform/documents/routes';
 import type { FileStorage } from '../../platform/files/storage';
 import { ok } from '../../platform/http/envelope';
 import { AppError, parse } from '../../platform/http/errors';
@@ -11,7 +10,6 @@ import { planList } from '../../platform/list/rules';
 import { loadListTemplate } from '../../platform/templates/repo';
 import { bindableCard, checkCard, readCard, supplementCard, writeCard } from './card';
 import { deleteDrafts, docAction } from './doc-actions';
-import { REGISTRY_FAMILIES } from './family';
 import { letin, letout } from './gate';
 import { KIND_INFO, registryBase, registryPermission, REGISTRY_KINDS, type RegistryKind } from './kinds';
 import { HISTORY_STATE, historyFormat } from './history';
@@ -25,12 +23,9 @@ export interface RegistryDeps { storage: FileStorage; now: () => number }
 
 const DOC_ACTIONS = ['audit', 'unaudit', 'obsolete', 'recover', 'enable', 'disable'] as const;
 
-/** Every registry call of every kind: the engine's (list, create, update, get, delList, export) and the registry's own. */
+/** The registry's own calls of every kind (the engine serves list, create, update, get, delList, export: module.ts). */
 export function registryRoutes(app: FastifyInstance, db: Database, list: ListOptions, deps: RegistryDeps): void {
-  for (const kind of REGISTRY_KINDS) {
-    documentRoutes(app, db, REGISTRY_FAMILIES[kind], list);
-    kindRoutes(app, db, list, deps, kind);
-  }
+  for (const kind of REGISTRY_KINDS) kindRoutes(app, db, list, deps, kind);
 }
 
 async function template(db: Database, formatCode: string) {

@@ -12,12 +12,10 @@ const DOCUMENT: ButtonAction[] = ['create', 'update', 'delList', 'audit', 'unaud
 
 const viewButton = (permission: string): MenuButtonSeed[] => [{ name: '查看', en: 'View', permission, component: 'view', roles: [AC, OP] }];
 
-export const STOCK_MENU: MenuSeed = {
-  name: '库存管理', en: 'Stock', path: '/stock', icon: 'DatabaseOutlined',
-  children: [
-    { name: '库存查询', en: 'Stock balances', path: '/stock/balance', roles: [AC, OP], buttons: viewButton('stock_balance_view') },
-    { name: '出入库记录', en: 'Stock records', path: '/stock/record', roles: [AC, OP], buttons: viewButton('stock_record_view') },
-    { name: '期初库存', en: 'Opening stock', path: '/stock/early', roles: [AC, OP], buttons: documentButtons('stock_early', [...DOCUMENT, 'import'], [AC], [OP]) },
-    { name: '移库单', en: 'Transfer forms', path: '/stock/transfer-form', roles: [AC, OP], buttons: documentButtons('stock_transfer', [...DOCUMENT, 'copy'], [AC], [OP]) },
-  ],
-};
+/** The 库存管理 (Stock) folder's leaves. */
+export const STOCK_LEAVES: MenuSeed[] = [
+  { name: '库存查询', en: 'Stock balances', path: '/stock/balance', roles: [AC, OP], buttons: viewButton('stock_balance_view') },
+  { name: '出入库记录', en: 'Stock records', path: '/stock/record', roles: [AC, OP], buttons: viewButton('stock_record_view') },
+  { name: '期初库存', en: 'Opening stock', path: '/stock/early', roles: [AC, OP], buttons: documentButtons('stock_early', [...DOCUMENT, 'import'], [AC], [OP]) },
+  { name: '移库单', en: 'Transfer forms', path: '/stock/transfer-form', roles: [AC, OP], buttons: documentButtons('stock_transfer', [...DOCUMENT, 'copy'], [AC], [OP]) },
+];

@@ -30,7 +30,7 @@ describe('the operation log list', () => {
     const { list } = await readLog({ limit: { pn: 1, ps: 100 } });
     const times = list.map((r: { createDate: string }) => Date.parse(r.createDate));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(Object.keys(list[0]).sort()).toEqual(['action', 'createDate', 'detail', 'id', 'ip', 'username']);
+    expect(Object.keys(list[0]).sort()).toEqual(['action', 'createDate', 'detail', 'docNo', 'family', 'id', 'ip', 'username']);
   });
 
   it('filters by action with eq, and refuses like on it', async () => {

@@ -1,23 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { passwordModifyBody, passwordResetBody, idParam } from '@wb/protocol';
-import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
 import { AppError, parse } from '../../platform/http/errors';
 import { writeLog } from '../../platform/audit/log';
 import { hashPassword, verifyPassword } from '../../platform/auth/secrets';
 import { revokeUserSessions } from '../../platform/auth/sessions';
-import type { ListOptions } from '../../platform/list/repo';
-import { templateListRoute } from '../../platform/list/route';
 import { newPasswordRefusal } from './rules';
 import { findUser, isMember, setPassword } from './repo';
-import { LOG_LIST_CODE } from './templates';
-import { adminRoutes } from './admin/routes';
-import { orgStructureRoutes } from './org-structure/routes';
-import { interfaceRoutes } from './interface/routes';
 
-
-export function systemRoutes(app: FastifyInstance, db: Database, list: ListOptions): void {
+/** A user's own password and an administrator's reset of another's. */
+export function passwordRoutes(app: FastifyInstance, db: Database): void {
   app.get('/api/sys-user/pwd/checkSafe', async (request) => {
     const user = await findUser(db, request.caller.userId);
     if (!user) throw AppError.of('expired');
@@ -61,13 +54,4 @@ export function systemRoutes(app: FastifyInstance, db: Database, list: ListOptio
     return ok(true, '重置成功');
   });
 
-  templateListRoute(app, db, {
-    url: '/api/system/log/v2/list',
-    formatCode: LOG_LIST_CODE,
-    access: { permission: 'sys_log_view', demoAllowed: true },
-  }, list);
-
-  adminRoutes(app, db);
-  orgStructureRoutes(app, db, list);
-  interfaceRoutes(app, db, list);
 }

@@ -4,6 +4,25 @@ export const LOG_LIST_CODE = 'system.log.list';
 
 /** The actions writeLog records, as the log's search offers them. */
 const LOG_ACTIONS = [
+  // what every document family does (platform/documents, each family's module actions)
+  { value: 'create', label: '新增', labelEn: 'Add' },
+  { value: 'update', label: '修改', labelEn: 'Edit' },
+  { value: 'delete', label: '删除', labelEn: 'Delete' },
+  { value: 'audit', label: '审核', labelEn: 'Audit' },
+  { value: 'unaudit', label: '反审核', labelEn: 'Un-audit' },
+  { value: 'obsolete', label: '作废', labelEn: 'Void' },
+  { value: 'recover', label: '恢复', labelEn: 'Recover' },
+  { value: 'enable', label: '启用', labelEn: 'Enable' },
+  { value: 'disable', label: '停用', labelEn: 'Disable' },
+  { value: 'close', label: '关闭', labelEn: 'Close' },
+  { value: 'reopen', label: '重新打开', labelEn: 'Reopen' },
+  { value: 'copy', label: '复制', labelEn: 'Copy' },
+  { value: 'import', label: '导入', labelEn: 'Import' },
+  { value: 'datax', label: '接口推送', labelEn: 'Pushed by interface' },
+  { value: 'allocate', label: '分配', labelEn: 'Allocate' },
+  { value: 'cancelAllocate', label: '取消分配', labelEn: 'Withdraw allocation' },
+  { value: 'loss', label: '挂失', labelEn: 'Report lost' },
+  { value: 'reuse', label: '解除挂失', labelEn: 'Found again' },
   { value: 'login', label: '登录', labelEn: 'Sign in' },
   { value: 'logout', label: '退出', labelEn: 'Sign out' },
   { value: 'switchOrg', label: '切换公司', labelEn: 'Switch company' },
@@ -63,6 +82,14 @@ export const logListTemplate = defineListTemplate({
     {
       fieldName: 'action', fieldExplain: '操作', fieldExplainEn: 'Action', fieldType: 'ENUM', columnSql: 't.action',
       options: LOG_ACTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 120,
+    },
+    {
+      fieldName: 'family', fieldExplain: '单据类型', fieldExplainEn: 'Document type', fieldType: 'TEXT', columnSql: 't.family',
+      iallowQuery: true, searchType: 'input', columnWidth: 120,
+    },
+    {
+      fieldName: 'docNo', fieldExplain: '单据编号', fieldExplainEn: 'Document no.', fieldType: 'TEXT', columnSql: 't.doc_no',
+      iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160,
     },
     {
       fieldName: 'detail', fieldExplain: '详情', fieldExplainEn: 'Detail', fieldType: 'TEXT', columnSql: 't.detail',

@@ -42,13 +42,11 @@ export const ticketButtons = (kind: TicketKind): MenuButtonSeed[] =>
 
 export const ticketMenuPath = (kind: TicketKind) => `/weigh/${kind}`;
 
-export const WEIGH_MENU: MenuSeed = {
-  name: '过磅', en: 'Weighing', path: '/weigh', icon: 'DashboardOutlined',
-  children: [
+/** The 过磅 (Weighing) folder's leaves. */
+export const WEIGH_LEAVES: MenuSeed[] = [
     // the operator's weighing screen (pages/weighing-station); its calls need each kind's weigh right
     { name: '过磅作业', en: 'Weighing station', path: '/weigh/station', component: 'weighing/station', roles: [OP] },
     ...TICKET_KINDS.map((kind) => ({
       name: TICKET_KIND_INFO[kind].label, en: TICKET_KIND_INFO[kind].en, path: ticketMenuPath(kind), roles: [OP, QA, AC], buttons: ticketButtons(kind),
     })),
-  ],
-};
+];

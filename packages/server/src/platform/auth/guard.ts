@@ -13,6 +13,8 @@ export interface Caller {
   groupId: string;
   username: string;
   realName: string;
+  /** the client's address, for the operation log */
+  ip: string;
 }
 
 /**
@@ -104,6 +106,7 @@ export function installGuard(app: FastifyInstance, pool: pg.Pool, config: Config
       groupId: row.group_id,
       username: row.username,
       realName: row.real_name,
+      ip: request.ip,
     };
   });
 }

@@ -44,6 +44,8 @@ export interface AuthFailure { id: Generated<string>; username: string; ip: stri
 export interface SysLog {
   id: Generated<string>; org_id: Id | null; user_id: Id | null; username: string | null; action: string;
   detail: string | null; ip: string | null; created_at: Timestamp;
+  /** the family's word (供应商, 采购磅单) and the document's number, when the entry is about one */
+  family: string | null; doc_no: string | null;
 }
 export interface SysFile {
   id: Generated<string>; org_id: Id; uploaded_by: Id | null; original_name: string; content_type: string;

@@ -2,11 +2,13 @@ import type { Transaction } from 'kysely';
 import { isId } from '@wb/protocol';
 import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
+import { entryOf, writeLog, writeLogs } from '../audit/log';
 import { AppError, badRequest, badRequestWith } from '../http/errors';
 import { nextNumbers } from '../numbering/repo';
 import { resolveCodes } from './by-code';
 import * as childRepo from './child-repo';
 import { childRowsRefused, readChildRows } from './children';
+import { createdNote, stateNote, updatedNote } from './change-notes';
 import { codeField, type ChildRow, type DocumentChildren, type DocumentFamily, type EntityValues } from './define';
 import { constraintProblem } from './constraint-errors';
 import { missingRequired, parseEntity, type Problem } from './fields';
@@ -149,7 +151,9 @@ export async function createEntity(db: Database, family: DocumentFamily, who: Pi
     await fillCodes(tx, family, who, [checked]);
     const [id] = await repo.insertRows(tx, family, who, [checked]);
     if (rows?.length) await writeChildren(tx, family, who, id, rows, []);
-    return entityOrThrow(tx, family, who, id);
+    const created = await entityOrThrow(tx, family, who, id);
+    await writeLog(tx, entryOf(who, createdNote(family, checked[family.code.field], rows?.length)));
+    return created;
   });
 }
 
@@ -195,6 +199,7 @@ export async function updateEntity(db: Database, family: DocumentFamily, who: Pi
     const changed = Object.fromEntries(family.fields.filter((f) => f.updatable !== false).map((f) => [f.name, merged[f.name]]));
     await repo.updateRow(tx, family, who, id, changed);
     if (rows) await writeChildren(tx, family, who, id, rows, storedRows);
+    await writeLog(tx, entryOf(who, updatedNote(family, row.code, stored, changed, rows ? rows.length : null)));
     return entityOrThrow(tx, family, who, id);
   });
 }
@@ -221,6 +226,7 @@ export async function stateAction(db: Database, family: DocumentFamily, who: Pic
     if (problems.length) throw badRequestWith(problems);
     // one transition table entry per action: every row of a batch takes the same change
     await repo.applyChange(tx, family, who, rows.map((r) => r.id), changes[0]);
+    await writeLogs(tx, rows.map((r) => entryOf(who, stateNote(family, action, r.code))));
     return warnings.length ? { count: rows.length, warnings } : { count: rows.length };
   });
 }
@@ -240,7 +246,9 @@ export async function deleteList(db: Database, family: DocumentFamily, who: Pick
     if (problems.length) throw badRequestWith(problems);
     try {
       if (family.children) await childRepo.deleteChildrenOf(tx, family.children, rows.map((r) => r.id));
-      return { count: await repo.deleteRows(tx, family, rows.map((r) => r.id)) };
+      const count = await repo.deleteRows(tx, family, rows.map((r) => r.id));
+      await writeLogs(tx, rows.map((r) => entryOf(who, stateNote(family, 'delete', r.code))));
+      return { count };
     } catch (err) {
       const problem = constraintProblem(family, err);
       // "Key (org_id, id)=(1, 5) is still referenced from table md_ic_card": the row is the id
@@ -273,6 +281,8 @@ async function copyRows(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' |
   }
   const newIds = await repo.insertRows(tx, family, who, copies);
   if (family.children) await childRepo.copyChildren(tx, family.children, who, sources.map((s, i) => ({ from: s.id, to: newIds[i] })));
+  const codeOf = (values: EntityValues) => String(values[family.code.field]);
+  await writeLogs(tx, copies.map((c, i) => entryOf(who, stateNote(family, 'copy', codeOf(c), `复制自 ${sources[i][family.code.field] ?? sources[i].id}`))));
   return newIds;
 }
 
@@ -291,11 +301,13 @@ export async function allocateTo(db: Database, family: DocumentFamily, who: Pick
   if (family.scope.kind !== 'group') throw AppError.of('notFound');
   const allocTable = family.scope.allocTable;
   return writing(db, family, async (tx) => {
-    await lockedBatch(tx, family, who, ids);
+    const rows = await lockedBatch(tx, family, who, ids);
     const companies = await repo.groupCompanies(tx, who, [...new Set(orgIds)]);
     const stranger = orgIds.find((o) => !companies.has(o));
     if (stranger) throw badRequest(`组织 ${stranger} 不是本集团的公司`, 'orgIds');
-    return { count: await repo.allocate(tx, allocTable, who, [...new Set(ids)], [...companies.keys()]) };
+    const count = await repo.allocate(tx, allocTable, who, [...new Set(ids)], [...companies.keys()]);
+    await writeLogs(tx, rows.map((r) => entryOf(who, stateNote(family, 'allocate', r.code, `分配给 ${[...companies.values()].join('、')}`))));
+    return { count };
   });
 }
 
@@ -319,7 +331,9 @@ export async function cancelAllocation(db: Database, family: DocumentFamily, who
       throw badRequest(`${family.label} ${owned.code} 由 ${companies.get(owner)} 创建，不能从该公司取消分配`, 'orgIds');
     }
     try {
-      return { count: await repo.cancelAllocations(tx, allocTable, rows.map((r) => r.id), [...companies.keys()]) };
+      const count = await repo.cancelAllocations(tx, allocTable, rows.map((r) => r.id), [...companies.keys()]);
+      await writeLogs(tx, rows.map((r) => entryOf(who, stateNote(family, 'cancelAllocate', r.code, `取消分配 ${[...companies.values()].join('、')}`))));
+      return { count };
     } catch (err) {
       const problem = constraintProblem(family, err);
       if (!problem) throw err;

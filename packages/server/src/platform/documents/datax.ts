@@ -1,3 +1,4 @@
+import { entryOf, writeLog } from '../audit/log';
 import type { ImportProblem } from '@wb/protocol';
 import type { Database } from '../db/pool';
 import { badRequestWith } from '../http/errors';
@@ -29,5 +30,12 @@ export async function dataxUpsert(db: Database, family: DocumentFamily, who: Pic
     rows.push(family.normalise ? family.normalise(result.values) : result.values);
   });
   if (problems.length) throw badRequestWith(withoutShadowed(family, problems).sort((a, b) => a.row - b.row));
-  return writing(db, family, (tx) => repo.upsertByCode(tx, family, who, rows));
+  return writing(db, family, async (tx) => {
+    const result = await repo.upsertByCode(tx, family, who, rows);
+    // a repeated push that changed nothing is not a change
+    if (result.created + result.updated > 0) {
+      await writeLog(tx, entryOf(who, { action: 'datax', family: family.label, detail: `新增 ${result.created} 条，更新 ${result.updated} 条（推送 ${rows.length} 条）` }));
+    }
+    return result;
+  });
 }

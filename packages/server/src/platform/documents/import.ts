@@ -1,3 +1,4 @@
+import { entryOf, writeLog } from '../audit/log';
 import { IMPORT_ROWS_MAX, type ImportProblem } from '@wb/protocol';
 import type { Database } from '../db/pool';
 import { type AppError, badRequest, badRequestWith } from '../http/errors';
@@ -97,7 +98,10 @@ export async function importSheet(db: Database, family: DocumentFamily, who: Pic
     return await db.transaction().execute(async (tx) => {
       const values = parsed.map((p) => p.values);
       await fillCodes(tx, family, who, values);
-      return { imported: (await repo.insertRows(tx, family, who, values)).length };
+      const imported = (await repo.insertRows(tx, family, who, values)).length;
+      const codes = values.map((v) => String(v[family.code.field]));
+      await writeLog(tx, entryOf(who, { action: 'import', family: family.label, detail: `导入 ${imported} 条：${codes.join('、')}` }));
+      return { imported };
     });
   } catch (err) {
     const problem = constraintProblem(family, err);

@@ -52,3 +52,11 @@ export function documentButtons(prefix: string, actions: ButtonAction[], editors
     roles: action === 'view' ? [...editors, ...viewers] : editors,
   }));
 }
+
+/** A leaf: its words, path and the roles granted it besides the administrator. */
+export const menuLeaf = (name: string, en: string, path: string, roles: string[] = [], extra: Partial<MenuSeed> = {}): MenuSeed => ({
+  name, en, path, roles, ...extra,
+});
+
+/** The demo plant's role codes a family grants its leaves to (seed/demo.ts creates them). */
+export const ROLE = { operator: 'ROLE_OPERATOR', quality: 'ROLE_QUALITY', accountant: 'ROLE_ACCOUNTANT' } as const;

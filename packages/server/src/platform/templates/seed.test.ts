@@ -74,12 +74,12 @@ describe('seeding templates', () => {
         { fieldName: 'userId', fieldExplain: '用户编号', fieldType: 'TEXT', columnSql: 't.user_id::text' }],
     })));
     const after = await fieldsOf('system.log.list');
-    expect(after.map((f) => f.field_name)).toEqual(['createDate', 'username', 'action', 'detail', 'userId']);
+    expect(after.map((f) => f.field_name)).toEqual(['createDate', 'username', 'action', 'family', 'docNo', 'detail', 'userId']);
     expect(after.find((f) => f.field_name === 'username').field_explain).toBe('账号');
     expect(after.find((f) => f.field_name === 'username').id).toBe(before.find((f) => f.field_name === 'username').id);
     expect((await pool.query("SELECT format_name FROM cg_format WHERE format_code = 'system.log.list'")).rows[0].format_name).toBe('操作记录');
     await seedTemplates(db, ALL_TEMPLATES);
-    expect((await fieldsOf('system.log.list')).map((f) => f.field_name)).toEqual(['createDate', 'username', 'action', 'detail', 'ip']);
+    expect((await fieldsOf('system.log.list')).map((f) => f.field_name)).toEqual(['createDate', 'username', 'action', 'family', 'docNo', 'detail', 'ip']);
   });
 
   it("keeps an administrator's edits; only the columns read, which code owns, follow the code", async () => {

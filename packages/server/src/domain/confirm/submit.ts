@@ -1,0 +1,25 @@
+import type { ConfirmSubmitBody } from '@wb/protocol';
+import type { Transaction } from 'kysely';
+import type { ChangeNote } from '../../platform/audit/log';
+import type { DB } from '../../platform/db/schema';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { releaseOnLine } from '../notice/quantity';
+import { CONFIRM_GRIDS, type ConfirmGrid } from './grids';
+import { applyEffect, factsOf, lockGridTicket, plantToday } from './repo';
+import { decideConfirm, heldQuantityReleased } from './rules';
+
+/**
+ * One press on a site-confirmation grid: the ticket locked in its grid, the press decided by the
+ * rules, its effect written, and a hold the truck no longer needs given back to the notice line
+ * (notice/quantity.ts, under the line's lock) in the same transaction.
+ */
+export async function submitConfirmation(tx: Transaction<DB>, who: { orgId: string; userId: string }, grid: ConfirmGrid, body: ConfirmSubmitBody): Promise<{ id: string; note: ChangeNote }> {
+  const row = await lockGridTicket(tx, who.orgId, grid, body.id);
+  if (!row) throw new AppError(404, '磅单不存在', 'id');
+  const decision = decideConfirm({ ticket: factsOf(row), sampleState: row.sample_state }, CONFIRM_GRIDS[grid].sampling, body, await plantToday(tx));
+  if (!decision.ok) throw badRequest(decision.message, 'button');
+  await applyEffect(tx, who.orgId, row, decision.effect, who.userId);
+  const released = heldQuantityReleased(decision.effect, { noticeLineId: row.notice_line_id, reserved: row.reserved_quantity });
+  if (released && row.notice_line_id) await releaseOnLine(tx, who.orgId, row.notice_line_id, released);
+  return { id: body.id, note: { action: 'siteConfirm', family: CONFIRM_GRIDS[grid].label, docNo: row.ticket_no, detail: `${row.ticket_no} ${body.button}` } };
+}

@@ -1,0 +1,15 @@
+import { defineModule } from '../../platform/module/define';
+import { MASTERDATA_FAMILIES } from './families';
+import { classRoutes } from './material/classes';
+import { CODE_RULE_LEAF, MASTERDATA_LEAVES } from './menu';
+
+/**
+ * Master data (基础资料): the group's archives and the company's yard data on the document engine,
+ * the code rules that number every family, and the material classes' tree.
+ */
+export const masterdataModule = defineModule({
+  key: 'masterdata',
+  documents: MASTERDATA_FAMILIES,
+  menu: [{ area: '/masterdata', leaves: MASTERDATA_LEAVES }, { area: '/system', leaves: [CODE_RULE_LEAF] }],
+  routes: (app, { db }) => classRoutes(app, db),
+});

@@ -1,0 +1,94 @@
+import type { MenuArea } from '../platform/module/menu';
+import type { MenuSeed } from '../platform/menu/define';
+
+/**
+ * The sidebar's folders in their order (spec section 1), the leaves no family builds yet, and the
+ * order of the leaves where several families share a folder. A planned leaf has no component: the
+ * web opens the no-template page for it until a module places a leaf of the same path (and the
+ * planned one is taken out here: the start refuses a path twice).
+ */
+const OP = 'ROLE_OPERATOR';
+const QA = 'ROLE_QUALITY';
+const AC = 'ROLE_ACCOUNTANT';
+
+const leaf = (name: string, en: string, path: string, roles: string[] = [], extra: Partial<MenuSeed> = {}): MenuSeed => ({
+  name, en, path, roles, ...extra,
+});
+
+export const MENU_AREAS: MenuArea[] = [
+  { name: '采购', en: 'Purchase', path: '/purchase', icon: 'ShoppingCartOutlined', planned: [leaf('采购合同', 'Purchase contracts', '/purchase/contract', [AC])] },
+  {
+    name: '销售', en: 'Sales', path: '/sale', icon: 'ShopOutlined',
+    planned: [
+      leaf('销售合同', 'Sales contracts', '/sale/contract', [AC]),
+      leaf('销售价格', 'Sales prices', '/sale/price', [AC]),
+      leaf('销售计算', 'Sales calculation', '/sale/calculation', [AC]),
+      leaf('收款登记', 'Payments received', '/sale/receive-payment', [AC]),
+    ],
+  },
+  { name: '调拨', en: 'Allot', path: '/allot', icon: 'SwapOutlined', planned: [leaf('调拨合同', 'Allot contracts', '/allot/contract', [AC])] },
+  { name: '移库', en: 'Transfer', path: '/transfer', icon: 'RetweetOutlined' },
+  { name: '过磅', en: 'Weighing', path: '/weigh', icon: 'DashboardOutlined' },
+  { name: '通知单', en: 'Notices', path: '/notice', icon: 'ProfileOutlined' },
+  { name: '登记', en: 'Registry', path: '/registry', icon: 'FileTextOutlined' },
+  { name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined', planned: [leaf('生产库存', 'Production stock', '/production/stock', [AC])] },
+  {
+    name: '门岗管理', en: 'Gate', path: '/gate', icon: 'SafetyOutlined',
+    planned: [
+      leaf('车辆入厂', 'Gate entrance', '/gate/entrance', [OP]),
+      leaf('车辆出厂', 'Gate release', '/gate/release', [OP]),
+      leaf('IC卡读写', 'IC card reading', '/gate/card', [OP]),
+      leaf('厂内车辆', 'Vehicles in plant', '/gate/in-plant', [OP]),
+    ],
+  },
+  { name: '库存管理', en: 'Stock', path: '/stock', icon: 'DatabaseOutlined' },
+  {
+    name: '运费管理', en: 'Freight', path: '/freight', icon: 'CarOutlined',
+    planned: [
+      leaf('运费合同', 'Freight contracts', '/freight/contract', [AC]),
+      leaf('运费价格', 'Freight prices', '/freight/price', [AC]),
+      leaf('运费计划价', 'Freight plan prices', '/freight/plan-price', [AC]),
+    ],
+  },
+  {
+    name: '结算管理', en: 'Settlement', path: '/settlement', icon: 'AccountBookOutlined',
+    planned: [
+      leaf('采购结算', 'Purchase settlement', '/settlement/purchase', [AC]),
+      leaf('销售结算', 'Sales settlement', '/settlement/sale', [AC]),
+      leaf('运费结算', 'Freight settlement', '/settlement/freight', [AC]),
+    ],
+  },
+  {
+    name: '质检化验', en: 'Assay', path: '/quality', icon: 'ExperimentOutlined',
+    planned: [
+      leaf('化验单', 'Assays', '/quality/assay', [QA]),
+      leaf('化验项目', 'Assay items', '/quality/item', [QA]),
+      leaf('化验模板', 'Assay formats', '/quality/format', [QA]),
+      leaf('复检', 'Rechecks', '/quality/recheck', [QA]),
+      leaf('批量质检平台', 'Bulk inspection', '/viewWeigh', [QA]),
+    ],
+  },
+  { name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined', planned: [leaf('手持机', 'Handsets', '/masterdata/handset', [], { app: true })] },
+  { name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined' },
+  {
+    name: '审批流程', en: 'Approvals', path: '/workflow', icon: 'AuditOutlined',
+    planned: [leaf('我的待办', 'My tasks', '/workflow/todo', [OP, QA, AC]), leaf('流程配置', 'Workflow setup', '/workflow/config')],
+  },
+  {
+    name: '许可管理', en: 'Licences', path: '/mgp', icon: 'SafetyCertificateOutlined',
+    planned: [leaf('许可产品', 'Licensed products', '/mgp/product'), leaf('许可发放', 'Grants', '/mgp/grant')],
+  },
+  {
+    name: '系统管理', en: 'System', path: '/system', icon: 'SettingOutlined',
+    planned: [
+      leaf('字典管理', 'Dictionaries', '/system/dict'),
+      leaf('定时任务', 'Scheduled jobs', '/system/job'),
+      leaf('帮助文档', 'Help', 'http://localhost:8080/help.html'),
+    ],
+    order: [
+      '/system/user', '/system/role', '/system/menu', '/system/org', '/system/dict', '/system/param', '/system/code-rule', '/system/log',
+      '/system/interface', '/system/outbox', '/system/job', '/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor',
+      'http://localhost:8080/help.html',
+    ],
+  },
+];

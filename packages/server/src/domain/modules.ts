@@ -1,0 +1,47 @@
+import type { FamilyModule } from '../platform/module/define';
+import { buildMenuTree } from '../platform/module/menu';
+import { moduleTemplates } from '../platform/module/templates';
+import { templatesModule } from '../platform/templates/module';
+import { confirmModule } from './confirm/module';
+import { erpModule } from './erp/module';
+import { liveModule } from './live/module';
+import { masterdataModule } from './masterdata/module';
+import { MENU_AREAS } from './menu-areas';
+import { noticeModule } from './notice/module';
+import { registryModule } from './registry/module';
+import { reportModule } from './report/module';
+import { stockModule } from './stock/module';
+import { adminModule } from './system/admin/module';
+import { interfaceModule } from './system/interface/module';
+import { systemModule } from './system/module';
+import { orgStructureModule } from './system/org-structure/module';
+import { weighingModule } from './weighing/module';
+
+/**
+ * Every family of the platform, in the order they build on each other. The app mounts their
+ * calls, the seed writes their templates and menu leaves, and the start-time menu sync upgrades
+ * an existing database, all from this one list: a new family is a folder with its module.ts and
+ * one line here (docs/ARCHITECTURE.md, "How to add a family").
+ */
+export const MODULES: FamilyModule[] = [
+  systemModule,
+  adminModule,
+  masterdataModule,
+  orgStructureModule,
+  interfaceModule,
+  templatesModule,
+  noticeModule,
+  registryModule,
+  weighingModule,
+  confirmModule,
+  stockModule,
+  erpModule,
+  reportModule,
+  liveModule,
+];
+
+/** Every screen template the modules seed, popups before the templates that open them. */
+export const ALL_TEMPLATES = moduleTemplates(MODULES);
+
+/** The sidebar: the folders (menu-areas.ts) with every module's leaves. */
+export const MENU_TREE = buildMenuTree(MENU_AREAS, MODULES);

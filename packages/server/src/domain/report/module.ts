@@ -1,0 +1,30 @@
+import { defineModule } from '../../platform/module/define';
+import { menuLeaf as leaf, ROLE } from '../../platform/menu/define';
+import { reportRoutes } from './routes';
+
+const { operator: OP, quality: QA, accountant: AC } = ROLE;
+
+/** The plant at a glance: the home counts and gate chart, and the team reports with their teams. */
+export const reportModule = defineModule({
+  key: 'report',
+  depends: ['weighing'],
+  menu: [{
+    area: '/reportforms',
+    leaves: [
+      leaf('过磅日报', 'Daily weighing report', '/reportforms/daily', [OP, QA, AC], {
+        // the home page's counts and gate chart are read with this leaf's right
+        buttons: [{ name: '首页统计', en: 'Plant counts', permission: 'report_home_view', roles: [OP, QA, AC] }],
+      }),
+      leaf('班组报表', 'Team report', '/reportforms/team', [OP, AC], {
+        component: 'reports/team',
+        buttons: [
+          { name: '查看班组报表', en: 'View team reports', permission: 'report_team_view', roles: [OP, AC] },
+          { name: '导出班组报表', en: 'Export team reports', permission: 'report_team_export', roles: [OP, AC] },
+          { name: '班组设置', en: 'Team setup', permission: 'report_team_config' },
+        ],
+      }),
+      leaf('班组日报', 'Team daily report', '/reportforms/team-day', [OP, AC], { component: 'reports/team-day' }),
+    ],
+  }],
+  routes: (app, { db }) => reportRoutes(app, db),
+});

@@ -1,0 +1,20 @@
+import { defineModule } from '../../platform/module/define';
+import { STOCK_FAMILIES } from './families';
+import { BALANCE_LIST_CODE, balanceListTemplate, RECORD_LIST_CODE, recordListTemplate } from './lists';
+import { STOCK_LEAVES } from './menu';
+
+/**
+ * Stock (库存管理): balances and records read through the list engine, opening stock and transfer
+ * forms on the document engine. A posting moves its balance in its own transaction (README).
+ */
+export const stockModule = defineModule({
+  key: 'stock',
+  depends: ['masterdata', 'weighing'],
+  documents: STOCK_FAMILIES,
+  templates: [balanceListTemplate, recordListTemplate],
+  menu: [{ area: '/stock', leaves: STOCK_LEAVES }],
+  lists: [
+    { url: '/api/stock/balance/v2/list', template: BALANCE_LIST_CODE, permission: 'stock_balance_view' },
+    { url: '/api/stock/record/v2/list', template: RECORD_LIST_CODE, permission: 'stock_record_view' },
+  ],
+});

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { ChangeNote } from '../audit/log';
+import type { Caller } from '../auth/guard';
+import type { Database, DatabaseHandle } from '../db/pool';
+import type { DB } from '../db/schema';
+import type { DocumentFamily } from '../documents/define';
+import type { FileStorage } from '../files/storage';
+import type { ListOptions } from '../list/repo';
+import type { ListHooks } from '../list/route';
+import type { MenuPlacement } from './menu';
+import type { TemplateDef } from '../templates/define';
+
+/**
+ * A family module: everything one business family adds to the platform, declared in one file
+ * (its `module.ts`). The app, the template seed and the menu seed iterate one list of modules
+ * (domain/modules.ts); nothing else registers a family. See docs/ARCHITECTURE.md "How to add a
+ * family".
+ */
+export interface FamilyModule {
+  /** stable and unique: 'notice', 'weighing' */
+  key: string;
+  /** the modules this one builds on; each must come earlier in the list */
+  depends?: string[];
+  /** document families served whole by the document engine (list, get, create, update, ...) */
+  documents?: DocumentFamily[];
+  /** screen templates beyond the documents' own (their list, popup and forms are taken from them) */
+  templates?: TemplateDef[];
+  /** where its menu leaves and buttons go in the sidebar */
+  menu?: MenuPlacement[];
+  lists?: ListDecl[];
+  actions?: ActionDecl[];
+  /**
+   * Calls that are not a JSON action or a template list: downloads, uploads, a server-sent stream.
+   * Each still names its permission; a change they make writes its log entry itself.
+   */
+  routes?: (app: FastifyInstance, ctx: ModuleContext) => void;
+}
+
+/** What the platform hands a module's routes and hooks. */
+export interface ModuleContext {
+  db: Database;
+  database: DatabaseHandle;
+  list: ListOptions;
+  storage: FileStorage;
+  /** the clock of time-limited grants; tests move it */
+  now: () => number;
+  /** every template the modules seed (template administration checks edits against them) */
+  templates: TemplateDef[];
+}
+
+/** A `POST .../v2/list` served by the list engine from a template's whitelist, with its hooks. */
+export interface ListDecl extends ListHooks {
+  url: string;
+  /** the LIST (or RESOURCE) template's formatCode */
+  template: string;
+  permission: string;
+}
+
+/** What an action's use case runs with: its transaction and the caller. */
+export interface ActionCall<I> {
+  tx: Transaction<DB>;
+  who: Caller;
+  input: I;
+  now: () => number;
+}
+
+/** The parsed request: body, path parameters and query, each by its schema (absent: undefined). */
+export interface ActionInput<B, P, Q> {
+  body: B;
+  params: P;
+  query: Q;
+}
+
+/**
+ * One call that changes something: a schema, a permission and a use case run in one transaction
+ * that also writes its operation-log entries. A refused or rolled-back action leaves no entry.
+ */
+export interface ActionDecl<B = any, P = any, Q = any, R = any> {
+  method?: 'POST' | 'PUT' | 'DELETE';
+  /** the full path: `/api/notice/pu/updateMaxLimit`, `/api/weigh/pu/deduct/:id` */
+  path: string;
+  permission: string;
+  body?: z.ZodType<B>;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  run: (call: ActionCall<ActionInput<B, P, Q>>) => Promise<R>;
+  /**
+   * The entries the change writes, from what it was asked and what it did (a batch: one per
+   * document). Written in the action's transaction, after the use case.
+   */
+  log: (input: ActionInput<B, P, Q>, result: R) => ChangeNote | ChangeNote[];
+  /** the reply's message: 修改成功 */
+  message?: string | ((result: R) => string);
+  /** the reply's data, when it is not the use case's result */
+  reply?: (result: R) => unknown;
+  /** after a refusal or a roll-back, in a transaction of its own: what must be kept of a refused try (the weigh log) */
+  refused?: (call: Omit<ActionCall<ActionInput<B, P, Q> | null>, 'tx'> & { db: Database; error: unknown }) => Promise<void>;
+  /** a call that changes no business data: answered in the demo environment */
+  demoAllowed?: true;
+}
+
+/** Typed by its schemas and use case; the wrapper and the list of modules take it as it is. */
+export function defineAction<B = undefined, P = undefined, Q = undefined, R = unknown>(action: ActionDecl<B, P, Q, R>): ActionDecl {
+  return action as ActionDecl;
+}
+
+export function defineModule(module: FamilyModule): FamilyModule {
+  return module;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { documentRoutes } from '../documents/routes';
+import { templateListRoute } from '../list/route';
+import { mountAction } from './action-route';
+import type { FamilyModule, ModuleContext } from './define';
+import { moduleTemplates } from './templates';
+
+/**
+ * What start-up refuses, so a mistake in a module's declaration stops the server at once instead
+ * of surfacing as a 404 or a 500 later: a repeated key, a dependency that is missing or comes
+ * later, a list reading a template no module seeds, two calls on one path.
+ */
+export function checkModules(modules: FamilyModule[]): void {
+  const keys = new Set<string>();
+  for (const m of modules) {
+    if (keys.has(m.key)) throw new Error(`模块 ${m.key} 重复`);
+    for (const d of m.depends ?? []) {
+      if (!keys.has(d)) throw new Error(`模块 ${m.key} 依赖的 ${d} 不存在或排在它之后`);
+    }
+    keys.add(m.key);
+  }
+  const codes = new Set(moduleTemplates(modules).map((t) => t.formatCode));
+  const calls = new Set<string>();
+  const call = (m: FamilyModule, method: string, path: string) => {
+    const key = `${method} ${path}`;
+    if (calls.has(key)) throw new Error(`模块 ${m.key}: ${key} 重复`);
+    calls.add(key);
+  };
+  for (const m of modules) {
+    for (const l of m.lists ?? []) {
+      if (!codes.has(l.template)) throw new Error(`模块 ${m.key}: 列表 ${l.url} 的模板 ${l.template} 不存在`);
+      if (!l.permission) throw new Error(`模块 ${m.key}: 列表 ${l.url} 没有权限`);
+      call(m, 'POST', l.url);
+    }
+    for (const a of m.actions ?? []) {
+      if (!a.permission) throw new Error(`模块 ${m.key}: ${a.path} 没有权限`);
+      call(m, a.method ?? 'POST', a.path);
+    }
+  }
+}
+
+/** Every module's calls: its documents on the engine, its lists, its actions, its own routes. */
+export function mountModules(app: FastifyInstance, modules: FamilyModule[], ctx: ModuleContext): void {
+  checkModules(modules);
+  for (const m of modules) {
+    for (const family of m.documents ?? []) documentRoutes(app, ctx.db, family, ctx.list);
+    for (const l of m.lists ?? []) {
+      templateListRoute(app, ctx.db, {
+        url: l.url, formatCode: l.template, access: { permission: l.permission, demoAllowed: true },
+        forced: l.forced, decorate: l.decorate, anyTplId: l.anyTplId,
+      }, ctx.list);
+    }
+    for (const a of m.actions ?? []) mountAction(app, ctx, a);
+    m.routes?.(app, ctx);
+  }
+}
