@@ -21,3 +21,4 @@ export * from './plant-permissions';
 export * from './notices';
 export * from './confirm';
 export * from './ticket-print';
+export * from './system-admin';

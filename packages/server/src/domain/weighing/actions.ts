@@ -10,6 +10,7 @@ import type { TicketRow, Tx } from './repo';
 import { computeNet, type Deduction } from './rules/net';
 import { decideTicketAction, type TicketAction, type TicketState } from './rules/transitions';
 import { ticketFacts } from './second';
+import { ticketAmount } from './rules/amount';
 
 /**
  * The ticket's own actions on a batch of ids, all or nothing: the rows locked in id order, each
@@ -137,7 +138,7 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
     await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
     await completeOnLine(tx, who.orgId, t.notice_line_id, 0, net.net.toFixed());
   }
-  const amount = t.price === null ? null : net.net.mul(t.price).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP).toFixed();
+  const amount = t.price === null ? null : ticketAmount(net.net, t.price, params.moneyPrecision).toFixed();
   await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount, updated_by: who.userId });
   return repo.ticketReplyRow(tx, who.orgId, t.id);
 }

@@ -7,6 +7,7 @@ import * as repo from './repo';
 import { computeNet } from './rules/net';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
+import { ticketAmount } from './rules/amount';
 
 /**
  * The manual ticket (手工磅单) as the engine's create and update receive it: gross and tare typed,
@@ -40,7 +41,7 @@ export async function prepareManualTicket(db: Database, request: FastifyRequest,
   const now = new Date().toISOString();
   Object.assign(entity, {
     gross: net.gross.toFixed(), tare: net.tare.toFixed(), net: net.net.toFixed(), deductTotal: net.deducted.toFixed(),
-    amount: price ? net.net.mul(price).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP).toFixed() : null,
+    amount: price ? ticketAmount(net.net, price, params.moneyPrecision).toFixed() : null,
     ...(mode === 'create' ? { state: 'COMPLETED', firstIs: 'GROSS', manual: true, tareSource: 'MANUAL', grossTime: now, tareTime: now, completedAt: now } : {}),
   });
 }

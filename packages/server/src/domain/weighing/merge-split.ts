@@ -9,6 +9,7 @@ import { mergeDeductions, planMerge, planSplit, type SplitPart, type Weighed } f
 import { decideTicketAction } from './rules/transitions';
 import { weightStep } from './rules/units';
 import { ticketFacts } from './second';
+import { ticketAmount } from './rules/amount';
 
 /**
  * Merge and split of completed tickets, each in the caller's transaction with the tickets locked
@@ -33,7 +34,7 @@ const weighed = (t: TicketRow): Weighed => ({
 });
 
 const amountOf = (net: Decimal, price: string | null, precision: number) =>
-  price === null ? null : net.mul(price).toDecimalPlaces(precision, Decimal.ROUND_HALF_UP).toFixed();
+  price === null ? null : ticketAmount(net, price, precision).toFixed();
 
 /** 合并: the first (lowest id) keeps the sums; the others are voided as merged into it. */
 export async function mergeTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[]): Promise<{ id: string; count: number }> {

@@ -8,6 +8,7 @@ import * as repo from './repo';
 import type { Tx } from './repo';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
+import { ticketAmount } from './rules/amount';
 
 /**
  * Return goods (退货): the goods of a finished ticket go back, so a reverse ticket is made from it,
@@ -54,7 +55,7 @@ export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'modifyPrice');
     if (!d.ok) throw badRequest(d.message, 'ids');
-    const amount = t.net === null ? null : new Decimal(t.net).mul(unitPrice).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP);
+    const amount = t.net === null ? null : ticketAmount(t.net, unitPrice, params.moneyPrecision);
     const signed = amount && t.source_ticket_id ? amount.neg() : amount;
     await repo.updateTicket(tx, who.orgId, t.id, { price: unitPrice.toFixed(), amount: signed?.toFixed() ?? null, updated_by: who.userId });
   }

@@ -17,6 +17,7 @@ import { taresAfterWeighing } from './rules/stored-tare';
 import { roundWeight } from './rules/units';
 import type { TicketFacts } from './rules/transitions';
 import type { Who } from '../../platform/auth/who';
+import { ticketAmount } from './rules/amount';
 
 const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
 
@@ -106,7 +107,7 @@ async function saveCompletion(
   const first = firstRecord(t);
   const grossRecord = (first.side === 'gross') !== plan.swapped ? first : plan.second;
   const tareRecord = grossRecord === first ? plan.second : first;
-  const amount = t.price === null ? null : plan.net.mul(t.price).toDecimalPlaces(moneyPrecision, Decimal.ROUND_HALF_UP).toFixed();
+  const amount = t.price === null ? null : ticketAmount(plan.net, t.price, moneyPrecision).toFixed();
   const warnings = [...(t.warnings as unknown[]), ...plan.warnings];
   const tareSource = TARE_SOURCE[tareRecord.source];
   await repo.updateTicketWithReading(tx, who.orgId, t.id, {

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { AssayItemDialog } from '@/platform/templates/widgets/dialogs/AssayItemDialog';
 import type { AssayItem } from '@/platform/templates/widgets/dialogs/dialog-rules';
-import type { Option } from './api';
+import type { AdminOption } from '@wb/protocol';
 import { useAdminTexts } from './texts';
 
 interface Props {
   value?: string[];
   onChange?(ids: string[]): void;
   /** the group's assay items (001 to 005 by default) */
-  items: Option[];
+  items: AdminOption[];
 }
 
 /**
@@ -21,7 +21,7 @@ export function AssayItemsField({ value = [], onChange, items }: Props) {
   const [open, setOpen] = useState(false);
   const byId = new Map(items.map((i) => [i.id, i]));
   const dialogItems: AssayItem[] = items.map((i) => ({ code: i.code, name: i.name, nameEn: i.name }));
-  const chosen = value.map((id) => byId.get(id)).filter((i): i is Option => Boolean(i));
+  const chosen = value.map((id) => byId.get(id)).filter((i): i is AdminOption => Boolean(i));
   return (
     <Space wrap data-testid="assay-items">
       {chosen.length === 0 && <Typography.Text type="secondary">{tx.users.noAssayItems}</Typography.Text>}

@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useSession } from '@/app/session/session-store';
 import { TreeTransfer } from '@/platform/templates/widgets/tree-transfer/TreeTransfer';
 import { leafKeys, moveChecked, type TransferNode } from '@/platform/templates/widgets/tree-transfer/tree-moves';
-import type { Option } from './api';
+import type { AdminOption } from '@wb/protocol';
 import { useAdminTexts } from './texts';
 
 interface Props {
@@ -11,7 +11,7 @@ interface Props {
   onChange?(ids: string[]): void;
   /** the stored companies the transfer starts from (the form sets its value only after the first render) */
   initial: string[];
-  orgs: Option[];
+  orgs: AdminOption[];
   editable: boolean;
 }
 

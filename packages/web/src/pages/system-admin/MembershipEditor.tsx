@@ -1,12 +1,13 @@
 import { Button, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { GroupOptions, Membership } from './api';
+import type { AdminOptions } from '@wb/protocol';
+import type { Membership } from './api';
 import { useAdminTexts } from './texts';
 
 interface Props {
   value?: Membership[];
   onChange?(value: Membership[]): void;
-  options: GroupOptions | undefined;
+  options: AdminOptions | undefined;
   disabled?: boolean;
 }
 

@@ -7,13 +7,14 @@ import { usePermissions } from '@/app/hooks/usePermissions';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { menuComponentKeys } from '@/app/layout/page-registry';
-import { createMenuEntry, deleteMenuEntry, fetchMenuTree, type MenuEntry, type MenuEntryBody, type ScanReport, scanResources, updateMenuEntry } from './api';
+import type { AdminMenuNode, ResourceScanReport } from '@wb/protocol';
+import { createMenuEntry, deleteMenuEntry, fetchMenuTree, type MenuEntryBody, scanResources, updateMenuEntry } from './api';
 import { type AdminTexts, fill, useAdminTexts } from './texts';
 import './system-admin.css';
 
 const TREE_KEY = ['system-admin', 'menu-tree'];
 
-type Editing = { mode: 'edit'; entry: MenuEntry } | { mode: 'new'; parentId: string | null };
+type Editing = { mode: 'edit'; entry: AdminMenuNode } | { mode: 'new'; parentId: string | null };
 
 /** 菜单管理: the menu and button tree; the chosen entry is edited beside it. */
 export default function MenusPage() {
@@ -50,7 +51,7 @@ export default function MenusPage() {
     },
   });
   const remove = useMutation({ mutationFn: deleteMenuEntry, onSuccess: async () => { setEditing(null); await done(); } });
-  const label = (e: MenuEntry) => (english && e.nameEn) || e.name;
+  const label = (e: AdminMenuNode) => (english && e.nameEn) || e.name;
   const scan = useMutation({ mutationFn: () => scanResources(menuComponentKeys()), onSuccess: (report) => modal.info(scanDialog(report, tx)) });
 
   return (
@@ -124,7 +125,7 @@ function normalise(v: MenuEntryBody): MenuEntryBody {
   };
 }
 
-function flatten(entries: MenuEntry[], out = new Map<string, MenuEntry>()): Map<string, MenuEntry> {
+function flatten(entries: AdminMenuNode[], out = new Map<string, AdminMenuNode>()): Map<string, AdminMenuNode> {
   for (const e of entries) {
     out.set(e.id, e);
     flatten(e.children, out);
@@ -132,7 +133,7 @@ function flatten(entries: MenuEntry[], out = new Map<string, MenuEntry>()): Map<
   return out;
 }
 
-function toNodes(entries: MenuEntry[], label: (e: MenuEntry) => string, buttonWord: string): DataNode[] {
+function toNodes(entries: AdminMenuNode[], label: (e: AdminMenuNode) => string, buttonWord: string): DataNode[] {
   return entries.map((e) => ({
     key: e.id,
     title: (
@@ -146,12 +147,12 @@ function toNodes(entries: MenuEntry[], label: (e: MenuEntry) => string, buttonWo
   }));
 }
 
-function toSelect(entries: MenuEntry[], label: (e: MenuEntry) => string): { value: string; title: string; children: ReturnType<typeof toSelect> }[] {
+function toSelect(entries: AdminMenuNode[], label: (e: AdminMenuNode) => string): { value: string; title: string; children: ReturnType<typeof toSelect> }[] {
   return entries.filter((e) => e.kind === 'menu').map((e) => ({ value: e.id, title: label(e), children: toSelect(e.children, label) }));
 }
 
 /** The scan's findings, one list per kind; nothing to fix says so. */
-function scanDialog(report: ScanReport, tx: AdminTexts) {
+function scanDialog(report: ResourceScanReport, tx: AdminTexts) {
   const sections: [string, string[]][] = [
     [tx.menus.unbound, report.unboundComponents],
     [tx.menus.unknown, report.unknownComponents.map((c) => `${c.name}: ${c.component}`)],

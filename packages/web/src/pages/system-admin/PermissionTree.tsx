@@ -4,7 +4,8 @@ import type { DataNode } from 'antd/es/tree';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { feedback } from '@/platform/feedback';
-import { fetchResourceTree, type MenuEntry, saveRoleMenus } from './api';
+import type { AdminMenuNode } from '@wb/protocol';
+import { fetchResourceTree, saveRoleMenus } from './api';
 import { allIds, checkEntry, indexTree, uncheckEntry } from './tree-checks';
 import { useAdminTexts } from './texts';
 
@@ -55,7 +56,7 @@ export function PermissionTree({ roleId, granted, editable }: Props) {
   );
 }
 
-function toNodes(entries: MenuEntry[], english: boolean, buttonWord: string): DataNode[] {
+function toNodes(entries: AdminMenuNode[], english: boolean, buttonWord: string): DataNode[] {
   return entries.map((e) => ({
     key: e.id,
     title: (

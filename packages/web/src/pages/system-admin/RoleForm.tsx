@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { ApiError } from '@/platform/api/http';
-import type { RoleBody, RoleSummary } from './api';
+import type { AdminRole } from '@wb/protocol';
+import type { RoleBody } from './api';
 import { useAdminTexts } from './texts';
 
 interface Props {
   open: boolean;
-  role: RoleSummary | null;
+  role: AdminRole | null;
   saving: boolean;
   onSave(body: RoleBody): Promise<unknown>;
   onClose(): void;

@@ -3,16 +3,17 @@ import { Button, Form, Select, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
-import { fetchRoleOptions, type Option, type RoleDetail, saveRoleScope } from './api';
+import type { AdminOption, AdminRoleDetail } from '@wb/protocol';
+import { fetchRoleOptions, saveRoleScope } from './api';
 import { CompanyTransfer } from './CompanyTransfer';
 import { useAdminTexts } from './texts';
 
-type Scope = Pick<RoleDetail, 'orgIds' | 'assayItemIds' | 'classIds' | 'codeRuleIds'>;
+type Scope = Pick<AdminRoleDetail, 'orgIds' | 'assayItemIds' | 'classIds' | 'codeRuleIds'>;
 
-const options = (list: Option[] = []) => list.map((o) => ({ value: o.id, label: `${o.code} ${o.name}` }));
+const options = (list: AdminOption[] = []) => list.map((o) => ({ value: o.id, label: `${o.code} ${o.name}` }));
 
 /** The role's data scope: the companies (moved in a tree transfer), assay items and material classes it applies to. */
-export function RoleScope({ role, editable }: { role: RoleDetail; editable: boolean }) {
+export function RoleScope({ role, editable }: { role: AdminRoleDetail; editable: boolean }) {
   const tx = useAdminTexts();
   const client = useQueryClient();
   const [form] = Form.useForm<Scope>();

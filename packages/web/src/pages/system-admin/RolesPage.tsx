@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEnglish } from '@/app/hooks/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { feedback } from '@/platform/feedback';
-import { createRole, fetchRole, fetchRoles, type RoleBody, type RoleSummary, switchRole, updateRole } from './api';
+import type { AdminRole } from '@wb/protocol';
+import { createRole, fetchRole, fetchRoles, type RoleBody, switchRole, updateRole } from './api';
 import { PermissionTree } from './PermissionTree';
 import { RoleForm } from './RoleForm';
 import { RoleScope } from './RoleScope';
@@ -20,8 +21,8 @@ export default function RolesPage() {
   const { can } = usePermissions();
   const editable = can('sys_role_edit');
   const client = useQueryClient();
-  const [selected, setSelected] = useState<RoleSummary | null>(null);
-  const [editing, setEditing] = useState<{ role: RoleSummary | null } | null>(null);
+  const [selected, setSelected] = useState<AdminRole | null>(null);
+  const [editing, setEditing] = useState<{ role: AdminRole | null } | null>(null);
   const { data: roles = [], isFetching } = useQuery({ queryKey: ROLES_KEY, queryFn: fetchRoles });
   const { data: detail, isLoading } = useQuery({
     queryKey: ['system-admin', 'role', selected?.id],
@@ -41,7 +42,7 @@ export default function RolesPage() {
     },
   });
   const toggle = useMutation({
-    mutationFn: (role: RoleSummary) => switchRole(role.id, role.enabled ? 'disable' : 'enable'),
+    mutationFn: (role: AdminRole) => switchRole(role.id, role.enabled ? 'disable' : 'enable'),
     onSuccess: async () => {
       feedback.success(tx.common.saved);
       await refresh();
@@ -61,7 +62,7 @@ export default function RolesPage() {
             </Button>
           </Space>
         )}
-        <Table<RoleSummary>
+        <Table<AdminRole>
           rowKey="id"
           size="small"
           loading={isFetching}

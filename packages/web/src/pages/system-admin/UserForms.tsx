@@ -3,7 +3,8 @@ import { Button, Form, type FormInstance, Input, Modal, Tabs } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
-import { createUser, type GroupOptions, type Membership, saveUserAssayItems, saveUserOrgs, updateUser, type UserCreateBody, type UserRow } from './api';
+import type { AdminOptions, AdminUser } from '@wb/protocol';
+import { createUser, type Membership, saveUserAssayItems, saveUserOrgs, updateUser, type UserCreateBody } from './api';
 import { AssayItemsField } from './AssayItemsField';
 import { MembershipEditor } from './MembershipEditor';
 import { useAdminTexts } from './texts';
@@ -14,7 +15,7 @@ function showFieldError<T>(form: FormInstance<T>, err: unknown): void {
 }
 
 /** 新增用户: name, initial password (the protocol's rule, checked by the server), companies and roles, assay items. */
-export function NewUserForm({ open, options, onClose }: { open: boolean; options: GroupOptions | undefined; onClose(): void }) {
+export function NewUserForm({ open, options, onClose }: { open: boolean; options: AdminOptions | undefined; onClose(): void }) {
   const tx = useAdminTexts();
   const client = useQueryClient();
   const [form] = Form.useForm<UserCreateBody>();
@@ -50,7 +51,7 @@ export function NewUserForm({ open, options, onClose }: { open: boolean; options
 }
 
 /** 修改用户: each part saved on its own, so a refused part leaves the others as they were. */
-export function EditUserForm({ user, options, onClose }: { user: UserRow | null; options: GroupOptions | undefined; onClose(): void }) {
+export function EditUserForm({ user, options, onClose }: { user: AdminUser | null; options: AdminOptions | undefined; onClose(): void }) {
   const tx = useAdminTexts();
   const client = useQueryClient();
   const [profile] = Form.useForm<{ realName: string; mobile: string | null; email: string | null }>();

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { PAGE_SIZES } from '@wb/protocol';
+import { PAGE_SIZES, type AdminUser } from '@wb/protocol';
 import { usePage } from '@/app/layout/page-context';
 import { usePageSize } from '@/app/hooks/usePageSize';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { useSession } from '@/app/session/session-store';
 import { feedback } from '@/platform/feedback';
-import { fetchUserOptions, fetchUsers, resetPassword, switchUsers, type UserRow } from './api';
+import { fetchUserOptions, fetchUsers, resetPassword, switchUsers } from './api';
 import { EditUserForm, NewUserForm } from './UserForms';
 import { fill, useAdminTexts } from './texts';
 import './system-admin.css';
@@ -25,8 +25,8 @@ export default function UsersPage() {
   const [ps, setPs] = usePageSize(path);
   const [selected, setSelected] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<UserRow | null>(null);
-  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
   const { data, isFetching } = useQuery({
     queryKey: ['system-admin', 'users', keyword, pn, ps],
     queryFn: () => fetchUsers(keyword, pn, ps),
@@ -55,7 +55,7 @@ export default function UsersPage() {
         {editable && <Button danger disabled={chosen.length === 0} loading={toggle.isPending} onClick={() => toggle.mutate('disable')}>{tx.common.disable}</Button>}
         {can('sys_user_reset') && <Button disabled={!resettable} onClick={() => setResetting(chosen[0])}>{tx.users.resetPassword}</Button>}
       </Space>
-      <Table<UserRow>
+      <Table<AdminUser>
         rowKey="id"
         size="small"
         loading={isFetching}
@@ -67,7 +67,7 @@ export default function UsersPage() {
           { title: tx.users.realName, dataIndex: 'realName', width: 120 },
           {
             title: tx.users.orgs, dataIndex: 'orgs',
-            render: (orgs: UserRow['orgs']) => orgs.map((o) => <div key={o.orgId}>{o.orgName}: {o.roleNames?.map((r) => <Tag key={r}>{r}</Tag>)}</div>),
+            render: (orgs: AdminUser['orgs']) => orgs.map((o) => <div key={o.orgId}>{o.orgName}: {o.roleNames?.map((r) => <Tag key={r}>{r}</Tag>)}</div>),
           },
           { title: tx.users.mobile, dataIndex: 'mobile', width: 130 },
           { title: tx.common.status, dataIndex: 'enabled', width: 80, render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{on ? tx.common.enabled : tx.common.disabled}</Tag> },
@@ -86,7 +86,7 @@ export default function UsersPage() {
   );
 }
 
-function ResetPasswordDialog({ user, onClose }: { user: UserRow | null; onClose(): void }) {
+function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose(): void }) {
   const tx = useAdminTexts();
   const [form] = Form.useForm<{ newpassword: string }>();
   const reset = useMutation({

@@ -1,60 +1,15 @@
-import type { WeighParams } from '@wb/protocol';
+import type {
+  AdminMenuEntry, AdminMenuNode, AdminOptions, AdminRole, AdminRoleDetail, AdminUser, ResourceScanReport, WeighParams,
+} from '@wb/protocol';
 import { call } from '@/platform/api/http';
 
 /** The administration calls (spec: calls section 7, menu administration and system). */
 
-export interface MenuEntry {
-  id: string;
-  parentId: string | null;
-  kind: 'menu' | 'button';
-  name: string;
-  nameEn: string | null;
-  path: string | null;
-  component: string | null;
-  icon: string | null;
-  permission: string | null;
-  sort: number;
-  keepAlive: boolean;
-  menuFlag: 'web' | 'app';
-  children: MenuEntry[];
-}
-export type MenuEntryBody = Omit<MenuEntry, 'id' | 'children'>;
+export type MenuEntryBody = Omit<AdminMenuEntry, 'id'>;
 
-export interface RoleSummary {
-  id: string;
-  roleCode: string;
-  roleName: string;
-  roleNameEn: string | null;
-  remark: string | null;
-  isAdmin: boolean;
-  enabled: boolean;
-  userCount: number;
-}
-export interface RoleDetail extends RoleSummary {
-  menuIds: string[];
-  orgIds: string[];
-  assayItemIds: string[];
-  classIds: string[];
-  codeRuleIds: string[];
-  holders: { userId: string; username: string; realName: string; orgId: string; orgName: string }[];
-}
-export type RoleBody = Pick<RoleSummary, 'roleCode' | 'roleName' | 'roleNameEn' | 'remark'>;
-
-export interface Option { id: string; name: string; code: string; parentId?: string | null; enabled?: boolean }
-export interface GroupOptions { orgs: Option[]; roles: Option[]; assayItems: Option[]; classes: Option[]; codeRules: Option[] }
+export type RoleBody = Pick<AdminRole, 'roleCode' | 'roleName' | 'roleNameEn' | 'remark'>;
 
 export interface Membership { orgId: string; orgName?: string; roleIds: string[]; roleNames?: string[] }
-export interface UserRow {
-  id: string;
-  username: string;
-  realName: string;
-  mobile: string | null;
-  email: string | null;
-  enabled: boolean;
-  createDate: string;
-  orgs: Membership[];
-  assayItemIds: string[];
-}
 export interface UserCreateBody {
   username: string;
   realName: string;
@@ -70,15 +25,15 @@ const enc = encodeURIComponent;
 export const fetchWeighParams = () => call<WeighParams>('/system/param/weigh');
 export const saveWeighParams = (body: Partial<WeighParams>) => call<WeighParams>('/system/param/weigh', { method: 'PUT', body });
 
-export const fetchMenuTree = () => call<MenuEntry[]>('/sys-menu/tree');
+export const fetchMenuTree = () => call<AdminMenuNode[]>('/sys-menu/tree');
 export const createMenuEntry = (body: MenuEntryBody) => call<{ id: string }>('/sys-menu', { method: 'POST', body });
 export const updateMenuEntry = (id: string, body: MenuEntryBody) => call<boolean>(`/sys-menu/${enc(id)}`, { method: 'PUT', body });
 export const deleteMenuEntry = (id: string) => call<boolean>(`/sys-menu/${enc(id)}`, { method: 'DELETE' });
 
-export const fetchRoles = () => call<RoleSummary[]>('/sys-role/page');
-export const fetchRole = (id: string) => call<RoleDetail>(`/sys-role/${enc(id)}`);
-export const fetchResourceTree = () => call<MenuEntry[]>('/sys-role/resource-tree');
-export const fetchRoleOptions = () => call<GroupOptions>('/sys-role/options');
+export const fetchRoles = () => call<AdminRole[]>('/sys-role/page');
+export const fetchRole = (id: string) => call<AdminRoleDetail>(`/sys-role/${enc(id)}`);
+export const fetchResourceTree = () => call<AdminMenuNode[]>('/sys-role/resource-tree');
+export const fetchRoleOptions = () => call<AdminOptions>('/sys-role/options');
 export const createRole = (body: RoleBody) => call<{ id: string }>('/sys-role', { method: 'POST', body });
 export const updateRole = (id: string, body: RoleBody) => call<boolean>(`/sys-role/${enc(id)}`, { method: 'PUT', body });
 export const switchRole = (id: string, action: 'enable' | 'disable') => call<boolean>(`/sys-role/${enc(id)}/${action}`, { method: 'PUT' });
@@ -87,8 +42,8 @@ export const saveRoleScope = (id: string, body: { orgIds: string[]; assayItemIds
   call<boolean>(`/sys-role/${enc(id)}/scope`, { method: 'PUT', body });
 
 export const fetchUsers = (keyword: string, pn: number, ps: number) =>
-  call<{ list: UserRow[]; total: number }>('/sys-user/v2/list', { method: 'POST', body: { keyword, limit: { pn, ps } } });
-export const fetchUserOptions = () => call<GroupOptions>('/sys-user/options');
+  call<{ list: AdminUser[]; total: number }>('/sys-user/v2/list', { method: 'POST', body: { keyword, limit: { pn, ps } } });
+export const fetchUserOptions = () => call<AdminOptions>('/sys-user/options');
 export const createUser = (body: UserCreateBody) => call<{ id: string }>('/sys-user', { method: 'POST', body });
 export const updateUser = (id: string, body: { realName: string; mobile?: string | null; email?: string | null }) =>
   call<boolean>(`/sys-user/${enc(id)}`, { method: 'PUT', body });
@@ -98,9 +53,4 @@ export const saveUserAssayItems = (id: string, itemIds: string[]) => call<boolea
 export const switchUsers = (ids: string[], action: 'enable' | 'disable') => call<boolean>(`/sys-user/${action}`, { method: 'POST', body: { ids } });
 export const resetPassword = (id: string, newpassword: string) => call<boolean>(`/sys-user/password/reset/${enc(id)}`, { method: 'PUT', body: { newpassword } });
 
-export interface ScanReport {
-  unboundComponents: string[];
-  unknownComponents: { id: string; name: string; component: string }[];
-  unregisteredPermissions: string[];
-}
-export const scanResources = (components: string[]) => call<ScanReport>('/sys-menu/scan', { method: 'POST', body: { components } });
+export const scanResources = (components: string[]) => call<ResourceScanReport>('/sys-menu/scan', { method: 'POST', body: { components } });

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { bindHttp } from '@/platform/api/http';
 import { renderInShell } from '@/platform/templates/form/__tests__/shell';
-import type { MenuEntry } from '../api';
+import type { AdminMenuNode } from '@wb/protocol';
 import { PermissionTree } from '../PermissionTree';
 
 // What the permission tree sends when a menu is taken away, against a scripted server; the real
 // server and browser run the same flow in e2e/specs/admin.e2e.ts.
 
-const entry = (id: string, parentId: string | null, kind: 'menu' | 'button', path: string | null, permission: string | null, children: MenuEntry[] = []): MenuEntry => ({
+const entry = (id: string, parentId: string | null, kind: 'menu' | 'button', path: string | null, permission: string | null, children: AdminMenuNode[] = []): AdminMenuNode => ({
   id, parentId, kind, name: `entry ${id}`, nameEn: null, path, component: null, icon: null, permission, sort: 0, keepAlive: true, menuFlag: 'web', children,
 });
 

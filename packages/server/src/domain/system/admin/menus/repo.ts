@@ -1,24 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../../../platform/db/pool';
+import type { AdminMenuEntry } from '@wb/protocol';
 import type { MenuEntryInput } from './rules';
 
-export interface MenuEntryRow {
-  id: string;
-  parentId: string | null;
-  kind: 'menu' | 'button';
-  name: string;
-  nameEn: string | null;
-  path: string | null;
-  component: string | null;
-  icon: string | null;
-  permission: string | null;
-  sort: number;
-  keepAlive: boolean;
-  menuFlag: 'web' | 'app';
-}
-
 /** Every menu and button entry, ordered as the sidebar shows them. */
-export async function allMenuEntries(db: Database): Promise<MenuEntryRow[]> {
+export async function allMenuEntries(db: Database): Promise<AdminMenuEntry[]> {
   const rows = await db
     .selectFrom('sys_menu')
     .select(['id', 'parent_id', 'kind', 'name', 'name_en', 'path', 'component', 'icon', 'permission', 'sort', 'keep_alive', 'menu_flag'])

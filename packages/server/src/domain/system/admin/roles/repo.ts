@@ -1,21 +1,11 @@
 import { sql } from 'kysely';
 import type { Database } from '../../../../platform/db/pool';
+import type { AdminRole, AdminRoleHolder, AdminRoleScope } from '@wb/protocol';
 import type { RoleInput } from './rules';
 
-export interface RoleRow {
-  id: string;
-  roleCode: string;
-  roleName: string;
-  roleNameEn: string | null;
-  remark: string | null;
-  isAdmin: boolean;
-  enabled: boolean;
-  userCount: number;
-}
-
 /** The roles of the caller's group, with how many people hold each. */
-export async function groupRoles(db: Database, groupId: string): Promise<RoleRow[]> {
-  const { rows } = await sql<RoleRow>`
+export async function groupRoles(db: Database, groupId: string): Promise<AdminRole[]> {
+  const { rows } = await sql<AdminRole>`
     SELECT r.id::text, r.role_code AS "roleCode", r.role_name AS "roleName", r.role_name_en AS "roleNameEn", r.remark,
            r.is_admin AS "isAdmin", r.enabled,
            (SELECT count(DISTINCT ur.user_id)::int FROM sys_user_org_role ur WHERE ur.role_id = r.id) AS "userCount"
@@ -64,8 +54,8 @@ export async function replaceRoleMenus(db: Database, roleId: string, menuIds: st
 }
 
 /** Who holds the role, in which of the group's companies. */
-export async function roleHolders(db: Database, roleId: string) {
-  const { rows } = await sql<{ userId: string; username: string; realName: string; orgId: string; orgName: string }>`
+export async function roleHolders(db: Database, roleId: string): Promise<AdminRoleHolder[]> {
+  const { rows } = await sql<AdminRoleHolder>`
     SELECT u.id::text AS "userId", u.username, u.real_name AS "realName", o.id::text AS "orgId", o.org_name AS "orgName"
       FROM sys_user_org_role ur JOIN sys_user u ON u.id = ur.user_id JOIN sys_org o ON o.id = ur.org_id
      WHERE ur.role_id = ${roleId} ORDER BY u.username, o.org_code`.execute(db);
@@ -80,7 +70,7 @@ const SCOPE_TABLES = {
 } as const;
 export type ScopeKey = keyof typeof SCOPE_TABLES;
 
-export async function roleScope(db: Database, roleId: string): Promise<Record<ScopeKey, string[]>> {
+export async function roleScope(db: Database, roleId: string): Promise<AdminRoleScope> {
   const out = {} as Record<ScopeKey, string[]>;
   for (const [key, { table, column }] of Object.entries(SCOPE_TABLES) as [ScopeKey, (typeof SCOPE_TABLES)[ScopeKey]][]) {
     const { rows } = await sql<{ id: string }>`SELECT ${sql.ref(column)}::text AS id FROM ${sql.table(table)} WHERE role_id = ${roleId} ORDER BY 1`.execute(db);

@@ -1,18 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../../../platform/db/pool';
+import type { AdminOptions, AdminUser } from '@wb/protocol';
 import type { Membership, RoleScope } from './rules';
-
-export interface UserRow {
-  id: string;
-  username: string;
-  realName: string;
-  mobile: string | null;
-  email: string | null;
-  enabled: boolean;
-  createDate: string;
-  orgs: { orgId: string; orgName: string; roleIds: string[]; roleNames: string[] }[];
-  assayItemIds: string[];
-}
 
 const USER_SELECT = sql`
   SELECT u.id::text, u.username, u.real_name AS "realName", u.mobile, u.email, u.enabled, u.created_at AS "createDate",
@@ -28,18 +17,18 @@ const USER_SELECT = sql`
 export interface UserQuery { groupId: string; keyword: string; pn: number; ps: number }
 
 /** The group's users: an administrator manages the whole group, never another group's people. */
-export async function groupUsers(db: Database, q: UserQuery): Promise<{ list: UserRow[]; total: number }> {
+export async function groupUsers(db: Database, q: UserQuery): Promise<{ list: AdminUser[]; total: number }> {
   const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = sql`u.group_id = ${q.groupId} AND (${q.keyword} = '' OR u.username ILIKE ${like} OR u.real_name ILIKE ${like})`;
   const [page, count] = await Promise.all([
-    sql<UserRow>`${USER_SELECT} WHERE ${where} ORDER BY u.username LIMIT ${q.ps} OFFSET ${(q.pn - 1) * q.ps}`.execute(db),
+    sql<AdminUser>`${USER_SELECT} WHERE ${where} ORDER BY u.username LIMIT ${q.ps} OFFSET ${(q.pn - 1) * q.ps}`.execute(db),
     sql<{ n: number }>`SELECT count(*)::int AS n FROM sys_user u WHERE ${where}`.execute(db),
   ]);
   return { list: page.rows, total: count.rows[0].n };
 }
 
-export async function groupUser(db: Database, groupId: string, id: string): Promise<UserRow | undefined> {
-  const { rows } = await sql<UserRow>`${USER_SELECT} WHERE u.group_id = ${groupId} AND u.id = ${id}`.execute(db);
+export async function groupUser(db: Database, groupId: string, id: string): Promise<AdminUser | undefined> {
+  const { rows } = await sql<AdminUser>`${USER_SELECT} WHERE u.group_id = ${groupId} AND u.id = ${id}`.execute(db);
   return rows[0];
 }
 
@@ -110,7 +99,7 @@ export async function foreignId(db: Database, table: 'sys_org' | 'qm_assay_item'
 }
 
 /** What the user and role screens choose from: the group's companies, roles, assay items and material classes. */
-export async function groupOptions(db: Database, groupId: string) {
+export async function groupOptions(db: Database, groupId: string): Promise<AdminOptions> {
   const [orgs, roles, assayItems, classes, codeRules] = await Promise.all([
     sql<{ id: string; name: string; code: string }>`SELECT id::text, org_name AS name, org_code AS code FROM sys_org WHERE group_id = ${groupId} ORDER BY org_code`.execute(db),
     sql<{ id: string; name: string; code: string; enabled: boolean }>`SELECT id::text, role_name AS name, role_code AS code, enabled FROM sys_role WHERE group_id = ${groupId} ORDER BY role_code`.execute(db),
