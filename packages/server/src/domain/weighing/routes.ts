@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { deductBody, idsBody, modifyPriceBody, splitBody, weighingBody } from '@wb/protocol';
+import { deductBody, idsBody, modifyPriceBody, splitBody } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { documentRoutes } from '../../platform/documents/routes';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, badRequestWith, parse } from '../../platform/http/errors';
 import type { ListOptions } from '../../platform/list/repo';
+import { templateListRoute } from '../../platform/list/route';
 import { BATCH_ACTIONS, deductTicket, runBatch, type BatchAction } from './actions';
 import { TICKET_FAMILIES } from './family';
 import { firstWeighing } from './first';
@@ -18,12 +19,15 @@ import { mergeTickets, splitTicket } from './merge-split';
 import { readDeduction, type Deduction } from './rules/net';
 import { TICKET_ACTION_WORDS } from './rules/transitions';
 import { secondWeighing } from './second';
+import { loggedWeighing } from './weigh-log';
+import { WEIGH_LOG_LIST_CODE, WEIGH_LOG_PERMISSION } from './weigh-log-list';
 
 /**
  * Weigh tickets over HTTP: the weighing calls of a scale station or the operator's screen
  * (protocol weighing.ts), the ticket lists and manual tickets on the document engine, and the
  * ticket's own actions. Each call parses, then runs one transaction that decides and writes; the
- * answer leaves only after the commit, so an acknowledged weighing is a stored one.
+ * answer leaves only after the commit, so an acknowledged weighing is a stored one. Every weighing
+ * call, taken, refused or replayed, leaves its row in the weigh log (weigh-log.ts).
  */
 export function weighingRoutes(app: FastifyInstance, db: Database, list: ListOptions): void {
   for (const kind of TICKET_KINDS) {
@@ -40,6 +44,7 @@ export function weighingRoutes(app: FastifyInstance, db: Database, list: ListOpt
       documentRoutes(scope, db, TICKET_FAMILIES[kind], list);
     });
   }
+  templateListRoute(app, db, { url: '/api/weigh/log/v2/list', formatCode: WEIGH_LOG_LIST_CODE, access: { permission: WEIGH_LOG_PERMISSION, demoAllowed: true } }, list);
 }
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
@@ -49,13 +54,11 @@ const who = (request: { caller: { orgId: string; userId: string } }) => ({ orgId
 function weighingCalls(app: FastifyInstance, db: Database, kind: TicketKind): void {
   const access = { permission: `${ticketPermission(kind)}_weigh` };
   app.post(`${ticketBase(kind)}/first`, { config: { access } }, async (request) => {
-    const body = parse(weighingBody, request.body ?? {});
-    const reply = await db.transaction().execute((tx) => firstWeighing(tx, who(request), kind, body));
+    const reply = await loggedWeighing(db, request.caller, kind, 'FIRST', request.body, (tx, body, call) => firstWeighing(tx, who(request), kind, body, call));
     return ok(reply, reply.replay ? '该次过磅已记录' : '一次过磅成功');
   });
   app.post(`${ticketBase(kind)}/second`, { config: { access } }, async (request) => {
-    const body = parse(weighingBody, request.body ?? {});
-    const reply = await db.transaction().execute((tx) => secondWeighing(tx, who(request), kind, body));
+    const reply = await loggedWeighing(db, request.caller, kind, 'SECOND', request.body, (tx, body, call) => secondWeighing(tx, who(request), kind, body, call));
     return ok(reply, reply.replay ? '该次过磅已记录' : '二次过磅成功');
   });
 }
