@@ -84,7 +84,7 @@ export async function firstWeighing(tx: Tx, who: Who, kind: TicketKind, body: We
   });
   await repo.insertWeighing(tx, {
     orgId: who.orgId, ticketId, reading: 'FIRST', record: first, station: body.stationId, requestId: body.requestId, identifiedBy: identifiedBy(body),
-    snapshots: body.snapshotFileIds, operatorId: who.userId, log: Object.assign(call, { ticketId, ticketNo: ticketNo as string }),
+    snapshots: body.snapshotFileIds, operatorId: who.userId, log: { ...call, ticketId, ticketNo: ticketNo as string },
   });
   if (registry) await repo.registryWeighing(tx, who.orgId, registry.id, at);
   return weighingReply(tx, who.orgId, ticketId, { warnings: decision.warnings, replay: false });
