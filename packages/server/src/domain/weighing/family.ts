@@ -6,6 +6,7 @@ import { TICKET_KIND_INFO, TICKET_KINDS, ticketBase, ticketNumbering, ticketPerm
 import { STATE_TO_DB } from './repo';
 import { STATE_WORDS, ticketTransitions, type TicketAction, type TicketState } from './rules/transitions';
 import { ticketForms, ticketListTemplate, ticketView } from './templates';
+import { weighLogListTemplate } from './weigh-log-list';
 
 /**
  * Weigh tickets on the document engine: v2/list, get, export, the manual ticket's create and update,
@@ -79,5 +80,5 @@ export function ticketFamily(kind: TicketKind): DocumentFamily {
 }
 
 export const TICKET_FAMILIES: Record<TicketKind, DocumentFamily> = Object.fromEntries(TICKET_KINDS.map((k) => [k, ticketFamily(k)])) as Record<TicketKind, DocumentFamily>;
-export const WEIGH_TEMPLATES = Object.values(TICKET_FAMILIES).flatMap((f) => [f.listTemplate, ...f.forms]);
+export const WEIGH_TEMPLATES = [...Object.values(TICKET_FAMILIES).flatMap((f) => [f.listTemplate, ...f.forms]), weighLogListTemplate];
 export const ticketLabel = (kind: TicketKind) => TICKET_KIND_INFO[kind].label;

@@ -14,6 +14,7 @@ import { roundWeight, toTons } from './rules/units';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
 import type { Who } from '../../platform/auth/who';
+import type { WeighCall } from './weigh-log';
 
 /** Kinds whose trucks come on a notice: they weigh only through a registry. */
 const NEEDS_REGISTRY: readonly TicketKind[] = ['pu', 'sa', 'al', 'tr'];
@@ -21,14 +22,16 @@ const NEEDS_REGISTRY: readonly TicketKind[] = ['pu', 'sa', 'al', 'tr'];
 /**
  * The first weighing, in the caller's transaction: find the truck's trip, take the plate's turn,
  * answer a retried call with its first answer, decide, and write the ticket, its reading and the
- * registry's move to the scale together. Nothing is written when the decision refuses.
+ * registry's move to the scale together, with the call's weigh log row (weigh-log.ts). Nothing is
+ * written when the decision refuses; what the call learnt is left in `call` for its refusal's row.
  */
-export async function firstWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, body: WeighingBody): Promise<WeighingReply> {
+export async function firstWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, body: WeighingBody, call: WeighCall): Promise<WeighingReply> {
   const earlier = await repo.replayedTicket(tx, who.orgId, body.stationId, body.requestId);
   if (earlier) return weighingReply(tx, who.orgId, earlier.ticketId, { replay: true });
 
   const registryId = await registryOfFirst(tx, who.orgId, kind, body);
   const plate = registryId ? (await registryOrThrow(tx, who.orgId, registryId, false)).plate_number : (body.plate as string);
+  call.plate = plate;
   await repo.lockPlate(tx, who.orgId, plate);
   const again = await repo.replayedTicket(tx, who.orgId, body.stationId, body.requestId);
   if (again) return weighingReply(tx, who.orgId, again.ticketId, { replay: true });
@@ -42,6 +45,7 @@ export async function firstWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, 
   const facts = await weighingFacts(tx, { orgId: who.orgId, plate, materialId, at, ticketId: null, lineId: null });
   const { params, material, vehicle, history } = facts;
   if (materialId && !material.found) throw badRequest('物料不存在或未分配给本公司', 'materialId');
+  call.unit = params.weightUnit;
   const source = sourceOf(body, params.weightUnit);
   if (source.kind === 'scale' && params.sameWeightCheck !== 'none') {
     history.recentReadings = await sameWeightReadings(tx, who.orgId, roundWeight(source.weight, params), at, params.sameWeightMinutes);
@@ -76,7 +80,7 @@ export async function firstWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, 
   });
   await repo.insertWeighing(tx, {
     orgId: who.orgId, ticketId, reading: 'FIRST', record: first, station: body.stationId, requestId: body.requestId, identifiedBy: identifiedBy(body),
-    snapshots: body.snapshotFileIds, operatorId: who.userId,
+    snapshots: body.snapshotFileIds, operatorId: who.userId, log: { ...call, ticketId, ticketNo: ticketNo as string },
   });
   if (registry) await repo.registryWeighing(tx, who.orgId, registry.id, at);
   return weighingReply(tx, who.orgId, ticketId, { warnings: decision.warnings, replay: false });

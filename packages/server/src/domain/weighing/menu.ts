@@ -1,5 +1,6 @@
 import type { MenuButtonSeed, MenuSeed } from '../../platform/menu/define';
 import { TICKET_KIND_INFO, TICKET_KINDS, ticketPermission, type TicketKind } from './kinds';
+import { WEIGH_LOG_PATH, WEIGH_LOG_PERMISSION } from './weigh-log-list';
 
 /**
  * The 过磅 (Weighing) menu area: a ticket list per kind with its buttons. Operators weigh and keep
@@ -49,4 +50,6 @@ export const WEIGH_LEAVES: MenuSeed[] = [
     ...TICKET_KINDS.map((kind) => ({
       name: TICKET_KIND_INFO[kind].label, en: TICKET_KIND_INFO[kind].en, path: ticketMenuPath(kind), roles: [OP, QA, AC], buttons: ticketButtons(kind),
     })),
+  // every weighing call, taken, refused or replayed (weigh-log.ts): the operators' and administrators' trace of a disputed weighing
+  { name: '称重日志', en: 'Weigh log', path: WEIGH_LOG_PATH, roles: [OP], buttons: [{ name: '查看称重日志', en: 'View weigh log', permission: WEIGH_LOG_PERMISSION, roles: [OP] }] },
 ];

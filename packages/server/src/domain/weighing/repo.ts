@@ -8,6 +8,8 @@ import { storedParams } from '../system/admin/params/repo';
 import type { MaterialFacts, WeighingRecord } from './rules/snapshot';
 import type { Deduction, DeductionKind } from './rules/net';
 import type { DeductionRow } from './rules/merge-split';
+import type { WeighCall } from './weigh-log';
+import { weighLogValues } from './weigh-log-repo';
 
 /**
  * The weighings' SQL: finding the truck, locking what a weighing changes, and writing the ticket,
@@ -94,6 +96,8 @@ export async function insertTicket(tx: Tx, values: Insertable<DB['wb_ticket']>):
 export interface WeighingRow {
   orgId: string; ticketId: string; reading: 'FIRST' | 'SECOND'; record: WeighingRecord; station: string; requestId: string;
   identifiedBy: 'REGISTRY' | 'CARD' | 'PLATE' | 'MANUAL'; snapshots: string[]; operatorId: string;
+  /** the call as the weigh log keeps it, its plate, ticket and unit filled in: written as accepted beside the reading */
+  log: WeighCall;
 }
 
 const weighingValues = (w: WeighingRow): Insertable<DB['wb_weighing']> => ({
@@ -101,8 +105,9 @@ const weighingValues = (w: WeighingRow): Insertable<DB['wb_weighing']> => ({
   station: w.station, request_id: w.requestId, identified_by: w.identifiedBy, snapshot_file_ids: w.snapshots, operator_id: w.operatorId,
 });
 
+/** The reading and its weigh log row, in one statement. */
 export async function insertWeighing(tx: Tx, w: WeighingRow): Promise<void> {
-  await tx.insertInto('wb_weighing').values(weighingValues(w)).execute();
+  await tx.with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED'))).insertInto('wb_weighing').values(weighingValues(w)).execute();
 }
 
 /** A registry's trip is at the scale: its hold moves to the ticket, which settles it at completion. */
@@ -169,13 +174,15 @@ export async function updateTicket(tx: Tx, orgId: string, id: string, set: Updat
 }
 
 /**
- * The ticket's new figures, the reading that gave them and, when it has one, its notice line's
- * change (domain/notice/quantity.ts decides it), in one statement: one round trip, not three.
+ * The ticket's new figures, the reading that gave them with its weigh log row and, when it has
+ * one, its notice line's change (domain/notice/quantity.ts decides it), in one statement: one
+ * round trip, not four.
  */
 export async function updateTicketWithReading(
   tx: Tx, orgId: string, id: string, set: Updateable<DB['wb_ticket']>, w: WeighingRow, line: ((q: QueryCreator<DB>) => CarriedLineUpdate) | null,
 ): Promise<void> {
-  const withReading = tx.with('reading', (q) => q.insertInto('wb_weighing').values(weighingValues(w)));
+  const withReading = tx.with('reading', (q) => q.insertInto('wb_weighing').values(weighingValues(w)))
+    .with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED')));
   const withLine = line ? withReading.with('line', line) : withReading;
   await withLine.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { deductBody, idsBody, modifyPriceBody, splitBody, weighingBody, idParam } from '@wb/protocol';
+import { deductBody, idsBody, modifyPriceBody, splitBody, idParam } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { documentRoutes } from '../../platform/documents/routes';
 import { ok } from '../../platform/http/envelope';
@@ -19,12 +19,14 @@ import { readDeduction, type Deduction } from './rules/net';
 import { TICKET_ACTION_WORDS } from './rules/transitions';
 import { secondWeighing } from './second';
 import type { Who } from '../../platform/auth/who';
+import { loggedWeighing } from './weigh-log';
 
 /**
  * Weigh tickets over HTTP: the weighing calls of a scale station or the operator's screen
  * (protocol weighing.ts), the ticket lists and manual tickets on the document engine, and the
  * ticket's own actions. Each call parses, then runs one transaction that decides and writes; the
- * answer leaves only after the commit, so an acknowledged weighing is a stored one.
+ * answer leaves only after the commit, so an acknowledged weighing is a stored one. Every weighing
+ * call, taken, refused or replayed, leaves its row in the weigh log (weigh-log.ts).
  */
 export function weighingRoutes(app: FastifyInstance, db: Database, list: ListOptions): void {
   for (const kind of TICKET_KINDS) {
@@ -43,19 +45,16 @@ export function weighingRoutes(app: FastifyInstance, db: Database, list: ListOpt
   }
 }
 
-
 const who = (request: { caller: Who }): Pick<Who, 'orgId' | 'userId'> => ({ orgId: request.caller.orgId, userId: request.caller.userId });
 
 function weighingCalls(app: FastifyInstance, db: Database, kind: TicketKind): void {
   const access = { permission: `${ticketPermission(kind)}_weigh` };
   app.post(`${ticketBase(kind)}/first`, { config: { access } }, async (request) => {
-    const body = parse(weighingBody, request.body ?? {});
-    const reply = await db.transaction().execute((tx) => firstWeighing(tx, who(request), kind, body));
+    const reply = await loggedWeighing(db, request.caller, kind, 'FIRST', request.body, (tx, body, call) => firstWeighing(tx, who(request), kind, body, call));
     return ok(reply, reply.replay ? '该次过磅已记录' : '一次过磅成功');
   });
   app.post(`${ticketBase(kind)}/second`, { config: { access } }, async (request) => {
-    const body = parse(weighingBody, request.body ?? {});
-    const reply = await db.transaction().execute((tx) => secondWeighing(tx, who(request), kind, body));
+    const reply = await loggedWeighing(db, request.caller, kind, 'SECOND', request.body, (tx, body, call) => secondWeighing(tx, who(request), kind, body, call));
     return ok(reply, reply.replay ? '该次过磅已记录' : '二次过磅成功');
   });
 }

@@ -4,6 +4,8 @@ import { AppError, badRequestWith } from '../../platform/http/errors';
 import { completionOnLockedLine } from '../notice/quantity';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
+import type { Who } from '../../platform/auth/who';
+import type { WeighCall } from './weigh-log';
 import { sourceOf } from './first';
 import { identifiedBy, ticketOfSecond } from './identify';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
@@ -16,7 +18,6 @@ import type { WeighingRecord } from './rules/snapshot';
 import { taresAfterWeighing } from './rules/stored-tare';
 import { roundWeight } from './rules/units';
 import type { TicketFacts } from './rules/transitions';
-import type { Who } from '../../platform/auth/who';
 import { ticketAmount } from './rules/amount';
 
 const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
@@ -25,15 +26,17 @@ const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
  * The second weighing completes the ticket in the caller's transaction: the ticket locked first (a
  * second call for it waits and then finds it completed), a retried call answered with its first
  * answer, the decision taken on what is locked, then the ticket, its reading, its deductions, the
- * notice line (domain/notice/quantity.ts) and the vehicle's stored tares written together. Each
+ * notice line (domain/notice/quantity.ts), the vehicle's stored tares and the call's weigh log row
+ * (weigh-log.ts) written together; a refusal leaves what the call learnt in `call`. Each
  * round trip costs a weighing more than the work it carries, so the lookups and the writes are
  * gathered into as few statements as their order allows.
  */
-export async function secondWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, body: WeighingBody): Promise<WeighingReply> {
+export async function secondWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, body: WeighingBody, call: WeighCall): Promise<WeighingReply> {
   const found = await ticketOfSecond(tx, who.orgId, body);
   if ('replay' in found) return weighingReply(tx, who.orgId, found.replay, { replay: true });
   const { ticket } = found;
   if (ticket.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在`, 'ticketId');
+  Object.assign(call, { plate: ticket.plate_number, ticketId: ticket.id, ticketNo: ticket.ticket_no });
   // the same call, sent again while the first was completing this ticket, finds its answer now
   if (!OPEN.includes(ticket.state)) {
     const again = await repo.replayedTicket(tx, who.orgId, body.stationId, body.requestId);
@@ -44,6 +47,7 @@ export async function secondWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>,
   const facts = await weighingFacts(tx, {
     orgId: who.orgId, plate: ticket.plate_number, materialId: ticket.material_id, at, ticketId: ticket.id, lineId: ticket.notice_line_id,
   });
+  call.unit = facts.params.weightUnit;
   const source = sourceOf(body, facts.params.weightUnit);
   if (source.kind === 'scale' && facts.params.sameWeightCheck !== 'none') {
     facts.history.recentReadings = await sameWeightReadings(tx, who.orgId, roundWeight(source.weight, facts.params), at, facts.params.sameWeightMinutes);
@@ -64,7 +68,7 @@ export async function secondWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>,
   const line = facts.line && completionOnLockedLine(who.orgId, facts.line, ticket.reserved_quantity, plan.net.toFixed());
   const tareSource = await saveCompletion(tx, who, ticket, plan, params.moneyPrecision, {
     orgId: who.orgId, ticketId: ticket.id, reading: 'SECOND', record: plan.second, station: body.stationId, requestId: body.requestId,
-    identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId,
+    identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId, log: call,
   }, line);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));

@@ -338,3 +338,15 @@ export interface DB {
   sys_outbox: SysOutbox;
   sys_outbox_endpoint: SysOutboxEndpoint;
 }
+
+// The weigh log (migrations/033_weigh_log.sql).
+export interface WbWeighLog {
+  id: Generated<string>; org_id: Id; logged_at: Generated<Date>; kind: string; reading: 'FIRST' | 'SECOND'; station: string;
+  request_id: string | null; user_id: Id | null; username: string | null; identified_by: 'REGISTRY' | 'CARD' | 'PLATE' | 'TICKET' | null;
+  identified_value: string | null; plate_number: string | null; weight: Numeric | null; unit: 't' | 'kg' | null; stable: boolean | null;
+  tare_choice: string | null; outcome: 'ACCEPTED' | 'REFUSED' | 'REPLAY'; ticket_id: Id | null; ticket_no: string | null;
+  status: number | null; reason: string | null;
+}
+export interface DB {
+  wb_weigh_log: WbWeighLog;
+}

@@ -1,0 +1,117 @@
+import { weighingBody, type WeighingBody, type WeighingReply } from '@wb/protocol';
+import type { Caller } from '../../platform/auth/guard';
+import type { Database } from '../../platform/db/pool';
+import { AppError, parse } from '../../platform/http/errors';
+import type { TicketKind } from './kinds';
+import type { Tx } from './repo';
+import { insertWeighLog } from './weigh-log-repo';
+
+export type WeighReading = 'FIRST' | 'SECOND';
+export type WeighOutcome = 'ACCEPTED' | 'REFUSED' | 'REPLAY';
+export type WeighIdentifiedBy = 'REGISTRY' | 'CARD' | 'PLATE' | 'TICKET';
+
+/**
+ * What the weigh log keeps of one call to the first or second weighing. The call's own fields come
+ * from its body; the weighing fills in the plate, the ticket and the company's weight unit as it
+ * learns them, so a refusal names as much as was known when it came.
+ */
+export interface WeighCall {
+  orgId: string;
+  userId: string;
+  username: string;
+  kind: TicketKind;
+  reading: WeighReading;
+  station: string;
+  requestId: string | null;
+  identifiedBy: WeighIdentifiedBy | null;
+  identifiedValue: string | null;
+  /** as sent, in the company's weighing unit */
+  weight: string | null;
+  stable: boolean | null;
+  tareChoice: string | null;
+  plate: string | null;
+  unit: 't' | 'kg' | null;
+  ticketId: string | null;
+  ticketNo: string | null;
+}
+
+type Who = Pick<Caller, 'orgId' | 'userId' | 'username'>;
+
+/**
+ * How the call named its truck, in the order the weighing looks: a second weighing takes the
+ * ticket first (identify.ts ticketOfSecond), a first weighing has no ticket yet and takes the
+ * registry, the card, then the plate (registryOfFirst).
+ */
+export function identificationOf(reading: WeighReading, b: Pick<WeighingBody, 'registryId' | 'cardUid' | 'plate' | 'ticketId'>): { by: WeighIdentifiedBy; value: string } | null {
+  const named: [WeighIdentifiedBy, string | undefined][] = [['REGISTRY', b.registryId], ['CARD', b.cardUid], ['PLATE', b.plate]];
+  const order: [WeighIdentifiedBy, string | undefined][] = reading === 'SECOND' ? [['TICKET', b.ticketId], ...named] : [...named, ['TICKET', b.ticketId]];
+  const found = order.find(([, value]) => value !== undefined);
+  return found ? { by: found[0], value: found[1] as string } : null;
+}
+
+export function callOf(who: Who, kind: TicketKind, reading: WeighReading, body: WeighingBody): WeighCall {
+  const named = identificationOf(reading, body);
+  return {
+    orgId: who.orgId, userId: who.userId, username: who.username, kind, reading, station: body.stationId, requestId: body.requestId,
+    identifiedBy: named?.by ?? null, identifiedValue: named?.value ?? null, weight: body.weight ?? null, stable: body.stable, tareChoice: body.tare,
+    plate: body.plate ?? null, unit: null, ticketId: null, ticketNo: null,
+  };
+}
+
+const text = (v: unknown, max: number): string | null => (typeof v === 'string' && v.trim() !== '' && v.trim().length <= max ? v.trim() : null);
+
+/**
+ * A body the schema refused is logged only when it names a station: the log is read by station and
+ * request id, and a call that names no scale is not a station's weighing (a probe, a broken
+ * client) and would only fill the log with rows nobody can place. Of such a body the log keeps the
+ * station and request id alone: the rest is what the schema could not read.
+ */
+export function unreadCallOf(who: Who, kind: TicketKind, reading: WeighReading, raw: unknown): WeighCall | null {
+  const b = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const station = text(b.stationId, 64);
+  if (!station) return null;
+  return {
+    orgId: who.orgId, userId: who.userId, username: who.username, kind, reading, station, requestId: text(b.requestId, 100),
+    identifiedBy: null, identifiedValue: null, weight: null, stable: null, tareChoice: null, plate: null, unit: null, ticketId: null, ticketNo: null,
+  };
+}
+
+/** A refusal as the log keeps it: its status and every message it gave (a check may refuse for several reasons). */
+export function refusalOf(error: AppError): { status: number; reason: string } {
+  const errors = error.data?.errors;
+  const messages = Array.isArray(errors) ? errors.map((e) => (e as { message?: unknown }).message).filter((m): m is string => typeof m === 'string') : [];
+  return { status: error.status, reason: messages.length > 1 ? messages.join('；') : error.message };
+}
+
+/** A refusal the caller can be told (bad input, a business rule, not found); a 500 is a failure, not a refusal. */
+const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status < 500;
+
+/**
+ * One weighing call with its weigh log row. The weighing writes the accepted row in its own
+ * statements (first.ts, second.ts); a replay's row goes in the same transaction as its answer; a
+ * refusal's row is written after the rollback, on its own, so it stays whatever the weighing undid.
+ */
+export async function loggedWeighing(
+  db: Database, who: Who, kind: TicketKind, reading: WeighReading, raw: unknown,
+  weigh: (tx: Tx, body: WeighingBody, call: WeighCall) => Promise<WeighingReply>,
+): Promise<WeighingReply> {
+  let body: WeighingBody;
+  try {
+    body = parse(weighingBody, raw ?? {});
+  } catch (error) {
+    const call = unreadCallOf(who, kind, reading, raw);
+    if (call && isRefusal(error)) await insertWeighLog(db, call, 'REFUSED', refusalOf(error));
+    throw error;
+  }
+  const call = callOf(who, kind, reading, body);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const reply = await weigh(tx, body, call);
+      if (reply.replay) await insertWeighLog(tx, { ...call, ticketId: reply.ticketId, ticketNo: reply.ticketNo }, 'REPLAY');
+      return reply;
+    });
+  } catch (error) {
+    if (isRefusal(error)) await insertWeighLog(db, call, 'REFUSED', refusalOf(error));
+    throw error;
+  }
+}
