@@ -12,5 +12,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ['./global-setup.ts'],
+    setupFiles: ['./support/policy-guard.ts'],
   },
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
+import { watchPolicyViolations } from './policy-violations';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../output');
 
@@ -17,6 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newPage(browser: Browser, baseUrl: string, locale = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1440, height: 900 } });
+  await watchPolicyViolations(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/pool';
 import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './platform/http/error-handler';
 import { installInputGuard } from './platform/http/input-guard';
+import { installSecurityHeaders } from './platform/http/security-headers';
 import { installGuard } from './platform/auth/guard';
 import { collectRoutePermissions } from './domain/system/admin/menus/route-permissions';
 import { authRoutes } from './platform/auth/routes';
@@ -39,6 +40,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
   });
+  await installSecurityHeaders(app, config);
   await app.register(formbody);
   await registerMultipart(app);
   installErrorHandler(app);

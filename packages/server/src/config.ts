@@ -33,6 +33,8 @@ export interface Config {
   demoMode: boolean;
   /** where uploaded files live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set */
   storage: StorageConfig;
+  /** origins of external pages the menu embeds in the workspace (CSP frame-src), from CSP_FRAME_SRC */
+  frameSources: string[];
 }
 
 /** The sweep of unattached uploads (platform/files/sweep.ts): how old they must be, and how often it runs (0: never). */
@@ -95,6 +97,18 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
 }
 
+/** Web origins, space- or comma-separated; an address counts by its origin, anything not http(s) is dropped. */
+function origins(value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).flatMap((s) => {
+    try {
+      const url = new URL(s);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? [url.origin] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const oidc = env.OIDC_ISSUER
     ? {
@@ -131,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockAfterMs: int(env.LOCK_AFTER_MS, 2_400_000),
     outboxIntervalMs: int(env.OUTBOX_INTERVAL_MS, 5_000),
     storage: storageFrom(env, dataDir),
+    frameSources: origins(env.CSP_FRAME_SRC),
   };
 }

@@ -1,3 +1,4 @@
+import '@/platform/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@/i18n';

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createTestApp } from '../../../test/harness';
+import { imageOrigins } from './security-headers';
+
+// Every answer carries the browser-side hardening: the API, the app shell, its assets, the help page.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-web-'));
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>统一称重管控平台</title>');
+fs.writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'export const x = 1;');
+fs.writeFileSync(path.join(dist, 'help.html'), '<!doctype html><title>帮助</title>');
+
+type App = Awaited<ReturnType<typeof createTestApp>>['app'];
+let app: App;
+let behindProxy: App;
+let inBucket: App;
+beforeAll(async () => {
+  inBucket = (await createTestApp({ S3_BUCKET: 'wb-files', S3_ENDPOINT: 'http://10.0.0.5:9000', FILE_SWEEP_INTERVAL_MS: '0' })).app;
+  app = (await createTestApp({ WEB_DIST: dist, CSP_FRAME_SRC: 'https://bi.example.com/board, javascript:alert(1)' })).app;
+  // Fastify reads TRUST_PROXY when the app is built
+  process.env.TRUST_PROXY = '1';
+  try {
+    behindProxy = (await createTestApp()).app;
+  } finally {
+    delete process.env.TRUST_PROXY;
+  }
+});
+
+function directives(header: string | string[] | number | undefined): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of String(header ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+const ANSWERS = [
+  ['the API', '/api/config/client'],
+  ['an API error', '/api/no-such-call'],
+  ['the captcha', '/api/code/image?randomStr=abcdefgh12'],
+  ['the app shell', '/weigh/pu'],
+  ['a built asset', '/assets/index-abc123.js'],
+] as const;
+
+describe('security headers', () => {
+  it.each(ANSWERS)('are on %s', async (_what, url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it('let nothing be evaluated and no script come from anywhere but this origin', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const header = String(res.headers['content-security-policy']);
+    expect(header).not.toContain('unsafe-eval');
+    expect(header).not.toMatch(/(^|\s)\*(\s|;|$)/);
+    expect(directives(header).get('script-src-attr')).toEqual(["'none'"]);
+    expect(directives(header).get('connect-src')).toEqual(["'self'"]);
+  });
+
+  it('let the workspace frame the help page, and only the workspace', async () => {
+    const res = await app.inject({ method: 'GET', url: '/help.html' });
+    expect(res.statusCode).toBe(200);
+    expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'self'"]);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('allow frames from the configured external pages by origin, and drop what is no web address', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(directives(res.headers['content-security-policy']).get('frame-src')).toEqual(["'self'", 'https://bi.example.com']);
+  });
+
+  it('send no HSTS over plain http, even behind a trusted proxy', async () => {
+    for (const target of [app, behindProxy]) {
+      const res = await target.inject({ method: 'GET', url: '/api/config/client' });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    const forwardedHttp = await behindProxy.inject({ method: 'GET', url: '/api/config/client', headers: { 'x-forwarded-proto': 'http' } });
+    expect(forwardedHttp.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('send HSTS when a trusted proxy says the browser came over https', async () => {
+    const res = await behindProxy.inject({ method: 'GET', url: '/api/config/client', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('believe no x-forwarded-proto without TRUST_PROXY', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/config/client', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('image sources', () => {
+  it('are this server alone with files on local disk', async () => {
+    expect(await imageOrigins(loadConfig({}).storage)).toEqual([]);
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(directives(res.headers['content-security-policy']).get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  it('add the bucket where presigned GETs point, as the SDK writes them', async () => {
+    const minio = loadConfig({ S3_BUCKET: 'wb-files', S3_ENDPOINT: 'http://10.0.0.5:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    expect(await imageOrigins(minio.storage)).toEqual(['http://10.0.0.5:9000']);
+    const aws = loadConfig({ S3_BUCKET: 'wb-files', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    expect(await imageOrigins(aws.storage)).toEqual(['https://wb-files.s3.eu-west-1.amazonaws.com']);
+  });
+
+  it('are sent by an app whose files are in a bucket', async () => {
+    const res = await inBucket.inject({ method: 'GET', url: '/api/config/client' });
+    expect(directives(res.headers['content-security-policy']).get('img-src')).toContain('http://10.0.0.5:9000');
+  });
+});
