@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Space, Spin } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ConfirmButton, FormatDefinition, PressableButton } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { usePage } from '@/app/layout/page-context';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';

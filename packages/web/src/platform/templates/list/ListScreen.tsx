@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FORMAT_STYLE, type FormatDefinition, type MenuButton, type SearchCondition } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { useListActions } from '../buttons/useListActions';
 import type { OpenFormRequest } from '../buttons/form-bridge';
 import { AdvancedQueryDialog } from './AdvancedQueryDialog';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Form, Result, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { MenuButton } from '@wb/protocol';
-import { useSession } from '@/app/session/session-store';
+import { useCurrentUser } from '@/platform/session/current-user';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { submitForm } from '../form/collect';
@@ -34,7 +34,7 @@ interface Props {
 export function NodeForm({ formButton, base, id, presets, readOnly = false, onSaved, onCancel }: Props) {
   const texts = usePageTexts();
   const { modal, message } = App.useApp();
-  const user = useSession((s) => s.userInfo);
+  const user = useCurrentUser();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const template = useQuery({ queryKey: ['form-template', formButton.id], queryFn: () => fetchFormTemplate(formButton.id), retry: false });

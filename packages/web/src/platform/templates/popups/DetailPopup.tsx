@@ -3,7 +3,7 @@ import { App, Button, Descriptions, Modal, Spin, Table, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FORMAT_STYLE, type FieldDefinition, type FormatDefinition, type SearchCondition } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { feedback } from '@/platform/feedback';
 import { call } from '@/platform/api/http';
 import { apiPath } from '../api';

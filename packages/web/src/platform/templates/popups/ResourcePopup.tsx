@@ -3,7 +3,7 @@ import { App, Button, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FORMAT_STYLE, type ResourceTemplate } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { fetchResourceTemplate } from '../api';
 import { formatTitle } from '../list/field-label';
 import type { Row } from '../list/columns';
