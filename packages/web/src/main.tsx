@@ -3,13 +3,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@/i18n';
 import { App } from '@/app/App';
-import { bindHttpToSession } from '@/app/http-bindings';
+import { bindPlatformToSession } from '@/app/platform-bindings';
 import { useSettings } from '@/app/session/settings-store';
 import { logClientError } from '@/app/session/client-log-store';
 import '@/app/styles.css';
 
 initI18n(useSettings.getState().language);
-bindHttpToSession();
+bindPlatformToSession();
 window.addEventListener('error', (e) => logClientError('error', e.error ?? e.message));
 window.addEventListener('unhandledrejection', (e) => logClientError('promise', e.reason));
 

@@ -6,7 +6,9 @@ import type { Locale } from 'antd/es/locale';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import { APP_TITLE } from '@wb/protocol';
 import { zhCN } from './zh-CN';
-import type { Language } from '@/app/session/settings-store';
+
+/** The languages the interface speaks (spec: zh-CN first, en-US switchable). */
+export type Language = 'zh-CN' | 'en-US';
 
 let antdEnglish: Locale | null = null;
 

@@ -107,6 +107,24 @@ describe('site confirmation', () => {
     expectFailure(await submit('sa', { id, button: 'CONFIRM' }), 404, '磅单不存在');
   });
 
+  it('says ihandle false for a row with nothing to press and for a caller who may only look', async () => {
+    const { id } = await truckAtSite('晋A10008');
+    expectOk(await submit('pu', { id, button: 'SINGLE_WEIGH' }));
+    expect(await rowOf('pu', id, operator, [{ key: 'state', op: 'eq', val: 'CLOSED' }])).toMatchObject({ confirmSubButs: ['CONFIRM_NO'], ihandle: false });
+
+    const { id: waiting } = await truckAtSite('晋A10009');
+    expect((await rowOf('pu', waiting, quality)).ihandle).toBe(true);
+    const { rows: revoked } = await pool.query(
+      `DELETE FROM sys_role_menu WHERE role_id = (SELECT id FROM sys_role WHERE role_code = 'ROLE_QUALITY')
+         AND menu_id IN (SELECT id FROM sys_menu WHERE permission = 'confirm_pu_submit') RETURNING role_id, menu_id`);
+    expect(revoked.length).toBeGreaterThan(0);
+    try {
+      expect(await rowOf('pu', waiting, quality)).toMatchObject({ confirmSubButs: ['CONFIRM', 'SINGLE_WEIGH', 'SINGLE_EMPTY'], ihandle: false });
+    } finally {
+      for (const r of revoked) await pool.query('INSERT INTO sys_role_menu (role_id, menu_id) VALUES ($1, $2)', [r.role_id, r.menu_id]);
+    }
+  });
+
   it('does not show or act on another company\'s trucks', async () => {
     const { rows: [other] } = await pool.query(`SELECT o.id FROM sys_org o WHERE o.id <> $1 ORDER BY o.id LIMIT 1`, [orgId]);
     await pool.query('INSERT INTO md_material_alloc (group_id, archive_id, org_id) SELECT group_id, id, $2 FROM md_material WHERE id = $1 ON CONFLICT DO NOTHING', [materialId, other.id]);

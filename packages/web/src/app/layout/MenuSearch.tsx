@@ -3,7 +3,7 @@ import { AutoComplete, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { useOpenLeaf } from '@/app/hooks/useOpenLeaf';
 import { menuLabel, searchMenu } from '@/platform/menu/menu-routes';
 

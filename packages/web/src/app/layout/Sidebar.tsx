@@ -3,7 +3,7 @@ import { Layout, Menu } from 'antd';
 import type { MenuItem } from '@wb/protocol';
 import { shortVersion } from '@wb/protocol';
 import { useTranslation } from 'react-i18next';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { useOpenLeaf } from '@/app/hooks/useOpenLeaf';
 import { useSettings } from '@/app/session/settings-store';
 import { menuTrail } from '@/platform/menu/menu-routes';

@@ -2,7 +2,7 @@ import { App, Dropdown, Tabs, type MenuProps } from 'antd';
 import { CloseCircleOutlined, CloseOutlined, DownOutlined, MinusCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { useSettings } from '@/app/session/settings-store';
 import { useSession } from '@/app/session/session-store';
 import { canCloseTab, tabHref, type Tab } from '@/app/session/tabs';

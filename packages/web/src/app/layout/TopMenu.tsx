@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Menu } from 'antd';
 import type { MenuItem } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { useOpenLeaf } from '@/app/hooks/useOpenLeaf';
 import { flattenLeaves, menuLabel, menuTrail } from '@/platform/menu/menu-routes';
 import { useSettings } from '@/app/session/settings-store';

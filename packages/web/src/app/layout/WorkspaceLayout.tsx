@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '@/app/hooks/useClientConfig';
 import { useDocumentTitle } from '@/app/hooks/useDocumentTitle';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { useHistoryUrl } from '@/app/hooks/useHistoryUrl';
 import { useNav } from '@/app/hooks/useNav';
 import { useScreenClass } from '@/app/hooks/useScreenClass';

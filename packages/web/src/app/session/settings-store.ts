@@ -2,8 +2,9 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { THEME_COLOR_DEFAULT, THEME_NAME_DEFAULT } from '@wb/protocol';
 import { preferenceStore } from '@/platform/storage';
+import type { Language } from '@/i18n';
 
-export type Language = 'zh-CN' | 'en-US';
+export type { Language };
 export type ThemeName = 'theme-white' | 'theme-dark' | 'theme-light';
 
 /** The switches of the settings drawer (spec section 2: settings panel). */

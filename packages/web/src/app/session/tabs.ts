@@ -1,3 +1,5 @@
+import { tabKey } from '@/platform/menu/menu-routes';
+
 /** A workspace tab (spec section 3: label, value = path, query, menuId). */
 export interface Tab {
   value: string;
@@ -17,11 +19,7 @@ export interface CloseOptions {
   homeClosable: boolean;
 }
 
-/** Tabs are keyed by path without query; a trailing slash names the same page. */
-export function tabKey(path: string): string {
-  const bare = path.split('?')[0].split('#')[0];
-  return bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
-}
+export { tabKey };
 
 export function tabHref(tab: Pick<Tab, 'value' | 'query'>): string {
   return tab.query ? `${tab.value}?${tab.query}` : tab.value;

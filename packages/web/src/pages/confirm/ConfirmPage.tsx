@@ -2,8 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Space, Spin } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import type { ConfirmButton, FormatDefinition, PressableButton } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import type { FormatDefinition, PressableButton } from '@wb/protocol';
+import { useEnglish } from '@/i18n/useEnglish';
 import { usePage } from '@/app/layout/page-context';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
@@ -16,7 +16,7 @@ import { useListState } from '@/platform/templates/list/useListState';
 import { DateSampleDialog } from '@/platform/templates/widgets/dialogs/DateSampleDialog';
 import TemplateFreePage from '@/pages/template-free/TemplateFreePage';
 import { submitConfirmation } from './api';
-import { buttonLabel, pressStep, rowActionable } from './buttons';
+import { buttonLabel, isPressable, pressStep, rowButtons } from './buttons';
 import { DeductionDialog, type DeductionResult } from './DeductionDialog';
 import { fill, useConfirmTexts } from './texts';
 
@@ -73,16 +73,15 @@ function ConfirmGrid({ template, route, grid, sampling }: { template: FormatDefi
   const operations = useMemo<ColumnType<Row>[]>(() => [{
     title: tx.operations, key: 'operations', fixed: 'right', width: sampling ? 170 : 330,
     render: (_: unknown, row: Row) => {
-      const buttons = (row.confirmSubButs as ConfirmButton[] | undefined) ?? [];
-      const active = rowActionable(row);
+      const { buttons, actionable } = rowButtons(row);
       return (
         <Space size={4} wrap>
           {buttons.map((b) => (
             <Button
               key={b} size="small" autoInsertSpace={false} type={b === 'CONFIRM' || b === 'CONFIRM_AGAIN' ? 'primary' : 'default'}
               danger={b === 'SINGLE_WEIGH' || b === 'SINGLE_EMPTY' || (sampling && b === 'CONFIRM_NOT')}
-              disabled={!active || b === 'CONFIRM_NO'} loading={busy === `${row.id}`}
-              data-testid={`confirm-${b}-${row.id}`} onClick={() => b !== 'CONFIRM_NO' && press(row, b)}
+              disabled={!actionable || !isPressable(b)} loading={busy === `${row.id}`}
+              data-testid={`confirm-${b}-${row.id}`} onClick={() => isPressable(b) && press(row, b)}
             >
               {buttonLabel(b, sampling, english)}
             </Button>

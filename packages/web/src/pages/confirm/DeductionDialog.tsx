@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { InputNumber, Modal, Segmented, Table } from 'antd';
 import { SITE_DEDUCTION_KINDS, SITE_DEDUCTION_WORDS, type ConfirmSubmitBody, type SiteDeductionKind } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { useConfirmTexts } from './texts';
 
 type Entry = { mode: 'AMOUNT' | 'RATE'; value: number | null };

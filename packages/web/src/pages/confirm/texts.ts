@@ -1,4 +1,4 @@
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 
 /** Texts of the site-confirmation grids, Chinese first. */
 const zh = {

@@ -4,7 +4,7 @@ import { BankOutlined, ClusterOutlined, IdcardOutlined, TagOutlined } from '@ant
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '@/app/hooks/useClientConfig';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { useNav } from '@/app/hooks/useNav';
 import { useOpenLeaf } from '@/app/hooks/useOpenLeaf';
 import { MenuIcon } from '@/app/layout/MenuIcon';

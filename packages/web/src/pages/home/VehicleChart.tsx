@@ -6,7 +6,7 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { TRIP_KIND_NAMES, type VehicleChart as Chart } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { fetchVehicleChart } from './plant-api';
 import { usePlantTexts } from './plant-texts';
 

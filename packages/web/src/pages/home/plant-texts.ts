@@ -1,4 +1,4 @@
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 
 const zh = {
   planned: '计划车辆', plannedHint: '已审核、尚未入厂的登记单',

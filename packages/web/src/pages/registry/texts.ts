@@ -1,4 +1,4 @@
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 
 /** Texts of the registry dialogs, Chinese first (spec: zh-CN default, English switchable). */
 const zh = {

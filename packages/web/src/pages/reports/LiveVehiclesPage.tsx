@@ -1,7 +1,7 @@
 import { Badge, Result, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { TRIP_KIND_NAMES, type LiveVehicle } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { ReportFrame } from './ReportFrame';
 import { useLiveVehicles } from './useLiveVehicles';
 import { fill, useReportTexts } from './texts';

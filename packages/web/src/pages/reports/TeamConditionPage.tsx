@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { PLANT_PERMISSIONS, WEIGH_KIND_NAMES, WEIGH_KINDS, type TeamReportQuery } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { fetchTeams, queryToSearch, searchMaterials } from './api';
 import { ReportFrame } from './ReportFrame';

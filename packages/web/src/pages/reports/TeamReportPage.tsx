@@ -4,7 +4,7 @@ import { DownloadOutlined, LeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { WEIGH_KIND_NAMES } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { exportTeamReport, fetchTeamReport, searchToQuery } from './api';
 import { ReportFrame } from './ReportFrame';

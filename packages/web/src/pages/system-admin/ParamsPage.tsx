@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Card, Form, InputNumber, Radio, Space, Spin, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHECK_LEVELS, ROUNDING_MODES, WEIGH_PARAM_GROUPS, WEIGHT_UNITS, type WeighParamKey, type WeighParams } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Space, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { feedback } from '@/platform/feedback';
 import type { AdminMenuNode } from '@wb/protocol';
 import { fetchResourceTree, saveRoleMenus } from './api';

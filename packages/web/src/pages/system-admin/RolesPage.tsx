@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Space, Spin, Table, Tabs, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { feedback } from '@/platform/feedback';
 import type { AdminRole } from '@wb/protocol';

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import dayjs from 'dayjs';
 import { PAGE_SIZES, type AdminUser } from '@wb/protocol';
 import { usePage } from '@/app/layout/page-context';
-import { usePageSize } from '@/app/hooks/usePageSize';
+import { usePageSize } from '@/platform/page-size';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { useSession } from '@/app/session/session-store';
 import { feedback } from '@/platform/feedback';

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@wb/protocol';
 import { usePage } from '@/app/layout/page-context';
-import { usePageSize } from '@/app/hooks/usePageSize';
+import { usePageSize } from '@/platform/page-size';
 import { useSettings } from '@/app/session/settings-store';
 import { fetchOperationLog, type LogRow } from '@/platform/api/workspace-api';
 import './operation-log.css';

@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { Result } from 'antd';
 import { FileUnknownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { PageContext } from '@/app/layout/page-context';
 
 /** The page of a menu with no template (or whose component failed to load). */

@@ -1,5 +1,5 @@
 import type { TicketPrintLayout } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 
 /** Texts of the print page, Chinese first (spec: zh-CN default, English switchable). */
 const zh = {

@@ -1,5 +1,4 @@
 import type { MenuButton, MenuItem } from '@wb/protocol';
-import { tabKey } from '@/app/session/tabs';
 
 /** A page reachable from the menu: one per leaf, per external page, per button with a path. */
 export interface PageEntry {
@@ -17,6 +16,12 @@ export interface PageEntry {
 export type RouteIndex = Map<string, PageEntry>;
 
 export const IFRAME_PREFIX = '/myiframe/';
+
+/** Pages (and their tabs) are keyed by path without query; a trailing slash names the same page. */
+export function tabKey(path: string): string {
+  const bare = path.split('?')[0].split('#')[0];
+  return bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
+}
 
 function roleAllowed(item: MenuItem, roles: readonly string[]): boolean {
   return item.meta.roles.length === 0 || item.meta.roles.some((r) => roles.includes(r));

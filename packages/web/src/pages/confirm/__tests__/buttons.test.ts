@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buttonLabel, pressStep, rowActionable } from '../buttons';
+import { buttonLabel, isPressable, pressStep, rowButtons } from '../buttons';
 
 describe('site confirmation buttons on the web', () => {
   it('says 合格 and 不合格 in sampling mode and the normal words otherwise', () => {
@@ -11,11 +11,13 @@ describe('site confirmation buttons on the web', () => {
     expect(buttonLabel('SINGLE_EMPTY', false, true)).toBe('Leaves empty');
   });
 
-  it('acts on a row only when handleable, with buttons and without CONFIRM_NO', () => {
-    expect(rowActionable({ ihandle: true, confirmSubButs: ['CONFIRM'] })).toBe(true);
-    expect(rowActionable({ ihandle: false, confirmSubButs: ['CONFIRM'] })).toBe(false);
-    expect(rowActionable({ ihandle: true, confirmSubButs: [] })).toBe(false);
-    expect(rowActionable({ ihandle: true, confirmSubButs: ['CONFIRM_NO'] })).toBe(false);
+  it('shows the buttons the server sent, pressable exactly when it said ihandle', () => {
+    expect(rowButtons({ ihandle: true, confirmSubButs: ['CONFIRM_AGAIN', 'CONFIRM_NOT'] })).toEqual({ buttons: ['CONFIRM_AGAIN', 'CONFIRM_NOT'], actionable: true });
+    expect(rowButtons({ ihandle: false, confirmSubButs: ['CONFIRM'] })).toEqual({ buttons: ['CONFIRM'], actionable: false });
+    expect(rowButtons({ confirmSubButs: ['CONFIRM'] }).actionable).toBe(false);
+    expect(rowButtons({ ihandle: false })).toEqual({ buttons: [], actionable: false });
+    expect(isPressable('CONFIRM_NO')).toBe(false);
+    expect(isPressable('SINGLE_EMPTY')).toBe(true);
   });
 
   it('asks for deductions on a confirmation, a yes on the others, the sample dialog when sampling', () => {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Col, Form, Row, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { FieldDefinition } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { fieldLabel, withOptionLabels } from '../list/field-label';
 import { FieldControl } from './fields/FieldControl';
 import { checkFieldValue } from './rules/field-checks';

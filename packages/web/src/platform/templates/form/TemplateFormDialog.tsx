@@ -2,10 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Form, Modal, Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FormatDefinition, MenuButton } from '@wb/protocol';
-import { FORMAT_STYLE } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
-import { useSession } from '@/app/session/session-store';
+import type { MenuButton } from '@wb/protocol';
+import { useEnglish } from '@/i18n/useEnglish';
+import { useCurrentUser } from '@/platform/session/current-user';
 import { menuLabel } from '@/platform/menu/menu-routes';
 import { feedback } from '@/platform/feedback';
 import { ApiError } from '@/platform/api/http';
@@ -17,7 +16,8 @@ import { MasterChildForm } from './MasterChildForm';
 import { submitForm, type FormSubmission } from './collect';
 import { createValues, macrosOf, updateValues } from './initial-values';
 import { blankChildRow, childRowErrors, childRowsOf, collectChildRows, isMasterChild, splitFields } from './master-child';
-import { columnsOf, type FormMode } from './rules/layout';
+import type { FormMode } from './rules/layout';
+import { dialogWidthOf, layoutOf } from '../layouts/registry';
 import { SAVE_DEBOUNCE_MS, useDebounced } from './use-debounced';
 import { EMPTY_CHILD_CONFIRM, UPDATE_CANCELLED, UPDATE_CONFIRM } from './messages';
 import type { Row } from '../widgets/editable-table/rows';
@@ -39,17 +39,12 @@ export interface TemplateFormDialogProps {
   formMode?: FormMode;
 }
 
-function dialogWidth(format: FormatDefinition | undefined): string {
-  if (!format) return '50%';
-  return format.formatStyle === FORMAT_STYLE.fourColumn ? '60%' : '80%';
-}
-
 /** The form dialog of one create or update: 取 消 and 确 定; 确 定 saves only a valid form. */
 export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClose, onSubmit, formMode = mode }: TemplateFormDialogProps) {
   const { t } = useTranslation();
   const english = useEnglish();
   const { modal, message } = App.useApp();
-  const user = useSession((s) => s.userInfo);
+  const user = useCurrentUser();
   const [form] = Form.useForm();
   const [open, setOpen] = useState(true);
   const [saving, setSaving] = useState(false);
@@ -137,19 +132,26 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
   let body;
   if (template.isError || record.isError) body = <Result status="warning" title={t('templateForm.loadFailed')} />;
   else if (!ready || !format) body = <div className="wb-form-loading"><Spin /></div>;
-  else if (masterChild) {
+  else {
+    const Layout = layoutOf('form', format.formatStyle);
     body = (
-      <ChildRowsContext.Provider value={format.opations.son ? { [format.opations.son]: rows } : {}}>
-        <MasterChildForm main={main} child={child} remark={format.remark} mode={formMode} form={form} rows={rows} onRowsChange={setRows} onEnter={requestSave} blankRow={() => blankChildRow(child, macrosOf(user))} />
-      </ChildRowsContext.Provider>
+      <Layout
+        style={format.formatStyle}
+        fields={(columns) => <FormRenderer fields={main} columns={columns} mode={formMode} form={form} onEnter={requestSave} />}
+        childTable={
+          <ChildRowsContext.Provider value={format.opations.son ? { [format.opations.son]: rows } : {}}>
+            <MasterChildForm main={main} child={child} remark={format.remark} mode={formMode} form={form} rows={rows} onRowsChange={setRows} onEnter={requestSave} blankRow={() => blankChildRow(child, macrosOf(user))} />
+          </ChildRowsContext.Provider>
+        }
+      />
     );
-  } else body = <FormRenderer fields={main} columns={columnsOf(format.formatStyle)} mode={formMode} form={form} onEnter={requestSave} />;
+  }
 
   return (
     <Modal
       open={open}
       title={format ? formatTitle(format, english) : menuLabel(menuButton, english)}
-      width={dialogWidth(format)}
+      width={format ? dialogWidthOf('form', format.formatStyle) : '50%'}
       className="wb-form-dialog"
       onCancel={close}
       afterClose={onClose}

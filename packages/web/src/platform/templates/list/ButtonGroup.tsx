@@ -4,7 +4,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MenuButton } from '@wb/protocol';
 import { menuLabel } from '@/platform/menu/menu-routes';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { rowsAllowButton } from '../buttons/action-rules';
 import { ADVANCED_BUTTON, layoutButtons, withAdvancedButton } from './button-layout';
 

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FORMAT_STYLE, type FormatDefinition, type MenuButton, type SearchCondition } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import type { FormatDefinition, MenuButton, SearchCondition } from '@wb/protocol';
+import { useEnglish } from '@/i18n/useEnglish';
 import { useListActions } from '../buttons/useListActions';
 import type { OpenFormRequest } from '../buttons/form-bridge';
 import { AdvancedQueryDialog } from './AdvancedQueryDialog';
@@ -15,6 +15,7 @@ import { SearchBar } from './SearchBar';
 import { useListState } from './useListState';
 import { useLinkDetail } from '../pages/useLinkDetail';
 import { selectedRows } from './selection';
+import { layoutOf } from '../layouts/registry';
 import './list.css';
 
 interface Props {
@@ -53,48 +54,51 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
     state.search(true);
     setDialogOpen(false);
   };
-  const isTree = template.formatStyle === FORMAT_STYLE.treeList;
+  const Layout = layoutOf('list', template.formatStyle);
   const detail = useLinkDetail(template);
 
+  const main = (
+    <section className="wb-list-main">
+      <ButtonGroup buttons={buttons} hasAdvanced={advancedFields.length > 0} busy={actions.busy} selectedRows={rows} onButton={actions.run} onAdvanced={() => setDialogOpen(true)} />
+      <SearchBar
+        quickFields={quickFields}
+        advancedFields={advancedFields}
+        quickText={state.quickDraft}
+        advanced={state.advancedDraft}
+        expanded={expanded}
+        english={english}
+        onQuickText={state.setQuickDraft}
+        onAdvancedChange={state.changeAdvanced}
+        onSearch={() => state.search(expanded)}
+        onReset={state.reset}
+        onToggle={() => setExpanded((e) => !e)}
+      />
+      {selection.keys.length > 0 && (
+        <div className="wb-list-selected" data-testid="list-selected">
+          {t('listScreen.selected', { count: selection.keys.length })}
+          <Button type="link" size="small" onClick={clearSelection}>{t('listScreen.clearSelection')}</Button>
+        </div>
+      )}
+      <ListTable
+        fields={template.listSubList}
+        reply={state.query.data}
+        loading={state.query.isFetching}
+        english={english}
+        sort={state.sort}
+        pn={state.pn}
+        ps={state.ps}
+        selectedKeys={selection.keys}
+        onSelect={state.select}
+        onSort={state.changeSort}
+        onPage={state.changePage}
+        onLink={detail.onLink}
+      />
+    </section>
+  );
+
   return (
-    <div className={`wb-card wb-list-screen${isTree ? ' wb-list-with-tree' : ''}`} data-testid="list-screen" data-template={template.formatCode}>
-      {isTree && <ListTree template={template} selected={treeNode} onSelect={chooseNode} />}
-      <section className="wb-list-main">
-        <ButtonGroup buttons={buttons} hasAdvanced={advancedFields.length > 0} busy={actions.busy} selectedRows={rows} onButton={actions.run} onAdvanced={() => setDialogOpen(true)} />
-        <SearchBar
-          quickFields={quickFields}
-          advancedFields={advancedFields}
-          quickText={state.quickDraft}
-          advanced={state.advancedDraft}
-          expanded={expanded}
-          english={english}
-          onQuickText={state.setQuickDraft}
-          onAdvancedChange={state.changeAdvanced}
-          onSearch={() => state.search(expanded)}
-          onReset={state.reset}
-          onToggle={() => setExpanded((e) => !e)}
-        />
-        {selection.keys.length > 0 && (
-          <div className="wb-list-selected" data-testid="list-selected">
-            {t('listScreen.selected', { count: selection.keys.length })}
-            <Button type="link" size="small" onClick={clearSelection}>{t('listScreen.clearSelection')}</Button>
-          </div>
-        )}
-        <ListTable
-          fields={template.listSubList}
-          reply={state.query.data}
-          loading={state.query.isFetching}
-          english={english}
-          sort={state.sort}
-          pn={state.pn}
-          ps={state.ps}
-          selectedKeys={selection.keys}
-          onSelect={state.select}
-          onSort={state.changeSort}
-          onPage={state.changePage}
-          onLink={detail.onLink}
-        />
-      </section>
+    <div className="wb-card wb-list-screen" data-testid="list-screen" data-template={template.formatCode}>
+      <Layout style={template.formatStyle} tree={<ListTree template={template} selected={treeNode} onSelect={chooseNode} />} main={main} />
       <AdvancedQueryDialog
         open={dialogOpen}
         fields={advancedFields}

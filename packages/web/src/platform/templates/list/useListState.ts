@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormatDefinition, SearchCondition, SortKey } from '@wb/protocol';
-import { usePageSize } from '@/app/hooks/usePageSize';
+import { usePageSize } from '@/platform/page-size';
 import { fetchList } from '../api';
 import { advancedDefaults } from './advanced-defaults';
 import { buildListRequest, type AdvancedValue, type AdvancedValues } from './search-body';

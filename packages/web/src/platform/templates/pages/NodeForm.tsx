@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Form, Result, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { MenuButton } from '@wb/protocol';
-import { useSession } from '@/app/session/session-store';
+import { useCurrentUser } from '@/platform/session/current-user';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { submitForm } from '../form/collect';
@@ -10,7 +10,7 @@ import { fetchEntity, fetchFormTemplate, saveEntity, splitLoaded, type Entity } 
 import { FormRenderer } from '../form/FormRenderer';
 import { createValues, macrosOf, updateValues } from '../form/initial-values';
 import { UPDATE_CANCELLED, UPDATE_CONFIRM } from '../form/messages';
-import { columnsOf } from '../form/rules/layout';
+import { layoutOf } from '../layouts/registry';
 import { usePageTexts } from './texts';
 
 interface Props {
@@ -34,7 +34,7 @@ interface Props {
 export function NodeForm({ formButton, base, id, presets, readOnly = false, onSaved, onCancel }: Props) {
   const texts = usePageTexts();
   const { modal, message } = App.useApp();
-  const user = useSession((s) => s.userInfo);
+  const user = useCurrentUser();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const template = useQuery({ queryKey: ['form-template', formButton.id], queryFn: () => fetchFormTemplate(formButton.id), retry: false });
@@ -83,9 +83,13 @@ export function NodeForm({ formButton, base, id, presets, readOnly = false, onSa
 
   if (template.isError || record.isError) return <Result status="warning" title={texts.loadFailed} />;
   if (!format || (id !== null && !loaded)) return <div className="wb-node-form-loading"><Spin /></div>;
+  const Layout = layoutOf('form', format.formatStyle);
   return (
     <div className="wb-node-form" data-testid="node-form" data-mode={id === null ? 'create' : readOnly ? 'detail' : 'update'}>
-      <FormRenderer fields={fields} columns={columnsOf(format.formatStyle)} mode={readOnly ? 'weigh' : id === null ? 'create' : 'update'} form={form} onEnter={readOnly ? undefined : () => void save()} />
+      <Layout
+        style={format.formatStyle}
+        fields={(columns) => <FormRenderer fields={fields} columns={columns} mode={readOnly ? 'weigh' : id === null ? 'create' : 'update'} form={form} onEnter={readOnly ? undefined : () => void save()} />}
+      />
       {!readOnly && (
         <Space className="wb-node-form-actions">
           <Button type="primary" loading={saving} onClick={() => void save()} data-testid="node-save">{texts.save}</Button>

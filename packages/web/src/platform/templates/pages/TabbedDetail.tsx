@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Descriptions, Empty, Table, Tabs } from 'antd';
 import type { FieldDefinition, FormatDefinition } from '@wb/protocol';
 import { useTranslation } from 'react-i18next';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { cellText } from '../list/cell-value';
 import { buildColumns, shownFields, type Row } from '../list/columns';
 import { fieldLabel } from '../list/field-label';

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Empty, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { documentBase, type FormatDefinition, type MenuButton } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError } from '@/platform/api/http';
 import { fetchTree, runBatchAction } from '../api';
 import type { Entity } from '../form/form-api';

@@ -1,4 +1,4 @@
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 
 /** Texts of the generic page styles (tree with form, tabbed form, detail form), Chinese first. */
 const zh = {

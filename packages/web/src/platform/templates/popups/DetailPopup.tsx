@@ -1,16 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Descriptions, Modal, Spin, Table, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FORMAT_STYLE, type FieldDefinition, type FormatDefinition, type SearchCondition } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import type { FieldDefinition, FormatDefinition, SearchCondition } from '@wb/protocol';
+import { useEnglish } from '@/i18n/useEnglish';
 import { feedback } from '@/platform/feedback';
 import { call } from '@/platform/api/http';
 import { apiPath } from '../api';
 import { cellText } from '../list/cell-value';
 import { buildColumns, shownFields, type Row } from '../list/columns';
 import { fieldLabel, formatTitle, withOptionLabels } from '../list/field-label';
-import { columnsOf, detailParts } from './detail-data';
+import { detailParts } from './detail-data';
+import { layoutOf } from '../layouts/registry';
 import { splitDetailFields } from '../pages/detail-tables';
 import { TabbedDetail } from '../pages/TabbedDetail';
 import './popups.css';
@@ -68,39 +69,36 @@ function Rows({ fields, rows, selectable, chosen, onChosen }: { fields: FieldDef
   );
 }
 
-function Layout({ template, data, selectable, chosen, onChosen }: { template: FormatDefinition; data: unknown; selectable: boolean; chosen: string[]; onChosen(k: string[]): void }) {
+/** FORMAT_TAB_FROM: a tab per child table named by its fields' customTable (pages/TabbedDetail), else the record and its rows. */
+function RecordTabs({ template, data, fields, master, rows }: { template: FormatDefinition; data: unknown; fields: FieldDefinition[]; master: Row | null; rows: ReactNode }) {
   const { t } = useTranslation();
   const english = useEnglish();
+  if (splitDetailFields(template).tables.length) return <TabbedDetail template={template} data={data} />;
+  return (
+    <Tabs
+      items={[
+        { key: 'main', label: template.opations.main ?? formatTitle(template, english), children: <MasterFields fields={fields} record={master} columns={4} /> },
+        { key: 'rows', label: template.opations.son ?? t('listScreen.totalRow'), children: rows },
+      ]}
+    />
+  );
+}
+
+function Layout({ template, data, selectable, chosen, onChosen }: { template: FormatDefinition; data: unknown; selectable: boolean; chosen: string[]; onChosen(k: string[]): void }) {
   const { master, rows } = detailParts(data);
   const fields = fieldsOf(template);
   const childFields = template.listSubList.length ? template.listSubList : fields;
   const rowsView = <Rows fields={childFields} rows={rows} selectable={selectable} chosen={chosen} onChosen={onChosen} />;
   if (selectable) return rowsView;
-  switch (template.formatStyle) {
-    case FORMAT_STYLE.fourColumn:
-    case FORMAT_STYLE.eightColumn:
-      return <MasterFields fields={fields} record={master} columns={columnsOf(template.formatStyle)} />;
-    case FORMAT_STYLE.masterChild:
-      return (
-        <>
-          <MasterFields fields={template.formSubList.length ? template.formSubList : fields} record={master} columns={columnsOf(template.formatStyle)} />
-          {rowsView}
-        </>
-      );
-    case FORMAT_STYLE.tab:
-      // child tables named by their fields' customTable get a tab each (pages/TabbedDetail)
-      if (splitDetailFields(template).tables.length) return <TabbedDetail template={template} data={data} />;
-      return (
-        <Tabs
-          items={[
-            { key: 'main', label: template.opations.main ?? formatTitle(template, english), children: <MasterFields fields={fields} record={master} columns={4} /> },
-            { key: 'rows', label: template.opations.son ?? t('listScreen.totalRow'), children: rowsView },
-          ]}
-        />
-      );
-    default:
-      return <div className="wb-unknown-style">{t('listScreen.unknownStyle', { style: template.formatStyle })}</div>;
-  }
+  const StyleLayout = layoutOf('detail', template.formatStyle);
+  return (
+    <StyleLayout
+      style={template.formatStyle}
+      fields={(columns) => <MasterFields fields={fields} record={master} columns={columns} />}
+      rows={rowsView}
+      tabs={<RecordTabs template={template} data={data} fields={fields} master={master} rows={rowsView} />}
+    />
+  );
 }
 
 /**

@@ -2,14 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FORMAT_STYLE, type ResourceTemplate } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import type { ResourceTemplate } from '@wb/protocol';
+import { useEnglish } from '@/i18n/useEnglish';
 import { fetchResourceTemplate } from '../api';
 import { formatTitle } from '../list/field-label';
 import type { Row } from '../list/columns';
 import { ResourceTable } from './ResourceTable';
 import { ResourceTree } from './ResourceTree';
-import { mappedValues, popupFilters, RESOURCE_WIDTH } from './resource-mapping';
+import { mappedValues, popupFilters } from './resource-mapping';
+import { dialogWidthOf, layoutOf } from '../layouts/registry';
 import type { ResourceChoice, ResourcePopupRequest } from './resource-popup-store';
 import './popups.css';
 
@@ -24,26 +25,17 @@ function Body({ template, multiple, filters, onChoose, onConfirmRow }: {
   onChoose(rows: Row[]): void;
   onConfirmRow(row: Row): void;
 }) {
-  const { t } = useTranslation();
-  const [treeId, setTreeId] = useState<string | null>(null);
   const known = useMemo(() => new Set(template.listSubList.map((f) => f.fieldName)), [template.listSubList]);
   const fixed = useMemo(() => popupFilters(filters, known), [filters, known]);
-  switch (template.formatStyle) {
-    case FORMAT_STYLE.resourceTree:
-      return <ResourceTree template={template} multiple={multiple} onChoose={onChoose} onDoubleClick={onConfirmRow} />;
-    case FORMAT_STYLE.resourceTreeQuery:
-      // the tree narrows the table; the table's rows are what is chosen
-      return (
-        <div className="wb-resource-split">
-          <ResourceTree template={template} multiple={false} onChoose={(_rows, keys) => setTreeId(keys[0] ?? null)} />
-          <ResourceTable template={template} fixed={fixed} treeId={treeId} multiple={multiple} onChoose={onChoose} onDoubleClick={onConfirmRow} />
-        </div>
-      );
-    case FORMAT_STYLE.resourceQuery:
-      return <ResourceTable template={template} fixed={fixed} treeId={null} multiple={multiple} onChoose={onChoose} onDoubleClick={onConfirmRow} />;
-    default:
-      return <div className="wb-unknown-style">{t('listScreen.unknownStyle', { style: template.formatStyle })}</div>;
-  }
+  const Layout = layoutOf('resource', template.formatStyle);
+  return (
+    <Layout
+      style={template.formatStyle}
+      choiceTree={<ResourceTree template={template} multiple={multiple} onChoose={onChoose} onDoubleClick={onConfirmRow} />}
+      choiceTable={(treeId) => <ResourceTable template={template} fixed={fixed} treeId={treeId} multiple={multiple} onChoose={onChoose} onDoubleClick={onConfirmRow} />}
+      narrowingTree={(onNode) => <ResourceTree template={template} multiple={false} onChoose={(_rows, keys) => onNode(keys[0] ?? null)} />}
+    />
+  );
 }
 
 /**
@@ -81,12 +73,11 @@ export function ResourcePopup({ cgFormatResId, resFormatSubId, multiple = false,
   }, [template, message, settle, t]);
 
   if (!cgFormatResId || isError) return null;
-  const isTree = template?.formatStyle === FORMAT_STYLE.resourceTree;
   return (
     <Modal
       open
       title={template ? formatTitle(template, english) : t('listScreen.loading')}
-      width={isTree ? RESOURCE_WIDTH.tree : RESOURCE_WIDTH.other}
+      width={dialogWidthOf('resource', template?.formatStyle)}
       onCancel={() => settle(null)}
       destroyOnHidden
       footer={[

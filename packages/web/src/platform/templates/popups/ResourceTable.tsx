@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { FormatDefinition, SearchCondition } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { ListTable } from '../list/ListTable';
 import { SearchBar } from '../list/SearchBar';
 import { quickSearchFields } from '../list/search-body';

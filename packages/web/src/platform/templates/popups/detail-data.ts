@@ -12,6 +12,3 @@ export function detailParts(data: unknown): { master: Row | null; rows: Row[] } 
   const master = (d.entity && typeof d.entity === 'object' ? d.entity : d) as Row;
   return { master, rows: Array.isArray(d.entitysub) ? (d.entitysub as Row[]) : [] };
 }
-
-/** Columns per row of a detail form: eight for the eight-column and master-child layouts, else four. */
-export const columnsOf = (formatStyle: string) => (formatStyle === 'FORMAT_EIGHT_COLUMN_FROM' || formatStyle === 'FORMAT_MASTER_CHILD_FROM' ? 8 : 4);

@@ -39,5 +39,3 @@ export function filtersFromForm(mapData: readonly FieldMapping[], formValues: Re
   }
   return out;
 }
-
-export const RESOURCE_WIDTH = { tree: '35%', other: '75%' } as const;

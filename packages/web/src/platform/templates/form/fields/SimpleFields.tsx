@@ -4,7 +4,7 @@ import { isCurrencyField } from '../rules/field-checks';
 import type { FieldWidgetProps } from './field-props';
 import { textareaRows } from './field-props';
 import { useTranslation } from 'react-i18next';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

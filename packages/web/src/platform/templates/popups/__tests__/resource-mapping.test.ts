@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldMapping } from '@wb/protocol';
 import { filtersFromForm, mappedValues, popupFilters } from '../resource-mapping';
-import { columnsOf, detailParts } from '../detail-data';
+import { detailParts } from '../detail-data';
+import { columnsOf } from '../../form/rules/layout';
 
 const MAP: FieldMapping[] = [
   { fieldSub1: { masterTable: 'md_vehicle', fieldName: 'carrierId' }, fieldSub2: { fieldName: 'id' } },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { feedback } from '@/platform/feedback';
 import { DEFAULT_ASSAY_ITEMS, SELECT_AT_LEAST_ONE, type AssayItem } from './dialog-rules';
 

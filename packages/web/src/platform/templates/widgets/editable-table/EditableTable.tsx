@@ -3,7 +3,7 @@ import { App, Button, InputNumber, Space, Table, type TableColumnsType } from 'a
 import { CopyOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FieldDefinition } from '@wb/protocol';
-import { useEnglish } from '@/app/hooks/useEnglish';
+import { useEnglish } from '@/i18n/useEnglish';
 import { feedback } from '@/platform/feedback';
 import { orderedFields } from '../../form/rules/layout';
 import { fieldLabel, withOptionLabels } from '../../list/field-label';

@@ -1,4 +1,5 @@
 import { bindHttp } from '@/platform/api/http';
+import { bindCurrentUser } from '@/platform/session/current-user';
 import { langOf } from '@/i18n';
 import { useSession } from './session/session-store';
 import { useSettings } from './session/settings-store';
@@ -6,7 +7,9 @@ import { endSession } from './session/session-actions';
 import { logClientError } from './session/client-log-store';
 import { useCompanyDialog } from './session/company-dialog-store';
 
-export function bindHttpToSession(): void {
+/** Platform code reads the shell's session only through these bindings: app depends on platform, never the reverse. */
+export function bindPlatformToSession(): void {
+  bindCurrentUser(() => useSession((s) => s.userInfo));
   bindHttp({
     session: () => {
       const s = useSession.getState();
