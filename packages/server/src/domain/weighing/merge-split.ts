@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { ticketAmount } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import type { Who } from './first';
@@ -33,7 +34,7 @@ const weighed = (t: TicketRow): Weighed => ({
 });
 
 const amountOf = (net: Decimal, price: string | null, precision: number) =>
-  price === null ? null : net.mul(price).toDecimalPlaces(precision, Decimal.ROUND_HALF_UP).toFixed();
+  price === null ? null : ticketAmount(net, price, precision).toFixed();
 
 /** 合并: the first (lowest id) keeps the sums; the others are voided as merged into it. */
 export async function mergeTickets(tx: Tx, who: Who, kind: TicketKind, ids: string[]): Promise<{ id: string; count: number }> {

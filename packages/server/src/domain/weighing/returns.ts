@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { ticketAmount, ticketUnitPrice } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import { uncompleteOnLine } from '../notice/quantity';
@@ -47,14 +48,14 @@ export async function returnGoods(tx: Tx, who: Who, kind: TicketKind, id: string
 /** 修改单价: the unit price of finished tickets, and their amount with it (net x price, money precision). */
 export async function modifyPrice(tx: Tx, who: Who, kind: TicketKind, ids: string[], price: Decimal): Promise<{ count: number }> {
   const params = await repo.weighParams(tx, who.orgId);
-  const unitPrice = price.toDecimalPlaces(Math.min(params.unitPricePrecision, 4), Decimal.ROUND_HALF_UP);
+  const unitPrice = ticketUnitPrice(price, params.unitPricePrecision);
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   for (const id of sorted) {
     const t = await repo.lockTicket(tx, who.orgId, id);
     if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'modifyPrice');
     if (!d.ok) throw badRequest(d.message, 'ids');
-    const amount = t.net === null ? null : new Decimal(t.net).mul(unitPrice).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP);
+    const amount = t.net === null ? null : ticketAmount(t.net, unitPrice, params.moneyPrecision);
     const signed = amount && t.source_ticket_id ? amount.neg() : amount;
     await repo.updateTicket(tx, who.orgId, t.id, { price: unitPrice.toFixed(), amount: signed?.toFixed() ?? null, updated_by: who.userId });
   }
