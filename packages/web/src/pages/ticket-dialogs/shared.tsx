@@ -59,13 +59,12 @@ export function Refusal({ text, testId }: { text: string | null; testId: string 
 
 export const tons = (value: string | null | undefined) => (value === null || value === undefined || value === '' ? '—' : trimZeros(value));
 
-/** Which ticket the dialog is on: number, plate, material. */
+/** Which truck and goods the dialog is on (its title names the ticket). */
 export function TicketHeader({ ticket }: { ticket: TicketEntity | undefined }) {
   const { t } = useTranslation();
   return (
-    <Descriptions size="small" column={3} style={{ marginBottom: 12 }}
+    <Descriptions size="small" column={2} style={{ marginBottom: 12 }}
       items={[
-        { key: 'no', label: t('ticketDialogs.ticketNo'), children: ticket?.ticketNo ?? '' },
         { key: 'plate', label: t('ticketDialogs.plate'), children: ticket?.plateNumber ?? '' },
         { key: 'material', label: t('ticketDialogs.material'), children: ticket?.materialName ?? '' },
       ]} />
