@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, arithmetic, checkCurrency, columnSum, evaluateExpression, expressionFields, MONEY_MESSAGES } from './money';
+import { amountInWords, arithmetic, checkCurrency, columnSum, evaluateExpression, expressionFields, MONEY_MESSAGES, ticketAmount, ticketUnitPrice } from './money';
 
 describe('currency', () => {
   it('accepts amounts below 1e15 with up to 4 decimals', () => {
@@ -84,5 +84,17 @@ describe('amount in words', () => {
   });
   it('refuses what checkCurrency refuses', () => {
     expect(amountInWords('1e15')).toBeNull();
+  });
+});
+
+describe('ticket money', () => {
+  it('keeps a unit price to the company decimals, at most 4, rounding half up', () => {
+    expect(ticketUnitPrice('12.34567', 6).toFixed()).toBe('12.3457');
+    expect(ticketUnitPrice('12.345', 2).toFixed()).toBe('12.35');
+  });
+  it('rounds an amount half up to the money decimals, never through a float', () => {
+    expect(ticketAmount('24.2', '10.005', 2).toFixed()).toBe('242.12');
+    expect(ticketAmount('0.1', '0.35', 2).toFixed()).toBe('0.04');
+    expect(ticketAmount('25', '12.5', 0).toFixed()).toBe('313');
   });
 });

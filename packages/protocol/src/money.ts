@@ -205,3 +205,16 @@ export function amountInWords(value: unknown): string | null {
   const words = fraction === '' ? `${yuan}整` : (integer !== '' && fracText[0] === '0' ? `${yuan}零${fraction}` : `${yuan}${fraction}`);
   return (negative ? '负' : '') + words;
 }
+
+/**
+ * A ticket's unit price as it is kept: rounded half up to the company's unit price decimals
+ * (parameter unitPricePrecision), never more than the 4 the database stores.
+ */
+export function ticketUnitPrice(price: Decimal.Value, unitPriceDecimals: number): Decimal {
+  return new Decimal(price).toDecimalPlaces(Math.min(unitPriceDecimals, CURRENCY_DECIMALS), Decimal.ROUND_HALF_UP);
+}
+
+/** A ticket's amount: its net times its unit price, rounded half up to the company's money decimals (parameter moneyPrecision). */
+export function ticketAmount(net: Decimal.Value, price: Decimal.Value, moneyDecimals: number): Decimal {
+  return new Decimal(net).mul(price).toDecimalPlaces(moneyDecimals, Decimal.ROUND_HALF_UP);
+}

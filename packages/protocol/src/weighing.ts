@@ -102,3 +102,25 @@ export const splitBody = z.strictObject({
     .min(2, '拆分至少分成两份')
     .max(20, '拆分最多20份'),
 });
+
+/**
+ * POST /api/weigh/{kind}/deduct/preview (deductBody, the 扣重 right): what the deductions would
+ * make of the ticket, computed as the deduct call computes it and nothing written, so the 扣重
+ * dialog shows the server's figures before it saves. Weights in tons; `net` null while the
+ * ticket has no second weighing.
+ */
+export interface DeductPreview {
+  gross: string | null;
+  tare: string | null;
+  /** each deduction's tons, the material's hidden one (kind 'hidden') among them */
+  lines: { kind: string; weight: string }[];
+  deducted: string | null;
+  net: string | null;
+  amount: string | null;
+}
+
+/** GET /api/weigh/{kind}/moneyParams (the 修改单价 right): the decimals a ticket's price and amount keep, for ticketAmount. */
+export interface TicketMoneyParams {
+  moneyPrecision: number;
+  unitPricePrecision: number;
+}

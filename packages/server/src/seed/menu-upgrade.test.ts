@@ -136,3 +136,16 @@ describe('a database seeded before the menus were regrouped', () => {
     expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0 });
   });
 });
+
+describe('a database seeded when 扣重 and 拆分 were rights without a button', () => {
+  it('gives the seeded entries their list button, and leaves an administrator\'s entry as it is', async () => {
+    await pool.query(`UPDATE sys_menu SET component = NULL WHERE permission IN ('weigh_pu_deduct', 'weigh_sa_split')`);
+    // one an administrator re-pointed (no longer the tree's) and left without a button
+    await pool.query(`UPDATE sys_menu SET component = NULL, seeded = false WHERE permission = 'weigh_al_deduct'`);
+    await syncMenuEntries(db);
+    const component = async (permission: string) => (await pool.query(`SELECT component FROM sys_menu WHERE permission = $1`, [permission])).rows[0]?.component;
+    expect(await component('weigh_pu_deduct')).toBe('page:deductTicket');
+    expect(await component('weigh_sa_split')).toBe('page:splitTicket');
+    expect(await component('weigh_al_deduct')).toBeNull();
+  });
+});

@@ -26,13 +26,16 @@ export interface MenuSync {
  *   every group; entries that exist are not touched;
  * - a button of the tree still on a leaf the tree dropped moves to its leaf in the tree;
  * - entries the code's tree once put there (seeded) and no longer defines are deleted, their role
- *   links with them; an administrator's entry stays, and so does any folder above one.
+ *   links with them; an administrator's entry stays, and so does any folder above one;
+ * - a seeded button that only carried a right (no component) gets the action the tree now gives
+ *   it, so a release that turns a right into a list button (扣重, 拆分) shows that button there too.
  */
 export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE): Promise<MenuSync> {
   return db.transaction().execute(async (tx) => {
     // one start at a time: two instances starting together would add an entry twice
     await sql`SELECT pg_advisory_xact_lock(hashtext('seed:menu-upgrade'))`.execute(tx);
     const added = await addMissing(tx, tree);
+    await giveActions(tx, tree);
     const keys = treeKeys(tree);
     let rows = await menuRows(tx);
     const idByPath = new Map(rows.filter((r) => r.kind === 'menu' && r.path).map((r) => [r.path as string, r.id]));
@@ -84,4 +87,20 @@ async function addMissing(tx: Tx, tree: MenuSeed[]): Promise<number> {
   };
   await walk(tree, null);
   return added;
+}
+
+/** The tree's actions for seeded buttons that had none, in one statement; a component set by anyone is left as it is. */
+async function giveActions(tx: Tx, tree: MenuSeed[]): Promise<void> {
+  const pairs: [string, string][] = [];
+  const walk = (items: MenuSeed[]): void => {
+    for (const item of items) {
+      for (const b of item.buttons ?? []) if (b.component) pairs.push([b.permission, b.component]);
+      if (item.children) walk(item.children);
+    }
+  };
+  walk(tree);
+  if (pairs.length === 0) return;
+  const values = sql.join(pairs.map(([permission, component]) => sql`(${permission}, ${component})`));
+  await sql`UPDATE sys_menu m SET component = v.component FROM (VALUES ${values}) AS v(permission, component)
+            WHERE m.kind = 'button' AND m.permission = v.permission AND m.seeded AND m.component IS NULL`.execute(tx);
 }

@@ -1,16 +1,16 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
+import { ticketAmount, type DeductPreview, type WeighParams } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
 import { postTicketStock, reverseTicketStock } from '../stock/posting';
 import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
-import type { TicketRow, Tx } from './repo';
+import type { Runner, TicketRow, Tx } from './repo';
 import { computeNet, type Deduction } from './rules/net';
 import { decideTicketAction, type TicketAction, type TicketState } from './rules/transitions';
 import { ticketFacts } from './second';
-import { ticketAmount } from './rules/amount';
 
 /**
  * The ticket's own actions on a batch of ids, all or nothing: the rows locked in id order, each
@@ -131,8 +131,7 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   await repo.replaceDeductions(tx, who.orgId, t.id, deductions, who.userId);
   if (t.net === null || t.gross === null || t.tare === null) return repo.ticketReplyRow(tx, who.orgId, t.id);
   const params = await repo.weighParams(tx, who.orgId);
-  const net = computeNet(new Decimal(t.gross), new Decimal(t.tare), deductions, await repo.hiddenDeductOf(tx, t.id), params);
-  if (!net.ok) throw badRequest(net.message, 'deductions');
+  const net = await netWithDeductions(tx, t, deductions, params);
   await repo.saveDeductionAmounts(tx, who.orgId, t.id, net.deductions, who.userId);
   if (t.notice_line_id) {
     await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
@@ -141,4 +140,29 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   const amount = t.price === null ? null : ticketAmount(net.net, t.price, params.moneyPrecision).toFixed();
   await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount, updated_by: who.userId });
   return repo.ticketReplyRow(tx, who.orgId, t.id);
+}
+
+/** The ticket's net with these deductions, as the deduct call stores it; a net below zero is refused naming the deductions. */
+async function netWithDeductions(runner: Runner, t: TicketRow, deductions: Deduction[], params: WeighParams) {
+  const net = computeNet(new Decimal(t.gross ?? 0), new Decimal(t.tare ?? 0), deductions, await repo.hiddenDeductOf(runner, t.id), params);
+  if (!net.ok) throw badRequest(net.message, 'deductions');
+  return net;
+}
+
+/**
+ * What deductTicket would make of a ticket's figures, computed the same way and written nowhere:
+ * the 扣重 dialog shows the server's net before it saves, not one of its own. Whether the ticket
+ * may take deductions is the deduct call's to say.
+ */
+export async function previewDeduct(runner: Runner, who: Pick<Who, 'orgId'>, kind: TicketKind, id: string, deductions: Deduction[]): Promise<DeductPreview> {
+  const t = await repo.ticketById(runner, who.orgId, id);
+  if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
+  if (t.net === null || t.gross === null || t.tare === null) return { gross: t.gross, tare: t.tare, lines: [], deducted: null, net: null, amount: null };
+  const params = await repo.weighParams(runner, who.orgId);
+  const net = await netWithDeductions(runner, t, deductions, params);
+  return {
+    gross: t.gross, tare: t.tare, lines: net.deductions.map((l) => ({ kind: l.kind, weight: l.weight.toFixed() })),
+    deducted: net.deducted.toFixed(), net: net.net.toFixed(),
+    amount: t.price === null ? null : ticketAmount(net.net, t.price, params.moneyPrecision).toFixed(),
+  };
 }

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { isId } from '@wb/protocol';
+import { isId, ticketAmount } from '@wb/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/pool';
 import { badRequest } from '../../platform/http/errors';
@@ -7,7 +7,6 @@ import * as repo from './repo';
 import { computeNet } from './rules/net';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
-import { ticketAmount } from './rules/amount';
 
 /**
  * The manual ticket (手工磅单) as the engine's create and update receive it: gross and tare typed,

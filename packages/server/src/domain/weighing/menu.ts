@@ -29,10 +29,10 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['batch:merge', 'merge', '合并', 'Merge', [OP, AC]],
   // opens the print page of the chosen ticket in a new tab (web pages/ticket-print)
   ['page:printTicket', 'print', '打印', 'Print', [OP, AC]],
-  // rights of calls whose dialogs the weighing screens open (deductions, the new price)
-  [undefined, 'deduct', '扣重', 'Deductions', [OP, QA]],
-  [undefined, 'modifyPrice', '修改单价', 'Change price', [AC]],
-  [undefined, 'split', '拆分', 'Split', [OP, AC]],
+  // the dialogs of one chosen ticket (web pages/ticket-dialogs): its deductions, a new unit price, its parts
+  ['page:deductTicket', 'deduct', '扣重', 'Deductions', [OP, QA]],
+  ['page:modifyTicketPrice', 'modifyPrice', '修改单价', 'Change price', [AC]],
+  ['page:splitTicket', 'split', '拆分', 'Split', [OP, AC]],
   // to the ERP through the outbox (domain/erp); a withdrawal only while the ERP has not taken it
   ['batch:upload', 'upload', '上传ERP', 'Upload to ERP', [AC]],
   ['batch:cancelUpload', 'cancelUpload', '撤销上传', 'Withdraw upload', [AC]],

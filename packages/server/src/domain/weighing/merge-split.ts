@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { ticketAmount } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import type { Who } from '../../platform/auth/who';
@@ -9,7 +10,6 @@ import { mergeDeductions, planMerge, planSplit, type SplitPart, type Weighed } f
 import { decideTicketAction } from './rules/transitions';
 import { weightStep } from './rules/units';
 import { ticketFacts } from './second';
-import { ticketAmount } from './rules/amount';
 
 /**
  * Merge and split of completed tickets, each in the caller's transaction with the tickets locked

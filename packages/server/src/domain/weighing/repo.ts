@@ -127,6 +127,11 @@ export async function lockTicket(tx: Tx, orgId: string, id: string) {
 }
 export type TicketRow = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
 
+/** The same columns without a lock, for a read that changes nothing. */
+export async function ticketById(tx: Runner, orgId: string, id: string): Promise<TicketRow | undefined> {
+  return tx.selectFrom('wb_ticket').select(TICKET_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
 /** The originals of the return tickets among these ids (source_ticket_id never changes once written). */
 export async function returnSources(tx: Runner, orgId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { ticketAmount, ticketUnitPrice } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import { uncompleteOnLine } from '../notice/quantity';
@@ -8,7 +9,6 @@ import * as repo from './repo';
 import type { Tx } from './repo';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
-import { ticketAmount } from './rules/amount';
 
 /**
  * Return goods (退货): the goods of a finished ticket go back, so a reverse ticket is made from it,
@@ -48,7 +48,7 @@ export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
 /** 修改单价: the unit price of finished tickets, and their amount with it (net x price, money precision). */
 export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[], price: Decimal): Promise<{ count: number }> {
   const params = await repo.weighParams(tx, who.orgId);
-  const unitPrice = price.toDecimalPlaces(Math.min(params.unitPricePrecision, 4), Decimal.ROUND_HALF_UP);
+  const unitPrice = ticketUnitPrice(price, params.unitPricePrecision);
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   for (const id of sorted) {
     const t = await repo.lockTicket(tx, who.orgId, id);

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { deductBody, idsBody, modifyPriceBody, splitBody, idParam } from '@wb/protocol';
+import { deductBody, idsBody, modifyPriceBody, splitBody, idParam, type TicketMoneyParams } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { documentRoutes } from '../../platform/documents/routes';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, badRequestWith, parse } from '../../platform/http/errors';
 import type { ListOptions } from '../../platform/list/repo';
-import { BATCH_ACTIONS, deductTicket, runBatch, type BatchAction } from './actions';
+import { BATCH_ACTIONS, deductTicket, previewDeduct, runBatch, type BatchAction } from './actions';
 import { TICKET_FAMILIES } from './family';
 import { firstWeighing } from './first';
 import { TICKET_KINDS, ticketBase, ticketPermission, type TicketKind } from './kinds';
 import { prepareManualTicket } from './manual';
+import { weighParams } from './repo';
 import { ticketPrintRoutes } from './print/routes';
 import { modifyPrice, returnGoods } from './returns';
 import { mergeTickets, splitTicket } from './merge-split';
@@ -83,6 +84,16 @@ function ticketActions(app: FastifyInstance, db: Database, kind: TicketKind): vo
   app.post(`${ticketBase(kind)}/split`, may('split'), async (request) => {
     const { id, parts } = parse(splitBody, request.body);
     return ok(await db.transaction().execute((tx) => splitTicket(tx, who(request), kind, id, parts.map((p) => new Decimal(p)))), '拆分成功');
+  });
+  // the 扣重 dialog's figures before it saves: nothing written, so the demo plant answers it too
+  app.post(`${ticketBase(kind)}/deduct/preview`, { config: { access: { permission: `${ticketPermission(kind)}_deduct`, demoAllowed: true } } }, async (request) => {
+    const body = parse(deductBody, request.body);
+    return ok(await previewDeduct(db, who(request), kind, body.id, readDeductions(body.deductions)));
+  });
+  // the decimals the 修改单价 dialog rounds its shown amount to (protocol ticketAmount), as modifyPrice does
+  app.get(`${ticketBase(kind)}/moneyParams`, may('modifyPrice'), async (request) => {
+    const { moneyPrecision, unitPricePrecision } = await weighParams(db, request.caller.orgId);
+    return ok({ moneyPrecision, unitPricePrecision } satisfies TicketMoneyParams);
   });
   app.post(`${ticketBase(kind)}/deduct`, may('deduct'), async (request) => {
     const body = parse(deductBody, request.body);

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { WeighingBody, WeighingReply } from '@wb/protocol';
+import { ticketAmount, type WeighingBody, type WeighingReply } from '@wb/protocol';
 import { AppError, badRequestWith } from '../../platform/http/errors';
 import { completionOnLockedLine } from '../notice/quantity';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
@@ -18,7 +18,6 @@ import type { WeighingRecord } from './rules/snapshot';
 import { taresAfterWeighing } from './rules/stored-tare';
 import { roundWeight } from './rules/units';
 import type { TicketFacts } from './rules/transitions';
-import { ticketAmount } from './rules/amount';
 
 const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
 

@@ -20,6 +20,7 @@ import { ResourcePopupHost } from '@/platform/templates/popups/ResourcePopupHost
 import { RegistryDialogHost } from '@/pages/registry/RegistryDialogHost';
 import { NoticeDialogHost } from '@/pages/notice/NoticeDialogHost';
 import '@/pages/ticket-print/register';
+import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -87,6 +88,7 @@ export default function WorkspaceLayout() {
     <ResourcePopupHost />
     <RegistryDialogHost />
     <NoticeDialogHost />
+    <TicketDialogHost />
     </AntApp>
   );
 }

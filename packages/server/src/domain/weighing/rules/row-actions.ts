@@ -9,6 +9,7 @@ import { offeredActions, TICKET_STATES, type TicketAction, type TicketFacts, typ
 export const BUTTON_OF_ACTION: Partial<Record<TicketAction, string>> = {
   audit: 'audit', unaudit: 'unaudit', down: 'down', reversedown: 'reversedown', obsolete: 'obsolete', recover: 'recover',
   returnGoods: 'returnGoods', merge: 'merge', update: 'update', delete: 'delList', print: 'printTicket', upload: 'upload',
+  deduct: 'deductTicket', modifyPrice: 'modifyTicketPrice', split: 'splitTicket',
 };
 
 /** The facts a list row can know of, beside its state, in the order of their bits; site confirmation only matters to the second weighing, no list button. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketAmount } from './amount';
+import { ticketAmount } from './money';
 
 describe('ticketAmount', () => {
   it('is net times price at the money precision', () => {

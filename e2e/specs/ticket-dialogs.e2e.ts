@@ -1,0 +1,163 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshot } from '../support/browser';
+import { sql } from '../support/db';
+import { tickListRow } from '../support/document-steps';
+import { useSignedInPage } from '../support/fixture';
+import { listScreen, columnTexts, quickSearch, rows } from '../support/list-screen';
+import { api, apiSignIn, signIn, USERS } from '../support/login';
+import { openMenuLeaf, settled } from '../support/workspace';
+
+// The purchase ticket list's 扣重 and 拆分 (the operator's) and 修改单价 (the accountant's) open
+// their dialogs on a real ticket, save through the real calls, and the list shows the new figures;
+// a ticket audited behind the list's back is refused by the server, and the dialog says so.
+
+const stage = useSignedInPage(USERS.operator);
+let opToken: string;
+let accountant: { context: BrowserContext; page: Page };
+let plant: { material: string; warehouse: string };
+let plateSerial = 0;
+
+interface Made { id: string; ticketNo: string; plateNumber: string }
+
+/** A manual purchase ticket made through the real create call: 40 t gross, 15 t tare, 10 a ton. */
+async function ticket(): Promise<Made> {
+  const plateNumber = `苏E${(7600 + plateSerial++).toString()}D`;
+  const res = await api<{ success: boolean; data: Made }>(stage.server.baseUrl, opToken, 'POST', '/api/weigh/pu/create', {
+    entity: { plateNumber, materialId: plant.material, warehouseId: plant.warehouse, gross: '40', tare: '15', price: '10' },
+  });
+  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+  return { ...res.body.data, id: String(res.body.data.id) };
+}
+
+/** That one ticket alone ticked: the selection survives a search, so the last one is cleared first. */
+async function only(page: Page, text: string) {
+  const clear = listScreen(page).getByRole('button', { name: '清空选择' });
+  if (await clear.isVisible()) await clear.click();
+  await quickSearch(page, text);
+  await tickListRow(page, text);
+  await settled(page);
+}
+
+/** Opens a ticket dialog by its list button, on the bar or under 更多 (once the menu stands still: its items slide in). */
+async function press(page: Page, component: string) {
+  const direct = listScreen(page).locator(`button[data-testid="btn-${component}"]`);
+  if (await direct.isVisible()) return direct.click();
+  await listScreen(page).getByTestId('btn-more').click();
+  await settled(page);
+  await page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-testid="btn-${component}"]`).click();
+}
+
+const dialog = (page: Page, which: string) => page.locator('.ant-modal').filter({ has: page.getByTestId(`ticket-dialog-${which}`) });
+
+async function save(page: Page, which: string) {
+  await dialog(page, which).getByTestId('ticket-dialog-ok').click();
+  await dialog(page, which).waitFor({ state: 'detached' });
+  await rows(page);
+}
+
+const numbers = async (page: Page, column: string) => (await columnTexts(page, column)).map(Number);
+
+beforeAll(async () => {
+  const [where] = await sql<{ material: string; warehouse: string }>(stage.server.databaseUrl,
+    `SELECT (SELECT m.id::text FROM md_material_in_org m WHERE m.alloc_org_id = u.current_org_id ORDER BY m.id LIMIT 1) AS material,
+            (SELECT w.id::text FROM md_warehouse w WHERE w.org_id = u.current_org_id ORDER BY w.id LIMIT 1) AS warehouse
+       FROM sys_user u WHERE u.username = 'operator'`);
+  plant = { material: where?.material as string, warehouse: where?.warehouse as string };
+  opToken = await apiSignIn(stage.server.baseUrl, stage.server.databaseUrl, USERS.operator.username, USERS.operator.password);
+  accountant = await newPage(stage.browser, stage.server.baseUrl);
+  await signIn(accountant.page, stage.server.databaseUrl, USERS.accountant);
+});
+
+afterAll(async () => {
+  await accountant?.context.close();
+});
+
+describe('the ticket dialogs', () => {
+  it('扣重: the operator types a deduction, sees the net it makes, saves, and the list shows it', async () => {
+    const { page } = stage;
+    const t = await ticket();
+    await openMenuLeaf(page, '/weigh', '/weigh/pu');
+    await only(page, t.ticketNo);
+    await press(page, 'page:deductTicket');
+    const box = dialog(page, 'deduct');
+    await expect.poll(() => box.getByTestId('deduct-current-net').textContent()).toBe('25');
+    await box.getByTestId('deduct-value-water').fill('0.5');
+    await box.getByTestId('deduct-mode-impurity').getByText('扣率(%)').click();
+    await box.getByTestId('deduct-value-impurity').fill('2');
+    // 25 - 0.5 - 2 % of 25
+    await expect.poll(() => box.getByTestId('deduct-result-net').textContent()).toBe('24');
+    await settled(page);
+    await screenshot(page, 'ticket-dialog-deduct');
+    await save(page, 'deduct');
+    expect(await numbers(page, '扣重(吨)')).toEqual([1]);
+    expect(await numbers(page, '净重(吨)')).toEqual([24]);
+    expect(await numbers(page, '金额')).toEqual([240]);
+  });
+
+  it('拆分: the operator splits a ticket into parts that add up, and the list shows both tickets', async () => {
+    const { page } = stage;
+    const t = await ticket();
+    await only(page, t.ticketNo);
+    await press(page, 'page:splitTicket');
+    const box = dialog(page, 'split');
+    await expect.poll(() => box.getByTestId('split-part-0').inputValue()).toBe('12.5');
+    await box.getByTestId('split-part-0').fill('15');
+    await expect.poll(() => box.getByTestId('split-difference').textContent()).toBe('-2.5');
+    expect(await box.getByTestId('ticket-dialog-ok').isEnabled()).toBe(false);
+    await box.getByTestId('split-part-1').fill('10');
+    await expect.poll(() => box.getByTestId('split-adds-up').textContent()).toBe('合计等于净重');
+    await settled(page);
+    await screenshot(page, 'ticket-dialog-split');
+    await save(page, 'split');
+    await quickSearch(page, t.plateNumber);
+    expect((await numbers(page, '净重(吨)')).sort((a, b) => a - b)).toEqual([10, 15]);
+    expect((await numbers(page, '毛重(吨)')).reduce((s, g) => s + g, 0)).toBe(40);
+  });
+
+  it('修改单价: the accountant types a new price, sees the amount it makes, saves, and the list shows it', async () => {
+    const { page } = accountant;
+    const t = await ticket();
+    await openMenuLeaf(page, '/weigh', '/weigh/pu');
+    await only(page, t.ticketNo);
+    await press(page, 'page:modifyTicketPrice');
+    const box = dialog(page, 'price');
+    await expect.poll(() => box.getByTestId('price-current').textContent()).toBe('10');
+    await box.getByTestId('price-new').fill('12.345');
+    // 25 x 12.345 = 308.625, to the 2 decimals of money, half up
+    await expect.poll(() => box.getByTestId('price-new-amount').textContent()).toBe('308.63');
+    await settled(page);
+    await screenshot(page, 'ticket-dialog-price');
+    await save(page, 'price');
+    expect(await numbers(page, '单价')).toEqual([12.345]);
+    expect(await numbers(page, '金额')).toEqual([308.63]);
+  });
+
+  it('shows the server’s refusal of a ticket audited since the list was read, and then offers 扣重 no more', async () => {
+    const { page } = stage;
+    const t = await ticket();
+    await only(page, t.ticketNo);
+    const audited = await api<{ success: boolean }>(stage.server.baseUrl, opToken, 'POST', '/api/weigh/pu/audit', { ids: [t.id] });
+    expect(audited.body.success).toBe(true);
+    await press(page, 'page:deductTicket');
+    const box = dialog(page, 'deduct');
+    await expect.poll(() => box.getByTestId('deduct-current-net').textContent()).toBe('25');
+    await box.getByTestId('deduct-value-stone').fill('0.2');
+    await box.getByTestId('ticket-dialog-ok').click();
+    await expect.poll(() => box.getByTestId('ticket-dialog-refusal').textContent()).toContain(`磅单 ${t.ticketNo} 已审核，不能扣重，请先反审核`);
+    await settled(page);
+    await screenshot(page, 'ticket-dialog-refusal');
+    await box.getByRole('button', { name: /取\s*消/ }).click();
+    await box.waitFor({ state: 'detached' });
+    expect(await numbers(page, '净重(吨)')).toEqual([25]);
+    await only(page, t.ticketNo);
+    const direct = listScreen(page).locator('button[data-testid="btn-page:deductTicket"]');
+    if (await direct.isVisible()) expect(await direct.isEnabled()).toBe(false);
+    else {
+      await listScreen(page).getByTestId('btn-more').click();
+      const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ has: page.getByTestId('btn-page:deductTicket') });
+      expect(await item.getAttribute('aria-disabled')).toBe('true');
+      await page.keyboard.press('Escape');
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ticketAmount, ticketUnitPrice, toDecimal } from '@wb/protocol';
+import { modifyPrice, moneyParams } from './api';
+import { Refusal, TicketHeader, tons, useSave, useTicket, type DialogProps } from './shared';
+
+const PRICE = /^\d+(\.\d+)?$/;
+
+/**
+ * 修改单价: the ticket's net, unit price and amount now, the new unit price, and the amount it will
+ * come to, rounded as the server keeps it (protocol ticketUnitPrice and ticketAmount, with the
+ * company's decimals). The modifyPrice call takes no reason, so none is asked.
+ */
+export function PriceDialog({ ctx, onClose }: DialogProps) {
+  const { t } = useTranslation();
+  const { data: ticket } = useTicket(ctx);
+  const { data: params } = useQuery({ queryKey: ['weigh-money-params', ctx.base], queryFn: () => moneyParams(ctx.base), staleTime: 0 });
+  const [price, setPrice] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSave(ctx, onClose);
+  const typed = price.trim();
+  const newAmount = (() => {
+    if (!params || !ticket || ticket.net === null || !PRICE.test(typed)) return '—';
+    const amount = ticketAmount(ticket.net, ticketUnitPrice(typed, params.unitPricePrecision), params.moneyPrecision);
+    // a return ticket's amount is kept negative (it pays back), as its present amount shows
+    const signed = toDecimal(ticket.amount)?.isNegative() ? amount.neg() : amount;
+    return signed.toFixed(params.moneyPrecision);
+  })();
+  const ok = () => {
+    if (typed === '') return setProblem(t('ticketDialogs.priceRequired'));
+    if (!PRICE.test(typed)) return setProblem(t('ticketDialogs.priceNotNumber'));
+    setProblem(null);
+    void save.run(async () => (await modifyPrice(ctx.base, ctx.selectedIds[0] as string, typed), t('ticketDialogs.priceSaved')));
+  };
+  return (
+    <Modal open width={600} title={`${t('ticketDialogs.priceTitle')}${ticket ? ` · ${ticket.ticketNo}` : ''}`} onCancel={onClose} onOk={ok} confirmLoading={save.busy}
+      okText={t('ticketDialogs.ok')} cancelText={t('ticketDialogs.cancel')} okButtonProps={{ disabled: !ticket, 'data-testid': 'ticket-dialog-ok' }} destroyOnHidden>
+      <div data-testid="ticket-dialog-price">
+        <Refusal text={save.refusal} testId="ticket-dialog-refusal" />
+        <TicketHeader ticket={ticket} />
+        <Descriptions size="small" bordered column={3} style={{ marginBottom: 16 }}
+          items={[
+            { key: 'net', label: t('ticketDialogs.net'), children: tons(ticket?.net) },
+            { key: 'price', label: t('ticketDialogs.price'), children: <span data-testid="price-current">{tons(ticket?.price)}</span> },
+            { key: 'amount', label: t('ticketDialogs.amount'), children: tons(ticket?.amount) },
+          ]} />
+        <Form layout="vertical" component="div">
+          <Form.Item label={t('ticketDialogs.newPrice')} required validateStatus={problem ? 'error' : undefined} help={problem}>
+            <Input data-testid="price-new" inputMode="decimal" value={price} autoFocus onChange={(e) => setPrice(e.target.value)} onPressEnter={ok} />
+          </Form.Item>
+          <Form.Item label={t('ticketDialogs.newAmount')} style={{ marginBottom: 4 }}>
+            <strong data-testid="price-new-amount">{newAmount}</strong>
+          </Form.Item>
+          {params && <Typography.Text type="secondary">{t('ticketDialogs.amountHint', { digits: params.moneyPrecision })}</Typography.Text>}
+        </Form>
+      </div>
+    </Modal>
+  );
+}

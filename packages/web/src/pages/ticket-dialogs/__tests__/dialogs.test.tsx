@@ -1,0 +1,105 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bindHttp } from '@/platform/api/http';
+import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
+import { renderInShell } from '@/platform/templates/form/__tests__/shell';
+import { TicketDialogs } from '../TicketDialogs';
+
+/** The dialogs against the server's answers (fetch stands in for the server; the e2e spec drives the real one). */
+const envelope = (data: unknown, status = 200, msg = 'ok') =>
+  new Response(JSON.stringify({ success: status === 200, code: status === 200 ? 0 : status, msg, data }), { status, headers: { 'content-type': 'application/json' } });
+
+const TICKET = {
+  id: '7', ticketNo: 'CGBD0007', plateNumber: '苏E12345', materialName: '煤', state: 'COMPLETED', gross: '40.0000', tare: '15.0000', net: '25.0000',
+  deductTotal: '0.0000', price: '10.0000', amount: '250.0000', deductions: [],
+};
+
+let sent: { method: string; url: string; body: unknown }[];
+function serve(answer: (url: string, body: unknown) => Response | undefined = () => undefined) {
+  sent = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    sent.push({ method: init.method ?? 'GET', url, body });
+    const own = answer(url, body);
+    if (own) return own;
+    if (url.includes('/get/')) return envelope(TICKET);
+    if (url.endsWith('/moneyParams')) return envelope({ moneyPrecision: 2, unitPricePrecision: 4 });
+    return envelope({ count: 1, ids: ['8'] });
+  }));
+}
+
+const ctx = (refresh = vi.fn()): PageActionContext => ({
+  base: '/api/weigh/pu', button: { id: 'b', name: 'x', label: 'x' } as PageActionContext['button'], selectedIds: ['7'],
+  selectedRows: [{ id: '7' }], refresh, clearSelection: () => undefined,
+});
+const ok = () => screen.getByTestId('ticket-dialog-ok').closest('button') as HTMLButtonElement;
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+beforeEach(() => {
+  bindHttp({
+    session: () => ({ accessToken: 't', refreshToken: 'r', orgId: '1', hasUserInfo: true, isAdmin: false, activeMenuId: null }),
+    language: () => 'zh', tokensRefreshed: () => {}, signedOut: () => {}, companyLeft: () => {}, failed: () => {},
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('拆分', () => {
+  it('starts with the net in two even parts, shows the sum, and saves only parts that add up', async () => {
+    serve();
+    const refresh = vi.fn();
+    const onClose = vi.fn();
+    renderInShell(<TicketDialogs kind="splitTicket" ctx={ctx(refresh)} onClose={onClose} />);
+    await waitFor(() => expect((screen.getByTestId('split-part-0') as HTMLInputElement).value).toBe('12.5'));
+    expect(screen.getByTestId('split-sum').textContent).toBe('25');
+    expect(ok().disabled).toBe(false);
+    type('split-part-1', '10');
+    expect(screen.getByTestId('split-difference').textContent).toBe('2.5');
+    expect(screen.getByTestId('split-adds-up').textContent).toBe('合计应等于净重 25 吨');
+    expect(ok().disabled).toBe(true);
+    type('split-part-0', '15');
+    await act(async () => void fireEvent.click(ok()));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.find((s) => s.url.endsWith('/split'))?.body).toEqual({ id: '7', parts: ['15', '10'] });
+    expect(refresh).toHaveBeenCalled();
+  });
+});
+
+describe('修改单价', () => {
+  it('shows the new amount rounded to the company’s money decimals, and keeps the server’s refusal in the dialog', async () => {
+    serve((url) => (url.endsWith('/modifyPrice') ? envelope(null, 400, '磅单 CGBD0007 已过账，不能修改单价，请先反过账') : undefined));
+    const onClose = vi.fn();
+    renderInShell(<TicketDialogs kind="modifyTicketPrice" ctx={ctx()} onClose={onClose} />);
+    await waitFor(() => expect(screen.getByTestId('price-current').textContent).toBe('10'));
+    type('price-new', '10.005');
+    // 25 x 10.005 = 250.125, to 2 decimals half up
+    await waitFor(() => expect(screen.getByTestId('price-new-amount').textContent).toBe('250.13'));
+    await act(async () => void fireEvent.click(ok()));
+    await waitFor(() => expect(screen.getByTestId('ticket-dialog-refusal').textContent).toContain('已过账，不能修改单价'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(sent.find((s) => s.url.endsWith('/modifyPrice'))?.body).toEqual({ ids: ['7'], price: '10.005' });
+  });
+});
+
+describe('扣重', () => {
+  it('shows the net the server computes for the typed deductions and saves them', async () => {
+    serve((url, body) => {
+      if (!url.endsWith('/deduct/preview')) return undefined;
+      const rows = (body as { deductions: unknown[] }).deductions;
+      return envelope(rows.length
+        ? { gross: '40', tare: '15', lines: [{ kind: 'water', weight: '0.5' }], deducted: '0.5', net: '24.5', amount: '245' }
+        : { gross: '40', tare: '15', lines: [], deducted: '0', net: '25', amount: '250' });
+    });
+    const onClose = vi.fn();
+    renderInShell(<TicketDialogs kind="deductTicket" ctx={ctx()} onClose={onClose} />);
+    await waitFor(() => expect(screen.getByTestId('deduct-result-net').textContent).toBe('25'));
+    type('deduct-value-water', '0.5');
+    await waitFor(() => expect(screen.getByTestId('deduct-result-net').textContent).toBe('24.5'));
+    expect(sent.filter((s) => s.url.endsWith('/deduct/preview')).at(-1)?.body).toEqual({ id: '7', deductions: [{ kind: 'water', amount: '0.5' }] });
+    await act(async () => void fireEvent.click(ok()));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.find((s) => s.url.endsWith('/deduct'))?.body).toEqual({ id: '7', deductions: [{ kind: 'water', amount: '0.5' }] });
+  });
+});

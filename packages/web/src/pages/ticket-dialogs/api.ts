@@ -1,0 +1,33 @@
+import type { DeductBody, DeductPreview, TicketMoneyParams } from '@wb/protocol';
+import { call } from '@/platform/api/http';
+
+/**
+ * The ticket's calls the dialogs use (server domain/weighing/routes.ts); base is the list's family
+ * base (/api/weigh/pu). A refusal (400) is shown inside the dialog, so it raises no notification.
+ */
+const path = (base: string) => base.replace(/^\/api(?=\/)/, '');
+const INLINE = [400] as const;
+
+export interface TicketDeductionRow { kind: string; mode: 'AMOUNT' | 'RATE'; value: string; amount: string }
+
+export interface TicketEntity {
+  id: string; ticketNo: string; plateNumber: string; materialName?: string | null; state: string;
+  gross: string | null; tare: string | null; net: string | null; deductTotal: string | null; price: string | null; amount: string | null;
+  /** as the server keeps them, kinds in capitals (WATER), the material's hidden one too (HIDDEN) */
+  deductions: TicketDeductionRow[];
+}
+
+export const getTicket = (base: string, id: string) => call<TicketEntity>(`${path(base)}/get/${encodeURIComponent(id)}`);
+
+export const previewDeduct = (base: string, body: DeductBody) =>
+  call<DeductPreview>(`${path(base)}/deduct/preview`, { method: 'POST', body, expected: INLINE });
+
+export const saveDeductions = (base: string, body: DeductBody) => call<unknown>(`${path(base)}/deduct`, { method: 'POST', body, expected: INLINE });
+
+export const moneyParams = (base: string) => call<TicketMoneyParams>(`${path(base)}/moneyParams`);
+
+export const modifyPrice = (base: string, id: string, price: string) =>
+  call<{ count: number }>(`${path(base)}/modifyPrice`, { method: 'POST', body: { ids: [id], price }, expected: INLINE });
+
+export const splitTicket = (base: string, id: string, parts: string[]) =>
+  call<{ ids: string[] }>(`${path(base)}/split`, { method: 'POST', body: { id, parts }, expected: INLINE });

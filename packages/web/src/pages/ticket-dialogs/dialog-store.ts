@@ -1,0 +1,14 @@
+import { create } from 'zustand';
+import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
+
+/** The ticket dialogs the list's page buttons open (server weighing/menu.ts), one at a time, on one ticket. */
+export const TICKET_DIALOGS = ['deductTicket', 'modifyTicketPrice', 'splitTicket'] as const;
+export type TicketDialog = (typeof TICKET_DIALOGS)[number];
+
+interface OpenDialog { kind: TicketDialog; ctx: PageActionContext; key: number }
+
+export const useTicketDialog = create<{ open: OpenDialog | null; show(kind: TicketDialog, ctx: PageActionContext): void; close(): void }>()((set) => ({
+  open: null,
+  show: (kind, ctx) => set({ open: { kind, ctx, key: Date.now() } }),
+  close: () => set({ open: null }),
+}));

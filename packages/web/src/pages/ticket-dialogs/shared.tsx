@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
+import { ApiError } from '@/platform/api/http';
+import { feedback } from '@/platform/feedback';
+import { getTicket, type TicketEntity } from './api';
+import { trimZeros } from './deduction-rows';
+
+export interface DialogProps { ctx: PageActionContext; onClose(): void }
+
+/** The chosen ticket as it stands now (never a cached copy: the list may be older than the ticket). */
+export function useTicket(ctx: PageActionContext) {
+  const id = ctx.selectedIds[0] as string;
+  return useQuery({ queryKey: ['weigh-ticket', ctx.base, id], queryFn: () => getTicket(ctx.base, id), staleTime: 0, gcTime: 0 });
+}
+
+/** `value` once it has stood still for `ms` (the preview is asked for after typing, not per key). */
+export function useSettled<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * A save of the dialog: on success the list reloads and the dialog closes; the server's refusal
+ * stays in the dialog (refusal), where the user can correct it. A failure the client already
+ * announced (a lost session, no right) is not repeated.
+ */
+export function useSave(ctx: PageActionContext, onClose: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      feedback.success(await work());
+      ctx.refresh();
+      onClose();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (!err.shown) setRefusal(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, refusal, run };
+}
+
+/** The server's refusal, inside the dialog. */
+export function Refusal({ text, testId }: { text: string | null; testId: string }) {
+  if (!text) return null;
+  return <Alert type="error" showIcon title={text} data-testid={testId} style={{ marginBottom: 12 }} />;
+}
+
+export const tons = (value: string | null | undefined) => (value === null || value === undefined || value === '' ? '—' : trimZeros(value));
+
+/** Which truck and goods the dialog is on (its title names the ticket). */
+export function TicketHeader({ ticket }: { ticket: TicketEntity | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions size="small" column={2} style={{ marginBottom: 12 }}
+      items={[
+        { key: 'plate', label: t('ticketDialogs.plate'), children: ticket?.plateNumber ?? '' },
+        { key: 'material', label: t('ticketDialogs.material'), children: ticket?.materialName ?? '' },
+      ]} />
+  );
+}
