@@ -10,7 +10,7 @@ import { revokeUserSessions } from '../../platform/auth/sessions';
 import type { ListOptions } from '../../platform/list/repo';
 import { templateListRoute } from '../../platform/list/route';
 import { newPasswordRefusal } from './rules';
-import { findUser, isMember, setPassword } from './repo';
+import { administersCompanyOf, findUser, isMember, setPassword } from './repo';
 import { LOG_LIST_CODE } from './templates';
 import { adminRoutes } from './admin/routes';
 import { orgStructureRoutes } from './org-structure/routes';
@@ -51,7 +51,10 @@ export function systemRoutes(app: FastifyInstance, db: Database, list: ListOptio
     const body = parse(passwordResetBody, request.body);
     const { caller } = request;
     const user = await findUser(db, id);
-    if (!user || user.group_id !== caller.groupId || !(await isMember(db, id, caller.orgId))) {
+    // the current company's people, or those of another company the caller administers
+    const reachable = user && user.group_id === caller.groupId
+      && ((await isMember(db, id, caller.orgId)) || (await administersCompanyOf(db, caller.userId, id)));
+    if (!reachable) {
       throw AppError.of('notFound', '用户不存在', 'id');
     }
     if (body.newpassword.length < 6 || body.newpassword.length > 64) throw new AppError(400, '密码长度应为6到64位', 'newpassword');
