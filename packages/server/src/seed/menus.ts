@@ -252,7 +252,17 @@ export const MENU_TREE: MenuSeed[] = [
       }),
       leaf('模板字段属性', 'Template field', '/custom/format/form/sub/dt', [], { component: 'template-admin/field' }),
       leaf('模板参数配置', 'Template parameters', '/custom/format/form/factor', [], { component: 'template-admin/factor' }),
-      leaf('帮助文档', 'Help', 'http://localhost:8080/help.html'),
+      // a page of this server (packages/web/public/help.html), opened in a new browser tab
+      leaf('帮助文档', 'Help', '/help.html'),
     ],
   },
+];
+
+/**
+ * Leaves the tree once seeded at another path: a database seeded then has its entry moved to the
+ * new path at start (seed/menu-upgrade.ts), keeping its id, name and grants. The help page used to
+ * name one host and port, wrong on any other installation.
+ */
+export const MOVED_LEAVES: { from: string; to: string }[] = [
+  { from: 'http://localhost:8080/help.html', to: '/help.html' },
 ];
