@@ -74,7 +74,7 @@ describe('changing one’s own password', () => {
 });
 
 /** A session in the given company: the user's default company is set before signing in. */
-async function signedInAt(username: string, orgCode: string): Promise<string> {
+async function signedInAt(username: 'admin' | 'accountant', orgCode: string): Promise<string> {
   await pool.query('UPDATE sys_user SET current_org_id = $1 WHERE username = $2', [await orgId(pool, orgCode), username]);
   return (await bearerFor(app, username)).authorization;
 }
