@@ -1,7 +1,7 @@
 import type { ButtonAction, FamilyActionKind } from '@wb/protocol';
 import { WEIGH_MENU } from '../domain/weighing/menu';
 import { confirmLeaves } from '../domain/confirm/menu';
-import { STOCK_MENU } from '../domain/stock/menu';
+import { PRODUCTION_STOCK_LEAF, STOCK_MENU } from '../domain/stock/menu';
 import { REGISTRY_MENU } from '../domain/registry/menu';
 import { NOTICE_MENU } from '../domain/notice/menu';
 
@@ -98,7 +98,8 @@ export const MENU_TREE: MenuSeed[] = [
   REGISTRY_MENU,
   {
     name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined',
-    children: [leaf('生产库存', 'Production stock', '/production/stock', [AC])],
+    // finished goods in from production and out by sales, with the day's production (domain/stock/production)
+    children: [PRODUCTION_STOCK_LEAF],
   },
   {
     name: '门岗管理', en: 'Gate', path: '/gate', icon: 'SafetyOutlined',

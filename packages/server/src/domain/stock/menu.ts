@@ -27,3 +27,8 @@ export const STOCK_MENU: MenuSeed = {
     { name: '移库单', en: 'Transfer forms', path: '/stock/transfer-form', roles: [AC, OP], buttons: documentButtons('stock_transfer', [...DOCUMENT, ['copy', '复制', 'Copy']]) },
   ],
 };
+
+/** 生产库存 under the 生产 (Production) area: the finished goods' stock and the day's production. */
+export const PRODUCTION_STOCK_LEAF: MenuSeed = {
+  name: '生产库存', en: 'Production stock', path: '/production/stock', roles: [AC, OP], buttons: viewButton('stock_production_view'),
+};
