@@ -227,7 +227,8 @@ export const MENU_TREE: MenuSeed[] = [
         buttons: [...documentButtons('sys_org', ['create', 'update', 'delList', 'enable', 'disable', 'export'], []),
           { name: '修改集团', en: 'Edit group', permission: 'sys_group_update' }],
       }),
-      leaf('字典管理', 'Dictionaries', '/system/dict'),
+      // the dictionary types and items of 基础资料, kept here by administrators (masterdata/dictionary)
+      leaf('字典管理', 'Dictionaries', '/system/dict', [], { buttons: documentButtons('sys_dict', EDIT, []) }),
       leaf('参数设置', 'Parameters', '/system/param', [], {
         component: 'system-admin/params',
         buttons: [
