@@ -31,7 +31,7 @@ export const MENU_AREAS: MenuArea[] = [
   { name: '过磅', en: 'Weighing', path: '/weigh', icon: 'DashboardOutlined' },
   { name: '通知单', en: 'Notices', path: '/notice', icon: 'ProfileOutlined' },
   { name: '登记', en: 'Registry', path: '/registry', icon: 'FileTextOutlined' },
-  { name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined', planned: [leaf('生产库存', 'Production stock', '/production/stock', [AC])] },
+  { name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined' },
   {
     name: '门岗管理', en: 'Gate', path: '/gate', icon: 'SafetyOutlined',
     planned: [
@@ -81,14 +81,14 @@ export const MENU_AREAS: MenuArea[] = [
   {
     name: '系统管理', en: 'System', path: '/system', icon: 'SettingOutlined',
     planned: [
-      leaf('字典管理', 'Dictionaries', '/system/dict'),
       leaf('定时任务', 'Scheduled jobs', '/system/job'),
-      leaf('帮助文档', 'Help', 'http://localhost:8080/help.html'),
+      // a page of this server (packages/web/public/help.html), opened in a new browser tab
+      leaf('帮助文档', 'Help', '/help.html'),
     ],
     order: [
       '/system/user', '/system/role', '/system/menu', '/system/org', '/system/dict', '/system/param', '/system/code-rule', '/system/log',
       '/system/interface', '/system/outbox', '/system/job', '/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor',
-      'http://localhost:8080/help.html',
+      '/help.html',
     ],
   },
 ];

@@ -72,6 +72,31 @@ describe('bringing an existing database\'s menu entries up to the code\'s tree',
     expect(await entry('/masterdata/driver')).toMatchObject({ name: '司机', seeded: true });
   });
 
+  it('moves the help entry seeded at one host\'s address to this server\'s /help.html, keeping its id and grants', async () => {
+    const OLD = 'http://localhost:8080/help.html';
+    const help = (await idOf(`kind = 'menu' AND path = '/help.html'`))!;
+    // as an earlier release seeded it, and granted by this plant to the operators too
+    await pool.query('UPDATE sys_menu SET path = $1 WHERE id = $2', [OLD, help]);
+    await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT id, $1 FROM sys_role WHERE role_code = 'ROLE_OPERATOR'`, [help]);
+    const grants = await holders('m.id = $1', [help]);
+
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0 });
+    expect(await idOf(`kind = 'menu' AND path = '/help.html'`)).toBe(help);
+    expect(await count('path = $1', [OLD])).toBe(0);
+    expect(await holders('m.id = $1', [help])).toEqual(grants);
+  });
+
+  it('leaves an administrator\'s entry at the old help address where it is', async () => {
+    const OLD = 'http://localhost:8080/help.html';
+    const system = (await idOf(`kind = 'menu' AND path = '/system'`))!;
+    const { rows: [own] } = await pool.query(
+      `INSERT INTO sys_menu (parent_id, kind, name, path, seeded) VALUES ($1, 'menu', '本厂帮助', $2, false) RETURNING id::text`, [system, OLD]);
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0 });
+    expect(await idOf('path = $1', [OLD])).toBe(own.id);
+    expect(await count(`path = '/help.html'`)).toBe(1);
+    await pool.query('DELETE FROM sys_menu WHERE id = $1', [own.id]);
+  });
+
   it('adds an entry of a new area under a new folder, twice started at once without doubles', async () => {
     const area: MenuSeed = {
       name: '新区域', en: 'New area', path: '/new-area', children: [{ name: '新页面', en: 'New page', path: '/new-area/page', roles: ['ROLE_OPERATOR'],

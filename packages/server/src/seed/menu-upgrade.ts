@@ -4,7 +4,7 @@ import type { DB } from '../platform/db/schema';
 import { buttonRoles, grantedRoles, insertButtonEntry, insertMenuEntry } from './demo';
 import { buttonsToRehome, entriesToRetire, type MenuRow, treeKeys } from './menu-retire';
 import type { MenuSeed } from '../platform/menu/define';
-import { MENU_TREE } from './menus';
+import { MENU_TREE, MOVED_LEAVES } from './menus';
 
 type Tx = Transaction<DB>;
 
@@ -21,6 +21,8 @@ export interface MenuSync {
  * A plant that installed an earlier release keeps its menu tree, which its administrators may have
  * reshaped; a release's screens still have to reach it, and the ones it regrouped or dropped have
  * to leave it. So on every start, in one transaction:
+ * - a seeded leaf the tree now puts at another path (MOVED_LEAVES) moves there, unless an entry at
+ *   the new path exists already; an administrator's entry at the old path stays where it is;
  * - the entries of the code's tree that the database lacks (a menu by its path, a button by its
  *   permission key) are added under their parent and granted to the roles of the same codes in
  *   every group; entries that exist are not touched;
@@ -34,6 +36,7 @@ export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE
   return db.transaction().execute(async (tx) => {
     // one start at a time: two instances starting together would add an entry twice
     await sql`SELECT pg_advisory_xact_lock(hashtext('seed:menu-upgrade'))`.execute(tx);
+    await moveLeaves(tx, MOVED_LEAVES);
     const added = await addMissing(tx, tree);
     await giveActions(tx, tree);
     const keys = treeKeys(tree);
@@ -49,6 +52,14 @@ export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE
     }
     return { added, moved: moves.length, retired: retired.length };
   });
+}
+
+async function moveLeaves(tx: Tx, moves: { from: string; to: string }[]): Promise<void> {
+  for (const { from, to } of moves) {
+    await sql`UPDATE sys_menu SET path = ${to}
+               WHERE kind = 'menu' AND path = ${from} AND seeded
+                 AND NOT EXISTS (SELECT 1 FROM sys_menu WHERE kind = 'menu' AND path = ${to})`.execute(tx);
+  }
 }
 
 async function menuRows(tx: Tx): Promise<MenuRow[]> {

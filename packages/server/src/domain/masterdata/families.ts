@@ -10,7 +10,7 @@ import { materialFamily } from './material/family';
 import { materialClassFamily } from './material/class-family';
 import { areaFamily, siloFamily } from './storage/family';
 import { codeRuleFamily } from '../../platform/numbering/family';
-import { dictItemFamily, dictTypeFamily } from './dictionary/family';
+import { dictItemFamily, dictTypeFamily, systemDictFamily } from './dictionary/family';
 import { dischargePointFamily } from './discharge-point/family';
 import { lineFamily } from './line/family';
 import { factoryFamily } from './factory/family';
@@ -18,7 +18,7 @@ import { personFamily } from './person/family';
 
 /** Every master-data family served by the document engine, and the code rules that number them. */
 export const MASTERDATA_FAMILIES: DocumentFamily[] = [codeRuleFamily, ...partnerFamilies, materialClassFamily, materialFamily, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, areaFamily, siloFamily, blacklistFamily,
-  dictTypeFamily, dictItemFamily, dischargePointFamily, lineFamily, factoryFamily, personFamily];
+  dictTypeFamily, dictItemFamily, systemDictFamily, dischargePointFamily, lineFamily, factoryFamily, personFamily];
 
 /** Their templates, popups before the forms that open them. */
 export const MASTERDATA_TEMPLATES: TemplateDef[] = MASTERDATA_FAMILIES.flatMap((f) => [

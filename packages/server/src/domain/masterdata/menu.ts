@@ -31,6 +31,9 @@ export const MASTERDATA_LEAVES: MenuSeed[] = [
   leaf('人员', 'Persons', '/masterdata/person', [OP, AC], { buttons: documentButtons('md_person', [...EDIT, 'copy'], [AC], [OP]) }),
 ];
 
+/** 字典管理: the same dictionary types and items, kept here by administrators under their own keys. */
+export const SYSTEM_DICT_LEAF = leaf('字典管理', 'Dictionaries', '/system/dict', [], { buttons: documentButtons('sys_dict', EDIT, []) });
+
 export const CODE_RULE_LEAF = leaf('编码规则', 'Code rules', '/system/code-rule', [], {
   buttons: documentButtons('sys_code_rule', ['create', 'update', 'delList', 'enable', 'disable', 'export'], []),
 });

@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module/define';
 import { MASTERDATA_FAMILIES } from './families';
 import { classRoutes } from './material/classes';
-import { CODE_RULE_LEAF, MASTERDATA_LEAVES } from './menu';
+import { CODE_RULE_LEAF, MASTERDATA_LEAVES, SYSTEM_DICT_LEAF } from './menu';
 
 /**
  * Master data (基础资料): the group's archives and the company's yard data on the document engine,
@@ -10,6 +10,6 @@ import { CODE_RULE_LEAF, MASTERDATA_LEAVES } from './menu';
 export const masterdataModule = defineModule({
   key: 'masterdata',
   documents: MASTERDATA_FAMILIES,
-  menu: [{ area: '/masterdata', leaves: MASTERDATA_LEAVES }, { area: '/system', leaves: [CODE_RULE_LEAF] }],
+  menu: [{ area: '/masterdata', leaves: MASTERDATA_LEAVES }, { area: '/system', leaves: [SYSTEM_DICT_LEAF, CODE_RULE_LEAF] }],
   routes: (app, { db }) => classRoutes(app, db),
 });

@@ -1,3 +1,5 @@
+// request.file() and isMultipart() come from @fastify/multipart's declarations
+import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { idParam } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';

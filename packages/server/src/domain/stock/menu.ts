@@ -19,3 +19,8 @@ export const STOCK_LEAVES: MenuSeed[] = [
   { name: '期初库存', en: 'Opening stock', path: '/stock/early', roles: [AC, OP], buttons: documentButtons('stock_early', [...DOCUMENT, 'import'], [AC], [OP]) },
   { name: '移库单', en: 'Transfer forms', path: '/stock/transfer-form', roles: [AC, OP], buttons: documentButtons('stock_transfer', [...DOCUMENT, 'copy'], [AC], [OP]) },
 ];
+
+/** 生产库存 under the 生产 (Production) area: the finished goods' stock and the day's production. */
+export const PRODUCTION_STOCK_LEAF: MenuSeed = {
+  name: '生产库存', en: 'Production stock', path: '/production/stock', roles: [AC, OP], buttons: viewButton('stock_production_view'),
+};

@@ -73,6 +73,12 @@ describe('changing one’s own password', () => {
   });
 });
 
+/** A session in the given company: the user's default company is set before signing in. */
+async function signedInAt(username: 'admin' | 'accountant', orgCode: string): Promise<string> {
+  await pool.query('UPDATE sys_user SET current_org_id = $1 WHERE username = $2', [await orgId(pool, orgCode), username]);
+  return (await bearerFor(app, username)).authorization;
+}
+
 describe('an administrator resetting a password', () => {
   let admin: string;
   let operatorId: string;
@@ -86,13 +92,43 @@ describe('an administrator resetting a password', () => {
     expectFailure(await reset(authorization, operatorId, { newpassword: 'Reset#2027x' }), 403);
   });
 
-  it('answers 404 for a user outside the current company, and changes nothing', async () => {
-    const elsewhere = (await bearerFor(app, 'admin')).authorization;
-    expectOk(await call(app, 'POST', `/api/sys-user-org/switchOrg/${await orgId(pool, 'HDJC')}`, elsewhere));
+  it('answers 404 for a user of no company the administrator administers, and changes nothing', async () => {
+    // a third company of the group with a person of its own; the administrator holds there only a
+    // switched-off administrator role
+    const hdsn = await orgId(pool, 'HDSN');
+    const { rows: [third] } = await pool.query(
+      "INSERT INTO sys_org (group_id, org_code, org_name) SELECT group_id, 'HDXX', '第三公司' FROM sys_org WHERE id = $1 RETURNING id::text", [hdsn]);
+    const { rows: [stranger] } = await pool.query(
+      "INSERT INTO sys_user (group_id, username, real_name, password_hash) SELECT group_id, 'stranger', '外厂', 'x' FROM sys_org WHERE id = $1 RETURNING id::text", [hdsn]);
+    await pool.query('INSERT INTO sys_user_org (user_id, org_id) VALUES ($1, $2)', [stranger.id, third.id]);
+    const { rows: [offRole] } = await pool.query(
+      "INSERT INTO sys_role (group_id, role_code, role_name, is_admin, enabled) SELECT group_id, 'ROLE_ADMIN_OFF', '停用的管理员', true, false FROM sys_org WHERE id = $1 RETURNING id::text", [hdsn]);
+    const adminId = await userId(pool, 'admin');
+    await pool.query('INSERT INTO sys_user_org (user_id, org_id) VALUES ($1, $2)', [adminId, third.id]);
+    await pool.query('INSERT INTO sys_user_org_role (user_id, org_id, role_id) VALUES ($1, $2, $3)', [adminId, third.id, offRole.id]);
+    const elsewhere = await signedInAt('admin', 'HDJC');
     const before = await databaseFingerprint(pool);
-    expectFailure(await reset(elsewhere, operatorId, { newpassword: 'Reset#2027x' }), 404, '用户不存在');
+    expectFailure(await reset(elsewhere, stranger.id, { newpassword: 'Reset#2027x' }), 404, '用户不存在');
     expectFailure(await reset(elsewhere, '999999999', { newpassword: 'Reset#2027x' }), 404, '用户不存在');
     expect(await databaseFingerprint(pool)).toEqual(before);
+    // once that role is switched on, the administrator administers the third company too
+    await pool.query('UPDATE sys_role SET enabled = true WHERE id = $1', [offRole.id]);
+    expect(expectOk(await reset(elsewhere, stranger.id, { newpassword: 'Reset#2027x' })).msg).toBe('重置成功');
+  });
+
+  it('answers 404 to a user manager who is no administrator, for a user outside the current company', async () => {
+    // the accountant is given the reset right in HDJC only; the operator works in HDSN
+    const resetEntry = (await pool.query("SELECT id FROM sys_menu WHERE permission = 'sys_user_reset'")).rows[0].id;
+    const accountantRole = (await pool.query("SELECT id FROM sys_role WHERE role_code = 'ROLE_ACCOUNTANT'")).rows[0].id;
+    await pool.query('INSERT INTO sys_role_menu (role_id, menu_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [accountantRole, resetEntry]);
+    try {
+      const accountant = await signedInAt('accountant', 'HDJC');
+      const before = await databaseFingerprint(pool);
+      expectFailure(await reset(accountant, operatorId, { newpassword: 'Reset#2027x' }), 404, '用户不存在');
+      expect(await databaseFingerprint(pool)).toEqual(before);
+    } finally {
+      await pool.query('DELETE FROM sys_role_menu WHERE role_id = $1 AND menu_id = $2', [accountantRole, resetEntry]);
+    }
   });
 
   it('answers 400 to a reset password shorter than 6 characters', async () => {
@@ -115,6 +151,12 @@ describe('an administrator resetting a password', () => {
 
   it("keeps the administrator's own session", async () => {
     expectOk(await me(admin));
+  });
+
+  it('resets the password of a user of another company the administrator administers', async () => {
+    const elsewhere = await signedInAt('admin', 'HDJC');
+    expect(expectOk(await reset(elsewhere, operatorId, { newpassword: 'Other#2027x' })).msg).toBe('重置成功');
+    expect((await signIn(app, 'operator', 'Other#2027x')).statusCode).toBe(200);
   });
 });
 

@@ -7,7 +7,7 @@ import { writeLog } from '../../platform/audit/log';
 import { hashPassword, verifyPassword } from '../../platform/auth/secrets';
 import { revokeUserSessions } from '../../platform/auth/sessions';
 import { newPasswordRefusal } from './rules';
-import { findUser, isMember, setPassword } from './repo';
+import { administersCompanyOf, findUser, isMember, setPassword } from './repo';
 
 /** A user's own password and an administrator's reset of another's. */
 export function passwordRoutes(app: FastifyInstance, db: Database): void {
@@ -43,7 +43,10 @@ export function passwordRoutes(app: FastifyInstance, db: Database): void {
     const body = parse(passwordResetBody, request.body);
     const { caller } = request;
     const user = await findUser(db, id);
-    if (!user || user.group_id !== caller.groupId || !(await isMember(db, id, caller.orgId))) {
+    // the current company's people, or those of another company the caller administers
+    const reachable = user && user.group_id === caller.groupId
+      && ((await isMember(db, id, caller.orgId)) || (await administersCompanyOf(db, caller.userId, id)));
+    if (!reachable) {
       throw AppError.of('notFound', '用户不存在', 'id');
     }
     if (body.newpassword.length < 6 || body.newpassword.length > 64) throw new AppError(400, '密码长度应为6到64位', 'newpassword');

@@ -1,3 +1,5 @@
+// request.file() and isMultipart() come from @fastify/multipart's declarations
+import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { allocateBody, dataxBody, entityBody, idsBody, listRequest, TREE_NODE_PARAM, idParam, isId } from '@wb/protocol';
 import { z } from 'zod';

@@ -80,3 +80,12 @@ export async function loadListTemplate(db: Database, formatCode: string): Promis
 
 type ListFieldRow = Pick<FieldRow, 'field_name' | 'field_type' | 'column_sql' | 'options' | 'iallow_query' | 'iallow_advance_query'
   | 'isort_field' | 'itotal' | 'idefined_sort' | 'sort_method'>;
+
+/**
+ * The list a popup's resUrl names: the one LIST template served at that address, or null when
+ * none (or more than one) is, and the route there answers for itself.
+ */
+export async function listBehind(db: Database, resUrl: string): Promise<ListTemplate | null> {
+  const rows = await db.selectFrom('cg_format').select('format_code').where('format_type', '=', 'LIST').where('res_url', '=', resUrl).limit(2).execute();
+  return rows.length === 1 ? loadListTemplate(db, rows[0].format_code) : null;
+}

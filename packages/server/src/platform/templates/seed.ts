@@ -2,6 +2,7 @@ import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/pool';
 import type { CgFormat, CgFormatField, DB } from '../db/schema';
 import { checkTemplate, type FieldDef, type TemplateDef } from './define';
+import { checkPopupLists } from './popup-list';
 
 type Tx = Transaction<DB>;
 // the same on every instance, so two servers starting together seed one after the other
@@ -17,6 +18,7 @@ const SEED_LOCK = 7_310_004;
  */
 export async function seedTemplates(db: Database, templates: TemplateDef[], restore: readonly string[] = []): Promise<void> {
   for (const t of templates) checkTemplate(t);
+  checkPopupLists(templates);
   await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
     if (restore.length) await tx.updateTable('cg_format').set({ source: 'code' }).where('format_code', 'in', restore).execute();

@@ -50,6 +50,14 @@ export function isExternalPath(path: string): boolean {
   return path.includes('http');
 }
 
+/**
+ * A page this server serves beside the app (the help page, /help.html): not a screen of the
+ * workspace, so it opens in a new browser tab instead of a tab of its own.
+ */
+export function isServerPage(path: string): boolean {
+  return !isExternalPath(path) && /^\/[^?#]*\.html?([?#].*)?$/.test(path);
+}
+
 /** External pages open inside the layout at /myiframe/{menu id} with the menu's fields as query. */
 export function iframeHref(item: Pick<MenuItem, 'id' | 'path' | 'label' | 'labelEn' | 'query'>): string {
   const q = new URLSearchParams({ src: item.path, name: item.label, menuId: item.id });
@@ -83,6 +91,7 @@ export type LeafTarget = { kind: 'route'; to: string } | { kind: 'window'; url: 
 export function leafTarget(item: MenuItem, tagsOn: boolean): LeafTarget {
   const site = separateSiteUrl(item);
   if (site) return { kind: 'window', url: site };
+  if (isServerPage(item.path)) return { kind: 'window', url: withQuery(item.path, item.query) };
   if (!tagsOn) return { kind: 'window', url: isExternalPath(item.path) ? item.path : withQuery(item.path, item.query) };
   return { kind: 'route', to: leafHref(item) };
 }
@@ -108,6 +117,7 @@ export function buildRouteIndex(menu: readonly MenuItem[], buttons: readonly Men
   const index: RouteIndex = new Map();
   const visit = (item: MenuItem) => {
     if (!isLeaf(item)) return item.children.forEach(visit);
+    if (isServerPage(item.path)) return;
     if (isExternalPath(item.path)) {
       const path = `${IFRAME_PREFIX}${item.id}`;
       index.set(path, entryOf(item, path));

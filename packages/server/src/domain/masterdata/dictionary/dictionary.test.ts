@@ -108,3 +108,36 @@ describe('dictionary items import', () => {
     expect(await itemCount()).toBe(before);
   });
 });
+
+describe('字典管理 under 系统管理', () => {
+  const SYSTEM = '/api/system/dict';
+
+  it('keeps the same types and items as 基础资料, for the administrator', async () => {
+    const admin = (await bearerFor(app, 'admin')).authorization;
+    const listed = expectOk(await post(`${SYSTEM}/v2/list`, { limit: { pn: 1, ps: 50 } }, admin)).data;
+    const same = expectOk(await post(`${TYPE}/v2/list`, { limit: { pn: 1, ps: 50 } }, admin)).data;
+    expect(listed.total).toBeGreaterThan(0);
+    expect(listed.list.map((r: { typeCode: string }) => r.typeCode)).toEqual(same.list.map((r: { typeCode: string }) => r.typeCode));
+    const t = expectOk(await post(`${SYSTEM}/create`, { entity: { typeCode: 'GATE', typeName: '门岗' }, entitysub: [{ itemCode: 'E', itemLabel: '东门' }] }, admin)).data;
+    const seen = expectOk(await call(app, 'GET', `${TYPE}/get/${t.id}`, admin)).data;
+    expect(seen).toMatchObject({ typeCode: 'GATE', entitysub: [expect.objectContaining({ itemCode: 'E', itemLabel: '东门' })] });
+    expectFailure(await post(`${SYSTEM}/create`, { entity: { typeCode: 'GATE', typeName: '又一个' } }, admin), 400, '类型编码 GATE 已存在');
+  });
+
+  it('is its own right: keeping 基础资料\'s dictionaries does not open the system screen', async () => {
+    const before = (await pool.query('SELECT count(*)::int AS n FROM md_dict_type')).rows[0].n;
+    expectFailure(await post(`${SYSTEM}/v2/list`, {}), 403);
+    expectFailure(await post(`${SYSTEM}/create`, { entity: { typeCode: 'NOPE', typeName: '不行' } }), 403);
+    expect((await pool.query('SELECT count(*)::int AS n FROM md_dict_type')).rows[0].n).toBe(before);
+  });
+
+  it('gives the menu leaf its list, and its add button the master-child type form', async () => {
+    const admin = (await bearerFor(app, 'admin')).authorization;
+    const leaf = (await pool.query("SELECT id::text FROM sys_menu WHERE kind = 'menu' AND path = '/system/dict'")).rows[0].id;
+    const list = expectOk(await call(app, 'GET', `/api/cg-format/template?formatType=LIST&menuId=${leaf}`, admin)).data;
+    expect(list).toMatchObject({ formatName: '字典管理', formatNameEn: 'Dictionaries', resUrl: `${SYSTEM}/v2/list` });
+    const add = (await pool.query("SELECT id::text FROM sys_menu WHERE permission = 'sys_dict_create' AND parent_id = $1", [leaf])).rows[0].id;
+    const form = expectOk(await call(app, 'GET', `/api/cg-format/template?formatType=FORM&menuId=${add}`, admin)).data;
+    expect(form).toMatchObject({ formatStyle: 'FORMAT_MASTER_CHILD_FROM', opations: { son: 'md_dict_item' } });
+  });
+});

@@ -16,28 +16,30 @@ const sortField: DocField = { name: 'sort', column: 'sort', label: '排序', typ
 const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
 const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };
 
+const typeListFields: FieldDef[] = [
+  { fieldName: 'typeCode', fieldExplain: '类型编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.type_code',
+    iallowQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 120 },
+  { fieldName: 'typeName', fieldExplain: '类型名称', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.type_name', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160 },
+  { ...sortColumn, idefinedSort: true, sortMethod: 'asc' },
+  { fieldName: 'items', fieldExplain: '字典项', fieldExplainEn: 'Items', fieldType: 'TEXT', columnWidth: 320,
+    columnSql: '(SELECT string_agg(i.item_label, \'、\' ORDER BY i.sort, i.id) FROM md_dict_item i WHERE i.type_id = t.id)' },
+  enabledColumn, remarkColumn, createDateColumn, versionColumn,
+];
 const typeList = defineListTemplate({
   formatCode: 'masterdata.dict-type.list', formatName: '字典类型', formatNameEn: 'Dictionary types', mainTable: 'md_dict_type', resUrl: '/api/masterdata/dict-type/v2/list', menuPath: '/masterdata/dict-type',
-  fields: [
-    { fieldName: 'typeCode', fieldExplain: '类型编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.type_code',
-      iallowQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 120 },
-    { fieldName: 'typeName', fieldExplain: '类型名称', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.type_name', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160 },
-    { ...sortColumn, idefinedSort: true, sortMethod: 'asc' },
-    { fieldName: 'items', fieldExplain: '字典项', fieldExplainEn: 'Items', fieldType: 'TEXT', columnWidth: 320,
-      columnSql: '(SELECT string_agg(i.item_label, \'、\' ORDER BY i.sort, i.id) FROM md_dict_item i WHERE i.type_id = t.id)' },
-    enabledColumn, remarkColumn, createDateColumn, versionColumn,
-  ],
+  fields: typeListFields,
 });
+
 const typeResource = defineTemplate({
   formatCode: 'masterdata.dict-type.resource', formatName: '选择字典类型', formatNameEn: 'Select dictionary type', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_dict_type', resMethod: 'POST', resUrl: '/api/masterdata/dict-type/v2/list', valueResourceSubName: 'typeCode', viewResourceSubName: 'typeName',
   fields: typeList.fields.filter((f) => ['typeCode', 'typeName'].includes(f.fieldName)),
 });
-const typeForms = formTemplates({ formatCode: 'masterdata.dict-type', formatName: '字典类型', formatNameEn: 'dictionary type', prefix: 'md_dict_type', mainTable: 'md_dict_type' }, [
+const typeFormFields: FieldDef[] = [
   { fieldName: 'typeCode', fieldExplain: '类型编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_code', irequired: true, iupdate: false },
   { fieldName: 'typeName', fieldExplain: '类型名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.type_name', irequired: true },
   { ...sortColumn, formSubmitType: 'NUMBER' }, remarkForm, enabledForm,
-]);
+];
 
 // The items as the type form's child table edits them; their names differ from the type's own.
 const itemColumns: FieldDef[] = [
@@ -46,7 +48,12 @@ const itemColumns: FieldDef[] = [
   { fieldName: 'itemEnabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', defaultValue: 'true', columnWidth: 80 },
   { fieldName: 'itemRemark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.remark', columnWidth: 200 },
 ];
-const [typeCreate, typeUpdate] = typeForms.map((f) => masterChildForm({ ...f, remark: '字典项按表中顺序排列，可拖动调整' }, 'md_dict_item', itemColumns));
+
+/** The type's create and update forms, the items edited as child rows below it. */
+const typeFormsOf = (formatCode: string, prefix: string) =>
+  formTemplates({ formatCode, formatName: '字典类型', formatNameEn: 'dictionary type', prefix, mainTable: 'md_dict_type' }, typeFormFields)
+    .map((f) => masterChildForm({ ...f, remark: '字典项按表中顺序排列，可拖动调整' }, 'md_dict_item', itemColumns));
+const [typeCreate, typeUpdate] = typeFormsOf('masterdata.dict-type', 'md_dict_type');
 
 /** A type's items as child rows: codes unique within the type, the order kept as the table shows it. */
 const typeItems: DocumentChildren = {
@@ -73,6 +80,23 @@ export const dictTypeFamily: DocumentFamily = {
   lifecycle: switchLifecycle, listTemplate: typeList, resourceTemplate: typeResource, forms: [typeCreate, typeUpdate],
   readFields: readFieldsOf({ ...typeCreate, fields: typeCreate.fields.filter((f) => !f.customTable) }), copy: 'none',
   children: typeItems,
+};
+
+/**
+ * 系统管理 → 字典管理: the same dictionary types and their items, kept by the administrators from the
+ * system area. It is the type family mounted a second time, under its own address and permission
+ * keys (sys_dict_*), so granting 基础资料's dictionaries does not grant this screen, nor the reverse;
+ * both write the same rows with the same rules.
+ */
+const [systemCreate, systemUpdate] = typeFormsOf('system.dict', 'sys_dict');
+export const systemDictFamily: DocumentFamily = {
+  ...dictTypeFamily,
+  base: '/api/system/dict', permissionPrefix: 'sys_dict',
+  listTemplate: defineListTemplate({
+    formatCode: 'system.dict.list', formatName: '字典管理', formatNameEn: 'Dictionaries', mainTable: 'md_dict_type', resUrl: '/api/system/dict/v2/list', menuPath: '/system/dict',
+    fields: typeListFields,
+  }),
+  resourceTemplate: undefined, forms: [systemCreate, systemUpdate],
 };
 
 const typeName: FieldDef = {

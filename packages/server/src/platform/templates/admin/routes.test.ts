@@ -307,3 +307,41 @@ describe('format properties', () => {
     expectFailure(await send('PUT', `/api/cg-format/update/${picker}`, { version: popup.version, remark: 'x' }), 409);
   });
 });
+
+describe('a popup and the list its resUrl names', () => {
+  // the vehicle list no longer searches by vehicle type, while the popup reading it offers to
+  const setSearchable = (formatId: string, name: string, on: boolean) =>
+    pool.query('UPDATE cg_format_field SET iallow_query = $3 WHERE format_id = $1 AND field_name = $2', [formatId, name, on]);
+
+  it('refuses a popup parameter the list behind it would refuse, naming it, and saves nothing', async () => {
+    await setSearchable(vehicleList, 'carType', false);
+    await setSearchable(picker, 'carType', true);
+    try {
+      const read = expectOk(await get(`/api/cg-form-sub-param/getparams/${picker}`)).data;
+      const before = await one('SELECT param_list, xmin::text AS x FROM cg_format_param WHERE format_id = $1', [picker]);
+      const body = expectFailure(await send('POST', '/api/cg-form-sub-param/create', { formatId: picker, version: read.version, paramList: [
+        { key: 'plateNumber', op: 'like', val: '苏' }, { key: 'carType', op: 'like', val: '重型' }] }), 400,
+      '查询参数 carType 不被弹窗列表 /api/masterdata/vehicle/v2/list 接受：字段 carType 不允许查询');
+      expect(body.data).toEqual({ field: 'paramList.1.key' });
+      expect(await one('SELECT param_list, xmin::text AS x FROM cg_format_param WHERE format_id = $1', [picker])).toEqual(before);
+      // what the list takes is still saved
+      expectOk(await send('POST', '/api/cg-form-sub-param/create', { formatId: picker, version: read.version, paramList: [{ key: 'plateNumber', op: 'like', val: '苏' }] }));
+    } finally {
+      await setSearchable(vehicleList, 'carType', true);
+      await setSearchable(picker, 'carType', false);
+    }
+  });
+
+  it('refuses making a popup field searchable that the list behind it does not search by', async () => {
+    await setSearchable(vehicleList, 'carType', false);
+    try {
+      const before = await templateRows();
+      const body = expectFailure(await editField(picker, 'carType', { iallowQuery: true }), 400, '字段 carType 在弹窗列表 /api/masterdata/vehicle/v2/list 中不允许查询');
+      expect(body.data).toEqual({ field: 'iallowQuery' });
+      expect(await templateRows()).toEqual(before);
+    } finally {
+      await setSearchable(vehicleList, 'carType', true);
+    }
+    expectOk(await editField(picker, 'carType', { iallowQuery: true }));
+  });
+});

@@ -8,7 +8,8 @@ import type { Database } from '../../db/pool';
 import { ok } from '../../http/envelope';
 import { AppError, badRequest, parse } from '../../http/errors';
 import type { TemplateDef } from '../define';
-import { type FieldRow, type FormatRow, resourceMap } from '../repo';
+import { type FieldRow, type FormatRow, listBehind, resourceMap } from '../repo';
+import { popupSearchRefusal } from '../popup-list';
 import { seedTemplates } from '../seed';
 import * as repo from './repo';
 import {
@@ -107,12 +108,23 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
       refuse(templateRefusal(format, after));
       const params = await repo.paramsWithVersion(tx, format.id);
       refuse(paramsStillValid(after, (params?.param_list ?? []) as SearchParam[], edited));
+      if (edited.iallow_query || edited.iallow_advance_query) refuse(await popupListRefusal(tx, format, [], [edited.field_name]));
       if (changes.cg_format_res_id) await popupOf(tx, changes.cg_format_res_id);
       await repo.updateField(tx, id, changes);
       await audit(tx, request, { action: 'templateEdit', detail: `${format.format_code}.${field.field_name}: ${Object.keys(changes).join(', ')}` });
     });
     return ok(toAdminField((await repo.fieldWithVersion(db, id)) as repo.Versioned<FieldRow>), '更新成功');
   });
+
+  /** What a popup sends must be what the list behind its resUrl accepts (platform/templates/popup-list.ts). */
+  async function popupListRefusal(tx: Database, format: FormatRow, params: readonly unknown[], searchable: string[]): Promise<Refusal | null> {
+    if (format.format_type !== 'RESOURCE' || !format.res_url) return null;
+    const list = await listBehind(tx, format.res_url);
+    if (!list) return null;
+    const refusal = popupSearchRefusal({ resUrl: format.res_url, params, searchable }, list.fields);
+    if (!refusal) return null;
+    return { field: 'param' in refusal.at ? `paramList.${refusal.at.param}.key` : 'iallowQuery', message: refusal.message };
+  }
 
   async function popupOf(tx: Database, formatId: string) {
     const popup = await repo.formatWithVersion(tx, formatId);
@@ -182,6 +194,7 @@ export function templateAdminRoutes(app: FastifyInstance, db: Database, declared
       const current = await repo.paramsWithVersion(tx, format.id);
       if ((current?.version ?? null) !== body.version) throw stale();
       refuse(paramRefusal(await repo.fieldsWithVersion(tx, format.id), body.paramList));
+      refuse(await popupListRefusal(tx, format, body.paramList, []));
       await repo.saveParams(tx, format.id, body.paramList);
       await audit(tx, request, { action: 'templateEdit', detail: `${format.format_code}: paramList` });
     });

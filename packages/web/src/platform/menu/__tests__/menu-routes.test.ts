@@ -64,6 +64,14 @@ describe('menu to routes', () => {
     expect(url.searchParams.get('name')).toBe('帮助文档');
   });
 
+  it('opens a page of this server (the help page) in a new browser tab, with or without tags, and gives it no route', () => {
+    const help = item('帮助文档', '/help.html', { labelEn: 'Help' });
+    expect(leafTarget(help, true)).toEqual({ kind: 'window', url: '/help.html' });
+    expect(leafTarget(help, false)).toEqual({ kind: 'window', url: '/help.html' });
+    const index = buildRouteIndex([item('系统', '/system', { children: [help] })], []);
+    expect(index.size).toBe(0);
+  });
+
   it('opens separate sites (jzjk, pd, dsrw) in a new window at their login', () => {
     const leaf = item('计重监控', '/monitor', { buttonUrls: ['/jzjk'] });
     expect(leafTarget(leaf, true)).toEqual({ kind: 'window', url: '/jzjk/#/login' });
