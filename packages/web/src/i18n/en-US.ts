@@ -68,15 +68,6 @@ export const enUS: Messages = {
     company: 'Company', group: 'Group', roles: 'Roles', version: 'Version', entries: 'Shortcuts', myCompanies: 'My companies',
     noEntries: 'No menus for your role yet', current: 'Current', switchHint: 'Click the company name at the top to switch',
   },
-  log: {
-    title: 'Operation log', username: 'User', action: 'Action', detail: 'Detail', ip: 'IP address', createDate: 'Time',
-    actions: {
-      login: 'Sign in', logout: 'Sign out', switchOrg: 'Switch company', modifyPassword: 'Change password', resetPassword: 'Reset password',
-      registerPermission: 'Register permission', oidcLogin: 'Unified identity sign-in',
-      // administration and template configuration
-      templateAllot: 'Bind template', templateEdit: 'Edit template', templateRestore: 'Restore template', createUser: 'Create user', updateUser: 'Update user', saveUserOrgs: 'Save user companies and roles', saveUserAssayItems: 'Save user assay items', enableUser: 'Enable user', disableUser: 'Disable user', createRole: 'Create role', updateRole: 'Update role', enableRole: 'Enable role', disableRole: 'Disable role', saveRoleMenu: 'Save role permissions', saveRoleScope: 'Save role data scope', createMenu: 'Create menu', updateMenu: 'Update menu', deleteMenu: 'Delete menu', saveParams: 'Change parameters', outboxResend: 'Resend interface messages', siteConfirm: 'Site confirmation', erpUpload: 'Tickets to the ERP', erpCancelUpload: 'Ticket upload withdrawn',
-    },
-  },
   clientLog: { title: 'Error log', empty: 'No errors logged', clear: 'Clear', time: 'Time', type: 'Type', url: 'Address', message: 'Message' },
   report: { notConfigured: 'This report is not configured yet', text: '"{{name}}" will show here once the report centre configures it.' },
   iframe: { missing: 'The page address is missing', open: 'Open in a new window' },

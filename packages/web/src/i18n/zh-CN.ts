@@ -57,15 +57,6 @@ export const zhCN = {
     company: '当前公司', group: '所属集团', roles: '角色', version: '版本', entries: '常用功能', myCompanies: '我的公司',
     noEntries: '当前角色暂无可用菜单', current: '当前', switchHint: '点击顶部公司名称可切换公司',
   },
-  log: {
-    title: '操作日志', username: '用户', action: '操作', detail: '详情', ip: 'IP 地址', createDate: '时间',
-    actions: {
-      login: '登录', logout: '退出登录', switchOrg: '切换公司', modifyPassword: '修改密码', resetPassword: '重置密码',
-      registerPermission: '登记权限', oidcLogin: '统一身份认证登录',
-      // administration and template configuration
-      templateAllot: '绑定模板', templateEdit: '修改模板', templateRestore: '恢复模板', createUser: '新增用户', updateUser: '修改用户', saveUserOrgs: '保存用户公司与角色', saveUserAssayItems: '保存用户化验项目', enableUser: '启用用户', disableUser: '停用用户', createRole: '新增角色', updateRole: '修改角色', enableRole: '启用角色', disableRole: '停用角色', saveRoleMenu: '保存角色权限', saveRoleScope: '保存角色数据范围', createMenu: '新增菜单', updateMenu: '修改菜单', deleteMenu: '删除菜单', saveParams: '修改参数', outboxResend: '重新发送接口消息', siteConfirm: '现场确认', erpUpload: '磅单上传ERP', erpCancelUpload: '撤销磅单上传',
-    } as Record<string, string>,
-  },
   clientLog: { title: '错误日志', empty: '暂无错误日志', clear: '清空', time: '时间', type: '类型', url: '地址', message: '信息' },
   report: { notConfigured: '该报表尚未配置', text: '“{{name}}”将在报表中心配置完成后在此显示。' },
   iframe: { missing: '缺少页面地址', open: '在新窗口打开' },

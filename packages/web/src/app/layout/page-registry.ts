@@ -22,7 +22,9 @@ const confirmPages: Record<string, Page> = Object.fromEntries(CONFIRM_GRIDS.map(
 const MENU_COMPONENTS: Record<string, Page> = {
   ...confirmPages,
   'weighing/station': lazy(() => import('@/pages/weighing-station/WeighingStationPage')),
-  'system/log': lazy(() => import('@/pages/system-log/OperationLogPage')),
+  // the operation log is the template list system.log.list (searchable by document, user, action
+  // and time); the key stays for the entries databases were seeded with
+  'system/log': TemplateListPage,
   'template-admin/formats': lazy(() => import('@/pages/template-admin/FormatsPage')),
   'template-admin/field': lazy(() => import('@/pages/template-admin/FieldPage')),
   'template-admin/factor': lazy(() => import('@/pages/template-admin/FactorPage')),

@@ -18,14 +18,3 @@ export function fetchCurrentOrgs(q: OrgQuery): Promise<Paged<OrgSummary>> {
 
 export const switchOrg = (id: string) => call<boolean>(`/sys-user-org/switchOrg/${encodeURIComponent(id)}`, { method: 'POST' });
 
-export interface LogRow {
-  id: string;
-  username: string;
-  action: string;
-  detail: string | null;
-  ip: string | null;
-  createDate: string;
-}
-
-export const fetchOperationLog = (pn: number, ps: number) =>
-  call<Paged<LogRow>>('/system/log/v2/list', { method: 'POST', body: { limit: { pn, ps } } });
