@@ -8,6 +8,7 @@ import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandler, MAX_PATH_P
 import { installInputGuard } from './platform/http/input-guard';
 import { installSecurityHeaders } from './platform/http/security-headers';
 import { installGuard } from './platform/auth/guard';
+import { collectRouteLogMarks } from './platform/audit/logged-routes';
 import { collectRoutePermissions } from './domain/system/admin/menus/route-permissions';
 import { authRoutes } from './platform/auth/routes';
 import { oidcRoutes } from './platform/auth/oidc';
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   installInputGuard(app);
   installGuard(app, database.pool, config);
   collectRoutePermissions(app);
+  collectRouteLogMarks(app);
 
   const { db } = database;
   authRoutes(app, db, config);

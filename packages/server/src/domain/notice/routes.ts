@@ -17,7 +17,8 @@ import { noticePermission } from './kinds';
  * header-and-lines import (a spreadsheet up and its template down) and the read of an allot notice
  * addressed to the caller's company.
  */
-const may = (permission: string) => ({ config: { access: { permission } } });
+// the import writes one log entry per notice in its transaction (import.ts)
+const may = (permission: string) => ({ config: { access: { permission }, logged: 'self' as const } });
 const view = (permission: string) => ({ config: { access: { permission, demoAllowed: true as const } } });
 
 export function noticeImportRoutes(app: FastifyInstance, db: Database, family: DocumentFamily, kind: NoticeKind): void {

@@ -23,6 +23,7 @@ const LOG_ACTIONS = [
   { value: 'cancelAllocate', label: '取消分配', labelEn: 'Withdraw allocation' },
   { value: 'loss', label: '挂失', labelEn: 'Report lost' },
   { value: 'reuse', label: '解除挂失', labelEn: 'Found again' },
+  { value: 'upload', label: '上传文件', labelEn: 'Upload file' },
   { value: 'login', label: '登录', labelEn: 'Sign in' },
   { value: 'logout', label: '退出', labelEn: 'Sign out' },
   { value: 'switchOrg', label: '切换公司', labelEn: 'Switch company' },

@@ -37,7 +37,8 @@ function deviceId(request: FastifyRequest): string | null {
 }
 
 export function authRoutes(app: FastifyInstance, db: Database, config: Config): void {
-  app.post('/api/oauth/token', { config: { access: { public: true } } }, async (request) => {
+  // a sign-in logs itself (login); a refresh changes nothing a plant records
+  app.post('/api/oauth/token', { config: { access: { public: true }, logged: 'self' } }, async (request) => {
     const client = authenticateClient(request, config);
     const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
     const params = parse(tokenParams, { ...body, ...(request.query as Record<string, unknown>) });

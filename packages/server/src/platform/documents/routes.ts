@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { allocateBody, dataxBody, entityBody, idsBody, listRequest, TREE_NODE_PARAM, idParam, isId } from '@wb/protocol';
 import { z } from 'zod';
 import type { Access } from '../auth/guard';
+import type {} from '../audit/logged-routes';
 import type { Database } from '../db/pool';
 import { ok } from '../http/envelope';
 import { badRequest, parse } from '../http/errors';
@@ -28,8 +29,9 @@ const searchQuery = z.object({ search: z.string().max(100).optional() });
  */
 export function documentRoutes(app: FastifyInstance, db: Database, family: DocumentFamily, listOptions: ListOptions): void {
   const { base } = family;
-  const may = (action: string, extra: Omit<Access, 'public'> = {}): { config: { access: Access } } => ({
-    config: { access: { permission: `${family.permissionPrefix}_${action}`, ...extra } },
+  // every write of the engine logs itself in its own transaction (actions.ts)
+  const may = (action: string, extra: Omit<Access, 'public'> = {}): { config: { access: Access; logged: 'engine' } } => ({
+    config: { access: { permission: `${family.permissionPrefix}_${action}`, ...extra }, logged: 'engine' },
   });
   const view = may('view', { demoAllowed: true });
 

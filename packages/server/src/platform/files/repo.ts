@@ -1,3 +1,4 @@
+import { entryOf, writeLogs, type Actor } from '../audit/log';
 import type { Database } from '../db/pool';
 
 export interface NewFile {
@@ -28,7 +29,7 @@ const COLUMNS = [
 ] as const;
 
 /** All rows of one upload in one transaction: a request refused half way stores none. */
-export async function insertFiles(db: Database, files: NewFile[]): Promise<FileRow[]> {
+export async function insertFiles(db: Database, files: NewFile[], uploader?: Actor): Promise<FileRow[]> {
   return db.transaction().execute(async (tx) => {
     const rows = await tx
       .insertInto('sys_file')
@@ -38,6 +39,10 @@ export async function insertFiles(db: Database, files: NewFile[]): Promise<FileR
       })))
       .returning(COLUMNS)
       .execute();
+    // an upload is a change of its own: the document that later names the file logs its save too
+    if (uploader) {
+      await writeLogs(tx, rows.map((r, i) => entryOf(uploader, { action: 'upload', family: '文件', docNo: String(r.id), detail: `${files[i].originalName} ${files[i].size} 字节` })));
+    }
     return rows.map(toFileRow);
   });
 }

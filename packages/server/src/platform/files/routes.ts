@@ -1,3 +1,4 @@
+import type { Actor } from '../audit/log';
 import { createHash, randomUUID } from 'node:crypto';
 import { idParam, idSchema } from '@wb/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,7 +42,7 @@ export function fileRoutes(app: FastifyInstance, db: Database, deps: FileRouteDe
   const { storage, config, now } = deps;
   const limits = { maxBytes: config.maxFileBytes, maxFiles: MAX_FILES_PER_REQUEST };
 
-  app.post('/api/sys-file/upload', async (request) => {
+  app.post('/api/sys-file/upload', { config: { logged: 'self' } }, async (request) => {
     const kind = parseUploadKind((request.query as { type?: unknown }).type);
     if (!kind) throw badRequest('参数 type 错误: 应为 img 或 file', 'type');
     if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件', 'file');
@@ -49,7 +50,7 @@ export function fileRoutes(app: FastifyInstance, db: Database, deps: FileRouteDe
     if (received.length === 0) throw badRequest('请选择要上传的文件', 'file');
     const { caller } = request;
     const files = await Promise.all(received.map((f) => describeUpload(f, kind, caller, config.maxFileBytes, new Date(now()))));
-    const rows = await storeAll(db, storage, received, files);
+    const rows = await storeAll(db, storage, received, files, caller);
     return ok(rows.map(fileInfo), '上传成功');
   });
 
@@ -133,14 +134,14 @@ async function describeUpload(
 }
 
 /** Bytes first, rows after; rows that fail to write take their bytes with them. */
-async function storeAll(db: Database, storage: FileStorage, received: ReceivedFile[], files: NewFile[]): Promise<FileRow[]> {
+async function storeAll(db: Database, storage: FileStorage, received: ReceivedFile[], files: NewFile[], uploader: Actor): Promise<FileRow[]> {
   const written: string[] = [];
   try {
     for (const [i, f] of files.entries()) {
       await storage.put(f.storageKey, received[i].bytes, f.contentType);
       written.push(f.storageKey);
     }
-    return await insertFiles(db, files);
+    return await insertFiles(db, files, uploader);
   } catch (err) {
     await Promise.allSettled(written.map((key) => storage.remove(key)));
     throw err;

@@ -26,7 +26,7 @@ export function menuRoutes(app: FastifyInstance, db: Database, config: Config): 
     return ok(reply);
   });
 
-  app.post('/api/sys-menu/permission', async (request) => {
+  app.post('/api/sys-menu/permission', { config: { logged: 'self' } }, async (request) => {
     const body = parse(registerBody, request.body);
     if (!(await callerIsAdmin(db, request.caller))) throw AppError.of('forbidden', '只有管理员可以登记权限');
     const result = await registerPermission(db, body);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { entryOf, writeLogs } from '../audit/log';
+import type {} from '../audit/logged-routes';
 import { ok } from '../http/envelope';
 import { parse } from '../http/errors';
 import type { ActionDecl, ActionInput, ModuleContext } from './define';
@@ -21,7 +22,7 @@ export function mountAction(app: FastifyInstance, ctx: ModuleContext, action: Ac
   app.route({
     method: action.method ?? 'POST',
     url: action.path,
-    config: { access: { permission: action.permission, ...(action.demoAllowed ? { demoAllowed: true as const } : {}) } },
+    config: { access: { permission: action.permission, ...(action.demoAllowed ? { demoAllowed: true as const } : {}) }, logged: 'action' },
     handler: async (request) => {
       const who = request.caller;
       let input: ActionInput<unknown, unknown, unknown> | null = null;

@@ -21,7 +21,8 @@ import { formBuilderRoutes } from './builder';
 
 const read = { access: { permission: TEMPLATE_EDIT_PERMISSION } };
 const readByPost = { access: { permission: TEMPLATE_EDIT_PERMISSION, demoAllowed: true as const } };
-const write = read;
+// every edit writes its log entry in its own transaction (audit below)
+const write = { ...read, logged: 'self' as const };
 
 const missing = (what: string, field = 'id') => AppError.of('notFound', `${what}不存在`, field);
 const stale = () => AppError.of('conflict', undefined, 'version');
