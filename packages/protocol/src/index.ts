@@ -12,6 +12,7 @@ export * from './documents';
 export * from './templates';
 export * from './template-admin';
 export * from './money';
+export * from './numeric';
 export * from './weigh-params';
 export * from './weighing';
 export * from './plant-report';

@@ -9,8 +9,9 @@ import { type ListOptions, runList } from '../../platform/list/repo';
 import { planList } from '../../platform/list/rules';
 import { hasPermission } from '../../platform/auth/permissions';
 import { releaseOnLine } from '../notice/quantity';
+import { knownLoad } from '../weighing/rules/net';
 import { CONFIRM_GRID_NAMES, CONFIRM_GRIDS, type ConfirmGrid, gridPermission } from './grids';
-import { actionable, confirmButtons, decideConfirm } from './rules';
+import { actionable, confirmButtons, decideConfirm, siteDeductionsBeyondLoad } from './rules';
 import { applyEffect, factsOf, lockGridTicket, plantToday, STATE_FROM_DB } from './repo';
 import { confirmListCode } from './templates';
 
@@ -59,6 +60,8 @@ export function confirmRoutes(app: FastifyInstance, db: Database, list: ListOpti
         if (!row) throw new AppError(404, '磅单不存在', 'id');
         const decision = decideConfirm({ ticket: factsOf(row), sampleState: row.sample_state }, g.sampling, body, await plantToday(tx));
         if (!decision.ok) throw badRequest(decision.message, 'button');
+        const beyond = siteDeductionsBeyondLoad(decision.effect, knownLoad(row.gross, row.tare));
+        if (beyond) throw badRequest(beyond, 'deductions');
         await applyEffect(tx, caller.orgId, row, decision.effect, caller.userId);
         // the truck leaves without goods counted: its hold on the notice line goes back
         if (decision.effect.kind === 'state' && decision.effect.closeKind && row.notice_line_id && Number(row.reserved_quantity) > 0) {

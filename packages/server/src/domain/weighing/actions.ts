@@ -7,7 +7,8 @@ import type { Who } from './first';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
-import { computeNet, type Deduction } from './rules/net';
+import { ticketAmount } from './rules/amount';
+import { computeNet, type Deduction, deductionsBeyondLoad, knownLoad } from './rules/net';
 import { decideTicketAction, type TicketAction, type TicketState } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -127,6 +128,9 @@ export async function deductTicket(tx: Tx, who: Who, kind: TicketKind, id: strin
   const [t] = await lockTickets(tx, who, kind, [id]);
   if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   await decideAll(tx, who, [t], 'deduct');
+  // a completed ticket's net is computed again below, and refused below zero with its figures
+  const beyond = t.net === null ? deductionsBeyondLoad(knownLoad(t.gross, t.tare), deductions) : null;
+  if (beyond) throw badRequest(beyond, 'deductions');
   await repo.replaceDeductions(tx, who.orgId, t.id, deductions, who.userId);
   if (t.net === null || t.gross === null || t.tare === null) return repo.ticketReplyRow(tx, who.orgId, t.id);
   const params = await repo.weighParams(tx, who.orgId);
@@ -137,7 +141,8 @@ export async function deductTicket(tx: Tx, who: Who, kind: TicketKind, id: strin
     await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
     await completeOnLine(tx, who.orgId, t.notice_line_id, 0, net.net.toFixed());
   }
-  const amount = t.price === null ? null : net.net.mul(t.price).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP).toFixed();
-  await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount, updated_by: who.userId });
+  const amount = ticketAmount(net.net, t.price, params.moneyPrecision);
+  if (!amount.ok) throw badRequest(amount.message, 'price');
+  await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount: amount.amount, updated_by: who.userId });
   return repo.ticketReplyRow(tx, who.orgId, t.id);
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/pool';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
 import { computeNet } from './rules/net';
+import { ticketAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -36,10 +37,12 @@ export async function prepareManualTicket(db: Database, request: FastifyRequest,
   const net = computeNet(gross, tare, deductions, material.hiddenDeduct, params);
   if (!net.ok) throw badRequest(net.message, 'net');
   const price = asDecimal(entity.price ?? current?.price);
+  const amount = ticketAmount(net.net, price, params.moneyPrecision);
+  if (!amount.ok) throw badRequest(amount.message, 'price');
   const now = new Date().toISOString();
   Object.assign(entity, {
     gross: net.gross.toFixed(), tare: net.tare.toFixed(), net: net.net.toFixed(), deductTotal: net.deducted.toFixed(),
-    amount: price ? net.net.mul(price).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP).toFixed() : null,
+    amount: amount.amount,
     ...(mode === 'create' ? { state: 'COMPLETED', firstIs: 'GROSS', manual: true, tareSource: 'MANUAL', grossTime: now, tareTime: now, completedAt: now } : {}),
   });
 }

@@ -6,6 +6,7 @@ import type { Who } from './first';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { Tx } from './repo';
+import { ticketAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -54,9 +55,10 @@ export async function modifyPrice(tx: Tx, who: Who, kind: TicketKind, ids: strin
     if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'modifyPrice');
     if (!d.ok) throw badRequest(d.message, 'ids');
-    const amount = t.net === null ? null : new Decimal(t.net).mul(unitPrice).toDecimalPlaces(params.moneyPrecision, Decimal.ROUND_HALF_UP);
-    const signed = amount && t.source_ticket_id ? amount.neg() : amount;
-    await repo.updateTicket(tx, who.orgId, t.id, { price: unitPrice.toFixed(), amount: signed?.toFixed() ?? null, updated_by: who.userId });
+    const amount = t.net === null ? { ok: true as const, amount: null } : ticketAmount(new Decimal(t.net), unitPrice, params.moneyPrecision);
+    if (!amount.ok) throw badRequest(`磅单 ${t.ticket_no} ${amount.message}`, 'price');
+    const signed = amount.amount !== null && t.source_ticket_id ? new Decimal(amount.amount).neg().toFixed() : amount.amount;
+    await repo.updateTicket(tx, who.orgId, t.id, { price: unitPrice.toFixed(), amount: signed, updated_by: who.userId });
   }
   return { count: sorted.length };
 }

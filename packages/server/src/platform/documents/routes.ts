@@ -20,11 +20,17 @@ import { listTemplateOf } from './list-template';
 const idParam = z.object({ id: z.string().regex(/^\d{1,18}$/, '应为数字编号') });
 const searchQuery = z.object({ search: z.string().max(100).optional() });
 
+const served = new Set<DocumentFamily>();
+
+/** Every family whose routes this process serves: what a check over all families iterates. */
+export const servedFamilies = (): DocumentFamily[] => [...served];
+
 /**
  * Every action of the document contract for one family, at `${family.base}/...`. Each checks its
  * permission key `${prefix}_${action}`; reading (list, get, export, autocomplete) needs `_view`.
  */
 export function documentRoutes(app: FastifyInstance, db: Database, family: DocumentFamily, listOptions: ListOptions): void {
+  served.add(family);
   const { base } = family;
   const may = (action: string, extra: Omit<Access, 'public'> = {}): { config: { access: Access } } => ({
     config: { access: { permission: `${family.permissionPrefix}_${action}`, ...extra } },
