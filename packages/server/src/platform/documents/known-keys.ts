@@ -21,7 +21,9 @@ export function entityKeys(family: DocumentFamily): Set<string> {
   let known = entityCache.get(family);
   if (!known) {
     const shown = family.forms.flatMap((t) => t.fields.filter((f) => !f.customTable).map((f) => f.fieldName));
-    known = new Set([...RECORD_KEYS, ...fieldNames(family.fields), ...family.readFields.map((r) => r.name), ...shown]);
+    // get/{id} answers the child rows inside the entity, and a form may send the record back whole
+    const answered = [...family.readFields.map((r) => r.name), ...(family.children ? ['entitysub'] : [])];
+    known = new Set([...RECORD_KEYS, ...fieldNames(family.fields), ...answered, ...shown]);
     entityCache.set(family, known);
   }
   return known;
