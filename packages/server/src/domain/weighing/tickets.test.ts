@@ -143,6 +143,14 @@ describe('ticket actions', () => {
     expect(await stored()).toEqual([{ kind: 'STONE', value: '10.0000' }]);
   });
 
+  it('refuses a second weighing whose amount at the line price no money column holds, naming the price, and keeps the first', async () => {
+    const t = await weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'T1', price: '100000000000000', gross: '40', tare: null });
+    const res = expectFailure(await weigh('second', { registryId: t.registryId, weight: '15' }), 400, '单价 100000000000000 过大：净重 25 吨 的金额不能大于或等于1000万亿');
+    expect(res.data).toMatchObject({ field: 'price' });
+    expect(await ticketRow(t.id)).toMatchObject({ state: 'FIRST_WEIGHED', net: null, amount: null });
+    expect(await lineFigures(ctx.database.db, t.lineId)).toMatchObject({ done: 0, doneTrips: 0 });
+  });
+
   it('returns goods once: a reverse ticket, the net out of the notice line', async () => {
     const t = await completedTicket();
     const back = expectOk(await post(`pu/returnGoods/${t.id}`, {}, ac)).data;
