@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { CURRENCY_LIMIT } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import { uncompleteOnLine } from '../notice/quantity';
@@ -49,6 +50,8 @@ export async function returnGoods(tx: Tx, who: Who, kind: TicketKind, id: string
 export async function modifyPrice(tx: Tx, who: Who, kind: TicketKind, ids: string[], price: Decimal): Promise<{ count: number }> {
   const params = await repo.weighParams(tx, who.orgId);
   const unitPrice = price.toDecimalPlaces(Math.min(params.unitPricePrecision, 4), Decimal.ROUND_HALF_UP);
+  // 999999999999999.6 rounds up to what the price column no longer holds
+  if (unitPrice.gte(CURRENCY_LIMIT)) throw badRequest(`单价应小于${CURRENCY_LIMIT.toFixed()}`, 'price');
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   for (const id of sorted) {
     const t = await repo.lockTicket(tx, who.orgId, id);

@@ -179,6 +179,7 @@ describe('ticket actions', () => {
     const over = expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '100000000000000' }, ac), 400, `磅单 ${t.no} 单价 100000000000000 过大：净重 25 吨 的金额不能大于或等于1000万亿`);
     expect(over.data).toMatchObject({ field: 'price' });
     expect(await ticketRow(t.id)).toMatchObject({ amount: '312.5000' });
+    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '999999999999999.99999' }, ac), 400, '单价应小于1000000000000000');
     expectOk(await post('pu/audit', { ids: [t.id] }, ac));
     expectOk(await post('pu/down', { ids: [t.id] }, ac));
     expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '13' }, ac), 400, `磅单 ${t.no} 已过账，不能修改单价，请先反过账`);
