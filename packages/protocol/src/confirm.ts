@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOrNumber } from './id';
+import { columnNumber, TONS_COLUMN } from './numeric';
 
 /**
  * Site confirmation (spec section 4: the confirmation buttons; calls: weigh confirmation lists and
@@ -33,7 +34,8 @@ export const SITE_DEDUCTION_WORDS: Record<SiteDeductionKind, { zh: string; en: s
   STONE: { zh: '扣石', en: 'Stone' }, OTHER: { zh: '其他扣重', en: 'Other' },
 };
 
-const decimal = z.union([z.string(), z.number()]).transform(String).refine((v) => /^\d{1,10}(\.\d{1,4})?$/.test(v), '应为不超过4位小数的非负数');
+// a site deduction is kept as wb_ticket_deduction.value, NUMERIC(14,4)
+const decimal = columnNumber({ ...TONS_COLUMN, min: 0, label: '扣重', notNumber: '应为不超过4位小数的非负数', belowMin: '应为不超过4位小数的非负数' });
 
 export const confirmSubmitBody = z.strictObject({
   id: idOrNumber,

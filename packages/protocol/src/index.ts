@@ -13,6 +13,7 @@ export * from './documents';
 export * from './templates';
 export * from './template-admin';
 export * from './money';
+export * from './numeric';
 export * from './weigh-params';
 export * from './weigh-kinds';
 export * from './weighing';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOrNumber } from './id';
+import { columnNumber, TONS_COLUMN } from './numeric';
 
 /**
  * A notice's own actions beside the document contract (documents.ts), at /api/notice/{kind}/:
@@ -17,12 +18,13 @@ import { idOrNumber } from './id';
  * `page:noticeEndTime`.
  */
 const id = idOrNumber;
-const tons = z.union([z.string().trim().regex(/^\d{1,10}(\.\d{1,4})?$/, '应为最多4位小数的数字'), z.number().nonnegative().transform(String)]);
+// a line's quantities are tons of NUMERIC(14,4) columns (max_limit, done_quantity)
+const tons = (label: string) => columnNumber({ ...TONS_COLUMN, min: 0, label });
 
-export const noticeMaxLimitBody = z.strictObject({ lineId: id, maxLimit: tons });
+export const noticeMaxLimitBody = z.strictObject({ lineId: id, maxLimit: tons('最大限量') });
 export type NoticeMaxLimitBody = z.infer<typeof noticeMaxLimitBody>;
 
-export const noticeDoneBody = z.strictObject({ lineId: id, doneQuantity: tons, reason: z.string().max(200, '修改原因不能超过200个字符') });
+export const noticeDoneBody = z.strictObject({ lineId: id, doneQuantity: tons('已执行量'), reason: z.string().max(200, '修改原因不能超过200个字符') });
 export type NoticeDoneBody = z.infer<typeof noticeDoneBody>;
 
 export const noticeEndTimeBody = z.strictObject({ id, endTime: z.string().min(1, '结束时间不能为空！').max(40) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_NUMBER_MAX } from './list';
 
 /** OAuth-style token answer of POST /api/oauth/token (password and refresh_token grants). */
 export const tokenReply = z.object({
@@ -48,7 +49,7 @@ export const passwordResetBody = z.strictObject({
 });
 
 export const currentOrgsBody = z.strictObject({
-  limit: z.strictObject({ pn: z.number().int().min(1), ps: z.number().int().min(1).max(100) }).optional(),
+  limit: z.strictObject({ pn: z.number().int().min(1).max(PAGE_NUMBER_MAX), ps: z.number().int().min(1).max(100) }).optional(),
   sort: z.array(z.strictObject({ key: z.enum(['orgCode', 'orgName']), dir: z.enum(['asc', 'desc']), keyId: z.string().optional() })).optional(),
   search: z.array(z.strictObject({ key: z.enum(['orgCode', 'orgName']), op: z.literal('like'), val: z.string().max(100), keyId: z.string().optional() })).optional(),
 });

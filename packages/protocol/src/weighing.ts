@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idOrNumber } from './id';
 import { normalisePlate } from './plate';
+import { columnNumber, MONEY_COLUMN, plainDecimal, RATE_COLUMN, TONS_COLUMN } from './numeric';
 
 /**
  * The weighing calls a scale station or the operator's weighing screen sends (domain notes: a
@@ -27,7 +28,7 @@ export const weighingBody = z
     ticketId: id.optional(),
     weight: z
       .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, '重量应为不小于0的数字')])
-      .transform(String)
+      .transform((v) => plainDecimal(v) ?? String(v))
       .refine((v) => Number(v) >= 0, '重量不能小于0')
       .refine((v) => Number(v) < 1e7, '重量不能大于等于10000000')
       .optional(),
@@ -69,6 +70,9 @@ export interface WeighingReply {
 /** Deductions a ticket may carry, typed at site confirmation or with the 扣重 button (the material's hidden one is the server's). */
 export const TICKET_DEDUCTION_KINDS = ['water', 'impurity', 'detritus', 'stone', 'other', 'quality'] as const;
 
+/** A number a row may leave blank ('' or null): blank is no value. */
+const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => null), schema]).nullish();
+
 /** POST /api/weigh/{kind}/deduct: the ticket's deductions, each an amount in tons or a rate in percent of the net. */
 export const deductBody = z.strictObject({
   id: id,
@@ -76,8 +80,8 @@ export const deductBody = z.strictObject({
     .array(
       z.strictObject({
         kind: z.enum(TICKET_DEDUCTION_KINDS, { error: '扣重类别应为 water、impurity、detritus、stone、other 或 quality' }),
-        amount: z.union([z.number(), z.string()]).nullish(),
-        rate: z.union([z.number(), z.string()]).nullish(),
+        amount: blankOr(columnNumber({ ...TONS_COLUMN, min: 0, label: '扣重' })),
+        rate: blankOr(columnNumber({ ...RATE_COLUMN, min: 0, label: '扣率' })),
       }),
     )
     .max(TICKET_DEDUCTION_KINDS.length, '每种扣重只能填一行'),
@@ -87,18 +91,15 @@ export type DeductBody = z.infer<typeof deductBody>;
 /** POST /api/weigh/{kind}/modifyPrice: a new unit price for finished tickets (their amount follows). */
 export const modifyPriceBody = z.strictObject({
   ids: z.array(id).min(1, '请至少选择一条数据！').max(500),
-  price: z
-    .union([z.number(), z.string().trim()])
-    .transform(String)
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), '单价应为不小于0的数字')
-    .refine((v) => Number(v) < 1e15, '单价过大'),
+  // wb_ticket.price NUMERIC(19,4); its decimals are rounded as the company's unit price precision says
+  price: columnNumber({ ...MONEY_COLUMN, min: 0, round: true, label: '单价', notNumber: '单价应为不小于0的数字', belowMin: '单价应为不小于0的数字' }),
 });
 
 /** POST /api/weigh/{kind}/split: one completed ticket's net divided into parts (tons, adding up to it). */
 export const splitBody = z.strictObject({
   id: id,
   parts: z
-    .array(z.union([z.number(), z.string().trim()]).transform(String).refine((v) => /^\d+(\.\d{1,4})?$/.test(v), '拆分数量应为最多4位小数的数字'))
+    .array(columnNumber({ ...TONS_COLUMN, min: 0, label: '拆分数量', notNumber: '拆分数量应为最多4位小数的数字' }))
     .min(2, '拆分至少分成两份')
     .max(20, '拆分最多20份'),
 });

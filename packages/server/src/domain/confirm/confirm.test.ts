@@ -125,6 +125,19 @@ describe('site confirmation', () => {
     }
   });
 
+  it('refuses deductions that take more than the truck carries, so a confirmed truck can always complete', async () => {
+    const { id } = await truckAtSite('晋A10018');
+    const state = async () => (await pool.query('SELECT state, (SELECT count(*)::int FROM wb_ticket_deduction d WHERE d.ticket_id = t.id) AS n FROM wb_ticket t WHERE id = $1', [id])).rows[0];
+    // the truck weighed 48.2 t loaded: its load is at most that
+    const over = expectFailure(await submit('pu', { id, button: 'CONFIRM', deductions: [{ kind: 'STONE', mode: 'AMOUNT', value: '48.3' }] }), 400, '扣重合计 48.3 吨 超过车辆装载 48.2 吨');
+    expect(over.data).toMatchObject({ field: 'deductions' });
+    expectFailure(await submit('pu', { id, button: 'CONFIRM', deductions: [{ kind: 'WATER', mode: 'RATE', value: '60' }, { kind: 'STONE', mode: 'AMOUNT', value: '20' }] }), 400, /^扣重合计 48\.92 吨 超过车辆装载 48\.2 吨/);
+    expectFailure(await submit('pu', { id, button: 'CONFIRM', deductions: [{ kind: 'WATER', mode: 'RATE', value: '60' }, { kind: 'STONE', mode: 'RATE', value: '50' }] }), 400, '扣率合计 110% 超过100%');
+    expect(await state()).toEqual({ state: 'FIRST_WEIGHED', n: 0 });
+    expectOk(await submit('pu', { id, button: 'CONFIRM', deductions: [{ kind: 'STONE', mode: 'AMOUNT', value: '48.2' }] }));
+    expect(await state()).toEqual({ state: 'CONFIRMED', n: 1 });
+  });
+
   it('does not show or act on another company\'s trucks', async () => {
     const { rows: [other] } = await pool.query(`SELECT o.id FROM sys_org o WHERE o.id <> $1 ORDER BY o.id LIMIT 1`, [orgId]);
     await pool.query('INSERT INTO md_material_alloc (group_id, archive_id, org_id) SELECT group_id, id, $2 FROM md_material WHERE id = $1 ON CONFLICT DO NOTHING', [materialId, other.id]);

@@ -14,7 +14,7 @@ export { STATE_FROM_DB, STATE_TO_DB };
 
 export interface LockedRow {
   id: string; ticket_no: string; state: DbTicketState; uploaded: boolean; scene_confirm: boolean; returned: boolean; is_return: boolean;
-  has_first: boolean; sample_state: SampleState; notice_line_id: string | null; reserved_quantity: string; version: number;
+  has_first: boolean; gross: string | null; tare: string | null; sample_state: SampleState; notice_line_id: string | null; reserved_quantity: string; version: number;
 }
 
 /** The grid's ticket, locked, with what its buttons are decided on; null when it is not in this grid of this company. */
@@ -24,7 +24,7 @@ export async function lockGridTicket(tx: Tx, orgId: string, grid: ConfirmGrid, i
     SELECT t.id, t.ticket_no, t.state, t.uploaded_at IS NOT NULL AS uploaded,
            coalesce(m.scene_confirm, false) AS scene_confirm,
            EXISTS (SELECT 1 FROM wb_ticket r WHERE r.source_ticket_id = t.id AND r.state <> 'OBSOLETE') AS returned,
-           t.source_ticket_id IS NOT NULL AS is_return, (t.gross IS NOT NULL OR t.tare IS NOT NULL) AS has_first,
+           t.source_ticket_id IS NOT NULL AS is_return, (t.gross IS NOT NULL OR t.tare IS NOT NULL) AS has_first, t.gross, t.tare,
            t.sample_state, t.notice_line_id, t.reserved_quantity, t.version
       FROM wb_ticket t LEFT JOIN md_material m ON m.id = t.material_id
      WHERE t.org_id = ${orgId} AND t.id = ${id} AND t.kind = ${g.kind}

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { CONFIRM_BUTTON_WORDS, type ConfirmButton, type PressableButton, SAMPLING_BUTTON_WORDS, type SiteDeductionKind } from '@wb/protocol';
+import { type Deduction, deductionsBeyondLoad } from '../weighing/rules/net';
 import { decideTicketAction, type TicketAction, type TicketFacts } from '../weighing/rules/transitions';
 
 /**
@@ -77,6 +78,20 @@ function checkDeductions(list: SiteDeduction[]): string | null {
     if (d.mode === 'RATE' && v.greaterThan(100)) return '扣重比例不能大于100%';
   }
   return null;
+}
+
+/** A site deduction as the weighing rules count it: tons, or a percentage of the net. */
+const asDeduction = (d: SiteDeduction): Deduction => {
+  const kind = d.kind.toLowerCase() as Deduction['kind'];
+  return d.mode === 'RATE' ? { kind, rate: new Decimal(d.value) } : { kind, amount: new Decimal(d.value) };
+};
+
+/**
+ * Deductions a press writes never exceed what the truck is known to carry (weighing/rules/net.ts
+ * knownLoad, null before it is known): such a truck could never complete its second weighing.
+ */
+export function siteDeductionsBeyondLoad(effect: ConfirmEffect, load: Decimal | null): string | null {
+  return effect.kind === 'state' && effect.deductions ? deductionsBeyondLoad(load, effect.deductions.map(asDeduction)) : null;
 }
 
 /** yyyyMMdd as an ISO date, or null when it names no day of the calendar (20261131). */

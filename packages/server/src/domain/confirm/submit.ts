@@ -4,9 +4,10 @@ import type { ChangeNote } from '../../platform/audit/log';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { releaseOnLine } from '../notice/quantity';
+import { knownLoad } from '../weighing/rules/net';
 import { CONFIRM_GRIDS, type ConfirmGrid } from './grids';
 import { applyEffect, factsOf, lockGridTicket, plantToday } from './repo';
-import { decideConfirm, heldQuantityReleased } from './rules';
+import { decideConfirm, heldQuantityReleased, siteDeductionsBeyondLoad } from './rules';
 
 /**
  * One press on a site-confirmation grid: the ticket locked in its grid, the press decided by the
@@ -18,6 +19,8 @@ export async function submitConfirmation(tx: Transaction<DB>, who: { orgId: stri
   if (!row) throw new AppError(404, '磅单不存在', 'id');
   const decision = decideConfirm({ ticket: factsOf(row), sampleState: row.sample_state }, CONFIRM_GRIDS[grid].sampling, body, await plantToday(tx));
   if (!decision.ok) throw badRequest(decision.message, 'button');
+  const beyond = siteDeductionsBeyondLoad(decision.effect, knownLoad(row.gross, row.tare));
+  if (beyond) throw badRequest(beyond, 'deductions');
   await applyEffect(tx, who.orgId, row, decision.effect, who.userId);
   const released = heldQuantityReleased(decision.effect, { noticeLineId: row.notice_line_id, reserved: row.reserved_quantity });
   if (released && row.notice_line_id) await releaseOnLine(tx, who.orgId, row.notice_line_id, released);

@@ -37,7 +37,7 @@ function fieldsOf(kind: RegistryKind): DocField[] {
     { name: 'driverIdNumber', column: 'driver_id_number', label: '身份证号', type: 'text', normalise: normaliseIdNumber, check: (v) => validateIdNumber(v) },
     { name: 'driverMobile', column: 'driver_mobile', label: '司机手机号', type: 'text', check: checkMobile('司机手机号') },
     { name: 'carrierId', column: 'carrier_id', label: '承运商', type: 'id', importable: false },
-    { name: 'axleCount', column: 'axle_count', label: '轴数', type: 'integer', check: (v) => (/^[2-8]$/.test(v) ? null : '轴数应为2到8') },
+    { name: 'axleCount', column: 'axle_count', label: '轴数', type: 'integer', min: 2, below: 9, check: (v) => (/^[2-8]$/.test(v) ? null : '轴数应为2到8') },
     // the card the form's 读卡 put in (checked and locked in card-form.ts)
     { name: 'icCardId', column: 'ic_card_id', label: 'IC卡', type: 'id', importable: false },
     { name: 'validFrom', column: 'valid_from', label: '有效期自', type: 'datetime' },

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import { ticketAmount, type DeductPreview, type WeighParams } from '@wb/protocol';
+import type { DeductPreview, WeighParams } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
 import { postTicketStock, reverseTicketStock } from '../stock/posting';
@@ -8,7 +8,8 @@ import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { Runner, TicketRow, Tx } from './repo';
-import { computeNet, type Deduction } from './rules/net';
+import { pricedAmount } from './rules/amount';
+import { computeNet, type Deduction, deductionsBeyondLoad, knownLoad } from './rules/net';
 import { decideTicketAction, type TicketAction, type TicketState } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -128,6 +129,9 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   const [t] = await lockTickets(tx, who, kind, [id]);
   if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   await decideAll(tx, who, [t], 'deduct');
+  // a completed ticket's net is computed again below, and refused below zero with its figures
+  const beyond = t.net === null ? deductionsBeyondLoad(knownLoad(t.gross, t.tare), deductions) : null;
+  if (beyond) throw badRequest(beyond, 'deductions');
   await repo.replaceDeductions(tx, who.orgId, t.id, deductions, who.userId);
   if (t.net === null || t.gross === null || t.tare === null) return repo.ticketReplyRow(tx, who.orgId, t.id);
   const params = await repo.weighParams(tx, who.orgId);
@@ -137,8 +141,9 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
     await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
     await completeOnLine(tx, who.orgId, t.notice_line_id, 0, net.net.toFixed());
   }
-  const amount = t.price === null ? null : ticketAmount(net.net, t.price, params.moneyPrecision).toFixed();
-  await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount, updated_by: who.userId });
+  const amount = pricedAmount(net.net, t.price, params.moneyPrecision);
+  if (!amount.ok) throw badRequest(amount.message, 'price');
+  await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount: amount.amount, updated_by: who.userId });
   return repo.ticketReplyRow(tx, who.orgId, t.id);
 }
 
@@ -160,9 +165,11 @@ export async function previewDeduct(runner: Runner, who: Pick<Who, 'orgId'>, kin
   if (t.net === null || t.gross === null || t.tare === null) return { gross: t.gross, tare: t.tare, lines: [], deducted: null, net: null, amount: null };
   const params = await repo.weighParams(runner, who.orgId);
   const net = await netWithDeductions(runner, t, deductions, params);
+  // refused as the save would refuse it
+  const amount = pricedAmount(net.net, t.price, params.moneyPrecision);
+  if (!amount.ok) throw badRequest(amount.message, 'price');
   return {
     gross: t.gross, tare: t.tare, lines: net.deductions.map((l) => ({ kind: l.kind, weight: l.weight.toFixed() })),
-    deducted: net.deducted.toFixed(), net: net.net.toFixed(),
-    amount: t.price === null ? null : ticketAmount(net.net, t.price, params.moneyPrecision).toFixed(),
+    deducted: net.deducted.toFixed(), net: net.net.toFixed(), amount: amount.amount,
   };
 }

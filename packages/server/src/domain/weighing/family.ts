@@ -30,9 +30,9 @@ const FIELDS: DocField[] = [
   { name: 'driverName', column: 'driver_name', label: '司机', type: 'text', maxLength: 40 },
   { name: 'remark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },
   // derived by manual.ts
-  weight('net', 'net', '净重', { importable: false }),
-  weight('deductTotal', 'deduct_total', '扣重', { importable: false }),
-  { name: 'amount', column: 'amount', label: '金额', type: 'number', scale: 4, below: 1e15, importable: false },
+  weight('net', 'net', '净重', { importable: false, derived: true }),
+  weight('deductTotal', 'deduct_total', '扣重', { importable: false, derived: true }),
+  { name: 'amount', column: 'amount', label: '金额', type: 'number', scale: 4, below: 1e15, importable: false, derived: true },
   { name: 'state', column: 'state', label: '状态', type: 'enum', options: [{ value: 'COMPLETED', label: '已完成' }], importable: false, updatable: false },
   { name: 'firstIs', column: 'first_is', label: '首次称重', type: 'enum', options: [{ value: 'GROSS', label: '毛重' }], importable: false, updatable: false },
   { name: 'manual', column: 'manual', label: '手工单', type: 'boolean', importable: false, updatable: false },

@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
-import { isId, ticketAmount } from '@wb/protocol';
+import { isId } from '@wb/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/pool';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
 import { computeNet } from './rules/net';
+import { pricedAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -37,10 +38,12 @@ export async function prepareManualTicket(db: Database, request: FastifyRequest,
   const net = computeNet(gross, tare, deductions, material.hiddenDeduct, params);
   if (!net.ok) throw badRequest(net.message, 'net');
   const price = asDecimal(entity.price ?? current?.price);
+  const amount = pricedAmount(net.net, price, params.moneyPrecision);
+  if (!amount.ok) throw badRequest(amount.message, 'price');
   const now = new Date().toISOString();
   Object.assign(entity, {
     gross: net.gross.toFixed(), tare: net.tare.toFixed(), net: net.net.toFixed(), deductTotal: net.deducted.toFixed(),
-    amount: price ? ticketAmount(net.net, price, params.moneyPrecision).toFixed() : null,
+    amount: amount.amount,
     ...(mode === 'create' ? { state: 'COMPLETED', firstIs: 'GROSS', manual: true, tareSource: 'MANUAL', grossTime: now, tareTime: now, completedAt: now } : {}),
   });
 }

@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import { ticketAmount } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import type { Who } from '../../platform/auth/who';
@@ -7,6 +6,7 @@ import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
 import { mergeDeductions, planMerge, planSplit, type SplitPart, type Weighed } from './rules/merge-split';
+import { pricedAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
 import { weightStep } from './rules/units';
 import { ticketFacts } from './second';
@@ -33,8 +33,12 @@ const weighed = (t: TicketRow): Weighed => ({
   deducted: new Decimal(t.deduct_total), net: new Decimal(t.net ?? 0),
 });
 
-const amountOf = (net: Decimal, price: string | null, precision: number) =>
-  price === null ? null : ticketAmount(net, price, precision).toFixed();
+/** A merged or split ticket's amount; a merged net can make one too large for its price. */
+function amountOf(net: Decimal, price: string | null, precision: number): string | null {
+  const amount = pricedAmount(net, price, precision);
+  if (!amount.ok) throw badRequest(amount.message, 'price');
+  return amount.amount;
+}
 
 /** 合并: the first (lowest id) keeps the sums; the others are voided as merged into it. */
 export async function mergeTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[]): Promise<{ id: string; count: number }> {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { ticketAmount, ticketUnitPrice } from '@wb/protocol';
+import { CURRENCY_LIMIT, ticketUnitPrice } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import { uncompleteOnLine } from '../notice/quantity';
@@ -7,6 +7,7 @@ import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { Tx } from './repo';
+import { pricedAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -49,15 +50,18 @@ export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
 export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[], price: Decimal): Promise<{ count: number }> {
   const params = await repo.weighParams(tx, who.orgId);
   const unitPrice = ticketUnitPrice(price, params.unitPricePrecision);
+  // 999999999999999.6 rounds up to what the price column no longer holds
+  if (unitPrice.gte(CURRENCY_LIMIT)) throw badRequest(`单价应小于${CURRENCY_LIMIT.toFixed()}`, 'price');
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   for (const id of sorted) {
     const t = await repo.lockTicket(tx, who.orgId, id);
     if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'modifyPrice');
     if (!d.ok) throw badRequest(d.message, 'ids');
-    const amount = t.net === null ? null : ticketAmount(t.net, unitPrice, params.moneyPrecision);
-    const signed = amount && t.source_ticket_id ? amount.neg() : amount;
-    await repo.updateTicket(tx, who.orgId, t.id, { price: unitPrice.toFixed(), amount: signed?.toFixed() ?? null, updated_by: who.userId });
+    const amount = t.net === null ? { ok: true as const, amount: null } : pricedAmount(new Decimal(t.net), unitPrice, params.moneyPrecision);
+    if (!amount.ok) throw badRequest(`磅单 ${t.ticket_no} ${amount.message}`, 'price');
+    const signed = amount.amount !== null && t.source_ticket_id ? new Decimal(amount.amount).neg().toFixed() : amount.amount;
+    await repo.updateTicket(tx, who.orgId, t.id, { price: unitPrice.toFixed(), amount: signed, updated_by: who.userId });
   }
   return { count: sorted.length };
 }

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { ticketAmount, type WeighingBody, type WeighingReply } from '@wb/protocol';
-import { AppError, badRequestWith } from '../../platform/http/errors';
+import type { WeighingBody, WeighingReply } from '@wb/protocol';
+import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
 import { completionOnLockedLine } from '../notice/quantity';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
@@ -12,6 +12,7 @@ import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import { SOURCE_OF, TARE_SOURCE, tons, weighingReply } from './reply';
 import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
+import { pricedAmount } from './rules/amount';
 import { decideSecondWeighing, type SecondWeighingPlan } from './rules/decide-second';
 import type { Direction } from './rules/kinds';
 import type { WeighingRecord } from './rules/snapshot';
@@ -110,7 +111,9 @@ async function saveCompletion(
   const first = firstRecord(t);
   const grossRecord = (first.side === 'gross') !== plan.swapped ? first : plan.second;
   const tareRecord = grossRecord === first ? plan.second : first;
-  const amount = t.price === null ? null : ticketAmount(plan.net, t.price, moneyPrecision).toFixed();
+  const priced = pricedAmount(plan.net, t.price, moneyPrecision);
+  if (!priced.ok) throw badRequest(priced.message, 'price');
+  const amount = priced.amount;
   const warnings = [...(t.warnings as unknown[]), ...plan.warnings];
   const tareSource = TARE_SOURCE[tareRecord.source];
   await repo.updateTicketWithReading(tx, who.orgId, t.id, {

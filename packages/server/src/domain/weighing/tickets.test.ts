@@ -132,6 +132,25 @@ describe('ticket actions', () => {
     expectFailure(await post('pu/deduct', { id: t.id, deductions: [] }), 400, `磅单 ${t.no} 已审核，不能扣重，请先反审核`);
   });
 
+  it('refuses deductions on a ticket at its first weighing that take more than the truck carries', async () => {
+    const t = await weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'T1', gross: '40', tare: null });
+    const stored = () => ctx.database.db.selectFrom('wb_ticket_deduction').select(['kind', 'value']).where('ticket_id', '=', t.id).execute();
+    const over = expectFailure(await post('pu/deduct', { id: t.id, deductions: [{ kind: 'stone', amount: '40.5' }] }), 400, '扣重合计 40.5 吨 超过车辆装载 40 吨');
+    expect(over.data).toMatchObject({ field: 'deductions' });
+    expectFailure(await post('pu/deduct', { id: t.id, deductions: [{ kind: 'water', rate: 70 }, { kind: 'stone', rate: 40 }] }), 400, '扣率合计 110% 超过100%');
+    expect(await stored()).toEqual([]);
+    expectOk(await post('pu/deduct', { id: t.id, deductions: [{ kind: 'stone', amount: '10' }] }));
+    expect(await stored()).toEqual([{ kind: 'STONE', value: '10.0000' }]);
+  });
+
+  it('refuses a second weighing whose amount at the line price no money column holds, naming the price, and keeps the first', async () => {
+    const t = await weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'T1', price: '100000000000000', gross: '40', tare: null });
+    const res = expectFailure(await weigh('second', { registryId: t.registryId, weight: '15' }), 400, '单价 100000000000000 过大：净重 25 吨 的金额不能大于或等于1000万亿');
+    expect(res.data).toMatchObject({ field: 'price' });
+    expect(await ticketRow(t.id)).toMatchObject({ state: 'FIRST_WEIGHED', net: null, amount: null });
+    expect(await lineFigures(ctx.database.db, t.lineId)).toMatchObject({ done: 0, doneTrips: 0 });
+  });
+
   it('returns goods once: a reverse ticket, the net out of the notice line', async () => {
     const t = await completedTicket();
     const back = expectOk(await post(`pu/returnGoods/${t.id}`, {}, ac)).data;
@@ -156,6 +175,11 @@ describe('ticket actions', () => {
     expectOk(await post('pu/modifyPrice', { ids: [t.id], price: '12.5' }, ac));
     expect(await ticketRow(t.id)).toMatchObject({ amount: '312.5000' });
     expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '-1' }, ac), 400, '参数 price 错误: 单价应为不小于0的数字');
+    // 25 t at a price just within money's bound makes an amount past it: refused before any write
+    const over = expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '100000000000000' }, ac), 400, `磅单 ${t.no} 单价 100000000000000 过大：净重 25 吨 的金额不能大于或等于1000万亿`);
+    expect(over.data).toMatchObject({ field: 'price' });
+    expect(await ticketRow(t.id)).toMatchObject({ amount: '312.5000' });
+    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '999999999999999.99999' }, ac), 400, '单价应小于1000000000000000');
     expectOk(await post('pu/audit', { ids: [t.id] }, ac));
     expectOk(await post('pu/down', { ids: [t.id] }, ac));
     expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '13' }, ac), 400, `磅单 ${t.no} 已过账，不能修改单价，请先反过账`);

@@ -12,6 +12,7 @@ import { createdNote, stateNote, updatedNote } from './change-notes';
 import { codeField, type ChildRow, type DocumentChildren, type DocumentFamily, type EntityValues } from './define';
 import { constraintProblem } from './constraint-errors';
 import { missingRequired, parseEntity, type Problem } from './fields';
+import { childKeys, entityKeys, unknownKeys } from './known-keys';
 import { decide } from './lifecycle';
 import * as repo from './repo';
 import type { Who } from '../auth/who';
@@ -76,10 +77,27 @@ async function entityOrThrow(db: Database | Tx, family: DocumentFamily, who: Pic
   return row;
 }
 
+/** A name the entity carries that no field, template or answer of the family knows: refused, naming it. */
+function refuseUnknownFields(family: DocumentFamily, entity: Record<string, unknown>): void {
+  const unknown = unknownKeys(entityKeys(family), entity);
+  if (unknown.length) throw badRequest(`参数 entity 错误: 不允许的字段: ${unknown.join(', ')}`, `entity.${unknown[0]}`);
+}
+
+/** Likewise for each child row, naming the row. */
+function refuseUnknownChildFields(family: DocumentFamily, entitysub: Record<string, unknown>[]): void {
+  const known = childKeys(family);
+  const problems = entitysub.flatMap((row, i) => {
+    const unknown = unknownKeys(known, row);
+    return unknown.length ? [{ row: i + 1, field: unknown[0], message: `不允许的字段: ${unknown.join(', ')}` }] : [];
+  });
+  if (problems.length) throw childRowsRefused(problems);
+}
+
 /** The child rows a create or update sends, read and checked before the transaction opens. */
 async function childRowsOf(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entitysub: Record<string, unknown>[] | undefined): Promise<ChildRow[] | null> {
   if (entitysub === undefined) return null;
   if (!family.children) throw badRequest(`${family.label}没有明细行`, 'entitysub');
+  refuseUnknownChildFields(family, entitysub);
   // a child cell may name another row by its code (a notice line's material): the code wins over a stale id
   const coded = entitysub.map((entity, i) => ({ row: i + 1, entity: { ...entity } }));
   const unknown = await resolveCodes(db, { ...family, fields: family.children.fields }, who, coded);
@@ -142,6 +160,7 @@ export function getEntity(db: Database, family: DocumentFamily, who: Pick<Who, '
 }
 
 export async function createEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
+  refuseUnknownFields(family, entity);
   const { values, problems } = parseEntity(family.fields, entity, 'create');
   const checked = checkedValues(family, values, problems, Boolean(family.numbering));
   const rows = await childRowsOf(db, family, who, entitysub);
@@ -175,6 +194,7 @@ const idOf = (entity: Record<string, unknown>) => {
  * 409 and nothing is written (two people editing one archive never overwrite each other).
  */
 export async function updateEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
+  refuseUnknownFields(family, entity);
   const id = idOf(entity);
   const version = versionOf(entity);
   const { values, problems } = parseEntity(family.fields, entity, 'update');

@@ -192,3 +192,34 @@ describe('child rows: copy and delete', () => {
     expect((await pool.query('SELECT count(*)::int AS n FROM md_dict_type WHERE id = $1', [t.id])).rows[0].n).toBe(0);
   });
 });
+
+describe('names the family does not know', () => {
+  it('refuses an unknown field of the entity, naming it, and writes nothing', async () => {
+    const [types, items] = [await typeCount(), await itemCount()];
+    const res = expectFailure(await create({ typeCode: 'TYPO1', typeName: '拼错', typeNmae: '拼错' }, [{ itemCode: 'A', itemLabel: '甲' }]), 400, '参数 entity 错误: 不允许的字段: typeNmae');
+    expect(res.data).toMatchObject({ field: 'entity.typeNmae' });
+    expect([await typeCount(), await itemCount()]).toEqual([types, items]);
+  });
+
+  it('refuses an unknown field of a child row, naming the row and the field, and writes nothing', async () => {
+    const [types, items] = [await typeCount(), await itemCount()];
+    const res = expectFailure(await create({ typeCode: 'TYPO2', typeName: '拼错行' }, [
+      { itemCode: 'A', itemLabel: '甲' },
+      { itemCode: 'B', itemLabel: '乙', itemLable: '乙', colour: 'red' },
+    ]), 400, '第2行 不允许的字段: itemLable, colour');
+    expect(res.data).toMatchObject({ field: 'entitysub.1.itemLable' });
+    expect([await typeCount(), await itemCount()]).toEqual([types, items]);
+  });
+
+  it('takes back what get answered and what the form shows, read-only ones included, and ignores them', async () => {
+    const t = expectOk(await create({ typeCode: 'ROUND', typeName: '往返' }, [{ itemCode: 'A', itemLabel: '甲' }])).data;
+    const read = await get(t.id);
+    // enabled is shown on the update form and not updatable there; createDate is answered by get
+    const saved = expectOk(await update({ ...read, typeName: '往返二', enabled: false }, read.entitysub.map((r: Row) => ({ ...r, itemLabel: '甲二' })))).data;
+    expect(saved).toMatchObject({ typeName: '往返二', enabled: true });
+    expect(saved.entitysub.map((r: Row) => r.itemLabel)).toEqual(['甲二']);
+    const stale = expectFailure(await update({ ...saved, bogus: 1 }), 400, '参数 entity 错误: 不允许的字段: bogus');
+    expect(stale.data).toMatchObject({ field: 'entity.bogus' });
+    expect((await get(t.id)).version).toBe(saved.version);
+  });
+});

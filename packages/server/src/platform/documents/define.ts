@@ -38,6 +38,11 @@ export interface DocField {
   /** false: not a column of the import sheet (ids of other rows cannot be typed) */
   importable?: boolean;
   /**
+   * true: the family figures it from the other fields before the engine reads them (a manual
+   * ticket's net and amount): a value the request sends is replaced, never stored as sent
+   */
+  derived?: boolean;
+  /**
    * An id field an import sheet or an ERP names by the other row's code instead: the column
    * `name` (labelled `label`) holds the code, looked up in `table` within the group or company.
    */

@@ -20,6 +20,14 @@ describe('reading a value', () => {
     expect(value(f('number'), 'abc')).toEqual({ ok: false, message: '字段应为数字' });
   });
 
+  it('reads a JSON number as the same value typed, so both meet the bounds alike on either side', () => {
+    const tons = f('number', { scale: 4, below: 1e10 });
+    for (const raw of [1e20, '100000000000000000000', 1e308]) expect(value(tons, raw)).toEqual({ ok: false, message: '字段应小于10000000000' });
+    for (const raw of [-1e20, '-100000000000000000000', -1e10]) expect(value(tons, raw)).toEqual({ ok: false, message: '字段应大于-10000000000' });
+    expect(value(tons, 1e-4)).toEqual({ ok: true, value: '0.0001' });
+    expect(value(f('number', { scale: 4, min: 0, below: 1e10 }), -1e20)).toEqual({ ok: false, message: '字段不能小于0' });
+  });
+
   it('reads 是/否, dates with or without a time, options by value or label, ids', () => {
     expect(value(f('boolean'), '是')).toEqual({ ok: true, value: true });
     expect(value(f('boolean'), 'maybe')).toEqual({ ok: false, message: '字段应为是或否' });

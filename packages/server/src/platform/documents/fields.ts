@@ -36,14 +36,20 @@ function readText(f: DocField, raw: unknown): Parsed {
   return problem ? refuse(problem) : okValue(text);
 }
 
+/**
+ * A JSON number is read as the same value typed as text (1e20 is 100000000000000000000, not
+ * '1e+20'), so both meet the same bounds. `below` bounds the magnitude: without a `min` the
+ * value must also stay above -below, as the NUMERIC column holds no more on that side either.
+ */
 function readNumber(f: DocField, raw: unknown): Parsed {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  const text = typeof raw === 'number' ? (Number.isFinite(raw) ? new Decimal(raw).toFixed() : '') : typeof raw === 'string' ? raw.trim() : '';
   if (!NUMBER.test(text)) return refuse(`${f.label}应为数字`);
   const value = new Decimal(text);
   const scale = f.scale ?? 0;
-  if (value.decimalPlaces() > scale) return refuse(scale === 0 ? `${f.label}应为整数` : `${f.label}最多${scale}位小数`);
-  if (f.min !== undefined && value.lessThan(f.min)) return refuse(`${f.label}不能小于${f.min}`);
   if (f.below !== undefined && value.greaterThanOrEqualTo(f.below)) return refuse(`${f.label}应小于${f.below}`);
+  if (f.min !== undefined && value.lessThan(f.min)) return refuse(`${f.label}不能小于${f.min}`);
+  if (f.min === undefined && f.below !== undefined && value.lessThanOrEqualTo(-f.below)) return refuse(`${f.label}应大于-${f.below}`);
+  if (value.decimalPlaces() > scale) return refuse(scale === 0 ? `${f.label}应为整数` : `${f.label}最多${scale}位小数`);
   return okValue(value.toFixed(scale));
 }
 

@@ -130,8 +130,9 @@ const FIELDS: DocField[] = [
   n('lossWeight', 'loss_weight', '途损量', 3, { default: '0' }),
   n('hiddenDeduct', 'hidden_deduct', '暗扣', 3, { default: '0' }),
   b('isPack', 'is_pack', '包装物料'),
-  n('theoryWeight', 'theory_weight', '单件理论重量', 6, { min: 0.000001 }),
-  n('packWeight', 'pack_weight', '单件包装重量', 6),
+  // NUMERIC(14,6): eight digits before the point
+  n('theoryWeight', 'theory_weight', '单件理论重量', 6, { min: 0.000001, below: 1e8 }),
+  n('packWeight', 'pack_weight', '单件包装重量', 6, { below: 1e8 }),
   b('isDangerous', 'is_dangerous', '危化品'),
   b('isSample', 'is_sample', '取样'),
   b('overload', 'overload', '超载检查'),

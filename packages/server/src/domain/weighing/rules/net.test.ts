@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeNet, readDeduction } from './net';
+import { computeNet, deductionsBeyondLoad, knownLoad, readDeduction } from './net';
 import { T, params } from './fixtures.test-support';
 
 describe('computeNet', () => {
@@ -60,5 +60,25 @@ describe('readDeduction', () => {
     expect(readDeduction('impurity', { amount: -1 })).toEqual({ error: '扣杂不能小于0' });
     expect(readDeduction('stone', { rate: 101 })).toEqual({ error: '扣石扣率应在0到100之间' });
     expect(readDeduction('other', { amount: 'abc' })).toEqual({ error: '其他扣重应为数字' });
+  });
+});
+
+describe('deductions within the load', () => {
+  it('knows the load from the gross (less the tare when it is in), and not from an empty truck', () => {
+    expect(knownLoad('49.02', null)).toEqual(T('49.02'));
+    expect(knownLoad('49.02', '15.2')).toEqual(T('33.82'));
+    expect(knownLoad(null, '15.2')).toBeNull();
+  });
+
+  it('refuses amounts and rates that together take more than the load', () => {
+    expect(deductionsBeyondLoad(T('30'), [{ kind: 'water', amount: T('30') }])).toBeNull();
+    expect(deductionsBeyondLoad(T('30'), [{ kind: 'water', amount: T('30.01') }])).toBe('扣重合计 30.01 吨 超过车辆装载 30 吨');
+    // 20 t and 40 % of 30 t is 32 t
+    expect(deductionsBeyondLoad(T('30'), [{ kind: 'water', amount: T('20') }, { kind: 'stone', rate: T('40') }])).toBe('扣重合计 32 吨 超过车辆装载 30 吨');
+  });
+
+  it('refuses rates over 100 % in all even before the load is known, and leaves amounts to the second weighing then', () => {
+    expect(deductionsBeyondLoad(null, [{ kind: 'water', rate: T('60') }, { kind: 'stone', rate: T('50') }])).toBe('扣率合计 110% 超过100%');
+    expect(deductionsBeyondLoad(null, [{ kind: 'water', amount: T('1000') }])).toBeNull();
   });
 });

@@ -38,6 +38,31 @@ export function computeNet(gross: Decimal, tare: Decimal, deductions: Deduction[
   return { ok: true, gross: g, tare: t, deductions: lines, deducted, net };
 }
 
+/**
+ * What the truck is known to carry before its net is: the weighed gross less the tare when both
+ * are in, else the gross (the tare is at least 0). A truck weighed empty first has no known load
+ * yet: null.
+ */
+export function knownLoad(gross: Decimal.Value | null, tare: Decimal.Value | null): Decimal | null {
+  if (gross === null) return null;
+  return tare === null ? new Decimal(gross) : Decimal.max(new Decimal(gross).minus(tare), 0);
+}
+
+/**
+ * Deductions never take more than what they are deducted from (domain notes: a net below zero
+ * is an error): rates add up to at most 100 %, and with a known load the amounts and the rates'
+ * share of it stay within it. Entered at the site before the second weighing, such a deduction
+ * would leave a truck that can never complete. Null when they fit, else the message.
+ */
+export function deductionsBeyondLoad(load: Decimal | null, deductions: Deduction[]): string | null {
+  const rate = deductions.reduce((sum, d) => ('rate' in d ? sum.plus(d.rate) : sum), new Decimal(0));
+  if (rate.gt(100)) return `扣率合计 ${rate.toString()}% 超过100%`;
+  if (load === null) return null;
+  const amount = deductions.reduce((sum, d) => ('amount' in d ? sum.plus(d.amount) : sum), new Decimal(0));
+  const total = amount.plus(load.mul(rate).div(100));
+  return total.gt(load) ? `扣重合计 ${showTons(total)} 超过车辆装载 ${showTons(load)}` : null;
+}
+
 /** A deduction as a request gives it, checked: an amount of at least 0 tons or a rate from 0 to 100 %. */
 export function readDeduction(kind: DeductionKind, value: { amount?: Decimal.Value | null; rate?: Decimal.Value | null }): Deduction | { error: string } {
   const word = DEDUCTION_WORDS[kind];

@@ -1,0 +1,21 @@
+import Decimal from 'decimal.js';
+import { CURRENCY_LIMIT, ticketAmount } from '@wb/protocol';
+import { showTons } from './units';
+
+export type AmountResult = { ok: true; amount: string | null } | { ok: false; message: string };
+
+/**
+ * A ticket's amount as the server stores it: the protocol's ticketAmount (net x unit price at the
+ * company's money precision; the web rounds with the same function), null without a price. It is
+ * a derived figure, so a price and a weight that are each within bounds may still make one no
+ * money column holds (spec section 5: amounts below 1e15): refused before anything is written,
+ * naming the price, which is what the user can change.
+ */
+export function pricedAmount(net: Decimal, price: Decimal.Value | null, moneyPrecision: number): AmountResult {
+  if (price === null) return { ok: true, amount: null };
+  const amount = ticketAmount(net, price, moneyPrecision);
+  if (amount.abs().gte(CURRENCY_LIMIT)) {
+    return { ok: false, message: `单价 ${new Decimal(price).toString()} 过大：净重 ${showTons(net)} 的金额不能大于或等于1000万亿` };
+  }
+  return { ok: true, amount: amount.toFixed() };
+}
