@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/pool';
+import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { getEntity } from '../../platform/documents/actions';
 import { boundElsewhere, decideSupplement, normaliseUid, CARD_UID } from './card-rules';
@@ -7,8 +9,11 @@ import { lockedBatch } from './doc-actions';
 import { REGISTRY_FAMILIES } from './family';
 import { cardRefusal } from './gate-rules';
 import { KIND_INFO, type RegistryKind } from './kinds';
+import { cardDetail, registryNote } from './log-notes';
 import * as repo from './repo';
 import type { Who } from '../../platform/auth/who';
+
+type Tx = Transaction<DB>;
 
 /**
  * The card reader's calls: read (which open trip a chip names), check (may this card be used),
@@ -56,29 +61,35 @@ export async function bindableCard(db: Database, who: Pick<Who, 'orgId' | 'userI
 
 /**
  * Binds a card to a trip. The registry is locked, then the card: two registries given one card at
- * once take turns on the card's row, and the second finds it bound (wb_registry_card_uq behind it).
+ * once take turns on the card's row, and the second finds it bound (wb_registry_card_uq behind it:
+ * the statement fails and the whole transaction is rolled back with the refusal).
  */
-export async function supplementCard(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, id: string, rawUid: string) {
+async function bindCard(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, id: string, rawUid: string) {
   const uid = checkedUid(rawUid);
   try {
-    return await db.transaction().execute(async (tx) => {
-      const [registry] = await lockedBatch(tx, who, kind, [id]);
-      const card = await repo.lockCard(tx, who.orgId, { uid });
-      if (!card) throw badRequest(`未找到芯片序列号为 ${uid} 的IC卡`, 'cardUid');
-      const bound = await repo.openTripOfCard(tx, who.orgId, card.id);
-      const decision = decideSupplement({ registry, card, boundTo: bound && bound.id !== registry.id ? bound.code : null });
-      if (!decision.ok) throw badRequest(decision.message, 'cardUid');
-      await repo.bindCard(tx, registry.id, card.id, who.userId);
-      return { registryNo: registry.code, plateNumber: registry.plate, cardNo: card.cardNo, cardUid: uid };
-    });
+    const [registry] = await lockedBatch(tx, who, kind, [id]);
+    const card = await repo.lockCard(tx, who.orgId, { uid });
+    if (!card) throw badRequest(`未找到芯片序列号为 ${uid} 的IC卡`, 'cardUid');
+    const bound = await repo.openTripOfCard(tx, who.orgId, card.id);
+    const decision = decideSupplement({ registry, card, boundTo: bound && bound.id !== registry.id ? bound.code : null });
+    if (!decision.ok) throw badRequest(decision.message, 'cardUid');
+    const before = registry.cardId ? await repo.cardNoOf(tx, registry.cardId) : null;
+    await repo.bindCard(tx, registry.id, card.id, who.userId);
+    return { bound: { registryNo: registry.code, plateNumber: registry.plate, cardNo: card.cardNo, cardUid: uid }, detail: cardDetail(before, card.cardNo) };
   } catch (err) {
     if (constraintName(err) === 'wb_registry_card_uq') throw badRequest('该IC卡已绑定其他未完成的登记单', 'cardUid');
     throw err;
   }
 }
 
+/** 补卡: a card bound to the trip, or put in place of the one it had. */
+export async function supplementCard(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, id: string, rawUid: string) {
+  const { bound, detail } = await bindCard(tx, who, kind, id, rawUid);
+  return { reply: bound, note: registryNote(kind, 'supplement', bound.registryNo, detail) };
+}
+
 /** The blocks the reader writes after binding: the registry number and the plate, as the scale's reader reads them back. */
-export async function writeCard(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, id: string, rawUid: string) {
-  const bound = await supplementCard(db, who, kind, id, rawUid);
-  return { ...bound, blocks: [bound.registryNo, bound.plateNumber] };
+export async function writeCard(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, id: string, rawUid: string) {
+  const { bound, detail } = await bindCard(tx, who, kind, id, rawUid);
+  return { reply: { ...bound, blocks: [bound.registryNo, bound.plateNumber] }, note: registryNote(kind, 'writeCard', bound.registryNo, detail) };
 }

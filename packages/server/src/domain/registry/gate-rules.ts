@@ -1,4 +1,5 @@
-import { decideTripAction, DOC_WORDS, type RegistryState } from './lifecycle';
+import Decimal from 'decimal.js';
+import { decideTripAction, DOC_WORDS, type DocStatus, type RegistryState } from './lifecycle';
 
 /**
  * The gate's decisions (domain notes: a truck's way through the plant, steps 3 and 5). Pure: the
@@ -102,4 +103,22 @@ export function decideLetout(registry: Pick<RegistryState, 'code' | 'trip'>, tic
   if (FINISHED.has(ticket.state)) return { ok: true, releaseKind: 'NORMAL', giveBackHold: false };
   if (ticket.state === 'CLOSED' && ticket.closeKind) return { ok: true, releaseKind: ticket.closeKind, giveBackHold: true };
   return { ok: false, message: `${who} 的磅单 ${ticket.code} 未完成过磅，不能出厂` };
+}
+
+/**
+ * What a trip let out gives back to its notice line. The hold is the registry's until a ticket
+ * takes it over, so whichever holds it gives it back, once; only a trip closed by confirmation
+ * gives anything back (a completed one turned its hold into done at completion).
+ */
+export function letoutGiveBack(
+  giveBackHold: boolean,
+  registry: { status: DocStatus; reserved: string; noticeLineId: string | null },
+  ticketReserved: string | null,
+): { release: string | null; clearTicket: boolean } {
+  if (!giveBackHold || !registry.noticeLineId) return { release: null, clearTicket: false };
+  const held = Decimal.max(registry.reserved, ticketReserved ?? 0);
+  return {
+    release: registry.status === 'AUDITED' && held.greaterThan(0) ? held.toFixed() : null,
+    clearTicket: ticketReserved !== null && new Decimal(ticketReserved).greaterThan(0),
+  };
 }

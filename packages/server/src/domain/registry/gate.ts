@@ -1,37 +1,42 @@
-import Decimal from 'decimal.js';
-import type { Database } from '../../platform/db/pool';
+import type { Transaction } from 'kysely';
+import type { ChangeNote } from '../../platform/audit/log';
+import type { DB } from '../../platform/db/schema';
 import { badRequest } from '../../platform/http/errors';
 import { constraintName } from './constraint';
 import { lockedBatch } from './doc-actions';
-import { decideLetin, decideLetout } from './gate-rules';
+import { decideLetin, decideLetout, letoutGiveBack } from './gate-rules';
 import type { RegistryKind } from './kinds';
+import { letoutDetail, registryNote } from './log-notes';
 import * as repo from './repo';
 import { releaseOnLine } from '../notice/quantity';
 import type { Who } from '../../platform/auth/who';
 
+type Tx = Transaction<DB>;
+
+export interface GateDone { reply: { count: number }; notes: ChangeNote[] }
+
 /**
  * Gate-in (letin / entrance): the registry row is locked first, so two gates letting the same
  * truck in at once take turns and the second sees it entered. Two registries of one truck let in
- * at once meet the unique index wb_registry_in_plant_uq: one is refused.
+ * at once meet the unique index wb_registry_in_plant_uq: one is refused (the statement fails, so
+ * the whole transaction is rolled back with the refusal).
  */
-export async function letin(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, ids: string[]) {
+export async function letin(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, ids: string[]): Promise<GateDone> {
   try {
-    return await db.transaction().execute(async (tx) => {
-      const rows = await lockedBatch(tx, who, kind, ids);
-      for (const row of rows) {
-        const decision = decideLetin({
-          registry: row,
-          notice: row.noticeId ? await repo.noticeOf(tx, who.orgId, row.noticeId) : null,
-          card: row.cardId ? await repo.lockCard(tx, who.orgId, { id: row.cardId }) : null,
-          blacklist: await repo.blacklistHits(tx, who.orgId, row.plate, row.driverIdNumber),
-          inPlantOn: await repo.inPlantOn(tx, who.orgId, row.plate, row.id),
-          now: new Date(),
-        });
-        if (!decision.ok) throw badRequest(decision.message, 'ids');
-        await repo.markEntered(tx, row.id, who.userId);
-      }
-      return { count: rows.length };
-    });
+    const rows = await lockedBatch(tx, who, kind, ids);
+    for (const row of rows) {
+      const decision = decideLetin({
+        registry: row,
+        notice: row.noticeId ? await repo.noticeOf(tx, who.orgId, row.noticeId) : null,
+        card: row.cardId ? await repo.lockCard(tx, who.orgId, { id: row.cardId }) : null,
+        blacklist: await repo.blacklistHits(tx, who.orgId, row.plate, row.driverIdNumber),
+        inPlantOn: await repo.inPlantOn(tx, who.orgId, row.plate, row.id),
+        now: new Date(),
+      });
+      if (!decision.ok) throw badRequest(decision.message, 'ids');
+      await repo.markEntered(tx, row.id, who.userId);
+    }
+    return { reply: { count: rows.length }, notes: rows.map((r) => registryNote(kind, 'letin', r.code, '入厂')) };
   } catch (err) {
     if (constraintName(err) === 'wb_registry_in_plant_uq') throw badRequest('车辆已在厂内，不能重复入厂', 'ids');
     throw err;
@@ -43,21 +48,18 @@ export async function letin(db: Database, who: Pick<Who, 'orgId' | 'userId'>, ki
  * trip gives its hold back to the notice line (registry, then ticket, then line). The card is free
  * again once the trip is released (wb_registry_card_uq counts open trips only).
  */
-export async function letout(db: Database, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, ids: string[]) {
-  return db.transaction().execute(async (tx) => {
-    const rows = await lockedBatch(tx, who, kind, ids);
-    for (const row of rows) {
-      const ticket = await repo.lockLiveTicket(tx, who.orgId, row.id);
-      const decision = decideLetout(row, ticket);
-      if (!decision.ok) throw badRequest(decision.message, 'ids');
-      if (decision.giveBackHold && row.noticeLineId) {
-        // the hold is the registry's until a ticket takes it over: whichever holds it gives it back, once
-        const held = Decimal.max(row.reserved, ticket?.reserved ?? 0);
-        if (row.status === 'AUDITED' && held.greaterThan(0)) await releaseOnLine(tx, who.orgId, row.noticeLineId, held.toFixed());
-        if (ticket && Number(ticket.reserved) > 0) await repo.clearTicketHold(tx, ticket.id);
-      }
-      await repo.markReleased(tx, row.id, who.userId, decision.releaseKind);
-    }
-    return { count: rows.length };
-  });
+export async function letout(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, ids: string[]): Promise<GateDone> {
+  const rows = await lockedBatch(tx, who, kind, ids);
+  const notes: ChangeNote[] = [];
+  for (const row of rows) {
+    const ticket = await repo.lockLiveTicket(tx, who.orgId, row.id);
+    const decision = decideLetout(row, ticket);
+    if (!decision.ok) throw badRequest(decision.message, 'ids');
+    const back = letoutGiveBack(decision.giveBackHold, row, ticket?.reserved ?? null);
+    if (back.release && row.noticeLineId) await releaseOnLine(tx, who.orgId, row.noticeLineId, back.release);
+    if (back.clearTicket && ticket) await repo.clearTicketHold(tx, ticket.id);
+    await repo.markReleased(tx, row.id, who.userId, decision.releaseKind);
+    notes.push(registryNote(kind, 'letout', row.code, letoutDetail(decision.releaseKind, back.release)));
+  }
+  return { reply: { count: rows.length }, notes };
 }

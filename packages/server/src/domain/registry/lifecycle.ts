@@ -103,3 +103,7 @@ export function decideTripAction(r: Pick<RegistryState, 'code' | 'trip'>, action
   if (action === 'letout' && r.trip === 'RELEASED') return { ok: false, message: `${who} 车辆已出厂，不能重复出厂` };
   return { ok: false, message: `${who} 车辆${TRIP_WORDS[r.trip]}，不能${TRIP_ACTION_WORDS[action]}` };
 }
+
+/** What a document action does to the audit stamp: audit sets it, unaudit clears it, the rest keep it. */
+export const auditStampOf = (action: DocAction): 'stamp' | 'clear' | 'keep' =>
+  action === 'audit' ? 'stamp' : action === 'unaudit' ? 'clear' : 'keep';

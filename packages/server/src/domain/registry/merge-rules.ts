@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { decideDocAction, type RegistryState } from './lifecycle';
 
 /**
@@ -20,4 +21,23 @@ export function decideMerge(keep: MergeSide, other: MergeSide): { ok: true } | {
   if (keep.noticeLineId !== other.noticeLineId) return { ok: false, message: `登记单 ${keep.code} 与 ${other.code} 不是同一通知单明细，不能合并` };
   if (keep.status !== other.status) return { ok: false, message: `登记单 ${keep.code} 与 ${other.code} 审核状态不同，不能合并` };
   return { ok: true };
+}
+
+/** A registry that has been weighed keeps its tickets: it cannot be merged away. */
+export const mergeTicketsRefusal = (code: string, tickets: number): string | null =>
+  tickets > 0 ? `登记单 ${code} 已有磅单，不能合并` : null;
+
+/**
+ * The kept registry after a merge: both pre-loads and both holds (the line's total does not move,
+ * the quantity only changes hands), and the other's card when it has none.
+ */
+export function mergedFigures(
+  keep: { preQuantity: string | null; reserved: string; cardId: string | null },
+  other: { preQuantity: string | null; reserved: string; cardId: string | null },
+): { pre: string; reserved: string; cardId: string | null } {
+  return {
+    pre: new Decimal(keep.preQuantity ?? 0).plus(other.preQuantity ?? 0).toFixed(),
+    reserved: new Decimal(keep.reserved).plus(other.reserved).toFixed(),
+    cardId: keep.cardId ?? other.cardId,
+  };
 }

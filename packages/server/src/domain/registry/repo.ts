@@ -151,6 +151,12 @@ export async function openTripOfCard(db: Runner, orgId: string, cardId: string):
   return rows[0] ?? null;
 }
 
+/** A card's number, for the log (the card a registry held before a 补卡). */
+export async function cardNoOf(tx: Tx, cardId: string): Promise<string | null> {
+  const { rows } = await sql<{ cardNo: string }>`SELECT card_no AS "cardNo" FROM md_ic_card WHERE id = ${cardId}::bigint`.execute(tx);
+  return rows[0]?.cardNo ?? null;
+}
+
 export async function bindCard(tx: Tx, id: string, cardId: string, userId: string): Promise<void> {
   await sql`UPDATE wb_registry SET ic_card_id = ${cardId}::bigint, updated_at = now(), updated_by = ${userId}::bigint, version = version + 1
              WHERE id = ${id}::bigint`.execute(tx);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decideSupplement } from './card-rules';
-import { decideLetin, decideLetout, type LetinFacts } from './gate-rules';
-import { decideNoticeForHold } from './hold-rules';
-import { decideDocAction, decideTripAction, registryDocTransitions, type RegistryState, tripTransitions } from './lifecycle';
-import { decideMerge } from './merge-rules';
+import { decideLetin, decideLetout, letoutGiveBack, type LetinFacts } from './gate-rules';
+import { decideNoticeForHold, holdMoveOf, reservedAfter } from './hold-rules';
+import { auditStampOf, decideDocAction, decideTripAction, registryDocTransitions, type RegistryState, tripTransitions } from './lifecycle';
+import { cardDetail, holdDetail, letoutDetail, registryNote } from './log-notes';
+import { decideMerge, mergedFigures, mergeTicketsRefusal } from './merge-rules';
+import { decidePoint } from './queue-rules';
 
 const reg = (over: Partial<RegistryState> = {}): RegistryState => ({ code: 'YKDJ1', status: 'AUDITED', trip: 'PLANNED', enabled: true, auditedBefore: true, ...over });
 const now = new Date('2026-11-21T08:00:00Z');
@@ -98,5 +100,52 @@ describe('cards, holds and merges', () => {
     expect(decideMerge(side, { ...side, code: 'YKDJ2' })).toEqual({ ok: true });
     expect(decideMerge(side, { ...side, code: 'YKDJ2', trip: 'ENTERED' })).toEqual({ ok: false, message: '登记单 YKDJ2 车辆已入厂，不能合并' });
     expect(decideMerge(side, { ...side, code: 'YKDJ2', noticeLineId: '6' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('what a change moves, and what the log says of it', () => {
+  it('gives back on gate-out only for a trip closed by confirmation, the larger of the two holds, once', () => {
+    const held = { status: 'AUDITED' as const, reserved: '25.0000', noticeLineId: '5' };
+    expect(letoutGiveBack(false, held, '0')).toEqual({ release: null, clearTicket: false });
+    expect(letoutGiveBack(true, held, '0')).toEqual({ release: '25', clearTicket: false });
+    expect(letoutGiveBack(true, { ...held, reserved: '0' }, '30')).toEqual({ release: '30', clearTicket: true });
+    expect(letoutGiveBack(true, { ...held, status: 'FREE' }, '30')).toEqual({ release: null, clearTicket: true });
+    expect(letoutGiveBack(true, { ...held, noticeLineId: null }, '30')).toEqual({ release: null, clearTicket: false });
+  });
+
+  it('reserves the pre-load on a line and gives back only what an audited registry holds', () => {
+    const row = { status: 'FREE' as const, noticeId: '1', noticeLineId: '5', preQuantity: '30', reserved: '0' };
+    expect(holdMoveOf(row, 'reserve')).toEqual({ kind: 'reserve', quantity: '30' });
+    expect(holdMoveOf({ ...row, noticeLineId: null }, 'reserve')).toBeNull();
+    expect(holdMoveOf(row, 'release')).toBeNull();
+    expect(holdMoveOf({ ...row, status: 'AUDITED', reserved: '30' }, 'release')).toEqual({ kind: 'release', quantity: '30' });
+    expect(reservedAfter('30', { kind: 'release', quantity: '30' })).toBe('0');
+    expect(reservedAfter('7', null)).toBe('7');
+    expect(auditStampOf('audit')).toBe('stamp');
+    expect(auditStampOf('unaudit')).toBe('clear');
+    expect(auditStampOf('obsolete')).toBe('keep');
+  });
+
+  it('adds the pre-loads and holds of a merge, keeping the first card, and refuses a weighed one', () => {
+    expect(mergedFigures({ preQuantity: '20', reserved: '20', cardId: null }, { preQuantity: '15.5', reserved: '15.5', cardId: '9' }))
+      .toEqual({ pre: '35.5', reserved: '35.5', cardId: '9' });
+    expect(mergedFigures({ preQuantity: null, reserved: '0', cardId: '3' }, { preQuantity: '1', reserved: '0', cardId: '9' }).cardId).toBe('3');
+    expect(mergeTicketsRefusal('YKDJ2', 1)).toBe('登记单 YKDJ2 已有磅单，不能合并');
+    expect(mergeTicketsRefusal('YKDJ2', 0)).toBeNull();
+  });
+
+  it('sends trucks only to a discharge point that exists and is switched on', () => {
+    expect(decidePoint(null)).toBe('卸货地点不存在');
+    expect(decidePoint({ title: '1号库', enabled: false })).toBe('卸货地点 1号库 已停用');
+    expect(decidePoint({ title: '1号库', enabled: true })).toBeNull();
+  });
+
+  it('says a card bound, replaced or bound again, and quantities without their scale', () => {
+    expect(cardDetail(null, 'K1')).toBe('绑定卡号 K1');
+    expect(cardDetail('K1', 'K2')).toBe('补卡 K1 -> K2');
+    expect(cardDetail('K1', 'K1')).toBe('卡号 K1 未变');
+    expect(holdDetail({ kind: 'reserve', quantity: '12.5000' })).toBe('占用预装数 12.5');
+    expect(letoutDetail('SINGLE_WEIGH', null)).toBe('出厂（车辆重出）');
+    expect(registryNote('sa', 'letin', 'XSDJ1', '入厂')).toEqual({ action: 'letin', family: '销售登记单', docNo: 'XSDJ1', detail: '入厂' });
   });
 });

@@ -58,6 +58,13 @@ const LOG_ACTIONS = [
   { value: 'noticeUpdateMaxLimit', label: '修改通知单最大限量', labelEn: 'Change notice maximum' },
   { value: 'noticeUpdateDone', label: '修改通知单已执行量', labelEn: 'Change notice quantity done' },
   { value: 'noticeUpdateEndTime', label: '修改通知单结束时间', labelEn: 'Change notice end time' },
+  // registries and the gate (domain/registry)
+  { value: 'letin', label: '入厂', labelEn: 'Gate in' },
+  { value: 'letout', label: '出厂', labelEn: 'Gate out' },
+  { value: 'supplement', label: '补卡', labelEn: 'Bind card' },
+  { value: 'writeCard', label: '写卡', labelEn: 'Write card' },
+  { value: 'rematch', label: '重新匹配', labelEn: 'Re-match queue' },
+  { value: 'merge', label: '合并', labelEn: 'Merge' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板', labelEn: 'Edit template' },
   { value: 'templateRestore', label: '恢复模板', labelEn: 'Restore template' },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listRequest, type ListRequest, type SearchCondition } from '@wb/protocol';
+import { listRequest, type ListRequest, type Paged, type SearchCondition } from '@wb/protocol';
 import type { Access, Caller } from '../auth/guard';
 import type { Database } from '../db/pool';
 import { ok } from '../http/envelope';
@@ -39,23 +39,32 @@ export interface TemplateListRoute extends ListHooks {
 }
 
 /**
- * A `POST .../v2/list` served by the list engine: parse, load the template, add the forced
- * conditions, check and plan, run in the caller's organisation, decorate the rows. A body without
- * tplId uses the route's template.
+ * The list engine's pipeline for one request: load the template, add the forced conditions, check
+ * and plan, run in the caller's organisation, decorate the rows. A body without tplId uses the
+ * route's template. A route that takes its request in another shape (a GET with query words)
+ * answers through this same pipeline.
  */
+export async function serveList(
+  db: Database, route: Omit<TemplateListRoute, 'url' | 'access'>, call: ListCall, options: ListOptions, timing?: ListTiming,
+): Promise<Paged<ListRow>> {
+  const { body } = call;
+  const template = await loadListTemplate(db, route.formatCode);
+  // the templates are seeded at start; a missing one is a broken installation, not bad input
+  if (!template) throw new AppError(500, `列表模板 ${route.formatCode} 未配置`);
+  const forced = route.forced ? await route.forced(call) : [];
+  const planned = { ...body, search: [...(body.search ?? []), ...forced], tplId: route.anyTplId ? undefined : body.tplId };
+  const page = await runList(db, planList(template, planned), call.who.orgId, options, timing);
+  return route.decorate ? { ...page, list: await route.decorate(page.list, call) } : page;
+}
+
+/** A `POST .../v2/list` served by the list engine (serveList). */
 export function templateListRoute(app: FastifyInstance, db: Database, route: TemplateListRoute, options: ListOptions): void {
   app.post(route.url, { config: { access: route.access } }, async (request, response) => {
     const body = parse(listRequest, request.body ?? {});
-    const call: ListCall = { db, who: request.caller, body };
-    const template = await loadListTemplate(db, route.formatCode);
-    // the templates are seeded at start; a missing one is a broken installation, not bad input
-    if (!template) throw new AppError(500, `列表模板 ${route.formatCode} 未配置`);
-    const forced = route.forced ? await route.forced(call) : [];
-    const planned = { ...body, search: [...(body.search ?? []), ...forced], tplId: route.anyTplId ? undefined : body.tplId };
     const timing: ListTiming = { pageMs: 0, totalMs: 0 };
-    const page = await runList(db, planList(template, planned), request.caller.orgId, options, timing);
+    const page = await serveList(db, route, { db, who: request.caller, body }, options, timing);
     // visible in the browser's network panel: which half of a slow list was slow
     void response.header('server-timing', `page;dur=${timing.pageMs.toFixed(1)}, total;dur=${timing.totalMs.toFixed(1)}`);
-    return ok(route.decorate ? { ...page, list: await route.decorate(page.list, call) } : page);
+    return ok(page);
   });
 }
