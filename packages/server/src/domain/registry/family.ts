@@ -70,7 +70,7 @@ const engineLifecycle = {
 export function registryFamily(kind: RegistryKind): DocumentFamily {
   const [createForm, updateForm] = formsOf(kind);
   return {
-    label: '登记单', base: registryBase(kind), permissionPrefix: registryPermission(kind), table: registryView(kind), scope: { kind: 'org' },
+    label: '登记单', logLabel: KIND_INFO[kind].label, base: registryBase(kind), permissionPrefix: registryPermission(kind), table: registryView(kind), scope: { kind: 'org' },
     code: { field: 'registryNo', column: 'registry_no' }, numbering: numberingOf(kind), fields: fieldsOf(kind),
     lifecycle: engineLifecycle, statusColumn: 'doc_status',
     listTemplate: listTemplateOf(kind), resourceTemplate: undefined, forms: [...(KIND_INFO[kind].withNotice ? [noticeLineListOf(kind), noticeLinePopupOf(kind)] : []), createForm, updateForm],

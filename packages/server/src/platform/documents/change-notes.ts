@@ -24,15 +24,15 @@ export function changedFields(family: DocumentFamily, before: EntityValues, afte
 }
 
 export const createdNote = (family: DocumentFamily, code: unknown, rows?: number): ChangeNote => ({
-  action: 'create', family: family.label, docNo: shown(code), detail: rows ? `明细 ${rows} 行` : null,
+  action: 'create', family: family.logLabel ?? family.label, docNo: shown(code), detail: rows ? `明细 ${rows} 行` : null,
 });
 
 export function updatedNote(family: DocumentFamily, code: unknown, before: EntityValues, after: EntityValues, rows: number | null): ChangeNote {
   const changes = changedFields(family, before, after);
   if (rows !== null) changes.push(`明细 ${rows} 行`);
-  return { action: 'update', family: family.label, docNo: shown(code), detail: changes.length ? changes.join('；') : '无变化' };
+  return { action: 'update', family: family.logLabel ?? family.label, docNo: shown(code), detail: changes.length ? changes.join('；') : '无变化' };
 }
 
 export const stateNote = (family: DocumentFamily, action: string, code: string, detail?: string): ChangeNote => ({
-  action, family: family.label, docNo: code, detail: detail ?? null,
+  action, family: family.logLabel ?? family.label, docNo: code, detail: detail ?? null,
 });

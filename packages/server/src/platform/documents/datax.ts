@@ -34,7 +34,7 @@ export async function dataxUpsert(db: Database, family: DocumentFamily, who: Pic
     const result = await repo.upsertByCode(tx, family, who, rows);
     // a repeated push that changed nothing is not a change
     if (result.created + result.updated > 0) {
-      await writeLog(tx, entryOf(who, { action: 'datax', family: family.label, detail: `新增 ${result.created} 条，更新 ${result.updated} 条（推送 ${rows.length} 条）` }));
+      await writeLog(tx, entryOf(who, { action: 'datax', family: family.logLabel ?? family.label, detail: `新增 ${result.created} 条，更新 ${result.updated} 条（推送 ${rows.length} 条）` }));
     }
     return result;
   });

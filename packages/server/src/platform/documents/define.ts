@@ -105,6 +105,8 @@ export type StateActionAnswer = { field: string; message: string }[] | { problem
 export interface DocumentFamily {
   /** the family's word in messages: 供应商 */
   label: string;
+  /** its word in the operation log where the messages' is shared by several families (登记单: 采购登记单) */
+  logLabel?: string;
   /** `/api/masterdata/vendor`: every action is base + its path */
   base: string;
   /** permission keys are `${permissionPrefix}_${action}` */

@@ -100,7 +100,7 @@ export async function importSheet(db: Database, family: DocumentFamily, who: Pic
       await fillCodes(tx, family, who, values);
       const imported = (await repo.insertRows(tx, family, who, values)).length;
       const codes = values.map((v) => String(v[family.code.field]));
-      await writeLog(tx, entryOf(who, { action: 'import', family: family.label, detail: `导入 ${imported} 条：${codes.join('、')}` }));
+      await writeLog(tx, entryOf(who, { action: 'import', family: family.logLabel ?? family.label, detail: `导入 ${imported} 条：${codes.join('、')}` }));
       return { imported };
     });
   } catch (err) {

@@ -35,7 +35,7 @@ describe('GET /api/cg-format/template', () => {
       formatCode: 'system.log.list', formatType: 'LIST', formatStyle: 'FORMAT_LIST_BASE', resMethod: 'POST',
       resUrl: '/api/system/log/v2/list', menuId: logMenu, opations: { main: 'sys_log', son: null }, formSubList: [],
     });
-    expect(data.listSubList.map((f: { fieldName: string }) => f.fieldName)).toEqual(['createDate', 'username', 'action', 'detail', 'ip']);
+    expect(data.listSubList.map((f: { fieldName: string }) => f.fieldName)).toEqual(['createDate', 'username', 'action', 'family', 'docNo', 'detail', 'ip']);
     expect(data.listSubList[2]).toMatchObject({
       fieldExplain: '操作', fieldType: 'ENUM', iallowQuery: true, isortField: false, searchType: 'comboxSingle',
       options: expect.arrayContaining([{ value: 'login', label: '登录', labelEn: 'Sign in' }]),
