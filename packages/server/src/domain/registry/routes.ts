@@ -7,6 +7,7 @@ import { ok } from '../../platform/http/envelope';
 import { AppError, parse } from '../../platform/http/errors';
 import { runList, type ListOptions } from '../../platform/list/repo';
 import { planList } from '../../platform/list/rules';
+import type { ListReach } from '../../platform/list/scope';
 import { loadListTemplate } from '../../platform/templates/repo';
 import { bindableCard, checkCard, readCard, supplementCard, writeCard } from './card';
 import { deleteDrafts, docAction } from './doc-actions';
@@ -66,10 +67,10 @@ function kindRoutes(app: FastifyInstance, db: Database, list: ListOptions, deps:
     });
   }
   // 出厂记录: the released trips (history.ts), by POST with a list body, or by GET with plain query words
-  const history = async (caller: { orgId: string }, body: ListRequest) => {
+  const history = async (caller: ListReach, body: ListRequest) => {
     const released = { key: 'tripState', op: 'eq' as const, val: HISTORY_STATE };
     const plan = planList(await template(db, historyFormat(kind)), { ...body, tplId: undefined, search: [...(body.search ?? []), released] });
-    return ok(await runList(db, plan, caller.orgId, list));
+    return ok(await runList(db, plan, caller, list));
   };
   const readsHistory = may('hisRelease', { demoAllowed: true });
   app.post(`${base}/hisRelease`, readsHistory, async (request) => history(request.caller, parse(listRequest, request.body ?? {})));
@@ -117,6 +118,6 @@ function kindRoutes(app: FastifyInstance, db: Database, list: ListOptions, deps:
     const plan = planList(await template(db, `registry.${kind}.notice-line.list`), {
       ...body, tplId: undefined, search: [...(body.search ?? []), { key: 'kind', op: 'eq', val: kind }],
     });
-    return ok(await runList(db, plan, request.caller.orgId, list));
+    return ok(await runList(db, plan, request.caller, list));
   });
 }
