@@ -66,6 +66,25 @@ describe('administration', () => {
     expect(leaves).toContain('menu-/masterdata/driver');
   });
 
+  it('limits a role to its holders’ own documents on the 数据范围 tab', async () => {
+    const { page } = stage;
+    const scopeOf = async () => (await sql<{ data_scope: string }>(stage.server.databaseUrl, `SELECT data_scope FROM sys_role WHERE role_code = 'ROLE_QUALITY'`))[0].data_scope;
+    expect(await scopeOf()).toBe('company');
+    await openMenuLeaf(page, '/system', ROLES);
+    await page.getByTestId('roles-page').locator('tbody tr', { hasText: 'ROLE_QUALITY' }).click();
+    await page.getByTestId('roles-page').getByRole('tab', { name: '数据范围' }).click();
+    const choice = page.getByTestId('role-data-scope');
+    await expect.poll(() => choice.locator('.ant-radio-wrapper-checked').textContent()).toBe('本公司');
+    await choice.getByText('本人').click();
+    await page.getByRole('button', { name: '保存数据范围' }).click();
+    await page.locator('.ant-message', { hasText: '保存成功' }).waitFor();
+    expect(await scopeOf()).toBe('own');
+    await page.reload();
+    await page.getByTestId('roles-page').locator('tbody tr', { hasText: 'ROLE_QUALITY' }).click();
+    await page.getByTestId('roles-page').getByRole('tab', { name: '数据范围' }).click();
+    await expect.poll(() => page.getByTestId('role-data-scope').locator('.ant-radio-wrapper-checked').textContent()).toBe('本人');
+  });
+
   it('changes a weighing parameter and sees it after a reload', async () => {
     const { page } = stage;
     await openMenuLeaf(page, '/system', PARAMS);

@@ -47,8 +47,17 @@ export interface AdminRole {
   userCount: number;
 }
 
-/** What a role reaches besides its menus: companies, assay items, material classes, code rules. */
+/**
+ * Whose rows a role's holders see in every list of the current company, narrowest first: the rows
+ * they created, the rows their department created, the company's rows, and group (lists never
+ * leave the session's company, so it narrows no further than company). Several roles: the widest.
+ */
+export const DATA_SCOPES = ['own', 'department', 'company', 'group'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
+/** What a role reaches besides its menus: its data scope, companies, assay items, material classes, code rules. */
 export interface AdminRoleScope {
+  dataScope: DataScope;
   orgIds: string[];
   assayItemIds: string[];
   classIds: string[];

@@ -60,7 +60,7 @@ function gridFields(sampling: boolean): FieldDef[] {
 export const CONFIRM_TEMPLATES: TemplateDef[] = CONFIRM_GRID_NAMES.map((grid) => {
   const g = CONFIRM_GRIDS[grid];
   return defineListTemplate({
-    formatCode: confirmListCode(grid), formatName: g.label, formatNameEn: g.labelEn, mainTable: 'wb_ticket',
+    formatCode: confirmListCode(grid), formatName: g.label, formatNameEn: g.labelEn, mainTable: 'wb_ticket', ownerColumn: 'created_by',
     resUrl: `/api/confirm/${grid}/v2/list`, menuPath: g.menuPath, fields: gridFields(g.sampling),
   });
 });

@@ -69,7 +69,7 @@ function listFields(k: NoticeKindDef): FieldDef[] {
 }
 
 export const noticeListTemplate = (k: NoticeKindDef) => defineListTemplate({
-  formatCode: `notice.${k.kind}.list`, formatName: k.label, formatNameEn: k.pluralEn, mainTable: `wb_notice_${k.kind}`,
+  formatCode: `notice.${k.kind}.list`, formatName: k.label, formatNameEn: k.pluralEn, mainTable: `wb_notice_${k.kind}`, ownerColumn: 'created_by',
   resUrl: `${noticeBase(k.kind)}/v2/list`, menuPath: k.menuPath, fields: listFields(k),
 });
 

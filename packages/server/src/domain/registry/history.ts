@@ -60,6 +60,6 @@ export function historyTemplateOf(kind: RegistryKind): TemplateDef {
   const info = KIND_INFO[kind];
   return defineListTemplate({
     formatCode: historyFormat(kind), formatName: `${info.label.replace('登记单', '')}出厂记录`, formatNameEn: `${info.en.replace(' registries', '')} released trips`,
-    mainTable: registryView(kind), resUrl: `${registryBase(kind)}/hisRelease`, menuPath: historyMenuPath(kind), fields: historyFields(kind),
+    mainTable: registryView(kind), ownerColumn: 'created_by', resUrl: `${registryBase(kind)}/hisRelease`, menuPath: historyMenuPath(kind), fields: historyFields(kind),
   });
 }

@@ -75,7 +75,7 @@ function listFields(kind: RegistryKind): FieldDef[] {
 export function listTemplateOf(kind: RegistryKind): TemplateDef {
   const info = KIND_INFO[kind];
   return defineListTemplate({
-    formatCode: `registry.${kind}.list`, formatName: info.label, formatNameEn: info.en, mainTable: registryView(kind),
+    formatCode: `registry.${kind}.list`, formatName: info.label, formatNameEn: info.en, mainTable: registryView(kind), ownerColumn: 'created_by',
     resUrl: `${registryBase(kind)}/v2/list`, menuPath: registryMenuPath(kind), fields: listFields(kind),
   });
 }

@@ -71,7 +71,7 @@ function listFields(kind: TicketKind): FieldDef[] {
 export function ticketListTemplate(kind: TicketKind): TemplateDef {
   const info = TICKET_KIND_INFO[kind];
   return defineListTemplate({
-    formatCode: `weigh.${kind}.list`, formatName: info.label, formatNameEn: info.en, mainTable: ticketView(kind),
+    formatCode: `weigh.${kind}.list`, formatName: info.label, formatNameEn: info.en, mainTable: ticketView(kind), ownerColumn: 'created_by',
     resUrl: `${ticketBase(kind)}/v2/list`, menuPath: ticketMenuPath(kind), fields: listFields(kind),
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { MISSING_PERMISSION_HEADER } from '@wb/protocol';
+import { DATA_SCOPES, type DataScope, MISSING_PERMISSION_HEADER } from '@wb/protocol';
 import type { Config } from '../../config';
 import { AppError } from '../http/errors';
 import { tokenHash } from './secrets';
@@ -15,6 +15,10 @@ export interface Caller {
   realName: string;
   /** the client's address, for the operation log */
   ip: string;
+  /** the widest data scope of the roles held in the current company: whose rows a list shows */
+  dataScope: DataScope;
+  /** the caller's department in the current company, if any (the department scope narrows to it) */
+  deptId: string | null;
 }
 
 /**
@@ -36,10 +40,18 @@ declare module 'fastify' {
 
 // One round trip decides who calls and whether they may: session, user, membership of the
 // session's organisation (a disabled one counts as left), and the permission key through the
-// roles held there.
+// roles held there. The same round trip reads the data scope the lists narrow by: the widest of
+// the enabled roles held there (ranked as DATA_SCOPES lists them; none held: company, as before
+// scopes existed), and the department the caller belongs to there.
+const RANKED_SCOPES = `ARRAY[${DATA_SCOPES.map((s) => `'${s}'`).join(', ')}]`;
 export const AUTH_SQL = `
 SELECT s.id AS session_id, s.user_id, s.org_id, u.group_id, u.username, u.real_name,
        s.access_expires_at > now() AS live,
+       coalesce((${RANKED_SCOPES})[(
+         SELECT max(array_position(${RANKED_SCOPES}, ro.data_scope))
+           FROM sys_user_org_role r JOIN sys_role ro ON ro.id = r.role_id AND ro.enabled
+          WHERE r.user_id = s.user_id AND r.org_id = s.org_id)], 'company') AS data_scope,
+       (SELECT m.dept_id::text FROM sys_user_org m WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS dept_id,
        u.enabled, EXISTS (SELECT 1 FROM sys_user_org m JOIN sys_org o ON o.id = m.org_id AND o.enabled
                            WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS member,
        ($2::text IS NULL OR EXISTS (
@@ -62,6 +74,8 @@ export interface AuthRow {
   enabled: boolean;
   member: boolean;
   allowed: boolean;
+  data_scope: DataScope;
+  dept_id: string | null;
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -107,6 +121,8 @@ export function installGuard(app: FastifyInstance, pool: pg.Pool, config: Config
       username: row.username,
       realName: row.real_name,
       ip: request.ip,
+      dataScope: row.data_scope,
+      deptId: row.dept_id,
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DataScope } from '@wb/protocol';
 
 /** Kysely's view of the tables; bigint ids arrive as strings from pg. */
 type Id = ColumnType<string, string | number | undefined, string | number>;
@@ -18,6 +19,8 @@ export interface SysUser {
 export interface SysRole {
   id: Generated<string>; group_id: Id; role_code: string; role_name: string; role_name_en: string | null;
   is_admin: Generated<boolean>; created_at: Timestamp;
+  /** whose rows its holders see in a list (migration 035) */
+  data_scope: Generated<DataScope>;
 }
 export interface SysUserOrg { user_id: Id; org_id: Id }
 export interface SysUserOrgRole { user_id: Id; org_id: Id; role_id: Id }
@@ -199,7 +202,7 @@ export interface FieldOption { value: string | number | boolean; label: string; 
 
 export interface CgFormat {
   id: Generated<string>; format_code: string; format_name: string; format_name_en: string | null; format_type: string; format_style: string;
-  main_table: string | null; son_table: string | null; org_column: Generated<string>; res_method: string | null;
+  main_table: string | null; son_table: string | null; org_column: Generated<string>; owner_column: Generated<string | null>; res_method: string | null;
   res_url: string | null; tree_res_url: string | null; tree_res_method: string | null; ps: number | null;
   remark: string | null; value_resource_sub_name: string | null; view_resource_sub_name: string | null;
   detail_id: Id | null; menu_id: Id | null; button_menu_id: Id | null; source: Generated<'code' | 'admin'>;

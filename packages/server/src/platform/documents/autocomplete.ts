@@ -2,7 +2,7 @@ import type { ListRequest } from '@wb/protocol';
 import type { Database } from '../db/pool';
 import { runList } from '../list/repo';
 import { planList } from '../list/rules';
-import type { Who } from '../auth/who';
+import type { ListReach } from '../list/scope';
 import type { DocumentFamily } from './define';
 import { listTemplateOf } from './list-template';
 
@@ -17,7 +17,7 @@ function autocompleteKeys(family: DocumentFamily): string[] {
  * Ten suggestions, newest first, whose search or label field contains the typed text (spaces
  * removed, as the spec's {search} placeholder is filled). A POST may add its own conditions.
  */
-export async function autocomplete(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, search: string, request: ListRequest = {}) {
+export async function autocomplete(db: Database, family: DocumentFamily, who: ListReach, search: string, request: ListRequest = {}) {
   const template = await listTemplateOf(db, family);
   const text = search.replace(/\s+/g, '');
   const group = text ? [{ conj: 'or' as const, search: autocompleteKeys(family).map((key) => ({ key, op: 'like' as const, val: text })) }] : [];
@@ -28,6 +28,6 @@ export async function autocomplete(db: Database, family: DocumentFamily, who: Pi
     limit: { pn: 1, ps: 10 },
     sort: request.sort?.length ? request.sort : template.fields.some((f) => f.fieldName === 'createDate' && f.isortField) ? [{ key: 'createDate', dir: 'desc' }] : undefined,
   };
-  const { list } = await runList(db, planList(template, body), who.orgId);
+  const { list } = await runList(db, planList(template, body), who);
   return { list };
 }

@@ -5,7 +5,7 @@ import { badRequest } from '../http/errors';
 import { runList } from '../list/repo';
 import { planList, type ListTemplate } from '../list/rules';
 import { type SheetColumn, streamSheet } from '../excel/workbook';
-import type { Who } from '../auth/who';
+import type { ListReach } from '../list/scope';
 import type { DocumentFamily } from './define';
 import { listTemplateOf } from './list-template';
 
@@ -56,10 +56,10 @@ const EXPORT_BATCH = 2_000;
  * known before the first byte (a search past EXPORT_ROWS_MAX is a 400, not a cut-off sheet);
  * the rows are then read batch by batch, in the list's order, as the sheet is written.
  */
-export async function exportList(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, request: ListRequest): Promise<Readable> {
+export async function exportList(db: Database, family: DocumentFamily, who: ListReach, request: ListRequest): Promise<Readable> {
   const template = await listTemplateOf(db, family);
   const plan = planList(template, { ...request, limit: undefined });
-  const first = await runList(db, { ...plan, limit: EXPORT_BATCH, offset: 0 }, who.orgId, { estimateAbove: EXPORT_ROWS_MAX });
+  const first = await runList(db, { ...plan, limit: EXPORT_BATCH, offset: 0 }, who, { estimateAbove: EXPORT_ROWS_MAX });
   if (first.total > EXPORT_ROWS_MAX || first.totalEstimated) throw badRequest(`导出数据超过 ${EXPORT_ROWS_MAX} 行，请缩小查询范围`, 'search');
   const columns = await exportColumns(db, template);
   const shown = (r: Record<string, unknown>) => Object.fromEntries(columns.map((c) => [c.key, shownValue(c, r[c.key])]));
@@ -69,7 +69,7 @@ export async function exportList(db: Database, family: DocumentFamily, who: Pick
       for (const r of batch) yield shown(r);
       offset += batch.length;
       if (batch.length < EXPORT_BATCH || offset >= first.total) return;
-      batch = (await runList(db, { ...plan, limit: EXPORT_BATCH, offset }, who.orgId, { estimateAbove: 0 })).list;
+      batch = (await runList(db, { ...plan, limit: EXPORT_BATCH, offset }, who, { estimateAbove: 0 })).list;
     }
   }
   return streamSheet(family.label, columns, rows());

@@ -48,7 +48,7 @@ export function documentRoutes(app: FastifyInstance, db: Database, family: Docum
     const resourceId = family.resourceTemplate ? await formatId(db, family.resourceTemplate.formatCode) : null;
     const tplId = body.tplId !== undefined && String(body.tplId) === resourceId ? undefined : body.tplId;
     const search = [...(body.search ?? []), ...(await treeCondition(db, family, request.caller, body.param))];
-    return ok(await runList(db, planList(template, { ...body, search, tplId }), request.caller.orgId, listOptions));
+    return ok(await runList(db, planList(template, { ...body, search, tplId }), request.caller, listOptions));
   });
 
   app.get(`${base}/get/:id`, view, async (request) => {

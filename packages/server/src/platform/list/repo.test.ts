@@ -15,14 +15,14 @@ const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 afterAll(() => db.destroy());
 
 const slow: ListQuery = {
-  table: 'md_vehicle', orgColumn: 'org_id', columns: [{ name: 'id', sql: TIEBREAK_COLUMN }, { name: 'slow', sql: 'pg_sleep(0.05)::text' }],
+  table: 'md_vehicle', orgColumn: 'org_id', ownerColumn: null, columns: [{ name: 'id', sql: TIEBREAK_COLUMN }, { name: 'slow', sql: 'pg_sleep(0.05)::text' }],
   where: [], orderBy: [{ sql: TIEBREAK_COLUMN, dir: 'desc' }], totals: [], limit: 100, offset: 0,
 };
 
 describe('a list query stopped by the statement timeout', () => {
   it('answers a message the user can act on, not an internal error', async () => {
     const HDSN = await orgId(ctx.database.pool, 'HDSN');
-    const err = await runList(db, slow, HDSN).catch((e) => e);
+    const err = await runList(db, slow, { orgId: HDSN, userId: '0', dataScope: 'company', deptId: null }).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 500, message: LIST_TIMEOUT_MESSAGE });
   });

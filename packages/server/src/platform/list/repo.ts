@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/pool';
 import { AppError } from '../http/errors';
 import type { CompareOp, Condition, ListQuery } from './rules';
+import { type ListReach, type OwnerNarrowing, ownerNarrowing } from './scope';
 import type { Cast } from './values';
 
 export interface ListOptions {
@@ -46,16 +47,25 @@ function condition(c: Condition): RawBuilder<unknown> {
   }
 }
 
-function fromWhere(q: ListQuery, orgId: string): RawBuilder<unknown> {
-  const where = [sql`${sql.ref(`t.${q.orgColumn}`)} = ${orgId}`, ...q.where.map(condition)];
+function owned(n: OwnerNarrowing): RawBuilder<unknown> {
+  const owner = sql.ref(`t.${n.column}`);
+  if (!n.department) return sql`${owner} = ${n.userId}`;
+  return sql`(${owner} = ${n.userId} OR ${owner} IN (
+    SELECT d.user_id FROM sys_user_org d WHERE d.org_id = ${n.department.orgId} AND d.dept_id = ${n.department.deptId}))`;
+}
+
+/** The caller's company, the data scope's narrowing (never from the request), then the search. */
+function fromWhere(q: ListQuery, reach: ListReach): RawBuilder<unknown> {
+  const narrowing = ownerNarrowing(q.ownerColumn, reach);
+  const where = [sql`${sql.ref(`t.${q.orgColumn}`)} = ${reach.orgId}`, ...(narrowing ? [owned(narrowing)] : []), ...q.where.map(condition)];
   return sql`FROM ${sql.table(q.table)} AS t WHERE ${sql.join(where, sql` AND `)}`;
 }
 
-async function page(db: Database, q: ListQuery, orgId: string): Promise<Record<string, unknown>[]> {
+async function page(db: Database, q: ListQuery, reach: ListReach): Promise<Record<string, unknown>[]> {
   const columns = q.columns.map((c) => sql`${templateSql(c.sql)} AS ${sql.id(c.name)}`);
   const order = q.orderBy.map((o) => sql`${templateSql(o.sql)} ${sql.raw(o.dir === 'asc' ? 'ASC' : 'DESC')}`);
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT ${sql.join(columns)} ${fromWhere(q, orgId)}
+    SELECT ${sql.join(columns)} ${fromWhere(q, reach)}
      ORDER BY ${sql.join(order)} LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
   return rows;
 }
@@ -64,17 +74,17 @@ async function page(db: Database, q: ListQuery, orgId: string): Promise<Record<s
 const COUNT_ALIAS = '#count';
 
 /** Count and sums in one pass: the sums read every matching row anyway, so the count is exact. */
-async function totalsAndCount(db: Database, q: ListQuery, orgId: string): Promise<{ total: number; tongji: Record<string, string> }> {
+async function totalsAndCount(db: Database, q: ListQuery, reach: ListReach): Promise<{ total: number; tongji: Record<string, string> }> {
   const sums = q.totals.map((t) => sql`coalesce(sum(${templateSql(t.sql)}), 0)::text AS ${sql.id(t.name)}`);
   const { rows } = await sql<Record<string, string>>`
-    SELECT count(*)::text AS ${sql.id(COUNT_ALIAS)}, ${sql.join(sums)} ${fromWhere(q, orgId)}`.execute(db);
+    SELECT count(*)::text AS ${sql.id(COUNT_ALIAS)}, ${sql.join(sums)} ${fromWhere(q, reach)}`.execute(db);
   const { [COUNT_ALIAS]: total, ...tongji } = rows[0];
   return { total: Number(total), tongji };
 }
 
 /** How many rows the planner expects the search to match: one EXPLAIN, no rows read. */
-async function plannedRows(db: Database, q: ListQuery, orgId: string): Promise<number> {
-  const plan = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere(q, orgId)}`.execute(db);
+async function plannedRows(db: Database, q: ListQuery, reach: ListReach): Promise<number> {
+  const plan = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere(q, reach)}`.execute(db);
   return Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
 }
 
@@ -83,11 +93,11 @@ async function plannedRows(db: Database, q: ListQuery, orgId: string): Promise<n
  * those rows for a figure nobody pages to, so its estimate is the answer. Otherwise at most
  * estimateAbove + 1 rows are counted; past that the estimate stands, never below the count seen.
  */
-async function boundedCount(db: Database, q: ListQuery, orgId: string, options: ListOptions): Promise<{ total: number; totalEstimated?: true }> {
-  const estimate = await plannedRows(db, q, orgId);
+async function boundedCount(db: Database, q: ListQuery, reach: ListReach, options: ListOptions): Promise<{ total: number; totalEstimated?: true }> {
+  const estimate = await plannedRows(db, q, reach);
   if (estimate > options.estimateAbove * ESTIMATE_MARGIN) return { total: estimate, totalEstimated: true };
   const { rows } = await sql<{ n: string }>`
-    SELECT count(*)::text AS n FROM (SELECT 1 ${fromWhere(q, orgId)} LIMIT ${options.estimateAbove + 1}) AS bounded`.execute(db);
+    SELECT count(*)::text AS n FROM (SELECT 1 ${fromWhere(q, reach)} LIMIT ${options.estimateAbove + 1}) AS bounded`.execute(db);
   const counted = Number(rows[0].n);
   if (counted <= options.estimateAbove) return { total: counted };
   return { total: Math.max(estimate, counted), totalEstimated: true };
@@ -106,18 +116,18 @@ async function timed<T>(work: Promise<T>, done: (ms: number) => void): Promise<T
   return result;
 }
 
-/** Runs a planned list query in the caller's organisation: the page, the total and the totals. */
+/** Runs a planned list query in the caller's organisation and data scope: the page, the total and the totals. */
 export async function runList(
-  db: Database, q: ListQuery, orgId: string, options: ListOptions = DEFAULT_LIST_OPTIONS, timing?: ListTiming,
+  db: Database, q: ListQuery, reach: ListReach, options: ListOptions = DEFAULT_LIST_OPTIONS, timing?: ListTiming,
 ): Promise<Paged<Record<string, unknown>>> {
   const t = timing ?? { pageMs: 0, totalMs: 0 };
-  const pageOf = () => timed(page(db, q, orgId), (ms) => { t.pageMs = ms; });
+  const pageOf = () => timed(page(db, q, reach), (ms) => { t.pageMs = ms; });
   try {
     if (q.totals.length > 0) {
-      const [list, { total, tongji }] = await Promise.all([pageOf(), timed(totalsAndCount(db, q, orgId), (ms) => { t.totalMs = ms; })]);
+      const [list, { total, tongji }] = await Promise.all([pageOf(), timed(totalsAndCount(db, q, reach), (ms) => { t.totalMs = ms; })]);
       return { list, total, tongji };
     }
-    const [list, count] = await Promise.all([pageOf(), timed(boundedCount(db, q, orgId, options), (ms) => { t.totalMs = ms; })]);
+    const [list, count] = await Promise.all([pageOf(), timed(boundedCount(db, q, reach, options), (ms) => { t.totalMs = ms; })]);
     // an estimate below the rows this very page proves exist would be plainly wrong
     return { list, ...count, total: Math.max(count.total, q.offset + list.length) };
   } catch (err) {

@@ -21,8 +21,9 @@ export type ListRow = Record<string, unknown>;
 export interface ListHooks {
   /**
    * Conditions the server adds to every query, whatever the client sends (a grid's kind, "still at
-   * the site", a role's data scope). Planned like the client's, so they may only name the
-   * template's fields.
+   * the site"). Planned like the client's, so they may only name the template's fields. The
+   * caller's data scope (own, department) is added beside them by runList itself, from the
+   * template's owner column, so no list can leave it out.
    */
   forced?: (call: ListCall) => SearchCondition[] | Promise<SearchCondition[]>;
   /** what each row carries beyond its columns: the buttons the server offers, ihandle */
@@ -53,7 +54,7 @@ export async function serveList(
   if (!template) throw new AppError(500, `列表模板 ${route.formatCode} 未配置`);
   const forced = route.forced ? await route.forced(call) : [];
   const planned = { ...body, search: [...(body.search ?? []), ...forced], tplId: route.anyTplId ? undefined : body.tplId };
-  const page = await runList(db, planList(template, planned), call.who.orgId, options, timing);
+  const page = await runList(db, planList(template, planned), call.who, options, timing);
   return route.decorate ? { ...page, list: await route.decorate(page.list, call) } : page;
 }
 

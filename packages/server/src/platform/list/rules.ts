@@ -24,6 +24,8 @@ export interface ListTemplate {
   id: string;
   mainTable: string;
   orgColumn: string;
+  /** who created the row: what own and department scopes narrow by (none: not narrowed) */
+  ownerColumn?: string | null;
   ps: number | null;
   /** in seq order */
   fields: ListField[];
@@ -43,6 +45,7 @@ export type Condition =
 export interface ListQuery {
   table: string;
   orgColumn: string;
+  ownerColumn: string | null;
   columns: { name: string; sql: string }[];
   where: Condition[];
   orderBy: { sql: string; dir: 'asc' | 'desc' }[];
@@ -170,6 +173,7 @@ export function planList(template: ListTemplate, request: ListRequest): ListQuer
   return {
     table: template.mainTable,
     orgColumn: template.orgColumn,
+    ownerColumn: template.ownerColumn ?? null,
     columns,
     where: planSearch(template, request.search),
     orderBy: planOrder(template, request.sort),

@@ -53,6 +53,11 @@ export interface TemplateDef {
   mainTable?: string;
   sonTable?: string;
   orgColumn?: string;
+  /**
+   * The main table's column holding the user who created the row: a role scoped to its own or its
+   * department's rows is narrowed by it. Without one the list is not narrowed (a balance has no creator).
+   */
+  ownerColumn?: string;
   resMethod?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   resUrl?: string;
   treeResUrl?: string;
@@ -82,7 +87,7 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function checkTemplate(t: TemplateDef): void {
   const where = `template ${t.formatCode}`;
   if (t.formatType === 'LIST' && !t.mainTable) throw new Error(`${where}: a list needs mainTable`);
-  for (const name of [t.mainTable, t.sonTable, t.orgColumn]) {
+  for (const name of [t.mainTable, t.sonTable, t.orgColumn, t.ownerColumn]) {
     if (name !== undefined && !IDENTIFIER.test(name)) throw new Error(`${where}: ${name} is not a plain table or column name`);
   }
   const seen = new Set<string>();

@@ -54,8 +54,8 @@ export function paramsOf(db: Database, formatId: string) {
  * the format and its fields: every list call pays this round trip.
  */
 export async function loadListTemplate(db: Database, formatCode: string): Promise<ListTemplate | null> {
-  const { rows } = await sql<{ id: string; main_table: string | null; org_column: string; ps: number | null; fields: ListFieldRow[] }>`
-    SELECT f.id, f.main_table, f.org_column, f.ps,
+  const { rows } = await sql<{ id: string; main_table: string | null; org_column: string; owner_column: string | null; ps: number | null; fields: ListFieldRow[] }>`
+    SELECT f.id, f.main_table, f.org_column, f.owner_column, f.ps,
            coalesce((SELECT jsonb_agg(jsonb_build_object(
                        'field_name', x.field_name, 'field_type', x.field_type, 'column_sql', x.column_sql, 'options', x.options,
                        'iallow_query', x.iallow_query, 'iallow_advance_query', x.iallow_advance_query, 'isort_field', x.isort_field,
@@ -69,6 +69,7 @@ export async function loadListTemplate(db: Database, formatCode: string): Promis
     id: format.id,
     mainTable: format.main_table,
     orgColumn: format.org_column,
+    ownerColumn: format.owner_column,
     ps: format.ps,
     fields: format.fields.map((f) => ({
       fieldName: f.field_name, fieldType: f.field_type, columnSql: f.column_sql, options: f.options,

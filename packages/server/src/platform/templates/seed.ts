@@ -48,10 +48,15 @@ async function menuIdBy(tx: Tx, column: 'path' | 'permission', value: string | u
 
 async function upsertFormat(tx: Tx, t: TemplateDef): Promise<{ id: string; byCode: boolean }> {
   const existing = await tx.selectFrom('cg_format').select(['id', 'source']).where('format_code', '=', t.formatCode).executeTakeFirst();
-  if (existing?.source === 'admin') return { id: existing.id, byCode: false };
+  if (existing?.source === 'admin') {
+    // the owner column is the code's, not the screen's (the template editor neither shows nor
+    // saves it): an edited template keeps its layout and still narrows by the data scope
+    await tx.updateTable('cg_format').set({ owner_column: t.ownerColumn ?? null }).where('id', '=', existing.id).execute();
+    return { id: existing.id, byCode: false };
+  }
   const row: Insertable<CgFormat> = {
     format_code: t.formatCode, format_name: t.formatName, format_name_en: t.formatNameEn ?? null, format_type: t.formatType, format_style: t.formatStyle,
-    main_table: t.mainTable ?? null, son_table: t.sonTable ?? null, org_column: t.orgColumn ?? 'org_id',
+    main_table: t.mainTable ?? null, son_table: t.sonTable ?? null, org_column: t.orgColumn ?? 'org_id', owner_column: t.ownerColumn ?? null,
     res_method: t.resMethod ?? null, res_url: t.resUrl ?? null, tree_res_url: t.treeResUrl ?? null,
     tree_res_method: t.treeResMethod ?? null, ps: t.ps ?? null, remark: t.remark ?? null,
     value_resource_sub_name: t.valueResourceSubName ?? null, view_resource_sub_name: t.viewResourceSubName ?? null,

@@ -1,5 +1,5 @@
 import type {
-  AdminMenuEntry, AdminMenuNode, AdminOptions, AdminRole, AdminRoleDetail, AdminUser, ResourceScanReport, WeighParams,
+  AdminMenuEntry, DataScope, AdminMenuNode, AdminOptions, AdminRole, AdminRoleDetail, AdminUser, ResourceScanReport, WeighParams,
 } from '@wb/protocol';
 import { call } from '@/platform/api/http';
 
@@ -38,7 +38,7 @@ export const createRole = (body: RoleBody) => call<{ id: string }>('/sys-role', 
 export const updateRole = (id: string, body: RoleBody) => call<boolean>(`/sys-role/${enc(id)}`, { method: 'PUT', body });
 export const switchRole = (id: string, action: 'enable' | 'disable') => call<boolean>(`/sys-role/${enc(id)}/${action}`, { method: 'PUT' });
 export const saveRoleMenus = (roleId: string, menuIds: string[]) => call<{ granted: number }>('/sys-role/menu', { method: 'PUT', body: { roleId, menuIds } });
-export const saveRoleScope = (id: string, body: { orgIds: string[]; assayItemIds: string[]; classIds: string[]; codeRuleIds: string[] }) =>
+export const saveRoleScope = (id: string, body: { dataScope: DataScope; orgIds: string[]; assayItemIds: string[]; classIds: string[]; codeRuleIds: string[] }) =>
   call<boolean>(`/sys-role/${enc(id)}/scope`, { method: 'PUT', body });
 
 export const fetchUsers = (keyword: string, pn: number, ps: number) =>

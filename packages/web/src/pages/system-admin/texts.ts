@@ -1,4 +1,4 @@
-import type { WeighParamKey } from '@wb/protocol';
+import type { DataScope, WeighParamKey } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 
 /** Texts of the administration pages, Chinese first (spec: zh-CN default, English switchable). */
@@ -39,6 +39,9 @@ const zh = {
     holders: '用户', saveMenus: '保存权限', checkAll: '全选', uncheckAll: '全不选', orgs: '组织', assayItems: '化验项目', classes: '物料分类', codeRules: '编号前缀',
     scopeHint: '不选表示不限制。', saveScope: '保存数据范围', button: '按钮', newRole: '新增角色', editRole: '修改角色', company: '公司',
     orgsSource: '集团内公司', orgsTarget: '角色适用的公司',
+    dataScope: '数据权限',
+    dataScopes: { own: '本人', department: '本部门', company: '本公司', group: '集团' } satisfies Record<DataScope, string>,
+    dataScopeHint: '列表与导出只显示所选范围内创建的单据；用户有多个角色时取最大范围。集团即当前公司的全部单据。',
   },
   users: {
     username: '用户名', realName: '姓名', mobile: '手机号', email: '邮箱', orgs: '所属公司与角色', createDate: '创建时间', password: '初始密码',
@@ -94,6 +97,9 @@ const en: AdminTexts = {
     holders: 'Users', saveMenus: 'Save permissions', checkAll: 'All', uncheckAll: 'None', orgs: 'Companies', assayItems: 'Assay items', classes: 'Material classes', codeRules: 'Number prefixes',
     scopeHint: 'Leave empty for no restriction.', saveScope: 'Save data scope', button: 'Button', newRole: 'New role', editRole: 'Edit role', company: 'Company',
     orgsSource: 'Companies of the group', orgsTarget: 'Companies of this role',
+    dataScope: 'Data access',
+    dataScopes: { own: 'Own', department: 'Department', company: 'Company', group: 'Group' } satisfies Record<DataScope, string>,
+    dataScopeHint: 'Lists and exports show only documents created within this scope; a user with several roles gets the widest. Group is all documents of the current company.',
   },
   users: {
     username: 'User name', realName: 'Name', mobile: 'Mobile', email: 'E-mail', orgs: 'Companies and roles', createDate: 'Created', password: 'Initial password',

@@ -6,7 +6,7 @@ import { materialCodeSql, materialNameSql, materialPicker, STOCK_STATUS_OPTIONS,
 export const EARLY_TABLE = 'wb_stock_early';
 
 export const earlyListTemplate = defineListTemplate({
-  formatCode: 'stock.early.list', formatName: '期初库存', formatNameEn: 'Opening stock', mainTable: EARLY_TABLE,
+  formatCode: 'stock.early.list', formatName: '期初库存', formatNameEn: 'Opening stock', mainTable: EARLY_TABLE, ownerColumn: 'created_by',
   resUrl: '/api/stock/early/v2/list', menuPath: '/stock/early',
   fields: [
     { fieldName: 'earlyNo', fieldExplain: '单据号', fieldExplainEn: 'Number', fieldType: 'TEXT', columnSql: 't.early_no',

@@ -11,7 +11,7 @@ const linesSummary = `(SELECT string_agg(m.inv_name || ' ' || trim_scale(l.quant
   FROM wb_stock_transfer_line l JOIN md_material m ON m.id = l.material_id WHERE l.transfer_id = t.id)`;
 
 export const transferListTemplate = defineListTemplate({
-  formatCode: 'stock.transfer.list', formatName: '移库单', formatNameEn: 'Transfer forms', mainTable: TRANSFER_TABLE,
+  formatCode: 'stock.transfer.list', formatName: '移库单', formatNameEn: 'Transfer forms', mainTable: TRANSFER_TABLE, ownerColumn: 'created_by',
   resUrl: '/api/stock/transfer/v2/list', menuPath: '/stock/transfer-form',
   fields: [
     { fieldName: 'transferNo', fieldExplain: '移库单号', fieldExplainEn: 'Number', fieldType: 'TEXT', columnSql: 't.transfer_no',

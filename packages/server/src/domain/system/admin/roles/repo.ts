@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../../../platform/db/pool';
-import type { AdminRole, AdminRoleHolder, AdminRoleScope } from '@wb/protocol';
+import type { AdminRole, AdminRoleHolder, AdminRoleScope, DataScope } from '@wb/protocol';
 import type { RoleInput } from './rules';
 
 /** The roles of the caller's group, with how many people hold each. */
@@ -71,7 +71,8 @@ const SCOPE_TABLES = {
 export type ScopeKey = keyof typeof SCOPE_TABLES;
 
 export async function roleScope(db: Database, roleId: string): Promise<AdminRoleScope> {
-  const out = {} as Record<ScopeKey, string[]>;
+  const role = await db.selectFrom('sys_role').select('data_scope').where('id', '=', roleId).executeTakeFirstOrThrow();
+  const out = { dataScope: role.data_scope } as AdminRoleScope;
   for (const [key, { table, column }] of Object.entries(SCOPE_TABLES) as [ScopeKey, (typeof SCOPE_TABLES)[ScopeKey]][]) {
     const { rows } = await sql<{ id: string }>`SELECT ${sql.ref(column)}::text AS id FROM ${sql.table(table)} WHERE role_id = ${roleId} ORDER BY 1`.execute(db);
     out[key] = rows.map((r) => r.id);
@@ -79,7 +80,8 @@ export async function roleScope(db: Database, roleId: string): Promise<AdminRole
   return out;
 }
 
-export async function replaceRoleScope(db: Database, roleId: string, scope: Record<ScopeKey, string[]>): Promise<void> {
+export async function replaceRoleScope(db: Database, roleId: string, scope: Record<ScopeKey, string[]> & { dataScope?: DataScope }): Promise<void> {
+  if (scope.dataScope) await db.updateTable('sys_role').set({ data_scope: scope.dataScope }).where('id', '=', roleId).execute();
   for (const [key, { table, column }] of Object.entries(SCOPE_TABLES) as [ScopeKey, (typeof SCOPE_TABLES)[ScopeKey]][]) {
     await sql`DELETE FROM ${sql.table(table)} WHERE role_id = ${roleId}`.execute(db);
     const ids = scope[key];

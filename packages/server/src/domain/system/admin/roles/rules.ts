@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '@wb/protocol';
+import { DATA_SCOPES, idSchema } from '@wb/protocol';
 import { idList } from '../shared';
 
 export const roleBody = z.strictObject({
@@ -13,8 +13,14 @@ export type RoleInput = z.infer<typeof roleBody>;
 /** PUT role menu: the whole set of menu and button entries the role grants. */
 export const roleMenuBody = z.strictObject({ roleId: idSchema, menuIds: idList });
 
-/** A role's scope: organisations, number prefixes, assay items and material classes (empty: unrestricted). */
-export const roleScopeBody = z.strictObject({ orgIds: idList, assayItemIds: idList, classIds: idList, codeRuleIds: idList.default([]) });
+/**
+ * A role's scope: whose rows its holders see in lists (left out: unchanged), organisations, number
+ * prefixes, assay items and material classes (empty: unrestricted).
+ */
+export const roleScopeBody = z.strictObject({
+  dataScope: z.enum(DATA_SCOPES, { error: '数据范围只能是本人、本部门、本公司或集团' }).optional(),
+  orgIds: idList, assayItemIds: idList, classIds: idList, codeRuleIds: idList.default([]),
+});
 
 /**
  * The entries a role really grants: the chosen ones and every folder above them, so a granted
