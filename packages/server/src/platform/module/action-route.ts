@@ -21,7 +21,7 @@ export function mountAction(app: FastifyInstance, ctx: ModuleContext, action: Ac
   app.route({
     method: action.method ?? 'POST',
     url: action.path,
-    config: { access: { permission: action.permission, ...(action.demoAllowed ? { demoAllowed: true as const } : {}) } },
+    config: { access: { ...(action.signedIn ? {} : { permission: action.permission }), ...(action.demoAllowed ? { demoAllowed: true as const } : {}) } },
     handler: async (request) => {
       const who = request.caller;
       let input: ActionInput<unknown, unknown, unknown> | null = null;
@@ -29,7 +29,7 @@ export function mountAction(app: FastifyInstance, ctx: ModuleContext, action: Ac
         const parsed = inputOf(action, request);
         input = parsed;
         const result = await ctx.db.transaction().execute(async (tx) => {
-          const done = await action.run({ tx, who, input: parsed, now: ctx.now });
+          const done = await action.run({ tx, who, input: parsed, now: ctx.now, app });
           const notes = action.log(parsed, done);
           await writeLogs(tx, (Array.isArray(notes) ? notes : [notes]).map((n) => entryOf(who, n)));
           return done;
