@@ -72,4 +72,12 @@ describe('the operation log of system administration', () => {
     expectFailure(await call(app, 'PUT', '/api/sys-user/999999999', admin, { realName: '无人' }), 404, '用户不存在');
     expect(await entriesSince(before)).toEqual([]);
   });
+
+  it('records a password reset under the user’s name, and a refused one (too short) as none', async () => {
+    const operatorId = await userId(pool, 'operator');
+    const before = await lastId();
+    expectFailure(await call(app, 'PUT', `/api/sys-user/password/reset/${operatorId}`, admin, { newpassword: '123' }), 400, '密码长度应为6到64位');
+    expectOk(await call(app, 'PUT', `/api/sys-user/password/reset/${operatorId}`, admin, { newpassword: 'Reset#2027x' }));
+    expect((await entriesSince(before)).map((e) => [e.action, e.family, e.docNo])).toEqual([['resetPassword', '用户', 'operator']]);
+  });
 });
