@@ -20,7 +20,7 @@ export const systemModule = defineModule({
   actions: [
     // one's own password: any signed-in user, for themselves alone (the use case checks)
     ...(['PUT', 'POST'] as const).map((method) => defineAction({
-      method, path: '/api/sys-user/password/modify/:id', permission: '', signedIn: true, params: idParam, body: passwordModifyBody,
+      method, path: '/api/sys-user/password/modify/:id', permission: '', signedIn: true, params: idParam, body: passwordModifyBody, bodyAsSent: true,
       run: ({ tx, who, input }) => modifyPassword(tx, who, { id: input.params.id, ...input.body }),
       log: (_, note) => note, reply: () => true, message: '修改成功',
     })),

@@ -8,7 +8,7 @@ function inputOf(action: ActionDecl, request: FastifyRequest): ActionInput<unkno
   return {
     params: action.params ? parse(action.params, request.params) : undefined,
     query: action.query ? parse(action.query, request.query) : undefined,
-    body: action.body ? parse(action.body, request.body ?? {}) : undefined,
+    body: action.body ? parse(action.body, action.bodyAsSent ? request.body : request.body ?? {}) : undefined,
   };
 }
 

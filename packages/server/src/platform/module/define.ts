@@ -88,6 +88,8 @@ export interface ActionDecl<B = any, P = any, Q = any, R = any> {
   /** any signed-in user may call it, the use case deciding on whom (one's own password) */
   signedIn?: true;
   body?: z.ZodType<B>;
+  /** the body parsed as sent: a missing or null body is refused by the schema, not read as {} */
+  bodyAsSent?: true;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   run: (call: ActionCall<ActionInput<B, P, Q>>) => Promise<R>;
