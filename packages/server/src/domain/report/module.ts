@@ -1,6 +1,8 @@
-import { defineModule } from '../../platform/module/define';
+import { PLANT_PERMISSIONS, teamsBody } from '@wb/protocol';
+import { defineAction, defineModule } from '../../platform/module/define';
 import { menuLeaf as leaf, ROLE } from '../../platform/menu/define';
 import { reportRoutes } from './routes';
+import { saveTeamSetup } from './team-setup';
 
 const { operator: OP, quality: QA, accountant: AC } = ROLE;
 
@@ -26,5 +28,10 @@ export const reportModule = defineModule({
       leaf('班组日报', 'Team daily report', '/reportforms/team-day', [OP, AC], { component: 'reports/team-day' }),
     ],
   }],
+  actions: [defineAction({
+    method: 'PUT', path: '/api/report/teams', permission: PLANT_PERMISSIONS.teamConfig, body: teamsBody,
+    run: ({ tx, who, input }) => saveTeamSetup(tx, who, input.body),
+    log: (_, done) => done.note, reply: (done) => done.teams, message: '保存成功',
+  })],
   routes: (app, { db }) => reportRoutes(app, db),
 });

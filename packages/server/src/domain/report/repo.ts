@@ -66,15 +66,13 @@ export async function teamsOf(db: Database, orgId: string): Promise<Team[]> {
   return rows.length ? rows : DEFAULT_TEAMS.map((t) => ({ ...t }));
 }
 
-/** Replaces a company's teams at once: a report never sees half of an edit. */
-export async function saveTeams(db: Database, orgId: string, userId: string, teams: Team[]): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await sql`DELETE FROM wb_report_team WHERE org_id = ${orgId}`.execute(tx);
-    for (const t of teams) {
-      await sql`INSERT INTO wb_report_team (org_id, seq, team_name, team_name_en, start_minute, end_minute, updated_by)
-                VALUES (${orgId}, ${t.seq}, ${t.name}, ${t.nameEn}, ${t.startMinute}, ${t.endMinute}, ${userId})`.execute(tx);
-    }
-  });
+/** Replaces a company's teams; run in the save's transaction, so a report never sees half of an edit. */
+export async function saveTeams(tx: Database, orgId: string, userId: string, teams: Team[]): Promise<void> {
+  await sql`DELETE FROM wb_report_team WHERE org_id = ${orgId}`.execute(tx);
+  for (const t of teams) {
+    await sql`INSERT INTO wb_report_team (org_id, seq, team_name, team_name_en, start_minute, end_minute, updated_by)
+              VALUES (${orgId}, ${t.seq}, ${t.name}, ${t.nameEn}, ${t.startMinute}, ${t.endMinute}, ${userId})`.execute(tx);
+  }
 }
 
 /**

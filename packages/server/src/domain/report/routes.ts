@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { PLANT_PERMISSIONS, TEAM_REPORT_DAYS_MAX, teamReportQuery, teamsBody, ID_PATTERN } from '@wb/protocol';
+import { PLANT_PERMISSIONS, TEAM_REPORT_DAYS_MAX, teamReportQuery, ID_PATTERN } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
 import { AppError, badRequest, parse } from '../../platform/http/errors';
 import { attachment, XLSX_TYPE } from '../../platform/excel/workbook';
-import { gateCounts, holdsPermission, homeCounts, plantToday, saveTeams, teamReportRows, teamsOf } from './repo';
+import { gateCounts, holdsPermission, homeCounts, plantToday, teamReportRows, teamsOf } from './repo';
 import { rangeRefusal, teamInfo, teamReport, vehicleChart } from './rules';
-import { minuteOf, teamsRefusal, type Team } from './teams';
 import { teamReportSheet } from './export';
 
 const orgParam = z.object({ orgId: z.string().regex(ID_PATTERN, '组织应为数字编号') });
@@ -56,16 +55,4 @@ export function reportRoutes(app: FastifyInstance, db: Database): void {
   });
 
   app.get('/api/report/teams', view, async (request) => ok((await teamsOf(db, request.caller.orgId)).map(teamInfo)));
-
-  app.put('/api/report/teams', { config: { access: { permission: PLANT_PERMISSIONS.teamConfig } } }, async (request) => {
-    const body = parse(teamsBody, request.body);
-    const teams: Team[] = body.teams.map((t, i) => ({
-      seq: i + 1, name: t.name, nameEn: t.nameEn ?? null, startMinute: minuteOf(t.start)!, endMinute: minuteOf(t.end)!,
-    }));
-    const refusal = teamsRefusal(teams);
-    if (refusal) throw badRequest(refusal, 'teams');
-    const { caller } = request;
-    await saveTeams(db, caller.orgId, caller.userId, teams);
-    return ok(teams.map(teamInfo), '保存成功');
-  });
 }

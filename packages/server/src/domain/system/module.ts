@@ -1,5 +1,7 @@
-import { defineModule } from '../../platform/module/define';
+import { idParam, passwordModifyBody, passwordResetBody } from '@wb/protocol';
+import { defineAction, defineModule } from '../../platform/module/define';
 import { menuLeaf as leaf } from '../../platform/menu/define';
+import { modifyPassword, resetPassword } from './passwords';
 import { passwordRoutes } from './routes';
 import { LOG_LIST_CODE, logListTemplate } from './templates';
 
@@ -15,5 +17,18 @@ export const systemModule = defineModule({
     })],
   }],
   lists: [{ url: '/api/system/log/v2/list', template: LOG_LIST_CODE, permission: 'sys_log_view' }],
+  actions: [
+    // one's own password: any signed-in user, for themselves alone (the use case checks)
+    ...(['PUT', 'POST'] as const).map((method) => defineAction({
+      method, path: '/api/sys-user/password/modify/:id', permission: '', signedIn: true, params: idParam, body: passwordModifyBody, bodyAsSent: true,
+      run: ({ tx, who, input }) => modifyPassword(tx, who, { id: input.params.id, ...input.body }),
+      log: (_, note) => note, reply: () => true, message: '修改成功',
+    })),
+    defineAction({
+      method: 'PUT', path: '/api/sys-user/password/reset/:id', permission: 'sys_user_reset', params: idParam, body: passwordResetBody,
+      run: ({ tx, who, input }) => resetPassword(tx, who, { id: input.params.id, newpassword: input.body.newpassword }),
+      log: (_, note) => note, reply: () => true, message: '重置成功',
+    }),
+  ],
   routes: (app, { db }) => passwordRoutes(app, db),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordProblemText } from '@wb/protocol';
-import { newPasswordRefusal } from './rules';
+import { newPasswordRefusal, resetPasswordRefusal } from './rules';
 
 describe('newPasswordRefusal', () => {
   it('accepts a strong new password', () => {
@@ -19,5 +19,14 @@ describe('newPasswordRefusal', () => {
 
   it('checks strength alone when there is no old password to compare', () => {
     expect(newPasswordRefusal('Fresh#Weigh2027', 'operator')).toBeNull();
+  });
+});
+
+describe('resetPasswordRefusal', () => {
+  it('takes 6 to 64 characters', () => {
+    expect(resetPasswordRefusal('12345')).toBe('密码长度应为6到64位');
+    expect(resetPasswordRefusal('x'.repeat(65))).toBe('密码长度应为6到64位');
+    expect(resetPasswordRefusal('123456')).toBeNull();
+    expect(resetPasswordRefusal('x'.repeat(64))).toBeNull();
   });
 });

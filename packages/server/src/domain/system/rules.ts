@@ -6,3 +6,8 @@ export function newPasswordRefusal(newPassword: string, username: string, oldPas
   const problem = passwordProblems(newPassword, username)[0];
   return problem ? passwordProblemText[problem].zh : null;
 }
+
+/** A reset password is only a way in until the user picks their own: its length is all that is asked. */
+export function resetPasswordRefusal(newPassword: string): string | null {
+  return newPassword.length < 6 || newPassword.length > 64 ? '密码长度应为6到64位' : null;
+}

@@ -48,6 +48,8 @@ const LOG_ACTIONS = [
   { value: 'updateMenu', label: '修改菜单', labelEn: 'Edit menu' },
   { value: 'deleteMenu', label: '删除菜单', labelEn: 'Delete menu' },
   { value: 'saveParams', label: '修改参数', labelEn: 'Change parameters' },
+  { value: 'assignUsers', label: '部门分配用户', labelEn: 'Assign users to department' },
+  { value: 'saveTeams', label: '保存班组设置', labelEn: 'Save team setup' },
   { value: 'outboxResend', label: '重新发送接口消息', labelEn: 'Resend interface message' },
   // site confirmation (domain/confirm)
   { value: 'siteConfirm', label: '现场确认', labelEn: 'Site confirmation' },

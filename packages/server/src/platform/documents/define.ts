@@ -162,6 +162,13 @@ export interface DocumentFamily {
    * transaction; get/{id} answers them; copy copies them; delList deletes them.
    */
   children?: DocumentChildren;
+  /**
+   * Who may change the family beyond its permission keys (organisations: administrators only,
+   * and never the company one works in switched off): asked by the engine before every action
+   * that changes rows (create, update, delList, state actions, copy, import, datax, allocation),
+   * once the request is read; it refuses by throwing, and nothing is written.
+   */
+  authorise?: (db: Database, who: Who, action: string, target: { ids?: string[]; entity?: EntityValues }) => Promise<void>;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */
   treeFilter?: (db: Database, who: Pick<Who, 'orgId' | 'groupId'>, treeId: string) => Promise<SearchCondition>;
 }

@@ -42,7 +42,7 @@ export async function callerRoleCodes(db: Database, caller: Caller): Promise<str
   return rows.map((r) => r.role_code);
 }
 
-export async function callerIsAdmin(db: Database, caller: Caller): Promise<boolean> {
+export async function callerIsAdmin(db: Database, caller: Pick<Caller, 'userId' | 'orgId'>): Promise<boolean> {
   const row = await db
     .selectFrom('sys_user_org_role as ur')
     .innerJoin('sys_role as r', 'r.id', 'ur.role_id')

@@ -9,7 +9,7 @@ function inputOf(action: ActionDecl, request: FastifyRequest): ActionInput<unkno
   return {
     params: action.params ? parse(action.params, request.params) : undefined,
     query: action.query ? parse(action.query, request.query) : undefined,
-    body: action.body ? parse(action.body, request.body ?? {}) : undefined,
+    body: action.body ? parse(action.body, action.bodyAsSent ? request.body : request.body ?? {}) : undefined,
   };
 }
 
@@ -22,7 +22,7 @@ export function mountAction(app: FastifyInstance, ctx: ModuleContext, action: Ac
   app.route({
     method: action.method ?? 'POST',
     url: action.path,
-    config: { access: { permission: action.permission, ...(action.demoAllowed ? { demoAllowed: true as const } : {}) }, logged: 'action' },
+    config: { access: { ...(action.signedIn ? {} : { permission: action.permission }), ...(action.demoAllowed ? { demoAllowed: true as const } : {}) }, logged: 'action' },
     handler: async (request) => {
       const who = request.caller;
       let input: ActionInput<unknown, unknown, unknown> | null = null;
@@ -30,7 +30,7 @@ export function mountAction(app: FastifyInstance, ctx: ModuleContext, action: Ac
         const parsed = inputOf(action, request);
         input = parsed;
         const result = await ctx.db.transaction().execute(async (tx) => {
-          const done = await action.run({ tx, who, input: parsed, now: ctx.now });
+          const done = await action.run({ tx, who, input: parsed, now: ctx.now, app });
           const notes = action.log(parsed, done);
           await writeLogs(tx, (Array.isArray(notes) ? notes : [notes]).map((n) => entryOf(who, n)));
           return done;

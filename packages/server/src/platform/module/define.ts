@@ -64,6 +64,8 @@ export interface ActionCall<I> {
   who: Caller;
   input: I;
   now: () => number;
+  /** the server the action is mounted on: what its routes check (a menu key still in use) */
+  app: FastifyInstance;
 }
 
 /** The parsed request: body, path parameters and query, each by its schema (absent: undefined). */
@@ -81,8 +83,13 @@ export interface ActionDecl<B = any, P = any, Q = any, R = any> {
   method?: 'POST' | 'PUT' | 'DELETE';
   /** the full path: `/api/notice/pu/updateMaxLimit`, `/api/weigh/pu/deduct/:id` */
   path: string;
+  /** the key it checks; '' only with `signedIn` */
   permission: string;
+  /** any signed-in user may call it, the use case deciding on whom (one's own password) */
+  signedIn?: true;
   body?: z.ZodType<B>;
+  /** the body parsed as sent: a missing or null body is refused by the schema, not read as {} */
+  bodyAsSent?: true;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   run: (call: ActionCall<ActionInput<B, P, Q>>) => Promise<R>;
@@ -96,7 +103,7 @@ export interface ActionDecl<B = any, P = any, Q = any, R = any> {
   /** the reply's data, when it is not the use case's result */
   reply?: (result: R) => unknown;
   /** after a refusal or a roll-back, in a transaction of its own: what must be kept of a refused try (the weigh log) */
-  refused?: (call: Omit<ActionCall<ActionInput<B, P, Q> | null>, 'tx'> & { db: Database; error: unknown }) => Promise<void>;
+  refused?: (call: Omit<ActionCall<ActionInput<B, P, Q> | null>, 'tx' | 'app'> & { db: Database; error: unknown }) => Promise<void>;
   /** a call that changes no business data: answered in the demo environment */
   demoAllowed?: true;
 }

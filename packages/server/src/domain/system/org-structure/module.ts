@@ -1,5 +1,10 @@
-import { defineModule } from '../../../platform/module/define';
+import { defineAction, defineModule } from '../../../platform/module/define';
 import { documentButtons, menuLeaf as leaf, ROLE } from '../../../platform/menu/define';
+import { assignBody, assignUsers } from './assign-users';
+import { departmentFamily } from './department-family';
+import { groupBody, updateGroup } from './group';
+import { organisationFamily } from './organisation-family';
+import { DEPARTMENT_BASE } from './paths';
 import { orgStructureRoutes } from './routes';
 import { ORG_STRUCTURE_TEMPLATES } from './templates';
 
@@ -11,6 +16,8 @@ const { operator: OP, quality: QA, accountant: AC } = ROLE;
  */
 export const orgStructureModule = defineModule({
   key: 'org-structure',
+  // organisations: the engine asks the family's authorise (access.ts) before every change
+  documents: [departmentFamily, organisationFamily],
   templates: ORG_STRUCTURE_TEMPLATES,
   menu: [
     // a company's departments, kept by the accountant
@@ -25,6 +32,17 @@ export const orgStructureModule = defineModule({
       })],
     },
   ],
-  // its documents are served under the administrators' guard (routes.ts), not by the plain engine
-  routes: (app, { db, list }) => orgStructureRoutes(app, db, list),
+  actions: [
+    defineAction({
+      path: `${DEPARTMENT_BASE}/assignUsers`, permission: 'sys_dept_update', body: assignBody,
+      run: ({ tx, who, input }) => assignUsers(tx, who, input.body),
+      log: (_, done) => done.note, reply: (done) => ({ count: done.count }), message: '保存成功',
+    }),
+    defineAction({
+      method: 'PUT', path: '/api/system/group/update', permission: 'sys_group_update', body: groupBody,
+      run: ({ tx, who, input }) => updateGroup(tx, who, input.body),
+      log: (_, done) => done.note, reply: (done) => done.saved, message: '修改成功',
+    }),
+  ],
+  routes: (app, { db }) => orgStructureRoutes(app, db),
 });

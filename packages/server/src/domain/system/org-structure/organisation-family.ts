@@ -3,13 +3,14 @@ import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import { organisationDetail } from './detail-templates';
 import { createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../../masterdata/shared/fields';
+import { authoriseOrganisations } from './access';
 import { organisationLinks, organisationUses } from './repo';
 import { treeChecks } from './tree-family';
 
 /**
  * 组织机构: the group's organisations (companies and their sub-units), one tree per group, kept
  * once and seen by every company of the group (scope shared). Only administrators change them
- * (routes.ts); a company with sub-units, departments or users is not deleted.
+ * (access.ts, asked by the engine before every change); a company with sub-units, departments or users is not deleted.
  */
 import { ORGANISATION_BASE } from './paths';
 
@@ -77,6 +78,7 @@ export const organisationFamily: DocumentFamily = {
   // organisations are created by an administrator, not pushed by an ERP or a sheet
   import: false, datax: false,
   constraintMessages: { sys_org_parent_check: { field: 'parentId', message: '上级组织不能是组织自己' } },
+  authorise: authoriseOrganisations,
   ...treeChecks({
     tree: 'organisation', node: '组织', idKey: 'orgId', ownerOf: (who) => who.groupId, links: organisationLinks, uses: organisationUses,
     refuseDelete: (use, who) => (use.id === who.orgId ? `组织 ${use.code} 是当前登录的公司，不能删除` : null),

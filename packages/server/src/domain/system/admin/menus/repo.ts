@@ -56,7 +56,7 @@ export async function updateEntry(db: Database, id: string, entry: MenuEntryInpu
 }
 
 export async function lockEntry(db: Database, id: string) {
-  return db.selectFrom('sys_menu').select(['id', 'name', 'permission', 'kind']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db.selectFrom('sys_menu').select(['id', 'name', 'permission', 'kind', 'path']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function childCount(db: Database, id: string): Promise<number> {

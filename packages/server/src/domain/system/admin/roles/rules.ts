@@ -39,3 +39,8 @@ export function withAncestors(ids: readonly string[], parentOf: ReadonlyMap<stri
 export function unknownIds(ids: readonly string[], known: ReadonlyMap<string, unknown>): string[] {
   return ids.filter((id) => !known.has(id));
 }
+
+/** The administrator role is the way back into this screen: switching it off locks everyone out. */
+export function roleDisableRefusal(role: { is_admin: boolean }): string | null {
+  return role.is_admin ? '管理员角色不能停用' : null;
+}

@@ -53,3 +53,17 @@ export function membershipRefusal(orgs: Membership[], roles: ReadonlyMap<string,
   }
   return null;
 }
+
+/** Nobody switches their own account off: they would be locked out mid-session with no way back. */
+export function disableSelfRefusal(ids: readonly string[], callerId: string): string | null {
+  return ids.includes(callerId) ? '不能停用自己的账号' : null;
+}
+
+/**
+ * Who holds an administrator role is for administrators to decide: a user manager who is not one
+ * could otherwise make themselves one, or take it from the people who are. `touchesAdmin`: the
+ * save names an administrator role, or the user holds one now.
+ */
+export function adminGrantRefusal(touchesAdmin: boolean, callerIsAdmin: boolean): string | null {
+  return touchesAdmin && !callerIsAdmin ? '只有管理员可以授予或收回管理员角色' : null;
+}
