@@ -8,8 +8,8 @@ import type {} from '../audit/logged-routes';
 import type { Database } from '../db/pool';
 import { ok } from '../http/envelope';
 import { badRequest, parse } from '../http/errors';
-import { runList, type ListOptions } from '../list/repo';
-import { planList } from '../list/rules';
+import type { ListOptions } from '../list/repo';
+import { type ListCall, serveList } from '../list/route';
 import { attachment, headerOnlyWorkbook, XLSX_TYPE } from '../excel/workbook';
 import * as actions from './actions';
 import type { DocumentFamily } from './define';
@@ -18,7 +18,6 @@ import { autocomplete } from './autocomplete';
 import { dataxUpsert } from './datax';
 import { exportList } from './export';
 import { importColumns, importSheet } from './import';
-import { listTemplateOf } from './list-template';
 import type { Who } from '../auth/who';
 
 const searchQuery = z.object({ search: z.string().max(100).optional() });
@@ -45,14 +44,14 @@ export function documentRoutes(app: FastifyInstance, db: Database, family: Docum
     if (family.authorise) await family.authorise(db, who, action, target);
   };
 
+  // the list engine's one pipeline, with the chosen tree node as a forced condition
+  const list = { formatCode: family.listTemplate.formatCode, forced: ({ who, body }: ListCall) => treeCondition(db, family, who, body.param) };
   app.post(`${base}/v2/list`, view, async (request) => {
     const body = parse(listRequest, request.body ?? {});
-    const template = await listTemplateOf(db, family);
     // the popup reads the same rows under its own template id
     const resourceId = family.resourceTemplate ? await formatId(db, family.resourceTemplate.formatCode) : null;
     const tplId = body.tplId !== undefined && String(body.tplId) === resourceId ? undefined : body.tplId;
-    const search = [...(body.search ?? []), ...(await treeCondition(db, family, request.caller, body.param))];
-    return ok(await runList(db, planList(template, { ...body, search, tplId }), request.caller, listOptions));
+    return ok(await serveList(db, list, { db, who: request.caller, body: { ...body, tplId } }, listOptions));
   });
 
   app.get(`${base}/get/:id`, view, async (request) => {
