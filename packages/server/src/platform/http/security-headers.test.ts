@@ -65,7 +65,8 @@ describe('security headers', () => {
     expect(header).not.toContain('unsafe-eval');
     expect(header).not.toMatch(/(^|\s)\*(\s|;|$)/);
     expect(directives(header).get('script-src-attr')).toEqual(["'none'"]);
-    expect(directives(header).get('connect-src')).toEqual(["'self'"]);
+    // the API and the live stream of this origin, and the card reader's bridge on the operator's PC
+    expect(directives(header).get('connect-src')).toEqual(["'self'", 'ws://127.0.0.1:61214']);
   });
 
   it('let the workspace frame the help page, and only the workspace', async () => {

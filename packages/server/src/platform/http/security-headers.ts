@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { CARD_READER_BRIDGE_URL } from '@wb/protocol';
 import type { Config, StorageConfig } from '../../config';
 import { S3Storage, s3Client } from '../files/s3-storage';
 
@@ -48,7 +49,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...images],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", CARD_READER_BRIDGE_URL],
         frameSrc: ["'self'", ...config.frameSources],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

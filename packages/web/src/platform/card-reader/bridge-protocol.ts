@@ -1,3 +1,5 @@
+import { CARD_READER_BRIDGE_URL } from '@wb/protocol';
+
 /**
  * The card-reader bridge on the operator's PC (domain notes: hardware): a local WebSocket service
  * at ws://127.0.0.1:61214 that drives the M1 reader. One JSON message per request,
@@ -9,7 +11,7 @@
  * A failure answers success false with msg (no card on the reader, a write that did not verify).
  * Pure: building requests and reading answers; the socket is bridge-client.ts.
  */
-export const BRIDGE_URL = 'ws://127.0.0.1:61214';
+export const BRIDGE_URL = CARD_READER_BRIDGE_URL;
 /** How long a reader has to answer: a card laid on the reader answers within a second. */
 export const BRIDGE_TIMEOUT_MS = 5000;
 
