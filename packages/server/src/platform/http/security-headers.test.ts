@@ -52,6 +52,8 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
