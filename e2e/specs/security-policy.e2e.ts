@@ -2,7 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser';
 import { useServerAndBrowser } from '../support/fixture';
-import { assertNoPolicyViolations, takePolicyViolations } from '../support/policy-violations';
+import { signIn, USERS } from '../support/login';
+import { assertNoPolicyViolations, type PolicyViolation, takePolicyViolations } from '../support/policy-violations';
 
 // The server's Content-Security-Policy holds in the browser, and a page that breaks it is caught:
 // every spec runs assertNoPolicyViolations after each test (support/policy-guard.ts).
@@ -24,6 +25,17 @@ const injectScript = (target: Page) =>
     document.head.append(s);
     return (window as unknown as { __injected?: boolean }).__injected ?? false;
   });
+
+/** The violations reported within a while, for one the browser reports after the test's last step. */
+async function violationsWithin(ms: number): Promise<PolicyViolation[]> {
+  const found: PolicyViolation[] = [];
+  const deadline = Date.now() + ms;
+  while (found.length === 0 && Date.now() < deadline) {
+    found.push(...(await takePolicyViolations()));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return found;
+}
 
 describe('content security policy', () => {
   it('is sent with the app and lets the sign-in page run without a violation', async () => {
@@ -76,5 +88,22 @@ describe('content security policy', () => {
     expect(found).toHaveLength(1);
     expect(new URL(found[0].page).pathname).toBe('/login');
     await popup.close();
+  });
+});
+
+describe('frames of the workspace', () => {
+  beforeAll(async () => signIn(page, stage.server.databaseUrl, USERS.admin));
+
+  it('shows the help page inside the workspace: the build\'s own pages may be framed by this origin', async () => {
+    await page.goto(`/myiframe/help?src=${encodeURIComponent('/help.html')}&name=帮助文档`);
+    const frame = page.frameLocator('[data-testid="iframe-page"] iframe');
+    await frame.getByRole('heading', { name: /使用帮助/ }).waitFor();
+  });
+
+  it('refuses to frame an origin CSP_FRAME_SRC does not name', async () => {
+    await page.goto(`/myiframe/board?src=${encodeURIComponent('http://127.0.0.2:9/board')}&name=看板`);
+    await page.getByTestId('iframe-page').waitFor();
+    const found = await violationsWithin(5000);
+    expect(found.map((v) => [v.directive, v.blocked])).toEqual([['frame-src', 'http://127.0.0.2:9']]);
   });
 });

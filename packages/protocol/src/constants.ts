@@ -22,9 +22,8 @@ export const TENANT_HEADER = 'tenant-id';
 export const ROUTE_PATH_HEADER = 'x-route-path';
 /** Header of a 403 that names the permission key the route wanted. */
 export const MISSING_PERMISSION_HEADER = 'x-missing-permission';
-
 /**
- * The card-reader bridge on the operator's PC (domain notes: hardware): a local WebSocket service
- * the web talks to directly. The server names it in the page's connect-src, so it is one constant.
+ * The card-reader bridge on the operator's PC (domain notes: hardware), a local WebSocket service
+ * the web talks to; the server's Content-Security-Policy lets the web connect to it.
  */
 export const CARD_READER_BRIDGE_URL = 'ws://127.0.0.1:61214';

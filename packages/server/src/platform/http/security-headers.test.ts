@@ -52,6 +52,8 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
@@ -65,7 +67,7 @@ describe('security headers', () => {
     expect(header).not.toContain('unsafe-eval');
     expect(header).not.toMatch(/(^|\s)\*(\s|;|$)/);
     expect(directives(header).get('script-src-attr')).toEqual(["'none'"]);
-    // this server, and the card-reader bridge on the operator's own PC: no other host
+    // the API and the live stream of this origin, and the card reader's bridge on the operator's PC
     expect(directives(header).get('connect-src')).toEqual(["'self'", 'ws://127.0.0.1:61214']);
   });
 

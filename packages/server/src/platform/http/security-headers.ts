@@ -49,7 +49,6 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...images],
         fontSrc: ["'self'"],
-        // the card-reader bridge runs on the operator's own PC, beside the browser
         connectSrc: ["'self'", CARD_READER_BRIDGE_URL],
         frameSrc: ["'self'", ...config.frameSources],
         workerSrc: ["'self'"],
