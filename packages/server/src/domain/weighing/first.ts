@@ -24,8 +24,8 @@ const NEEDS_REGISTRY: readonly TicketKind[] = ['pu', 'sa', 'al', 'tr'];
  * The first weighing, in the caller's transaction: find the truck's trip, take the plate's turn,
  * answer a retried call with its first answer, decide, and write the ticket, its reading and the
  * registry's move to the scale together, with the call's weigh log row (weigh-log.ts) and its
- * operation-log entry (log-notes.ts) in the reading's statement. Nothing is
- * written when the decision refuses; what the call learnt is left in `call` for its refusal's row.
+ * operation-log entry (log-notes.ts) in the reading's statement. Nothing is written when the
+ * decision refuses; what the call learnt is left in `call` for its refusal's row.
  */
 export async function firstWeighing(tx: Tx, who: Actor, kind: TicketKind, body: WeighingBody, call: WeighCall): Promise<WeighingReply> {
   const earlier = await repo.replayedTicket(tx, who.orgId, body.stationId, body.requestId);

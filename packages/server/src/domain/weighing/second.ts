@@ -29,9 +29,9 @@ const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
  * second call for it waits and then finds it completed), a retried call answered with its first
  * answer, the decision taken on what is locked, then the ticket, its reading, its deductions, the
  * notice line (domain/notice/quantity.ts), the vehicle's stored tares, the call's weigh log row
- * (weigh-log.ts) and its operation-log entry (log-notes.ts) written together; a refusal leaves what the call learnt in `call`. Each
- * round trip costs a weighing more than the work it carries, so the lookups and the writes are
- * gathered into as few statements as their order allows.
+ * (weigh-log.ts) and its operation-log entry (log-notes.ts) written together; a refusal leaves what
+ * the call learnt in `call`. Each round trip costs a weighing more than the work it carries, so the
+ * lookups and the writes are gathered into as few statements as their order allows.
  */
 export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body: WeighingBody, call: WeighCall): Promise<WeighingReply> {
   const found = await ticketOfSecond(tx, who.orgId, body);
