@@ -53,6 +53,17 @@ const LOG_ACTIONS = [
   { value: 'outboxResend', label: '重新发送接口消息', labelEn: 'Resend interface message' },
   // site confirmation (domain/confirm)
   { value: 'siteConfirm', label: '现场确认', labelEn: 'Site confirmation' },
+  // weigh tickets (domain/weighing): the weighings and the ticket's own actions
+  { value: 'firstWeigh', label: '一次过磅', labelEn: 'First weighing' },
+  { value: 'secondWeigh', label: '二次过磅', labelEn: 'Second weighing' },
+  { value: 'down', label: '过账', labelEn: 'Post' },
+  { value: 'reversedown', label: '反过账', labelEn: 'Reverse posting' },
+  { value: 'print', label: '打印', labelEn: 'Print' },
+  { value: 'deduct', label: '扣重', labelEn: 'Deductions' },
+  { value: 'modifyPrice', label: '修改单价', labelEn: 'Change unit price' },
+  { value: 'merge', label: '合并', labelEn: 'Merge' },
+  { value: 'split', label: '拆分', labelEn: 'Split' },
+  { value: 'returnGoods', label: '退货', labelEn: 'Return goods' },
   // weigh tickets to the ERP (domain/erp)
   { value: 'erpUpload', label: '磅单上传ERP', labelEn: 'Weigh ticket to the ERP' },
   { value: 'erpCancelUpload', label: '撤销磅单上传', labelEn: 'Withdraw weigh ticket upload' },

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import type { DeductPreview, WeighParams } from '@wb/protocol';
-import { AppError, badRequest } from '../../platform/http/errors';
+import type { DeductBody, DeductPreview, WeighParams } from '@wb/protocol';
+import type { ChangeNote } from '../../platform/audit/log';
+import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
 import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
 import { postTicketStock, reverseTicketStock } from '../stock/posting';
 import type { Who } from '../../platform/auth/who';
@@ -9,7 +10,9 @@ import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { Runner, TicketRow, Tx } from './repo';
 import { pricedAmount } from './rules/amount';
-import { computeNet, type Deduction, deductionsBeyondLoad, knownLoad } from './rules/net';
+import { computeNet, type Deduction, deductionsBeyondLoad, knownLoad, readDeduction } from './rules/net';
+import { deductNote, printNote, stateWords, ticketNote } from './log-notes';
+import { countPrint } from './print/repo';
 import { decideTicketAction, type TicketAction, type TicketState } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -22,6 +25,9 @@ export type BatchAction = 'audit' | 'unaudit' | 'down' | 'reversedown' | 'obsole
 export const BATCH_ACTIONS: readonly BatchAction[] = ['audit', 'unaudit', 'down', 'reversedown', 'obsolete', 'recover', 'print'];
 
 export interface BatchResult { count: number; warnings: string[] }
+
+/** A use case's answer and its operation-log entries (one per ticket it changed). */
+export interface Noted<R> { reply: R; notes: ChangeNote[] }
 
 /**
  * The batch's tickets of this kind and company, locked in id order (so two batches cannot deadlock).
@@ -54,16 +60,18 @@ async function decideAll(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, rows: Ticke
   return next;
 }
 
-export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, action: BatchAction, ids: string[]): Promise<BatchResult> {
+export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, action: BatchAction, ids: string[]): Promise<Noted<BatchResult>> {
   // a return's posting locks its original (stock/posting.ts): locked here first, in the batch's id order
   const originals = action === 'down' ? await repo.returnSources(tx, who.orgId, ids) : [];
   const rows = await lockTickets(tx, who, kind, ids, originals);
   const next = await decideAll(tx, who, rows, action);
   const warnings: string[] = [];
+  const notes: ChangeNote[] = [];
   // posted oldest first and taken back newest first: a return (always the younger) after its original, and back before it
   const order = action === 'reversedown' ? [...rows.entries()].reverse() : [...rows.entries()];
   for (const [i, t] of order) {
     const state = repo.STATE_TO_DB[next[i] as TicketState];
+    if (action !== 'print') notes.push(ticketNote(kind, action, t.ticket_no, stateWords(t.state, state)));
     switch (action) {
       case 'audit':
         await repo.updateTicket(tx, who.orgId, t.id, { state, audited_at: new Date(), audited_by: who.userId, updated_by: who.userId });
@@ -88,11 +96,11 @@ export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind:
         await recoverTicket(tx, who, t, state);
         break;
       case 'print':
-        await sql`UPDATE wb_ticket SET print_count = print_count + 1 WHERE id = ${t.id}`.execute(tx);
+        notes.push(printNote(kind, t.ticket_no, await countPrint(tx, who.orgId, t.id)));
         break;
     }
   }
-  return { count: rows.length, warnings };
+  return { reply: { count: rows.length, warnings }, notes };
 }
 
 /**
@@ -125,15 +133,21 @@ async function recoverTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, t: Tick
  * hidden deduct is the one the ticket took at completion (a merged ticket's is its trips' sum, a
  * split part's its share), not the material's per-trip figure of today.
  */
-export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, id: string, deductions: Deduction[]) {
+export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, input: DeductBody) {
+  const { id } = input;
+  const deductions = readDeductions(input.deductions);
   const [t] = await lockTickets(tx, who, kind, [id]);
   if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   await decideAll(tx, who, [t], 'deduct');
+  const before = await repo.ticketDeductions(tx, t.id);
+  const noted = async (net: string | null) => ({
+    reply: await repo.ticketReplyRow(tx, who.orgId, t.id), notes: [deductNote(kind, t.ticket_no, before, deductions, { before: t.net, after: net })],
+  });
   // a completed ticket's net is computed again below, and refused below zero with its figures
   const beyond = t.net === null ? deductionsBeyondLoad(knownLoad(t.gross, t.tare), deductions) : null;
   if (beyond) throw badRequest(beyond, 'deductions');
   await repo.replaceDeductions(tx, who.orgId, t.id, deductions, who.userId);
-  if (t.net === null || t.gross === null || t.tare === null) return repo.ticketReplyRow(tx, who.orgId, t.id);
+  if (t.net === null || t.gross === null || t.tare === null) return noted(t.net);
   const params = await repo.weighParams(tx, who.orgId);
   const net = await netWithDeductions(tx, t, deductions, params);
   await repo.saveDeductionAmounts(tx, who.orgId, t.id, net.deductions, who.userId);
@@ -144,7 +158,7 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   const amount = pricedAmount(net.net, t.price, params.moneyPrecision);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount: amount.amount, updated_by: who.userId });
-  return repo.ticketReplyRow(tx, who.orgId, t.id);
+  return noted(net.net.toFixed());
 }
 
 /** The ticket's net with these deductions, as the deduct call stores it; a net below zero is refused naming the deductions. */
@@ -159,7 +173,9 @@ async function netWithDeductions(runner: Runner, t: TicketRow, deductions: Deduc
  * the 扣重 dialog shows the server's net before it saves, not one of its own. Whether the ticket
  * may take deductions is the deduct call's to say.
  */
-export async function previewDeduct(runner: Runner, who: Pick<Who, 'orgId'>, kind: TicketKind, id: string, deductions: Deduction[]): Promise<DeductPreview> {
+export async function previewDeduct(runner: Runner, who: Pick<Who, 'orgId'>, kind: TicketKind, input: DeductBody): Promise<DeductPreview> {
+  const { id } = input;
+  const deductions = readDeductions(input.deductions);
   const t = await repo.ticketById(runner, who.orgId, id);
   if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   if (t.net === null || t.gross === null || t.tare === null) return { gross: t.gross, tare: t.tare, lines: [], deducted: null, net: null, amount: null };
@@ -172,4 +188,21 @@ export async function previewDeduct(runner: Runner, who: Pick<Who, 'orgId'>, kin
     gross: t.gross, tare: t.tare, lines: net.deductions.map((l) => ({ kind: l.kind, weight: l.weight.toFixed() })),
     deducted: net.deducted.toFixed(), net: net.net.toFixed(), amount: amount.amount,
   };
+}
+
+/** The deduct call's rows as the rules read them: one row per kind, each an amount or a rate; every problem named by its row. */
+export function readDeductions(rows: DeductBody['deductions']): Deduction[] {
+  const kinds = new Set<string>();
+  const problems: { field: string; message: string }[] = [];
+  const out: Deduction[] = [];
+  rows.forEach((r, i) => {
+    if (kinds.has(r.kind)) problems.push({ field: `deductions.${i}.kind`, message: '每种扣重只能填一行' });
+    kinds.add(r.kind);
+    const d = readDeduction(r.kind, r);
+    if ('error' in d) problems.push({ field: `deductions.${i}`, message: d.error });
+    else out.push(d);
+  });
+  if (problems.length) throw badRequestWith(problems);
+  if (out.length !== rows.length) throw badRequest('扣重有误', 'deductions');
+  return out;
 }

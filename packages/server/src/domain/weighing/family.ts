@@ -2,11 +2,11 @@ import { isValidPlate, normalisePlate } from '@wb/protocol';
 import type { DocField, DocumentFamily } from '../../platform/documents/define';
 import type { Lifecycle } from '../../platform/documents/lifecycle';
 import { readFieldsOf } from '../masterdata/shared/fields';
+import { prepareManualTicket } from './manual';
 import { TICKET_KIND_INFO, TICKET_KINDS, ticketBase, ticketNumbering, ticketPermission, type TicketKind } from './kinds';
 import { STATE_TO_DB } from './repo';
 import { STATE_WORDS, ticketTransitions, type TicketAction, type TicketState } from './rules/transitions';
 import { ticketForms, ticketListTemplate, ticketView } from './templates';
-import { weighLogListTemplate } from './weigh-log-list';
 
 /**
  * Weigh tickets on the document engine: v2/list, get, export, the manual ticket's create and update,
@@ -72,6 +72,8 @@ export function ticketFamily(kind: TicketKind): DocumentFamily {
       { name: 'readings', sql: `(SELECT coalesce(json_agg(json_build_object('reading', w.reading, 'weight', w.weight, 'stable', w.stable, 'weighedAt', w.weighed_at, 'station', w.station) ORDER BY w.id), '[]') FROM wb_weighing w WHERE w.ticket_id = t.id)` },
     ],
     copy: 'none', import: false, datax: false,
+    // the manual ticket's net and amount are the rules', derived before the engine reads the entity
+    prepare: prepareManualTicket,
     constraintMessages: {
       wb_ticket_gross_over_tare: { field: 'tare', message: '皮重不能大于毛重' },
       wb_ticket_open_plate_uq: { field: 'plateNumber', message: '该车辆有未完成的磅单' },
@@ -80,5 +82,4 @@ export function ticketFamily(kind: TicketKind): DocumentFamily {
 }
 
 export const TICKET_FAMILIES: Record<TicketKind, DocumentFamily> = Object.fromEntries(TICKET_KINDS.map((k) => [k, ticketFamily(k)])) as Record<TicketKind, DocumentFamily>;
-export const WEIGH_TEMPLATES = [...Object.values(TICKET_FAMILIES).flatMap((f) => [f.listTemplate, ...f.forms]), weighLogListTemplate];
 export const ticketLabel = (kind: TicketKind) => TICKET_KIND_INFO[kind].label;

@@ -13,7 +13,8 @@ import type { WeighingSource } from './rules/snapshot';
 import { roundWeight, toTons } from './rules/units';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
-import type { Who } from '../../platform/auth/who';
+import { entryOf, type Actor } from '../../platform/audit/log';
+import { firstWeighingNote } from './log-notes';
 import type { WeighCall } from './weigh-log';
 
 /** Kinds whose trucks come on a notice: they weigh only through a registry. */
@@ -22,10 +23,11 @@ const NEEDS_REGISTRY: readonly TicketKind[] = ['pu', 'sa', 'al', 'tr'];
 /**
  * The first weighing, in the caller's transaction: find the truck's trip, take the plate's turn,
  * answer a retried call with its first answer, decide, and write the ticket, its reading and the
- * registry's move to the scale together, with the call's weigh log row (weigh-log.ts). Nothing is
- * written when the decision refuses; what the call learnt is left in `call` for its refusal's row.
+ * registry's move to the scale together, with the call's weigh log row (weigh-log.ts) and its
+ * operation-log entry (log-notes.ts) in the reading's statement. Nothing is written when the
+ * decision refuses; what the call learnt is left in `call` for its refusal's row.
  */
-export async function firstWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, body: WeighingBody, call: WeighCall): Promise<WeighingReply> {
+export async function firstWeighing(tx: Tx, who: Actor, kind: TicketKind, body: WeighingBody, call: WeighCall): Promise<WeighingReply> {
   const earlier = await repo.replayedTicket(tx, who.orgId, body.stationId, body.requestId);
   if (earlier) return weighingReply(tx, who.orgId, earlier.ticketId, { replay: true });
 
@@ -81,6 +83,7 @@ export async function firstWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, 
   await repo.insertWeighing(tx, {
     orgId: who.orgId, ticketId, reading: 'FIRST', record: first, station: body.stationId, requestId: body.requestId, identifiedBy: identifiedBy(body),
     snapshots: body.snapshotFileIds, operatorId: who.userId, log: { ...call, ticketId, ticketNo: ticketNo as string },
+    note: entryOf(who, firstWeighingNote(kind, ticketNo as string, first)),
   });
   if (registry) await repo.registryWeighing(tx, who.orgId, registry.id, at);
   return weighingReply(tx, who.orgId, ticketId, { warnings: decision.warnings, replay: false });

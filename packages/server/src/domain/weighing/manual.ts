@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { isId } from '@wb/protocol';
-import type { FastifyRequest } from 'fastify';
+import type { Who } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
@@ -13,18 +13,16 @@ import { ticketFacts } from './second';
  * The manual ticket (手工磅单) as the engine's create and update receive it: gross and tare typed,
  * the rest derived here before the engine writes, so the net is the rules' (rounding, the material's
  * hidden deduct, never below zero) whatever the request says. Update: what the transition table
- * allows (a manual, completed ticket, not one locked by its upload).
+ * allows (a manual, completed ticket, not one locked by its upload). The engine calls it as the
+ * ticket family's `prepare` hook (family.ts).
  */
 type Entity = Record<string, unknown>;
 
 const NUMBER = /^\d+(\.\d+)?$/;
 const asDecimal = (v: unknown) => (v === null || v === undefined || !NUMBER.test(String(v).trim()) ? null : new Decimal(String(v).trim()));
 
-export async function prepareManualTicket(db: Database, request: FastifyRequest, mode: 'create' | 'update'): Promise<void> {
-  const body = request.body as { entity?: Entity } | undefined;
-  const entity = body?.entity;
-  if (!entity || typeof entity !== 'object') return;
-  const { orgId } = request.caller;
+export async function prepareManualTicket(db: Database, who: Pick<Who, 'orgId'>, entity: Entity, mode: 'create' | 'update'): Promise<void> {
+  const { orgId } = who;
   const current = mode === 'update' ? await currentTicket(db, orgId, entity) : null;
   const gross = asDecimal(entity.gross ?? current?.gross);
   const tare = asDecimal(entity.tare ?? current?.tare);

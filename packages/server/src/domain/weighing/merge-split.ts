@@ -2,6 +2,8 @@ import Decimal from 'decimal.js';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import type { Who } from '../../platform/auth/who';
+import type { Noted } from './actions';
+import { tonsText as tons, ticketNote } from './log-notes';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
@@ -41,7 +43,7 @@ function amountOf(net: Decimal, price: string | null, precision: number): string
 }
 
 /** 合并: the first (lowest id) keeps the sums; the others are voided as merged into it. */
-export async function mergeTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[]): Promise<{ id: string; count: number }> {
+export async function mergeTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[]): Promise<Noted<{ id: string; count: number }>> {
   const rows = await lockDecided(tx, who, kind, ids, 'merge');
   const plan = planMerge(rows.map(weighed));
   if (!plan.ok) throw badRequest(plan.message, 'ids');
@@ -56,11 +58,18 @@ export async function mergeTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   for (const t of merged) {
     await repo.updateTicket(tx, who.orgId, t.id, { state: 'OBSOLETE', merged_into_id: target.id, remark: `已合并到磅单 ${target.ticket_no}`, updated_by: who.userId });
   }
-  return { id: target.id, count: rows.length };
+  const into = merged.map((t) => t.ticket_no).join('、');
+  return {
+    reply: { id: target.id, count: rows.length },
+    notes: [
+      ticketNote(kind, 'merge', target.ticket_no, `合并磅单 ${into} 到本单；净重 ${tons(target.net)} -> ${tons(plan.net)}`),
+      ...merged.map((t) => ticketNote(kind, 'merge', t.ticket_no, `合并到磅单 ${target.ticket_no}`)),
+    ],
+  };
 }
 
 /** 拆分: the ticket keeps the first part; each other part becomes a ticket of its own (shares: rules/merge-split.ts). */
-export async function splitTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, id: string, parts: Decimal[]): Promise<{ ids: string[] }> {
+export async function splitTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, id: string, parts: Decimal[]): Promise<Noted<{ ids: string[] }>> {
   const [t] = await lockDecided(tx, who, kind, [id], 'split');
   if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   const params = await repo.weighParams(tx, who.orgId);
@@ -95,5 +104,12 @@ export async function splitTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     await repo.writeDeductionRows(tx, who.orgId, partId, part.deductions, who.userId);
     ids.push(partId);
   }
-  return { ids };
+  const shares = [`${t.ticket_no} ${tons(kept.net)}`, ...others.map((p, i) => `${numbers[i]} ${tons(p.net)}`)].join('、');
+  return {
+    reply: { ids },
+    notes: [
+      ticketNote(kind, 'split', t.ticket_no, `净重 ${tons(t.net)} 拆分为 ${shares}`),
+      ...others.map((p, i) => ticketNote(kind, 'split', numbers[i] as string, `拆分自磅单 ${t.ticket_no}，净重 ${tons(p.net)}`)),
+    ],
+  };
 }

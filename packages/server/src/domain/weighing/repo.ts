@@ -10,6 +10,7 @@ import type { Deduction, DeductionKind } from './rules/net';
 import type { DeductionRow } from './rules/merge-split';
 import type { WeighCall } from './weigh-log';
 import { weighLogValues } from './weigh-log-repo';
+import { logRow, type LogEntry } from '../../platform/audit/log';
 
 /**
  * The weighings' SQL: finding the truck, locking what a weighing changes, and writing the ticket,
@@ -98,6 +99,8 @@ export interface WeighingRow {
   identifiedBy: 'REGISTRY' | 'CARD' | 'PLATE' | 'MANUAL'; snapshots: string[]; operatorId: string;
   /** the call as the weigh log keeps it, its plate, ticket and unit filled in: written as accepted beside the reading */
   log: WeighCall;
+  /** the weighing's operation-log entry (log-notes.ts), written beside the reading too */
+  note: LogEntry;
 }
 
 const weighingValues = (w: WeighingRow): Insertable<DB['wb_weighing']> => ({
@@ -105,9 +108,11 @@ const weighingValues = (w: WeighingRow): Insertable<DB['wb_weighing']> => ({
   station: w.station, request_id: w.requestId, identified_by: w.identifiedBy, snapshot_file_ids: w.snapshots, operator_id: w.operatorId,
 });
 
-/** The reading and its weigh log row, in one statement. */
+/** The reading with its weigh log row and its operation-log entry, in one statement. */
 export async function insertWeighing(tx: Tx, w: WeighingRow): Promise<void> {
-  await tx.with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED'))).insertInto('wb_weighing').values(weighingValues(w)).execute();
+  await tx.with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED')))
+    .with('note', (q) => q.insertInto('sys_log').values(logRow(w.note)))
+    .insertInto('wb_weighing').values(weighingValues(w)).execute();
 }
 
 /** A registry's trip is at the scale: its hold moves to the ticket, which settles it at completion. */
@@ -119,7 +124,7 @@ export async function registryWeighing(tx: Tx, orgId: string, registryId: string
 export const TICKET_COLUMNS = [
   'id', 'kind', 'ticket_no', 'state', 'side', 'registry_id', 'notice_id', 'notice_line_id', 'material_id', 'vehicle_id', 'plate_number', 'first_is',
   'gross', 'gross_time', 'tare', 'tare_time', 'tare_source', 'deduct_total', 'net', 'reserved_quantity', 'price', 'uploaded_at', 'source_ticket_id',
-  'manual', 'warnings', 'version',
+  'manual', 'warnings', 'version', 'amount',
 ] as const;
 
 export async function lockTicket(tx: Tx, orgId: string, id: string) {
@@ -179,15 +184,16 @@ export async function updateTicket(tx: Tx, orgId: string, id: string, set: Updat
 }
 
 /**
- * The ticket's new figures, the reading that gave them with its weigh log row and, when it has
- * one, its notice line's change (domain/notice/quantity.ts decides it), in one statement: one
- * round trip, not four.
+ * The ticket's new figures, the reading that gave them with its weigh log row and its
+ * operation-log entry and, when it has one, its notice line's change (domain/notice/quantity.ts
+ * decides it), in one statement: one round trip, not five.
  */
 export async function updateTicketWithReading(
   tx: Tx, orgId: string, id: string, set: Updateable<DB['wb_ticket']>, w: WeighingRow, line: ((q: QueryCreator<DB>) => CarriedLineUpdate) | null,
 ): Promise<void> {
   const withReading = tx.with('reading', (q) => q.insertInto('wb_weighing').values(weighingValues(w)))
-    .with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED')));
+    .with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED')))
+    .with('note', (q) => q.insertInto('sys_log').values(logRow(w.note)));
   const withLine = line ? withReading.with('line', line) : withReading;
   await withLine.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
 }

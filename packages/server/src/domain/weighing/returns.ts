@@ -3,7 +3,10 @@ import { CURRENCY_LIMIT, ticketUnitPrice } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
 import { uncompleteOnLine } from '../notice/quantity';
+import type { ChangeNote } from '../../platform/audit/log';
 import type { Who } from '../../platform/auth/who';
+import type { Noted } from './actions';
+import { priceNote, ticketNote } from './log-notes';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { Tx } from './repo';
@@ -20,7 +23,7 @@ import { ticketFacts } from './second';
  * while its return is. A posted ticket may be returned: that is the usual case (the goods were
  * booked, and go back).
  */
-export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, id: string): Promise<{ id: string; ticketNo: string }> {
+export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, id: string): Promise<Noted<{ id: string; ticketNo: string }>> {
   const t = await repo.lockTicket(tx, who.orgId, id);
   if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'returnGoods');
@@ -43,16 +46,21 @@ export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     remark: `退货：原磅单 ${source.ticket_no}`, created_by: who.userId, updated_by: who.userId,
   });
   if (source.notice_line_id && source.net !== null) await uncompleteOnLine(tx, who.orgId, source.notice_line_id, source.net);
-  return { id: newId, ticketNo: ticketNo as string };
+  // both tickets: "who returned this ticket" and "where does this return come from" are each one search
+  return {
+    reply: { id: newId, ticketNo: ticketNo as string },
+    notes: [ticketNote(kind, 'returnGoods', source.ticket_no, `退货磅单 ${ticketNo}`), ticketNote(kind, 'returnGoods', ticketNo as string, `退货自磅单 ${source.ticket_no}`)],
+  };
 }
 
 /** 修改单价: the unit price of finished tickets, and their amount with it (net x price, money precision). */
-export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[], price: Decimal): Promise<{ count: number }> {
+export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[], price: Decimal): Promise<Noted<{ count: number }>> {
   const params = await repo.weighParams(tx, who.orgId);
   const unitPrice = ticketUnitPrice(price, params.unitPricePrecision);
   // 999999999999999.6 rounds up to what the price column no longer holds
   if (unitPrice.gte(CURRENCY_LIMIT)) throw badRequest(`单价应小于${CURRENCY_LIMIT.toFixed()}`, 'price');
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const notes: ChangeNote[] = [];
   for (const id of sorted) {
     const t = await repo.lockTicket(tx, who.orgId, id);
     if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
@@ -62,6 +70,7 @@ export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     if (!amount.ok) throw badRequest(`磅单 ${t.ticket_no} ${amount.message}`, 'price');
     const signed = amount.amount !== null && t.source_ticket_id ? new Decimal(amount.amount).neg().toFixed() : amount.amount;
     await repo.updateTicket(tx, who.orgId, t.id, { price: unitPrice.toFixed(), amount: signed, updated_by: who.userId });
+    notes.push(priceNote(kind, t.ticket_no, { before: t.price, after: unitPrice.toFixed() }, { before: t.amount, after: signed }));
   }
-  return { count: sorted.length };
+  return { reply: { count: sorted.length }, notes };
 }

@@ -4,7 +4,9 @@ import { AppError, badRequest, badRequestWith } from '../../platform/http/errors
 import { completionOnLockedLine } from '../notice/quantity';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
+import { entryOf, type Actor } from '../../platform/audit/log';
 import type { Who } from '../../platform/auth/who';
+import { secondWeighingNote } from './log-notes';
 import type { WeighCall } from './weigh-log';
 import { sourceOf } from './first';
 import { identifiedBy, ticketOfSecond } from './identify';
@@ -26,12 +28,12 @@ const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
  * The second weighing completes the ticket in the caller's transaction: the ticket locked first (a
  * second call for it waits and then finds it completed), a retried call answered with its first
  * answer, the decision taken on what is locked, then the ticket, its reading, its deductions, the
- * notice line (domain/notice/quantity.ts), the vehicle's stored tares and the call's weigh log row
- * (weigh-log.ts) written together; a refusal leaves what the call learnt in `call`. Each
- * round trip costs a weighing more than the work it carries, so the lookups and the writes are
- * gathered into as few statements as their order allows.
+ * notice line (domain/notice/quantity.ts), the vehicle's stored tares, the call's weigh log row
+ * (weigh-log.ts) and its operation-log entry (log-notes.ts) written together; a refusal leaves what
+ * the call learnt in `call`. Each round trip costs a weighing more than the work it carries, so the
+ * lookups and the writes are gathered into as few statements as their order allows.
  */
-export async function secondWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, body: WeighingBody, call: WeighCall): Promise<WeighingReply> {
+export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body: WeighingBody, call: WeighCall): Promise<WeighingReply> {
   const found = await ticketOfSecond(tx, who.orgId, body);
   if ('replay' in found) return weighingReply(tx, who.orgId, found.replay, { replay: true });
   const { ticket } = found;
@@ -69,6 +71,7 @@ export async function secondWeighing(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>,
   const tareSource = await saveCompletion(tx, who, ticket, plan, params.moneyPrecision, {
     orgId: who.orgId, ticketId: ticket.id, reading: 'SECOND', record: plan.second, station: body.stationId, requestId: body.requestId,
     identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId, log: call,
+    note: entryOf(who, secondWeighingNote(kind, ticket.ticket_no, plan.second, plan)),
   }, line);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));

@@ -1,7 +1,7 @@
 import { weighingBody, type WeighingBody, type WeighingReply } from '@wb/protocol';
 import type { Caller } from '../../platform/auth/guard';
 import type { Database } from '../../platform/db/pool';
-import { AppError, parse } from '../../platform/http/errors';
+import { AppError } from '../../platform/http/errors';
 import type { TicketKind } from './kinds';
 import type { Tx } from './repo';
 import { insertWeighLog } from './weigh-log-repo';
@@ -86,32 +86,34 @@ export function refusalOf(error: AppError): { status: number; reason: string } {
 /** A refusal the caller can be told (bad input, a business rule, not found); a 500 is a failure, not a refusal. */
 const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status < 500;
 
+/** A weighing's parsed input: its body, and the call the weigh log keeps, filled in as the weighing learns. */
+export interface WeighingInput { body: WeighingBody; call: WeighCall | null }
+export const weighingInput = weighingBody.transform((body): WeighingInput => ({ body, call: null }));
+
 /**
- * One weighing call with its weigh log row. The weighing writes the accepted row in its own
- * statements (first.ts, second.ts); a replay's row goes in the same transaction as its answer; a
- * refusal's row is written after the rollback, on its own, so it stays whatever the weighing undid.
+ * One weighing with its weigh log rows, as the weighing action runs it. The weighing writes the
+ * accepted row in its own statements (first.ts, second.ts); a replay's row goes in the same
+ * transaction as its answer. `input.call` is what the refusal's row is made of (refusedWeighing).
  */
-export async function loggedWeighing(
-  db: Database, who: Who, kind: TicketKind, reading: WeighReading, raw: unknown,
+export async function weighLogged(
+  tx: Tx, who: Who, kind: TicketKind, reading: WeighReading, input: WeighingInput,
   weigh: (tx: Tx, body: WeighingBody, call: WeighCall) => Promise<WeighingReply>,
 ): Promise<WeighingReply> {
-  let body: WeighingBody;
-  try {
-    body = parse(weighingBody, raw ?? {});
-  } catch (error) {
-    const call = unreadCallOf(who, kind, reading, raw);
-    if (call && isRefusal(error)) await insertWeighLog(db, call, 'REFUSED', refusalOf(error));
-    throw error;
-  }
-  const call = callOf(who, kind, reading, body);
-  try {
-    return await db.transaction().execute(async (tx) => {
-      const reply = await weigh(tx, body, call);
-      if (reply.replay) await insertWeighLog(tx, { ...call, ticketId: reply.ticketId, ticketNo: reply.ticketNo }, 'REPLAY');
-      return reply;
-    });
-  } catch (error) {
-    if (isRefusal(error)) await insertWeighLog(db, call, 'REFUSED', refusalOf(error));
-    throw error;
-  }
+  const call = callOf(who, kind, reading, input.body);
+  input.call = call;
+  const reply = await weigh(tx, input.body, call);
+  if (reply.replay) await insertWeighLog(tx, { ...call, ticketId: reply.ticketId, ticketNo: reply.ticketNo }, 'REPLAY');
+  return reply;
+}
+
+/**
+ * A refusal's row, written after the rollback on its own, so it stays whatever the weighing undid:
+ * the call as far as the weighing got, or of a body the schema refused, what could be read of it.
+ */
+export async function refusedWeighing(
+  db: Database, who: Who, kind: TicketKind, reading: WeighReading, input: WeighingInput | null, raw: unknown, error: unknown,
+): Promise<void> {
+  if (!isRefusal(error)) return;
+  const call = input ? input.call : unreadCallOf(who, kind, reading, raw);
+  if (call) await insertWeighLog(db, call, 'REFUSED', refusalOf(error));
 }

@@ -160,6 +160,7 @@ export function getEntity(db: Database, family: DocumentFamily, who: Pick<Who, '
 }
 
 export async function createEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
+  if (family.prepare) await family.prepare(db, who, entity, 'create');
   refuseUnknownFields(family, entity);
   const { values, problems } = parseEntity(family.fields, entity, 'create');
   const checked = checkedValues(family, values, problems, Boolean(family.numbering));
@@ -194,6 +195,7 @@ const idOf = (entity: Record<string, unknown>) => {
  * 409 and nothing is written (two people editing one archive never overwrite each other).
  */
 export async function updateEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
+  if (family.prepare) await family.prepare(db, who, entity, 'update');
   refuseUnknownFields(family, entity);
   const id = idOf(entity);
   const version = versionOf(entity);

@@ -169,6 +169,12 @@ export interface DocumentFamily {
    * once the request is read; it refuses by throwing, and nothing is written.
    */
   authorise?: (db: Database, who: Who, action: string, target: { ids?: string[]; entity?: EntityValues }) => Promise<void>;
+  /**
+   * Before create and update read the entity: a family that derives fields from the typed ones (a
+   * manual ticket's net and amount) writes them into `entity` here, or refuses with a 400. Runs
+   * before the entity is parsed, outside the write's transaction.
+   */
+  prepare?: (db: Database, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, mode: 'create' | 'update') => Promise<void>;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */
   treeFilter?: (db: Database, who: Pick<Who, 'orgId' | 'groupId'>, treeId: string) => Promise<SearchCondition>;
 }

@@ -38,7 +38,7 @@ export function mountAction(app: FastifyInstance, ctx: ModuleContext, action: Ac
         const message = typeof action.message === 'function' ? action.message(result) : action.message;
         return ok(action.reply ? action.reply(result) : result, message);
       } catch (error) {
-        if (action.refused) await action.refused({ db: ctx.db, who, input, now: ctx.now, error });
+        if (action.refused) await action.refused({ db: ctx.db, who, input, raw: request.body, now: ctx.now, error });
         throw error;
       }
     },

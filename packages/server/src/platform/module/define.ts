@@ -102,8 +102,11 @@ export interface ActionDecl<B = any, P = any, Q = any, R = any> {
   message?: string | ((result: R) => string);
   /** the reply's data, when it is not the use case's result */
   reply?: (result: R) => unknown;
-  /** after a refusal or a roll-back, in a transaction of its own: what must be kept of a refused try (the weigh log) */
-  refused?: (call: Omit<ActionCall<ActionInput<B, P, Q> | null>, 'tx' | 'app'> & { db: Database; error: unknown }) => Promise<void>;
+  /**
+   * After a refusal or a roll-back, in a transaction of its own: what must be kept of a refused try
+   * (the weigh log). `input` is null when the request did not parse; `raw` is the body as sent.
+   */
+  refused?: (call: Omit<ActionCall<ActionInput<B, P, Q> | null>, 'tx' | 'app'> & { db: Database; raw: unknown; error: unknown }) => Promise<void>;
   /** a call that changes no business data: answered in the demo environment */
   demoAllowed?: true;
 }

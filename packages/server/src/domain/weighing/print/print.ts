@@ -1,5 +1,7 @@
 import type { TicketPrintLayout } from '@wb/protocol';
+import { entryOf, writeLog, type Actor } from '../../../platform/audit/log';
 import { AppError, badRequest } from '../../../platform/http/errors';
+import { printNote } from '../log-notes';
 import { lockTickets } from '../actions';
 import { TICKET_KIND_INFO, type TicketKind } from '../kinds';
 import * as ticketRepo from '../repo';
@@ -13,14 +15,17 @@ import { countPrint, printFacts, ticketRow } from './repo';
  * A ticket's print. A print (the page's 打印 button, a PDF) counts once: the ticket row is locked,
  * the print allowed by the lifecycle table (a first-weighing slip may print, a voided ticket may
  * not), the count raised and the ticket read in the same transaction, so two prints at once take
- * turns and never carry the same 第N次. A preview counts nothing and says how many prints were made.
+ * turns and never carry the same 第N次; its operation-log entry (第N次打印) is written with the count.
+ * A preview counts nothing and says how many prints were made.
  */
 export const plantTimeZone = () => process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai';
 
-export async function printTicket(tx: Tx, orgId: string, kind: TicketKind, id: string): Promise<TicketPrintLayout> {
+export async function printTicket(tx: Tx, who: Actor, kind: TicketKind, id: string): Promise<TicketPrintLayout> {
+  const { orgId } = who;
   const [t] = await lockTickets(tx, { orgId }, kind, [id]);
   await mayPrint(tx, orgId, t);
-  await countPrint(tx, orgId, t.id);
+  const count = await countPrint(tx, orgId, t.id);
+  await writeLog(tx, entryOf(who, printNote(kind, t.ticket_no, count)));
   return layOut(tx, orgId, kind, id, false);
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../../platform/db/pool';
 import { ok } from '../../../platform/http/envelope';
 import { badRequest, parse } from '../../../platform/http/errors';
+import type {} from '../../../platform/audit/logged-routes';
 import { ticketBase, ticketPermission, type TicketKind } from '../kinds';
 import { ticketPdf } from './pdf';
 import { previewTicket, printTicket } from './print';
@@ -19,18 +20,20 @@ const printQuery = z.object({ format: z.enum(['json', 'pdf'], { error: '格式�
 
 export function ticketPrintRoutes(app: FastifyInstance, db: Database, kind: TicketKind): void {
   const access = { config: { access: { permission: `${ticketPermission(kind)}_print` } } };
+  // a print that counts writes its own log entry (print.ts printTicket); the answer may be a PDF, so it is no JSON action
+  const counts = { config: { ...access.config, logged: 'self' as const } };
   app.get(`${ticketBase(kind)}/print/:id`, access, async (request) => {
     const { id } = parse(idParam, request.params);
     // a PDF is a print on paper and counts: never an uncounted copy from a preview
     if (parse(printQuery, request.query ?? {}).format === 'pdf') throw badRequest('下载PDF计入打印次数，请用 POST 调用', 'format');
     return ok(await previewTicket(db, request.caller.orgId, kind, id));
   });
-  app.post(`${ticketBase(kind)}/print/:id`, access, async (request, reply) => {
+  app.post(`${ticketBase(kind)}/print/:id`, counts, async (request, reply) => {
     const { id } = parse(idParam, request.params);
     const { format } = parse(printQuery, request.query ?? {});
     // the PDF is drawn before the commit: a print that cannot be drawn is not counted
     const printed = await db.transaction().execute(async (tx) => {
-      const layout = await printTicket(tx, request.caller.orgId, kind, id);
+      const layout = await printTicket(tx, request.caller, kind, id);
       return { layout, pdf: format === 'pdf' ? await ticketPdf(layout) : null };
     });
     if (!printed.pdf) return ok(printed.layout, '打印成功');
