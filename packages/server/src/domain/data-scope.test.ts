@@ -4,7 +4,6 @@ import { call, expectOk, orgId } from '../../test/api';
 import { bearerFor, createTestApp } from '../../test/harness';
 import { seedDemoDay } from '../seed/demo-day';
 import { MODULES } from './modules';
-import { TICKET_FAMILIES } from './weighing/family';
 
 // Every list the app serves, read by a clerk whose only role in the company is limited to the
 // rows they created: a list whose template names an owner column answers only the clerk's rows,
@@ -32,8 +31,6 @@ const LISTS: ListUnderTest[] = [
     ...(m.lists ?? []).map((l) => ({ url: l.url, template: l.template })),
     ...(m.documents ?? []).map((d) => ({ url: `${d.base}/v2/list`, template: d.listTemplate.formatCode })),
   ]),
-  // the weigh tickets are document families mounted by the weighing module's own routes
-  ...Object.values(TICKET_FAMILIES).map((d) => ({ url: `${d.base}/v2/list`, template: d.listTemplate.formatCode })),
 ];
 
 interface Format { main_table: string; org_column: string; owner_column: string | null }
