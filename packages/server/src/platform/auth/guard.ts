@@ -51,9 +51,7 @@ SELECT s.id AS session_id, s.user_id, s.org_id, u.group_id, u.username, u.real_n
          SELECT max(array_position(${RANKED_SCOPES}, ro.data_scope))
            FROM sys_user_org_role r JOIN sys_role ro ON ro.id = r.role_id AND ro.enabled
           WHERE r.user_id = s.user_id AND r.org_id = s.org_id)], 'company') AS data_scope,
-       (SELECT m.dept_id::text FROM sys_user_org m WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS dept_id,
-       u.enabled, EXISTS (SELECT 1 FROM sys_user_org m JOIN sys_org o ON o.id = m.org_id AND o.enabled
-                           WHERE m.user_id = s.user_id AND m.org_id = s.org_id) AS member,
+       m.dept_id::text AS dept_id, u.enabled, o.id IS NOT NULL AS member,
        ($2::text IS NULL OR EXISTS (
          SELECT 1 FROM sys_user_org_role r
            JOIN sys_role ro ON ro.id = r.role_id AND ro.enabled
@@ -61,6 +59,9 @@ SELECT s.id AS session_id, s.user_id, s.org_id, u.group_id, u.username, u.real_n
            JOIN sys_menu mn ON mn.id = rm.menu_id
           WHERE r.user_id = s.user_id AND r.org_id = s.org_id AND mn.permission = $2)) AS allowed
   FROM auth_session s JOIN sys_user u ON u.id = s.user_id
+  -- the membership row (one per user and company) gives the department; a disabled company counts as left
+  LEFT JOIN sys_user_org m ON m.user_id = s.user_id AND m.org_id = s.org_id
+  LEFT JOIN sys_org o ON o.id = m.org_id AND o.enabled
  WHERE s.access_hash = $1 AND s.revoked_at IS NULL`;
 
 export interface AuthRow {

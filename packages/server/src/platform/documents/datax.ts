@@ -6,16 +6,21 @@ import { writing } from './actions';
 import { resolveCodes, withoutShadowed } from './by-code';
 import type { DocumentFamily, EntityValues } from './define';
 import { missingRequired, parseEntity } from './fields';
+import { entityKeys, unknownKeys } from './known-keys';
 import * as repo from './repo';
 import type { Who } from '../auth/who';
 
 /** An ERP pushes its archives, keyed by code: every entity checked first, then one upsert. */
 export async function dataxUpsert(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entities: Record<string, unknown>[]) {
   const numbered = entities.map((entity, i) => ({ row: i + 1, entity: { ...entity } }));
+  const known = entityKeys(family);
   const problems: ImportProblem[] = await resolveCodes(db, family, who, numbered);
   const rows: EntityValues[] = [];
   const seen = new Map<string, number>();
   numbered.forEach(({ row, entity }) => {
+    // a misspelt name in a push is refused like one in a form: never dropped while the rest is saved
+    const unknown = unknownKeys(known, entity);
+    if (unknown.length) problems.push({ row, field: unknown[0], message: `不允许的字段: ${unknown.join(', ')}` });
     const result = parseEntity(family.fields, entity, 'create');
     const missing = missingRequired(family.fields, result.values).filter((p) => !result.problems.some((q) => q.field === p.field));
     const all = [...result.problems, ...missing];

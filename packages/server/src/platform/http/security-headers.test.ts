@@ -38,27 +38,38 @@ function directives(header: string | string[] | number | undefined): Map<string,
   return map;
 }
 
-const ANSWERS = [
+const API_ANSWERS = [
   ['the API', '/api/config/client'],
   ['an API error', '/api/no-such-call'],
   ['the captcha', '/api/code/image?randomStr=abcdefgh12'],
+] as const;
+const PAGES = [
   ['the app shell', '/weigh/pu'],
   ['a built asset', '/assets/index-abc123.js'],
 ] as const;
 
 describe('security headers', () => {
-  it.each(ANSWERS)('are on %s', async (_what, url) => {
+  it.each([...API_ANSWERS, ...PAGES])('are on %s', async (_what, url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
-    const csp = directives(res.headers['content-security-policy']);
-    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it.each(PAGES)('give %s the page policy: scripts and everything else from this origin only', async (_what, url) => {
+    const csp = directives((await app.inject({ method: 'GET', url })).headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it.each(API_ANSWERS)('give %s the short API policy: nothing may load from a JSON answer', async (_what, url) => {
+    const header = String((await app.inject({ method: 'GET', url })).headers['content-security-policy']);
+    expect(directives(header).get('default-src')).toEqual(["'none'"]);
+    expect(header.length).toBeLessThan(60);
   });
 
   it('let nothing be evaluated and no script come from anywhere but this origin', async () => {
@@ -118,7 +129,7 @@ describe('image sources', () => {
   });
 
   it('are sent by an app whose files are in a bucket', async () => {
-    const res = await inBucket.inject({ method: 'GET', url: '/api/config/client' });
+    const res = await inBucket.inject({ method: 'GET', url: '/weigh/pu' });
     expect(directives(res.headers['content-security-policy']).get('img-src')).toContain('http://10.0.0.5:9000');
   });
 });

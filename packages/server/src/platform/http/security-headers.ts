@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { CARD_READER_BRIDGE_URL } from '@wb/protocol';
 import type { Config, StorageConfig } from '../../config';
 import { S3Storage, s3Client } from '../files/s3-storage';
@@ -30,16 +30,25 @@ export async function imageOrigins(storage: StorageConfig): Promise<string[]> {
   return [new URL(url).origin];
 }
 
+/** Whether a request asks the API: JSON that a browser never renders as a page. */
+const isApi = (url: string) => url.startsWith('/api/');
+
 /**
  * The browser-side hardening of every answer (docs/ARCHITECTURE.md section 3 says why each source
  * is allowed). Scripts come only from this origin and nothing is evaluated; styles may be inline
  * because antd's CSS-in-JS and @rc-component's scroll locker write <style> elements at run time,
  * the latter without a nonce. HSTS goes out only on an answer that came over TLS: on the plant's
  * plain-http LAN it would lock browsers out of the server.
+ *
+ * The pages get helmet's full set, built once at start (building it per request, as
+ * @fastify/helmet does, cost a weighing station's call more than the call's own routing). The API's
+ * answers get the short set the OWASP REST guidance gives for JSON: nothing may load from them,
+ * nothing may frame them, no sniffing, no cross-origin read; the page's own policy, a kilobyte of
+ * headers on every station call, would govern nothing there.
  */
 export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const images = await imageOrigins(config.storage);
-  await app.register(helmet, {
+  const pageHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -49,6 +58,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...images],
         fontSrc: ["'self'"],
+        // the card-reader bridge runs on the operator's own PC, beside the browser
         connectSrc: ["'self'", CARD_READER_BRIDGE_URL],
         frameSrc: ["'self'", ...config.frameSources],
         workerSrc: ["'self'"],
@@ -62,8 +72,22 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     hsts: false,
     referrerPolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-frame-options', embeddable(request.url) ? 'SAMEORIGIN' : 'DENY');
+  const apiHeaders = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'referrer-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (isApi(request.url)) {
+      reply.headers(apiHeaders);
+      done();
+      return;
+    }
+    reply.header('x-frame-options', embeddable(request.url) ? 'SAMEORIGIN' : 'DENY');
+    pageHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 }

@@ -262,6 +262,14 @@ describe('datax', () => {
     ]);
     expect((await pool.query(`SELECT count(*)::int AS n FROM md_vendor WHERE vendor_code = 'ERP-101'`)).rows[0].n).toBe(0);
   });
+  it('refuses a push naming a field no vendor has, naming the entity and the field, and writes nothing', async () => {
+    const logs = async () => (await pool.query(`SELECT count(*)::int AS n FROM sys_log WHERE action = 'datax'`)).rows[0].n;
+    const before = await logs();
+    const res = expectFailure(await post(`${VENDOR}/datax`, { entities: [{ vendorCode: 'ERP-201', vendorName: '好的' }, { vendorCode: 'ERP-202', vendorName: '拼错', contactPersn: '孙' }] }), 400);
+    expect((res.data as { errors: unknown[] }).errors).toEqual([{ row: 2, field: 'contactPersn', message: '不允许的字段: contactPersn' }]);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM md_vendor WHERE vendor_code LIKE 'ERP-20%'`)).rows[0].n).toBe(0);
+    expect(await logs()).toBe(before);
+  });
 });
 
 describe('the popup reads the list', () => {
