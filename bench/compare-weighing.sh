@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The second weighing (bench/weighing.ts) of another commit and of this checkout, side by side on
+# one machine: BASE first, then this checkout, ROUNDS times, so both see the same machine. Each run
+# writes its results/weighing-<time>.json in its own tree; the last lines compare the rates.
+#   bash bench/compare-weighing.sh <base-revision> [rounds=5]
+set -euo pipefail
+base=${1:?"usage: bench/compare-weighing.sh <base-revision> [rounds]"}
+rounds=${2:-5}
+here=$(cd "$(dirname "$0")/.." && pwd)
+tree="$here/bench/tmp/base-$base"
+if [ ! -d "$tree" ]; then
+  git -C "$here" worktree add --detach "$tree" "$base"
+  # the base's own dependencies, as npm ci would lay them out (hard links: no second copy on disk)
+  (cd "$tree" && npm ci --no-audit --no-fund >/dev/null)
+fi
+rate() { node -e "const f=require('fs'),p=require('path');const d=p.join('$1','bench/results');const n=f.readdirSync(d).filter(x=>x.startsWith('weighing-')).sort().pop();const j=JSON.parse(f.readFileSync(p.join(d,n)));console.log(j.sustained.perSecond, j.sequential.client.p50)"; }
+declare -a before after
+for r in $(seq 1 "$rounds"); do
+  for side in base here; do
+    dir=$here; [ "$side" = base ] && dir=$tree
+    (cd "$dir" && npx tsx bench/weighing.ts >/dev/null)
+    read -r perSecond p50 < <(rate "$dir")
+    echo "round $r $side: $perSecond weighings/s, p50 $p50 ms at the station"
+    if [ "$side" = base ]; then before+=("$perSecond"); else after+=("$perSecond"); fi
+  done
+done
+node -e "const a=process.argv[1].split(' ').map(Number),b=process.argv[2].split(' ').map(Number);const s=x=>x.reduce((p,q)=>p+q,0);console.log('mean before '+(s(a)/a.length).toFixed(1)+', after '+(s(b)/b.length).toFixed(1)+', ratio '+(s(b)/s(a)).toFixed(3))" "${before[*]}" "${after[*]}"
