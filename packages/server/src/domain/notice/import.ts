@@ -12,7 +12,7 @@ import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '.
 import { parseEntity } from '../../platform/documents/fields';
 import { importColumns } from '../../platform/documents/import';
 import * as repo from '../../platform/documents/repo';
-import type { Who } from '../../platform/auth/who';
+import type { RowScope } from '../../platform/auth/who';
 
 /**
  * A notice sheet: one row per line, the header's columns repeated on each, rows of one notice
@@ -41,7 +41,7 @@ function cellsOf(columns: (DocField | null)[], cells: unknown[]): Record<string,
 interface Group { noticeNo: string; firstRow: number; header: EntityValues; lines: { row: number; entity: Record<string, unknown> }[] }
 
 /** Reads and checks the whole sheet; the groups to write, or every problem found. */
-async function readSheet(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, rows: Row[], columns: (DocField | null)[]): Promise<{ groups: Group[]; problems: ImportProblem[] }> {
+async function readSheet(db: Database, family: DocumentFamily, who: RowScope, rows: Row[], columns: (DocField | null)[]): Promise<{ groups: Group[]; problems: ImportProblem[] }> {
   const children = family.children as DocumentChildren;
   const problems: ImportProblem[] = [];
   const entities = rows.map(({ row, cells }) => ({ row, entity: cellsOf(columns, cells) }));
@@ -92,7 +92,7 @@ function withoutShadowed(columns: DocField[], problems: ImportProblem[]): Import
   });
 }
 
-export async function importNotices(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, bytes: Buffer): Promise<{ imported: number; lines: number }> {
+export async function importNotices(db: Database, family: DocumentFamily, who: RowScope, bytes: Buffer): Promise<{ imported: number; lines: number }> {
   const children = family.children as DocumentChildren;
   let sheet;
   try {

@@ -11,7 +11,7 @@ import { cardRefusal } from './gate-rules';
 import { KIND_INFO, type RegistryKind } from './kinds';
 import { cardDetail, registryNote } from './log-notes';
 import * as repo from './repo';
-import type { Who } from '../../platform/auth/who';
+import type { RowScope, Who } from '../../platform/auth/who';
 
 type Tx = Transaction<DB>;
 
@@ -33,7 +33,7 @@ async function usableCard(db: Database, who: Pick<Who, 'orgId' | 'userId'>, uid:
   return card;
 }
 
-export async function readCard(db: Database, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, kind: RegistryKind, rawUid: string) {
+export async function readCard(db: Database, who: RowScope, kind: RegistryKind, rawUid: string) {
   const card = await usableCard(db, who, checkedUid(rawUid));
   const trip = await repo.openTripOfCard(db, who.orgId, card.id);
   if (!trip) throw AppError.of('notFound', `IC卡 ${card.cardNo} 没有未完成的登记单`, 'cardUid');

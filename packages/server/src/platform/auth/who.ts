@@ -7,3 +7,6 @@ import type { Caller } from './guard';
  * passes only what the rule reads.
  */
 export type Who = Pick<Caller, 'orgId' | 'groupId' | 'userId' | 'username'> & Partial<Pick<Caller, 'ip'>>;
+
+/** Whom the document engine reads and writes rows for: the company, its group and the user. */
+export type RowScope = Pick<Who, 'orgId' | 'groupId' | 'userId'>;

@@ -15,7 +15,7 @@ import { missingRequired, parseEntity, type Problem } from './fields';
 import { childKeys, entityKeys, unknownKeys } from './known-keys';
 import { decide } from './lifecycle';
 import * as repo from './repo';
-import type { Who } from '../auth/who';
+import type { RowScope } from '../auth/who';
 
 /**
  * The document actions of the contract (packages/protocol/src/documents.ts) for any family: each
@@ -50,13 +50,13 @@ export function checkedValues(family: DocumentFamily, values: EntityValues, prob
   return normalised;
 }
 
-async function checkedInDatabase(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string | null, values: EntityValues): Promise<void> {
+async function checkedInDatabase(tx: Tx, family: DocumentFamily, who: RowScope, id: string | null, values: EntityValues): Promise<void> {
   const problems = family.checkWrite ? await family.checkWrite(tx, who, id, values) : [];
   if (problems.length) throw badRequestWith(problems);
 }
 
 /** New codes for the rows that left theirs blank, from the company's code rule. */
-export async function fillCodes(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, rows: EntityValues[]): Promise<void> {
+export async function fillCodes(tx: Tx, family: DocumentFamily, who: RowScope, rows: EntityValues[]): Promise<void> {
   const blank = rows.filter((r) => r[family.code.field] === null || r[family.code.field] === undefined);
   if (blank.length === 0) return;
   if (!family.numbering) throw badRequest(`${codeField(family).label}不能为空！`, family.code.field);
@@ -70,7 +70,7 @@ export async function fillCodes(tx: Tx, family: DocumentFamily, who: Pick<Who, '
   });
 }
 
-async function entityOrThrow(db: Database | Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string) {
+async function entityOrThrow(db: Database | Tx, family: DocumentFamily, who: RowScope, id: string) {
   const row = await repo.readEntity(db, family, who, id);
   if (!row) throw notFound(family, id);
   if (family.children) row.entitysub = await childRepo.readChildren(db, family.children, id);
@@ -94,7 +94,7 @@ function refuseUnknownChildFields(family: DocumentFamily, entitysub: Record<stri
 }
 
 /** The child rows a create or update sends, read and checked before the transaction opens. */
-async function childRowsOf(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entitysub: Record<string, unknown>[] | undefined): Promise<ChildRow[] | null> {
+async function childRowsOf(db: Database, family: DocumentFamily, who: RowScope, entitysub: Record<string, unknown>[] | undefined): Promise<ChildRow[] | null> {
   if (entitysub === undefined) return null;
   if (!family.children) throw badRequest(`${family.label}没有明细行`, 'entitysub');
   refuseUnknownChildFields(family, entitysub);
@@ -108,7 +108,7 @@ async function childRowsOf(db: Database, family: DocumentFamily, who: Pick<Who, 
 }
 
 /** The whole child set as it will be, checked by the family inside the write's transaction. */
-async function checkedChildren(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, parentId: string | null, header: EntityValues, rows: ChildRow[]): Promise<void> {
+async function checkedChildren(tx: Tx, family: DocumentFamily, who: RowScope, parentId: string | null, header: EntityValues, rows: ChildRow[]): Promise<void> {
   const problems = family.children?.checkWrite ? await family.children.checkWrite(tx, who, parentId, header, rows) : [];
   if (problems.length) throw childRowsRefused(problems);
 }
@@ -146,7 +146,7 @@ function staleRows(children: DocumentChildren, rows: ChildRow[], stored: ChildRo
 }
 
 /** Writes the sent child set over the stored one: missing rows deleted, rows with an id updated, the rest inserted. */
-async function writeChildren(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, parentId: string, rows: ChildRow[], stored: ChildRow[]): Promise<void> {
+async function writeChildren(tx: Tx, family: DocumentFamily, who: RowScope, parentId: string, rows: ChildRow[], stored: ChildRow[]): Promise<void> {
   const children = family.children as DocumentChildren;
   await writingChildren(family, children, rows, async () => {
     await childRepo.deleteChildrenExcept(tx, children, parentId, rows.flatMap((r) => (r.id ? [r.id] : [])));
@@ -155,11 +155,11 @@ async function writeChildren(tx: Tx, family: DocumentFamily, who: Pick<Who, 'org
   });
 }
 
-export function getEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string) {
+export function getEntity(db: Database, family: DocumentFamily, who: RowScope, id: string) {
   return entityOrThrow(db, family, who, id);
 }
 
-export async function createEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
+export async function createEntity(db: Database, family: DocumentFamily, who: RowScope, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
   if (family.prepare) await family.prepare(db, who, entity, 'create');
   refuseUnknownFields(family, entity);
   const { values, problems } = parseEntity(family.fields, entity, 'create');
@@ -194,7 +194,7 @@ const idOf = (entity: Record<string, unknown>) => {
  * Optimistic update: the entity names the version it was read at; if the row moved on since,
  * 409 and nothing is written (two people editing one archive never overwrite each other).
  */
-export async function updateEntity(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
+export async function updateEntity(db: Database, family: DocumentFamily, who: RowScope, entity: Record<string, unknown>, entitysub?: Record<string, unknown>[]) {
   if (family.prepare) await family.prepare(db, who, entity, 'update');
   refuseUnknownFields(family, entity);
   const id = idOf(entity);
@@ -227,7 +227,7 @@ export async function updateEntity(db: Database, family: DocumentFamily, who: Pi
 }
 
 /** Locks a batch; an id that is not the caller's company's is a 404 and nothing changes. */
-async function lockedBatch(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]) {
+async function lockedBatch(tx: Tx, family: DocumentFamily, who: RowScope, ids: string[]) {
   const unique = [...new Set(ids)];
   const rows = await repo.lockRows(tx, family, who, unique);
   const missing = unique.find((id) => !rows.some((r) => r.id === id));
@@ -235,7 +235,7 @@ async function lockedBatch(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId
   return rows;
 }
 
-export async function stateAction(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, action: string, ids: string[]) {
+export async function stateAction(db: Database, family: DocumentFamily, who: RowScope, action: string, ids: string[]) {
   return writing(db, family, async (tx) => {
     const rows = await lockedBatch(tx, family, who, ids);
     const changes = rows.map((row) => {
@@ -253,7 +253,7 @@ export async function stateAction(db: Database, family: DocumentFamily, who: Pic
   });
 }
 
-export async function deleteList(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]) {
+export async function deleteList(db: Database, family: DocumentFamily, who: RowScope, ids: string[]) {
   return writing(db, family, async (tx) => {
     const rows = await lockedBatch(tx, family, who, ids);
     for (const row of rows) {
@@ -292,7 +292,7 @@ function copyOf(family: DocumentFamily, source: EntityValues): EntityValues {
   return values;
 }
 
-async function copyRows(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]): Promise<string[]> {
+async function copyRows(tx: Tx, family: DocumentFamily, who: RowScope, ids: string[]): Promise<string[]> {
   await lockedBatch(tx, family, who, ids);
   const sources = await repo.readValues(tx, family, who, [...new Set(ids)]);
   const copies = sources.map((s) => copyOf(family, s));
@@ -308,18 +308,18 @@ async function copyRows(tx: Tx, family: DocumentFamily, who: Pick<Who, 'orgId' |
   return newIds;
 }
 
-export async function copyOne(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string) {
+export async function copyOne(db: Database, family: DocumentFamily, who: RowScope, id: string) {
   return writing(db, family, async (tx) => {
     const [newId] = await copyRows(tx, family, who, [id]);
     return entityOrThrow(tx, family, who, newId);
   });
 }
 
-export async function copyMany(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]) {
+export async function copyMany(db: Database, family: DocumentFamily, who: RowScope, ids: string[]) {
   return writing(db, family, async (tx) => ({ count: (await copyRows(tx, family, who, ids)).length }));
 }
 
-export async function allocateTo(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[], orgIds: string[]) {
+export async function allocateTo(db: Database, family: DocumentFamily, who: RowScope, ids: string[], orgIds: string[]) {
   if (family.scope.kind !== 'group') throw AppError.of('notFound');
   const allocTable = family.scope.allocTable;
   return writing(db, family, async (tx) => {
@@ -338,7 +338,7 @@ export async function allocateTo(db: Database, family: DocumentFamily, who: Pick
  * use one (a vehicle of that carrier, a silo holding that material) or when it is the company
  * that created it, which keeps it.
  */
-export async function cancelAllocation(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[], orgIds: string[]) {
+export async function cancelAllocation(db: Database, family: DocumentFamily, who: RowScope, ids: string[], orgIds: string[]) {
   if (family.scope.kind !== 'group') throw AppError.of('notFound');
   const allocTable = family.scope.allocTable;
   return writing(db, family, async (tx) => {

@@ -1,6 +1,6 @@
 import type { ImportProblem } from '@wb/protocol';
 import type { Database } from '../db/pool';
-import type { Who } from '../auth/who';
+import type { RowScope } from '../auth/who';
 import type { DocumentFamily } from './define';
 import * as repo from './repo';
 
@@ -8,7 +8,7 @@ import * as repo from './repo';
  * Codes of other rows (a material's class, a vehicle's carrier) turned into their ids, for rows
  * that name them by code; an unknown code is a problem of that row.
  */
-export async function resolveCodes(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entities: { row: number; entity: Record<string, unknown> }[]): Promise<ImportProblem[]> {
+export async function resolveCodes(db: Database, family: DocumentFamily, who: RowScope, entities: { row: number; entity: Record<string, unknown> }[]): Promise<ImportProblem[]> {
   const problems: ImportProblem[] = [];
   for (const f of family.fields) {
     const by = f.byCode;

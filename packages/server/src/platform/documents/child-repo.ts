@@ -3,7 +3,7 @@ import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
 import type { ChildRow, DocField, DocumentChildren, EntityValues } from './define';
 import { recordColumns } from './repo';
-import type { Who } from '../auth/who';
+import type { RowScope } from '../auth/who';
 
 /**
  * The SQL of child rows. Names come from the family's definition, values are bound. A child row
@@ -45,7 +45,7 @@ function records(fields: DocField[], rows: ChildRow[], extra: Record<string, unk
   }));
 }
 
-export async function insertChildren(tx: Tx, c: DocumentChildren, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, parentId: string, rows: ChildRow[]): Promise<void> {
+export async function insertChildren(tx: Tx, c: DocumentChildren, who: RowScope, parentId: string, rows: ChildRow[]): Promise<void> {
   if (rows.length === 0) return;
   const owner = { [c.parentColumn]: parentId, org_id: who.orgId, created_by: who.userId, updated_by: who.userId };
   const ownerTypes = Object.fromEntries(Object.keys(owner).map((k) => [k, 'bigint']));
@@ -80,7 +80,7 @@ async function clearSeqs(tx: Tx, c: DocumentChildren, parentId: string, rows: Ch
 }
 
 /** Writes the kept rows' values; a row whose values are all as stored is left alone (no version bump). */
-export async function updateChildren(tx: Tx, c: DocumentChildren, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, parentId: string, rows: ChildRow[], stored: ChildRow[]): Promise<void> {
+export async function updateChildren(tx: Tx, c: DocumentChildren, who: RowScope, parentId: string, rows: ChildRow[], stored: ChildRow[]): Promise<void> {
   const kept = rows.filter((r) => r.id);
   if (kept.length === 0) return;
   await clearSeqs(tx, c, parentId, kept, stored);
@@ -93,7 +93,7 @@ export async function updateChildren(tx: Tx, c: DocumentChildren, who: Pick<Who,
 }
 
 /** Copies the child rows of each source header to its copy, in their order. */
-export async function copyChildren(tx: Tx, c: DocumentChildren, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, pairs: { from: string; to: string }[]): Promise<void> {
+export async function copyChildren(tx: Tx, c: DocumentChildren, who: RowScope, pairs: { from: string; to: string }[]): Promise<void> {
   if (pairs.length === 0) return;
   const columns = c.fields.map((d) => d.column);
   const target = sql.join([c.parentColumn, 'org_id', 'created_by', 'updated_by', ...columns].map((n) => sql.id(n)));

@@ -8,10 +8,10 @@ import type { DocumentFamily, EntityValues } from './define';
 import { missingRequired, parseEntity } from './fields';
 import { entityKeys, unknownKeys } from './known-keys';
 import * as repo from './repo';
-import type { Who } from '../auth/who';
+import type { RowScope } from '../auth/who';
 
 /** An ERP pushes its archives, keyed by code: every entity checked first, then one upsert. */
-export async function dataxUpsert(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entities: Record<string, unknown>[]) {
+export async function dataxUpsert(db: Database, family: DocumentFamily, who: RowScope, entities: Record<string, unknown>[]) {
   const numbered = entities.map((entity, i) => ({ row: i + 1, entity: { ...entity } }));
   const known = entityKeys(family);
   const problems: ImportProblem[] = await resolveCodes(db, family, who, numbered);

@@ -2,7 +2,7 @@ import type { SearchCondition } from '@wb/protocol';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
-import type { Who } from '../auth/who';
+import type { RowScope, Who } from '../auth/who';
 import type { TemplateDef } from '../templates/define';
 import type { CodeRule } from '../numbering/rules';
 import type { Lifecycle } from './lifecycle';
@@ -154,7 +154,7 @@ export interface DocumentFamily {
    * refuses the whole batch. It may answer warnings as well (a stock balance left below zero): the
    * action goes through and the reply carries them to the user.
    */
-  onStateAction?: (tx: Transaction<DB>, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, action: string, ids: string[]) => Promise<StateActionAnswer>;
+  onStateAction?: (tx: Transaction<DB>, who: RowScope, action: string, ids: string[]) => Promise<StateActionAnswer>;
   /** what a named CHECK (or multi-column UNIQUE) constraint of the table means, said to the user */
   constraintMessages?: Record<string, { field: string; message: string }>;
   /**
@@ -174,7 +174,7 @@ export interface DocumentFamily {
    * manual ticket's net and amount) writes them into `entity` here, or refuses with a 400. Runs
    * before the entity is parsed, outside the write's transaction.
    */
-  prepare?: (db: Database, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, entity: Record<string, unknown>, mode: 'create' | 'update') => Promise<void>;
+  prepare?: (db: Database, who: RowScope, entity: Record<string, unknown>, mode: 'create' | 'update') => Promise<void>;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */
   treeFilter?: (db: Database, who: Pick<Who, 'orgId' | 'groupId'>, treeId: string) => Promise<SearchCondition>;
 }

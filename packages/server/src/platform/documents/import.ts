@@ -9,7 +9,7 @@ import { constraintProblem } from './constraint-errors';
 import type { DocField, DocumentFamily, EntityValues } from './define';
 import { parseEntity } from './fields';
 import * as repo from './repo';
-import type { Who } from '../auth/who';
+import type { RowScope } from '../auth/who';
 
 /** The sheet's columns: the writable fields, with an id field given by the other row's code. */
 export function importColumns(family: DocumentFamily): DocField[] {
@@ -32,7 +32,7 @@ function headerFields(family: DocumentFamily, headers: string[]): { fields: (Doc
 }
 
 /** Rows that repeat a unique value of an earlier row, or one already stored. */
-async function duplicates(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, rows: { row: number; values: EntityValues }[]): Promise<ImportProblem[]> {
+async function duplicates(db: Database, family: DocumentFamily, who: RowScope, rows: { row: number; values: EntityValues }[]): Promise<ImportProblem[]> {
   const problems: ImportProblem[] = [];
   const unique = family.fields.filter((f) => f.unique);
   for (const f of unique) {
@@ -60,7 +60,7 @@ async function duplicates(db: Database, family: DocumentFamily, who: Pick<Who, '
  * every bad cell of every row, and nothing is written. Otherwise all rows go in one transaction,
  * in one statement.
  */
-export async function importSheet(db: Database, family: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, bytes: Buffer): Promise<{ imported: number }> {
+export async function importSheet(db: Database, family: DocumentFamily, who: RowScope, bytes: Buffer): Promise<{ imported: number }> {
   let sheet;
   try {
     sheet = await readFirstSheet(bytes);

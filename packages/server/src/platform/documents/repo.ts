@@ -3,7 +3,7 @@ import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
 import type { DocField, DocumentFamily, EntityValues } from './define';
 import type { Change, DocState, DocStatus } from './lifecycle';
-import type { Who } from '../auth/who';
+import type { RowScope } from '../auth/who';
 
 /**
  * The engine's SQL. Every table and column name in it comes from a family's definition in code,
@@ -21,7 +21,7 @@ const col = (name: string) => sql.ref(`t.${name}`);
 const table = (f: DocumentFamily) => sql`${sql.table(f.table)} AS t`;
 
 /** The rows the caller's company may see and touch. */
-export function inScope(f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>): RawBuilder<unknown> {
+export function inScope(f: DocumentFamily, who: RowScope): RawBuilder<unknown> {
   if (f.scope.kind === 'org') return sql`t.org_id = ${who.orgId}`;
   if (f.scope.kind === 'shared') return sql`t.group_id = ${who.groupId}`;
   return sql`t.group_id = ${who.groupId} AND EXISTS (SELECT 1 FROM ${sql.table(f.scope.allocTable)} a WHERE a.archive_id = t.id AND a.org_id = ${who.orgId})`;
@@ -33,7 +33,7 @@ export interface LockedRow extends DocState {
 }
 
 /** Locks the rows of a batch that are in scope; ids not found are missing or another company's. */
-export async function lockRows(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]): Promise<LockedRow[]> {
+export async function lockRows(tx: Tx, f: DocumentFamily, who: RowScope, ids: string[]): Promise<LockedRow[]> {
   const status = f.statusColumn ? col(f.statusColumn) : sql`'FREE'`;
   const extra = f.extraState ? col(f.extraState.column) : sql`NULL`;
   const { rows } = await sql<{ id: string; version: number; code: string; status: DocStatus; enabled: boolean; extra: string | null }>`
@@ -44,7 +44,7 @@ export async function lockRows(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgId'
 }
 
 /** One row as the form shows it: the family's read fields, plus id and version. */
-export async function readEntity(db: Runner, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string): Promise<Record<string, unknown> | null> {
+export async function readEntity(db: Runner, f: DocumentFamily, who: RowScope, id: string): Promise<Record<string, unknown> | null> {
   const fields = f.readFields.map((r) => sql`(${sql.raw(r.sql)}) AS ${sql.id(r.name)}`);
   const { rows } = await sql<Record<string, unknown>>`
     SELECT t.id::text AS id, t.version, ${sql.join(fields)} FROM ${table(f)} WHERE t.id = ${id}::bigint AND ${inScope(f, who)}`.execute(db);
@@ -52,7 +52,7 @@ export async function readEntity(db: Runner, f: DocumentFamily, who: Pick<Who, '
 }
 
 /** The writable columns of rows, in a shape a later insert takes back (a copy's source). */
-export async function readValues(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]): Promise<(EntityValues & { id: string })[]> {
+export async function readValues(tx: Tx, f: DocumentFamily, who: RowScope, ids: string[]): Promise<(EntityValues & { id: string })[]> {
   const columns = f.fields.map((d) => sql`${col(d.column)} AS ${sql.id(d.name)}`);
   const { rows } = await sql<EntityValues & { id: string }>`
     SELECT t.id::text AS id, ${sql.join(columns)} FROM ${table(f)} WHERE t.id = ANY(${ids}::bigint[]) AND ${inScope(f, who)} ORDER BY t.id`.execute(tx);
@@ -78,7 +78,7 @@ export function recordColumns(written: DocField[], extra: Record<string, string>
   return sql.join(defs);
 }
 
-function ownerColumns(f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>): { values: Record<string, unknown>; types: Record<string, string> } {
+function ownerColumns(f: DocumentFamily, who: RowScope): { values: Record<string, unknown>; types: Record<string, string> } {
   const values: Record<string, unknown> = { org_id: who.orgId, created_by: who.userId, updated_by: who.userId };
   const types: Record<string, string> = { org_id: 'bigint', created_by: 'bigint', updated_by: 'bigint' };
   if (f.scope.kind !== 'org') {
@@ -92,7 +92,7 @@ function ownerColumns(f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'u
  * Inserts rows in one statement (a create is a batch of one; an import of ten thousand is one
  * statement too), allocating group archives to the creating company in the same statement.
  */
-export async function insertRows(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, rows: EntityValues[]): Promise<string[]> {
+export async function insertRows(tx: Tx, f: DocumentFamily, who: RowScope, rows: EntityValues[]): Promise<string[]> {
   if (rows.length === 0) return [];
   const written = f.fields;
   const owner = ownerColumns(f, who);
@@ -114,7 +114,7 @@ export async function insertRows(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgI
 }
 
 /** Writes the given fields of one row and bumps its version. */
-export async function updateRow(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, id: string, values: EntityValues): Promise<void> {
+export async function updateRow(tx: Tx, f: DocumentFamily, who: RowScope, id: string, values: EntityValues): Promise<void> {
   const sets = f.fields
     .filter((d) => Object.hasOwn(values, d.name))
     .map((d) => sql`${sql.id(d.column)} = ${values[d.name] as never}::${sql.raw(SQL_TYPES[d.type])}`);
@@ -123,7 +123,7 @@ export async function updateRow(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgId
 }
 
 /** One state change on many rows, with the version bumped: an open form then saves a conflict. */
-export async function applyChange(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[], change: Change): Promise<void> {
+export async function applyChange(tx: Tx, f: DocumentFamily, who: RowScope, ids: string[], change: Change): Promise<void> {
   const sets: RawBuilder<unknown>[] = [sql`version = t.version + 1`, sql`updated_at = now()`, sql`updated_by = ${who.userId}`];
   if (change.status && f.statusColumn) sets.push(sql`${sql.id(f.statusColumn)} = ${change.status}`);
   if (change.enabled !== undefined) sets.push(sql`enabled = ${change.enabled}`);
@@ -141,7 +141,7 @@ export async function deleteRows(tx: Tx, f: DocumentFamily, ids: string[]): Prom
 }
 
 /** Which of these values a unique column already holds in the family's scope (group or company). */
-export async function valuesTaken(db: Runner, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, column: string, values: unknown[]): Promise<Set<string>> {
+export async function valuesTaken(db: Runner, f: DocumentFamily, who: RowScope, column: string, values: unknown[]): Promise<Set<string>> {
   if (values.length === 0) return new Set();
   const owner = f.scope.kind === 'org' ? sql`t.org_id = ${who.orgId}` : sql`t.group_id = ${who.groupId}`;
   const { rows } = await sql<{ v: string }>`
@@ -150,7 +150,7 @@ export async function valuesTaken(db: Runner, f: DocumentFamily, who: Pick<Who, 
 }
 
 /** A group archive's allocations to companies other than the caller's, by archive. */
-export async function allocatedElsewhere(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[]): Promise<Set<string>> {
+export async function allocatedElsewhere(tx: Tx, f: DocumentFamily, who: RowScope, ids: string[]): Promise<Set<string>> {
   if (f.scope.kind !== 'group') return new Set();
   const { rows } = await sql<{ id: string }>`
     SELECT DISTINCT archive_id::text AS id FROM ${sql.table(f.scope.allocTable)} WHERE archive_id = ANY(${ids}::bigint[]) AND org_id <> ${who.orgId}`.execute(tx);
@@ -158,12 +158,12 @@ export async function allocatedElsewhere(tx: Tx, f: DocumentFamily, who: Pick<Wh
 }
 
 /** Companies of the caller's group among these ids, with their names. */
-export async function groupCompanies(tx: Tx, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, orgIds: string[]): Promise<Map<string, string>> {
+export async function groupCompanies(tx: Tx, who: RowScope, orgIds: string[]): Promise<Map<string, string>> {
   const rows = await tx.selectFrom('sys_org').select(['id', 'org_name']).where('group_id', '=', who.groupId).where('id', 'in', orgIds).execute();
   return new Map(rows.map((r) => [r.id, r.org_name]));
 }
 
-export async function allocate(tx: Tx, allocTable: string, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, ids: string[], orgIds: string[]): Promise<number> {
+export async function allocate(tx: Tx, allocTable: string, who: RowScope, ids: string[], orgIds: string[]): Promise<number> {
   const result = await sql`
     INSERT INTO ${sql.table(allocTable)} (group_id, archive_id, org_id, created_by)
     SELECT ${who.groupId}, a, o, ${who.userId} FROM unnest(${ids}::bigint[]) a CROSS JOIN unnest(${orgIds}::bigint[]) o
@@ -182,7 +182,7 @@ export async function cancelAllocations(tx: Tx, allocTable: string, ids: string[
  * as sent is not touched (no version bump), so pushing the same data twice changes nothing.
  * New group archives are allocated to the caller's company, as are existing ones it lacked.
  */
-export async function upsertByCode(tx: Tx, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, rows: EntityValues[]): Promise<{ created: number; updated: number }> {
+export async function upsertByCode(tx: Tx, f: DocumentFamily, who: RowScope, rows: EntityValues[]): Promise<{ created: number; updated: number }> {
   const owner = ownerColumns(f, who);
   const written = f.fields;
   const names = [...written.map((d) => d.column), ...Object.keys(owner.types)];
@@ -226,7 +226,7 @@ function count(rows: { inserted: boolean }[]): { created: number; updated: numbe
 }
 
 /** Ids of rows of a table by their codes, within the caller's group or company. */
-export async function idsByCode(db: Runner, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, tableName: string, codeColumn: string, scope: 'group' | 'org', codes: string[]): Promise<Map<string, string>> {
+export async function idsByCode(db: Runner, who: RowScope, tableName: string, codeColumn: string, scope: 'group' | 'org', codes: string[]): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map();
   const owner = scope === 'group' ? sql`t.group_id = ${who.groupId}` : sql`t.org_id = ${who.orgId}`;
   const { rows } = await sql<{ code: string; id: string }>`
@@ -235,7 +235,7 @@ export async function idsByCode(db: Runner, who: Pick<Who, 'orgId' | 'groupId' |
 }
 
 /** The highest all-digit serial after `stem` among the family's codes in its scope (0 when none). */
-export async function highestSerial(db: Runner, f: DocumentFamily, who: Pick<Who, 'orgId' | 'groupId' | 'userId'>, stem: string): Promise<number> {
+export async function highestSerial(db: Runner, f: DocumentFamily, who: RowScope, stem: string): Promise<number> {
   const owner = f.scope.kind === 'org' ? sql`t.org_id = ${who.orgId}` : sql`t.group_id = ${who.groupId}`;
   const tail = sql`substr(${col(f.code.column)}, ${stem.length + 1})`;
   const { rows } = await sql<{ n: string | null }>`
