@@ -22,17 +22,11 @@ import type { Who } from '../auth/who';
 
 const searchQuery = z.object({ search: z.string().max(100).optional() });
 
-const served = new Set<DocumentFamily>();
-
-/** Every family whose routes this process serves: what a check over all families iterates. */
-export const servedFamilies = (): DocumentFamily[] => [...served];
-
 /**
  * Every action of the document contract for one family, at `${family.base}/...`. Each checks its
  * permission key `${prefix}_${action}`; reading (list, get, export, autocomplete) needs `_view`.
  */
 export function documentRoutes(app: FastifyInstance, db: Database, family: DocumentFamily, listOptions: ListOptions): void {
-  served.add(family);
   const { base } = family;
   // every write of the engine logs itself in its own transaction (actions.ts)
   const may = (action: string, extra: Omit<Access, 'public'> = {}): { config: { access: Access; logged: 'engine' } } => ({

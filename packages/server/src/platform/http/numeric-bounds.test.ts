@@ -3,7 +3,7 @@ import * as protocol from '@wb/protocol';
 import { z } from 'zod';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, databaseFingerprint } from '../../../test/api';
-import { servedFamilies } from '../documents/routes';
+import { MODULES } from '../../domain/modules';
 import type { DocField, DocumentFamily } from '../documents/define';
 import { readChildRows } from '../documents/children';
 import { makeNoticeLine, plantOf, weighPurchase } from '../../domain/weighing/test-support';
@@ -13,6 +13,8 @@ import { makeNoticeLine, plantOf, weighPurchase } from '../../domain/weighing/te
 // is a 400 naming the field and nothing is written: never the database's overflow as a 500. The
 // bounds are read from the database, not restated here; the fields are every protocol body
 // schema's and every served document family's.
+// the engine serves exactly the modules' documents (platform/module/mount.ts)
+const servedFamilies = (): DocumentFamily[] => MODULES.flatMap((m) => m.documents ?? []);
 const ctx = await createTestApp();
 const { app } = ctx;
 const { pool } = ctx.database;
