@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Input, Modal, Segmented, Table, Typography } from 'antd';
+import { Alert, Descriptions, Form, Input, Segmented, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { previewDeduct, saveDeductions } from './api';
 import { deductionInputs, deductionsBody, hiddenDeduction, type DeductionInput } from './deduction-rows';
-import { Refusal, TicketHeader, tons, useSave, useSettled, useTicket, type DialogProps } from './shared';
+import { TicketDialog, tons, useSave, useSettled, useTicket, type DialogProps } from './shared';
 
 /**
  * 扣重: the ticket's deductions, one row per kind the deduct call takes, each a weight in tons or a
@@ -49,35 +49,29 @@ export function DeductDialog({ ctx, onClose }: DialogProps) {
   ];
 
   return (
-    <Modal open width={720} title={`${t('ticketDialogs.deductTitle')}${ticket ? ` · ${ticket.ticketNo}` : ''}`} onCancel={onClose} confirmLoading={save.busy}
-      onOk={() => void save.run(async () => (await saveDeductions(ctx.base, body), t('ticketDialogs.deducted')))}
-      okText={t('ticketDialogs.ok')} cancelText={t('ticketDialogs.cancel')} okButtonProps={{ disabled: !ticket, 'data-testid': 'ticket-dialog-ok' }} destroyOnHidden>
-      <div data-testid="ticket-dialog-deduct">
-        <Refusal text={save.refusal} testId="ticket-dialog-refusal" />
-        <TicketHeader ticket={ticket} />
-        <Descriptions size="small" bordered column={4} style={{ marginBottom: 12 }}
+    <TicketDialog title={t('ticketDialogs.deductTitle')} width={720} ticket={ticket} save={save} onOk={() => void save.run(async () => (await saveDeductions(ctx.base, body), t('ticketDialogs.deducted')))} onClose={onClose} okDisabled={!ticket} testId="ticket-dialog-deduct">
+      <Descriptions size="small" bordered column={4} style={{ marginBottom: 12 }}
+        items={[
+          { key: 'gross', label: t('ticketDialogs.gross'), children: tons(ticket?.gross) },
+          { key: 'tare', label: t('ticketDialogs.tare'), children: tons(ticket?.tare) },
+          { key: 'deducted', label: t('ticketDialogs.deductTotal'), children: tons(ticket?.deductTotal) },
+          { key: 'net', label: t('ticketDialogs.currentNet'), children: <span data-testid="deduct-current-net">{tons(ticket?.net)}</span> },
+        ]} />
+      <Form layout="vertical" component="div">
+        <Table<DeductionInput> size="small" rowKey="kind" pagination={false} loading={!ticket} dataSource={inputs} columns={columns} />
+        {hidden !== null && <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>{t('ticketDialogs.kinds.hidden')} {tons(hidden)} · {t('ticketDialogs.hiddenNote')}</Typography.Paragraph>}
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0' }}>{t('ticketDialogs.deductHint')}</Typography.Paragraph>
+      </Form>
+      {preview.error && !pending ? (
+        <Alert type="warning" showIcon title={(preview.error as Error).message} data-testid="deduct-preview-refusal" />
+      ) : (
+        <Descriptions size="small" bordered column={3}
           items={[
-            { key: 'gross', label: t('ticketDialogs.gross'), children: tons(ticket?.gross) },
-            { key: 'tare', label: t('ticketDialogs.tare'), children: tons(ticket?.tare) },
-            { key: 'deducted', label: t('ticketDialogs.deductTotal'), children: tons(ticket?.deductTotal) },
-            { key: 'net', label: t('ticketDialogs.currentNet'), children: <span data-testid="deduct-current-net">{tons(ticket?.net)}</span> },
+            { key: 'deducted', label: t('ticketDialogs.resultDeducted'), children: afterText(preview.data?.deducted) },
+            { key: 'net', label: t('ticketDialogs.resultNet'), children: <strong data-testid="deduct-result-net">{afterText(preview.data?.net)}</strong> },
+            ...(ticket?.price != null ? [{ key: 'amount', label: t('ticketDialogs.resultAmount'), children: afterText(preview.data?.amount) }] : []),
           ]} />
-        <Form layout="vertical" component="div">
-          <Table<DeductionInput> size="small" rowKey="kind" pagination={false} loading={!ticket} dataSource={inputs} columns={columns} />
-          {hidden !== null && <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>{t('ticketDialogs.kinds.hidden')} {tons(hidden)} · {t('ticketDialogs.hiddenNote')}</Typography.Paragraph>}
-          <Typography.Paragraph type="secondary" style={{ margin: '8px 0' }}>{t('ticketDialogs.deductHint')}</Typography.Paragraph>
-        </Form>
-        {preview.error && !pending ? (
-          <Alert type="warning" showIcon title={(preview.error as Error).message} data-testid="deduct-preview-refusal" />
-        ) : (
-          <Descriptions size="small" bordered column={3}
-            items={[
-              { key: 'deducted', label: t('ticketDialogs.resultDeducted'), children: afterText(preview.data?.deducted) },
-              { key: 'net', label: t('ticketDialogs.resultNet'), children: <strong data-testid="deduct-result-net">{afterText(preview.data?.net)}</strong> },
-              ...(ticket?.price != null ? [{ key: 'amount', label: t('ticketDialogs.resultAmount'), children: afterText(preview.data?.amount) }] : []),
-            ]} />
-        )}
-      </div>
-    </Modal>
+      )}
+    </TicketDialog>
   );
 }

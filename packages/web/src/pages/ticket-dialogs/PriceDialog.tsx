@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { Descriptions, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ticketAmount, ticketUnitPrice, toDecimal } from '@wb/protocol';
 import { modifyPrice, moneyParams } from './api';
-import { Refusal, TicketHeader, tons, useSave, useTicket, type DialogProps } from './shared';
+import { TicketDialog, tons, useSave, useTicket, type DialogProps } from './shared';
 
 const PRICE = /^\d+(\.\d+)?$/;
 
@@ -35,27 +35,22 @@ export function PriceDialog({ ctx, onClose }: DialogProps) {
     void save.run(async () => (await modifyPrice(ctx.base, ctx.selectedIds[0] as string, typed), t('ticketDialogs.priceSaved')));
   };
   return (
-    <Modal open width={600} title={`${t('ticketDialogs.priceTitle')}${ticket ? ` · ${ticket.ticketNo}` : ''}`} onCancel={onClose} onOk={ok} confirmLoading={save.busy}
-      okText={t('ticketDialogs.ok')} cancelText={t('ticketDialogs.cancel')} okButtonProps={{ disabled: !ticket, 'data-testid': 'ticket-dialog-ok' }} destroyOnHidden>
-      <div data-testid="ticket-dialog-price">
-        <Refusal text={save.refusal} testId="ticket-dialog-refusal" />
-        <TicketHeader ticket={ticket} />
-        <Descriptions size="small" bordered column={3} style={{ marginBottom: 16 }}
-          items={[
-            { key: 'net', label: t('ticketDialogs.net'), children: tons(ticket?.net) },
-            { key: 'price', label: t('ticketDialogs.price'), children: <span data-testid="price-current">{tons(ticket?.price)}</span> },
-            { key: 'amount', label: t('ticketDialogs.amount'), children: tons(ticket?.amount) },
-          ]} />
-        <Form layout="vertical" component="div">
-          <Form.Item label={t('ticketDialogs.newPrice')} required validateStatus={problem ? 'error' : undefined} help={problem}>
-            <Input data-testid="price-new" inputMode="decimal" value={price} autoFocus onChange={(e) => setPrice(e.target.value)} onPressEnter={ok} />
-          </Form.Item>
-          <Form.Item label={t('ticketDialogs.newAmount')} style={{ marginBottom: 4 }}>
-            <strong data-testid="price-new-amount">{newAmount}</strong>
-          </Form.Item>
-          {params && <Typography.Text type="secondary">{t('ticketDialogs.amountHint', { digits: params.moneyPrecision })}</Typography.Text>}
-        </Form>
-      </div>
-    </Modal>
+    <TicketDialog title={t('ticketDialogs.priceTitle')} width={600} ticket={ticket} save={save} onOk={ok} onClose={onClose} okDisabled={!ticket} testId="ticket-dialog-price">
+      <Descriptions size="small" bordered column={3} style={{ marginBottom: 16 }}
+        items={[
+          { key: 'net', label: t('ticketDialogs.net'), children: tons(ticket?.net) },
+          { key: 'price', label: t('ticketDialogs.price'), children: <span data-testid="price-current">{tons(ticket?.price)}</span> },
+          { key: 'amount', label: t('ticketDialogs.amount'), children: tons(ticket?.amount) },
+        ]} />
+      <Form layout="vertical" component="div">
+        <Form.Item label={t('ticketDialogs.newPrice')} required validateStatus={problem ? 'error' : undefined} help={problem}>
+          <Input data-testid="price-new" inputMode="decimal" value={price} autoFocus onChange={(e) => setPrice(e.target.value)} onPressEnter={ok} />
+        </Form.Item>
+        <Form.Item label={t('ticketDialogs.newAmount')} style={{ marginBottom: 4 }}>
+          <strong data-testid="price-new-amount">{newAmount}</strong>
+        </Form.Item>
+        {params && <Typography.Text type="secondary">{t('ticketDialogs.amountHint', { digits: params.moneyPrecision })}</Typography.Text>}
+      </Form>
+    </TicketDialog>
   );
 }

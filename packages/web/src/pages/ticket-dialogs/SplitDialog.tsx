@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Descriptions, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
+import { Button, Descriptions, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { splitTicket } from './api';
 import { evenParts, isPartValue, MAX_PARTS, MIN_PARTS, sumParts } from './split-parts';
-import { Refusal, TicketHeader, tons, useSave, useTicket, type DialogProps } from './shared';
+import { TicketDialog, tons, useSave, useTicket, type DialogProps } from './shared';
 
 /**
  * 拆分: the ticket's net in parts (tons, as the split call takes them), two at first, evenly; the
@@ -28,48 +28,43 @@ export function SplitDialog({ ctx, onClose }: DialogProps) {
     return t('ticketDialogs.splitDone', { count: ids.length });
   });
   return (
-    <Modal open width={600} title={`${t('ticketDialogs.splitTitle')}${ticket ? ` · ${ticket.ticketNo}` : ''}`} onCancel={onClose} onOk={ok} confirmLoading={save.busy}
-      okText={t('ticketDialogs.ok')} cancelText={t('ticketDialogs.cancel')} okButtonProps={{ disabled: !valid, 'data-testid': 'ticket-dialog-ok' }} destroyOnHidden>
-      <div data-testid="ticket-dialog-split">
-        <Refusal text={save.refusal} testId="ticket-dialog-refusal" />
-        <TicketHeader ticket={ticket} />
-        <Descriptions size="small" bordered column={4} style={{ marginBottom: 12 }}
-          items={[
-            { key: 'gross', label: t('ticketDialogs.gross'), children: tons(ticket?.gross) },
-            { key: 'tare', label: t('ticketDialogs.tare'), children: tons(ticket?.tare) },
-            { key: 'deducted', label: t('ticketDialogs.deductTotal'), children: tons(ticket?.deductTotal) },
-            { key: 'net', label: t('ticketDialogs.net'), children: <span data-testid="split-net">{tons(net)}</span> },
-          ]} />
-        <Space style={{ marginBottom: 12 }}>
-          <span>{t('ticketDialogs.evenly')}</span>
-          <InputNumber size="small" min={MIN_PARTS} max={MAX_PARTS} precision={0} value={count} onChange={(v) => setCount(v ?? MIN_PARTS)} data-testid="split-count" style={{ width: 64 }} />
-          <span>{t('ticketDialogs.evenlyCount')}</span>
-          <Button size="small" onClick={() => setParts(evenParts(net, count))} data-testid="split-evenly">{t('ticketDialogs.apply')}</Button>
-        </Space>
-        <Form layout="horizontal" component="div" labelCol={{ flex: '110px' }}>
-          {shown.map((p, i) => (
-            <Form.Item key={i} label={t('ticketDialogs.part', { n: i + 1 })} style={{ marginBottom: 8 }}
-              validateStatus={p.trim() !== '' && !isPartValue(p) ? 'error' : undefined}>
-              <Space.Compact style={{ width: '100%' }}>
-                <Input inputMode="decimal" value={p} onChange={(e) => setPart(i, e.target.value)} data-testid={`split-part-${i}`} suffix={t('ticketDialogs.tonUnit')} />
-                <Button disabled={shown.length <= MIN_PARTS} onClick={() => setParts(shown.filter((_, j) => j !== i))} data-testid={`split-remove-${i}`}>{t('ticketDialogs.removePart')}</Button>
-              </Space.Compact>
-            </Form.Item>
-          ))}
-        </Form>
-        <Button type="dashed" block disabled={shown.length >= MAX_PARTS} onClick={() => setParts([...shown, ''])} style={{ marginBottom: 12 }} data-testid="split-add">
-          {t('ticketDialogs.addPart')}
-        </Button>
-        <Descriptions size="small" bordered column={2}
-          items={[
-            { key: 'sum', label: t('ticketDialogs.partsSum'), children: <span data-testid="split-sum">{tons(sum.sum)}</span> },
-            { key: 'difference', label: t('ticketDialogs.difference'), children: <span data-testid="split-difference">{tons(sum.difference)}</span> },
-          ]} />
-        <Typography.Paragraph type={sum.addsUp ? 'success' : 'danger'} style={{ margin: '8px 0 0' }} data-testid="split-adds-up">
-          {sum.addsUp ? t('ticketDialogs.addsUp') : t('ticketDialogs.notAddsUp', { net: tons(net) })}
-        </Typography.Paragraph>
-        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{t('ticketDialogs.splitHint')}</Typography.Paragraph>
-      </div>
-    </Modal>
+    <TicketDialog title={t('ticketDialogs.splitTitle')} width={600} ticket={ticket} save={save} onOk={ok} onClose={onClose} okDisabled={!valid} testId="ticket-dialog-split">
+      <Descriptions size="small" bordered column={4} style={{ marginBottom: 12 }}
+        items={[
+          { key: 'gross', label: t('ticketDialogs.gross'), children: tons(ticket?.gross) },
+          { key: 'tare', label: t('ticketDialogs.tare'), children: tons(ticket?.tare) },
+          { key: 'deducted', label: t('ticketDialogs.deductTotal'), children: tons(ticket?.deductTotal) },
+          { key: 'net', label: t('ticketDialogs.net'), children: <span data-testid="split-net">{tons(net)}</span> },
+        ]} />
+      <Space style={{ marginBottom: 12 }}>
+        <span>{t('ticketDialogs.evenly')}</span>
+        <InputNumber size="small" min={MIN_PARTS} max={MAX_PARTS} precision={0} value={count} onChange={(v) => setCount(v ?? MIN_PARTS)} data-testid="split-count" style={{ width: 64 }} />
+        <span>{t('ticketDialogs.evenlyCount')}</span>
+        <Button size="small" onClick={() => setParts(evenParts(net, count))} data-testid="split-evenly">{t('ticketDialogs.apply')}</Button>
+      </Space>
+      <Form layout="horizontal" component="div" labelCol={{ flex: '110px' }}>
+        {shown.map((p, i) => (
+          <Form.Item key={i} label={t('ticketDialogs.part', { n: i + 1 })} style={{ marginBottom: 8 }}
+            validateStatus={p.trim() !== '' && !isPartValue(p) ? 'error' : undefined}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input inputMode="decimal" value={p} onChange={(e) => setPart(i, e.target.value)} data-testid={`split-part-${i}`} suffix={t('ticketDialogs.tonUnit')} />
+              <Button disabled={shown.length <= MIN_PARTS} onClick={() => setParts(shown.filter((_, j) => j !== i))} data-testid={`split-remove-${i}`}>{t('ticketDialogs.removePart')}</Button>
+            </Space.Compact>
+          </Form.Item>
+        ))}
+      </Form>
+      <Button type="dashed" block disabled={shown.length >= MAX_PARTS} onClick={() => setParts([...shown, ''])} style={{ marginBottom: 12 }} data-testid="split-add">
+        {t('ticketDialogs.addPart')}
+      </Button>
+      <Descriptions size="small" bordered column={2}
+        items={[
+          { key: 'sum', label: t('ticketDialogs.partsSum'), children: <span data-testid="split-sum">{tons(sum.sum)}</span> },
+          { key: 'difference', label: t('ticketDialogs.difference'), children: <span data-testid="split-difference">{tons(sum.difference)}</span> },
+        ]} />
+      <Typography.Paragraph type={sum.addsUp ? 'success' : 'danger'} style={{ margin: '8px 0 0' }} data-testid="split-adds-up">
+        {sum.addsUp ? t('ticketDialogs.addsUp') : t('ticketDialogs.notAddsUp', { net: tons(net) })}
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{t('ticketDialogs.splitHint')}</Typography.Paragraph>
+    </TicketDialog>
   );
 }

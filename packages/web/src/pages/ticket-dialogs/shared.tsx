@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions } from 'antd';
+import { Alert, Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { ApiError } from '@/platform/api/http';
@@ -68,5 +68,34 @@ export function TicketHeader({ ticket }: { ticket: TicketEntity | undefined }) {
         { key: 'plate', label: t('ticketDialogs.plate'), children: ticket?.plateNumber ?? '' },
         { key: 'material', label: t('ticketDialogs.material'), children: ticket?.materialName ?? '' },
       ]} />
+  );
+}
+
+interface TicketDialogProps {
+  /** the dialog's title; the ticket number follows it once the ticket is read */
+  title: string;
+  width: number;
+  ticket: TicketEntity | undefined;
+  save: ReturnType<typeof useSave>;
+  onOk(): void;
+  onClose(): void;
+  okDisabled: boolean;
+  /** the data-testid of the dialog's body */
+  testId: string;
+  children: ReactNode;
+}
+
+/** The frame every ticket dialog shares: the title with the ticket's number, the buttons, the server's refusal and which truck it is. */
+export function TicketDialog({ title, width, ticket, save, onOk, onClose, okDisabled, testId, children }: TicketDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open width={width} title={`${title}${ticket ? ` · ${ticket.ticketNo}` : ''}`} onCancel={onClose} onOk={onOk} confirmLoading={save.busy}
+      okText={t('ticketDialogs.ok')} cancelText={t('ticketDialogs.cancel')} okButtonProps={{ disabled: okDisabled, 'data-testid': 'ticket-dialog-ok' }} destroyOnHidden>
+      <div data-testid={testId}>
+        <Refusal text={save.refusal} testId="ticket-dialog-refusal" />
+        <TicketHeader ticket={ticket} />
+        {children}
+      </div>
+    </Modal>
   );
 }
