@@ -1,6 +1,7 @@
 import type { NoticeDoneBody, NoticeEndTimeBody, NoticeMaxLimitBody } from '@wb/protocol';
 import type { Transaction } from 'kysely';
 import type { ChangeNote } from '../../platform/audit/log';
+import type { Who } from '../../platform/auth/who';
 import type { DB, NoticeKind } from '../../platform/db/schema';
 import type { DocumentFamily } from '../../platform/documents/define';
 import { AppError, badRequest } from '../../platform/http/errors';
@@ -15,12 +16,11 @@ import { auditedOnly, decideDone, decideEndTime, decideMaxLimit } from './rules'
  * does (repo.lockLine), decides with the pure rules, writes, and says what changed for the log.
  */
 type Tx = Transaction<DB>;
-interface Who { orgId: string; userId: string }
 export interface Corrected<T> { reply: T; note: ChangeNote }
 
 const lineNotFound = (lineId: string) => AppError.of('notFound', `通知单明细不存在: ${lineId}`, 'lineId');
 
-async function auditedLine(tx: Tx, who: Who, family: DocumentFamily, kind: NoticeKind, lineId: string, word: string) {
+async function auditedLine(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, family: DocumentFamily, kind: NoticeKind, lineId: string, word: string) {
   const line = await repo.lockLine(tx, who.orgId, kind, lineId);
   if (!line) throw lineNotFound(lineId);
   const refused = auditedOnly(line.status, family.label, line.noticeNo, word);
@@ -28,7 +28,7 @@ async function auditedLine(tx: Tx, who: Who, family: DocumentFamily, kind: Notic
   return line;
 }
 
-export async function correctMaxLimit(tx: Tx, who: Who, family: DocumentFamily, kind: NoticeKind, body: NoticeMaxLimitBody) {
+export async function correctMaxLimit(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, family: DocumentFamily, kind: NoticeKind, body: NoticeMaxLimitBody) {
   const line = await auditedLine(tx, who, family, kind, body.lineId, '修改最大限量');
   const decision = decideMaxLimit(line, body.maxLimit);
   if (!decision.ok) throw badRequest(decision.message, decision.field);
@@ -39,7 +39,7 @@ export async function correctMaxLimit(tx: Tx, who: Who, family: DocumentFamily, 
   };
 }
 
-export async function correctDone(tx: Tx, who: Who, family: DocumentFamily, kind: NoticeKind, body: NoticeDoneBody) {
+export async function correctDone(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, family: DocumentFamily, kind: NoticeKind, body: NoticeDoneBody) {
   const line = await auditedLine(tx, who, family, kind, body.lineId, '修改已执行量');
   const decision = decideDone(line, body.doneQuantity, body.reason);
   if (!decision.ok) throw badRequest(decision.message, decision.field);
@@ -58,7 +58,7 @@ export function endTimeOf(body: NoticeEndTimeBody): string {
   return String(converted.value);
 }
 
-export async function correctEndTime(tx: Tx, who: Who, family: DocumentFamily, kind: NoticeKind, body: NoticeEndTimeBody) {
+export async function correctEndTime(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, family: DocumentFamily, kind: NoticeKind, body: NoticeEndTimeBody) {
   const text = endTimeOf(body);
   // read as the engine stores the form's times, so the period means the same from both roads
   const wanted = await repo.timeOf(tx, text);

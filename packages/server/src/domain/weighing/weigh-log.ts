@@ -1,5 +1,5 @@
 import { weighingBody, type WeighingBody, type WeighingReply } from '@wb/protocol';
-import type { Caller } from '../../platform/auth/guard';
+import type { Who } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
 import { AppError } from '../../platform/http/errors';
 import type { TicketKind } from './kinds';
@@ -35,7 +35,8 @@ export interface WeighCall {
   ticketNo: string | null;
 }
 
-type Who = Pick<Caller, 'orgId' | 'userId' | 'username'>;
+/** Who weighed, as the weigh log names them. */
+type Weigher = Pick<Who, 'orgId' | 'userId' | 'username'>;
 
 /**
  * How the call named its truck, in the order the weighing looks: a second weighing takes the
@@ -49,7 +50,7 @@ export function identificationOf(reading: WeighReading, b: Pick<WeighingBody, 'r
   return found ? { by: found[0], value: found[1] as string } : null;
 }
 
-export function callOf(who: Who, kind: TicketKind, reading: WeighReading, body: WeighingBody): WeighCall {
+export function callOf(who: Weigher, kind: TicketKind, reading: WeighReading, body: WeighingBody): WeighCall {
   const named = identificationOf(reading, body);
   return {
     orgId: who.orgId, userId: who.userId, username: who.username, kind, reading, station: body.stationId, requestId: body.requestId,
@@ -66,7 +67,7 @@ const text = (v: unknown, max: number): string | null => (typeof v === 'string' 
  * client) and would only fill the log with rows nobody can place. Of such a body the log keeps the
  * station and request id alone: the rest is what the schema could not read.
  */
-export function unreadCallOf(who: Who, kind: TicketKind, reading: WeighReading, raw: unknown): WeighCall | null {
+export function unreadCallOf(who: Weigher, kind: TicketKind, reading: WeighReading, raw: unknown): WeighCall | null {
   const b = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const station = text(b.stationId, 64);
   if (!station) return null;
@@ -96,7 +97,7 @@ export const weighingInput = weighingBody.transform((body): WeighingInput => ({ 
  * transaction as its answer. `input.call` is what the refusal's row is made of (refusedWeighing).
  */
 export async function weighLogged(
-  tx: Tx, who: Who, kind: TicketKind, reading: WeighReading, input: WeighingInput,
+  tx: Tx, who: Weigher, kind: TicketKind, reading: WeighReading, input: WeighingInput,
   weigh: (tx: Tx, body: WeighingBody, call: WeighCall) => Promise<WeighingReply>,
 ): Promise<WeighingReply> {
   const call = callOf(who, kind, reading, input.body);
@@ -111,7 +112,7 @@ export async function weighLogged(
  * the call as far as the weighing got, or of a body the schema refused, what could be read of it.
  */
 export async function refusedWeighing(
-  db: Database, who: Who, kind: TicketKind, reading: WeighReading, input: WeighingInput | null, raw: unknown, error: unknown,
+  db: Database, who: Weigher, kind: TicketKind, reading: WeighReading, input: WeighingInput | null, raw: unknown, error: unknown,
 ): Promise<void> {
   if (!isRefusal(error)) return;
   const call = input ? input.call : unreadCallOf(who, kind, reading, raw);
