@@ -3,6 +3,7 @@ import { documentRoutes } from '../documents/routes';
 import { templateListRoute } from '../list/route';
 import { mountAction } from './action-route';
 import type { FamilyModule, ModuleContext } from './define';
+import type { TemplateDef } from '../templates/define';
 import { moduleTemplates } from './templates';
 
 /**
@@ -10,7 +11,7 @@ import { moduleTemplates } from './templates';
  * of surfacing as a 404 or a 500 later: a repeated key, a dependency that is missing or comes
  * later, a list reading a template no module seeds, two calls on one path.
  */
-export function checkModules(modules: FamilyModule[]): void {
+export function checkModules(modules: FamilyModule[], templates: TemplateDef[] = moduleTemplates(modules)): void {
   const keys = new Set<string>();
   for (const m of modules) {
     if (keys.has(m.key)) throw new Error(`模块 ${m.key} 重复`);
@@ -19,7 +20,7 @@ export function checkModules(modules: FamilyModule[]): void {
     }
     keys.add(m.key);
   }
-  const codes = new Set(moduleTemplates(modules).map((t) => t.formatCode));
+  const codes = new Set(templates.map((t) => t.formatCode));
   const calls = new Set<string>();
   const call = (m: FamilyModule, method: string, path: string) => {
     const key = `${method} ${path}`;
@@ -41,7 +42,8 @@ export function checkModules(modules: FamilyModule[]): void {
 
 /** Every module's calls: its documents on the engine, its lists, its actions, its own routes. */
 export function mountModules(app: FastifyInstance, modules: FamilyModule[], ctx: ModuleContext): void {
-  checkModules(modules);
+  // the templates were gathered once already, for the seed (domain/modules.ts ALL_TEMPLATES)
+  checkModules(modules, ctx.templates);
   for (const m of modules) {
     for (const family of m.documents ?? []) documentRoutes(app, ctx.db, family, ctx.list);
     for (const l of m.lists ?? []) {
