@@ -16,17 +16,16 @@ const leaf = (name: string, en: string, path: string, roles: string[] = [], extr
 });
 
 export const MENU_AREAS: MenuArea[] = [
-  { name: '采购', en: 'Purchase', path: '/purchase', icon: 'ShoppingCartOutlined', planned: [leaf('采购合同', 'Purchase contracts', '/purchase/contract', [AC])] },
+  { name: '采购', en: 'Purchase', path: '/purchase', icon: 'ShoppingCartOutlined' },
   {
     name: '销售', en: 'Sales', path: '/sale', icon: 'ShopOutlined',
     planned: [
-      leaf('销售合同', 'Sales contracts', '/sale/contract', [AC]),
       leaf('销售价格', 'Sales prices', '/sale/price', [AC]),
       leaf('销售计算', 'Sales calculation', '/sale/calculation', [AC]),
       leaf('收款登记', 'Payments received', '/sale/receive-payment', [AC]),
     ],
   },
-  { name: '调拨', en: 'Allot', path: '/allot', icon: 'SwapOutlined', planned: [leaf('调拨合同', 'Allot contracts', '/allot/contract', [AC])] },
+  { name: '调拨', en: 'Allot', path: '/allot', icon: 'SwapOutlined' },
   { name: '移库', en: 'Transfer', path: '/transfer', icon: 'RetweetOutlined' },
   { name: '过磅', en: 'Weighing', path: '/weigh', icon: 'DashboardOutlined' },
   { name: '通知单', en: 'Notices', path: '/notice', icon: 'ProfileOutlined' },

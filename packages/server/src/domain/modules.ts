@@ -3,6 +3,7 @@ import { buildMenuTree } from '../platform/module/menu';
 import { moduleTemplates } from '../platform/module/templates';
 import { templatesModule } from '../platform/templates/module';
 import { confirmModule } from './confirm/module';
+import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
@@ -30,6 +31,7 @@ export const MODULES: FamilyModule[] = [
   orgStructureModule,
   interfaceModule,
   templatesModule,
+  contractModule,
   noticeModule,
   registryModule,
   weighingModule,

@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
+import type { ContractKind } from '../../platform/db/schema';
+import { checkContractDraws } from '../contract/draw';
 import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { NOTICE_KINDS, noticeBase, type NoticeKindDef } from './kinds';
 import { isPeerCompany, lineFacts, noticeFactsOf, stampAudit } from './repo';
@@ -53,6 +55,8 @@ function lineFields(k: NoticeKindDef): DocField[] {
     tonsField('minLimit', 'min_limit', '最小限量'),
     { name: 'lineSeq', column: 'seq', label: '行号', type: 'integer' },
     { name: 'lineRemark', column: 'remark', label: '明细备注', type: 'text', maxLength: 500 },
+    // the contract line it draws on (合同号-行号), for the kinds that have contracts
+    ...(k.counterparty === null ? [] : [id('contractLineId', 'contract_line_id', '合同明细', { byCode: { name: 'contractLineCode', label: '合同明细', table: 'wb_contract_line_ref', codeColumn: 'line_code', scope: 'org' } })]),
   ];
 }
 
@@ -77,10 +81,11 @@ function noticeLines(k: NoticeKindDef): DocumentChildren {
     }, k.kind),
     // the header's lock is held: no truck is reserved against a line of it meanwhile, so what the
     // stored lines carry is what the rewritten ones must keep room for
-    checkWrite: async (tx, _who, parentId, _header, rows) => {
-      if (!parentId) return [];
+    checkWrite: async (tx, who, parentId, header, rows) => {
+      const drawn = k.counterparty === null ? [] : await checkContractDraws(tx, who.orgId, k.kind as ContractKind, k.counterparty, parentId, header, rows);
+      if (!parentId) return drawn;
       const stored = await lineFacts(tx, parentId);
-      const problems = [];
+      const problems = [...drawn];
       for (const [lineId, line] of stored) {
         const at = rows.findIndex((r) => r.id === lineId);
         const v = at >= 0 ? rows[at].values : null;
@@ -93,6 +98,7 @@ function noticeLines(k: NoticeKindDef): DocumentChildren {
     constraintMessages: {
       wb_notice_line_min_max: { field: 'minLimit', message: '最小限量不能大于最大限量' },
       wb_notice_line_max_limit: { field: 'maxLimit', message: '已执行量与在途量之和超过最大限量' },
+      wb_notice_line_contract_room: { field: 'quantity', message: '通知单数量超出合同明细的可下达量（合同数量及溢短装）' },
     },
   };
 }

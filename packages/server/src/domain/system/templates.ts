@@ -16,6 +16,7 @@ const LOG_ACTIONS = [
   { value: 'disable', label: '停用', labelEn: 'Disable' },
   { value: 'close', label: '关闭', labelEn: 'Close' },
   { value: 'reopen', label: '重新打开', labelEn: 'Reopen' },
+  { value: 'terminate', label: '终止', labelEn: 'Terminate' },
   { value: 'copy', label: '复制', labelEn: 'Copy' },
   { value: 'import', label: '导入', labelEn: 'Import' },
   { value: 'datax', label: '接口推送', labelEn: 'Pushed by interface' },
@@ -62,6 +63,8 @@ const LOG_ACTIONS = [
   { value: 'deduct', label: '扣重', labelEn: 'Deductions' },
   { value: 'modifyPrice', label: '修改单价', labelEn: 'Change unit price' },
   { value: 'merge', label: '合并', labelEn: 'Merge' },
+  // contracts (domain/contract)
+  { value: 'qualityTerms', label: '修改质量条款', labelEn: 'Edit quality terms' },
   { value: 'split', label: '拆分', labelEn: 'Split' },
   { value: 'returnGoods', label: '退货', labelEn: 'Return goods' },
   // weigh tickets to the ERP (domain/erp)
@@ -78,6 +81,8 @@ const LOG_ACTIONS = [
   { value: 'writeCard', label: '写卡', labelEn: 'Write card' },
   { value: 'rematch', label: '重新匹配', labelEn: 'Re-match queue' },
   { value: 'merge', label: '合并', labelEn: 'Merge' },
+  // contracts (domain/contract)
+  { value: 'qualityTerms', label: '修改质量条款', labelEn: 'Edit quality terms' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板', labelEn: 'Edit template' },
   { value: 'templateRestore', label: '恢复模板', labelEn: 'Restore template' },

@@ -265,6 +265,7 @@ export interface WbNoticeLine extends DocAudit {
   to_warehouse_id: Id | null; quantity: Numeric; price: Numeric | null; tax_rate: Numeric | null;
   control_rate: NumericDefault; max_limit: Numeric; min_limit: Numeric | null; quantity_control: Generated<boolean>;
   done_quantity: NumericDefault; done_trips: Generated<number>; in_transit: NumericDefault; in_transit_trips: Generated<number>;
+  contract_line_id: Id | null;
 }
 export type RegistryKind = 'pu' | 'sa' | 'al' | 'tr' | 'pr' | 'st';
 export type TripState = 'PLANNED' | 'ENTERED' | 'WEIGHING' | 'RELEASED';
@@ -352,4 +353,27 @@ export interface WbWeighLog {
 }
 export interface DB {
   wb_weigh_log: WbWeighLog;
+}
+
+// Contracts (migrations/037_contract.sql).
+export type ContractKind = 'pu' | 'sa' | 'al';
+export type ContractStatus = 'FREE' | 'AUDITED' | 'CLOSED' | 'TERMINATED' | 'OBSOLETE';
+export interface WbContract extends DocAudit {
+  id: Generated<string>; org_id: Id; kind: ContractKind; contract_no: string; doc_status: Generated<ContractStatus>; enabled: Generated<boolean>;
+  vendor_id: Id | null; customer_id: Id | null; peer_org_id: Id | null; sign_date: DateOnly | null; valid_from: DateOnly; valid_to: DateOnly;
+  tax_rate: Numeric | null; currency: Generated<string>; settle_basis: Generated<'OUR_NET' | 'SHIPPED' | 'LESSER'>; tolerance: NumericDefault;
+  freight_terms: Generated<'DELIVERED' | 'EX_WORKS'>; payment_terms: Generated<'PREPAID' | 'CREDIT'>; credit_days: number | null;
+  audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface WbContractLine extends DocAudit {
+  id: Generated<string>; org_id: Id; contract_id: Id; seq: number; material_id: Id; quantity: Numeric; price: Numeric | null; tax_rate: Numeric | null;
+}
+export interface WbContractChange {
+  id: Generated<string>; org_id: Id; contract_id: Id; amend_id: Id; contract_line_id: Id | null; field: string;
+  before_value: string | null; after_value: string | null; changed_at: Generated<Timestamp>; changed_by: Id | null;
+}
+export interface DB {
+  wb_contract: WbContract;
+  wb_contract_line: WbContractLine;
+  wb_contract_change: WbContractChange;
 }

@@ -121,6 +121,8 @@ export interface DocumentFamily {
   lifecycle: Lifecycle;
   /** the document status column (FREE / AUDITED / OBSOLETE); absent: always FREE */
   statusColumn?: string;
+  /** what an action on no selected row is told (contracts: 请选择要操作的信息); absent: the contract's 请至少选择一条数据！ */
+  selectionMessage?: string;
   /** the family's own state column, its words for messages, and a time stamped on entering one state */
   extraState?: { column: string; words: Record<string, string>; stamp?: { column: string; when: string } };
   /** the list template (v2/list and export) and the popup template (autocomplete) */

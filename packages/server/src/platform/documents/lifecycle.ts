@@ -8,8 +8,11 @@ import type { DocStatus as ArchiveStatus } from '../db/schema';
  * switch. Families without a status column are always FREE. Family-specific states (an IC card's
  * NORMAL / LOST) are a second column the family's own actions move.
  */
-/** Documents that stop taking work without being voided (a notice no more trucks come for) are CLOSED. */
-export type DocStatus = ArchiveStatus | 'CLOSED';
+/**
+ * Documents that stop taking work without being voided (a notice no more trucks come for) are
+ * CLOSED; a contract ended before its term is TERMINATED.
+ */
+export type DocStatus = ArchiveStatus | 'CLOSED' | 'TERMINATED';
 
 export interface DocState {
   code: string;
@@ -34,16 +37,18 @@ export interface Transition {
   /** the family state it needs */
   whenExtra?: readonly string[];
   change: Change;
+  /** the way out a refusal names, by the state that stands in the way (an audited contract: 请通过补充协议变更) */
+  hint?: Partial<Record<DocStatus, string>>;
 }
 
 /** Lifecycle actions: the contract's state actions, the family's own, and the two edits. */
 export type Lifecycle = Readonly<Record<string, Transition>>;
 
-export const STATUS_WORDS: Record<DocStatus, string> = { FREE: '未审核', AUDITED: '已审核', CLOSED: '已关闭', OBSOLETE: '已作废' };
+export const STATUS_WORDS: Record<DocStatus, string> = { FREE: '未审核', AUDITED: '已审核', CLOSED: '已关闭', TERMINATED: '已终止', OBSOLETE: '已作废' };
 
 export const ACTION_WORDS: Record<string, string> = {
   audit: '审核', unaudit: '反审核', obsolete: '作废', recover: '恢复', enable: '启用', disable: '停用',
-  update: '修改', delete: '删除', loss: '挂失', reuse: '解除挂失', close: '关闭', reopen: '重新打开',
+  update: '修改', delete: '删除', loss: '挂失', reuse: '解除挂失', close: '关闭', reopen: '重新打开', terminate: '终止',
 };
 
 const ALL: readonly DocStatus[] = ['FREE', 'AUDITED', 'OBSOLETE'];
@@ -86,7 +91,7 @@ export function decide(lifecycle: Lifecycle, label: string, state: DocState, act
   if (!t) return { ok: false, message: `${who} 不支持${word}` };
   if (!t.from.includes(state.status)) {
     if (action === 'recover') return { ok: false, message: `${who} 未作废，不能恢复` };
-    const hint = state.status === 'AUDITED' && action !== 'audit' ? '，请先反审核' : '';
+    const hint = t.hint?.[state.status] !== undefined ? `，${t.hint[state.status]}` : state.status === 'AUDITED' && action !== 'audit' ? '，请先反审核' : '';
     const again = (state.status === 'AUDITED' && action === 'audit') || (state.status === 'OBSOLETE' && action === 'obsolete');
     return { ok: false, message: `${who} ${STATUS_WORDS[state.status]}，不能${again ? '重复' : ''}${word}${hint}` };
   }

@@ -65,15 +65,22 @@ export function documentRoutes(app: FastifyInstance, db: Database, family: Docum
     return ok(await actions.updateEntity(db, family, request.caller, body.entity, body.entitysub), '修改成功');
   });
 
+  // an action clicked with nothing selected is told the family's own words, when it has them
+  const selected = (body: unknown) => {
+    const ids = (body as { ids?: unknown } | null | undefined)?.ids;
+    if (family.selectionMessage && (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0))) throw badRequest(family.selectionMessage, 'ids');
+    return parse(idsBody, body).ids;
+  };
+
   app.delete(`${base}/delList`, may('delList'), async (request) => {
-    const { ids } = parse(idsBody, request.body);
+    const ids = selected(request.body);
     await authorise(request.caller, 'delList', { ids });
     return ok(await actions.deleteList(db, family, request.caller, ids), '删除成功');
   });
 
   for (const action of stateActions(family.lifecycle)) {
     app.post(`${base}/${action}`, may(action), async (request) => {
-      const { ids } = parse(idsBody, request.body);
+      const ids = selected(request.body);
       await authorise(request.caller, action, { ids });
       return ok(await actions.stateAction(db, family, request.caller, action, ids));
     });

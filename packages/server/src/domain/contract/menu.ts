@@ -1,0 +1,43 @@
+import type { MenuButtonSeed, MenuSeed } from '../../platform/menu/define';
+import { amendPermission, CONTRACT_KINDS, contractPermission, type ContractKindDef } from './kinds';
+
+/**
+ * Each contract's leaf in its folder (采购, 销售, 调拨) with the document buttons and its own
+ * (close, terminate), and the leaf of its amendments (补充协议) beside it. Contracts are the
+ * accountant's; the operators who write notices read them.
+ */
+const OP = 'ROLE_OPERATOR';
+const AC = 'ROLE_ACCOUNTANT';
+
+const DOCUMENT: [string, string, string][] = [
+  ['create', '新增', 'Add'], ['update', '修改', 'Edit'], ['delList', '删除', 'Delete'], ['audit', '审核', 'Audit'],
+  ['unaudit', '反审核', 'Un-audit'], ['obsolete', '作废', 'Void'], ['recover', '恢复', 'Recover'], ['copy', '复制', 'Copy'], ['export', '导出', 'Export'],
+];
+const OWN: [string, string, string][] = [['batch:close', '关闭', 'Close'], ['batch:terminate', '终止', 'Terminate']];
+const AMEND: [string, string, string][] = [
+  ['create', '新增', 'Add'], ['update', '修改', 'Edit'], ['delList', '删除', 'Delete'], ['audit', '审核', 'Audit'],
+  ['obsolete', '作废', 'Void'], ['recover', '恢复', 'Recover'], ['export', '导出', 'Export'],
+];
+
+function contractButtons(k: ContractKindDef): MenuButtonSeed[] {
+  return [
+    { name: '查看', en: 'View', permission: contractPermission(k.kind, 'view'), component: 'view', roles: [OP, AC] },
+    ...DOCUMENT.map(([action, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, action), component: action as MenuButtonSeed['component'], roles: [AC] })),
+    ...OWN.map(([component, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, component.split(':')[1]), component: component as MenuButtonSeed['component'], roles: [AC] })),
+  ];
+}
+
+function amendButtons(k: ContractKindDef): MenuButtonSeed[] {
+  return [
+    { name: '查看', en: 'View', permission: amendPermission(k.kind, 'view'), component: 'view', roles: [OP, AC] },
+    ...AMEND.map(([action, name, en]): MenuButtonSeed => ({ name, en, permission: amendPermission(k.kind, action), component: action as MenuButtonSeed['component'], roles: [AC] })),
+  ];
+}
+
+/** The leaves of a kind's folder: the contracts and their amendments. */
+export const contractLeaves = (k: ContractKindDef): MenuSeed[] => [
+  { name: k.label, en: k.pluralEn, path: k.menuPath, roles: [OP, AC], buttons: contractButtons(k) },
+  { name: `${k.label}补充协议`, en: `${k.labelEn} amendments`, path: k.amendPath, roles: [AC], buttons: amendButtons(k) },
+];
+
+export const CONTRACT_MENUS = CONTRACT_KINDS.map((k) => ({ area: k.area, leaves: contractLeaves(k) }));

@@ -1,0 +1,34 @@
+import { defineAction, defineModule, type ActionDecl, type ListDecl } from '../../platform/module/define';
+import { AMEND_FAMILIES, CONTRACT_FAMILIES } from './family';
+import { CONTRACT_KINDS, contractBase, contractPermission } from './kinds';
+import { CONTRACT_MENUS } from './menu';
+import { qualityTermsBody, saveQualityTerms } from './quality';
+import { contractLineList, contractLineResource } from './templates';
+
+/**
+ * Contracts (合同): purchase, sales and allot contracts on the document engine with their pricing
+ * rows, their amendments (补充协议) and quality terms, and the popup of lines in force that a
+ * notice line draws on. The notices' draw on a line is guarded in the notice's own write
+ * (draw.ts, called from domain/notice/family.ts); README: lock order.
+ */
+const lists: ListDecl[] = CONTRACT_KINDS.map((k): ListDecl => ({
+  // the popup 选择合同明细 reads the kind's lines in force under its own template id
+  url: `${contractBase(k.kind)}/line/v2/list`, template: `contract.${k.kind}.line.list`, permission: contractPermission(k.kind, 'view'), anyTplId: true,
+}));
+
+// writing the quality terms of a draft is editing the contract
+const quality: ActionDecl[] = CONTRACT_KINDS.map((k) => defineAction({
+  path: `${contractBase(k.kind)}/quality`, permission: contractPermission(k.kind, 'update'), body: qualityTermsBody,
+  run: ({ tx, who, input }) => saveQualityTerms(tx, who, k, input.body),
+  log: (_, done) => done.note, reply: (done) => done.reply, message: '修改成功',
+}));
+
+export const contractModule = defineModule({
+  key: 'contract',
+  depends: ['masterdata'],
+  documents: [...CONTRACT_FAMILIES, ...AMEND_FAMILIES],
+  templates: [...CONTRACT_KINDS.map(contractLineList), ...CONTRACT_KINDS.map(contractLineResource)],
+  menu: CONTRACT_MENUS,
+  lists,
+  actions: quality,
+});

@@ -1,0 +1,42 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+
+/**
+ * The contract's place in the price chain (notice line, then contract row, then price rule): a
+ * notice line drawn on a line of a contract in force that carries a price gives that price, named
+ * by the contract's number. A line left without a price lets the price rules decide.
+ *
+ * The types are the price resolution's (domain/price/resolve.ts), declared here with the same
+ * shape until the two meet.
+ */
+export interface PriceQuery {
+  orgId: string;
+  kind: 'pu' | 'sa' | 'al';
+  noticeLineId: string | null;
+  materialId: string;
+  partyId: string | null;
+  at: Date;
+}
+export interface PricePick {
+  price: string;
+  source: 'NOTICE_LINE' | 'CONTRACT' | 'PRICE_RULE';
+  ref: string | null;
+  label: string;
+}
+export interface PriceSource {
+  source: PricePick['source'];
+  find(tx: Transaction<DB>, q: PriceQuery): Promise<PricePick | null>;
+}
+
+export const contractPriceSource: PriceSource = {
+  source: 'CONTRACT',
+  async find(tx, q) {
+    if (q.noticeLineId === null) return null;
+    const { rows } = await sql<{ id: string; price: string; contract_no: string }>`
+      SELECT cl.id::text, trim_scale(cl.price)::text AS price, c.contract_no
+        FROM wb_notice_line nl JOIN wb_contract_line cl ON cl.id = nl.contract_line_id JOIN wb_contract c ON c.id = cl.contract_id
+       WHERE nl.org_id = ${q.orgId} AND nl.id = ${q.noticeLineId}::bigint AND c.doc_status = 'AUDITED' AND cl.price IS NOT NULL`.execute(tx);
+    const r = rows[0];
+    return r ? { price: r.price, source: 'CONTRACT', ref: r.id, label: r.contract_no } : null;
+  },
+};
