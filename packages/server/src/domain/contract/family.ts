@@ -4,7 +4,7 @@ import { applyAmendments, checkAmendLines, checkAmendTarget } from './amend';
 import { amendBase, CONTRACT_KINDS, CONTRACT_SELECTION_MESSAGE, contractBase, type ContractKindDef } from './kinds';
 import { drawnLineCounts, isPeerCompany, stampAudit } from './repo';
 import { amendLifecycle, contractGuardProblem, contractLifecycle, headerProblems, normaliseHeader } from './rules';
-import { AMEND_LINE_TABLE, amendForms, amendListTemplate, CONTRACT_LINE_TABLE, contractForms, contractListTemplate } from './templates';
+import { AMEND_LINE_TABLE, amendForms, amendListTemplate, CONTRACT_LINE_TABLE, contractForms, contractListTemplate, contractResource } from './templates';
 
 /**
  * The contracts on the document engine: one family per kind (its header in the kind's view
@@ -92,7 +92,7 @@ export function contractFamily(k: ContractKindDef): DocumentFamily {
     fields: headerFields(k),
     lifecycle: contractLifecycle, statusColumn: 'doc_status',
     selectionMessage: CONTRACT_SELECTION_MESSAGE,
-    listTemplate: contractListTemplate(k), forms: [createForm, updateForm],
+    listTemplate: contractListTemplate(k), resourceTemplate: contractResource(k), forms: [createForm, updateForm],
     readFields: [
       ...readFieldsOf(headerForm), { name: 'auditedAt', sql: 't.audited_at' },
       { name: 'qualityTerms', sql: QUALITY_SQL }, { name: 'amendHistory', sql: HISTORY_SQL },
@@ -162,7 +162,7 @@ export function amendFamily(k: ContractKindDef): DocumentFamily {
     numbering: { docKind: `contract.${k.kind}.amend`, fallback: { prefix: k.amendPrefix, datePattern: 'yyyyMMdd', serialWidth: 4, resetPeriod: 'DAILY' } },
     fields: [
       { name: 'amendNo', column: 'amend_no', label: '补充协议号', type: 'text', updatable: false, unique: true, maxLength: 40 },
-      id('contractId', 'contract_id', '合同', { required: true, updatable: false, byCode: { name: 'contractNo', label: '合同号', table: `wb_contract_${k.kind}`, codeColumn: 'contract_no', scope: 'org' } }),
+      id('contractId', 'contract_id', '合同', { required: true, updatable: false }),
       { name: 'reason', column: 'reason', label: '变更原因', type: 'text', required: true, maxLength: 500 },
       { name: 'effectiveDate', column: 'effective_date', label: '生效日期', type: 'date', required: true },
       percent('newTolerance', 'new_tolerance', '新溢短装'),

@@ -84,6 +84,20 @@ export const contractListTemplate = (k: ContractKindDef) => defineListTemplate({
   resUrl: `${contractBase(k.kind)}/v2/list`, menuPath: k.menuPath, fields: listFields(k),
 });
 
+/** 选择合同: an amendment picks the contract it changes (the list's rows; only one in force is taken). */
+export const contractResource = (k: ContractKindDef) => defineTemplate({
+  formatCode: `contract.${k.kind}.resource`, formatName: `选择${k.label}`, formatNameEn: `Select ${k.labelEn.toLowerCase()}`, formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  mainTable: `wb_contract_${k.kind}`, resMethod: 'POST', resUrl: `${contractBase(k.kind)}/v2/list`, valueResourceSubName: 'id', viewResourceSubName: 'contractNo',
+  fields: [
+    { fieldName: 'contractNo', fieldExplain: '合同号', fieldExplainEn: 'Contract no.', fieldType: 'TEXT', columnSql: 't.contract_no', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 170 },
+    { fieldName: 'docStatus', fieldExplain: '单据状态', fieldExplainEn: 'Status', fieldType: 'ENUM', columnSql: 't.doc_status', options: CONTRACT_STATUS_OPTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
+    { ...partyColumn(k), iallowQuery: true, searchType: 'input', columnWidth: 200 },
+    { fieldName: 'validTo', fieldExplain: '有效期至', fieldExplainEn: 'Valid to', fieldType: 'DATE', columnSql: 't.valid_to', columnWidth: 120 },
+    { ...createDateColumn, ishow: false, idefinedSort: true, sortMethod: 'desc' },
+    { fieldName: 'id', fieldExplain: '合同编号', fieldExplainEn: 'Contract id', fieldType: 'TEXT', columnSql: 't.id::text', ishow: false, ihidden: true },
+  ],
+});
+
 function headerFormFields(k: ContractKindDef, table: string): FieldDef[] {
   const party = partyColumn(k);
   const [idName, formatCode, from] = k.party === 'vendor' ? ['vendorId', 'masterdata.vendor.resource', 'vendorName']
@@ -203,7 +217,8 @@ export function amendForms(k: ContractKindDef) {
   const table = `wb_contract_amend_${k.kind}`;
   const fields: FieldDef[] = [
     { fieldName: 'amendNo', fieldExplain: '补充协议号', fieldExplainEn: 'Amendment no.', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.amend_no', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
-    { fieldName: 'contractNo', fieldExplain: '合同号', fieldExplainEn: 'Contract no.', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: contractNoOf, irequired: true },
+    { fieldName: 'contractNo', fieldExplain: '合同号', fieldExplainEn: 'Contract no.', fieldType: 'TEXT', formSubmitType: 'RESOURCE_CONTROLS', columnSql: contractNoOf, irequired: true, iupdate: false,
+      resource: { formatCode: `contract.${k.kind}.resource`, map: [{ masterTable: table, fieldName: 'contractId', from: 'id' }, { masterTable: table, fieldName: 'contractNo', from: 'contractNo' }] } },
     { fieldName: 'reason', fieldExplain: '变更原因', fieldExplainEn: 'Reason', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.reason', irequired: true },
     { fieldName: 'effectiveDate', fieldExplain: '生效日期', fieldExplainEn: 'Effective', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.effective_date::text', irequired: true },
     { fieldName: 'newTolerance', fieldExplain: '新溢短装(±%)', fieldExplainEn: 'New tolerance (±%)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: trimmed('t.new_tolerance'), tipsMessage: '留空则不变' },

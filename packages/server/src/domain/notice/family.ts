@@ -139,6 +139,7 @@ export function noticeFamily(k: NoticeKindDef): DocumentFamily {
       wb_notice_period: { field: 'endTime', message: '结束时间必须晚于开始时间' },
       wb_notice_peer: { field: 'peerOrgId', message: '收货公司不能是本公司' },
       wb_notice_line_max_limit: { field: 'ctrlMode', message: '已执行量与在途量之和超过最大限量，不能改为数量控制' },
+      wb_notice_line_contract_room: { field: 'ids', message: '通知单数量超出合同明细的可下达量（合同数量及溢短装）' },
     },
     children: noticeLines(k),
   };
