@@ -55,8 +55,9 @@ function lineFields(k: NoticeKindDef): DocField[] {
     tonsField('minLimit', 'min_limit', '最小限量'),
     { name: 'lineSeq', column: 'seq', label: '行号', type: 'integer' },
     { name: 'lineRemark', column: 'remark', label: '明细备注', type: 'text', maxLength: 500 },
-    // the contract line it draws on (合同号-行号), for the kinds that have contracts
-    ...(k.counterparty === null ? [] : [id('contractLineId', 'contract_line_id', '合同明细', { byCode: { name: 'contractLineCode', label: '合同明细', table: 'wb_contract_line_ref', codeColumn: 'line_code', scope: 'org' } })]),
+    // the contract line it draws on (合同号-行号), for the kinds that have contracts; typed on the
+    // form, not taken from the import sheet (whose columns stay as they were)
+    ...(k.counterparty === null ? [] : [id('contractLineId', 'contract_line_id', '合同明细', { importable: false, byCode: { name: 'contractLineCode', label: '合同明细', table: 'wb_contract_line_ref', codeColumn: 'line_code', scope: 'org' } })]),
   ];
 }
 
