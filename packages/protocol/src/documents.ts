@@ -41,6 +41,13 @@ export const idsBody = z.strictObject({
 });
 export type IdsBody = z.infer<typeof idsBody>;
 
+/**
+ * Contracts (采购/销售/调拨合同 and their amendments, /api/contract/...) ask for a selection in their
+ * own words (spec: Contract action needs selection): the list's buttons and the server say it alike.
+ */
+export const CONTRACT_SELECTION_MESSAGE = '请选择要操作的信息';
+export const isContractBase = (base: string) => base === '/api/contract' || base.startsWith('/api/contract/');
+
 export const allocateBody = z.strictObject({
   ids: idsBody.shape.ids,
   orgIds: z.array(z.union([id, z.number().int().positive().transform(String)])).min(1, '请选择组织').max(200),

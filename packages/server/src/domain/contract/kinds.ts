@@ -35,4 +35,4 @@ export const PARTY_COLUMN = { vendor: 'vendor_id', customer: 'customer_id', peer
 export const PARTY_FIELD = { vendor: 'vendorId', customer: 'customerId', peer: 'peerOrgId' } as const;
 
 /** What a contract action clicked with no row selected says (spec: Contract action needs selection). */
-export const CONTRACT_SELECTION_MESSAGE = '请选择要操作的信息';
+export { CONTRACT_SELECTION_MESSAGE } from '@wb/protocol';

@@ -1,4 +1,4 @@
-import { familyButtonAction, rowsAllow, type ButtonAction, type FamilyButtonAction } from '@wb/protocol';
+import { CONTRACT_SELECTION_MESSAGE, familyButtonAction, isContractBase, rowsAllow, type ButtonAction, type FamilyButtonAction } from '@wb/protocol';
 
 /** The spec's messages for a selection a button cannot take (screens section 5). */
 export const SELECTION_MESSAGES = {
@@ -36,6 +36,15 @@ export function selectionProblem(action: ButtonAction, selected: number, options
     default:
       return selected === 0 ? SELECTION_MESSAGES.atLeastOne : null;
   }
+}
+
+/**
+ * A selection problem as the list at `base` words it: a contract's action clicked with no row
+ * selected says 请选择要操作的信息 (spec: Contract action needs selection), the others keep theirs.
+ */
+export function selectionMessageOn(base: string, problem: string | null, selected: number): string | null {
+  if (problem === null) return null;
+  return selected === 0 && isContractBase(base) ? CONTRACT_SELECTION_MESSAGE : problem;
 }
 
 /** The question asked before an action that cannot be undone, or null. */

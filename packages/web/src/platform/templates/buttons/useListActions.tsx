@@ -5,7 +5,7 @@ import { documentBase, familyButtonAction, isButtonAction, type ButtonAction, ty
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { allocate, copyOne, exportList, runBatchAction, runOneAction } from '../api';
-import { confirmationOf, FAMILY_CONFIRMATIONS, familySelectionProblem, selectionProblem } from './action-rules';
+import { confirmationOf, FAMILY_CONFIRMATIONS, familySelectionProblem, selectionMessageOn, selectionProblem } from './action-rules';
 import { pageAction } from './page-actions';
 import { AllocateDialog } from './AllocateDialog';
 import { ImportDialog } from './ImportDialog';
@@ -99,7 +99,7 @@ export function useListActions(ctx: Context): { run(button: MenuButton): void; b
     const action = button.component;
     const family = familyButtonAction(action);
     if (!isButtonAction(action) && !family) return feedback.warning(t('listScreen.unknownAction', { action: action ?? button.label }), 2);
-    const problem = family ? familySelectionProblem(family, ctx.selectedIds.length) : selectionProblem(action as ButtonAction, ctx.selectedIds.length, { multiCopy: ctx.multiCopy });
+    const problem = selectionMessageOn(base, family ? familySelectionProblem(family, ctx.selectedIds.length) : selectionProblem(action as ButtonAction, ctx.selectedIds.length, { multiCopy: ctx.multiCopy }), ctx.selectedIds.length);
     if (problem) return feedback.warning(problem, 2);
     const go = async () => {
       setBusy(button.id);
@@ -115,7 +115,7 @@ export function useListActions(ctx: Context): { run(button: MenuButton): void; b
     const question = family ? (FAMILY_CONFIRMATIONS[family.name] ?? null) : confirmationOf(action as ButtonAction);
     if (!question) return void go();
     modal.confirm({ title: t('common.tip'), content: question, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: go });
-  }, [ctx.selectedIds.length, ctx.multiCopy, perform, performFamily, modal, t]);
+  }, [ctx.selectedIds.length, ctx.multiCopy, base, perform, performFamily, modal, t]);
 
   const closeDialog = () => setDialog(null);
   const dialogs = (

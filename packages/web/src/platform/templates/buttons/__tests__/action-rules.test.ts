@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { familyButtonAction } from '@wb/protocol';
-import { confirmationOf, familySelectionProblem, selectionProblem } from '../action-rules';
+import { confirmationOf, familySelectionProblem, selectionMessageOn, selectionProblem } from '../action-rules';
 import { actionButtons } from '../../list/button-layout';
 
 describe('batch button selection rules', () => {
@@ -51,5 +51,21 @@ describe('family actions on list buttons', () => {
   it('shows family action buttons beside the contract ones', () => {
     const b = (component: string) => ({ id: component, name: component, label: component, component }) as never;
     expect(actionButtons([b('view'), b('create'), b('batch:letin'), b('nonsense')]).map((x) => x.component)).toEqual(['create', 'batch:letin']);
+  });
+});
+
+describe('contract actions ask for a selection in their own words', () => {
+  it('says 请选择要操作的信息 for any contract action clicked with no row selected', () => {
+    for (const base of ['/api/contract/sa', '/api/contract/pu', '/api/contract/al/amend']) {
+      for (const a of ['audit', 'unaudit', 'obsolete', 'delList', 'update', 'copy'] as const) expect(selectionMessageOn(base, selectionProblem(a, 0), 0)).toBe('请选择要操作的信息');
+      expect(selectionMessageOn(base, familySelectionProblem({ kind: 'batch', name: 'terminate' }, 0), 0)).toBe('请选择要操作的信息');
+      expect(selectionMessageOn(base, selectionProblem('audit', 2), 2)).toBeNull();
+      expect(selectionMessageOn(base, selectionProblem('update', 2), 2)).toBe('最多选择一条数据！');
+      expect(selectionMessageOn(base, selectionProblem('create', 0), 0)).toBeNull();
+    }
+  });
+  it('leaves the other lists their messages', () => {
+    expect(selectionMessageOn('/api/notice/sa', selectionProblem('audit', 0), 0)).toBe('请至少选择一条数据！');
+    expect(selectionMessageOn('/api/contractor', selectionProblem('delList', 0), 0)).toBe('请选择要删除的数据');
   });
 });
