@@ -25,5 +25,9 @@ describe('the demo morning', () => {
     // 5000 opening less 34.54 + 33.94 + 34.44 loaded out
     expect(cement.q).toBe('4897.08');
     expect((await pool.query(`SELECT count(*)::int AS n FROM auth_session WHERE device_id = 'demo-seed' AND revoked_at IS NULL`)).rows[0].n).toBe(0);
+    // the notices draw on the demo contracts' lines, which count what the trucks completed
+    const drawn = (await pool.query(`SELECT c.kind, c.doc_status, trim_scale(sum(tk.net))::text AS executed FROM wb_contract c JOIN wb_contract_line cl ON cl.contract_id = c.id
+      JOIN wb_notice_line nl ON nl.contract_line_id = cl.id LEFT JOIN wb_ticket tk ON tk.notice_line_id = nl.id AND tk.state IN ('COMPLETED', 'AUDITED', 'POSTED') GROUP BY 1, 2 ORDER BY 1`)).rows;
+    expect(drawn).toEqual([{ kind: 'pu', doc_status: 'AUDITED', executed: '130.16' }, { kind: 'sa', doc_status: 'AUDITED', executed: '102.92' }]);
   });
 });

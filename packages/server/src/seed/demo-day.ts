@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../platform/db/pool';
 import { openSession, revokeSession } from '../platform/auth/sessions';
 import { tokenHash } from '../platform/auth/secrets';
+import { seedContractDemo, type DemoContractLines } from '../domain/contract/demo';
 
 /**
  * A morning at the demo cement works, made through the platform's own calls (as the screens and the
@@ -107,7 +108,8 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
   const call = new DemoCall(app, `Bearer ${session.access_token}`);
   try {
     for (const s of OPENING_STOCK) await openingStock(db, call, org.id, s);
-    for (const plan of PLANS) await runPlan(db, call, org.id, plan);
+    const contracts = await seedContractDemo(db, call, org.id);
+    for (const plan of PLANS) await runPlan(db, call, org.id, plan, contracts);
   } finally {
     const row = await db.selectFrom('auth_session').select('id').where('access_hash', '=', tokenHash(session.access_token)).executeTakeFirst();
     if (row) await revokeSession(db, row.id);
@@ -121,7 +123,7 @@ async function openingStock(db: Database, call: DemoCall, orgId: string, s: (typ
   await call.send('POST', '/api/stock/early/audit', { ids: [early.id] });
 }
 
-async function runPlan(db: Database, call: DemoCall, orgId: string, plan: Plan): Promise<void> {
+async function runPlan(db: Database, call: DemoCall, orgId: string, plan: Plan, contracts: DemoContractLines = {}): Promise<void> {
   const partnerId = await partnerOf(db, orgId, plan.partner);
   const materialId = await materialOf(db, orgId, plan.material);
   const warehouseId = await warehouseOf(db, orgId, plan.warehouse);
@@ -129,7 +131,7 @@ async function runPlan(db: Database, call: DemoCall, orgId: string, plan: Plan):
   const year = today.getFullYear();
   const notice = await call.send<{ id: string }>('POST', `/api/notice/${plan.kind}/create`, {
     entity: { [plan.partner.column]: partnerId, startTime: `${year}-01-01 00:00:00`, endTime: `${year + 1}-12-31 23:59:59`, ctrlMode: 'QUANTITY', contractNo: `HT-${year}-${plan.kind.toUpperCase()}01` },
-    entitysub: [{ materialId, warehouseId, quantity: plan.quantity, price: plan.price, controlRate: '5' }],
+    entitysub: [{ materialId, warehouseId, quantity: plan.quantity, price: plan.price, controlRate: '5', ...(contracts[plan.kind] ? { contractLineCode: contracts[plan.kind] } : {}) }],
   });
   await call.send('POST', `/api/notice/${plan.kind}/audit`, { ids: [notice.id] });
   const lineId = found(await db.selectFrom('wb_notice_line').select('id').where('notice_id', '=', notice.id).orderBy('seq').executeTakeFirst(), 'the notice line');
