@@ -149,9 +149,11 @@ describe('notices drawing on a contract line', () => {
     expectOk(await put('/api/notice/sa/update', { entity: { id: n.id, version: n.version, remark: '改备注' } }, operator));
     const line = expectOk(await get(`${SA}/get/${c.id}`)).data.entitysub[0];
     expect(line.lineDrawn).toBe('105');
-    // a void notice gives its room back
+    // a void notice gives its room back, and cannot come back once another took it
     expectOk(await post('/api/notice/sa/obsolete', { ids: [first.id] }, operator));
     expectOk(await salesNotice(code, '60'));
+    expectFailure(await post('/api/notice/sa/recover', { ids: [first.id] }, operator), 400, /其他通知单已下达 105 吨，剩余 0 吨，本单 60 吨/);
+    expect((await pool.query('SELECT doc_status FROM wb_notice WHERE id = $1', [first.id])).rows[0].doc_status).toBe('OBSOLETE');
   });
 
   it('draws only on a contract in force, of its kind and party, for the material, within the validity', async () => {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { ChildProblem, ChildRow, EntityValues } from '../../platform/documents/define';
 import { PARTY_FIELD, type ContractKindDef } from './kinds';
@@ -44,6 +44,24 @@ export async function checkContractDraws(
     const here = at.reduce((sum, i) => sum.plus(text(rows[i].values.quantity) ?? 0), new Decimal(0));
     const over = drawProblem(locked, here);
     if (over) problems.push({ row: first, field: 'quantity', message: over });
+  }
+  return problems;
+}
+
+/**
+ * Void notices take no room; recovering one takes its room back, so its lines on contract lines are
+ * checked again, under the same locks, before it comes back (checked against the room only: the
+ * contract may have closed meanwhile, and the notice's own audit decides whether trucks still come).
+ */
+export async function checkRecoveredDraws(tx: Transaction<DB>, orgId: string, noticeIds: string[]): Promise<{ field: string; message: string }[]> {
+  const { rows } = await sql<{ line: string; quantity: string }>`
+    SELECT contract_line_id::text AS line, sum(quantity)::text AS quantity FROM wb_notice_line
+     WHERE notice_id = ANY(${noticeIds}::bigint[]) AND contract_line_id IS NOT NULL GROUP BY contract_line_id ORDER BY contract_line_id`.execute(tx);
+  const problems: { field: string; message: string }[] = [];
+  for (const r of rows) {
+    const locked = await lockDraw(tx, orgId, r.line, null);
+    const over = locked ? drawProblem(locked, r.quantity) : null;
+    if (over) problems.push({ field: 'ids', message: over });
   }
   return problems;
 }

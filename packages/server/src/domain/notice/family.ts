@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
 import type { ContractKind } from '../../platform/db/schema';
-import { checkContractDraws } from '../contract/draw';
+import { checkContractDraws, checkRecoveredDraws } from '../contract/draw';
 import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { NOTICE_KINDS, noticeBase, type NoticeKindDef } from './kinds';
 import { isPeerCompany, lineFacts, noticeFactsOf, stampAudit } from './repo';
@@ -134,6 +134,7 @@ export function noticeFamily(k: NoticeKindDef): DocumentFamily {
         return message ? [{ field: 'ids', message }] : [];
       });
       if (problems.length === 0 && action === 'audit') await stampAudit(tx, ids, who.userId);
+      if (problems.length === 0 && action === 'recover' && k.counterparty !== null) return checkRecoveredDraws(tx, who.orgId, ids);
       return problems;
     },
     constraintMessages: {
