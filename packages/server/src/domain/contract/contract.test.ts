@@ -258,11 +258,14 @@ describe('the executed quantity and the contract price', () => {
     const plate = testPlate('C');
     const registryId = await makeRegistry(db, plant, { noticeId: notice.id, lineId, plate, preQuantity: '20' });
     const weigh = async (which: 'first' | 'second', weight: string) => expectOk(await call(app, 'POST', `/api/weigh/pu/${which}`, operator, { registryId, weight, stationId: 'CT', requestId: `ct-${which}`, stable: true }));
-    await weigh('first', '40');
+    const ticketId = (await weigh('first', '40')).data.ticketId as string;
     expect(expectOk(await get(`${PU}/get/${c.id}`)).data.entitysub[0].lineExecuted).toBe('0');
     await weigh('second', '15.5');
     const read = expectOk(await get(`${PU}/get/${c.id}`)).data;
     expect(read.entitysub[0]).toMatchObject({ lineDrawn: '50', lineExecuted: '24.5' });
+    // the notice line has no price: the truck is priced from the contract row at its completion
+    const ticket = (await pool.query('SELECT trim_scale(price)::text AS price, price_source, price_label FROM wb_ticket WHERE id = $1', [ticketId])).rows[0];
+    expect(ticket).toEqual({ price: '52.25', price_source: 'CONTRACT', price_label: c.contractNo });
     expect(read.entitysub[1]).toMatchObject({ lineDrawn: '5', lineExecuted: '0' });
     const listed = expectOk(await post(`${PU}/v2/list`, { param: { contractNo: c.contractNo } })).data;
     const row = (listed.records ?? listed.list ?? listed.rows ?? []).find((r: { contractNo: string }) => r.contractNo === c.contractNo);

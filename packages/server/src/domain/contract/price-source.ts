@@ -1,33 +1,12 @@
-import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../platform/db/schema';
+import { sql } from 'kysely';
+import type { PriceSource } from '../price/resolve';
 
 /**
- * The contract's place in the price chain (notice line, then contract row, then price rule): a
- * notice line drawn on a line of a contract in force that carries a price gives that price, named
- * by the contract's number. A line left without a price lets the price rules decide.
- *
- * The types are the price resolution's (domain/price/resolve.ts), declared here with the same
- * shape until the two meet.
+ * The contract's place in the price chain (notice line, then contract row, then price rule:
+ * domain/price/resolve.ts PRICE_SOURCES): a notice line drawn on a line of a contract in force that
+ * carries a price gives that price, named by the contract's number. A line left without a price
+ * lets the price rules decide.
  */
-export interface PriceQuery {
-  orgId: string;
-  kind: 'pu' | 'sa' | 'al';
-  noticeLineId: string | null;
-  materialId: string;
-  partyId: string | null;
-  at: Date;
-}
-export interface PricePick {
-  price: string;
-  source: 'NOTICE_LINE' | 'CONTRACT' | 'PRICE_RULE';
-  ref: string | null;
-  label: string;
-}
-export interface PriceSource {
-  source: PricePick['source'];
-  find(tx: Transaction<DB>, q: PriceQuery): Promise<PricePick | null>;
-}
-
 export const contractPriceSource: PriceSource = {
   source: 'CONTRACT',
   async find(tx, q) {
