@@ -143,6 +143,10 @@ describe('notices drawing on a contract line', () => {
     const over = await salesNotice(code, '45.0001');
     expectFailure(over, 400, `第1行 超出合同 ${c.contractNo} 第1行可下达量：合同数量 100 吨（溢短装 5%）可下达 105 吨，其他通知单已下达 60 吨，剩余 45 吨，本单 45.0001 吨`);
     expect(over.json().data.field).toBe('entitysub.0.quantity');
+    // the notice form's popup: lines in force with their room, opened by the notice's permission
+    const popup = expectOk(await post(`${SA}/line/v2/list`, { search: [{ key: 'lineCode', op: 'eq', val: code }], limit: { pn: 1, ps: 10 } }, operator)).data;
+    expect(popup.list).toEqual([expect.objectContaining({ lineCode: code, quantity: '100', room: '105', drawn: '60', price: '38.5' })]);
+    expectFailure(await get(`${SA}/get/${c.id}`, operator), 403);
     expectOk(await salesNotice(code, '45'));
     // an update counts the notice's own lines once
     const n = expectOk(await call(app, 'GET', `/api/notice/sa/get/${first.id}`, operator)).data;
@@ -267,9 +271,9 @@ describe('the executed quantity and the contract price', () => {
     const ticket = (await pool.query('SELECT trim_scale(price)::text AS price, price_source, price_label FROM wb_ticket WHERE id = $1', [ticketId])).rows[0];
     expect(ticket).toEqual({ price: '52.25', price_source: 'CONTRACT', price_label: c.contractNo });
     expect(read.entitysub[1]).toMatchObject({ lineDrawn: '5', lineExecuted: '0' });
-    const listed = expectOk(await post(`${PU}/v2/list`, { param: { contractNo: c.contractNo } })).data;
-    const row = (listed.records ?? listed.list ?? listed.rows ?? []).find((r: { contractNo: string }) => r.contractNo === c.contractNo);
-    expect(row).toMatchObject({ totalQuantity: '200', drawnQuantity: '55', executedQuantity: '24.5' });
+    const listed = expectOk(await post(`${PU}/v2/list`, { search: [{ key: 'contractNo', op: 'eq', val: c.contractNo }], limit: { pn: 1, ps: 10 } })).data;
+    expect(listed.list).toHaveLength(1);
+    expect(listed.list[0]).toMatchObject({ totalQuantity: '200', drawnQuantity: '55', executedQuantity: '24.5' });
 
     const price = await db.transaction().execute((tx) => contractPriceSource.find(tx, { orgId: plant.orgId, kind: 'pu', noticeLineId: lineId, materialId: plant.materialId, partyId: plant.vendorId, at: new Date() }));
     expect(price).toEqual({ price: '52.25', source: 'CONTRACT', ref: (await pool.query('SELECT contract_line_id::text AS id FROM wb_notice_line WHERE id = $1', [lineId])).rows[0].id, label: c.contractNo });

@@ -4,9 +4,9 @@ import { amendPermission, CONTRACT_KINDS, contractPermission, type ContractKindD
 /**
  * Each contract's leaf in its folder (采购, 销售, 调拨) with the document buttons and its own
  * (close, terminate), and the leaf of its amendments (补充协议) beside it. Contracts are the
- * accountant's; the operators who write notices read them.
+ * accountant's; the operators who write notices pick contract lines from the notice form's popup
+ * (module.ts), which the notice's own permission opens.
  */
-const OP = 'ROLE_OPERATOR';
 const AC = 'ROLE_ACCOUNTANT';
 
 const DOCUMENT: [string, string, string][] = [
@@ -21,7 +21,7 @@ const AMEND: [string, string, string][] = [
 
 function contractButtons(k: ContractKindDef): MenuButtonSeed[] {
   return [
-    { name: '查看', en: 'View', permission: contractPermission(k.kind, 'view'), component: 'view', roles: [OP, AC] },
+    { name: '查看', en: 'View', permission: contractPermission(k.kind, 'view'), component: 'view', roles: [AC] },
     ...DOCUMENT.map(([action, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, action), component: action as MenuButtonSeed['component'], roles: [AC] })),
     ...OWN.map(([component, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, component.split(':')[1]), component: component as MenuButtonSeed['component'], roles: [AC] })),
   ];
@@ -29,14 +29,14 @@ function contractButtons(k: ContractKindDef): MenuButtonSeed[] {
 
 function amendButtons(k: ContractKindDef): MenuButtonSeed[] {
   return [
-    { name: '查看', en: 'View', permission: amendPermission(k.kind, 'view'), component: 'view', roles: [OP, AC] },
+    { name: '查看', en: 'View', permission: amendPermission(k.kind, 'view'), component: 'view', roles: [AC] },
     ...AMEND.map(([action, name, en]): MenuButtonSeed => ({ name, en, permission: amendPermission(k.kind, action), component: action as MenuButtonSeed['component'], roles: [AC] })),
   ];
 }
 
 /** The leaves of a kind's folder: the contracts and their amendments. */
 export const contractLeaves = (k: ContractKindDef): MenuSeed[] => [
-  { name: k.label, en: k.pluralEn, path: k.menuPath, roles: [OP, AC], buttons: contractButtons(k) },
+  { name: k.label, en: k.pluralEn, path: k.menuPath, roles: [AC], buttons: contractButtons(k) },
   { name: `${k.label}补充协议`, en: `${k.labelEn} amendments`, path: k.amendPath, roles: [AC], buttons: amendButtons(k) },
 ];
 

@@ -12,8 +12,9 @@ import { contractLineList, contractLineResource } from './templates';
  * (draw.ts, called from domain/notice/family.ts); README: lock order.
  */
 const lists: ListDecl[] = CONTRACT_KINDS.map((k): ListDecl => ({
-  // the popup 选择合同明细 reads the kind's lines in force under its own template id
-  url: `${contractBase(k.kind)}/line/v2/list`, template: `contract.${k.kind}.line.list`, permission: contractPermission(k.kind, 'view'), anyTplId: true,
+  // the popup 选择合同明细 reads the kind's lines in force under its own template id; it serves the
+  // notice form, so whoever may see the kind's notices may pick a line
+  url: `${contractBase(k.kind)}/line/v2/list`, template: `contract.${k.kind}.line.list`, permission: `notice_${k.kind}_view`, anyTplId: true,
 }));
 
 // writing the quality terms of a draft is editing the contract
