@@ -238,6 +238,20 @@ describe('amendments', () => {
     expectFailure(await post(`${SA}/amend/audit`, { ids: [tolerance.id] }), 400, `合同 ${c.contractNo} 第1行 数量 100 吨（溢短装 0%）可下达 100 吨，少于通知单已下达的 104 吨`);
   });
 
+  it('races a notice drawing on the line it lowers: never both through', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const c = await auditedSales([{ materialCode: '0101001', quantity: '100', price: '38.5' }], { tolerance: '0' });
+      const code = `${c.contractNo}-1`;
+      expectOk(await salesNotice(code, '60'));
+      const a = expectOk(await post(`${SA}/amend/create`, { entity: { contractId: c.id, reason: '减量', effectiveDate: '2026-03-01' }, entitysub: [{ contractLineCode: code, newQuantity: '70' }] })).data;
+      const [amended, drawn] = await Promise.all([post(`${SA}/amend/audit`, { ids: [a.id] }), salesNotice(code, '30')]);
+      expect([amended.statusCode, drawn.statusCode].sort()).toEqual([200, 400]);
+      const { rows } = await pool.query(`SELECT l.quantity::numeric AS q, (SELECT sum(nl.quantity) FROM wb_notice_line nl WHERE nl.contract_line_id = l.id)::numeric AS d
+        FROM wb_contract_line l JOIN wb_contract c ON c.id = l.contract_id WHERE c.contract_no = $1`, [c.contractNo]);
+      expect(Number(rows[0].d)).toBeLessThanOrEqual(Number(rows[0].q));
+    }
+  });
+
   it('is written only against a contract in force, for its lines', async () => {
     const draft = await salesContract();
     expectFailure(await post(`${SA}/amend/create`, { entity: { contractId: draft.id, reason: 'x', effectiveDate: '2026-03-01', newTolerance: '1' }, entitysub: [] }), 400, /未生效/);
