@@ -45,6 +45,8 @@ CREATE TABLE wb_calculation (
   period_to      timestamptz NOT NULL,
   lock_state     text NOT NULL DEFAULT 'OPEN' CHECK (lock_state IN ('OPEN', 'LOCKED')),
   calculated_at  timestamptz,
+  -- the version the calculation left the row at: an edit of the header since makes the rows stale
+  calculated_version integer,
   locked_at      timestamptz,
   locked_by      bigint REFERENCES sys_user(id) ON DELETE SET NULL,
   ticket_count   integer NOT NULL DEFAULT 0 CHECK (ticket_count >= 0),
@@ -98,3 +100,9 @@ CREATE TABLE wb_calculation_row (
   UNIQUE (calculation_id, ticket_id)
 );
 CREATE INDEX wb_calculation_row_ticket_idx ON wb_calculation_row (ticket_id);
+
+-- The rows of one kind's calculations with the calculation's number, for the rows list.
+CREATE VIEW wb_calculation_row_sa AS
+  SELECT r.*, c.calc_no, c.created_by FROM wb_calculation_row r JOIN wb_calculation c ON c.id = r.calculation_id WHERE c.kind = 'sa';
+CREATE VIEW wb_calculation_row_al AS
+  SELECT r.*, c.calc_no, c.created_by FROM wb_calculation_row r JOIN wb_calculation c ON c.id = r.calculation_id WHERE c.kind = 'al';

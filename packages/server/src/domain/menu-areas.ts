@@ -22,7 +22,6 @@ export const MENU_AREAS: MenuArea[] = [
     planned: [
       leaf('销售合同', 'Sales contracts', '/sale/contract', [AC]),
       leaf('销售价格', 'Sales prices', '/sale/price', [AC]),
-      leaf('销售计算', 'Sales calculation', '/sale/calculation', [AC]),
       leaf('收款登记', 'Payments received', '/sale/receive-payment', [AC]),
     ],
   },

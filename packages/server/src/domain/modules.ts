@@ -2,6 +2,7 @@ import type { FamilyModule } from '../platform/module/define';
 import { buildMenuTree } from '../platform/module/menu';
 import { moduleTemplates } from '../platform/module/templates';
 import { templatesModule } from '../platform/templates/module';
+import { calculationModule } from './calculation/module';
 import { confirmModule } from './confirm/module';
 import { erpModule } from './erp/module';
 import { liveModule } from './live/module';
@@ -33,6 +34,7 @@ export const MODULES: FamilyModule[] = [
   noticeModule,
   registryModule,
   weighingModule,
+  calculationModule,
   confirmModule,
   stockModule,
   erpModule,

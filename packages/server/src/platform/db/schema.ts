@@ -382,7 +382,7 @@ export interface DB {
 export interface WbCalculation extends DocAudit {
   id: Generated<string>; org_id: Id; kind: 'sa' | 'al'; calc_no: string; customer_id: Id | null; peer_org_id: Id | null;
   material_id: Id | null; period_from: Timestamp; period_to: Timestamp; lock_state: Generated<'OPEN' | 'LOCKED'>;
-  calculated_at: Timestamp | null; locked_at: Timestamp | null; locked_by: Id | null; ticket_count: Generated<number>;
+  calculated_at: Timestamp | null; calculated_version: number | null; locked_at: Timestamp | null; locked_by: Id | null; ticket_count: Generated<number>;
   total_net: NumericDefault; total_carried: NumericDefault; total_in_force: NumericDefault; total_difference: NumericDefault;
 }
 export interface WbCalculationRow {

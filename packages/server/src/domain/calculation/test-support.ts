@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../platform/db/pool';
+import { call, expectOk } from '../../../test/api';
+import { makeNoticeLine, makeRegistry, type Plant, testPlate } from '../weighing/test-support';
+
+/** A sales truck on a notice line of its own (no price on the line), weighed through the real calls: tare first, then the load. */
+let serial = 0;
+export async function weighSale(app: FastifyInstance, db: Database, p: Plant, auth: string, o: { tare?: string; gross?: string } = {}): Promise<{ id: string; no: string }> {
+  const { noticeId, lineId } = await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '1000' });
+  const registryId = await makeRegistry(db, p, { kind: 'sa', noticeId, lineId, plate: testPlate('J') });
+  const weigh = async (which: 'first' | 'second', weight: string) => expectOk(await call(app, 'POST', `/api/weigh/sa/${which}`, auth, {
+    registryId, weight, stationId: 'JS1', requestId: `js-${Date.now().toString(36)}-${serial++}`, stable: true,
+  })).data;
+  const first = await weigh('first', o.tare ?? '15');
+  await weigh('second', o.gross ?? '40');
+  return { id: first.ticketId as string, no: first.ticketNo as string };
+}
+
+/** The price a ticket took at its completion, as the price family records it there. */
+export async function priceTicket(db: Database, ticketId: string, price: string): Promise<void> {
+  await db.updateTable('wb_ticket').set((eb) => ({ price, amount: eb('net', '*', price) })).where('id', '=', ticketId).execute();
+}
+
+/** An audited sales price rule of the material, in force from `from` (written as an audited adjustment writes it). */
+export async function salesPriceRule(db: Database, p: Plant, price: string, from: Date, ruleNo: string): Promise<void> {
+  await db.insertInto('wb_price_rule').values({
+    org_id: p.orgId, kind: 'sa', rule_no: ruleNo, doc_status: 'AUDITED', material_id: p.materialId, price, effective_from: from, audited_at: new Date(),
+  }).execute();
+}
