@@ -26,4 +26,11 @@ describe('the demo morning', () => {
     expect(cement.q).toBe('4897.08');
     expect((await pool.query(`SELECT count(*)::int AS n FROM auth_session WHERE device_id = 'demo-seed' AND revoked_at IS NULL`)).rows[0].n).toBe(0);
   });
+
+  it('leaves the accountant a sales calculation of the morning, open', async () => {
+    // the three loaded sales trucks at the notice's 355: 34.54 + 33.94 + 34.44 t, nothing retroactive
+    const calc = (await pool.query(`SELECT lock_state, ticket_count, trim_scale(total_net)::text AS net, trim_scale(total_difference)::text AS diff FROM wb_calculation WHERE kind = 'sa'`)).rows;
+    expect(calc).toEqual([{ lock_state: 'OPEN', ticket_count: 3, net: '102.92', diff: '0' }]);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM wb_ticket WHERE locked_by_id IS NOT NULL`)).rows[0].n).toBe(0);
+  });
 });
