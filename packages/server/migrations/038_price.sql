@@ -112,3 +112,14 @@ ALTER TABLE wb_ticket
   ADD COLUMN price_source text CHECK (price_source IN ('NOTICE_LINE', 'CONTRACT', 'PRICE_RULE', 'MANUAL')),
   ADD COLUMN price_ref    text,
   ADD COLUMN price_label  text;
+
+-- The ticket screens read the kind views: made again so that they carry the new columns.
+DO $$
+DECLARE k text;
+BEGIN
+  FOREACH k IN ARRAY ARRAY['pu', 'sa', 'al', 'tr', 'pr', 'st', 'pt'] LOOP
+    EXECUTE format('DROP VIEW wb_ticket_%s', k);
+    EXECUTE format('CREATE VIEW wb_ticket_%s AS SELECT t.*, true AS enabled FROM wb_ticket t WHERE t.kind = %L WITH CASCADED CHECK OPTION', k, k);
+    EXECUTE format('ALTER VIEW wb_ticket_%s ALTER COLUMN kind SET DEFAULT %L', k, k);
+  END LOOP;
+END $$;

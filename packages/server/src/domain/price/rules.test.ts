@@ -84,3 +84,24 @@ describe('pickRule', () => {
     expect(pickRule([bag, general], { partyId: null, routeId: null, transport: null, packing: null }, T(10))?.price).toBe('100');
   });
 });
+
+describe('adjustment rules', async () => {
+  const { endOfReplacement, windowProblem, withdrawProblem } = await import('./rules');
+  it('a window must end after it begins', () => {
+    expect(windowProblem('2026-11-25T10:00:00Z', '2026-11-25T10:00:00Z')).toBe('失效时间必须晚于生效时间');
+    expect(windowProblem('2026-11-25T10:00:00Z', '2026-11-25T09:00:00Z')).toBe('失效时间必须晚于生效时间');
+    expect(windowProblem('2026-11-25T10:00:00Z', '2026-11-25T10:00:01Z')).toBeNull();
+    expect(windowProblem('2026-11-25T10:00:00Z', null)).toBeNull();
+  });
+  it('withdrawn only before its effective time', () => {
+    expect(withdrawProblem('TJ1', T(12), T(11))).toBeNull();
+    expect(withdrawProblem('TJ1', T(12), T(12))).toContain('已于');
+    expect(withdrawProblem('TJ1', T(12), T(13))).toContain('不能反审核');
+  });
+  it('the new rule keeps the end of the one rule it replaces, else runs on', () => {
+    expect(endOfReplacement([T(0, 30)])).toEqual(T(0, 30));
+    expect(endOfReplacement([null])).toBeNull();
+    expect(endOfReplacement([])).toBeNull();
+    expect(endOfReplacement([T(0, 30), null])).toBeNull();
+  });
+});

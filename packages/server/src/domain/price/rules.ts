@@ -70,3 +70,25 @@ export function pickRule<R extends PriceRule>(rules: readonly R[], truck: RuleKe
   }
   return best;
 }
+
+/** A rule's or an adjustment line's window, checked before it is written: null when it is sound. */
+export function windowProblem(from: unknown, to: unknown): string | null {
+  if (from === null || from === undefined || to === null || to === undefined || to === '') return null;
+  return new Date(String(to)).getTime() <= new Date(String(from)).getTime() ? '失效时间必须晚于生效时间' : null;
+}
+
+/**
+ * An audited adjustment is withdrawn only before it takes effect: from its effective time on,
+ * trucks may have been priced by it.
+ */
+export function withdrawProblem(adjustNo: string, effectiveAt: Date, now: Date): string | null {
+  return now.getTime() >= effectiveAt.getTime() ? `调价单 ${adjustNo} 已于 ${effectiveAt.toISOString()} 生效，不能反审核` : null;
+}
+
+/**
+ * The end a rule written by an adjustment takes: the one the rule it replaces had, when exactly
+ * one is replaced (a price agreed to the year's end stays so); otherwise it runs on.
+ */
+export function endOfReplacement(replacedEnds: readonly (Date | null)[]): Date | null {
+  return replacedEnds.length === 1 ? replacedEnds[0] : null;
+}
