@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { plantOf, type Plant } from '../weighing/test-support';
-import { priceTicket, salesPriceRule, weighSale } from './test-support';
+import { weighSale } from './test-support';
 
 /**
- * Sales calculation through the real calls: tickets weighed on the scale, priced 10 at completion;
- * a price rule of 12 made afterwards but in force from before their completion (a retroactive
- * adjustment) shows as the difference; the lock refuses every change of a locked ticket.
+ * Sales calculation through the real calls: tickets weighed on the scale, priced 10 at completion
+ * by the price list; a price adjustment to 12 made afterwards but in force from before their
+ * completion (a retroactive adjustment) shows as the difference; the lock refuses every change of
+ * a locked ticket.
  */
 let ctx: TestContext;
 let op: string;
@@ -30,11 +31,12 @@ async function createCalc(entity: Record<string, unknown>): Promise<{ id: string
   return { id: String(data.id), calcNo: data.calcNo };
 }
 
-/** Two sales tickets priced 10 (one audited and posted, one completed), one voided, and a rule of 12 in force since before them. */
+/** Two sales tickets priced 10 at completion (one audited and posted, one completed), one voided, and an adjustment to 12 in force since before them. */
 let posted: { id: string; no: string };
 let completed: { id: string; no: string };
 let voided: { id: string; no: string };
 let period: { periodFrom: string; periodTo: string };
+let adjustNo: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -43,16 +45,22 @@ beforeAll(async () => {
   adm = (await bearerFor(ctx.app, 'admin')).authorization;
   plant = await plantOf(ctx.database.db);
   const start = new Date(Date.now() - hour);
-  await salesPriceRule(ctx.database.db, plant, '10', new Date(Date.now() - 48 * hour), 'JG-OLD');
+  // the price list: 10 since January; the trucks complete at it
+  const rule = expectOk(await post('/api/price/sa/create', { entity: { materialId: plant.materialId, price: '10', effectiveFrom: '2026-01-01 00:00:00' } })).data as { id: string };
+  expectOk(await post('/api/price/sa/audit', { ids: [rule.id] }));
   posted = await weighSale(ctx.app, ctx.database.db, plant, op);
   completed = await weighSale(ctx.app, ctx.database.db, plant, op);
   voided = await weighSale(ctx.app, ctx.database.db, plant, op);
-  for (const t of [posted, completed, voided]) await priceTicket(ctx.database.db, t.id, '10');
   expectOk(await post('/api/weigh/sa/audit', { ids: [posted.id] }, adm));
   expectOk(await post('/api/weigh/sa/down', { ids: [posted.id] }, adm));
   expectOk(await post('/api/weigh/sa/obsolete', { ids: [voided.id] }, adm));
-  // the adjustment: made now, in force from before the trucks completed
-  await salesPriceRule(ctx.database.db, plant, '12', start, 'JG-RETRO');
+  // the adjustment: made now, in force from an hour ago, before the trucks completed
+  const material = await ctx.database.db.selectFrom('md_material').select('inv_code').where('id', '=', plant.materialId).executeTakeFirstOrThrow();
+  const adjust = expectOk(await post('/api/price/sa/adjust/create', {
+    entity: { effectiveAt: wire(start), reason: '补调上月价格' }, entitysub: [{ materialCode: material.inv_code, price: '12' }],
+  })).data as { id: string; adjustNo: string };
+  expectOk(await post('/api/price/sa/adjust/audit', { ids: [adjust.id] }));
+  adjustNo = adjust.adjustNo;
   period = { periodFrom: wire(new Date(Date.now() - 24 * hour)), periodTo: wire(new Date(Date.now() + 24 * hour)) };
 });
 
@@ -63,15 +71,16 @@ describe('计算 (cal)', () => {
     const done = expectOk(await post(`${SA}/cal/${c.id}`)).data as { totals: Record<string, unknown>; rows: Record<string, unknown>[] };
     expect(done.rows.map((r) => r.ticketNo)).toEqual([posted.no, completed.no]);
     for (const r of done.rows) {
-      expect(r).toMatchObject({ net: '25', priceCarried: '10.0000', priceInForce: '12.0000', priceSource: 'PRICE_RULE', priceLabel: '价格规则 JG-RETRO', amountCarried: '250', amountInForce: '300', difference: '50' });
+      expect(r).toMatchObject({ net: '25', priceCarried: '10.0000', priceInForce: '12.0000', priceSource: 'PRICE_RULE', priceLabel: `价格规则 ${adjustNo}-1`, amountCarried: '250', amountInForce: '300', difference: '50' });
     }
     expect(done.totals).toEqual({ ticketCount: 2, totalNet: '50', totalCarried: '500', totalInForce: '600', totalDifference: '100' });
 
     const got = expectOk(await call(ctx.app, 'GET', `${SA}/get/${c.id}`, ac)).data as Record<string, unknown>;
     expect(got).toMatchObject({ lockState: 'OPEN', ticketCount: 2, totalDifference: '100' });
     expect((got.rows as unknown[]).length).toBe(2);
-    const rows = expectOk(await post(`${SA}/row/v2/list`, { param: { calcNo: c.calcNo } })).data as { records?: unknown[]; list?: unknown[] };
-    expect((rows.records ?? rows.list ?? []).length).toBe(2);
+    const rows = expectOk(await post(`${SA}/row/v2/list`, { search: [{ key: 'calcNo', op: 'eq', val: c.calcNo }], limit: { pn: 1, ps: 10 } })).data as { total: number; list: Record<string, unknown>[] };
+    expect(rows.total).toBe(2);
+    expect(rows.list.map((r) => Number(r.difference))).toEqual([50, 50]);
 
     // computed again: the rows replaced, not added to
     expectOk(await post(`${SA}/cal/${c.id}`));
@@ -108,7 +117,7 @@ describe('锁磅 and the locked ticket', () => {
     const refusal = (t: { no: string }) => `磅单 ${t.no} 已被销售计算 ${c.calcNo} 锁定`;
     const before = await ticketRow(completed.id);
     expectFailure(await post('/api/weigh/sa/deduct', { id: completed.id, deductions: [{ kind: 'water', amount: '1' }] }, adm), 400, refusal(completed));
-    expectFailure(await post('/api/weigh/sa/modifyPrice', { ids: [completed.id], price: '11' }, adm), 400, refusal(completed));
+    expectFailure(await post('/api/weigh/sa/modifyPrice', { ids: [completed.id], price: '11', reason: '客户议价' }, adm), 400, refusal(completed));
     expectFailure(await post('/api/weigh/sa/split', { id: completed.id, parts: ['10', '15'] }, adm), 400, refusal(completed));
     expectFailure(await post('/api/weigh/sa/merge', { ids: [completed.id, posted.id] }, adm), 400, refusal(posted));
     expectFailure(await post('/api/weigh/sa/obsolete', { ids: [completed.id] }, adm), 400, refusal(completed));
@@ -130,7 +139,7 @@ describe('锁磅 and the locked ticket', () => {
     expectFailure(await post(`${SA}/unlockPounds/${c.id}`), 400, `销售计算 ${c.calcNo} 未锁磅，不能解锁`);
     expect((await logsOf(c.calcNo)).map((l) => l.action)).toEqual(['create', 'calculate', 'lockPounds', 'unlockPounds']);
     // unlocked, the ticket takes changes again; the calculation's rows are stale and it asks to be computed again
-    expectOk(await post('/api/weigh/sa/modifyPrice', { ids: [completed.id], price: '10' }, adm));
+    expectOk(await post('/api/weigh/sa/modifyPrice', { ids: [completed.id], price: '10', reason: '客户议价' }, adm));
     expectOk(await del([c.id]));
   });
 
@@ -145,10 +154,10 @@ describe('锁磅 and the locked ticket', () => {
   it('refuses to lock tickets whose figures changed since the calculation', async () => {
     const c = await createCalc({ customerId: plant.customerId, ...period });
     expectOk(await post(`${SA}/cal/${c.id}`));
-    expectOk(await post('/api/weigh/sa/modifyPrice', { ids: [completed.id], price: '11' }, adm));
+    expectOk(await post('/api/weigh/sa/modifyPrice', { ids: [completed.id], price: '11', reason: '客户议价' }, adm));
     expectFailure(await post(`${SA}/lockPounds/${c.id}`), 400, `磅单 ${completed.no} 自计算后已变更，请重新计算`);
     expect((await ticketRow(completed.id)).locked_by_id).toBeNull();
-    expectOk(await post('/api/weigh/sa/modifyPrice', { ids: [completed.id], price: '10' }, adm));
+    expectOk(await post('/api/weigh/sa/modifyPrice', { ids: [completed.id], price: '10', reason: '客户议价' }, adm));
     expectOk(await del([c.id]));
   });
 

@@ -15,15 +15,3 @@ export async function weighSale(app: FastifyInstance, db: Database, p: Plant, au
   await weigh('second', o.gross ?? '40');
   return { id: first.ticketId as string, no: first.ticketNo as string };
 }
-
-/** The price a ticket took at its completion, as the price family records it there. */
-export async function priceTicket(db: Database, ticketId: string, price: string): Promise<void> {
-  await db.updateTable('wb_ticket').set((eb) => ({ price, amount: eb('net', '*', price) })).where('id', '=', ticketId).execute();
-}
-
-/** An audited sales price rule of the material, in force from `from` (written as an audited adjustment writes it). */
-export async function salesPriceRule(db: Database, p: Plant, price: string, from: Date, ruleNo: string): Promise<void> {
-  await db.insertInto('wb_price_rule').values({
-    org_id: p.orgId, kind: 'sa', rule_no: ruleNo, doc_status: 'AUDITED', material_id: p.materialId, price, effective_from: from, audited_at: new Date(),
-  }).execute();
-}
