@@ -4,7 +4,7 @@ import { calculate } from './calculate';
 import { CALCULATION_FAMILIES } from './family';
 import { calcBase, calcPermission, CALC_KIND_LIST } from './kinds';
 import { lockPounds, unlockPounds } from './lock';
-import { calculationLeaf } from './menu';
+import { calculationLeaf, calculationRowLeaf } from './menu';
 import { calculationRowListTemplate } from './templates';
 
 /**
@@ -32,7 +32,7 @@ const actions: ActionDecl[] = CALC_KIND_LIST.flatMap(({ kind }) => [
 ]);
 
 const lists: ListDecl[] = CALC_KIND_LIST.map(({ kind }): ListDecl => ({
-  url: `${calcBase(kind)}/row/v2/list`, template: `calculation.${kind}.row.list`, permission: calcPermission(kind, 'view'),
+  url: `${calcBase(kind)}/row/v2/list`, template: `calculation.${kind}.row.list`, permission: calcPermission(kind, 'rows'),
 }));
 
 export const calculationModule = defineModule({
@@ -40,7 +40,7 @@ export const calculationModule = defineModule({
   depends: ['notice', 'weighing'],
   documents: [CALCULATION_FAMILIES.sa, CALCULATION_FAMILIES.al],
   templates: CALC_KIND_LIST.map(({ kind }) => calculationRowListTemplate(kind)),
-  menu: CALC_KIND_LIST.map((k) => ({ area: k.area, leaves: [calculationLeaf(k.kind)] })),
+  menu: CALC_KIND_LIST.map((k) => ({ area: k.area, leaves: [calculationLeaf(k.kind), calculationRowLeaf(k.kind)] })),
   lists,
   actions,
 });

@@ -78,7 +78,7 @@ export function calculationForms(kind: CalcKind): [TemplateDef, TemplateDef] {
 /** The rows of the calculations (one per ticket computed), searched by the calculation's number. */
 export const calculationRowListTemplate = (kind: CalcKind): TemplateDef => defineListTemplate({
   formatCode: `calculation.${kind}.row.list`, formatName: `${CALC_KINDS[kind].label}明细`, formatNameEn: `${CALC_KINDS[kind].en} rows`, mainTable: `wb_calculation_row_${kind}`, ownerColumn: 'created_by',
-  resUrl: `${calcBase(kind)}/row/v2/list`,
+  resUrl: `${calcBase(kind)}/row/v2/list`, menuPath: `${CALC_KINDS[kind].menuPath}-row`,
   fields: [
     { fieldName: 'calcNo', fieldExplain: '计算单号', fieldExplainEn: 'Calculation no.', fieldType: 'TEXT', columnSql: 't.calc_no', iallowQuery: true, searchType: 'input', columnWidth: 170 },
     { fieldName: 'seq', fieldExplain: '行号', fieldExplainEn: 'Row', fieldType: 'NUMBER', columnSql: 't.seq', isortField: true, idefinedSort: true, sortMethod: 'asc', columnWidth: 60 },
