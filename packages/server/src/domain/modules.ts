@@ -2,6 +2,7 @@ import type { FamilyModule } from '../platform/module/define';
 import { buildMenuTree } from '../platform/module/menu';
 import { moduleTemplates } from '../platform/module/templates';
 import { templatesModule } from '../platform/templates/module';
+import { calculationModule } from './calculation/module';
 import { confirmModule } from './confirm/module';
 import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
@@ -37,6 +38,7 @@ export const MODULES: FamilyModule[] = [
   noticeModule,
   registryModule,
   weighingModule,
+  calculationModule,
   confirmModule,
   stockModule,
   erpModule,

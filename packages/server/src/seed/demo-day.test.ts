@@ -30,4 +30,11 @@ describe('the demo morning', () => {
       JOIN wb_notice_line nl ON nl.contract_line_id = cl.id LEFT JOIN wb_ticket tk ON tk.notice_line_id = nl.id AND tk.state IN ('COMPLETED', 'AUDITED', 'POSTED') GROUP BY 1, 2 ORDER BY 1`)).rows;
     expect(drawn).toEqual([{ kind: 'pu', doc_status: 'AUDITED', executed: '130.16' }, { kind: 'sa', doc_status: 'AUDITED', executed: '102.92' }]);
   });
+
+  it('leaves the accountant a sales calculation of the morning, open', async () => {
+    // the three loaded sales trucks at the notice's 355: 34.54 + 33.94 + 34.44 t, nothing retroactive
+    const calc = (await pool.query(`SELECT lock_state, ticket_count, trim_scale(total_net)::text AS net, trim_scale(total_difference)::text AS diff FROM wb_calculation WHERE kind = 'sa'`)).rows;
+    expect(calc).toEqual([{ lock_state: 'OPEN', ticket_count: 3, net: '102.92', diff: '0' }]);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM wb_ticket WHERE locked_by_id IS NOT NULL`)).rows[0].n).toBe(0);
+  });
 });

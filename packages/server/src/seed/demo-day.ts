@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../platform/db/pool';
 import { openSession, revokeSession } from '../platform/auth/sessions';
 import { tokenHash } from '../platform/auth/secrets';
+import { seedCalculationDemo } from '../domain/calculation/demo';
 import { seedContractDemo, type DemoContractLines } from '../domain/contract/demo';
 
 /**
@@ -110,6 +111,8 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
     for (const s of OPENING_STOCK) await openingStock(db, call, org.id, s);
     const contracts = await seedContractDemo(db, call, org.id);
     for (const plan of PLANS) await runPlan(db, call, org.id, plan, contracts);
+    // the morning's sales tickets computed: after the trucks, which it reads
+    await seedCalculationDemo(db, call, org.id);
   } finally {
     const row = await db.selectFrom('auth_session').select('id').where('access_hash', '=', tokenHash(session.access_token)).executeTakeFirst();
     if (row) await revokeSession(db, row.id);

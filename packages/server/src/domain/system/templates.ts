@@ -67,6 +67,10 @@ const LOG_ACTIONS = [
   { value: 'qualityTerms', label: '修改质量条款', labelEn: 'Edit quality terms' },
   { value: 'split', label: '拆分', labelEn: 'Split' },
   { value: 'returnGoods', label: '退货', labelEn: 'Return goods' },
+  // sales and allot calculation (domain/calculation)
+  { value: 'calculate', label: '计算', labelEn: 'Calculate' },
+  { value: 'lockPounds', label: '锁磅', labelEn: 'Lock tickets' },
+  { value: 'unlockPounds', label: '解锁', labelEn: 'Unlock tickets' },
   // weigh tickets to the ERP (domain/erp)
   { value: 'erpUpload', label: '磅单上传ERP', labelEn: 'Weigh ticket to the ERP' },
   { value: 'erpCancelUpload', label: '撤销磅单上传', labelEn: 'Withdraw weigh ticket upload' },

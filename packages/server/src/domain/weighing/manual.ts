@@ -13,7 +13,7 @@ import { ticketFacts } from './second';
  * The manual ticket (手工磅单) as the engine's create and update receive it: gross and tare typed,
  * the rest derived here before the engine writes, so the net is the rules' (rounding, the material's
  * hidden deduct, never below zero) whatever the request says. Update: what the transition table
- * allows (a manual, completed ticket, not one locked by its upload). The engine calls it as the
+ * allows (a manual, completed ticket, not one locked by its upload or by a calculation). The engine calls it as the
  * ticket family's `prepare` hook (family.ts).
  */
 type Entity = Record<string, unknown>;
@@ -55,7 +55,7 @@ function stripDerived(entity: Entity): void {
 async function currentTicket(db: Database, orgId: string, entity: Entity) {
   const id = String(entity.id ?? '');
   if (!isId(id)) return null;
-  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id', 'net'])
+  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id', 'net', 'locked_by_kind', 'locked_by_no'])
     .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
   if (!t) return null;
   const facts = await ticketFacts(db, orgId, t, false);

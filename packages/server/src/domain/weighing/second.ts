@@ -21,6 +21,7 @@ import type { Direction } from './rules/kinds';
 import type { WeighingRecord } from './rules/snapshot';
 import { taresAfterWeighing } from './rules/stored-tare';
 import { roundWeight } from './rules/units';
+import { lockOf } from './rules/locks';
 import type { TicketFacts } from './rules/transitions';
 
 const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
@@ -83,14 +84,14 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   };
 }
 
-type FactsRow = Pick<TicketRow, 'ticket_no' | 'state' | 'uploaded_at' | 'source_ticket_id' | 'gross' | 'tare' | 'net' | 'manual'>;
+type FactsRow = Pick<TicketRow, 'ticket_no' | 'state' | 'uploaded_at' | 'source_ticket_id' | 'gross' | 'tare' | 'net' | 'manual' | 'locked_by_kind' | 'locked_by_no'>;
 
 /** The ticket as its lifecycle sees it, from its row and what the facts query found. */
 export function factsOf(t: FactsRow, sceneConfirm: boolean, returned: boolean): TicketFacts {
   return {
     code: t.ticket_no, state: repo.STATE_FROM_DB[t.state] as TicketFacts['state'], uploaded: t.uploaded_at !== null, sceneConfirm,
     returned, isReturn: t.source_ticket_id !== null, hasFirstWeighing: t.gross !== null || t.tare !== null, hasNet: t.net !== null,
-    manual: t.manual,
+    manual: t.manual, lockedBy: lockOf(t),
   };
 }
 

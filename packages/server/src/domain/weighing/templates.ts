@@ -65,6 +65,8 @@ function listFields(kind: TicketKind): FieldDef[] {
     { fieldName: 'manual', fieldExplain: '手工单', fieldExplainEn: 'Manual', fieldType: 'BOOLEAN', columnSql: 't.manual', options: YES_NO, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 80 },
     { fieldName: 'printCount', fieldExplain: '打印次数', fieldExplainEn: 'Prints', fieldType: 'NUMBER', columnSql: 't.print_count', columnWidth: 80 },
     { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', columnSql: 't.driver_name', columnWidth: 90 },
+    // the calculation (or settlement) that holds the ticket: rules/locks.ts
+    { fieldName: 'lockedByNo', fieldExplain: '锁定单据', fieldExplainEn: 'Locked by', fieldType: 'TEXT', columnSql: 't.locked_by_no', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
     // what each row's buttons may do (row-actions-sql.ts); read by the list's buttons, never shown
     { fieldName: ROW_ACTIONS_FIELD, fieldExplain: '可用操作', fieldExplainEn: 'Allowed actions', fieldType: 'TEXT', columnSql: rowActionsSql(), ishow: false, ihidden: true },
     // 车数: one per row, so its total is the count of the searched rows

@@ -301,6 +301,8 @@ export interface WbTicket extends DocAudit {
   sampled_on: DateOnly | null;
   /** migrations/038_price.sql */
   price_source: 'NOTICE_LINE' | 'CONTRACT' | 'PRICE_RULE' | 'MANUAL' | null; price_ref: string | null; price_label: string | null;
+  /** migrations/041_calculation.sql: the document that locks the ticket (all three or none) */
+  locked_by_kind: string | null; locked_by_id: Id | null; locked_by_no: string | null;
 }
 export interface WbWeighing {
   id: Generated<string>; org_id: Id; ticket_id: Id; reading: 'FIRST' | 'SECOND'; weight: Numeric; stable: boolean;
@@ -398,4 +400,21 @@ export interface DB {
   wb_contract: WbContract;
   wb_contract_line: WbContractLine;
   wb_contract_change: WbContractChange;
+}
+
+// Sales and allot calculation (migrations/041_calculation.sql).
+export interface WbCalculation extends DocAudit {
+  id: Generated<string>; org_id: Id; kind: 'sa' | 'al'; calc_no: string; customer_id: Id | null; peer_org_id: Id | null;
+  material_id: Id | null; period_from: Timestamp; period_to: Timestamp; lock_state: Generated<'OPEN' | 'LOCKED'>;
+  calculated_at: Timestamp | null; calculated_version: number | null; locked_at: Timestamp | null; locked_by: Id | null; ticket_count: Generated<number>;
+  total_net: NumericDefault; total_carried: NumericDefault; total_in_force: NumericDefault; total_difference: NumericDefault;
+}
+export interface WbCalculationRow {
+  id: Generated<string>; org_id: Id; calculation_id: Id; seq: number; ticket_id: Id; ticket_no: string; completed_at: Timestamp | null;
+  material_id: Id | null; net: Numeric; price_carried: Numeric | null; price_in_force: Numeric | null; price_source: string | null;
+  price_label: string | null; amount_carried: Numeric; amount_in_force: Numeric; difference: Numeric;
+}
+export interface DB {
+  wb_calculation: WbCalculation;
+  wb_calculation_row: WbCalculationRow;
 }

@@ -16,9 +16,9 @@ export const BUTTON_OF_ACTION: Partial<Record<TicketAction, string>> = {
 export const FLAGS = ['uploaded', 'returned', 'isReturn', 'hasFirstWeighing', 'returnPosted', 'sourceUnposted', 'hasNet', 'manual'] as const;
 type Flag = (typeof FLAGS)[number];
 
-/** A row's facts as one key: the state, then a 0/1 per flag in FLAGS order. */
-export function factsKey(state: TicketState, flags: Record<Flag, boolean>): string {
-  return `${state}:${FLAGS.map((f) => (flags[f] ? '1' : '0')).join('')}`;
+/** A row's facts as one key: the state, then a 0/1 per flag in FLAGS order; a locked ticket's (rules/locks.ts) prefixed `locked:`. */
+export function factsKey(state: TicketState, flags: Record<Flag, boolean>, locked = false): string {
+  return `${locked ? 'locked:' : ''}${state}:${FLAGS.map((f) => (flags[f] ? '1' : '0')).join('')}`;
 }
 
 export function rowActions(facts: TicketFacts): Record<string, boolean> {
@@ -28,14 +28,17 @@ export function rowActions(facts: TicketFacts): Record<string, boolean> {
 
 /**
  * Every state and combination of flags with the buttons it allows, in the order the list's SQL
- * counts them: state by state (TICKET_STATES), then the flags as a binary number, FLAGS[i] worth 2^i.
+ * counts them: state by state (TICKET_STATES), then the flags as a binary number, FLAGS[i] worth 2^i;
+ * then the same again for a ticket locked by a document (any document's lock refuses the same actions).
  */
 export function rowActionsTable(): Record<string, Record<string, boolean>> {
   const table: Record<string, Record<string, boolean>> = {};
-  for (const state of TICKET_STATES) {
-    for (let bits = 0; bits < 1 << FLAGS.length; bits++) {
-      const flags = Object.fromEntries(FLAGS.map((f, i) => [f, (bits & (1 << i)) !== 0])) as Record<Flag, boolean>;
-      table[factsKey(state, flags)] = rowActions({ code: '', state, sceneConfirm: false, ...flags });
+  for (const locked of [false, true]) {
+    for (const state of TICKET_STATES) {
+      for (let bits = 0; bits < 1 << FLAGS.length; bits++) {
+        const flags = Object.fromEntries(FLAGS.map((f, i) => [f, (bits & (1 << i)) !== 0])) as Record<Flag, boolean>;
+        table[factsKey(state, flags, locked)] = rowActions({ code: '', state, sceneConfirm: false, ...flags, lockedBy: locked ? { kind: '', no: '' } : null });
+      }
     }
   }
   return table;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rowActionsTable } from './row-actions';
 import { decideTicketAction, offeredActions, TICKET_ACTION_WORDS, TICKET_STATES, ticketTransitions, type TicketFacts, type TicketState } from './transitions';
 
 const ticket = (state: TicketState, over: Partial<TicketFacts> = {}): TicketFacts => ({
@@ -135,5 +136,43 @@ describe('recovering a voided ticket', () => {
   it('brings back only one with no net: a voided completed ticket is weighed again', () => {
     expect(decideTicketAction(ticket('obsolete', { hasNet: true }), 'recover')).toEqual({ ok: false, message: '磅单 CGBD202611210001 已有净重，作废后不能恢复，请重新过磅' });
     expect(decideTicketAction(ticket('obsolete'), 'recover')).toEqual({ ok: true, next: 'firstWeighed' });
+  });
+});
+
+describe('a ticket locked by a calculation', () => {
+  const lockedBy = { kind: 'SA_CALCULATION', no: 'XSJS202611250001' };
+  const refused = '磅单 CGBD202611210001 已被销售计算 XSJS202611250001 锁定';
+
+  it('refuses every change of its figures, merge, split, void and reverse-post, naming the calculation', () => {
+    expect(decideTicketAction(ticket('completed', { lockedBy, manual: true }), 'update')).toEqual({ ok: false, message: refused });
+    expect(decideTicketAction(ticket('completed', { lockedBy }), 'deduct')).toEqual({ ok: false, message: refused });
+    expect(decideTicketAction(ticket('audited', { lockedBy }), 'modifyPrice')).toEqual({ ok: false, message: refused });
+    expect(decideTicketAction(ticket('completed', { lockedBy }), 'merge')).toEqual({ ok: false, message: refused });
+    expect(decideTicketAction(ticket('completed', { lockedBy }), 'split')).toEqual({ ok: false, message: refused });
+    expect(decideTicketAction(ticket('completed', { lockedBy }), 'obsolete')).toEqual({ ok: false, message: refused });
+    expect(decideTicketAction(ticket('posted', { lockedBy }), 'reversedown')).toEqual({ ok: false, message: refused });
+  });
+
+  it('names the locking document by its kind, an unknown kind by its code', () => {
+    expect(decideTicketAction(ticket('completed', { lockedBy: { kind: 'AL_CALCULATION', no: 'DBJS1' } }), 'deduct'))
+      .toEqual({ ok: false, message: '磅单 CGBD202611210001 已被调拨计算 DBJS1 锁定' });
+    expect(decideTicketAction(ticket('completed', { lockedBy: { kind: 'SETTLEMENT', no: 'JS1' } }), 'deduct'))
+      .toEqual({ ok: false, message: '磅单 CGBD202611210001 已被SETTLEMENT JS1 锁定' });
+  });
+
+  it('still audits, posts, prints and returns it: its figures stay as they are', () => {
+    expect(decideTicketAction(ticket('completed', { lockedBy }), 'audit').ok).toBe(true);
+    expect(decideTicketAction(ticket('audited', { lockedBy }), 'down').ok).toBe(true);
+    expect(decideTicketAction(ticket('posted', { lockedBy }), 'print').ok).toBe(true);
+    expect(decideTicketAction(ticket('posted', { lockedBy }), 'returnGoods').ok).toBe(true);
+    expect(offeredActions(ticket('completed', { lockedBy }))).not.toContain('deduct');
+    expect(offeredActions(ticket('completed'))).toContain('deduct');
+  });
+
+  it('keeps the list from offering what the lock refuses', () => {
+    const table = rowActionsTable();
+    expect(table['locked:completed:00010010']).toMatchObject({ deductTicket: false, splitTicket: false, merge: false, obsolete: false, audit: true });
+    expect(table['locked:posted:00010010']).toMatchObject({ reversedown: false, printTicket: true });
+    expect(table['completed:00010010']).toMatchObject({ deductTicket: true, obsolete: true });
   });
 });

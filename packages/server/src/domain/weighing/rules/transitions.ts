@@ -1,3 +1,5 @@
+import { lockRefusal, type TicketLock } from './locks';
+
 /**
  * The weigh ticket's lifecycle as one table (DESIGN section 5; domain notes: lifecycles):
  * first weighed -> (confirmed at the unloading or loading point) -> completed (net known) ->
@@ -70,6 +72,8 @@ export interface TicketFacts {
   sourceUnposted?: boolean;
   /** typed by hand (手工磅单, wb_ticket.manual); unknown counts as weighed, whose figures are never updated */
   manual?: boolean;
+  /** the document that locks it (a calculation, a settlement: rules/locks.ts); unknown counts as unlocked */
+  lockedBy?: TicketLock | null;
 }
 
 export type TicketDecision = { ok: true; next: TicketState } | { ok: false; message: string };
@@ -96,9 +100,13 @@ function guard(t: TicketFacts, action: TicketAction): string | null {
 
 /**
  * Refusals that hold in every state, asked before the table so their message is the one given:
- * a weighed ticket's figures are the scale's, and only a manual ticket has its weights typed over.
+ * a locked ticket's figures are its document's, a weighed ticket's are the scale's, and only a
+ * manual ticket has its weights typed over.
  */
 function standing(t: TicketFacts, action: TicketAction): string | null {
+  // the locking document is the way out whatever the state: it names the document to unlock
+  const locked = lockRefusal(t.code, t.lockedBy, action);
+  if (locked) return locked;
   if (action === 'update' && t.manual !== true) return `磅单 ${t.code} 是过磅生成的，不能修改重量，请用扣重或修改单价`;
   return null;
 }
