@@ -8,6 +8,7 @@ import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
 import { MENU_AREAS } from './menu-areas';
 import { noticeModule } from './notice/module';
+import { planModule } from './plan/module';
 import { registryModule } from './registry/module';
 import { reportModule } from './report/module';
 import { stockModule } from './stock/module';
@@ -30,6 +31,7 @@ export const MODULES: FamilyModule[] = [
   orgStructureModule,
   interfaceModule,
   templatesModule,
+  planModule,
   noticeModule,
   registryModule,
   weighingModule,
