@@ -1,3 +1,4 @@
+import { PLAN_FULFILMENT_PERMISSION } from '@wb/protocol';
 import { documentButtons, menuLeaf, ROLE, type MenuSeed } from '../../platform/menu/define';
 
 /**
@@ -6,7 +7,7 @@ import { documentButtons, menuLeaf, ROLE, type MenuSeed } from '../../platform/m
  */
 const { operator: OP, accountant: AC } = ROLE;
 
-export const FULFILMENT_PERMISSION = 'sale_plan_fulfilment_view';
+export const FULFILMENT_PERMISSION = PLAN_FULFILMENT_PERMISSION;
 
 export const PLAN_LEAVES: MenuSeed[] = [
   menuLeaf('月计划', 'Monthly plans', '/sale/plan-month', [AC, OP], {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ID_PATTERN } from '@wb/protocol';
+import { ID_PATTERN, type PlanChart } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
 import { parse } from '../../platform/http/errors';
 import { FULFILMENT_PERMISSION } from './menu';
 import { monthPlanTotal, monthRows } from './repo';
-import { monthChart } from './rules';
+import { monthChart, monthTotals, tonsText } from './rules';
 
 export const chartQuery = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '计划月份应为 yyyy-MM，如 2026-11'),
@@ -24,6 +24,10 @@ export function planRoutes(app: FastifyInstance, db: Database): void {
     const q = parse(chartQuery, request.query ?? {});
     const orgId = request.caller.orgId;
     const [rows, monthPlan] = await Promise.all([monthRows(db, orgId, q), monthPlanTotal(db, orgId, q)]);
-    return ok({ month: q.month, monthPlan, days: monthChart(q.month, rows) });
+    const days = monthChart(q.month, rows);
+    const chart: PlanChart = {
+      month: q.month, monthPlan: { tons: tonsText(monthPlan.tons), trips: monthPlan.trips }, days, totals: monthTotals(days, monthPlan.tons),
+    };
+    return ok(chart);
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayPlanRefusal, monthChart, monthProblem, tonsText } from './rules';
+import { dayPlanRefusal, monthChart, monthTotals, monthProblem, tonsText } from './rules';
 
 const quota = { customerName: '华东建材', materialName: 'P.O42.5', day: '2026-11-25', tons: '100.0000', trips: 10 };
 
@@ -43,5 +43,15 @@ describe('plan figures', () => {
     expect(days[0]).toEqual({ day: '2026-02-01', planTons: '0', planTrips: 0, usedTons: '0', usedTrips: 0 });
     expect(days[2]).toEqual({ day: '2026-02-03', planTons: '300', planTrips: 10, usedTons: '204', usedTrips: 6 });
     expect(monthChart('2028-02', [])).toHaveLength(29);
+  });
+
+  it('sums the month and gives the share done of the monthly plan, else of the day plans, 0 of nothing', () => {
+    const days = monthChart('2026-11', [
+      { day: '2026-11-24', planTons: '300', planTrips: 10, usedTons: '310.5', usedTrips: 9 },
+      { day: '2026-11-25', planTons: '300', planTrips: 10, usedTons: '204', usedTrips: 6 },
+    ]);
+    expect(monthTotals(days, '6000')).toEqual({ dayTons: '600', dayTrips: 20, usedTons: '514.5', usedTrips: 15, donePercent: '8.58' });
+    expect(monthTotals(days, '0').donePercent).toBe('85.75');
+    expect(monthTotals(monthChart('2026-11', []), '0').donePercent).toBe('0.00');
   });
 });

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import type { PlanChartDay, PlanChartTotals } from '@wb/protocol';
 
 /**
  * The day plan's control and the fulfilment figures, without a database. A day plan (日计划) caps
@@ -44,13 +45,7 @@ export function monthProblem(text: string): string | null {
 }
 
 /** One day of the month's chart. */
-export interface ChartDay {
-  day: string;
-  planTons: string;
-  planTrips: number;
-  usedTons: string;
-  usedTrips: number;
-}
+export type ChartDay = PlanChartDay;
 
 /** Every day of the month, in order: the days without a plan or a truck are there as zeros, so the axis has no gaps. */
 export function monthChart(month: string, rows: ChartDay[]): ChartDay[] {
@@ -66,4 +61,20 @@ export function monthChart(month: string, rows: ChartDay[]): ChartDay[] {
       usedTons: tonsText(r?.usedTons ?? 0), usedTrips: r?.usedTrips ?? 0,
     };
   });
+}
+
+/**
+ * The month summed for the chart's heading: the day plans, what was used, and the share done of the
+ * monthly plan (of the day plans where the month has no audited monthly plan), 0 of a plan of nothing.
+ */
+export function monthTotals(days: ChartDay[], monthTons: string): PlanChartTotals {
+  const sum = (pick: (d: ChartDay) => string) => days.reduce((a, d) => a.plus(pick(d)), new Decimal(0));
+  const dayTons = sum((d) => d.planTons);
+  const usedTons = sum((d) => d.usedTons);
+  const base = new Decimal(monthTons).isZero() ? dayTons : new Decimal(monthTons);
+  return {
+    dayTons: dayTons.toFixed(), dayTrips: days.reduce((a, d) => a + d.planTrips, 0),
+    usedTons: usedTons.toFixed(), usedTrips: days.reduce((a, d) => a + d.usedTrips, 0),
+    donePercent: base.isZero() ? '0.00' : usedTons.times(100).div(base).toFixed(2),
+  };
 }
