@@ -173,7 +173,9 @@ describe('fulfilment', () => {
     expect(chart.days[13]).toEqual({ day: '2031-03-14', planTons: '0', planTrips: 0, usedTons: '0', usedTrips: 0 });
     // the monthly plan counts once audited
     expect(chart.monthPlan).toEqual({ tons: '0', trips: 0 });
-    expect(chart.totals).toEqual({ dayTons: '300', dayTrips: 10, usedTons: '97.5', usedTrips: 3, donePercent: '32.50' });
+    // the month also holds the earlier registry's 20 t on the day it was audited (the 12th)
+    expect(chart.days[11]).toMatchObject({ usedTons: '20', usedTrips: 1 });
+    expect(chart.totals).toEqual({ dayTons: '300', dayTrips: 10, usedTons: '117.5', usedTrips: 4, donePercent: '39.17' });
     const bad = expectFailure(await call(app, 'GET', '/api/sale/plan/chart?month=2031-3', operator), 400, /yyyy-MM/);
     expect(bad.data).toMatchObject({ field: 'month' });
   });
