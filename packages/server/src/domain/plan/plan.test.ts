@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../test/api';
@@ -178,5 +179,33 @@ describe('fulfilment', () => {
     expect(chart.totals).toEqual({ dayTons: '300', dayTrips: 10, usedTons: '117.5', usedTrips: 4, donePercent: '39.17' });
     const bad = expectFailure(await call(app, 'GET', '/api/sale/plan/chart?month=2031-3', operator), 400, /yyyy-MM/);
     expect(bad.data).toMatchObject({ field: 'month' });
+  });
+});
+
+describe('day plans from a sheet', () => {
+  async function importDays(rows: unknown[][]) {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('导入');
+    for (const r of rows) ws.addRow(r);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const boundary = `----plan${Math.random().toString(16).slice(2)}`;
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="日计划.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`;
+    const payload = Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    return app.inject({ method: 'POST', url: `${DAY}/import`, headers: { authorization: accountant, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  }
+
+  it('imports a week of day plans naming the customer and material by code, and refuses a sheet with a bad row whole', async () => {
+    const { rows: [codes] } = await pool.query(`SELECT (SELECT customer_code FROM md_customer WHERE id = $1) AS c, (SELECT inv_code FROM md_material WHERE id = $2) AS m`, [customer.id, material.id]);
+    const res = await call(app, 'GET', `${DAY}/import/template`, accountant);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const header = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['计划单号', '客户编码', '物料编码', '计划日期', '计划吨数', '计划车数', '备注']);
+    const before = await planRows();
+    expectFailure(await importDays([header, ['', codes.c, codes.m, '2032-05-01', '300', 10, ''], ['', codes.c, codes.m, '2032-05-02', '300', -1, '']]), 400);
+    expect(await planRows()).toEqual(before);
+    const week = Array.from({ length: 7 }, (_, i) => ['', codes.c, codes.m, `2032-05-0${i + 1}`, '300', 10, '周计划']);
+    expect(expectOk(await importDays([header, ...week])).data).toEqual({ imported: 7 });
+    expect((await planRows()).d - before.d).toBe(7);
   });
 });
