@@ -16,7 +16,7 @@ export function planChartOptions(chart: PlanChart, tx: PlanTexts) {
     series: [
       { type: 'bar', name: tx.planTons, data: chart.days.map((d) => Number(d.planTons)), barMaxWidth: 14 },
       { type: 'bar', name: tx.usedTons, data: chart.days.map((d) => Number(d.usedTons)), barMaxWidth: 14 },
-      { type: 'line', name: tx.planTrips, yAxisIndex: 1, data: chart.days.map((d) => d.planTrips), step: 'middle' },
+      { type: 'line', name: tx.planTrips, yAxisIndex: 1, data: chart.days.map((d) => d.planTrips) },
       { type: 'line', name: tx.usedTrips, yAxisIndex: 1, data: chart.days.map((d) => d.usedTrips) },
     ],
   };
