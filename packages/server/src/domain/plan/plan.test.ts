@@ -14,6 +14,7 @@ let org: string;
 let customer: { id: string; name: string };
 let material: { id: string; name: string };
 let other: string;
+let crossing: [string, string];
 let today: string;
 
 beforeAll(async () => {
@@ -24,10 +25,11 @@ beforeAll(async () => {
   const { rows: [c] } = await pool.query(`SELECT c.id::text, c.customer_name AS name FROM md_customer_alloc a JOIN md_customer c ON c.id = a.archive_id
                                            WHERE a.org_id = $1 ORDER BY a.archive_id LIMIT 1`, [org]);
   const ms = (await pool.query(`SELECT m.id::text, m.inv_name AS name FROM md_material_alloc a JOIN md_material m ON m.id = a.archive_id
-                                 WHERE a.org_id = $1 ORDER BY a.archive_id LIMIT 2`, [org])).rows;
+                                 WHERE a.org_id = $1 ORDER BY a.archive_id LIMIT 4`, [org])).rows;
   customer = c;
   material = ms[0];
   other = ms[1].id;
+  crossing = [ms[2].id, ms[3].id];
   today = (await pool.query("SELECT to_char(current_date, 'YYYY-MM-DD') AS d")).rows[0].d;
 });
 
@@ -142,6 +144,25 @@ describe('day plan control', () => {
     expect(answers.filter((x) => x.statusCode === 200)).toHaveLength(1);
     for (const x of answers.filter((y) => y.statusCode !== 200)) expectFailure(x, 400, /^超出日计划：.*计划 100 吨 \/ 10 车，已用 60 吨 \/ 1 车，本车 60 吨$/);
     expect(await lineQuantities(pool, lineId)).toEqual({ done: 0, inTransit: 60, trips: 1 });
+  });
+  it('lets two batches crossing two quotas in opposite orders both through, without a deadlock', async () => {
+    const lines = [];
+    const [x, y] = crossing;
+    for (const m of [x, y, y, x]) {
+      const { lineId } = await newNotice(pool, org, { kind: 'sa', maxLimit: '1000' });
+      await pool.query('UPDATE wb_notice_line SET material_id = $2 WHERE id = $1', [lineId, m]);
+      lines.push(lineId);
+    }
+    await dayPlan('10000', 1000, today, x);
+    await dayPlan('10000', 1000, today, y);
+    for (let round = 0; round < 3; round++) {
+      const a = [await salesRegistry(lines[0], '1'), await salesRegistry(lines[1], '1')];
+      const b = [await salesRegistry(lines[2], '1'), await salesRegistry(lines[3], '1')];
+      const answers = await Promise.all([
+        post('/api/registry/sa/audit', { ids: a.map((r) => r.id) }, operator), post('/api/registry/sa/audit', { ids: b.map((r) => r.id) }, operator),
+      ]);
+      for (const x of answers) expectOk(x);
+    }
   });
 });
 

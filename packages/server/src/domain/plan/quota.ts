@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { badRequest } from '../../platform/http/errors';
-import { dayUse, holdFacts, lockDayPlan } from './repo';
+import { dayUse, holdFacts, lockDayPlan, takeDayPlanTurn } from './repo';
 import { dayPlanRefusal } from './rules';
 
 /**
@@ -9,9 +9,12 @@ import { dayPlanRefusal } from './rules';
  * day plan for its customer, material and day, the plan's row is locked, what already counts is
  * read, and a registry beyond the quota is refused naming the quota and what is used. Without a
  * day plan nothing is controlled. Called in the hold's transaction, before the notice line's lock.
+ * The company's sales holds take turns first (repo.ts takeDayPlanTurn): a batch's registries lock
+ * their plans in notice-line order, which two batches crossing two plans would meet in opposite orders.
  */
 export async function checkDayPlanAtHold(tx: Transaction<DB>, orgId: string, kind: string, registryId: string): Promise<void> {
   if (kind !== 'sa') return;
+  await takeDayPlanTurn(tx, orgId);
   const facts = await holdFacts(tx, orgId, registryId);
   if (!facts) return;
   const quota = await lockDayPlan(tx, orgId, facts);

@@ -27,6 +27,14 @@ export async function holdFacts(tx: Tx, orgId: string, registryId: string): Prom
 }
 
 /**
+ * The company's sales holds take turns until the transaction ends: taken before any day plan or
+ * notice line of the batch is locked, so batches crossing two quotas cannot deadlock on them.
+ */
+export async function takeDayPlanTurn(tx: Tx, orgId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`sa-day-plan:${orgId}`}))`.execute(tx);
+}
+
+/**
  * The audited day plan of the customer, material and day, locked: every registry of that quota
  * counts after the one before it has committed or rolled back, so two cannot both fit one place.
  */
