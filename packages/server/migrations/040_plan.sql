@@ -70,16 +70,17 @@ CREATE INDEX sa_plan_day_list_idx ON sa_plan_day (org_id, created_at DESC);
 -- What counts against a day's quota, one row per trip: an audited sales registry on the day of its
 -- audit (its pre-load; recover keeps the audit stamp, so it comes back to the same day), and a
 -- completed sales ticket on its completion day unless its registry already counts that day (its net).
--- Days are the plant's: the sessions' time zone is the plant's (platform/db/pool.ts).
+-- Days are the plant's: the sessions' time zone is the plant's (platform/db/pool.ts). Readers of a
+-- day also bound use_at by the day's two midnights, so the indexes on the two times are used.
 -- ---------------------------------------------------------------------------------------------
 CREATE VIEW sa_plan_use AS
-SELECT r.org_id, n.customer_id, r.material_id, (r.audited_at)::date AS use_date,
+SELECT r.org_id, n.customer_id, r.material_id, r.audited_at AS use_at, (r.audited_at)::date AS use_date,
        coalesce(r.pre_quantity, 0) AS tons, 'REGISTRY'::text AS source, r.id AS source_id
   FROM wb_registry r
   JOIN wb_notice n ON n.id = r.notice_id
  WHERE r.kind = 'sa' AND r.doc_status = 'AUDITED' AND r.audited_at IS NOT NULL
 UNION ALL
-SELECT k.org_id, k.customer_id, k.material_id, (k.completed_at)::date AS use_date,
+SELECT k.org_id, k.customer_id, k.material_id, k.completed_at AS use_at, (k.completed_at)::date AS use_date,
        k.net AS tons, 'TICKET'::text AS source, k.id AS source_id
   FROM wb_ticket k
  WHERE k.kind = 'sa' AND k.state IN ('COMPLETED', 'AUDITED', 'POSTED') AND k.completed_at IS NOT NULL AND k.net IS NOT NULL
@@ -107,4 +108,5 @@ SELECT p.id, p.org_id, p.plan_no, p.doc_status, p.customer_id, p.material_id, p.
   LEFT JOIN LATERAL (
     SELECT sum(x.tons) AS tons, count(*)::integer AS trips FROM sa_plan_use x
      WHERE x.org_id = p.org_id AND x.customer_id = p.customer_id AND x.material_id = p.material_id AND x.use_date = p.plan_date
+       AND x.use_at >= p.plan_date::timestamptz AND x.use_at < (p.plan_date + 1)::timestamptz
   ) u ON true;

@@ -188,7 +188,12 @@ describe('fulfilment', () => {
     expect(row).toMatchObject({ planDate: expect.stringContaining(day), customerName: customer.name, invName: material.name, planTrips: 10, usedTrips: 3, remainingTrips: 7 });
     expect([row.planTons, row.usedTons, row.remainingTons, row.donePercent].map(Number)).toEqual([300, 97.5, 202.5, 32.5]);
 
-    expectOk(await post(`${MONTH}/create`, { entity: { customerId: customer.id, materialId: material.id, planMonth: '2031-03', tons: '6000', trips: 180 } }));
+    const monthPlan = expectOk(await post(`${MONTH}/create`, { entity: { customerId: customer.id, materialId: material.id, planMonth: '2031-03', tons: '6000', trips: 180 } })).data;
+    // the monthly plan's list: its day plans (tasks) summed and the month's use, the earlier registry's 20 t of the 12th included
+    const months = expectOk(await post(`${MONTH}/v2/list`, { search: [{ key: 'planNo', op: 'eq', val: monthPlan.planNo }], limit: { pn: 1, ps: 10 } })).data;
+    const m = months.list[0];
+    expect([m.tons, m.taskTons, m.usedTons].map(Number)).toEqual([6000, 300, 117.5]);
+    expect([m.trips, m.taskTrips, m.usedTrips].map(Number)).toEqual([180, 10, 4]);
     const chart = expectOk(await call(app, 'GET', `/api/sale/plan/chart?month=2031-03&customerId=${customer.id}`, operator)).data;
     expect(chart.days).toHaveLength(31);
     expect(chart.days[14]).toEqual({ day, planTons: '300', planTrips: 10, usedTons: '97.5', usedTrips: 3 });

@@ -54,7 +54,8 @@ export async function lockDayPlan(tx: Tx, orgId: string, f: Pick<HoldFacts, 'cus
 export async function dayUse(tx: Tx, orgId: string, f: Pick<HoldFacts, 'customerId' | 'materialId' | 'day'>): Promise<DayUse> {
   const { rows: [u] } = await sql<DayUse>`
     SELECT coalesce(sum(u.tons), 0)::text AS tons, count(*)::integer AS trips FROM sa_plan_use u
-     WHERE u.org_id = ${orgId} AND u.customer_id = ${f.customerId} AND u.material_id = ${f.materialId} AND u.use_date = ${f.day}::date`.execute(tx);
+     WHERE u.org_id = ${orgId} AND u.customer_id = ${f.customerId} AND u.material_id = ${f.materialId} AND u.use_date = ${f.day}::date
+       AND u.use_at >= ${f.day}::date::timestamptz AND u.use_at < (${f.day}::date + 1)::timestamptz`.execute(tx);
   return u;
 }
 
@@ -80,7 +81,7 @@ export async function monthRows(db: Database, orgId: string, q: ChartFilter): Pr
     used AS (
       SELECT u.use_date AS day, sum(u.tons) AS tons, count(*)::integer AS trips FROM sa_plan_use u
        WHERE u.org_id = ${orgId}
-         AND u.use_date >= ${first}::date AND u.use_date < ${first}::date + interval '1 month'
+         AND u.use_at >= ${first}::date::timestamptz AND u.use_at < (${first}::date + interval '1 month')::timestamptz
          AND (${customer}::bigint IS NULL OR u.customer_id = ${customer}::bigint)
          AND (${material}::bigint IS NULL OR u.material_id = ${material}::bigint)
        GROUP BY u.use_date)

@@ -42,7 +42,7 @@ const auditedColumn: FieldDef = { fieldName: 'auditedAt', fieldExplain: '审核�
 /** The month's sales of the plan's customer and material (migration 040, sa_plan_use). */
 const monthUse = (what: 'sum(u.tons)' | 'count(*)') => `(SELECT coalesce(${what}, 0) FROM sa_plan_use u
   WHERE u.org_id = t.org_id AND u.customer_id = t.customer_id AND u.material_id = t.material_id
-    AND u.use_date >= (t.plan_month || '-01')::date AND u.use_date < (t.plan_month || '-01')::date + interval '1 month')`;
+    AND u.use_at >= (t.plan_month || '-01')::date::timestamptz AND u.use_at < ((t.plan_month || '-01')::date + interval '1 month')::timestamptz)`;
 /** The month's day plans (its tasks) of the plan's customer and material. */
 const monthTasks = (what: 'tons' | 'trips') => `(SELECT coalesce(sum(d.${what}), 0) FROM sa_plan_day d
   WHERE d.org_id = t.org_id AND d.customer_id = t.customer_id AND d.material_id = t.material_id AND to_char(d.plan_date, 'YYYY-MM') = t.plan_month)`;
