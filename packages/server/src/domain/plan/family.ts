@@ -2,8 +2,8 @@ import type { DocField, DocumentFamily } from '../../platform/documents/define';
 import type { Lifecycle } from '../../platform/documents/lifecycle';
 import { remarkField } from '../masterdata/shared/fields';
 import { materialIdField, tonsField } from '../stock/fields';
-import { stampAudit } from './repo';
-import { monthProblem } from './rules';
+import { monthTasksOf, stampAudit } from './repo';
+import { monthProblem, monthTaskWarning } from './rules';
 import {
   DAY_TABLE, dayCreateForm, dayListTemplate, dayReadFields, dayUpdateForm,
   MONTH_TABLE, monthCreateForm, monthListTemplate, monthReadFields, monthUpdateForm,
@@ -62,7 +62,12 @@ export const dayPlanFamily: DocumentFamily = {
     tonsField('tons', 'tons', '计划吨数'), tripsField, remarkField,
   ],
   lifecycle: planLifecycle, statusColumn: 'doc_status',
-  onStateAction: stamped(DAY_TABLE),
+  onStateAction: async (tx, who, action, ids) => {
+    await stamped(DAY_TABLE)?.(tx, who, action, ids);
+    if (action !== 'audit') return [];
+    const warnings = (await monthTasksOf(tx, who.orgId, ids)).map(monthTaskWarning).filter((w): w is string => w !== null);
+    return { problems: [], warnings };
+  },
   listTemplate: dayListTemplate, forms: [dayCreateForm, dayUpdateForm], readFields: dayReadFields,
   copy: 'none', datax: false, import: true,
   constraintMessages: {

@@ -84,6 +84,18 @@ describe('monthly plans', () => {
     expect(await logCount('月计划')).toBe(logs);
   });
 
+  it('warns, without refusing, when a day plan\'s audit takes the month\'s day plans past the audited monthly plan', async () => {
+    const m = expectOk(await post(`${MONTH}/create`, { entity: { customerId: customer.id, materialId: material.id, planMonth: '2033-04', tons: '600', trips: 20 } })).data;
+    expectOk(await post(`${MONTH}/audit`, { ids: [m.id] }));
+    const first = expectOk(await post(`${DAY}/create`, { entity: { customerId: customer.id, materialId: material.id, planDate: '2033-04-01', tons: '500', trips: 10 } })).data;
+    expect(expectOk(await post(`${DAY}/audit`, { ids: [first.id] })).data).toEqual({ count: 1 });
+    const second = expectOk(await post(`${DAY}/create`, { entity: { customerId: customer.id, materialId: material.id, planDate: '2033-04-02', tons: '150', trips: 5 } })).data;
+    expect(expectOk(await post(`${DAY}/audit`, { ids: [second.id] })).data).toEqual({
+      count: 1, warnings: [`日计划 ${second.planNo}：2033-04 日计划合计 650 吨 / 15 车，超出月计划 600 吨 / 20 车`],
+    });
+    expect((await pool.query('SELECT doc_status FROM sa_plan_day WHERE id = $1', [second.id])).rows[0].doc_status).toBe('AUDITED');
+  });
+
   it('lets the operator read the plans but not write them', async () => {
     expectOk(await post(`${MONTH}/v2/list`, { limit: { pn: 1, ps: 10 } }, operator));
     expectFailure(await post(`${MONTH}/create`, { entity: { customerId: customer.id, materialId: material.id, planMonth: '2027-03', tons: '1', trips: 1 } }, operator), 403);

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/pool';
 import type { DB } from '../../platform/db/schema';
-import type { ChartDay, DayQuota, DayUse } from './rules';
+import type { ChartDay, DayQuota, DayUse, MonthTasks } from './rules';
 
 type Tx = Transaction<DB>;
 
@@ -108,4 +108,25 @@ export async function monthPlanTotal(db: Database, orgId: string, q: ChartFilter
 export async function stampAudit(tx: Tx, table: 'sa_plan_month' | 'sa_plan_day', orgId: string, ids: string[], userId: string | null): Promise<void> {
   await sql`UPDATE ${sql.table(table)} SET audited_at = CASE WHEN ${userId}::bigint IS NULL THEN NULL ELSE now() END, audited_by = ${userId}::bigint
              WHERE org_id = ${orgId} AND id = ANY(${ids}::bigint[])`.execute(tx);
+}
+
+/**
+ * For each day plan being audited, its month's day plans as they will be (the audited ones and
+ * these) beside the month's audited monthly plan of the same customer and material, where there is one.
+ */
+export async function monthTasksOf(tx: Tx, orgId: string, ids: string[]): Promise<MonthTasks[]> {
+  const { rows } = await sql<MonthTasks>`
+    SELECT p.plan_no AS "planNo", m.plan_month AS month, s.tons::text AS "dayTons", s.trips AS "dayTrips",
+           m.tons::text AS "monthTons", m.trips AS "monthTrips"
+      FROM sa_plan_day p
+      JOIN sa_plan_month m ON m.org_id = p.org_id AND m.customer_id = p.customer_id AND m.material_id = p.material_id
+                          AND m.plan_month = to_char(p.plan_date, 'YYYY-MM') AND m.doc_status = 'AUDITED'
+      CROSS JOIN LATERAL (
+        SELECT sum(d.tons) AS tons, sum(d.trips)::integer AS trips FROM sa_plan_day d
+         WHERE d.org_id = p.org_id AND d.customer_id = p.customer_id AND d.material_id = p.material_id
+           AND to_char(d.plan_date, 'YYYY-MM') = m.plan_month AND (d.doc_status = 'AUDITED' OR d.id = ANY(${ids}::bigint[]))
+      ) s
+     WHERE p.org_id = ${orgId} AND p.id = ANY(${ids}::bigint[])
+     ORDER BY p.id`.execute(tx);
+  return rows;
 }

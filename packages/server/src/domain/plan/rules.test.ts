@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayPlanRefusal, monthChart, monthTotals, monthProblem, tonsText } from './rules';
+import { dayPlanRefusal, monthChart, monthTaskWarning, monthTotals, monthProblem, tonsText } from './rules';
 
 const quota = { customerName: '华东建材', materialName: 'P.O42.5', day: '2026-11-25', tons: '100.0000', trips: 10 };
 
@@ -53,5 +53,12 @@ describe('plan figures', () => {
     expect(monthTotals(days, '6000')).toEqual({ dayTons: '600', dayTrips: 20, usedTons: '514.5', usedTrips: 15, donePercent: '8.58' });
     expect(monthTotals(days, '0').donePercent).toBe('85.75');
     expect(monthTotals(monthChart('2026-11', []), '0').donePercent).toBe('0.00');
+  });
+
+  it('warns when a month\'s day plans pass its monthly plan in tons or trips, and not when they fit', () => {
+    const t = { planNo: 'RJH202611250001', month: '2026-11', dayTons: '6000.0000', dayTrips: 180, monthTons: '6000.0000', monthTrips: 180 };
+    expect(monthTaskWarning(t)).toBeNull();
+    expect(monthTaskWarning({ ...t, dayTons: '6300.5' })).toBe('日计划 RJH202611250001：2026-11 日计划合计 6300.5 吨 / 180 车，超出月计划 6000 吨 / 180 车');
+    expect(monthTaskWarning({ ...t, dayTrips: 181 })).toMatch(/181 车，超出月计划 6000 吨 \/ 180 车$/);
   });
 });

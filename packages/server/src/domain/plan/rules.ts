@@ -78,3 +78,22 @@ export function monthTotals(days: ChartDay[], monthTons: string): PlanChartTotal
     donePercent: base.isZero() ? '0.00' : usedTons.times(100).div(base).toFixed(2),
   };
 }
+
+/** A month's audited day plans (its tasks) against its audited monthly plan. */
+export interface MonthTasks {
+  planNo: string;
+  month: string;
+  dayTons: string;
+  dayTrips: number;
+  monthTons: string;
+  monthTrips: number;
+}
+
+/**
+ * The day plans are the month's plan broken into days; a plant moves tons between days and
+ * months, so tasks summing past the month are let through with a warning, not refused.
+ */
+export function monthTaskWarning(t: MonthTasks): string | null {
+  if (new Decimal(t.dayTons).lte(t.monthTons) && t.dayTrips <= t.monthTrips) return null;
+  return `日计划 ${t.planNo}：${t.month} 日计划合计 ${tonsText(t.dayTons)} 吨 / ${t.dayTrips} 车，超出月计划 ${tonsText(t.monthTons)} 吨 / ${t.monthTrips} 车`;
+}
