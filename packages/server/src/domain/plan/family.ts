@@ -20,10 +20,20 @@ export const planLifecycle = {
   delete: { from: ['FREE'], change: {} },
 } as const satisfies Lifecycle;
 
-/** The engine's state action hook: the audit stamp the lists show. */
-const stamped = (table: 'sa_plan_month' | 'sa_plan_day'): DocumentFamily['onStateAction'] => async (tx, who, action, ids) => {
+type StateHook = NonNullable<DocumentFamily['onStateAction']>;
+
+/** Who audited a plan and when, as the lists show it: stamped by audit, cleared by un-audit. */
+const stamped = (table: 'sa_plan_month' | 'sa_plan_day'): StateHook => async (tx, who, action, ids) => {
   if (action === 'audit' || action === 'unaudit') await stampAudit(tx, table, who.orgId, ids, action === 'audit' ? who.userId : null);
   return [];
+};
+
+/** A day plan's audit is stamped and warns where the month's day plans pass its monthly plan (rules.ts). */
+const dayPlanStateAction: StateHook = async (tx, who, action, ids) => {
+  await stamped(DAY_TABLE)(tx, who, action, ids);
+  if (action !== 'audit') return [];
+  const warnings = (await monthTasksOf(tx, who.orgId, ids)).map(monthTaskWarning).filter((w): w is string => w !== null);
+  return { problems: [], warnings };
 };
 
 const customerIdField: DocField = {
@@ -62,12 +72,7 @@ export const dayPlanFamily: DocumentFamily = {
     tonsField('tons', 'tons', '计划吨数'), tripsField, remarkField,
   ],
   lifecycle: planLifecycle, statusColumn: 'doc_status',
-  onStateAction: async (tx, who, action, ids) => {
-    await stamped(DAY_TABLE)?.(tx, who, action, ids);
-    if (action !== 'audit') return [];
-    const warnings = (await monthTasksOf(tx, who.orgId, ids)).map(monthTaskWarning).filter((w): w is string => w !== null);
-    return { problems: [], warnings };
-  },
+  onStateAction: dayPlanStateAction,
   listTemplate: dayListTemplate, forms: [dayCreateForm, dayUpdateForm], readFields: dayReadFields,
   copy: 'none', datax: false, import: true,
   constraintMessages: {
