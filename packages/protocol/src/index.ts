@@ -23,3 +23,4 @@ export * from './notices';
 export * from './confirm';
 export * from './ticket-print';
 export * from './system-admin';
+export * from './plan';

@@ -10,6 +10,7 @@ import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
 import { MENU_AREAS } from './menu-areas';
 import { noticeModule } from './notice/module';
+import { planModule } from './plan/module';
 import { priceModule } from './price/module';
 import { registryModule } from './registry/module';
 import { reportModule } from './report/module';
@@ -35,6 +36,7 @@ export const MODULES: FamilyModule[] = [
   templatesModule,
   contractModule,
   priceModule,
+  planModule,
   noticeModule,
   registryModule,
   weighingModule,

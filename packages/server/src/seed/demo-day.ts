@@ -6,6 +6,7 @@ import { openSession, revokeSession } from '../platform/auth/sessions';
 import { tokenHash } from '../platform/auth/secrets';
 import { seedCalculationDemo } from '../domain/calculation/demo';
 import { seedContractDemo, type DemoContractLines } from '../domain/contract/demo';
+import { seedPlanDemo } from '../domain/plan/demo';
 
 /**
  * A morning at the demo cement works, made through the platform's own calls (as the screens and the
@@ -110,6 +111,7 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
   try {
     for (const s of OPENING_STOCK) await openingStock(db, call, org.id, s);
     const contracts = await seedContractDemo(db, call, org.id);
+    await seedPlanDemo(db, call, org.id);
     for (const plan of PLANS) await runPlan(db, call, org.id, plan, contracts);
     // the morning's sales tickets computed: after the trucks, which it reads
     await seedCalculationDemo(db, call, org.id);

@@ -3,6 +3,7 @@ import type { ChangeNote } from '../../platform/audit/log';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { releaseOnLine, reserveOnLine } from '../notice/quantity';
+import { checkDayPlanAtHold } from '../plan/quota';
 import { decideNoticeForHold, holdMoveOf, reservedAfter } from './hold-rules';
 import type { RegistryKind } from './kinds';
 import { auditStampOf, decideDocAction } from './lifecycle';
@@ -40,8 +41,9 @@ async function forRegistry<T>(code: string, work: () => Promise<T>): Promise<T> 
 /**
  * audit, unaudit, obsolete, recover, enable, disable on a batch, all or nothing. An audited
  * registry holds its pre-load on its notice line: audit and recover reserve it (the notice audited
- * and within its period), unaudit and obsolete give it back. Registries are locked first, then the
- * lines in id order, so concurrent batches cannot deadlock. One log entry per registry.
+ * and within its period; a sales registry within its day plan, domain/plan), unaudit and obsolete
+ * give it back. Registries are locked first, then the lines in id order (a sales registry's day plan
+ * just before its line), so concurrent batches cannot deadlock. One log entry per registry.
  */
 export async function docAction(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: RegistryKind, action: RegistryDocAction, ids: string[]) {
   const rows = await lockedBatch(tx, who, kind, ids);
@@ -58,6 +60,7 @@ export async function docAction(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind
       const notice = row.noticeId ? await repo.noticeOf(tx, who.orgId, row.noticeId) : null;
       const refusal = decideNoticeForHold(row.code, notice, new Date());
       if (refusal) throw badRequest(refusal, 'ids');
+      await checkDayPlanAtHold(tx, who.orgId, kind, row.id);
       await forRegistry(row.code, () => reserveOnLine(tx, who.orgId, row.noticeLineId as string, move.quantity));
     }
     if (move?.kind === 'release') await forRegistry(row.code, () => releaseOnLine(tx, who.orgId, row.noticeLineId as string, move.quantity));

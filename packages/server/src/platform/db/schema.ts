@@ -418,3 +418,15 @@ export interface DB {
   wb_calculation: WbCalculation;
   wb_calculation_row: WbCalculationRow;
 }
+
+// Sales plans (migrations/040_plan.sql): monthly plans and day plans.
+interface SaPlanRow extends DocAudit {
+  id: Generated<string>; org_id: Id; plan_no: string; doc_status: Generated<'FREE' | 'AUDITED'>; enabled: Generated<boolean>;
+  customer_id: Id; material_id: Id; tons: Numeric; trips: number; audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface SaPlanMonth extends SaPlanRow { plan_month: string }
+export interface SaPlanDay extends SaPlanRow { plan_date: DateOnly }
+export interface DB {
+  sa_plan_month: SaPlanMonth;
+  sa_plan_day: SaPlanDay;
+}

@@ -37,6 +37,7 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'reports/team': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.TeamConditionsInWorkspace }))),
   'reports/team-day': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.DayConditionsInWorkspace }))),
   'reports/factory-vehicle': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.LiveVehiclesInWorkspace }))),
+  'plan/chart': lazy(() => import('@/pages/plan/PlanChartPage')),
 };
 
 /** The page components the web has: the menu screen's scan compares them with the menu tree. */
