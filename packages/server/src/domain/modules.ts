@@ -4,6 +4,7 @@ import { moduleTemplates } from '../platform/module/templates';
 import { templatesModule } from '../platform/templates/module';
 import { confirmModule } from './confirm/module';
 import { erpModule } from './erp/module';
+import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
 import { MENU_AREAS } from './menu-areas';
@@ -30,6 +31,7 @@ export const MODULES: FamilyModule[] = [
   orgStructureModule,
   interfaceModule,
   templatesModule,
+  licenceModule,
   noticeModule,
   registryModule,
   weighingModule,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DeductBody, DeductPreview, WeighParams } from '@wb/protocol';
 import type { ChangeNote } from '../../platform/audit/log';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
+import { giveBackGrant } from '../licence/draw';
 import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
 import { postTicketStock, reverseTicketStock } from '../stock/posting';
 import type { Who } from '../../platform/auth/who';
@@ -89,6 +90,7 @@ export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind:
         break;
       case 'obsolete':
         await giveBackQuantities(tx, who, t);
+        await giveBackGrant(tx, who.orgId, t.id);
         await repo.updateTicket(tx, who.orgId, t.id, { state, updated_by: who.userId });
         break;
       case 'recover':
