@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
-import type { ChildProblem, ChildRow, EntityValues } from '../../platform/documents/define';
+import type { ChildRow, EntityValues } from '../../platform/documents/define';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
 import { collectorProblem, EXPIRING_DAYS, expiringWarning, grantProblem, type Problem } from './rules';
@@ -15,15 +15,16 @@ const idOf = (v: unknown): string | null => (v === null || v === undefined || v 
 
 /**
  * A sales notice whose lines carry a controlled product names a valid grant of its customer that
- * covers each such product and has quantity left: the notice lines' checkWrite (the header's
- * values and the whole set of lines as they will be).
+ * covers each such product and has quantity left: checked with the notice lines (the header's
+ * values and the whole set of lines as they will be), refused with a 400 naming grantId.
  */
-export async function noticeGrantProblems(tx: Tx, orgId: string, header: EntityValues, rows: ChildRow[]): Promise<ChildProblem[]> {
+export async function checkNoticeGrant(tx: Tx, orgId: string, header: EntityValues, rows: ChildRow[]): Promise<void> {
   const materials = [...new Set(rows.map((r) => idOf(r.values.materialId)).filter((m): m is string => m !== null))];
   const controlled = await repo.controlledProducts(tx, orgId, materials);
-  if (controlled.length === 0) return [];
+  if (controlled.length === 0) return;
   const problem = await grantCheck(tx, orgId, idOf(header.grantId), idOf(header.customerId), controlled);
-  return problem ? [{ row: null, ...problem }] : [];
+  // the header's field, not a line's: said as the form names it, the write's transaction rolled back
+  if (problem) throw badRequest(problem.message, problem.field);
 }
 
 async function grantCheck(tx: Tx, orgId: string, grantId: string | null, customerId: string | null, controlled: repo.ControlledProduct[]): Promise<Problem | null> {

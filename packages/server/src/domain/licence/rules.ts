@@ -83,7 +83,7 @@ export function decideDraw(grantNo: string, productName: string, line: { quantit
 /** A voided ticket's draw given back (never below nothing). */
 export const drawnAfterGiveBack = (drawn: string, quantity: Decimal.Value): Decimal => Decimal.max(new Decimal(drawn).minus(quantity), 0);
 
-/** The last day a grant ending on validTo is still outside the warning window, as a date: today + days. */
+/** A grant ending within `days` from today (its end day included) warns; one already ended is refused, not warned. */
 export function expiringWarning(grantNo: string, validTo: string, today: string, days: number): string | null {
   const last = new Date(`${today}T00:00:00Z`);
   last.setUTCDate(last.getUTCDate() + days);

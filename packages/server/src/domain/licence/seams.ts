@@ -2,7 +2,7 @@ import type { DocField, DocumentChildren, EntityValues } from '../../platform/do
 import type { FieldDef } from '../../platform/templates/define';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
-import { noticeGrantProblems, registryFormProblems } from './checks';
+import { checkNoticeGrant, registryFormProblems } from './checks';
 import { pick } from './fields';
 
 /**
@@ -29,7 +29,8 @@ export function withGrantCheck(children: DocumentChildren): DocumentChildren {
     ...children,
     checkWrite: async (tx, who, parentId, header, rows) => {
       const problems = own ? await own(tx, who, parentId, header, rows) : [];
-      return problems.length ? problems : noticeGrantProblems(tx, who.orgId, header, rows);
+      if (problems.length === 0) await checkNoticeGrant(tx, who.orgId, header, rows);
+      return problems;
     },
   };
 }
