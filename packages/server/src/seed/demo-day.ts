@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../platform/db/pool';
+import { seedLicenceDemo } from '../domain/licence/demo';
 import { openSession, revokeSession } from '../platform/auth/sessions';
 import { tokenHash } from '../platform/auth/secrets';
 
@@ -107,6 +108,7 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
   const call = new DemoCall(app, `Bearer ${session.access_token}`);
   try {
     for (const s of OPENING_STOCK) await openingStock(db, call, org.id, s);
+    await seedLicenceDemo(db, call, org.id);
     for (const plan of PLANS) await runPlan(db, call, org.id, plan);
   } finally {
     const row = await db.selectFrom('auth_session').select('id').where('access_hash', '=', tokenHash(session.access_token)).executeTakeFirst();

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '../weighing/test-support';
+import { seedLicenceDemo } from './demo';
 
 // The licence control through its calls: the archives and grants, the sales notice and registry
 // refused without a valid grant and collector, the draw-down at the second weighing (raced), the
@@ -234,5 +235,17 @@ describe('sync', () => {
     ] }));
     expect(res.data).toEqual({ imported: 1, lines: 2 });
     expect((await q("SELECT detail FROM sys_log WHERE family = '许可证' AND action = 'datax'")).map((r) => r.detail)).toEqual(['接口推送 1 张：PUSH-1，明细 2 行']);
+  });
+});
+
+describe('the demo plant', () => {
+  it('gets one controlled product and an audited grant of KH0001 with an authorised collector, through the calls', async () => {
+    const send = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => expectOk(await call(app, method, url, accountant, payload)).data as T;
+    await seedLicenceDemo(db, { send }, p.orgId);
+    const rows = await q(`SELECT g.doc_status, c.customer_code, s.product_name, trim_scale(l.quantity)::text AS quantity, m.inv_code,
+        (SELECT count(*)::int FROM mgp_employee e WHERE e.customer_id = g.customer_id AND e.division_id = g.division_id AND e.enabled AND current_date BETWEEN e.valid_from AND e.valid_to) AS collectors
+      FROM mgp_grant g JOIN md_customer c ON c.id = g.customer_id JOIN mgp_grant_line l ON l.grant_id = g.id JOIN mgp_stand_product s ON s.id = l.stand_product_id
+      JOIN mgp_custom_product cp ON cp.stand_product_id = s.id JOIN md_material m ON m.id = cp.material_id WHERE g.issuer = '湖州市应急管理局'`);
+    expect(rows).toEqual([{ doc_status: 'AUDITED', customer_code: 'KH0001', product_name: '氨溶液[含氨>10%]', quantity: '200', inv_code: '0303002', collectors: 1 }]);
   });
 });
