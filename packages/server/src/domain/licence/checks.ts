@@ -80,3 +80,11 @@ export async function checkRegistryAtAudit(tx: Tx, orgId: string, registryId: st
   if (problem) throw badRequest(`登记单 ${r.code}：${problem.message}`, problem.field);
   return warnings;
 }
+
+/** A collector's or a grant's division is one of its customer's (families' checkWrite). */
+export async function divisionProblems(tx: Tx, orgId: string, values: EntityValues): Promise<Problem[]> {
+  const division = idOf(values.divisionId);
+  const customer = idOf(values.customerId);
+  if (!division || !customer) return [];
+  return (await repo.divisionOfCustomer(tx, orgId, division, customer)) ? [] : [{ field: 'divisionId', message: '部门不属于该客户' }];
+}

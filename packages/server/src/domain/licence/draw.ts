@@ -43,3 +43,17 @@ export async function giveBackGrant(tx: Tx, orgId: string, ticketId: string): Pr
   const draw = await repo.takeDraw(tx, orgId, ticketId);
   if (draw) await repo.setDrawn(tx, draw.lineId, drawnAfterGiveBack(draw.drawn, draw.quantity).toFixed());
 }
+
+/**
+ * A completed ticket's net changed (its deductions): its draw follows, under the grant line's
+ * lock, never past what was granted. A ticket that drew nothing draws nothing now.
+ */
+export async function redrawGrant(tx: Tx, orgId: string, ticketId: string, ticketNo: string, net: Decimal.Value): Promise<void> {
+  const draw = await repo.takeDraw(tx, orgId, ticketId);
+  if (!draw) return;
+  const line = await repo.lineById(tx, draw.lineId);
+  const decision = decideDraw(line.grantNo, line.productName, { quantity: line.quantity, drawn: drawnAfterGiveBack(draw.drawn, draw.quantity).toFixed() }, net);
+  if (!decision.ok) throw badRequest(`磅单 ${ticketNo}：${decision.message}`, 'deductions');
+  await repo.setDrawn(tx, draw.lineId, decision.drawn.toFixed());
+  await repo.recordDraw(tx, orgId, ticketId, draw.lineId, String(net));
+}

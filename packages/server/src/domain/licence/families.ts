@@ -3,6 +3,7 @@ import type { DocField, DocumentFamily, EntityValues } from '../../platform/docu
 import { switchLifecycle } from '../../platform/documents/lifecycle';
 import { defineListTemplate, defineTemplate, type FieldDef, type TemplateDef } from '../../platform/templates/define';
 import { checkMobile, createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../masterdata/shared/fields';
+import { divisionProblems } from './checks';
 import { col, customerNameSql, dateInput, divisionNameSql, input, pick, query, standProductNameSql } from './fields';
 
 /**
@@ -28,6 +29,7 @@ interface Simple {
   code: { field: string; column: string }; numberPrefix: string;
   fields: DocField[]; list: FieldDef[]; form: FieldDef[]; popup: { fields: string[]; value: string; view: string };
   validate?: (v: EntityValues) => { field: string; message: string }[];
+  checkWrite?: DocumentFamily['checkWrite'];
   constraintMessages?: DocumentFamily['constraintMessages'];
 }
 
@@ -50,7 +52,7 @@ function simpleFamily(s: Simple): DocumentFamily {
     numbering: { docKind: `licence.${s.key}`, fallback: { prefix: s.numberPrefix, datePattern: null, serialWidth: 4, resetPeriod: 'NEVER' } },
     fields: [...s.fields, enabledField, remarkField], lifecycle: switchLifecycle,
     listTemplate, resourceTemplate, forms: [createForm, updateForm], readFields: readFieldsOf(createForm), copy: 'none',
-    validate: s.validate, constraintMessages: s.constraintMessages,
+    validate: s.validate, checkWrite: s.checkWrite, constraintMessages: s.constraintMessages,
   };
 }
 
@@ -164,6 +166,7 @@ export const employeeFamily = simpleFamily({
   ],
   popup: { fields: ['employeeCode', 'employeeName', 'idNumber', 'customerName', 'divisionName', 'validTo'], value: 'employeeCode', view: 'employeeName' },
   validate: validity,
+  checkWrite: (tx, who, _id, values) => divisionProblems(tx, who.orgId, values),
   constraintMessages: { mgp_employee_validity: { field: 'validTo', message: '有效期至不能早于有效期自' } },
 });
 

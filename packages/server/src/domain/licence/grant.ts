@@ -5,6 +5,7 @@ import { defineListTemplate, defineTemplate, type FieldDef } from '../../platfor
 import { createDateColumn, enabledColumn, formTemplates, readFieldsOf, remarkColumn, STATUS_OPTIONS, versionColumn } from '../masterdata/shared/fields';
 import { col, customerNameSql, dateInput, divisionNameSql, input, pick, query, saleTypeNameSql, standProductNameSql } from './fields';
 import { customerByCode, divisionByCode, divisionPick, licenceBase, saleTypeByCode, standProductByCode } from './families';
+import { divisionProblems } from './checks';
 import { drawnOf, stampGrantAudit } from './repo';
 
 /**
@@ -162,6 +163,7 @@ export const grantFamily: DocumentFamily = {
   // a grant comes with its lines: the sheet import and the push are the module's own (import.ts)
   import: false, datax: false,
   validate: (v: EntityValues) => (v.validFrom && v.validTo && String(v.validTo) < String(v.validFrom) ? [{ field: 'validTo', message: '有效期至不能早于有效期自' }] : []),
+  checkWrite: (tx, who, _id, values) => divisionProblems(tx, who.orgId, values),
   onStateAction: async (tx, who, action, ids) => {
     if (action === 'unaudit') {
       const used = (await drawnOf(tx, ids)).filter((g) => Number(g.drawn) > 0);

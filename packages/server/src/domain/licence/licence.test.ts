@@ -81,6 +81,11 @@ describe('the archives and grants', () => {
     expect(JSON.stringify(huge.data)).toContain('quantity');
     const id = expectFailure(await post(`${MGP}/employee/create`, { entity: { employeeName: '某', idNumber: '123', customerId: p.customerId, validFrom: '2026-01-01', validTo: '2026-02-01' } }), 400);
     expect((id.data as { field: string }).field).toBe('idNumber');
+    const division = (await q('SELECT id::text FROM mgp_division LIMIT 1'))[0].id;
+    const wrong = expectFailure(await post(`${MGP}/employee/create`, { entity: {
+      employeeName: '某', idNumber: '330502198001011231', customerId: otherCustomerId, divisionId: division, validFrom: '2026-01-01', validTo: '2026-02-01',
+    } }), 400, '部门不属于该客户');
+    expect((wrong.data as { field: string }).field).toBe('divisionId');
     const twice = expectFailure(await post(`${MGP}/custom-product/create`, { entity: { materialId: p.materialId, standProductId: productId } }), 400, '该物料已对应标准产品');
     expect((twice.data as { field: string }).field).toBe('materialId');
     expect(await q('SELECT (SELECT count(*) FROM mgp_grant) AS g, (SELECT count(*) FROM mgp_employee) AS e, (SELECT count(*) FROM sys_log) AS l')).toEqual(before);
@@ -160,6 +165,16 @@ describe('the draw-down at completion', () => {
     expectOk(await post('/api/weigh/sa/obsolete', { ids: [t.ticketId] }, operator));
     expect(await drawnOf(g.id)).toBe('0');
     expect(await q('SELECT 1 FROM mgp_grant_draw WHERE ticket_id = $1', [t.ticketId])).toEqual([]);
+  });
+
+  it('follows a deduction of the completed ticket', async () => {
+    const g = await auditedGrant('26');
+    const t = await truckAtTare(g.id);
+    expectOk(await second(t, '40'));
+    expectOk(await post('/api/weigh/sa/deduct', { id: t.ticketId, deductions: [{ kind: 'impurity', amount: '1.5' }] }, operator));
+    expect(await drawnOf(g.id)).toBe('23.5');
+    expectOk(await post('/api/weigh/sa/deduct', { id: t.ticketId, deductions: [] }, operator));
+    expect(await drawnOf(g.id)).toBe('25');
   });
 
   it('refuses a weighing past the granted quantity and leaves the ticket open', async () => {

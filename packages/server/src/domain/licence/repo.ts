@@ -118,3 +118,18 @@ export async function drawnOf(tx: Tx, ids: string[]): Promise<{ id: string; gran
       FROM mgp_grant g LEFT JOIN mgp_grant_line l ON l.grant_id = g.id WHERE g.id = ANY(${ids}::bigint[]) GROUP BY g.id ORDER BY g.id`.execute(tx);
   return rows.map((r) => ({ id: r.id, grantNo: r.grant_no, drawn: r.drawn }));
 }
+
+/** A grant line this transaction has locked already (takeDraw), with the words of its messages. */
+export async function lineById(tx: Tx, lineId: string): Promise<LockedGrantLine> {
+  const { rows } = await sql<{ id: string; grant_no: string; product_name: string; quantity: string; drawn: string }>`
+    SELECT l.id::text, g.grant_no, s.product_name, l.quantity::text, l.drawn_quantity::text AS drawn
+      FROM mgp_grant_line l JOIN mgp_grant g ON g.id = l.grant_id JOIN mgp_stand_product s ON s.id = l.stand_product_id WHERE l.id = ${lineId}::bigint`.execute(tx);
+  const r = rows[0];
+  return { id: r.id, grantNo: r.grant_no, productName: r.product_name, quantity: r.quantity, drawn: r.drawn };
+}
+
+/** Whether a division of the company belongs to this customer. */
+export async function divisionOfCustomer(tx: Tx, orgId: string, divisionId: string, customerId: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM mgp_division WHERE org_id = ${orgId}::bigint AND id = ${divisionId}::bigint AND customer_id = ${customerId}::bigint`.execute(tx);
+  return rows.length > 0;
+}
