@@ -85,12 +85,27 @@ export const expiringListTemplate = defineListTemplate({
   resUrl: `${GRANT_BASE}/expiring/v2/list`, menuPath: '/mgp/grant-expiring', fields: grantListFields(),
 });
 
-/** 选择许可证: audited, enabled grants not yet ended (a notice or registry names one). */
+const popupFields = (): FieldDef[] => [
+  ...grantListFields().filter((f) => ['grantNo', 'customerName', 'divisionName', 'productNames', 'remaining', 'validTo', 'daysLeft', 'createDate'].includes(f.fieldName)),
+  // the open list's forced conditions name these (module.ts)
+  ...grantListFields().filter((f) => ['docStatus', 'enabled'].includes(f.fieldName)).map((f) => ({ ...f, ishow: false, ihidden: true })),
+  col('id', '编号', 'Id', 't.id::text', { ishow: false, ihidden: true }),
+];
+
+/** The family's own popup (autocomplete): any grant of the company. */
 export const grantResource = defineTemplate({
   formatCode: 'licence.grant.resource', formatName: '选择许可证', formatNameEn: 'Select grant', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
-  mainTable: TABLE, resMethod: 'POST', resUrl: `${GRANT_BASE}/v2/list`, valueResourceSubName: 'grantNo', viewResourceSubName: 'grantNo',
-  fields: [...grantListFields().filter((f) => ['grantNo', 'customerName', 'divisionName', 'productNames', 'remaining', 'validTo', 'createDate'].includes(f.fieldName)),
-    col('id', '编号', 'Id', 't.id::text', { ishow: false, ihidden: true })],
+  mainTable: TABLE, resMethod: 'POST', resUrl: `${GRANT_BASE}/v2/list`, valueResourceSubName: 'grantNo', viewResourceSubName: 'grantNo', fields: popupFields(),
+});
+
+/** 选择许可证 on a sales notice or registry: audited, enabled grants not yet ended (the route forces it). */
+export const GRANT_OPEN_URL = `${GRANT_BASE}/open/v2/list`;
+export const openGrantList = defineListTemplate({
+  formatCode: 'licence.grant.open.list', formatName: '有效许可证', formatNameEn: 'Grants in force', mainTable: TABLE, resUrl: GRANT_OPEN_URL, fields: popupFields(),
+});
+export const openGrantResource = defineTemplate({
+  formatCode: 'licence.grant.open.resource', formatName: '选择许可证', formatNameEn: 'Select grant', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
+  mainTable: TABLE, resMethod: 'POST', resUrl: GRANT_OPEN_URL, valueResourceSubName: 'grantNo', viewResourceSubName: 'grantNo', fields: popupFields(),
 });
 
 function lineColumns(): FieldDef[] {

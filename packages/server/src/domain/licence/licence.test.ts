@@ -98,6 +98,18 @@ describe('the archives and grants', () => {
     expect(nos).toContain(soon.grantNo);
     expect(nos).not.toContain(`"${grantNo}"`);
   });
+
+  it('offers the sales forms only the grants in force to pick', async () => {
+    const draft = expectOk(await post(`${MGP}/grant/create`, {
+      entity: { customerId: p.customerId, validFrom: iso(-10), validTo: iso(20) }, entitysub: [{ standProductId: productId, quantity: '5' }],
+    })).data;
+    const ended = await auditedGrant('5', { validTo: iso(30) });
+    await q('UPDATE mgp_grant SET valid_from = $1, valid_to = $2 WHERE id = $3', [iso(-30), iso(-1), ended.id]);
+    const picked = JSON.stringify(expectOk(await post(`${MGP}/grant/open/v2/list`, {}, operator)).data);
+    expect(picked).toContain(`"${grantNo}"`);
+    expect(picked).not.toContain(`"${draft.grantNo}"`);
+    expect(picked).not.toContain(`"${ended.grantNo}"`);
+  });
 });
 
 describe('a sales notice of a controlled product', () => {

@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module/define';
 import { ARCHIVE_FAMILIES, popupsOf } from './families';
-import { expiringListTemplate, grantFamily, GRANT_BASE } from './grant';
+import { expiringListTemplate, grantFamily, GRANT_BASE, GRANT_OPEN_URL, GRANT_PERMISSION, openGrantList, openGrantResource } from './grant';
 import { EXPIRING_PERMISSION, LICENCE_LEAVES } from './menu';
 import { EXPIRING_DAYS } from './rules';
 import { grantSyncRoutes } from './routes';
@@ -21,7 +21,7 @@ export const licenceModule = defineModule({
   depends: ['masterdata'],
   documents: [...ARCHIVE_FAMILIES, grantFamily],
   // popups before the forms that open them
-  templates: [...popupsOf(ARCHIVE_FAMILIES), expiringListTemplate],
+  templates: [...popupsOf(ARCHIVE_FAMILIES), expiringListTemplate, openGrantList, openGrantResource],
   menu: [{ area: '/mgp', leaves: LICENCE_LEAVES }],
   lists: [{
     // 即将到期: audited grants ending within the days asked (param.days, else 30), soonest first
@@ -29,6 +29,10 @@ export const licenceModule = defineModule({
     forced: ({ body }) => [
       { key: 'docStatus', op: 'eq', val: 'AUDITED' }, { key: 'daysLeft', op: 'ge', val: 0 }, { key: 'daysLeft', op: 'le', val: days(body.param) },
     ],
+  }, {
+    // the popup of a sales notice and registry: what may be named today (the checks say the rest)
+    url: GRANT_OPEN_URL, template: openGrantList.formatCode, permission: `${GRANT_PERMISSION}_view`, anyTplId: true,
+    forced: () => [{ key: 'docStatus', op: 'eq', val: 'AUDITED' }, { key: 'enabled', op: 'eq', val: true }, { key: 'daysLeft', op: 'ge', val: 0 }],
   }],
   routes: (app, { db }) => grantSyncRoutes(app, db, grantFamily),
 });

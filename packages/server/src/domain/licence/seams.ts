@@ -19,7 +19,7 @@ const collectorNameSql = '(SELECT e.employee_name FROM mgp_employee e WHERE e.id
 
 /** The form's 许可证 popup (the header of a sales notice, a sales registry). */
 export const grantFormFields = (table: string): FieldDef[] =>
-  pick(table, { name: 'grantNo', idName: 'grantId', label: '许可证', labelEn: 'Grant', nameSql: grantNoSql, idColumn: 'grant_id', formatCode: 'licence.grant.resource', from: 'grantNo' })
+  pick(table, { name: 'grantNo', idName: 'grantId', label: '许可证', labelEn: 'Grant', nameSql: grantNoSql, idColumn: 'grant_id', formatCode: 'licence.grant.open.resource', from: 'grantNo' })
     .map((f) => (f.fieldName === 'grantNo' ? { ...f, tipsMessage: '管控产品必须选择有效的许可证' } : f));
 
 /** The sales notice's lines, checked with their header for the grant a controlled product needs. */
