@@ -158,12 +158,14 @@ CREATE TABLE mgp_grant_line (
   CONSTRAINT mgp_grant_line_within CHECK (drawn_quantity <= quantity)
 );
 
--- What each completed ticket drew from a grant line: one row per ticket at most.
+-- What each completed ticket drew from a grant line: one row per ticket at most. A return's row
+-- is the negative of what its original drew (the goods came back), so voiding the return draws
+-- it again.
 CREATE TABLE mgp_grant_draw (
   ticket_id     bigint PRIMARY KEY REFERENCES wb_ticket(id) ON DELETE CASCADE,
   org_id        bigint NOT NULL REFERENCES sys_org(id),
   grant_line_id bigint NOT NULL,
-  quantity      numeric(14,4) NOT NULL CHECK (quantity >= 0),
+  quantity      numeric(14,4) NOT NULL,
   created_at    timestamptz NOT NULL DEFAULT now(),
   FOREIGN KEY (org_id, grant_line_id) REFERENCES mgp_grant_line (org_id, id)
 );

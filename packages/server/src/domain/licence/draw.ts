@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { badRequest } from '../../platform/http/errors';
@@ -38,10 +38,32 @@ export async function drawGrantOnCompletion(tx: Tx, orgId: string, t: CompletedT
   await repo.recordDraw(tx, orgId, t.id, line.id, String(net));
 }
 
-/** A voided ticket's draw goes back to its grant line (nothing when it drew nothing). */
-export async function giveBackGrant(tx: Tx, orgId: string, ticketId: string): Promise<void> {
-  const draw = await repo.takeDraw(tx, orgId, ticketId);
-  if (draw) await repo.setDrawn(tx, draw.lineId, drawnAfterGiveBack(draw.drawn, draw.quantity).toFixed());
+/**
+ * A voided ticket's draw goes back to its grant line (nothing when it drew nothing). A voided
+ * return is the other way round: its original's goods left the plant after all, so they are drawn
+ * again (refused past the grant) and the draw is its original's once more.
+ */
+export async function giveBackGrant(tx: Tx, orgId: string, t: { id: string; source_ticket_id: string | null }): Promise<void> {
+  const draw = await repo.takeDraw(tx, orgId, t.id);
+  if (!draw) return;
+  if (new Decimal(draw.quantity).gte(0)) {
+    await repo.setDrawn(tx, draw.lineId, drawnAfterGiveBack(draw.drawn, draw.quantity).toFixed());
+    return;
+  }
+  const again = new Decimal(draw.quantity).neg();
+  const line = await repo.lineById(tx, draw.lineId);
+  const decision = decideDraw(line.grantNo, line.productName, line, again);
+  if (!decision.ok) throw badRequest(decision.message, 'ids');
+  await repo.setDrawn(tx, draw.lineId, decision.drawn.toFixed());
+  if (t.source_ticket_id) await repo.recordDraw(tx, orgId, t.source_ticket_id, draw.lineId, again.toFixed());
+}
+
+/** A return of goods: its original's draw comes back to the grant line, kept (negative) on the return. */
+export async function returnGrant(tx: Tx, orgId: string, sourceId: string, returnId: string): Promise<void> {
+  const draw = await repo.takeDraw(tx, orgId, sourceId);
+  if (!draw) return;
+  await repo.setDrawn(tx, draw.lineId, drawnAfterGiveBack(draw.drawn, draw.quantity).toFixed());
+  await repo.recordDraw(tx, orgId, returnId, draw.lineId, new Decimal(draw.quantity).neg().toFixed());
 }
 
 /**
@@ -51,6 +73,8 @@ export async function giveBackGrant(tx: Tx, orgId: string, ticketId: string): Pr
 export async function redrawGrant(tx: Tx, orgId: string, ticketId: string, ticketNo: string, net: Decimal.Value): Promise<void> {
   const draw = await repo.takeDraw(tx, orgId, ticketId);
   if (!draw) return;
+  // a return's record stays what its original drew
+  if (new Decimal(draw.quantity).lt(0)) return repo.recordDraw(tx, orgId, ticketId, draw.lineId, draw.quantity);
   const line = await repo.lineById(tx, draw.lineId);
   const decision = decideDraw(line.grantNo, line.productName, { quantity: line.quantity, drawn: drawnAfterGiveBack(draw.drawn, draw.quantity).toFixed() }, net);
   if (!decision.ok) throw badRequest(`磅单 ${ticketNo}：${decision.message}`, 'deductions');

@@ -179,6 +179,17 @@ describe('the draw-down at completion', () => {
     expect(await q('SELECT 1 FROM mgp_grant_draw WHERE ticket_id = $1', [t.ticketId])).toEqual([]);
   });
 
+  it('gives the draw back with returned goods, and draws it again when the return is voided', async () => {
+    const g = await auditedGrant('100');
+    const t = await truckAtTare(g.id);
+    expectOk(await second(t, '40'));
+    const back = expectOk(await post(`/api/weigh/sa/returnGoods/${t.ticketId}`, {}, operator)).data;
+    expect(await drawnOf(g.id)).toBe('0');
+    expectOk(await post('/api/weigh/sa/obsolete', { ids: [back.id] }, operator));
+    expect(await drawnOf(g.id)).toBe('25');
+    expect((await q('SELECT trim_scale(quantity)::text AS q FROM mgp_grant_draw WHERE ticket_id = $1', [t.ticketId]))[0].q).toBe('25');
+  });
+
   it('follows a deduction of the completed ticket', async () => {
     const g = await auditedGrant('26');
     const t = await truckAtTare(g.id);

@@ -90,7 +90,7 @@ export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind:
         break;
       case 'obsolete':
         await giveBackQuantities(tx, who, t);
-        await giveBackGrant(tx, who.orgId, t.id);
+        await giveBackGrant(tx, who.orgId, t);
         await repo.updateTicket(tx, who.orgId, t.id, { state, updated_by: who.userId });
         break;
       case 'recover':
