@@ -3,7 +3,7 @@ import type { DB } from '../../platform/db/schema';
 import type { ChildRow, EntityValues } from '../../platform/documents/define';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
-import { collectorProblem, EXPIRING_DAYS, expiringWarning, grantProblem, type Problem } from './rules';
+import { collectorProblem, EXPIRING_DAYS, expiringWarning, grantProblem, preLoadWarning, type Problem } from './rules';
 
 /**
  * Where the licence rule meets the documents that send controlled goods out: a sales notice names
@@ -36,7 +36,7 @@ async function grantCheck(tx: Tx, orgId: string, grantId: string | null, custome
 /** The registry's own grant, else the one its notice names. */
 const grantOf = (r: { grantId: string | null; noticeGrantId: string | null }) => r.grantId ?? r.noticeGrantId;
 
-export interface RegistryNames { materialId: string | null; customerId: string | null; grantId: string | null; collectorId: string | null }
+export interface RegistryNames { materialId: string | null; customerId: string | null; grantId: string | null; collectorId: string | null; preQuantity?: string | null }
 
 /** The grant and the collector a sales registry of a controlled product names; the first problem, or the warnings of a grant near its end. */
 export async function registryLicenceCheck(tx: Tx, orgId: string, r: RegistryNames): Promise<{ problem: Problem | null; warnings: string[] }> {
@@ -49,8 +49,10 @@ export async function registryLicenceCheck(tx: Tx, orgId: string, r: RegistryNam
   const person = r.collectorId ? await repo.collectorFacts(tx, orgId, r.collectorId) : null;
   const refused = collectorProblem('collectorId', person, { customerId: r.customerId, divisionId: grant?.divisionId ?? null, today });
   if (refused) return { problem: refused, warnings: [] };
-  const warning = grant ? expiringWarning(grant.grantNo, grant.validTo, today, EXPIRING_DAYS) : null;
-  return { problem: null, warnings: warning ? [warning] : [] };
+  if (!grant) return { problem: null, warnings: [] };
+  const line = grant.lines.find((l) => l.standProductId === controlled[0].id);
+  const warnings = [expiringWarning(grant.grantNo, grant.validTo, today, EXPIRING_DAYS), line ? preLoadWarning(grant.grantNo, line, r.preQuantity ?? null) : null];
+  return { problem: null, warnings: warnings.filter((w): w is string => w !== null) };
 }
 
 /**
@@ -76,7 +78,7 @@ export async function registryFormProblems(tx: Tx, orgId: string, values: Entity
 export async function checkRegistryAtAudit(tx: Tx, orgId: string, registryId: string): Promise<string[]> {
   const r = await repo.registryLicence(tx, orgId, registryId);
   if (!r || r.kind !== 'sa') return [];
-  const { problem, warnings } = await registryLicenceCheck(tx, orgId, { materialId: r.materialId, customerId: r.customerId, grantId: grantOf(r), collectorId: r.collectorId });
+  const { problem, warnings } = await registryLicenceCheck(tx, orgId, { materialId: r.materialId, customerId: r.customerId, grantId: grantOf(r), collectorId: r.collectorId, preQuantity: r.preQuantity });
   if (problem) throw badRequest(`登记单 ${r.code}：${problem.message}`, problem.field);
   return warnings;
 }

@@ -129,7 +129,7 @@ describe('a sales notice of a controlled product', () => {
 });
 
 describe('a sales registry of a controlled product', () => {
-  it('needs an authorised collector, takes the notice grant and warns of a grant about to expire at audit', async () => {
+  it('needs an authorised collector, takes the notice grant and warns at audit of a grant about to expire or a pre-load past what is left', async () => {
     const soon = await auditedGrant('100', { validTo: iso(5) });
     const { lineId } = await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '500' });
     await q('UPDATE wb_notice SET grant_id = $1 WHERE id = (SELECT notice_id FROM wb_notice_line WHERE id = $2)', [soon.id, lineId]);
@@ -142,6 +142,9 @@ describe('a sales registry of a controlled product', () => {
     expect(r).toMatchObject({ grantId: soon.id, collectorId, collectorName: '邱立新' });
     const audited = expectOk(await post('/api/registry/sa/audit', { ids: [r.id] }, operator));
     expect(audited.data.warnings).toEqual([`许可证 ${soon.grantNo} 将于 ${iso(5)} 到期（30 天内），请及时办理`]);
+    const small = await auditedGrant('20');
+    const r2 = expectOk(await post('/api/registry/sa/create', { entity: { plateNumber: testPlate('N'), noticeLineId: lineId, preQuantity: '30', grantId: small.id, collectorId } }, operator)).data;
+    expect(expectOk(await post('/api/registry/sa/audit', { ids: [r2.id] }, operator)).data.warnings).toEqual([`许可证 ${small.grantNo} 的标准产品 硝酸铵 剩余许可数量 20，少于预装数 30`]);
   });
 
   it('is refused at audit when its grant was voided meanwhile, naming the grant', async () => {

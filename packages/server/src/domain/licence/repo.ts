@@ -62,16 +62,17 @@ export async function noticeOfLine(tx: Tx, orgId: string, lineId: string): Promi
 
 export interface RegistryLicence {
   code: string; kind: string; materialId: string | null; customerId: string | null; grantId: string | null; collectorId: string | null; noticeGrantId: string | null;
+  preQuantity: string | null;
 }
 
 /** What a registry names for the licence control: its material, its notice's customer and grant, its own grant and collector. */
 export async function registryLicence(tx: Tx, orgId: string, registryId: string): Promise<RegistryLicence | null> {
-  const { rows } = await sql<{ registry_no: string; kind: string; material_id: string | null; customer_id: string | null; grant_id: string | null; collector_id: string | null; notice_grant_id: string | null }>`
-    SELECT r.registry_no, r.kind, r.material_id::text, n.customer_id::text, r.grant_id::text, r.collector_id::text, n.grant_id::text AS notice_grant_id
+  const { rows } = await sql<{ registry_no: string; kind: string; material_id: string | null; customer_id: string | null; grant_id: string | null; collector_id: string | null; notice_grant_id: string | null; pre_quantity: string | null }>`
+    SELECT r.registry_no, r.kind, r.material_id::text, n.customer_id::text, r.grant_id::text, r.collector_id::text, n.grant_id::text AS notice_grant_id, r.pre_quantity::text
       FROM wb_registry r LEFT JOIN wb_notice n ON n.id = r.notice_id WHERE r.org_id = ${orgId}::bigint AND r.id = ${registryId}::bigint`.execute(tx);
   const r = rows[0];
   return r ? {
-    code: r.registry_no, kind: r.kind, materialId: r.material_id, customerId: r.customer_id, grantId: r.grant_id, collectorId: r.collector_id, noticeGrantId: r.notice_grant_id,
+    code: r.registry_no, kind: r.kind, materialId: r.material_id, customerId: r.customer_id, grantId: r.grant_id, collectorId: r.collector_id, noticeGrantId: r.notice_grant_id, preQuantity: r.pre_quantity,
   } : null;
 }
 

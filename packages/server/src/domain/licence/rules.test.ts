@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectorProblem, decideDraw, drawnAfterGiveBack, expiringWarning, grantProblem, type CollectorFacts, type GrantFacts } from './rules';
+import { collectorProblem, decideDraw, drawnAfterGiveBack, expiringWarning, grantProblem, preLoadWarning, type CollectorFacts, type GrantFacts } from './rules';
 
 const grant: GrantFacts = {
   grantNo: 'XKZ1', status: 'AUDITED', enabled: true, customerId: 'c1', divisionId: 'd1', validFrom: '2026-01-01', validTo: '2026-12-31',
@@ -63,5 +63,13 @@ describe('expiring grants', () => {
     expect(expiringWarning('XKZ1', '2026-07-02', '2026-06-01', 30)).toBeNull();
     expect(expiringWarning('XKZ1', '2026-06-01', '2026-06-01', 30)).not.toBeNull();
     expect(expiringWarning('XKZ1', '2026-05-31', '2026-06-01', 30)).toBeNull();
+  });
+});
+
+describe('a pre-load past what is left', () => {
+  it('warns, naming what is left; within it, nothing', () => {
+    expect(preLoadWarning('XKZ1', grant.lines[0], '60')).toBeNull();
+    expect(preLoadWarning('XKZ1', grant.lines[0], '60.5')).toBe('许可证 XKZ1 的标准产品 硝酸铵 剩余许可数量 60，少于预装数 60.5');
+    expect(preLoadWarning('XKZ1', grant.lines[0], null)).toBeNull();
   });
 });

@@ -90,3 +90,10 @@ export function expiringWarning(grantNo: string, validTo: string, today: string,
   const horizon = last.toISOString().slice(0, 10);
   return validTo >= today && validTo <= horizon ? `许可证 ${grantNo} 将于 ${validTo} 到期（${days} 天内），请及时办理` : null;
 }
+
+/** A pre-load the grant line no longer covers: the truck may go (the weighing is the binding check), warned. */
+export function preLoadWarning(grantNo: string, line: GrantLineFacts, preQuantity: string | null): string | null {
+  if (preQuantity === null) return null;
+  const left = new Decimal(line.quantity).minus(line.drawn);
+  return left.lt(preQuantity) ? `许可证 ${grantNo} 的标准产品 ${line.productName} 剩余许可数量 ${left.toFixed()}，少于预装数 ${new Decimal(preQuantity).toFixed()}` : null;
+}
