@@ -97,6 +97,8 @@ describe('the archives and grants', () => {
     const nos = JSON.stringify(rows);
     expect(nos).toContain(soon.grantNo);
     expect(nos).not.toContain(`"${grantNo}"`);
+    const within5 = JSON.stringify(expectOk(await post(`${MGP}/grant/expiring/v2/list`, { param: { days: 5 } }, operator)).data);
+    expect(within5).not.toContain(soon.grantNo);
   });
 
   it('offers the sales forms only the grants in force to pick', async () => {
@@ -177,6 +179,7 @@ describe('the draw-down at completion', () => {
     expectOk(await second(t, '40'));
     expect(await drawnOf(g.id)).toBe('25');
     expect((await q('SELECT trim_scale(quantity)::text AS q FROM mgp_grant_draw WHERE ticket_id = $1', [t.ticketId]))[0].q).toBe('25');
+    expectFailure(await post(`${MGP}/grant/unaudit`, { ids: [g.id] }), 400, `许可证 ${g.grantNo} 已有提货数量 25，不能反审核`);
     expectOk(await post('/api/weigh/sa/obsolete', { ids: [t.ticketId] }, operator));
     expect(await drawnOf(g.id)).toBe('0');
     expect(await q('SELECT 1 FROM mgp_grant_draw WHERE ticket_id = $1', [t.ticketId])).toEqual([]);
