@@ -265,7 +265,7 @@ describe('sync', () => {
       ['IMP-1', customerCode, '公安局', '2026-01-01', '2026-12-31', 'BZ02', 5],
       ['IMP-2', customerCode, '公安局', '2026-01-01', '2026-12-31', 'BZ01', 8],
     ])));
-    expect(res.data).toEqual({ imported: 2, lines: 3 });
+    expect(res.data).toEqual({ imported: 2, updated: 0, lines: 3 });
     expect(await q("SELECT g.grant_no, g.doc_status, count(l.id)::int AS n FROM mgp_grant g JOIN mgp_grant_line l ON l.grant_id = g.id WHERE g.grant_no LIKE 'IMP-%' GROUP BY g.id ORDER BY 1"))
       .toEqual([{ grant_no: 'IMP-1', doc_status: 'FREE', n: 2 }, { grant_no: 'IMP-2', doc_status: 'FREE', n: 1 }]);
     expect((await q("SELECT count(*)::int AS n FROM sys_log WHERE family = '许可证' AND action = 'import'"))[0].n).toBe(2);
@@ -277,8 +277,21 @@ describe('sync', () => {
     const res = expectOk(await post(`${MGP}/grant/datax`, { grants: [
       { entity: { grantNo: 'PUSH-1', customerCode, issuer: '应急管理局', validFrom: '2026-01-01', validTo: '2026-12-31' }, entitysub: [{ standProductCode: 'BZ01', quantity: 12 }, { standProductCode: 'BZ02', quantity: 3 }] },
     ] }));
-    expect(res.data).toEqual({ imported: 1, lines: 2 });
-    expect((await q("SELECT detail FROM sys_log WHERE family = '许可证' AND action = 'datax'")).map((r) => r.detail)).toEqual(['接口推送 1 张：PUSH-1，明细 2 行']);
+    expect(res.data).toEqual({ imported: 1, updated: 0, lines: 2 });
+    expect((await q("SELECT detail FROM sys_log WHERE family = '许可证' AND action = 'datax'")).map((r) => r.detail)).toEqual(['接口推送 1 张（新增 1，更新 0）：PUSH-1，明细 2 行']);
+  });
+
+  it('takes a draft pushed again with its new lines, and refuses to change an audited one', async () => {
+    const again = { entity: { grantNo: 'PUSH-1', customerCode, issuer: '应急管理局', validFrom: '2026-01-01', validTo: '2027-06-30' }, entitysub: [{ standProductCode: 'BZ02', quantity: 7 }] };
+    expect(expectOk(await post(`${MGP}/grant/datax`, { grants: [again] })).data).toEqual({ imported: 0, updated: 1, lines: 1 });
+    expect(await q("SELECT g.valid_to::text, s.product_code, trim_scale(l.quantity)::text AS q FROM mgp_grant g JOIN mgp_grant_line l ON l.grant_id = g.id JOIN mgp_stand_product s ON s.id = l.stand_product_id WHERE g.grant_no = 'PUSH-1'"))
+      .toEqual([{ valid_to: '2027-06-30', product_code: 'BZ02', q: '7' }]);
+    const id = (await q("SELECT id::text FROM mgp_grant WHERE grant_no = 'PUSH-1'"))[0].id;
+    expectOk(await post(`${MGP}/grant/audit`, { ids: [id] }));
+    const logs = (await q("SELECT count(*)::int AS n FROM sys_log WHERE family = '许可证' AND action = 'datax'"))[0].n;
+    const refused = expectFailure(await post(`${MGP}/grant/datax`, { grants: [again] }), 400, '许可证 PUSH-1 已审核，不能由接口修改');
+    expect((refused.data as { field: string }).field).toBe('grantNo');
+    expect((await q("SELECT count(*)::int AS n FROM sys_log WHERE family = '许可证' AND action = 'datax'"))[0].n).toBe(logs);
   });
 });
 

@@ -52,6 +52,6 @@ export function grantSyncRoutes(app: FastifyInstance, db: Database, family: Docu
     ]);
     if (unknown.length) throw badRequestWith(unknown);
     const result = await pushGrants(db, family, request.caller, grants);
-    return ok(result, `成功接收 ${result.imported} 张${family.label}，${result.lines} 行明细`);
+    return ok(result, `成功接收 ${result.imported + result.updated} 张${family.label}（新增 ${result.imported}，更新 ${result.updated}），${result.lines} 行明细`);
   });
 }
