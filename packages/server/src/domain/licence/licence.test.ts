@@ -236,13 +236,13 @@ async function sheet(headers: string[], rows: unknown[][]): Promise<Buffer> {
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
-function upload(url: string, bytes: Buffer) {
+function upload(url: string, bytes: Buffer, who = accountant) {
   const boundary = '----grant-import';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="g.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
     bytes, Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({ method: 'POST', url, headers: { authorization: accountant, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  return app.inject({ method: 'POST', url, headers: { authorization: who, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
 }
 
 describe('sync', () => {
@@ -269,6 +269,16 @@ describe('sync', () => {
     expect(await q("SELECT g.grant_no, g.doc_status, count(l.id)::int AS n FROM mgp_grant g JOIN mgp_grant_line l ON l.grant_id = g.id WHERE g.grant_no LIKE 'IMP-%' GROUP BY g.id ORDER BY 1"))
       .toEqual([{ grant_no: 'IMP-1', doc_status: 'FREE', n: 2 }, { grant_no: 'IMP-2', doc_status: 'FREE', n: 1 }]);
     expect((await q("SELECT count(*)::int AS n FROM sys_log WHERE family = '许可证' AND action = 'import'"))[0].n).toBe(2);
+  });
+
+  it('refuses a sales notice sheet naming no grant for a controlled product, and takes it with one', async () => {
+    const HEAD = ['通知单号', '客户编码', '开始时间', '结束时间', '物料编码', '数量', '许可证号'];
+    const row = (no: string, grant: string | null) => [no, customerCode, '2026-01-01 00:00:00', '2030-12-31 00:00:00', materialCode, 10, grant];
+    const refused = expectFailure(await upload('/api/notice/sa/import', await sheet(HEAD, [row('SA-IMP-1', null)]), operator), 400, '硝酸铵 为管控产品，许可证不能为空！');
+    expect((refused.data as { field: string }).field).toBe('grantId');
+    expect(await q("SELECT 1 FROM wb_notice WHERE notice_no = 'SA-IMP-1'")).toEqual([]);
+    expectOk(await upload('/api/notice/sa/import', await sheet(HEAD, [row('SA-IMP-1', grantNo)]), operator));
+    expect((await q("SELECT grant_id::text FROM wb_notice WHERE notice_no = 'SA-IMP-1'"))[0].grant_id).toBe(grantId);
   });
 
   it('takes a push of grants with their lines in one log entry, and refuses an unknown field naming it', async () => {
