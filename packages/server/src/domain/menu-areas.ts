@@ -73,7 +73,6 @@ export const MENU_AREAS: MenuArea[] = [
   },
   {
     name: '许可管理', en: 'Licences', path: '/mgp', icon: 'SafetyCertificateOutlined',
-    planned: [leaf('许可产品', 'Licensed products', '/mgp/product'), leaf('许可发放', 'Grants', '/mgp/grant')],
   },
   {
     name: '系统管理', en: 'System', path: '/system', icon: 'SettingOutlined',

@@ -6,6 +6,7 @@ import { calculationModule } from './calculation/module';
 import { confirmModule } from './confirm/module';
 import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
+import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
 import { MENU_AREAS } from './menu-areas';
@@ -37,6 +38,7 @@ export const MODULES: FamilyModule[] = [
   contractModule,
   priceModule,
   planModule,
+  licenceModule,
   noticeModule,
   registryModule,
   weighingModule,

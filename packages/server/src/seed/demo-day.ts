@@ -6,6 +6,7 @@ import { openSession, revokeSession } from '../platform/auth/sessions';
 import { tokenHash } from '../platform/auth/secrets';
 import { seedCalculationDemo } from '../domain/calculation/demo';
 import { seedContractDemo, type DemoContractLines } from '../domain/contract/demo';
+import { seedLicenceDemo } from '../domain/licence/demo';
 import { seedPlanDemo } from '../domain/plan/demo';
 
 /**
@@ -112,6 +113,7 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
     for (const s of OPENING_STOCK) await openingStock(db, call, org.id, s);
     const contracts = await seedContractDemo(db, call, org.id);
     await seedPlanDemo(db, call, org.id);
+    await seedLicenceDemo(db, call, org.id);
     for (const plan of PLANS) await runPlan(db, call, org.id, plan, contracts);
     // the morning's sales tickets computed: after the trucks, which it reads
     await seedCalculationDemo(db, call, org.id);

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
 import type { ContractKind } from '../../platform/db/schema';
 import { checkContractDraws, checkRecoveredDraws } from '../contract/draw';
+import { NOTICE_GRANT_FIELD, withGrantCheck } from '../licence/seams';
 import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { NOTICE_KINDS, noticeBase, type NoticeKindDef } from './kinds';
 import { isPeerCompany, lineFacts, noticeFactsOf, stampAudit } from './repo';
@@ -36,6 +37,7 @@ function headerFields(k: NoticeKindDef): DocField[] {
     { name: 'contractNo', column: 'contract_no', label: '合同号', type: 'text', maxLength: 60 },
     { name: 'ctrlMode', column: 'ctrl_mode', label: '控制方式', type: 'enum', required: true, default: 'QUANTITY', options: [{ value: 'QUANTITY', label: '数量控制' }, { value: 'NONE', label: '不控制' }] },
     { name: 'remark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },
+    ...(k.kind === 'sa' ? [NOTICE_GRANT_FIELD] : []),
   ];
 }
 
@@ -143,7 +145,7 @@ export function noticeFamily(k: NoticeKindDef): DocumentFamily {
       wb_notice_line_max_limit: { field: 'ctrlMode', message: '已执行量与在途量之和超过最大限量，不能改为数量控制' },
       wb_notice_line_contract_room: { field: 'ids', message: '通知单数量超出合同明细的可下达量（合同数量及溢短装）' },
     },
-    children: noticeLines(k),
+    children: k.kind === 'sa' ? withGrantCheck(noticeLines(k)) : noticeLines(k),
   };
 }
 

@@ -118,6 +118,9 @@ export async function importNotices(db: Database, family: DocumentFamily, who: R
       let lines = 0;
       for (const [i, g] of groups.entries()) {
         const { rows } = readChildRows(children, g.lines.map((l) => l.entity));
+        // the lines' checks with their header, as a form's create runs them (a sales notice's grant)
+        const refused = children.checkWrite ? await children.checkWrite(tx, who, null, headers[i], rows) : [];
+        if (refused.length) throw badRequestWith(refused.map((p) => ({ row: g.lines[(p.row ?? 1) - 1]?.row ?? g.firstRow, field: p.field, message: p.message })), { imported: 0 });
         await childRepo.insertChildren(tx, children, who, ids[i], rows);
         lines += rows.length;
       }

@@ -48,7 +48,7 @@ const corrections: ActionDecl[] = NOTICE_KINDS.flatMap((_, i) => {
 
 export const noticeModule = defineModule({
   key: 'notice',
-  depends: ['masterdata', 'contract'],
+  depends: ['masterdata', 'contract', 'licence'],
   documents: NOTICE_FAMILIES,
   // popups before the forms that open them: the module seed orders them by their references
   templates: [peerOrgList, peerOrgResource, receivedAllotListTemplate, ...NOTICE_KINDS.map(noticeLineList), ...NOTICE_KINDS.map(noticeLineResource)],

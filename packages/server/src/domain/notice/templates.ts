@@ -1,6 +1,7 @@
 import { masterChildForm } from '../../platform/documents/master-child-form';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../platform/templates/define';
 import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
+import { grantFormFields } from '../licence/seams';
 import { NOTICE_KINDS, noticeBase, type NoticeKindDef } from './kinds';
 
 /**
@@ -159,6 +160,7 @@ function headerFormFields(k: NoticeKindDef, table: string): FieldDef[] {
     { fieldName: 'ctrlMode', fieldExplain: '控制方式', fieldExplainEn: 'Control mode', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.ctrl_mode', options: CTRL_MODES, defaultValue: 'QUANTITY', irequired: true },
     { fieldName: 'docStatus', fieldExplain: '单据状态', fieldExplainEn: 'Status', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.doc_status', options: NOTICE_STATUS_OPTIONS, iupdate: false, ishow: false },
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
+    ...(k.kind === 'sa' ? grantFormFields(table) : []),
   ];
 }
 

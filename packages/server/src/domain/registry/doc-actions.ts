@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ChangeNote } from '../../platform/audit/log';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
+import { checkRegistryAtAudit } from '../licence/checks';
 import { releaseOnLine, reserveOnLine } from '../notice/quantity';
 import { checkDayPlanAtHold } from '../plan/quota';
 import { decideNoticeForHold, holdMoveOf, reservedAfter } from './hold-rules';
@@ -54,6 +55,7 @@ export async function docAction(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind
   });
   const byLine = [...plans].sort((a, b) => Number(a.row.noticeLineId ?? 0) - Number(b.row.noticeLineId ?? 0));
   const notes: ChangeNote[] = [];
+  const warnings: string[] = [];
   for (const { row, decision } of byLine) {
     const move = holdMoveOf(row, decision.hold);
     if (move?.kind === 'reserve') {
@@ -62,6 +64,7 @@ export async function docAction(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind
       if (refusal) throw badRequest(refusal, 'ids');
       await checkDayPlanAtHold(tx, who.orgId, kind, row.id);
       await forRegistry(row.code, () => reserveOnLine(tx, who.orgId, row.noticeLineId as string, move.quantity));
+      if (kind === 'sa') warnings.push(...(await checkRegistryAtAudit(tx, who.orgId, row.id)));
     }
     if (move?.kind === 'release') await forRegistry(row.code, () => releaseOnLine(tx, who.orgId, row.noticeLineId as string, move.quantity));
     await repo.setDocument(tx, row.id, who.userId, {
@@ -69,7 +72,7 @@ export async function docAction(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind
     });
     notes.push(registryNote(kind, action, row.code, holdDetail(move)));
   }
-  return { reply: { count: rows.length }, notes };
+  return { reply: warnings.length ? { count: rows.length, warnings } : { count: rows.length }, notes };
 }
 
 /** updateDel: a draft registry deleted (never audited, the truck never came), all or nothing. */

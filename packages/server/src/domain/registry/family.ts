@@ -1,6 +1,7 @@
 import { isValidPlate, normaliseIdNumber, normalisePlate, validateIdNumber } from '@wb/protocol';
 import type { DocField, DocumentFamily, EntityValues } from '../../platform/documents/define';
 import type { Lifecycle } from '../../platform/documents/lifecycle';
+import { REGISTRY_LICENCE_FIELDS, registryLicenceProblems } from '../licence/seams';
 import { checkMobile, readFieldsOf } from '../masterdata/shared/fields';
 import { KIND_INFO, numberingOf, registryBase, registryPermission, registryView, REGISTRY_KINDS, type RegistryKind } from './kinds';
 import { registryDocTransitions } from './lifecycle';
@@ -43,6 +44,7 @@ function fieldsOf(kind: RegistryKind): DocField[] {
     { name: 'validFrom', column: 'valid_from', label: '有效期自', type: 'datetime' },
     { name: 'validTo', column: 'valid_to', label: '有效期至', type: 'datetime' },
     { name: 'remark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },
+    ...(kind === 'sa' ? REGISTRY_LICENCE_FIELDS : []),
   ];
 }
 
@@ -85,7 +87,9 @@ export function registryFamily(kind: RegistryKind): DocumentFamily {
     validate: validateRegistry,
     checkWrite: async (tx, who, id, values) => {
       const problems = await resolveParties(tx, who, kind, values);
-      return problems.length ? problems : checkFormCard(tx, who, id, values);
+      if (problems.length) return problems;
+      const licence = kind === 'sa' ? await registryLicenceProblems(tx, who.orgId, values) : [];
+      return licence.length ? licence : checkFormCard(tx, who, id, values);
     },
     constraintMessages: {
       wb_registry_shipped: { field: 'shippedQuantity', message: '原发数不能为空！' },

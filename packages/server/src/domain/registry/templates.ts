@@ -1,6 +1,7 @@
 import { defineListTemplate, defineTemplate, type FieldDef, type TemplateDef } from '../../platform/templates/define';
 import { createDateColumn, enabledColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
 import { KIND_INFO, registryBase, registryMenuPath, registryPermission, registryView, type RegistryKind } from './kinds';
+import { registryLicenceFormFields } from '../licence/seams';
 
 /** The registry screens of one kind: its list (with the footer totals), create and update forms, and the notice-line popup. */
 
@@ -157,5 +158,6 @@ export function formsOf(kind: RegistryKind): [TemplateDef, TemplateDef] {
     { fieldName: 'validTo', fieldExplain: '有效期至', fieldExplainEn: 'Valid to', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.valid_to' },
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
     { fieldName: 'vehicleId', fieldExplain: '车辆编号', fieldExplainEn: 'Vehicle id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.vehicle_id::text', ishow: false, ihidden: true },
+    ...(kind === 'sa' ? registryLicenceFormFields(table) : []),
   ]);
 }

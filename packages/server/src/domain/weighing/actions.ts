@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DeductBody, DeductPreview, WeighParams } from '@wb/protocol';
 import type { ChangeNote } from '../../platform/audit/log';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
+import { giveBackGrant, redrawGrant } from '../licence/draw';
 import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
 import { postTicketStock, reverseTicketStock } from '../stock/posting';
 import type { Who } from '../../platform/auth/who';
@@ -89,6 +90,7 @@ export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind:
         break;
       case 'obsolete':
         await giveBackQuantities(tx, who, t);
+        await giveBackGrant(tx, who.orgId, t);
         await repo.updateTicket(tx, who.orgId, t.id, { state, updated_by: who.userId });
         break;
       case 'recover':
@@ -155,6 +157,7 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
     await uncompleteOnLine(tx, who.orgId, t.notice_line_id, t.net);
     await completeOnLine(tx, who.orgId, t.notice_line_id, 0, net.net.toFixed());
   }
+  await redrawGrant(tx, who.orgId, t.id, t.ticket_no, net.net.toFixed());
   const amount = pricedAmount(net.net, t.price, params.moneyPrecision);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount: amount.amount, updated_by: who.userId });

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { CURRENCY_LIMIT, ticketUnitPrice } from '@wb/protocol';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { nextNumbers } from '../../platform/numbering/repo';
+import { returnGrant } from '../licence/draw';
 import { uncompleteOnLine } from '../notice/quantity';
 import type { ChangeNote } from '../../platform/audit/log';
 import type { Who } from '../../platform/auth/who';
@@ -46,6 +47,7 @@ export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     remark: `退货：原磅单 ${source.ticket_no}`, created_by: who.userId, updated_by: who.userId,
   });
   if (source.notice_line_id && source.net !== null) await uncompleteOnLine(tx, who.orgId, source.notice_line_id, source.net);
+  await returnGrant(tx, who.orgId, source.id, newId);
   // both tickets: "who returned this ticket" and "where does this return come from" are each one search
   return {
     reply: { id: newId, ticketNo: ticketNo as string },

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { WeighingBody, WeighingReply } from '@wb/protocol';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
+import { drawGrantOnCompletion } from '../licence/draw';
 import { completionOnLockedLine } from '../notice/quantity';
 import { priceAtCompletion, type PriceColumns } from '../price/completion';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
@@ -76,6 +77,7 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
     identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId, log: call,
     note: entryOf(who, secondWeighingNote(kind, ticket.ticket_no, plan.second, plan)),
   }, line, price.columns);
+  await drawGrantOnCompletion(tx, who.orgId, ticket, ticket.ticket_no, plan.net.toFixed());
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));
   return {

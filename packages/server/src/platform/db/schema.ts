@@ -430,3 +430,28 @@ export interface DB {
   sa_plan_month: SaPlanMonth;
   sa_plan_day: SaPlanDay;
 }
+// Licence control (migrations/042_licence.sql).
+export interface MgpStandProduct extends DocAudit {
+  id: Generated<string>; org_id: Id; product_code: string; product_name: string; controlled: Generated<boolean>; unit: Generated<string>; enabled: Generated<boolean>;
+}
+export interface MgpCustomProduct extends DocAudit {
+  id: Generated<string>; org_id: Id; custom_code: string; material_id: Id; stand_product_id: Id; enabled: Generated<boolean>;
+}
+export interface MgpGrant extends DocAudit {
+  id: Generated<string>; org_id: Id; grant_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>; customer_id: Id; division_id: Id | null;
+  issuer: string | null; sale_type_id: Id | null; valid_from: Timestamp; valid_to: Timestamp; enabled: Generated<boolean>;
+  audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface MgpGrantLine extends DocAudit {
+  id: Generated<string>; org_id: Id; grant_id: Id; seq: number; stand_product_id: Id; quantity: Numeric; drawn_quantity: NumericDefault;
+}
+export interface MgpGrantDraw { ticket_id: Id; org_id: Id; grant_line_id: Id; quantity: Numeric; created_at: Generated<Timestamp> }
+export interface DB {
+  mgp_stand_product: MgpStandProduct;
+  mgp_custom_product: MgpCustomProduct;
+  mgp_grant: MgpGrant;
+  mgp_grant_line: MgpGrantLine;
+  mgp_grant_draw: MgpGrantDraw;
+}
+export interface WbNotice { grant_id?: Id | null }
+export interface WbRegistry { grant_id?: Id | null; collector_id?: Id | null }

@@ -1,0 +1,83 @@
+import Decimal from 'decimal.js';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+import { badRequest } from '../../platform/http/errors';
+import * as repo from './repo';
+import { decideDraw, drawnAfterGiveBack } from './rules';
+
+/**
+ * The grant drawn down by completed sales tickets, and given back by voided ones, inside the
+ * weighing's transaction. Lock order (README): the ticket, then its notice line (the weighing's
+ * own locks), then the grant line FOR UPDATE here; two trucks completing against one grant line
+ * take turns on its lock and the second sees what the first drew.
+ */
+type Tx = Transaction<DB>;
+
+export interface CompletedTicket { id: string; kind: string; registry_id: string | null; notice_id: string | null; material_id: string | null }
+
+/** What a grant must be drawn for: a sales ticket of a controlled product, with the grant its registry (or notice) names. */
+async function grantOfTicket(tx: Tx, orgId: string, t: CompletedTicket): Promise<string | null> {
+  const { rows } = await sql<{ grant_id: string | null }>`
+    SELECT coalesce((SELECT r.grant_id FROM wb_registry r WHERE r.id = ${t.registry_id}::bigint),
+                    (SELECT n.grant_id FROM wb_notice n WHERE n.id = ${t.notice_id}::bigint))::text AS grant_id`.execute(tx);
+  return rows[0]?.grant_id ?? null;
+}
+
+/** The completed ticket's net drawn from its grant's line; a net past what is left refuses the weighing. */
+export async function drawGrantOnCompletion(tx: Tx, orgId: string, t: CompletedTicket, ticketNo: string, net: Decimal.Value): Promise<void> {
+  if (t.kind !== 'sa' || !t.material_id) return;
+  const [product] = await repo.controlledProducts(tx, orgId, [t.material_id]);
+  if (!product) return;
+  const grantId = await grantOfTicket(tx, orgId, t);
+  if (!grantId) throw badRequest(`磅单 ${ticketNo}：${product.name} 为管控产品，没有许可证，不能完成过磅`, 'grantId');
+  const line = await repo.lockGrantLine(tx, orgId, grantId, product.id);
+  if (!line) throw badRequest(`磅单 ${ticketNo}：许可证不包含标准产品 ${product.name}，不能完成过磅`, 'grantId');
+  const decision = decideDraw(line.grantNo, line.productName, line, net);
+  if (!decision.ok) throw badRequest(`磅单 ${ticketNo}：${decision.message}`, 'net');
+  await repo.setDrawn(tx, line.id, decision.drawn.toFixed());
+  await repo.recordDraw(tx, orgId, t.id, line.id, String(net));
+}
+
+/**
+ * A voided ticket's draw goes back to its grant line (nothing when it drew nothing). A voided
+ * return is the other way round: its original's goods left the plant after all, so they are drawn
+ * again (refused past the grant) and the draw is its original's once more.
+ */
+export async function giveBackGrant(tx: Tx, orgId: string, t: { id: string; source_ticket_id: string | null }): Promise<void> {
+  const draw = await repo.takeDraw(tx, orgId, t.id);
+  if (!draw) return;
+  if (new Decimal(draw.quantity).gte(0)) {
+    await repo.setDrawn(tx, draw.lineId, drawnAfterGiveBack(draw.drawn, draw.quantity).toFixed());
+    return;
+  }
+  const again = new Decimal(draw.quantity).neg();
+  const line = await repo.lineById(tx, draw.lineId);
+  const decision = decideDraw(line.grantNo, line.productName, line, again);
+  if (!decision.ok) throw badRequest(decision.message, 'ids');
+  await repo.setDrawn(tx, draw.lineId, decision.drawn.toFixed());
+  if (t.source_ticket_id) await repo.recordDraw(tx, orgId, t.source_ticket_id, draw.lineId, again.toFixed());
+}
+
+/** A return of goods: its original's draw comes back to the grant line, kept (negative) on the return. */
+export async function returnGrant(tx: Tx, orgId: string, sourceId: string, returnId: string): Promise<void> {
+  const draw = await repo.takeDraw(tx, orgId, sourceId);
+  if (!draw) return;
+  await repo.setDrawn(tx, draw.lineId, drawnAfterGiveBack(draw.drawn, draw.quantity).toFixed());
+  await repo.recordDraw(tx, orgId, returnId, draw.lineId, new Decimal(draw.quantity).neg().toFixed());
+}
+
+/**
+ * A completed ticket's net changed (its deductions): its draw follows, under the grant line's
+ * lock, never past what was granted. A ticket that drew nothing draws nothing now.
+ */
+export async function redrawGrant(tx: Tx, orgId: string, ticketId: string, ticketNo: string, net: Decimal.Value): Promise<void> {
+  const draw = await repo.takeDraw(tx, orgId, ticketId);
+  if (!draw) return;
+  // a return's record stays what its original drew
+  if (new Decimal(draw.quantity).lt(0)) return repo.recordDraw(tx, orgId, ticketId, draw.lineId, draw.quantity);
+  const line = await repo.lineById(tx, draw.lineId);
+  const decision = decideDraw(line.grantNo, line.productName, { quantity: line.quantity, drawn: drawnAfterGiveBack(draw.drawn, draw.quantity).toFixed() }, net);
+  if (!decision.ok) throw badRequest(`磅单 ${ticketNo}：${decision.message}`, 'deductions');
+  await repo.setDrawn(tx, draw.lineId, decision.drawn.toFixed());
+  await repo.recordDraw(tx, orgId, ticketId, draw.lineId, String(net));
+}
