@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '../weighing/test-support';
+import { seedPriceDemo } from './demo';
+import { resolvePrice } from './resolve';
 
 /**
  * The price lists, the price adjustments, the price the second weighing records and the hand's
@@ -204,6 +206,18 @@ describe('改价 (a price changed by hand)', () => {
     expect(await ticketRow(t.id)).toMatchObject({ price: '85.0000', amount: '2125.0000', price_source: 'MANUAL', price_ref: null, price_label: '手工改价：客户协商' });
     const log = await db().selectFrom('sys_log').select(['action', 'detail']).where('doc_no', '=', t.no).where('action', '=', 'modifyPrice').execute();
     expect(log).toEqual([{ action: 'modifyPrice', detail: '单价 80 -> 85；金额 2000 -> 2125；原因：客户协商' }]);
+  });
+});
+
+describe('the demo plant', () => {
+  it('prices a cement truck of KH0001 by the customer\'s rule and another customer\'s by the general one', async () => {
+    const send = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => expectOk(await call(ctx.app, method, url, ac, payload)).data;
+    await seedPriceDemo(db(), { send }, plant.orgId);
+    const cement = await db().selectFrom('md_material').select('id').where('inv_code', '=', '0502001').executeTakeFirstOrThrow();
+    const customer = await db().selectFrom('md_customer').select('id').where('customer_code', '=', 'KH0001').executeTakeFirstOrThrow();
+    const q = { orgId: plant.orgId, kind: 'sa' as const, noticeLineId: null, materialId: cement.id, at: new Date(), packing: 'BULK' as const, transport: 'ROAD' as const };
+    expect(await resolvePrice(db(), { ...q, partyId: customer.id })).toMatchObject({ price: '350.0000', source: 'PRICE_RULE' });
+    expect(await resolvePrice(db(), { ...q, partyId: '999999' })).toMatchObject({ price: '360.0000', source: 'PRICE_RULE' });
   });
 });
 

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/harness';
 import type { Database } from '../../platform/db/pool';
 import { makeNoticeLine, plantOf, type Plant } from '../weighing/test-support';
-import { resolvePrice, type PriceQuery, type PriceSource } from './resolve';
+import { candidateRules, resolvePrice, type PriceQuery, type PriceSource } from './resolve';
+import { pickRule, type Packing } from './rules';
 
 let db: Database;
 let p: Plant;
@@ -56,5 +57,38 @@ describe('resolvePrice', () => {
     const unpriced = await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '100' });
     expect(await resolvePrice(db, query({ noticeLineId: unpriced.lineId }), chain)).toMatchObject({ source: 'CONTRACT', price: '77' });
     expect(await resolvePrice(db, query({ noticeLineId: unpriced.lineId, partyId: null }), chain)).toMatchObject({ source: 'PRICE_RULE' });
+  });
+});
+
+describe('the rule the weighing asks for', () => {
+  it('is the one rules.ts picks among every candidate, over many random rules and trucks', async () => {
+    const route = await db.insertInto('md_line').values({ org_id: p.orgId, line_code: 'XL-R', line_name: '随机线路', direction: 'SHIP' }).returning('id').executeTakeFirstOrThrow();
+    const material = await db.selectFrom('md_material_alloc').select('archive_id').where('org_id', '=', p.orgId).where('archive_id', '<>', p.materialId).orderBy('archive_id').executeTakeFirstOrThrow();
+    const parties = ['900001', '900002', '900003'];
+    const maybe = <T>(v: T, chance = 0.5) => (Math.random() < chance ? v : null);
+    const day = (d: number) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000);
+    await db.insertInto('wb_price_rule').values(Array.from({ length: 300 }, (_, i) => {
+      const from = Math.floor(Math.random() * 300);
+      return {
+        org_id: p.orgId, kind: 'sa' as const, rule_no: `R${i % 7 === 0 ? '' : '0'}${String(i % 40).padStart(2, '0')}`, doc_status: 'AUDITED' as const,
+        material_id: material.archive_id, party_id: maybe(parties[i % 3]), route_id: maybe(route.id, 0.3), transport: maybe('ROAD' as const, 0.3),
+        packing: maybe(i % 2 ? 'BAG' as const : 'BULK' as const, 0.3), price: String(100 + i), effective_from: day(from),
+        // ties of keys and from happen: a few days only
+        effective_to: maybe(day(from + 1 + Math.floor(Math.random() * 60)), 0.5),
+      };
+    }).map((r, i) => ({ ...r, rule_no: `${r.rule_no}-${i}`, effective_from: i % 5 === 0 ? day(10) : r.effective_from }))).execute();
+    let priced = 0;
+    for (let i = 0; i < 150; i++) {
+      const q: PriceQuery = {
+        orgId: p.orgId, kind: 'sa', noticeLineId: null, materialId: material.archive_id, partyId: maybe(parties[i % 3], 0.8), at: day(Math.floor(Math.random() * 360)),
+        routeId: maybe(route.id), transport: 'ROAD', packing: (['BULK', 'BAG'] as Packing[])[i % 2],
+      };
+      const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
+      const expected = pickRule(await candidateRules(db, q), truck, q.at);
+      const got = await resolvePrice(db, q);
+      expect(got?.ref ?? null).toBe(expected?.id ?? null);
+      if (got) priced++;
+    }
+    expect(priced).toBeGreaterThan(50);
   });
 });

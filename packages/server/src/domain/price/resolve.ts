@@ -78,16 +78,20 @@ export const noticeLineSource: PriceSource = {
 
 /**
  * The audited rules of the material and kind in force at `at` whose set keys all equal the
- * truck's (index wb_price_rule_pick); rules.ts picks among them.
+ * truck's (index wb_price_rule_pick), best first in rules.ts's order, at most `limit` of them: the
+ * weighing asks for the first only, so that a plant with thousands of rules sends one row, and
+ * rules.ts picks among what comes (resolve.test.ts checks the two orders agree).
  */
-export async function candidateRules(tx: Kysely<DB>, q: PriceQuery): Promise<PriceRule[]> {
+export async function candidateRules(tx: Kysely<DB>, q: PriceQuery, limit: number | null = null): Promise<PriceRule[]> {
   const { rows } = await sql<Record<string, unknown>>`
     SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to
       FROM wb_price_rule
      WHERE org_id = ${q.orgId} AND kind = ${q.kind} AND material_id = ${q.materialId}::bigint AND doc_status = 'AUDITED'
        AND effective_from <= ${q.at} AND (effective_to IS NULL OR effective_to > ${q.at})
        AND (party_id IS NULL OR party_id = ${q.partyId}::bigint) AND (route_id IS NULL OR route_id = ${q.routeId ?? null}::bigint)
-       AND (transport IS NULL OR transport = ${q.transport ?? null}::text) AND (packing IS NULL OR packing = ${q.packing ?? null}::text)`.execute(tx);
+       AND (transport IS NULL OR transport = ${q.transport ?? null}::text) AND (packing IS NULL OR packing = ${q.packing ?? null}::text)
+     ORDER BY num_nonnulls(party_id, route_id, transport, packing) DESC, effective_from DESC, length(rule_no) DESC, rule_no COLLATE "C" DESC
+     LIMIT ${limit}::int`.execute(tx);
   return rows.map((r) => ({
     id: r.id as string, ruleNo: r.rule_no as string, price: r.price as string, taxRate: (r.tax_rate as string | null) ?? null,
     partyId: (r.party_id as string | null) ?? null, routeId: (r.route_id as string | null) ?? null,
@@ -102,7 +106,7 @@ export const priceRuleSource: PriceSource = {
     // price lists are kept for sales and purchases; an allot is priced by its notice or contract
     if (q.kind === 'al') return null;
     const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
-    const rule = pickRule(await candidateRules(tx, q), truck, q.at);
+    const rule = pickRule(await candidateRules(tx, q, 1), truck, q.at);
     return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}` } : null;
   },
 };
