@@ -11,7 +11,7 @@ export function AmendHistoryDialog({ ctx, onClose }: DialogProps) {
   const rows = historyRows(contract?.amendHistory ?? [], word);
   const column = (key: keyof HistoryRow, width: number) => ({ key, dataIndex: key, title: t(`contractDialogs.history.${key}`), width });
   return (
-    <ContractDialog title={t('contractDialogs.historyTitle')} contract={contract} onClose={onClose} testId="history-dialog"
+    <ContractDialog title={t('contractDialogs.historyTitle')} width={980} contract={contract} onClose={onClose} testId="history-dialog"
       footer={[<Button key="close" onClick={onClose}>{t('contractDialogs.close')}</Button>]}>
       <Table<HistoryRow> size="small" bordered pagination={false} rowKey="key" dataSource={rows} loading={!contract}
         locale={{ emptyText: t('contractDialogs.noHistory') }} data-testid="history-table"

@@ -8,7 +8,7 @@ import { saveQualityTerms, type ContractEntity } from './api';
 import { bodyOf, emptyRow, problemAt, rowsOf, type QualityColumn, type QualityProblem, type QualityRow } from './quality-rows';
 import { ContractDialog, useContract, type DialogProps } from './shared';
 
-const TEXT_WIDTH: Partial<Record<QualityColumn, number>> = { materialCode: 170, itemCode: 110, itemName: 120, remark: 140 };
+const TEXT_WIDTH: Partial<Record<QualityColumn, number>> = { materialCode: 170, itemCode: 100, itemName: 110, remark: 130 };
 
 /**
  * 质量条款: the chosen contract's terms per material and assay item, edited in a table while the
@@ -49,10 +49,10 @@ export function QualityTermsDialog({ ctx, onClose }: DialogProps) {
       ]
     : [<Button key="close" onClick={onClose}>{t('contractDialogs.close')}</Button>];
   return (
-    <ContractDialog title={t('contractDialogs.qualityTitle')} contract={contract} footer={footer} onClose={onClose} testId="quality-dialog">
+    <ContractDialog title={t('contractDialogs.qualityTitle')} width={1380} contract={contract} footer={footer} onClose={onClose} testId="quality-dialog">
       {contract && !editable && <Alert type="info" showIcon title={t('contractDialogs.readOnly')} data-testid="quality-readonly" style={{ marginBottom: 12 }} />}
       {problem && <Alert type="error" showIcon title={problem.message} data-testid="quality-problem" style={{ marginBottom: 12 }} />}
-      <Table<QualityRow> size="small" bordered pagination={false} rowKey="key" dataSource={shown} scroll={{ x: 1500 }}
+      <Table<QualityRow> size="small" bordered pagination={false} rowKey="key" dataSource={shown} scroll={{ x: 'max-content' }}
         loading={!contract} locale={{ emptyText: t('contractDialogs.noTerms') }}
         columns={qualityColumns({ contract, rows: shown, editable, problem, edit, t })} />
       {editable && (
@@ -90,7 +90,7 @@ function qualityColumns({ contract, rows, editable, problem, edit, t }: ColumnsI
   const materials = materialsOf(contract);
   const title = (column: QualityColumn) => t(`contractDialogs.columns.${column}`);
   const text = (column: QualityColumn, numeric = false) => ({
-    key: column, title: title(column), width: TEXT_WIDTH[column] ?? 96,
+    key: column, title: title(column), width: TEXT_WIDTH[column] ?? 84,
     render: (_: unknown, row: QualityRow, index: number) => {
       if (!editable) return <span data-testid={`quality-cell-${index}-${column}`}>{row[column]}</span>;
       return (
@@ -101,30 +101,34 @@ function qualityColumns({ contract, rows, editable, problem, edit, t }: ColumnsI
     },
   });
   const material = {
-    key: 'materialCode', title: title('materialCode'), width: TEXT_WIDTH.materialCode, fixed: 'left' as const,
+    key: 'materialCode', title: title('materialCode'), width: TEXT_WIDTH.materialCode,
     render: (_: unknown, row: QualityRow, index: number) => {
       const known = materials.find((m) => m.value === row.materialCode);
       if (!editable) return <span data-testid={`quality-cell-${index}-materialCode`}>{known?.label ?? row.materialCode}</span>;
       const options = known || row.materialCode === '' ? materials : [...materials, { value: row.materialCode, label: row.materialCode }];
       return (
-        <Select size="small" style={{ width: '100%' }} value={row.materialCode || undefined} options={options} status={wrong(index, 'materialCode') ? 'error' : undefined}
-          data-testid={`quality-cell-${index}-materialCode`} onChange={(v: string) => change(index, 'materialCode', v)} />
+        <div data-testid={`quality-cell-${index}-materialCode`}>
+          <Select size="small" style={{ width: '100%' }} value={row.materialCode || undefined} options={options} status={wrong(index, 'materialCode') ? 'error' : undefined}
+            onChange={(v: string) => change(index, 'materialCode', v)} />
+        </div>
       );
     },
   };
   const direction = {
-    key: 'direction', title: title('direction'), width: 96,
+    key: 'direction', title: title('direction'), width: 90,
     render: (_: unknown, row: QualityRow, index: number) => {
       const word = t(`contractDialogs.directions.${row.direction}`);
       if (!editable) return <span data-testid={`quality-cell-${index}-direction`}>{word}</span>;
       return (
-        <Select size="small" style={{ width: '100%' }} value={row.direction} status={wrong(index, 'direction') ? 'error' : undefined} data-testid={`quality-cell-${index}-direction`}
-          options={(['MAX', 'MIN'] as const).map((d) => ({ value: d, label: t(`contractDialogs.directions.${d}`) }))} onChange={(v: string) => change(index, 'direction', v)} />
+        <div data-testid={`quality-cell-${index}-direction`}>
+          <Select size="small" style={{ width: '100%' }} value={row.direction} status={wrong(index, 'direction') ? 'error' : undefined}
+            options={(['MAX', 'MIN'] as const).map((d) => ({ value: d, label: t(`contractDialogs.directions.${d}`) }))} onChange={(v: string) => change(index, 'direction', v)} />
+        </div>
       );
     },
   };
   const remove = {
-    key: 'remove', title: '', width: 64, fixed: 'right' as const,
+    key: 'remove', title: '', width: 60,
     render: (_: unknown, _row: QualityRow, index: number) => (
       <Button size="small" type="link" danger data-testid={`quality-remove-${index}`} onClick={() => edit(rows.filter((_r, i) => i !== index))}>{t('contractDialogs.removeTerm')}</Button>
     ),

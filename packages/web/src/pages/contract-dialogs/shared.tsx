@@ -15,6 +15,7 @@ export function useContract(ctx: PageActionContext) {
 
 interface ContractDialogProps {
   title: string;
+  width: number;
   contract: ContractEntity | undefined;
   footer: ReactNode;
   onClose(): void;
@@ -23,13 +24,13 @@ interface ContractDialogProps {
 }
 
 /** The frame both contract dialogs share: the title with the contract's number, and its status. */
-export function ContractDialog({ title, contract, footer, onClose, testId, children }: ContractDialogProps) {
+export function ContractDialog({ title, width, contract, footer, onClose, testId, children }: ContractDialogProps) {
   const { t } = useTranslation();
   const statuses = t('contractDialogs.statuses', { returnObjects: true }) as Record<string, string>;
   return (
-    <Modal open width={1280} title={`${title}${contract ? ` · ${contract.contractNo}` : ''}`} onCancel={onClose} footer={footer} destroyOnHidden>
+    <Modal open width={width} title={`${title}${contract ? ` · ${contract.contractNo}` : ''}`} onCancel={onClose} footer={footer} destroyOnHidden>
       <div data-testid={testId}>
-        <Descriptions size="small" column={2} style={{ marginBottom: 12 }}
+        <Descriptions size="small" column={4} style={{ marginBottom: 12 }}
           items={[
             { key: 'no', label: t('contractDialogs.contractNo'), children: contract?.contractNo ?? '' },
             { key: 'status', label: t('contractDialogs.status'), children: <span data-testid="contract-dialog-status">{contract ? statuses[contract.docStatus] ?? contract.docStatus : ''}</span> },
