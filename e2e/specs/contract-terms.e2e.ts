@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { childRows, formDialog, openListForm, tableButton } from '../support/child-table';
+import { childCell, childRows, childTexts, formDialog, openListForm, tableButton } from '../support/child-table';
 import { fieldValue, pickFromPopup, pressListButton, tickListRow, typeChildCell, typeDateTime } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
@@ -151,5 +151,38 @@ describe('a sales contract’s quality terms and amendment history on the screen
     expect(price[6]).toBe(USERS.accountant.realName);
     await settled(page);
     await screenshot(page, 'contract-amend-history');
+    await box.getByRole('button', { name: '关 闭' }).click();
+    await box.waitFor({ state: 'detached' });
+  });
+
+  it('picks the contract line of a sales notice’s line from the popup of lines in force', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/notice', '/notice/sa');
+    await rows(page);
+    const form = await openListForm(page, 'btn-create');
+    await pickFromPopup(page, form, '客户', CUSTOMER);
+    await typeDateTime(form, '开始时间', '2026-12-01 00:00:00');
+    await typeDateTime(form, '结束时间', '2030-12-31 23:59:59');
+    if ((await childRows(form).count()) === 0) await tableButton(form, /新\s*增/).click();
+    await typeChildCell(form, 0, '物料编码', '0502001');
+    await typeChildCell(form, 0, '数量', '100');
+    const line = await childCell(form, 0, '合同明细');
+    const choose = line.getByTestId('cell-choose-contractLineCode');
+    if (!(await choose.isVisible())) await line.click();
+    await choose.click();
+    const popup = page.locator('.ant-modal').filter({ has: page.getByTestId('resource-popup') });
+    await popup.getByTestId('resource-table').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="resource-table"] .ant-spin-spinning'));
+    await settled(page);
+    await screenshot(page, 'notice-contract-line-popup');
+    await popup.locator('tbody tr.ant-table-row').filter({ hasText: `${contractNo}-1` }).first().dblclick();
+    await popup.waitFor({ state: 'detached' });
+    await poll(async () => (await childTexts(form, '合同明细'))[0]).toBe(`${contractNo}-1`);
+    await formDialog(page).locator('[data-action="submit"]').click();
+    await formDialog(page).waitFor({ state: 'detached' });
+    const drawn = () => db<{ line_code: string; quantity: string }>(
+      `SELECT r.line_code, trim_scale(l.quantity)::text AS quantity FROM wb_notice_line l JOIN wb_contract_line_ref r ON r.id = l.contract_line_id
+        JOIN wb_notice n ON n.id = l.notice_id WHERE n.kind = 'sa'`);
+    await poll(drawn).toEqual([{ line_code: `${contractNo}-1`, quantity: '100' }]);
   });
 });
