@@ -215,7 +215,7 @@ describe('amendments', () => {
     expect(after.entitysub[0]).toMatchObject({ quantity: '150', price: '40' });
     expect(after.entitysub[1]).toMatchObject({ quantity: '20', price: '10' });
     expect(after.amendHistory).toEqual([
-      expect.objectContaining({ amendNo: a.amendNo, lineSeq: null, field: 'validTo', before: '2030-12-31', after: '2031-06-30' }),
+      expect.objectContaining({ amendNo: a.amendNo, lineSeq: null, field: 'validTo', before: '2030-12-31', after: '2031-06-30', changedBy: '张会计' }),
       expect.objectContaining({ amendNo: a.amendNo, lineSeq: 1, field: 'quantity', before: '100', after: '150' }),
       expect.objectContaining({ amendNo: a.amendNo, lineSeq: 1, field: 'price', before: '38.5', after: '40' }),
     ]);

@@ -78,7 +78,8 @@ const QUALITY_SQL = `coalesce((SELECT json_agg(json_build_object('seq', q.seq, '
   'deductPercent', trim_scale(q.deduct_percent)::text, 'bandStep', trim_scale(q.band_step)::text, 'bandPrice', trim_scale(q.band_price)::text,
   'rejectLimit', trim_scale(q.reject_limit)::text, 'remark', q.remark) ORDER BY q.seq) FROM wb_contract_quality q WHERE q.contract_id = t.id), '[]')`;
 const HISTORY_SQL = `coalesce((SELECT json_agg(json_build_object('amendNo', a.amend_no, 'lineSeq', l.seq, 'field', ch.field,
-  'before', ch.before_value, 'after', ch.after_value, 'changedAt', ch.changed_at) ORDER BY ch.id)
+  'before', ch.before_value, 'after', ch.after_value, 'changedAt', ch.changed_at,
+  'changedBy', (SELECT u.real_name FROM sys_user u WHERE u.id = ch.changed_by)) ORDER BY ch.id)
   FROM wb_contract_change ch JOIN wb_contract_amend a ON a.id = ch.amend_id LEFT JOIN wb_contract_line l ON l.id = ch.contract_line_id
   WHERE ch.contract_id = t.id), '[]')`;
 

@@ -14,6 +14,11 @@ const DOCUMENT: [string, string, string][] = [
   ['unaudit', '反审核', 'Un-audit'], ['obsolete', '作废', 'Void'], ['recover', '恢复', 'Recover'], ['copy', '复制', 'Copy'], ['export', '导出', 'Export'],
 ];
 const OWN: [string, string, string][] = [['batch:close', '关闭', 'Close'], ['batch:terminate', '终止', 'Terminate']];
+// the dialogs of one chosen contract (web pages/contract-dialogs): its quality terms (edited while a
+// draft, shown after) and the values its audited amendments changed
+const DIALOGS: [string, string, string, string][] = [
+  ['page:contractQualityTerms', 'quality', '质量条款', 'Quality terms'], ['page:contractAmendHistory', 'history', '变更记录', 'Amendment history'],
+];
 const AMEND: [string, string, string][] = [
   ['create', '新增', 'Add'], ['update', '修改', 'Edit'], ['delList', '删除', 'Delete'], ['audit', '审核', 'Audit'],
   ['obsolete', '作废', 'Void'], ['recover', '恢复', 'Recover'], ['export', '导出', 'Export'],
@@ -24,6 +29,7 @@ function contractButtons(k: ContractKindDef): MenuButtonSeed[] {
     { name: '查看', en: 'View', permission: contractPermission(k.kind, 'view'), component: 'view', roles: [AC] },
     ...DOCUMENT.map(([action, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, action), component: action as MenuButtonSeed['component'], roles: [AC] })),
     ...OWN.map(([component, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, component.split(':')[1]), component: component as MenuButtonSeed['component'], roles: [AC] })),
+    ...DIALOGS.map(([component, action, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, action), component: component as MenuButtonSeed['component'], roles: [AC] })),
   ];
 }
 

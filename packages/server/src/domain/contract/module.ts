@@ -17,9 +17,9 @@ const lists: ListDecl[] = CONTRACT_KINDS.map((k): ListDecl => ({
   url: `${contractBase(k.kind)}/line/v2/list`, template: `contract.${k.kind}.line.list`, permission: `notice_${k.kind}_view`, anyTplId: true,
 }));
 
-// writing the quality terms of a draft is editing the contract
+// the right of the list's 质量条款 button (menu.ts), which opens the terms of a draft to edit
 const quality: ActionDecl[] = CONTRACT_KINDS.map((k) => defineAction({
-  path: `${contractBase(k.kind)}/quality`, permission: contractPermission(k.kind, 'update'), body: qualityTermsBody,
+  path: `${contractBase(k.kind)}/quality`, permission: contractPermission(k.kind, 'quality'), body: qualityTermsBody,
   run: ({ tx, who, input }) => saveQualityTerms(tx, who, k, input.body),
   log: (_, done) => done.note, reply: (done) => done.reply, message: '修改成功',
 }));

@@ -191,7 +191,9 @@ export function lineColumns(k: NoticeKindDef): FieldDef[] {
     readOnly(number('lineInTransit', '在途量', 'In transit', trimmed('t.in_transit'), { itotal: true, columnWidth: 80 })),
     col('lineRemark', '明细备注', 'Line remark', 't.remark', { columnWidth: 160 }),
     ...(k.counterparty === null ? [] : [col('contractLineCode', '合同明细', 'Contract line', '(SELECT r.line_code FROM wb_contract_line_ref r WHERE r.id = t.contract_line_id)', {
-      columnWidth: 180, tipsMessage: '合同号-行号：从生效合同的明细下达，数量受合同数量及溢短装控制' })]),
+      columnWidth: 180, tipsMessage: '合同号-行号：从生效合同的明细下达，数量受合同数量及溢短装控制',
+      // chosen from the contract's popup of lines in force (domain/contract: contract.<kind>.line.resource), or typed
+      formSubmitType: 'RESOURCE_CONTROLS', resource: { formatCode: `contract.${k.kind}.line.resource`, map: [{ masterTable: LINE_TABLE, fieldName: 'contractLineCode', from: 'lineCode' }] } })]),
   ];
 }
 

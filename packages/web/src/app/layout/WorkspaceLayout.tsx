@@ -21,6 +21,7 @@ import { RegistryDialogHost } from '@/pages/registry/RegistryDialogHost';
 import { NoticeDialogHost } from '@/pages/notice/NoticeDialogHost';
 import '@/pages/ticket-print/register';
 import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
+import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -89,6 +90,7 @@ export default function WorkspaceLayout() {
     <RegistryDialogHost />
     <NoticeDialogHost />
     <TicketDialogHost />
+    <ContractDialogHost />
     </AntApp>
   );
 }

@@ -5,6 +5,7 @@ import { EditableTable, type EditableTableProps } from '../editable-table/Editab
 import { keyRows, type Row } from '../editable-table/rows';
 import { field } from '../../form/rules/__tests__/field';
 import { renderInShell } from '../../form/__tests__/shell';
+import { useResourcePopups } from '../../popups/resource-popup-store';
 
 afterEach(cleanup);
 
@@ -110,5 +111,32 @@ describe('editable table', () => {
   it('hides add, copy and delete when the buttons are hidden', () => {
     renderInShell(<Harness initial={[]} hideButtons />);
     expect(screen.queryByRole('button', { name: /新\s?增/ })).toBeNull();
+  });
+});
+
+describe('a popup cell (RESOURCE_CONTROLS)', () => {
+  const withPopup = [
+    field({ fieldName: 'invName', fieldExplain: '物料', seq: 1 }),
+    field({ fieldName: 'contractLineCode', fieldExplain: '合同明细', formSubmitType: 'RESOURCE_CONTROLS', cgFormatResId: '9', seq: 2 }),
+  ];
+
+  it('fills the cell and the row’s other mapped cells from the chosen line in one change, and stays typeable', async () => {
+    renderInShell(<Harness initial={[{ invName: '石灰石' }]} fields={withPopup} />);
+    fireEvent.click(bodyRows()[0]);
+    fireEvent.click(await screen.findByTestId('cell-choose-contractLineCode'));
+    const popup = useResourcePopups.getState().popups[0];
+    expect(popup).toMatchObject({ cgFormatResId: '9', resFormatSubId: withPopup[1].id, multiple: false });
+    await act(async () => popup.settle({ rows: [{}], values: { contractLineCode: 'XSHT1-1', invName: '水泥' } }));
+    expect(latest[0]).toMatchObject({ contractLineCode: 'XSHT1-1', invName: '水泥' });
+    const input = screen.getByTestId('cell-choose-contractLineCode').parentElement?.querySelector('input') as HTMLInputElement;
+    expect(input.value).toBe('XSHT1-1');
+    fireEvent.change(input, { target: { value: 'XSHT1-2' } });
+    expect(latest[0].contractLineCode).toBe('XSHT1-2');
+  });
+
+  it('is a plain input where the field names no popup template', () => {
+    renderInShell(<Harness initial={[{ invName: 'a' }]} fields={[withPopup[0], { ...withPopup[1], cgFormatResId: null }]} />);
+    fireEvent.click(bodyRows()[0]);
+    expect(screen.queryByTestId('cell-choose-contractLineCode')).toBeNull();
   });
 });

@@ -67,8 +67,9 @@ export function EditableTable(props: EditableTableProps) {
   const shown = useMemo(() => orderedFields(fields).filter((f) => f.ishow && !f.ihidden).map((f) => withOptionLabels(f, english)), [fields, english]);
   const totals = shown.filter((f) => f.itotal);
 
-  const update = (key: string, fieldName: string, v: unknown) =>
-    onChange(rows.map((r) => (r._key === key ? withCalculations(fields, { ...r, [fieldName]: v }) : r)));
+  const update = (key: string, fieldName: string, v: unknown) => fill(key, { [fieldName]: v });
+  const fill = (key: string, values: Record<string, unknown>) =>
+    onChange(rows.map((r) => (r._key === key ? withCalculations(fields, { ...r, ...values }) : r)));
 
   const checkCell = (row: Row, f: FieldDefinition) => {
     const current = rows.find((r) => r._key === row._key) ?? row;
@@ -156,7 +157,7 @@ export function EditableTable(props: EditableTableProps) {
       className: f.irequired ? 'wb-et-required' : undefined,
       render: (v, row) =>
         editing === row._key && kind !== 'text' ? (
-          <CellEditor field={f} kind={kind} value={v} invalid={Boolean(invalid[`${row._key}:${f.fieldName}`])} onChange={(nv) => update(row._key, f.fieldName, nv)} onBlur={() => checkCell(row, f)} />
+          <CellEditor field={f} kind={kind} value={v} invalid={Boolean(invalid[`${row._key}:${f.fieldName}`])} onChange={(nv) => update(row._key, f.fieldName, nv)} onBlur={() => checkCell(row, f)} onFill={(values) => fill(row._key, values)} />
         ) : (
           <span className={invalid[`${row._key}:${f.fieldName}`] ? 'wb-et-invalid' : undefined}>{cellText(f, v)}</span>
         ),

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Button, Checkbox, DatePicker, Input, InputNumber, Modal, Select } from 'antd';
+import { Button, Checkbox, DatePicker, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { FieldDefinition } from '@wb/protocol';
 import { useTranslation } from 'react-i18next';
 import { baseSubmitType } from '../../form/rules/submit-types';
 import { displayFormat, fromFormValue, toFormValue } from '../../form/rules/form-values';
+import { chooseFromResource } from '../../form/resource-bridge';
 import { booleanText } from './rows';
 
-/** The kinds of cell the editable table knows (spec section 2: plain text, input, checkbox, select, times). */
-export type CellKind = 'text' | 'input' | 'number' | 'checkbox' | 'select' | 'time' | 'timeRange';
+/** The kinds of cell the editable table knows (spec section 2: plain text, input, checkbox, select, times; a popup). */
+export type CellKind = 'text' | 'input' | 'number' | 'checkbox' | 'select' | 'time' | 'timeRange' | 'resource';
 
 export function cellKind(field: FieldDefinition, readOnly: boolean): CellKind {
   if (readOnly || !field.iupdate || field.formSubmitType === 'CALCULATE' || field.formSubmitType === 'DEFAULT_VALUE') return 'text';
@@ -16,6 +18,7 @@ export function cellKind(field: FieldDefinition, readOnly: boolean): CellKind {
   if (type === 'BOOLEAN') return 'checkbox';
   if (type === 'SELECT' || type === 'SINGLE_ELECTION' || type === 'SELECT_ONE_TXT') return 'select';
   if (type === 'NUMBER') return 'number';
+  if (type === 'RESOURCE_CONTROLS' && field.cgFormatResId) return 'resource';
   if (type === 'DATA_RANGE_BOX' || type === 'DATA_RANGE_BOX_TIM' || type === 'TIME_RANGE_BOX') return 'timeRange';
   if (type === 'DATA_BOX' || type === 'DATA_BOX_TIM' || type === 'TIME_BOX_TIM') return 'time';
   return 'input';
@@ -38,6 +41,29 @@ export interface CellEditorProps {
   invalid: boolean;
   onChange(value: unknown): void;
   onBlur(): void;
+  /** the row's other cells a popup's mapping fills (a resource cell) */
+  onFill?(values: Record<string, unknown>): void;
+}
+
+/**
+ * A popup cell (RESOURCE_CONTROLS): the chosen row's mapped values fill this cell and the row's
+ * others; the text stays typeable, the server resolving a typed code as it does a chosen one.
+ */
+function ResourceCell({ field, value, invalid, onChange, onBlur, onFill }: CellEditorProps) {
+  const { t } = useTranslation();
+  const open = async () => {
+    const filled = await chooseFromResource(field, false);
+    if (!filled) return;
+    // one change of the row: two would each start from the row before the choice
+    if (onFill) return onFill(filled);
+    if (filled[field.fieldName] !== undefined) onChange(filled[field.fieldName]);
+  };
+  return (
+    <Space.Compact size="small" style={{ width: '100%' }}>
+      <Input size="small" status={invalid ? 'error' : undefined} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />
+      <Button size="small" icon={<SearchOutlined />} onClick={() => void open()} aria-label={t('templateForm.choose')} data-testid={`cell-choose-${field.fieldName}`} />
+    </Space.Compact>
+  );
 }
 
 /** 选择时间 / 选择时间范围: a dialog holding the picker, so a narrow cell is not crowded. */
@@ -106,6 +132,8 @@ export function CellEditor(props: CellEditorProps) {
       return <TimeDialogCell {...props} range={false} />;
     case 'timeRange':
       return <TimeDialogCell {...props} range />;
+    case 'resource':
+      return <ResourceCell {...props} />;
     case 'input':
       return <Input size="small" status={status} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
     default:
