@@ -23,7 +23,6 @@ export const MENU_AREAS: MenuArea[] = [
       leaf('销售合同', 'Sales contracts', '/sale/contract', [AC]),
       leaf('销售价格', 'Sales prices', '/sale/price', [AC]),
       leaf('销售计算', 'Sales calculation', '/sale/calculation', [AC]),
-      leaf('收款登记', 'Payments received', '/sale/receive-payment', [AC]),
     ],
   },
   { name: '调拨', en: 'Allot', path: '/allot', icon: 'SwapOutlined', planned: [leaf('调拨合同', 'Allot contracts', '/allot/contract', [AC])] },

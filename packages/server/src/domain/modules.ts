@@ -6,6 +6,7 @@ import { confirmModule } from './confirm/module';
 import { erpModule } from './erp/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
+import { moneyModule } from './money/module';
 import { MENU_AREAS } from './menu-areas';
 import { noticeModule } from './notice/module';
 import { registryModule } from './registry/module';
@@ -30,6 +31,7 @@ export const MODULES: FamilyModule[] = [
   orgStructureModule,
   interfaceModule,
   templatesModule,
+  moneyModule,
   noticeModule,
   registryModule,
   weighingModule,

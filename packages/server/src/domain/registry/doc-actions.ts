@@ -3,6 +3,7 @@ import type { ChangeNote } from '../../platform/audit/log';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { releaseOnLine, reserveOnLine } from '../notice/quantity';
+import { registryMoney, withMoneyDetails } from '../money/registry-money';
 import { decideNoticeForHold, holdMoveOf, reservedAfter } from './hold-rules';
 import type { RegistryKind } from './kinds';
 import { auditStampOf, decideDocAction } from './lifecycle';
@@ -66,7 +67,9 @@ export async function docAction(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind
     });
     notes.push(registryNote(kind, action, row.code, holdDetail(move)));
   }
-  return { reply: { count: rows.length }, notes };
+  // the customer's money after every line's lock (domain/money README: lock order)
+  const money = await registryMoney(tx, who, kind, action, rows);
+  return { reply: money.warnings.length ? { count: rows.length, warnings: money.warnings } : { count: rows.length }, notes: withMoneyDetails(notes, money) };
 }
 
 /** updateDel: a draft registry deleted (never audited, the truck never came), all or nothing. */

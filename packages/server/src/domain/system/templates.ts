@@ -78,6 +78,8 @@ const LOG_ACTIONS = [
   { value: 'writeCard', label: '写卡', labelEn: 'Write card' },
   { value: 'rematch', label: '重新匹配', labelEn: 'Re-match queue' },
   { value: 'merge', label: '合并', labelEn: 'Merge' },
+  // the customer's money (domain/money)
+  { value: 'moneyControl', label: '设置资金控制', labelEn: 'Set money control' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板', labelEn: 'Edit template' },
   { value: 'templateRestore', label: '恢复模板', labelEn: 'Restore template' },

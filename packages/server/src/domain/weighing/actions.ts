@@ -5,6 +5,7 @@ import type { ChangeNote } from '../../platform/audit/log';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
 import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
 import { postTicketStock, reverseTicketStock } from '../stock/posting';
+import { reverseConsumption } from '../money/ledger';
 import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
@@ -89,6 +90,7 @@ export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind:
         break;
       case 'obsolete':
         await giveBackQuantities(tx, who, t);
+        await reverseConsumption(tx, who, t);
         await repo.updateTicket(tx, who.orgId, t.id, { state, updated_by: who.userId });
         break;
       case 'recover':
