@@ -159,7 +159,7 @@ export async function statementRows(db: Runner, orgId: string, customerId: strin
     SELECT coalesce(sum(delta), 0)::text AS opening FROM fm_ledger
      WHERE org_id = ${orgId}::bigint AND customer_id = ${customerId}::bigint AND delta <> 0 AND at < ${from}::date::timestamptz`.execute(db);
   const { rows } = await sql<StatementLineRow>`
-    SELECT l.at, l.kind, l.doc_no AS "docNo", m.inv_name AS "materialName", l.net::text, l.price::text, l.delta::text
+    SELECT l.at, l.kind, l.doc_no AS "docNo", m.inv_name AS "materialName", trim_scale(l.net)::text AS net, trim_scale(l.price)::text AS price, trim_scale(l.delta)::text AS delta
       FROM fm_ledger l LEFT JOIN md_material m ON m.id = l.material_id
      WHERE l.org_id = ${orgId}::bigint AND l.customer_id = ${customerId}::bigint AND l.delta <> 0
        AND l.at >= ${from}::date::timestamptz AND l.at < (${to}::date + 1)::timestamptz
