@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../platform/db/pool';
 import { openSession, revokeSession } from '../platform/auth/sessions';
 import { tokenHash } from '../platform/auth/secrets';
+import { seedMoneyDemo } from '../domain/money/demo';
 
 /**
  * A morning at the demo cement works, made through the platform's own calls (as the screens and the
@@ -107,6 +108,7 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
   const call = new DemoCall(app, `Bearer ${session.access_token}`);
   try {
     for (const s of OPENING_STOCK) await openingStock(db, call, org.id, s);
+    await seedMoneyDemo(db, call, org.id);
     for (const plan of PLANS) await runPlan(db, call, org.id, plan);
   } finally {
     const row = await db.selectFrom('auth_session').select('id').where('access_hash', '=', tokenHash(session.access_token)).executeTakeFirst();
