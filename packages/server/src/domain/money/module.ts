@@ -1,12 +1,11 @@
 import { idsBody } from '@wb/protocol';
-import { ok } from '../../platform/http/envelope';
 import { parse } from '../../platform/http/errors';
 import { attachment, XLSX_TYPE } from '../../platform/excel/workbook';
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
 import { setAccountsControl } from './control';
 import { creditFamily, receiptFamily } from './family';
 import { CONTROL_BUTTONS, controlPermission, MONEY_LEAVES, MONEY_PERMISSIONS } from './menu';
-import { readStatement, statementQuery } from './statement';
+import { readStatement, readStatementJson, statementQuery, statementReplyText } from './statement';
 import { statementFileName, statementPdf, statementSheet } from './statement-files';
 import { accountListTemplate, ledgerListTemplate } from './templates';
 
@@ -39,16 +38,14 @@ export const moneyModule = defineModule({
     // 对账单: GET with customerId, from, to; format=xlsx or pdf downloads it
     app.get('/api/money/statement', view, async (request, reply) => {
       const q = parse(statementQuery, request.query ?? {});
+      if (!q.format) return reply.type('application/json; charset=utf-8').send(statementReplyText(await readStatementJson(db, request.caller.orgId, q)));
       const statement = await readStatement(db, request.caller.orgId, q);
       if (q.format === 'xlsx') {
         return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(statementFileName(statement, 'xlsx'))).send(statementSheet(statement));
       }
-      if (q.format === 'pdf') {
-        const name = encodeURIComponent(statementFileName(statement, 'pdf'));
-        return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="statement.pdf"; filename*=UTF-8''${name}`)
-          .send(await statementPdf(statement));
-      }
-      return ok(statement);
+      const name = encodeURIComponent(statementFileName(statement, 'pdf'));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="statement.pdf"; filename*=UTF-8''${name}`)
+        .send(await statementPdf(statement));
     });
   },
 });

@@ -140,29 +140,43 @@ export async function customerOf(tx: Runner, orgId: string, customerId: string):
   return rows[0] ?? null;
 }
 
-export interface StatementLineRow {
-  at: Date;
-  kind: string;
-  docNo: string;
-  materialName: string | null;
-  net: string | null;
-  price: string | null;
-  delta: string;
+export interface StatementData {
+  opening: string;
+  receipts: string;
+  consumed: string;
+  /** the running balance after the period's last movement; null when nothing moved */
+  lastBalance: string | null;
+  /** the lines as one JSON array, built by PostgreSQL: a year of a big customer is tens of thousands */
+  linesJson: string;
 }
 
 /**
- * A customer's balance before a period and its movements in it, from the statement index: the
- * period is [from 00:00, to + 1 day 00:00) in the plant's time zone (the sessions' zone).
+ * A customer's statement of a period, in one statement from the statement index: the balance
+ * before [from 00:00, to + 1 day 00:00) in the plant's time zone (the sessions' zone), each
+ * movement in it with the running balance after it (exact numeric, in order of time and id), and
+ * the period's sums. Receipts are net of refunds and withdrawals, consumed net of reversals.
  */
-export async function statementRows(db: Runner, orgId: string, customerId: string, from: string, to: string): Promise<{ opening: string; rows: StatementLineRow[] }> {
-  const opening = await sql<{ opening: string }>`
-    SELECT coalesce(sum(delta), 0)::text AS opening FROM fm_ledger
-     WHERE org_id = ${orgId}::bigint AND customer_id = ${customerId}::bigint AND delta <> 0 AND at < ${from}::date::timestamptz`.execute(db);
-  const { rows } = await sql<StatementLineRow>`
-    SELECT l.at, l.kind, l.doc_no AS "docNo", m.inv_name AS "materialName", trim_scale(l.net)::text AS net, trim_scale(l.price)::text AS price, trim_scale(l.delta)::text AS delta
-      FROM fm_ledger l LEFT JOIN md_material m ON m.id = l.material_id
-     WHERE l.org_id = ${orgId}::bigint AND l.customer_id = ${customerId}::bigint AND l.delta <> 0
-       AND l.at >= ${from}::date::timestamptz AND l.at < (${to}::date + 1)::timestamptz
-     ORDER BY l.at, l.id`.execute(db);
-  return { opening: opening.rows[0].opening, rows };
+export async function statementData(db: Runner, orgId: string, customerId: string, from: string, to: string): Promise<StatementData> {
+  const { rows } = await sql<StatementData>`
+    WITH p AS (
+      SELECT coalesce(sum(delta), 0) AS opening FROM fm_ledger
+       WHERE org_id = ${orgId}::bigint AND customer_id = ${customerId}::bigint AND delta <> 0 AND at < ${from}::date::timestamptz),
+    l AS (
+      SELECT l.at, l.kind, l.doc_no, m.inv_name, l.net, l.price, l.delta, l.kind LIKE 'CONSUME%' AS consuming,
+             p.opening + sum(l.delta) OVER (ORDER BY l.at, l.id) AS balance, row_number() OVER (ORDER BY l.at, l.id) = count(*) OVER () AS last
+        FROM fm_ledger l CROSS JOIN p LEFT JOIN md_material m ON m.id = l.material_id
+       WHERE l.org_id = ${orgId}::bigint AND l.customer_id = ${customerId}::bigint AND l.delta <> 0
+         AND l.at >= ${from}::date::timestamptz AND l.at < (${to}::date + 1)::timestamptz
+      -- aggregated in this order: a sort inside json_agg would sort a year of lines a second time
+      ORDER BY l.at, l.id)
+    SELECT trim_scale((SELECT opening FROM p))::text AS opening,
+           trim_scale(coalesce(sum(delta) FILTER (WHERE NOT consuming), 0))::text AS receipts,
+           trim_scale(coalesce(-sum(delta) FILTER (WHERE consuming), 0))::text AS consumed,
+           trim_scale(max(balance) FILTER (WHERE last))::text AS "lastBalance",
+           coalesce(json_agg(json_build_object(
+             'at', at, 'kind', kind, 'docNo', doc_no, 'materialName', inv_name, 'net', trim_scale(net)::text, 'price', trim_scale(price)::text,
+             'received', CASE WHEN NOT consuming THEN trim_scale(delta)::text END, 'consumed', CASE WHEN consuming THEN trim_scale(-delta)::text END,
+             'balance', trim_scale(balance)::text)), '[]')::text AS "linesJson"
+      FROM l`.execute(db);
+  return rows[0];
 }

@@ -80,24 +80,13 @@ export function taxOf(amount: Decimal.Value, rate: Decimal.Value | null): Decima
   return round3(d(amount).minus(d(amount).div(divisor)));
 }
 
-export interface StatementRow {
-  kind: string;
-  /** the balance movement: + receipts, - refunds and consumption */
-  delta: string;
-}
-
-/** The statement's figures: the running balance after each row and the totals that make the closing. */
-export function statementTotals(opening: Decimal.Value, rows: StatementRow[]) {
-  let balance = d(opening);
-  let receipts = new Decimal(0);
-  let consumed = new Decimal(0);
-  const balances: string[] = [];
-  for (const r of rows) {
-    const delta = d(r.delta);
-    balance = balance.plus(delta);
-    if (r.kind === 'CONSUME' || r.kind === 'CONSUME_REVERSED') consumed = consumed.minus(delta);
-    else receipts = receipts.plus(delta);
-    balances.push(balance.toFixed());
-  }
-  return { opening: d(opening), receipts, consumed, closing: balance, balances };
+/**
+ * The statement's closing: opening + receipts (net of refunds) - consumed (net of reversals). It
+ * must be the running balance after the period's last movement: a statement whose figures do not
+ * add up is never handed out.
+ */
+export function statementClosing(opening: Decimal.Value, receipts: Decimal.Value, consumed: Decimal.Value, lastBalance: Decimal.Value | null): Decimal {
+  const closing = d(opening).plus(receipts).minus(consumed);
+  if (lastBalance !== null && !closing.equals(lastBalance)) throw new Error(`对账单不平：期初 ${opening} + 收款 ${receipts} - 消费 ${consumed} ≠ 期末 ${lastBalance}`);
+  return closing;
 }

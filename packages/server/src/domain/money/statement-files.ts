@@ -25,12 +25,16 @@ const timeText = (iso: string) =>
   }).format(new Date(iso)).replace(/\//g, '-');
 
 const num = (v: string | null) => (v === null ? null : Number(v));
+const KIND_NAMES: Record<string, string> = {
+  RECEIPT: '收款', RECEIPT_WITHDRAWN: '收款反审核', REFUND: '退款', REFUND_WITHDRAWN: '退款反审核', CONSUME: '消费', CONSUME_REVERSED: '消费冲回',
+};
+const kindName = (kind: string) => KIND_NAMES[kind] ?? kind;
 
 function* sheetRows(s: Statement): Iterable<Record<string, unknown>> {
   yield { at: `${s.from} 至 ${s.to}`, kind: '期初余额', balance: num(s.opening) };
   for (const l of s.lines) {
     yield {
-      at: timeText(l.at), kind: l.kindName, docNo: l.docNo, material: l.materialName ?? '', net: num(l.net), price: num(l.price),
+      at: timeText(l.at), kind: kindName(l.kind), docNo: l.docNo, material: l.materialName ?? '', net: num(l.net), price: num(l.price),
       received: num(l.received), consumed: num(l.consumed), balance: num(l.balance),
     };
   }
@@ -53,7 +57,7 @@ const WIDTHS = [36, 24, 38, 34, 22, 22, 28, 28, 33].map(mm);
 
 function lineCells(l: StatementLine): string[] {
   const m = (v: string | null) => (v === null ? '' : moneyText(v));
-  return [timeText(l.at), l.kindName, l.docNo, l.materialName ?? '', l.net ?? '', l.price === null ? '' : m(l.price), m(l.received), m(l.consumed), m(l.balance)];
+  return [timeText(l.at), kindName(l.kind), l.docNo, l.materialName ?? '', l.net ?? '', l.price === null ? '' : m(l.price), m(l.received), m(l.consumed), m(l.balance)];
 }
 
 function row(doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false): void {

@@ -1,14 +1,13 @@
-import Decimal from 'decimal.js';
 import { ID_PATTERN } from '@wb/protocol';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
-import { statementTotals } from './rules';
+import { statementClosing } from './rules';
 
 /**
  * 对账单: a customer's balance at the start of a period, each receipt, refund and ticket consumed in
  * it with the balance after it, and the closing balance. opening + receipts - consumed = closing,
- * where receipts are net of refunds and consumed net of reversals (rules.ts statementTotals).
+ * where receipts are net of refunds and consumed net of reversals (rules.ts statementClosing).
  * Freezes are not on it: they hold money, they do not move the balance.
  */
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,7 +24,6 @@ export const STATEMENT_DAYS_MAX = 366 * 3;
 export interface StatementLine {
   at: string;
   kind: string;
-  kindName: string;
   docNo: string;
   materialName: string | null;
   net: string | null;
@@ -47,10 +45,6 @@ export interface Statement {
   lines: StatementLine[];
 }
 
-const KIND_NAMES: Record<string, string> = {
-  RECEIPT: '收款', RECEIPT_WITHDRAWN: '收款反审核', REFUND: '退款', REFUND_WITHDRAWN: '退款反审核', CONSUME: '消费', CONSUME_REVERSED: '消费冲回',
-};
-
 function checkPeriod(q: StatementQuery): void {
   const from = new Date(`${q.from}T00:00:00Z`);
   const to = new Date(`${q.to}T00:00:00Z`);
@@ -60,22 +54,26 @@ function checkPeriod(q: StatementQuery): void {
   if ((to.getTime() - from.getTime()) / 86_400_000 > STATEMENT_DAYS_MAX) throw badRequest(`对账期间不能超过 ${STATEMENT_DAYS_MAX} 天`, 'to');
 }
 
-export async function readStatement(db: repo.Runner, orgId: string, q: StatementQuery): Promise<Statement> {
+/** The statement with its lines as JSON text (the call answers it as it is), and its figures checked to add up. */
+export async function readStatementJson(db: repo.Runner, orgId: string, q: StatementQuery): Promise<{ head: Omit<Statement, 'lines'>; linesJson: string }> {
   checkPeriod(q);
   const customer = await repo.customerOf(db, orgId, q.customerId);
   if (!customer) throw new AppError(404, '客户不存在', 'customerId');
-  const { opening, rows } = await repo.statementRows(db, orgId, q.customerId, q.from, q.to);
-  const totals = statementTotals(opening, rows);
-  const consuming = (kind: string) => kind === 'CONSUME' || kind === 'CONSUME_REVERSED';
+  const data = await repo.statementData(db, orgId, q.customerId, q.from, q.to);
+  const closing = statementClosing(data.opening, data.receipts, data.consumed, data.lastBalance);
   return {
-    customer: { id: q.customerId, ...customer }, from: q.from, to: q.to,
-    opening: totals.opening.toFixed(), receipts: totals.receipts.toFixed(), consumed: totals.consumed.toFixed(), closing: totals.closing.toFixed(),
-    lines: rows.map((r, i) => ({
-      at: r.at.toISOString(), kind: r.kind, kindName: KIND_NAMES[r.kind] ?? r.kind, docNo: r.docNo, materialName: r.materialName,
-      net: r.net, price: r.price,
-      received: consuming(r.kind) ? null : r.delta,
-      consumed: consuming(r.kind) ? new Decimal(r.delta).negated().toFixed() : null,
-      balance: totals.balances[i],
-    })),
+    head: { customer: { id: q.customerId, ...customer }, from: q.from, to: q.to, opening: data.opening, receipts: data.receipts, consumed: data.consumed, closing: closing.toFixed() },
+    linesJson: data.linesJson,
   };
+}
+
+export async function readStatement(db: repo.Runner, orgId: string, q: StatementQuery): Promise<Statement> {
+  const { head, linesJson } = await readStatementJson(db, orgId, q);
+  return { ...head, lines: JSON.parse(linesJson) as StatementLine[] };
+}
+
+/** The call's answer as the envelope's JSON text, the lines put in as PostgreSQL wrote them. */
+export function statementReplyText(s: { head: Omit<Statement, 'lines'>; linesJson: string }): string {
+  const head = JSON.stringify(s.head);
+  return `{"success":true,"code":0,"msg":"操作成功","data":${head.slice(0, -1)},"lines":${s.linesJson}}}`;
 }
