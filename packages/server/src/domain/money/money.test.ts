@@ -236,9 +236,12 @@ describe('the second weighing and the statement', () => {
     const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() - 86_400_000));
     const s = expectOk(await call(app, 'GET', `/api/money/statement?customerId=${c.id}&from=${today}&to=${today}`, accountant)).data;
     expect([s.opening, s.receipts, s.consumed, s.closing]).toEqual(['50000', '0', '11400', '38600']);
-    expect(s.lines).toEqual([expect.objectContaining({ kind: 'CONSUME', docNo: ticket.no, net: '28.5', price: '400', consumed: '11400', balance: '38600' })]);
+    expect(s.columns).toEqual(['at', 'kind', 'docNo', 'materialName', 'net', 'price', 'received', 'consumed', 'balance']);
+    expect(s.lines).toHaveLength(1);
+    expect(s.lines[0].slice(1)).toEqual(['CONSUME', ticket.no, expect.any(String), '28.5', '400', null, '11400', '38600']);
     const both = expectOk(await call(app, 'GET', `/api/money/statement?customerId=${c.id}&from=${yesterday}&to=${today}`, accountant)).data;
     expect([both.opening, both.receipts, both.consumed, both.closing]).toEqual(['0', '50000', '11400', '38600']);
+    expect(both.lines.map((l: unknown[]) => [l[1], l[6], l[7], l[8]])).toEqual([['RECEIPT', '50000', null, '50000'], ['CONSUME', null, '11400', '38600']]);
 
     const xlsx = await call(app, 'GET', `/api/money/statement?customerId=${c.id}&from=${yesterday}&to=${today}&format=xlsx`, accountant);
     expect(xlsx.statusCode).toBe(200);

@@ -146,7 +146,10 @@ export interface StatementData {
   consumed: string;
   /** the running balance after the period's last movement; null when nothing moved */
   lastBalance: string | null;
-  /** the lines as one JSON array, built by PostgreSQL: a year of a big customer is tens of thousands */
+  /**
+   * the lines as one JSON array of arrays in STATEMENT_COLUMNS' order, built by PostgreSQL: a year
+   * of a big customer is tens of thousands of lines, and objects would repeat every key in each
+   */
   linesJson: string;
 }
 
@@ -173,10 +176,9 @@ export async function statementData(db: Runner, orgId: string, customerId: strin
            trim_scale(coalesce(sum(delta) FILTER (WHERE NOT consuming), 0))::text AS receipts,
            trim_scale(coalesce(-sum(delta) FILTER (WHERE consuming), 0))::text AS consumed,
            trim_scale(max(balance) FILTER (WHERE last))::text AS "lastBalance",
-           coalesce(json_agg(json_build_object(
-             'at', at, 'kind', kind, 'docNo', doc_no, 'materialName', inv_name, 'net', trim_scale(net)::text, 'price', trim_scale(price)::text,
-             'received', CASE WHEN NOT consuming THEN trim_scale(delta)::text END, 'consumed', CASE WHEN consuming THEN trim_scale(-delta)::text END,
-             'balance', trim_scale(balance)::text)), '[]')::text AS "linesJson"
+           coalesce(json_agg(json_build_array(
+             at, kind, doc_no, inv_name, trim_scale(net)::text, trim_scale(price)::text,
+             CASE WHEN NOT consuming THEN trim_scale(delta)::text END, CASE WHEN consuming THEN trim_scale(-delta)::text END, trim_scale(balance)::text)), '[]')::text AS "linesJson"
       FROM l`.execute(db);
   return rows[0];
 }

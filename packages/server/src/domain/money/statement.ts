@@ -34,6 +34,9 @@ export interface StatementLine {
   balance: string;
 }
 
+/** The order of each line's values in the call's answer (`lines` is an array of arrays, `columns` names them). */
+export const STATEMENT_COLUMNS = ['at', 'kind', 'docNo', 'materialName', 'net', 'price', 'received', 'consumed', 'balance'] as const satisfies readonly (keyof StatementLine)[];
+
 export interface Statement {
   customer: { id: string; code: string; name: string };
   from: string;
@@ -69,11 +72,12 @@ export async function readStatementJson(db: repo.Runner, orgId: string, q: State
 
 export async function readStatement(db: repo.Runner, orgId: string, q: StatementQuery): Promise<Statement> {
   const { head, linesJson } = await readStatementJson(db, orgId, q);
-  return { ...head, lines: JSON.parse(linesJson) as StatementLine[] };
+  const rows = JSON.parse(linesJson) as (string | null)[][];
+  return { ...head, lines: rows.map((r) => Object.fromEntries(STATEMENT_COLUMNS.map((c, i) => [c, r[i]])) as unknown as StatementLine) };
 }
 
 /** The call's answer as the envelope's JSON text, the lines put in as PostgreSQL wrote them. */
 export function statementReplyText(s: { head: Omit<Statement, 'lines'>; linesJson: string }): string {
   const head = JSON.stringify(s.head);
-  return `{"success":true,"code":0,"msg":"操作成功","data":${head.slice(0, -1)},"lines":${s.linesJson}}}`;
+  return `{"success":true,"code":0,"msg":"操作成功","data":${head.slice(0, -1)},"columns":${JSON.stringify(STATEMENT_COLUMNS)},"lines":${s.linesJson}}}`;
 }
