@@ -179,6 +179,24 @@ describe('money control at the sales registry', () => {
     expect(num((await account(c.id))?.available)).toBe(50000);
   });
 
+  it('moves both freezes to the kept registry when two are merged', async () => {
+    const c = await newCustomer();
+    await receipt(c.id, '50000');
+    const { lineId } = await salesLine(c.id, '400');
+    const plate = testPlate('H');
+    const make = async (pre: string) => expectOk(await asOperator('/api/registry/sa/create', { entity: { plateNumber: plate, noticeLineId: lineId, preQuantity: pre } })).data as { id: string };
+    const keep = await make('10');
+    const other = await make('15');
+    expectOk(await asOperator('/api/registry/sa/audit', { ids: [keep.id, other.id] }));
+    expect(num((await account(c.id))?.frozen)).toBe(10000);
+    expectOk(await asOperator('/api/registry/sa/merge', { ids: [keep.id, other.id] }));
+    expect(num((await account(c.id))?.frozen)).toBe(10000);
+    const held = await pool.query(`SELECT doc_id::text AS id, sum(frozen_delta)::float AS f FROM fm_ledger WHERE doc_kind = 'registry' AND doc_id = ANY($1::bigint[]) GROUP BY 1`, [[keep.id, other.id]]);
+    expect(Object.fromEntries(held.rows.map((r) => [r.id, r.f]))).toEqual({ [keep.id]: 10000, [other.id]: 0 });
+    expectOk(await asOperator('/api/registry/sa/unaudit', { ids: [keep.id] }));
+    expect(num((await account(c.id))?.frozen)).toBe(0);
+  });
+
   it('lets exactly one of two registries through when the balance covers one, under FORBID', async () => {
     const c = await newCustomer();
     await receipt(c.id, '15000');

@@ -21,6 +21,16 @@ export async function releaseAtGateOut(tx: Tx, who: Who, kind: string, rows: Reg
   return kind === 'sa' ? releaseForRegistries(tx, who, rows) : NOTHING;
 }
 
+/**
+ * A merge of two audited sales registries: one trip now holds both pre-loads, so both freezes go
+ * back and the kept one freezes the merged pre-load (the same money while the price stands).
+ */
+export async function moveFreezeOnMerge(tx: Tx, who: Who, kind: string, keep: RegistryForMoney, other: Pick<RegistryForMoney, 'id' | 'code'>, mergedPre: string): Promise<MoneyOutcome> {
+  if (kind !== 'sa') return NOTHING;
+  await releaseForRegistries(tx, who, [keep, other]);
+  return freezeForRegistries(tx, who, [{ ...keep, preQuantity: mergedPre }]);
+}
+
 /** The registries' log entries with what their money did. */
 export function withMoneyDetails(notes: ChangeNote[], money: MoneyOutcome): ChangeNote[] {
   if (money.details.size === 0) return notes;
