@@ -115,7 +115,7 @@ describe('the ticket dialogs', () => {
     expect((await numbers(page, '毛重(吨)')).reduce((s, g) => s + g, 0)).toBe(40);
   });
 
-  it('修改单价: the accountant types a new price, sees the amount it makes, saves, and the list shows it', async () => {
+  it('修改单价: the accountant types a new price and the reason, sees the amount it makes, saves, and the list shows it', async () => {
     const { page } = accountant;
     const t = await ticket();
     await openMenuLeaf(page, '/weigh', '/weigh/pu');
@@ -126,6 +126,7 @@ describe('the ticket dialogs', () => {
     await box.getByTestId('price-new').fill('12.345');
     // 25 x 12.345 = 308.625, to the 2 decimals of money, half up
     await expect.poll(() => box.getByTestId('price-new-amount').textContent()).toBe('308.63');
+    await box.getByTestId('price-reason').fill('按合同调整');
     await settled(page);
     await screenshot(page, 'ticket-dialog-price');
     await save(page, 'price');

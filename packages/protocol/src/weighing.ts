@@ -88,11 +88,12 @@ export const deductBody = z.strictObject({
 });
 export type DeductBody = z.infer<typeof deductBody>;
 
-/** POST /api/weigh/{kind}/modifyPrice: a new unit price for finished tickets (their amount follows). */
+/** POST /api/weigh/{kind}/modifyPrice: a new unit price for finished tickets (their amount follows), and why (kept in the log). */
 export const modifyPriceBody = z.strictObject({
   ids: z.array(id).min(1, '请至少选择一条数据！').max(500),
   // wb_ticket.price NUMERIC(19,4); its decimals are rounded as the company's unit price precision says
   price: columnNumber({ ...MONEY_COLUMN, min: 0, round: true, label: '单价', notNumber: '单价应为不小于0的数字', belowMin: '单价应为不小于0的数字' }),
+  reason: z.string({ error: '请填写改价原因' }).trim().min(1, '请填写改价原因').max(200, '改价原因不能超过200个字符'),
 });
 
 /** POST /api/weigh/{kind}/split: one completed ticket's net divided into parts (tons, adding up to it). */

@@ -21,7 +21,6 @@ export const MENU_AREAS: MenuArea[] = [
     name: '销售', en: 'Sales', path: '/sale', icon: 'ShopOutlined',
     planned: [
       leaf('销售合同', 'Sales contracts', '/sale/contract', [AC]),
-      leaf('销售价格', 'Sales prices', '/sale/price', [AC]),
       leaf('销售计算', 'Sales calculation', '/sale/calculation', [AC]),
     ],
   },

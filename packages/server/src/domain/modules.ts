@@ -9,6 +9,7 @@ import { masterdataModule } from './masterdata/module';
 import { moneyModule } from './money/module';
 import { MENU_AREAS } from './menu-areas';
 import { noticeModule } from './notice/module';
+import { priceModule } from './price/module';
 import { registryModule } from './registry/module';
 import { reportModule } from './report/module';
 import { stockModule } from './stock/module';
@@ -31,6 +32,7 @@ export const MODULES: FamilyModule[] = [
   orgStructureModule,
   interfaceModule,
   templatesModule,
+  priceModule,
   moneyModule,
   noticeModule,
   registryModule,

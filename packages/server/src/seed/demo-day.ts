@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../platform/db/pool';
 import { openSession, revokeSession } from '../platform/auth/sessions';
 import { tokenHash } from '../platform/auth/secrets';
+import { seedPriceDemo } from '../domain/price/demo';
 import { seedMoneyDemo } from '../domain/money/demo';
 
 /**
@@ -108,6 +109,7 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
   const call = new DemoCall(app, `Bearer ${session.access_token}`);
   try {
     for (const s of OPENING_STOCK) await openingStock(db, call, org.id, s);
+    await seedPriceDemo(db, call, org.id);
     await seedMoneyDemo(db, call, org.id);
     for (const plan of PLANS) await runPlan(db, call, org.id, plan);
   } finally {

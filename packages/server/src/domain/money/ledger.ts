@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { badRequest } from '../../platform/http/errors';
+import { resolvePrice } from '../price/resolve';
 import * as repo from './repo';
 import type { Tx } from './repo';
 import { availableOf, decideFreeze, freezeAmountOf, moneyText } from './rules';
@@ -20,12 +21,18 @@ export interface RegistryForMoney {
 }
 
 /**
- * The unit price a sales registry freezes at: its notice line's price. (The price family's
- * resolution, notice line then contract then price rule, takes this body's place once it is there.)
+ * The unit price a sales registry freezes at: the price a truck of its notice line would be
+ * completed at now, from the price chain (domain/price/resolve.ts: notice line, contract, price
+ * rule); null when no source has one (nothing is frozen).
  */
 export async function registryUnitPrice(tx: Tx, orgId: string, registry: Pick<RegistryForMoney, 'noticeLineId'>): Promise<string | null> {
   if (!registry.noticeLineId) return null;
-  return (await repo.registryLine(tx, orgId, registry.noticeLineId))?.price ?? null;
+  const line = await repo.registryLine(tx, orgId, registry.noticeLineId);
+  if (!line) return null;
+  const pick = await resolvePrice(tx, {
+    orgId, kind: 'sa', noticeLineId: registry.noticeLineId, materialId: line.materialId, partyId: line.customerId, at: new Date(),
+  });
+  return pick?.price ?? null;
 }
 
 export interface MoneyOutcome {

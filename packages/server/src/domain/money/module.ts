@@ -24,7 +24,8 @@ const controlActions: ActionDecl[] = [
 
 export const moneyModule = defineModule({
   key: 'money',
-  depends: ['masterdata'],
+  // the freeze's price comes from the price chain (ledger.ts registryUnitPrice)
+  depends: ['masterdata', 'price'],
   documents: [receiptFamily, creditFamily],
   templates: [accountListTemplate, ledgerListTemplate],
   menu: [{ area: '/sale', leaves: MONEY_LEAVES }],

@@ -52,7 +52,7 @@ async function setControl(customerId: string, control: 'controlForbid' | 'contro
 }
 
 /** A sales notice line of the customer at a price, through the weighing tests' helper. */
-async function salesLine(customerId: string, price: string, maxLimit = '1000') {
+async function salesLine(customerId: string, price: string | undefined, maxLimit = '1000') {
   return makeNoticeLine(db, { ...plant, customerId }, { kind: 'sa', maxLimit, price });
 }
 
@@ -165,6 +165,19 @@ describe('money control at the sales registry', () => {
     expect((await account(c.id))?.control).toBe('FORBID');
     const log = await pool.query("SELECT detail FROM sys_log WHERE action = 'moneyControl' AND doc_no = $1", [`ZJ${c.name}`]);
     expect(log.rows.map((r) => r.detail)).toEqual(['资金控制 不控制 -> 禁止']);
+  });
+
+  it('freezes at the price the chain gives when the notice line has none (a price rule of the customer)', async () => {
+    const c = await newCustomer();
+    await receipt(c.id, '50000');
+    const rule = expectOk(await asAccountant('/api/price/sa/create', {
+      entity: { materialId: plant.materialId, partyId: c.id, price: '300', effectiveFrom: '2026-01-01 00:00:00' },
+    })).data;
+    expectOk(await asAccountant('/api/price/sa/audit', { ids: [rule.id] }));
+    const { lineId } = await salesLine(c.id, undefined);
+    const reg = await salesRegistry(lineId, '10');
+    expectOk(await asOperator('/api/registry/sa/audit', { ids: [reg.id] }));
+    expect(num((await account(c.id))?.frozen)).toBe(3000);
   });
 
   it('gives the freeze back when the registry is voided', async () => {

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { readWeighParams, type WeighParams } from '@wb/protocol';
 import { type LockedLine, lockedLineOf, lockLineSql } from '../notice/quantity';
+import { type PriceFacts, priceFactsOf, priceFactsSql } from '../price/completion';
 import type { Deduction, DeductionKind } from './rules/net';
 import type { MaterialFacts, ReadingHistory, VehicleFacts } from './rules/snapshot';
 import type { Side } from './rules/kinds';
@@ -25,6 +26,8 @@ export interface WeighingFacts {
   deductions: Deduction[];
   returned: boolean;
   line: LockedLine | null;
+  /** what the price chain reads of the ticket (domain/price/completion.ts) */
+  price: PriceFacts | null;
 }
 
 export interface FactsRequest {
@@ -58,7 +61,8 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
       (SELECT coalesce(json_agg(x ORDER BY x.kind), '[]') FROM (SELECT kind, mode, value::text FROM wb_ticket_deduction
          WHERE ticket_id = ${r.ticketId}::bigint AND kind <> 'HIDDEN') x) AS deductions,
       EXISTS (SELECT 1 FROM wb_ticket WHERE org_id = ${r.orgId} AND source_ticket_id = ${r.ticketId}::bigint AND state <> 'OBSOLETE') AS returned,
-      (SELECT row_to_json(line) FROM line) AS line`.execute(tx);
+      (SELECT row_to_json(line) FROM line) AS line,
+      (SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.ticketId)}) x) AS price`.execute(tx);
   return readFacts(rows[0] as Record<string, never>, r.plate);
 }
 
@@ -94,6 +98,7 @@ function readFacts(row: Record<string, unknown>, plate: string): WeighingFacts {
     }),
     returned: row.returned as boolean,
     line: line ? lockedLineOf(line) : null,
+    price: priceFactsOf(row.price as Record<string, unknown> | null),
   };
 }
 

@@ -68,6 +68,7 @@ export function ticketFamily(kind: TicketKind): DocumentFamily {
       { name: 'grossTime', sql: 't.gross_time' }, { name: 'tareTime', sql: 't.tare_time' }, { name: 'completedAt', sql: 't.completed_at' },
       { name: 'printCount', sql: 't.print_count' }, { name: 'uploadedAt', sql: 't.uploaded_at' }, { name: 'registryId', sql: 't.registry_id::text' },
       { name: 'noticeLineId', sql: 't.notice_line_id::text' }, { name: 'warnings', sql: 't.warnings' },
+      { name: 'priceSource', sql: 't.price_source' }, { name: 'priceRef', sql: 't.price_ref' }, { name: 'priceLabel', sql: 't.price_label' },
       { name: 'deductions', sql: `(SELECT coalesce(json_agg(json_build_object('kind', d.kind, 'mode', d.mode, 'value', d.value, 'amount', d.amount) ORDER BY d.id), '[]') FROM wb_ticket_deduction d WHERE d.ticket_id = t.id)` },
       { name: 'readings', sql: `(SELECT coalesce(json_agg(json_build_object('reading', w.reading, 'weight', w.weight, 'stable', w.stable, 'weighedAt', w.weighed_at, 'station', w.station) ORDER BY w.id), '[]') FROM wb_weighing w WHERE w.ticket_id = t.id)` },
     ],

@@ -54,5 +54,5 @@ export function deductNote(
   return ticketNote(kind, 'deduct', ticketNo, parts.join('；'));
 }
 
-export const priceNote = (kind: TicketKind, ticketNo: string, price: { before: string | null; after: string }, amount: { before: string | null; after: string | null }): ChangeNote =>
-  ticketNote(kind, 'modifyPrice', ticketNo, `${change('单价', shown(price.before), shown(price.after))}；${change('金额', shown(amount.before), shown(amount.after))}`);
+export const priceNote = (kind: TicketKind, ticketNo: string, price: { before: string | null; after: string }, amount: { before: string | null; after: string | null }, reason: string): ChangeNote =>
+  ticketNote(kind, 'modifyPrice', ticketNo, `${change('单价', shown(price.before), shown(price.after))}；${change('金额', shown(amount.before), shown(amount.after))}；原因：${reason}`);

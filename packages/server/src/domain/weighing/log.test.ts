@@ -94,10 +94,10 @@ describe("the ticket's actions", () => {
   it('modifyPrice: one entry per ticket with the price and the amount before and after', async () => {
     const a = await completed();
     const b = await completed();
-    expectOk(await post('pu/modifyPrice', { ids: [a.id, b.id], price: '12.5' }, ac));
+    expectOk(await post('pu/modifyPrice', { ids: [a.id, b.id], price: '12.5', reason: '按合同调整' }, ac));
     for (const t of [a, b]) {
       expect((await entries(t.no)).filter((e) => e.action === 'modifyPrice')).toEqual([
-        { action: 'modifyPrice', family: '采购过磅单', docNo: t.no, detail: '单价 10 -> 12.5；金额 250 -> 312.5', username: 'accountant' },
+        { action: 'modifyPrice', family: '采购过磅单', docNo: t.no, detail: '单价 10 -> 12.5；金额 250 -> 312.5；原因：按合同调整', username: 'accountant' },
       ]);
     }
   });

@@ -57,7 +57,7 @@ function ticketActions(kind: TicketKind): ActionDecl[] {
     }),
     defineAction({
       path: `${base}/modifyPrice`, permission: may(kind, 'modifyPrice'), body: modifyPriceBody,
-      run: ({ tx, who, input }) => modifyPrice(tx, who, kind, input.body.ids, new Decimal(input.body.price)), ...noted, message: '修改单价成功',
+      run: ({ tx, who, input }) => modifyPrice(tx, who, kind, input.body.ids, new Decimal(input.body.price), input.body.reason), ...noted, message: '修改单价成功',
     }),
     defineAction({
       path: `${base}/merge`, permission: may(kind, 'merge'), body: idsBody,

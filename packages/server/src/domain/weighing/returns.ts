@@ -53,8 +53,11 @@ export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
   };
 }
 
-/** 修改单价: the unit price of finished tickets, and their amount with it (net x price, money precision). */
-export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[], price: Decimal): Promise<Noted<{ count: number }>> {
+/**
+ * 修改单价: the unit price of finished tickets, and their amount with it (net x price, money
+ * precision); the price is then the hand's (MANUAL), and the reason goes into the log entry.
+ */
+export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[], price: Decimal, reason: string): Promise<Noted<{ count: number }>> {
   const params = await repo.weighParams(tx, who.orgId);
   const unitPrice = ticketUnitPrice(price, params.unitPricePrecision);
   // 999999999999999.6 rounds up to what the price column no longer holds
@@ -69,8 +72,10 @@ export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     const amount = t.net === null ? { ok: true as const, amount: null } : pricedAmount(new Decimal(t.net), unitPrice, params.moneyPrecision);
     if (!amount.ok) throw badRequest(`磅单 ${t.ticket_no} ${amount.message}`, 'price');
     const signed = amount.amount !== null && t.source_ticket_id ? new Decimal(amount.amount).neg().toFixed() : amount.amount;
-    await repo.updateTicket(tx, who.orgId, t.id, { price: unitPrice.toFixed(), amount: signed, updated_by: who.userId });
-    notes.push(priceNote(kind, t.ticket_no, { before: t.price, after: unitPrice.toFixed() }, { before: t.amount, after: signed }));
+    await repo.updateTicket(tx, who.orgId, t.id, {
+      price: unitPrice.toFixed(), amount: signed, updated_by: who.userId, price_source: 'MANUAL', price_ref: null, price_label: `手工改价：${reason}`,
+    });
+    notes.push(priceNote(kind, t.ticket_no, { before: t.price, after: unitPrice.toFixed() }, { before: t.amount, after: signed }, reason));
   }
   return { reply: { count: sorted.length }, notes };
 }

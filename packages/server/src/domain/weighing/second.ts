@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { WeighingBody, WeighingReply } from '@wb/protocol';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
 import { completionOnLockedLine } from '../notice/quantity';
+import { priceAtCompletion, type PriceColumns } from '../price/completion';
 import { consumeAtCompletion } from '../money/ledger';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
@@ -69,11 +70,12 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   if (ticket.notice_line_id && !facts.line) throw new AppError(404, '通知单明细不存在', 'noticeLineId');
   await holdSnapshots(tx, who.orgId, body.snapshotFileIds);
   const line = facts.line && completionOnLockedLine(who.orgId, facts.line, ticket.reserved_quantity, plan.net.toFixed());
-  const tareSource = await saveCompletion(tx, who, ticket, plan, params.moneyPrecision, {
+  const price = await priceAtCompletion(tx, who.orgId, facts.price, ticket.price, at);
+  const tareSource = await saveCompletion(tx, who, { ...ticket, price: price.price }, plan, params.moneyPrecision, {
     orgId: who.orgId, ticketId: ticket.id, reading: 'SECOND', record: plan.second, station: body.stationId, requestId: body.requestId,
     identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId, log: call,
     note: entryOf(who, secondWeighingNote(kind, ticket.ticket_no, plan.second, plan)),
-  }, line);
+  }, line, price.columns);
   // the customer's money after the ticket and its line (domain/money README: lock order)
   await consumeAtCompletion(tx, who, ticket);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
@@ -113,6 +115,7 @@ function firstRecord(t: TicketRow): WeighingRecord {
 /** Writes the completed ticket with the reading that completed it and its line's change; answers where its tare came from. */
 async function saveCompletion(
   tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, t: TicketRow, plan: SecondWeighingPlan, moneyPrecision: number, reading: repo.WeighingRow, line: Parameters<typeof repo.updateTicketWithReading>[5],
+  priceColumns: PriceColumns = {},
 ) {
   const first = firstRecord(t);
   const grossRecord = (first.side === 'gross') !== plan.swapped ? first : plan.second;
@@ -125,7 +128,7 @@ async function saveCompletion(
   await repo.updateTicketWithReading(tx, who.orgId, t.id, {
     state: 'COMPLETED', gross: plan.gross.toFixed(), gross_time: grossRecord.at, tare: plan.tare.toFixed(), tare_time: tareRecord.at,
     tare_source: tareSource, deduct_total: plan.deducted.toFixed(), net: plan.net.toFixed(), amount, completed_at: new Date(),
-    warnings: JSON.stringify(warnings), updated_by: who.userId,
+    warnings: JSON.stringify(warnings), updated_by: who.userId, ...priceColumns,
   }, reading, line);
   return tareSource;
 }

@@ -21,6 +21,10 @@ const TARE_SOURCES = [
   { value: 'WEIGHED', label: '回皮', labelEn: 'Weighed' }, { value: 'LAST', label: '上次皮重', labelEn: 'Last tare' }, { value: 'AVERAGE', label: '平均皮重', labelEn: 'Average tare' },
   { value: 'STANDARD', label: '标准皮重', labelEn: 'Standard tare' }, { value: 'MANUAL', label: '手工录入', labelEn: 'Entered by hand' },
 ];
+export const PRICE_SOURCES = [
+  { value: 'NOTICE_LINE', label: '通知单', labelEn: 'Notice line' }, { value: 'CONTRACT', label: '合同', labelEn: 'Contract' },
+  { value: 'PRICE_RULE', label: '价格规则', labelEn: 'Price rule' }, { value: 'MANUAL', label: '手工改价', labelEn: 'Changed by hand' },
+];
 const YES_NO = [{ value: true, label: '是', labelEn: 'Yes' }, { value: false, label: '否', labelEn: 'No' }];
 
 const sub = (sql: string) => `(${sql})`;
@@ -54,6 +58,9 @@ function listFields(kind: TicketKind): FieldDef[] {
     { fieldName: 'tareTime', fieldExplain: '皮重时间', fieldExplainEn: 'Tare time', fieldType: 'DATE', columnSql: 't.tare_time', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
     { fieldName: 'completedAt', fieldExplain: '完成时间', fieldExplainEn: 'Completed', fieldType: 'DATE', columnSql: 't.completed_at', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
     { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', columnSql: 't.price', columnWidth: 100 },
+    { fieldName: 'priceSource', fieldExplain: '价格来源', fieldExplainEn: 'Price from', fieldType: 'ENUM', columnSql: 't.price_source', options: PRICE_SOURCES,
+      iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 100 },
+    { fieldName: 'priceLabel', fieldExplain: '价格依据', fieldExplainEn: 'Priced by', fieldType: 'TEXT', columnSql: 't.price_label', columnWidth: 180 },
     { fieldName: 'amount', fieldExplain: '金额', fieldExplainEn: 'Amount', fieldType: 'NUMBER', columnSql: 't.amount', itotal: true, columnWidth: 110 },
     { fieldName: 'manual', fieldExplain: '手工单', fieldExplainEn: 'Manual', fieldType: 'BOOLEAN', columnSql: 't.manual', options: YES_NO, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 80 },
     { fieldName: 'printCount', fieldExplain: '打印次数', fieldExplainEn: 'Prints', fieldType: 'NUMBER', columnSql: 't.print_count', columnWidth: 80 },

@@ -68,7 +68,7 @@ describe('the 修改单价 dialog’s decimals', () => {
       const params = expectOk(await call(ctx.app, 'GET', '/api/weigh/pu/moneyParams', ac)).data;
       expect(params).toEqual({ moneyPrecision: 1, unitPricePrecision: 4 });
       const t = await completedTicket();
-      expectOk(await post('pu/modifyPrice', { ids: [t.id], price: '10.03' }, ac));
+      expectOk(await post('pu/modifyPrice', { ids: [t.id], price: '10.03', reason: '按合同调整' }, ac));
       // 25 x 10.03 = 250.75, kept to 1 decimal
       expect(Number((await ticketRow(t.id)).amount)).toBe(ticketAmount('25', '10.03', params.moneyPrecision).toNumber());
       expect(Number((await ticketRow(t.id)).amount)).toBe(250.8);

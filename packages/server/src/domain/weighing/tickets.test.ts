@@ -172,17 +172,17 @@ describe('ticket actions', () => {
 
   it('changes the unit price and the amount with it, not on a posted ticket', async () => {
     const t = await completedTicket();
-    expectOk(await post('pu/modifyPrice', { ids: [t.id], price: '12.5' }, ac));
+    expectOk(await post('pu/modifyPrice', { ids: [t.id], price: '12.5', reason: '按合同调整' }, ac));
     expect(await ticketRow(t.id)).toMatchObject({ amount: '312.5000' });
-    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '-1' }, ac), 400, '参数 price 错误: 单价应为不小于0的数字');
+    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '-1', reason: '按合同调整' }, ac), 400, '参数 price 错误: 单价应为不小于0的数字');
     // 25 t at a price just within money's bound makes an amount past it: refused before any write
-    const over = expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '100000000000000' }, ac), 400, `磅单 ${t.no} 单价 100000000000000 过大：净重 25 吨 的金额不能大于或等于1000万亿`);
+    const over = expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '100000000000000', reason: '按合同调整' }, ac), 400, `磅单 ${t.no} 单价 100000000000000 过大：净重 25 吨 的金额不能大于或等于1000万亿`);
     expect(over.data).toMatchObject({ field: 'price' });
     expect(await ticketRow(t.id)).toMatchObject({ amount: '312.5000' });
-    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '999999999999999.99999' }, ac), 400, '单价应小于1000000000000000');
+    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '999999999999999.99999', reason: '按合同调整' }, ac), 400, '单价应小于1000000000000000');
     expectOk(await post('pu/audit', { ids: [t.id] }, ac));
     expectOk(await post('pu/down', { ids: [t.id] }, ac));
-    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '13' }, ac), 400, `磅单 ${t.no} 已过账，不能修改单价，请先反过账`);
+    expectFailure(await post('pu/modifyPrice', { ids: [t.id], price: '13', reason: '按合同调整' }, ac), 400, `磅单 ${t.no} 已过账，不能修改单价，请先反过账`);
   });
 
   it('merges completed tickets of one notice line into the first, the line unchanged', async () => {

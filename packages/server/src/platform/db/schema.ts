@@ -298,6 +298,8 @@ export interface WbTicket extends DocAudit {
   warnings: ColumnType<unknown[], string | undefined, string>;
   /** migrations/019_confirm.sql */
   sampled_on: DateOnly | null;
+  /** migrations/038_price.sql */
+  price_source: 'NOTICE_LINE' | 'CONTRACT' | 'PRICE_RULE' | 'MANUAL' | null; price_ref: string | null; price_label: string | null;
 }
 export interface WbWeighing {
   id: Generated<string>; org_id: Id; ticket_id: Id; reading: 'FIRST' | 'SECOND'; weight: Numeric; stable: boolean;
@@ -325,7 +327,27 @@ export interface DB {
   wb_ticket_deduction: WbTicketDeduction;
   wb_stock_record: WbStockRecord;
   wb_stock_balance: WbStockBalance;
+  wb_price_rule: WbPriceRule;
+  wb_price_adjust: WbPriceAdjust;
+  wb_price_adjust_line: WbPriceAdjustLine;
+  wb_price_rule_end: WbPriceRuleEnd;
 }
+
+// Prices (migrations/038_price.sql).
+interface PriceKeys {
+  material_id: Id; party_id: Id | null; route_id: Id | null; transport: 'ROAD' | 'RAIL' | 'WATER' | null; packing: 'BULK' | 'BAG' | null;
+  price: Numeric; tax_rate: Numeric | null;
+}
+export interface WbPriceRule extends DocAudit, PriceKeys {
+  id: Generated<string>; org_id: Id; kind: 'sa' | 'pu'; rule_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
+  effective_from: Timestamp; effective_to: Timestamp | null; adjust_id: Id | null; audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface WbPriceAdjust extends DocAudit {
+  id: Generated<string>; org_id: Id; kind: 'sa' | 'pu'; adjust_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
+  effective_at: Timestamp; reason: string; audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface WbPriceAdjustLine extends DocAudit, PriceKeys { id: Generated<string>; org_id: Id; adjust_id: Id; seq: number }
+export interface WbPriceRuleEnd { adjust_id: Id; rule_id: Id; to_before: Timestamp | null }
 
 // The outbox (migrations/018_outbox.sql).
 export interface SysOutbox {

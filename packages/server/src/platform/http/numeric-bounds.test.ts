@@ -183,7 +183,7 @@ const LANDINGS: Record<string, Record<string, Landing>> = {
     'deductions.0.amount': { column: 'wb_ticket_deduction.value', send: async (p, v) => post('/api/weigh/pu/deduct', merge({ id: (await fixtures()).first, deductions: [{ kind: 'stone' }] }, p, v)) },
     'deductions.0.rate': { column: 'wb_ticket_deduction.value', send: async (p, v) => post('/api/weigh/pu/deduct', merge({ id: (await fixtures()).first, deductions: [{ kind: 'water' }] }, p, v)) },
   },
-  modifyPriceBody: { price: { column: 'wb_ticket.price', send: async (p, v) => post('/api/weigh/pu/modifyPrice', merge({ ids: [(await fixtures()).completed], price: '1' }, p, v)) } },
+  modifyPriceBody: { price: { column: 'wb_ticket.price', send: async (p, v) => post('/api/weigh/pu/modifyPrice', merge({ ids: [(await fixtures()).completed], price: '1', reason: '核对' }, p, v)) } },
   splitBody: { 'parts.0': { column: 'wb_ticket.net', send: async (p, v) => post('/api/weigh/pu/split', merge({ id: (await fixtures()).completed, parts: ['1', '24'] }, p, v)) } },
   confirmSubmitBody: { 'deductions.0.value': { column: 'wb_ticket_deduction.value', send: async (p, v) => post('/api/confirm/pu/submit', merge({ id: (await fixtures()).first, button: 'CONFIRM', deductions: [{ kind: 'STONE', mode: 'AMOUNT' }] }, p, v)) } },
   weighingBody: { weight: { column: 'wb_weighing.weight', send: async (p, v) => post('/api/weigh/pu/second', merge({ ticketId: (await fixtures()).first, stationId: 'NB', requestId: `nb-${Math.random()}` }, p, v)) } },

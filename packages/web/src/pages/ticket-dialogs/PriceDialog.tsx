@@ -11,7 +11,7 @@ const PRICE = /^\d+(\.\d+)?$/;
 /**
  * 修改单价: the ticket's net, unit price and amount now, the new unit price, and the amount it will
  * come to, rounded as the server keeps it (protocol ticketUnitPrice and ticketAmount, with the
- * company's decimals). The modifyPrice call takes no reason, so none is asked.
+ * company's decimals), and the reason for the change, which the server keeps in the log.
  */
 export function PriceDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
@@ -19,6 +19,8 @@ export function PriceDialog({ ctx, onClose }: DialogProps) {
   const { data: params } = useQuery({ queryKey: ['weigh-money-params', ctx.base], queryFn: () => moneyParams(ctx.base), staleTime: 0 });
   const [price, setPrice] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonProblem, setReasonProblem] = useState<string | null>(null);
   const save = useSave(ctx, onClose);
   const typed = price.trim();
   const newAmount = (() => {
@@ -32,7 +34,11 @@ export function PriceDialog({ ctx, onClose }: DialogProps) {
     if (typed === '') return setProblem(t('ticketDialogs.priceRequired'));
     if (!PRICE.test(typed)) return setProblem(t('ticketDialogs.priceNotNumber'));
     setProblem(null);
-    void save.run(async () => (await modifyPrice(ctx.base, ctx.selectedIds[0] as string, typed), t('ticketDialogs.priceSaved')));
+    const why = reason.trim();
+    if (why === '') return setReasonProblem(t('ticketDialogs.reasonRequired'));
+    if (why.length > 200) return setReasonProblem(t('ticketDialogs.reasonTooLong'));
+    setReasonProblem(null);
+    void save.run(async () => (await modifyPrice(ctx.base, ctx.selectedIds[0] as string, typed, why), t('ticketDialogs.priceSaved')));
   };
   return (
     <TicketDialog title={t('ticketDialogs.priceTitle')} width={600} ticket={ticket} save={save} onOk={ok} onClose={onClose} okDisabled={!ticket} testId="ticket-dialog-price">
@@ -45,6 +51,9 @@ export function PriceDialog({ ctx, onClose }: DialogProps) {
       <Form layout="vertical" component="div">
         <Form.Item label={t('ticketDialogs.newPrice')} required validateStatus={problem ? 'error' : undefined} help={problem}>
           <Input data-testid="price-new" inputMode="decimal" value={price} autoFocus onChange={(e) => setPrice(e.target.value)} onPressEnter={ok} />
+        </Form.Item>
+        <Form.Item label={t('ticketDialogs.reason')} required validateStatus={reasonProblem ? 'error' : undefined} help={reasonProblem}>
+          <Input.TextArea data-testid="price-reason" rows={2} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Form.Item>
         <Form.Item label={t('ticketDialogs.newAmount')} style={{ marginBottom: 4 }}>
           <strong data-testid="price-new-amount">{newAmount}</strong>

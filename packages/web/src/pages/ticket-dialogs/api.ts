@@ -26,8 +26,8 @@ export const saveDeductions = (base: string, body: DeductBody) => call<unknown>(
 
 export const moneyParams = (base: string) => call<TicketMoneyParams>(`${path(base)}/moneyParams`);
 
-export const modifyPrice = (base: string, id: string, price: string) =>
-  call<{ count: number }>(`${path(base)}/modifyPrice`, { method: 'POST', body: { ids: [id], price }, expected: INLINE });
+export const modifyPrice = (base: string, id: string, price: string, reason: string) =>
+  call<{ count: number }>(`${path(base)}/modifyPrice`, { method: 'POST', body: { ids: [id], price, reason }, expected: INLINE });
 
 export const splitTicket = (base: string, id: string, parts: string[]) =>
   call<{ ids: string[] }>(`${path(base)}/split`, { method: 'POST', body: { id, parts }, expected: INLINE });

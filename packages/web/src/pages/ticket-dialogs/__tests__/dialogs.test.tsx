@@ -76,10 +76,15 @@ describe('修改单价', () => {
     type('price-new', '10.005');
     // 25 x 10.005 = 250.125, to 2 decimals half up
     await waitFor(() => expect(screen.getByTestId('price-new-amount').textContent).toBe('250.13'));
+    // no reason: asked for, nothing sent
+    await act(async () => void fireEvent.click(ok()));
+    await waitFor(() => expect(screen.getByText('请填写改价原因')).toBeTruthy());
+    expect(sent.some((s) => s.url.endsWith('/modifyPrice'))).toBe(false);
+    type('price-reason', '按合同调整');
     await act(async () => void fireEvent.click(ok()));
     await waitFor(() => expect(screen.getByTestId('ticket-dialog-refusal').textContent).toContain('已过账，不能修改单价'));
     expect(onClose).not.toHaveBeenCalled();
-    expect(sent.find((s) => s.url.endsWith('/modifyPrice'))?.body).toEqual({ ids: ['7'], price: '10.005' });
+    expect(sent.find((s) => s.url.endsWith('/modifyPrice'))?.body).toEqual({ ids: ['7'], price: '10.005', reason: '按合同调整' });
   });
 });
 

@@ -1,0 +1,15 @@
+import { defineModule } from '../../platform/module/define';
+import { ADJUST_FAMILIES, RULE_FAMILIES } from './family';
+import { PURCHASE_PRICE_LEAVES, SALE_PRICE_LEAVES } from './menu';
+
+/**
+ * Prices (价格): the sales and purchase price lists and their adjustments on the document engine.
+ * What decides a ticket's price is resolve.ts (the chain) and completion.ts (at the second
+ * weighing); README.md has the readings and the lock order.
+ */
+export const priceModule = defineModule({
+  key: 'price',
+  depends: ['masterdata'],
+  documents: [...RULE_FAMILIES, ...ADJUST_FAMILIES],
+  menu: [{ area: '/sale', leaves: SALE_PRICE_LEAVES }, { area: '/purchase', leaves: PURCHASE_PRICE_LEAVES }],
+});

@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../test/harness';
+import type { Database } from '../../platform/db/pool';
+import { makeNoticeLine, plantOf, type Plant } from '../weighing/test-support';
+import { candidateRules, resolvePrice, type PriceQuery, type PriceSource } from './resolve';
+import { pickRule, type Packing } from './rules';
+
+let db: Database;
+let p: Plant;
+const at = new Date('2026-11-25T10:00:00Z');
+let serial = 0;
+
+async function rule(o: { price: string; partyId?: string; from?: string; to?: string | null; status?: 'AUDITED' | 'FREE'; kind?: 'sa' | 'pu' }) {
+  const row = await db.insertInto('wb_price_rule').values({
+    org_id: p.orgId, kind: o.kind ?? 'sa', rule_no: `JGT${String(++serial).padStart(4, '0')}`, doc_status: o.status ?? 'AUDITED', material_id: p.materialId,
+    party_id: o.partyId ?? null, price: o.price, effective_from: o.from ?? '2026-11-01T00:00:00Z', effective_to: o.to ?? null,
+  }).returning(['id', 'rule_no']).executeTakeFirstOrThrow();
+  return row;
+}
+
+beforeAll(async () => {
+  db = (await freshDatabase()).database.db;
+  p = await plantOf(db);
+});
+
+const query = (o: Partial<PriceQuery> = {}): PriceQuery => ({
+  orgId: p.orgId, kind: 'sa', noticeLineId: null, materialId: p.materialId, partyId: p.customerId, at, ...o,
+});
+
+describe('resolvePrice', () => {
+  it('the notice line price comes first, then the price rules, and null when neither has one', async () => {
+    expect(await resolvePrice(db, query())).toBeNull();
+    const general = await rule({ price: '100' });
+    const specific = await rule({ price: '95.5', partyId: p.customerId });
+    await rule({ price: '1', partyId: p.customerId, status: 'FREE' });
+    await rule({ price: '2', partyId: p.customerId, kind: 'pu' });
+    await rule({ price: '3', partyId: p.customerId, from: '2026-11-25T10:00:00.001Z' });
+    await rule({ price: '4', partyId: p.customerId, from: '2026-11-20T00:00:00Z', to: '2026-11-25T10:00:00Z' });
+    expect(await resolvePrice(db, query())).toEqual({ price: '95.5000', source: 'PRICE_RULE', ref: specific.id, label: `价格规则 ${specific.rule_no}` });
+    expect(await resolvePrice(db, query({ partyId: null }))).toMatchObject({ price: '100.0000', ref: general.id });
+
+    const priced = await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '100', price: '88' });
+    const notice = await db.selectFrom('wb_notice').select('notice_no').where('id', '=', priced.noticeId).executeTakeFirstOrThrow();
+    expect(await resolvePrice(db, query({ noticeLineId: priced.lineId }))).toEqual({
+      price: '88.0000', source: 'NOTICE_LINE', ref: priced.lineId, label: `通知单 ${notice.notice_no} 第1行`,
+    });
+    const unpriced = await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '100' });
+    expect(await resolvePrice(db, query({ noticeLineId: unpriced.lineId }))).toMatchObject({ source: 'PRICE_RULE', ref: specific.id });
+    // an allot has no price list
+    expect(await resolvePrice(db, query({ kind: 'al' }))).toBeNull();
+  });
+
+  it('a source placed in the chain between them is asked in its turn', async () => {
+    const between: PriceSource = { source: 'CONTRACT', find: async (_tx, q) => (q.partyId ? { price: '77', source: 'CONTRACT', ref: 'c1', label: '合同' } : null) };
+    const { PRICE_SOURCES } = await import('./resolve');
+    const chain = [PRICE_SOURCES[0], between, ...PRICE_SOURCES.slice(1)];
+    const unpriced = await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '100' });
+    expect(await resolvePrice(db, query({ noticeLineId: unpriced.lineId }), chain)).toMatchObject({ source: 'CONTRACT', price: '77' });
+    expect(await resolvePrice(db, query({ noticeLineId: unpriced.lineId, partyId: null }), chain)).toMatchObject({ source: 'PRICE_RULE' });
+  });
+});
+
+describe('the rule the weighing asks for', () => {
+  it('is the one rules.ts picks among every candidate, over many random rules and trucks', async () => {
+    const route = await db.insertInto('md_line').values({ org_id: p.orgId, line_code: 'XL-R', line_name: '随机线路', direction: 'SHIP' }).returning('id').executeTakeFirstOrThrow();
+    const material = await db.selectFrom('md_material_alloc').select('archive_id').where('org_id', '=', p.orgId).where('archive_id', '<>', p.materialId).orderBy('archive_id').executeTakeFirstOrThrow();
+    const parties = ['900001', '900002', '900003'];
+    const maybe = <T>(v: T, chance = 0.5) => (Math.random() < chance ? v : null);
+    const day = (d: number) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000);
+    await db.insertInto('wb_price_rule').values(Array.from({ length: 300 }, (_, i) => {
+      const from = Math.floor(Math.random() * 300);
+      return {
+        org_id: p.orgId, kind: 'sa' as const, rule_no: `R${i % 7 === 0 ? '' : '0'}${String(i % 40).padStart(2, '0')}`, doc_status: 'AUDITED' as const,
+        material_id: material.archive_id, party_id: maybe(parties[i % 3]), route_id: maybe(route.id, 0.3), transport: maybe('ROAD' as const, 0.3),
+        packing: maybe(i % 2 ? 'BAG' as const : 'BULK' as const, 0.3), price: String(100 + i), effective_from: day(from),
+        // ties of keys and from happen: a few days only
+        effective_to: maybe(day(from + 1 + Math.floor(Math.random() * 60)), 0.5),
+      };
+    }).map((r, i) => ({ ...r, rule_no: `${r.rule_no}-${i}`, effective_from: i % 5 === 0 ? day(10) : r.effective_from }))).execute();
+    let priced = 0;
+    for (let i = 0; i < 150; i++) {
+      const q: PriceQuery = {
+        orgId: p.orgId, kind: 'sa', noticeLineId: null, materialId: material.archive_id, partyId: maybe(parties[i % 3], 0.8), at: day(Math.floor(Math.random() * 360)),
+        routeId: maybe(route.id), transport: 'ROAD', packing: (['BULK', 'BAG'] as Packing[])[i % 2],
+      };
+      const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
+      const expected = pickRule(await candidateRules(db, q), truck, q.at);
+      const got = await resolvePrice(db, q);
+      expect(got?.ref ?? null).toBe(expected?.id ?? null);
+      if (got) priced++;
+    }
+    expect(priced).toBeGreaterThan(50);
+  });
+});

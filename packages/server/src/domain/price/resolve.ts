@@ -1,0 +1,126 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+import { pickRule, type Packing, type PriceRule, type TransportMode } from './rules';
+
+/**
+ * A ticket's price, decided at its completion: the first source of the chain that knows one wins.
+ *
+ * The chain is the ordered array PRICE_SOURCES: the notice line's price, then the contract row the
+ * notice line is drawn on, then the price rules (rules.ts). A family that prices trucks another
+ * way adds its PriceSource to the array at its place; nothing else changes. Every source reads in
+ * the caller's transaction, so the price is the one in force at `at` as that transaction sees it.
+ */
+
+export interface PriceQuery {
+  orgId: string;
+  kind: 'pu' | 'sa' | 'al';
+  noticeLineId: string | null;
+  materialId: string;
+  /** the customer of a sale, the vendor of a purchase */
+  partyId: string | null;
+  /** the completion time: the price in force then */
+  at: Date;
+  /** the route (md_line) the truck's registry or notice names: the rules' destination key */
+  routeId?: string | null;
+  transport?: TransportMode | null;
+  packing?: Packing | null;
+  /**
+   * The notice line's price as this transaction already read it (noticeLinePriceSql), so the
+   * notice line source need not ask again; absent: it asks.
+   */
+  noticeLine?: NoticeLinePrice | null;
+}
+
+export interface PricePick {
+  price: string;
+  source: 'NOTICE_LINE' | 'CONTRACT' | 'PRICE_RULE';
+  /** the id of the row that gave the price */
+  ref: string | null;
+  /** what the ticket screens show of it */
+  label: string;
+}
+
+export interface PriceSource {
+  source: PricePick['source'];
+  find(tx: Kysely<DB>, q: PriceQuery): Promise<PricePick | null>;
+}
+
+export interface NoticeLinePrice {
+  price: string | null;
+  noticeNo: string;
+  seq: number;
+}
+
+/** The notice line's price and what names it, as a fragment another statement can carry. */
+export function noticeLinePriceSql(orgId: string, noticeLineId: string | null): RawBuilder<unknown> {
+  return sql`SELECT l.price::text AS price, n.notice_no, l.seq FROM wb_notice_line l JOIN wb_notice n ON n.id = l.notice_id
+    WHERE l.org_id = ${orgId} AND l.id = ${noticeLineId}::bigint`;
+}
+
+export function noticeLinePriceOf(row: Record<string, unknown> | null): NoticeLinePrice | null {
+  return row ? { price: (row.price as string | null) ?? null, noticeNo: row.notice_no as string, seq: Number(row.seq) } : null;
+}
+
+export const noticeLineSource: PriceSource = {
+  source: 'NOTICE_LINE',
+  async find(tx, q) {
+    if (q.noticeLineId === null) return null;
+    let line = q.noticeLine;
+    if (line === undefined) {
+      const { rows } = await sql<Record<string, unknown>>`${noticeLinePriceSql(q.orgId, q.noticeLineId)}`.execute(tx);
+      line = noticeLinePriceOf(rows[0] ?? null);
+    }
+    if (!line || line.price === null) return null;
+    return { price: line.price, source: 'NOTICE_LINE', ref: q.noticeLineId, label: `通知单 ${line.noticeNo} 第${line.seq}行` };
+  },
+};
+
+/**
+ * The audited rules of the material and kind in force at `at` whose set keys all equal the
+ * truck's (index wb_price_rule_pick), best first in rules.ts's order, at most `limit` of them: the
+ * weighing asks for the first only, so that a plant with thousands of rules sends one row, and
+ * rules.ts picks among what comes (resolve.test.ts checks the two orders agree).
+ */
+export async function candidateRules(tx: Kysely<DB>, q: PriceQuery, limit: number | null = null): Promise<PriceRule[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to
+      FROM wb_price_rule
+     WHERE org_id = ${q.orgId} AND kind = ${q.kind} AND material_id = ${q.materialId}::bigint AND doc_status = 'AUDITED'
+       AND effective_from <= ${q.at} AND (effective_to IS NULL OR effective_to > ${q.at})
+       AND (party_id IS NULL OR party_id = ${q.partyId}::bigint) AND (route_id IS NULL OR route_id = ${q.routeId ?? null}::bigint)
+       AND (transport IS NULL OR transport = ${q.transport ?? null}::text) AND (packing IS NULL OR packing = ${q.packing ?? null}::text)
+     ORDER BY num_nonnulls(party_id, route_id, transport, packing) DESC, effective_from DESC, length(rule_no) DESC, rule_no COLLATE "C" DESC
+     LIMIT ${limit}::int`.execute(tx);
+  return rows.map((r) => ({
+    id: r.id as string, ruleNo: r.rule_no as string, price: r.price as string, taxRate: (r.tax_rate as string | null) ?? null,
+    partyId: (r.party_id as string | null) ?? null, routeId: (r.route_id as string | null) ?? null,
+    transport: (r.transport as TransportMode | null) ?? null, packing: (r.packing as Packing | null) ?? null,
+    from: new Date(r.effective_from as string), to: r.effective_to ? new Date(r.effective_to as string) : null,
+  }));
+}
+
+export const priceRuleSource: PriceSource = {
+  source: 'PRICE_RULE',
+  async find(tx, q) {
+    // price lists are kept for sales and purchases; an allot is priced by its notice or contract
+    if (q.kind === 'al') return null;
+    const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
+    const rule = pickRule(await candidateRules(tx, q, 1), truck, q.at);
+    return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}` } : null;
+  },
+};
+
+/**
+ * The chain, in the order the trade reads it (domain notes, "Money, contracts and prices"): the
+ * contract row's source (domain/contract/price-source.ts) sits between these two.
+ */
+export const PRICE_SOURCES: PriceSource[] = [noticeLineSource, priceRuleSource];
+
+/** The price in force for the truck at `q.at`, from the first source that has one; null when none has. */
+export async function resolvePrice(tx: Kysely<DB>, q: PriceQuery, sources: readonly PriceSource[] = PRICE_SOURCES): Promise<PricePick | null> {
+  for (const s of sources) {
+    const pick = await s.find(tx, q);
+    if (pick) return pick;
+  }
+  return null;
+}
