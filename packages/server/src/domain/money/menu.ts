@@ -34,6 +34,8 @@ export const MONEY_LEAVES: MenuSeed[] = [
       ...CONTROL_BUTTONS.map(([name, zh, en]): MenuButtonSeed => ({ name: zh, en, permission: controlPermission(name), component: `batch:${name}`, roles: [AC] })),
     ],
   },
+  // the statement's page reads GET /api/money/statement, permission money_ledger_view (资金流水's 查看)
+  { name: '客户对账单', en: 'Customer statements', path: '/sale/statement', component: 'money/statement', roles: [AC] },
   {
     name: '资金流水', en: 'Money movements', path: '/sale/money-ledger', roles: [AC],
     buttons: [
