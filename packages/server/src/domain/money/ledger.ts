@@ -131,3 +131,21 @@ export async function reverseConsumption(tx: Tx, who: Who, ticket: Pick<TicketFo
   const account = await repo.lockAccount(tx, who.orgId, taken.customerId);
   await repo.move(tx, who.orgId, account, { kind: 'CONSUME_REVERSED', delta: taken.consumed, docKind: 'ticket', docId: ticket.id, docNo: ticket.ticket_no }, who.userId);
 }
+
+/**
+ * A completed sales ticket whose amount changed (改价, 扣重): its consumption follows, the
+ * difference moved under the account's lock (after the ticket's and its line's). A ticket whose
+ * completion consumed nothing from an account is left alone.
+ */
+export async function followTicketAmount(tx: Tx, who: Who, ticket: Pick<TicketForMoney, 'id' | 'ticket_no' | 'kind'>): Promise<void> {
+  if (ticket.kind !== 'sa') return;
+  const worth = await repo.ticketWorth(tx, who.orgId, ticket.id);
+  if (!worth) return;
+  const difference = new Decimal(worth.amount).minus(worth.consumed);
+  if (difference.isZero()) return;
+  const account = await repo.lockAccount(tx, who.orgId, worth.customerId);
+  await repo.move(tx, who.orgId, account, {
+    kind: difference.isPositive() ? 'CONSUME' : 'CONSUME_REVERSED', delta: difference.negated().toFixed(), docKind: 'ticket', docId: ticket.id,
+    docNo: ticket.ticket_no, materialId: worth.materialId, net: worth.net, price: worth.price,
+  }, who.userId);
+}

@@ -302,3 +302,23 @@ describe('the second weighing and the statement', () => {
     expectFailure(await asOperator('/api/money/account/controlNone', { ids: [a?.id] }), 403);
   });
 });
+
+describe('a ticket whose amount changes after its completion', () => {
+  it('consumes what the ticket says it is worth after 改价, the difference in the ledger', async () => {
+    const c = await newCustomer();
+    await receipt(c.id, '50000');
+    const { lineId } = await salesLine(c.id, '400');
+    const reg = await salesRegistry(lineId, '30');
+    expectOk(await asOperator('/api/registry/sa/audit', { ids: [reg.id] }));
+    expectOk(await asOperator('/api/registry/sa/letin', { ids: [reg.id] }));
+    const first = expectOk(await asOperator('/api/weigh/sa/first', { registryId: reg.id, weight: '15', stationId: 'M2', requestId: `price-1-${reg.id}`, stable: true })).data;
+    expectOk(await asOperator('/api/weigh/sa/second', { ticketId: first.ticketId, weight: '45', stationId: 'M2', requestId: `price-2-${reg.id}`, stable: true }));
+    expect(num((await account(c.id))?.consumed)).toBe(12000);
+    expectOk(await asAccountant('/api/weigh/sa/modifyPrice', { ids: [first.ticketId], price: '350', reason: '协议价' }));
+    expect(num((await account(c.id))?.consumed)).toBe(10500);
+    const moves = await pool.query("SELECT kind, delta::float AS d FROM fm_ledger WHERE doc_kind = 'ticket' AND doc_id = $1 ORDER BY id", [first.ticketId]);
+    expect(moves.rows).toEqual([{ kind: 'CONSUME', d: -12000 }, { kind: 'CONSUME_REVERSED', d: 1500 }]);
+    expectOk(await asOperator('/api/weigh/sa/obsolete', { ids: [first.ticketId] }));
+    expect(num((await account(c.id))?.consumed)).toBe(0);
+  });
+});

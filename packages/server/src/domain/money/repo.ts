@@ -87,6 +87,21 @@ export async function ticketConsumption(tx: Tx, orgId: string, ticketId: string)
   return rows[0] ?? null;
 }
 
+/**
+ * What a ticket consumed (0 for one completed without a price) and what it now says it is worth:
+ * null when its completion consumed nothing from an account (another kind, no customer, a manual
+ * or returned ticket). Its own lock is held by the caller.
+ */
+export async function ticketWorth(tx: Tx, orgId: string, ticketId: string): Promise<{ customerId: string; consumed: string; amount: string; net: string | null; price: string | null; materialId: string | null } | null> {
+  const { rows } = await sql<{ customerId: string; consumed: string; amount: string; net: string | null; price: string | null; materialId: string | null }>`
+    SELECT l.customer_id::text AS "customerId", (-sum(l.delta))::text AS consumed, coalesce(min(t.amount), 0)::text AS amount,
+           min(t.net)::text AS net, min(t.price)::text AS price, min(t.material_id)::text AS "materialId"
+      FROM fm_ledger l JOIN wb_ticket t ON t.id = l.doc_id
+     WHERE l.doc_id = ${ticketId}::bigint AND l.doc_kind = 'ticket' AND l.org_id = ${orgId}::bigint
+     GROUP BY l.customer_id`.execute(tx);
+  return rows[0] ?? null;
+}
+
 /** A sales registry's customer and the price of its notice line. */
 export async function registryLine(tx: Tx, orgId: string, lineId: string): Promise<{ customerId: string | null; price: string | null; materialId: string } | null> {
   const { rows } = await sql<{ customerId: string | null; price: string | null; materialId: string }>`

@@ -5,7 +5,7 @@ import type { ChangeNote } from '../../platform/audit/log';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
 import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
 import { postTicketStock, reverseTicketStock } from '../stock/posting';
-import { reverseConsumption } from '../money/ledger';
+import { followTicketAmount, reverseConsumption } from '../money/ledger';
 import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
@@ -160,6 +160,7 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   const amount = pricedAmount(net.net, t.price, params.moneyPrecision);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount: amount.amount, updated_by: who.userId });
+  await followTicketAmount(tx, who, t);
   return noted(net.net.toFixed());
 }
 
