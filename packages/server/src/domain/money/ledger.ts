@@ -149,3 +149,26 @@ export async function followTicketAmount(tx: Tx, who: Who, ticket: Pick<TicketFo
     docNo: ticket.ticket_no, materialId: worth.materialId, net: worth.net, price: worth.price,
   }, who.userId);
 }
+
+/** 合并: the merged tickets give back what they consumed, the kept one consumes the summed amount. */
+export async function followMerge(tx: Tx, who: Who, kept: Pick<TicketForMoney, 'id' | 'ticket_no' | 'kind'>, merged: Pick<TicketForMoney, 'id' | 'ticket_no' | 'kind'>[]): Promise<void> {
+  if (kept.kind !== 'sa') return;
+  for (const t of merged) await reverseConsumption(tx, who, t);
+  await followTicketAmount(tx, who, kept);
+}
+
+/** 拆分: each new part consumes its amount from the account the ticket was consumed from; the ticket keeps its share. */
+export async function followSplit(tx: Tx, who: Who, source: Pick<TicketForMoney, 'id' | 'ticket_no' | 'kind'>, partIds: string[]): Promise<void> {
+  if (source.kind !== 'sa') return;
+  const worth = await repo.ticketWorth(tx, who.orgId, source.id);
+  if (!worth) return;
+  const account = await repo.lockAccount(tx, who.orgId, worth.customerId);
+  for (const id of partIds) {
+    const part = await repo.ticketFigures(tx, who.orgId, id);
+    await repo.move(tx, who.orgId, account, {
+      kind: 'CONSUME', delta: new Decimal(part.amount).negated().toFixed(), docKind: 'ticket', docId: id, docNo: part.ticketNo,
+      materialId: part.materialId, net: part.net, price: part.price,
+    }, who.userId);
+  }
+  await followTicketAmount(tx, who, source);
+}

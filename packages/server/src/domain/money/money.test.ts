@@ -321,4 +321,20 @@ describe('a ticket whose amount changes after its completion', () => {
     expectOk(await asOperator('/api/weigh/sa/obsolete', { ids: [first.ticketId] }));
     expect(num((await account(c.id))?.consumed)).toBe(0);
   });
+
+  it('keeps the account exact when a ticket is split and its parts merged again', async () => {
+    const c = await newCustomer();
+    await receipt(c.id, '50000');
+    const { lineId } = await salesLine(c.id, '400');
+    const reg = await salesRegistry(lineId, '30');
+    expectOk(await asOperator('/api/registry/sa/audit', { ids: [reg.id] }));
+    expectOk(await asOperator('/api/registry/sa/letin', { ids: [reg.id] }));
+    const first = expectOk(await asOperator('/api/weigh/sa/first', { registryId: reg.id, weight: '15', stationId: 'M3', requestId: `split-1-${reg.id}`, stable: true })).data;
+    expectOk(await asOperator('/api/weigh/sa/second', { ticketId: first.ticketId, weight: '45', stationId: 'M3', requestId: `split-2-${reg.id}`, stable: true }));
+    const consumedBy = async (id: string) => Number((await pool.query("SELECT coalesce(-sum(delta), 0)::float AS c FROM fm_ledger WHERE doc_kind = 'ticket' AND doc_id = $1", [id])).rows[0].c);
+    const { ids } = expectOk(await asAccountant('/api/weigh/sa/split', { id: first.ticketId, parts: ['10', '20'] })).data as { ids: string[] };
+    expect([await consumedBy(first.ticketId), await consumedBy(ids[0]), num((await account(c.id))?.consumed)]).toEqual([4000, 8000, 12000]);
+    expectOk(await asAccountant('/api/weigh/sa/merge', { ids: [first.ticketId, ids[0]] }));
+    expect([await consumedBy(first.ticketId), await consumedBy(ids[0]), num((await account(c.id))?.consumed)]).toEqual([12000, 0, 12000]);
+  });
 });

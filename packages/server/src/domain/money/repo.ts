@@ -102,6 +102,14 @@ export async function ticketWorth(tx: Tx, orgId: string, ticketId: string): Prom
   return rows[0] ?? null;
 }
 
+/** A ticket's figures as it is now (a part a split just made). */
+export async function ticketFigures(tx: Tx, orgId: string, ticketId: string): Promise<{ ticketNo: string; amount: string; net: string | null; price: string | null; materialId: string | null }> {
+  const { rows } = await sql<{ ticketNo: string; amount: string; net: string | null; price: string | null; materialId: string | null }>`
+    SELECT ticket_no AS "ticketNo", coalesce(amount, 0)::text AS amount, net::text, price::text, material_id::text AS "materialId"
+      FROM wb_ticket WHERE id = ${ticketId}::bigint AND org_id = ${orgId}::bigint`.execute(tx);
+  return rows[0];
+}
+
 /** A sales registry's customer and the price of its notice line. */
 export async function registryLine(tx: Tx, orgId: string, lineId: string): Promise<{ customerId: string | null; price: string | null; materialId: string } | null> {
   const { rows } = await sql<{ customerId: string | null; price: string | null; materialId: string }>`
