@@ -207,6 +207,20 @@ export function amountInWords(value: unknown): string | null {
 }
 
 /**
+ * An amount as money is shown (the receipt form's taxAmout tooltip, spec section 2): yuan sign,
+ * thousands separators and 2 decimals, 12345.6 -> ¥12,345.60. Null for a value checkCurrency refuses.
+ */
+export function moneyFormatted(value: unknown): string | null {
+  if (checkCurrency(value) !== null) return null;
+  const d = toDecimal(value);
+  if (!d) return null;
+  const fixed = d.abs().toFixed(2, Decimal.ROUND_HALF_UP);
+  const [whole, cents] = fixed.split('.');
+  const sign = d.isNegative() && !d.isZero() && fixed !== '0.00' ? '-' : '';
+  return `${sign}¥${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+/**
  * A ticket's unit price as it is kept: rounded half up to the company's unit price decimals
  * (parameter unitPricePrecision), never more than the 4 the database stores.
  */

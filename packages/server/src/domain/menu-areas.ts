@@ -20,7 +20,6 @@ export const MENU_AREAS: MenuArea[] = [
   {
     name: '销售', en: 'Sales', path: '/sale', icon: 'ShopOutlined',
     planned: [
-      leaf('收款登记', 'Payments received', '/sale/receive-payment', [AC]),
     ],
   },
   { name: '调拨', en: 'Allot', path: '/allot', icon: 'SwapOutlined' },

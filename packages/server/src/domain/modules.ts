@@ -9,6 +9,7 @@ import { erpModule } from './erp/module';
 import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
+import { moneyModule } from './money/module';
 import { MENU_AREAS } from './menu-areas';
 import { noticeModule } from './notice/module';
 import { planModule } from './plan/module';
@@ -37,6 +38,7 @@ export const MODULES: FamilyModule[] = [
   templatesModule,
   contractModule,
   priceModule,
+  moneyModule,
   planModule,
   licenceModule,
   noticeModule,

@@ -8,6 +8,7 @@ import { seedCalculationDemo } from '../domain/calculation/demo';
 import { seedContractDemo, type DemoContractLines } from '../domain/contract/demo';
 import { seedLicenceDemo } from '../domain/licence/demo';
 import { seedPlanDemo } from '../domain/plan/demo';
+import { seedMoneyDemo } from '../domain/money/demo';
 import { seedPriceDemo } from '../domain/price/demo';
 
 /**
@@ -114,6 +115,7 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
     for (const s of OPENING_STOCK) await openingStock(db, call, org.id, s);
     const contracts = await seedContractDemo(db, call, org.id);
     await seedPriceDemo(db, call, org.id);
+    await seedMoneyDemo(db, call, org.id);
     await seedPlanDemo(db, call, org.id);
     await seedLicenceDemo(db, call, org.id);
     for (const plan of PLANS) await runPlan(db, call, org.id, plan, contracts);

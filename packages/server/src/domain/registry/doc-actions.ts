@@ -4,6 +4,7 @@ import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { checkRegistryAtAudit } from '../licence/checks';
 import { releaseOnLine, reserveOnLine } from '../notice/quantity';
+import { registryMoney, withMoneyDetails } from '../money/registry-money';
 import { checkDayPlanAtHold } from '../plan/quota';
 import { decideNoticeForHold, holdMoveOf, reservedAfter } from './hold-rules';
 import type { RegistryKind } from './kinds';
@@ -72,7 +73,10 @@ export async function docAction(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind
     });
     notes.push(registryNote(kind, action, row.code, holdDetail(move)));
   }
-  return { reply: warnings.length ? { count: rows.length, warnings } : { count: rows.length }, notes };
+  // the customer's money after every line's lock (domain/money README: lock order)
+  const money = await registryMoney(tx, who, kind, action, rows);
+  warnings.push(...money.warnings);
+  return { reply: warnings.length ? { count: rows.length, warnings } : { count: rows.length }, notes: withMoneyDetails(notes, money) };
 }
 
 /** updateDel: a draft registry deleted (never audited, the truck never came), all or nothing. */

@@ -9,6 +9,7 @@ import type { RegistryKind } from './kinds';
 import { letoutDetail, registryNote } from './log-notes';
 import * as repo from './repo';
 import { releaseOnLine } from '../notice/quantity';
+import { releaseAtGateOut, withMoneyDetails } from '../money/registry-money';
 import type { Who } from '../../platform/auth/who';
 
 type Tx = Transaction<DB>;
@@ -61,5 +62,6 @@ export async function letout(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: R
     await repo.markReleased(tx, row.id, who.userId, decision.releaseKind);
     notes.push(registryNote(kind, 'letout', row.code, letoutDetail(decision.releaseKind, back.release)));
   }
-  return { reply: { count: rows.length }, notes };
+  // a trip that ended without its goods consumed gives its freeze back (domain/money)
+  return { reply: { count: rows.length }, notes: withMoneyDetails(notes, await releaseAtGateOut(tx, who, kind, rows)) };
 }

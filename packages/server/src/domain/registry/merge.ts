@@ -7,6 +7,7 @@ import { figure, registryNote } from './log-notes';
 import { decideMerge, mergedFigures, mergeTicketsRefusal } from './merge-rules';
 import * as repo from './repo';
 import { releaseOnLine, reserveOnLine } from '../notice/quantity';
+import { moveFreezeOnMerge } from '../money/registry-money';
 import type { Who } from '../../platform/auth/who';
 
 /**
@@ -29,6 +30,8 @@ export async function merge(tx: Transaction<DB>, who: Pick<Who, 'orgId' | 'userI
     await releaseOnLine(tx, who.orgId, keep.noticeLineId, other.reserved);
     await releaseOnLine(tx, who.orgId, keep.noticeLineId, keep.reserved);
     await reserveOnLine(tx, who.orgId, keep.noticeLineId, merged.reserved);
+    // the customer's money after the line (domain/money README: lock order)
+    await moveFreezeOnMerge(tx, who, kind, keep, other, merged.pre);
   }
   await repo.mergeInto(tx, { id: keep.id, ...merged }, other, who.userId);
   const both = `合并 ${keep.code}+${other.code}`;

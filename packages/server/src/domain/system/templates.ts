@@ -87,6 +87,8 @@ const LOG_ACTIONS = [
   { value: 'merge', label: '合并', labelEn: 'Merge' },
   // contracts (domain/contract)
   { value: 'qualityTerms', label: '修改质量条款', labelEn: 'Edit quality terms' },
+  // the customer's money (domain/money)
+  { value: 'moneyControl', label: '设置资金控制', labelEn: 'Set money control' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板', labelEn: 'Edit template' },
   { value: 'templateRestore', label: '恢复模板', labelEn: 'Restore template' },

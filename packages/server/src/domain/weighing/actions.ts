@@ -6,6 +6,7 @@ import { AppError, badRequest, badRequestWith } from '../../platform/http/errors
 import { giveBackGrant, redrawGrant } from '../licence/draw';
 import { completeOnLine, releaseOnLine, reserveOnLine, uncompleteOnLine } from '../notice/quantity';
 import { postTicketStock, reverseTicketStock } from '../stock/posting';
+import { followTicketAmount, reverseConsumption } from '../money/ledger';
 import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
@@ -91,6 +92,7 @@ export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind:
       case 'obsolete':
         await giveBackQuantities(tx, who, t);
         await giveBackGrant(tx, who.orgId, t);
+        await reverseConsumption(tx, who, t);
         await repo.updateTicket(tx, who.orgId, t.id, { state, updated_by: who.userId });
         break;
       case 'recover':
@@ -161,6 +163,7 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   const amount = pricedAmount(net.net, t.price, params.moneyPrecision);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount: amount.amount, updated_by: who.userId });
+  await followTicketAmount(tx, who, t);
   return noted(net.net.toFixed());
 }
 

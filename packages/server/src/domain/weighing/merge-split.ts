@@ -6,6 +6,7 @@ import type { Noted } from './actions';
 import { tonsText as tons, ticketNote } from './log-notes';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
+import { followMerge, followSplit } from '../money/ledger';
 import type { TicketRow, Tx } from './repo';
 import { mergeDeductions, planMerge, planSplit, type SplitPart, type Weighed } from './rules/merge-split';
 import { pricedAmount } from './rules/amount';
@@ -58,6 +59,8 @@ export async function mergeTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   for (const t of merged) {
     await repo.updateTicket(tx, who.orgId, t.id, { state: 'OBSOLETE', merged_into_id: target.id, remark: `已合并到磅单 ${target.ticket_no}`, updated_by: who.userId });
   }
+  // the customer's money after the tickets (domain/money README: lock order)
+  await followMerge(tx, who, target, merged);
   const into = merged.map((t) => t.ticket_no).join('、');
   return {
     reply: { id: target.id, count: rows.length },
@@ -104,6 +107,7 @@ export async function splitTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     await repo.writeDeductionRows(tx, who.orgId, partId, part.deductions, who.userId);
     ids.push(partId);
   }
+  await followSplit(tx, who, t, ids);
   const shares = [`${t.ticket_no} ${tons(kept.net)}`, ...others.map((p, i) => `${numbers[i]} ${tons(p.net)}`)].join('、');
   return {
     reply: { ids },

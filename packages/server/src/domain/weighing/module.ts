@@ -76,7 +76,7 @@ function ticketActions(kind: TicketKind): ActionDecl[] {
 
 export const weighingModule = defineModule({
   key: 'weighing',
-  depends: ['masterdata', 'notice', 'registry', 'price', 'licence'],
+  depends: ['masterdata', 'notice', 'registry', 'price', 'money', 'licence'],
   documents: Object.values(TICKET_FAMILIES),
   templates: [weighLogListTemplate],
   menu: [{ area: '/weigh', leaves: WEIGH_LEAVES }],

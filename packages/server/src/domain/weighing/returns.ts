@@ -10,6 +10,7 @@ import type { Noted } from './actions';
 import { priceNote, ticketNote } from './log-notes';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
+import { followTicketAmount } from '../money/ledger';
 import type { Tx } from './repo';
 import { pricedAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
@@ -77,6 +78,7 @@ export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     await repo.updateTicket(tx, who.orgId, t.id, {
       price: unitPrice.toFixed(), amount: signed, updated_by: who.userId, price_source: 'MANUAL', price_ref: null, price_label: `手工改价：${reason}`,
     });
+    await followTicketAmount(tx, who, t);
     notes.push(priceNote(kind, t.ticket_no, { before: t.price, after: unitPrice.toFixed() }, { before: t.amount, after: signed }, reason));
   }
   return { reply: { count: sorted.length }, notes };

@@ -4,6 +4,7 @@ import { AppError, badRequest, badRequestWith } from '../../platform/http/errors
 import { drawGrantOnCompletion } from '../licence/draw';
 import { completionOnLockedLine } from '../notice/quantity';
 import { priceAtCompletion, type PriceColumns } from '../price/completion';
+import { consumeAtCompletion } from '../money/ledger';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
 import { entryOf, type Actor } from '../../platform/audit/log';
@@ -78,6 +79,8 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
     note: entryOf(who, secondWeighingNote(kind, ticket.ticket_no, plan.second, plan)),
   }, line, price.columns);
   await drawGrantOnCompletion(tx, who.orgId, ticket, ticket.ticket_no, plan.net.toFixed());
+  // the customer's money after the ticket, its line and its grant (domain/money README: lock order)
+  await consumeAtCompletion(tx, who, ticket);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));
   return {

@@ -455,3 +455,32 @@ export interface DB {
 }
 export interface WbNotice { grant_id?: Id | null }
 export interface WbRegistry { grant_id?: Id | null; collector_id?: Id | null }
+// The customer's money (migrations/039_money.sql).
+export interface FmReceipt extends DocAudit {
+  id: Generated<string>; org_id: Id; receipt_no: string; receipt_kind: Generated<'RECEIPT' | 'REFUND'>;
+  doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>; customer_id: Id; receipt_date: DateOnly; method: 'BANK' | 'CASH' | 'ACCEPTANCE';
+  bill_no: string | null; bill_maturity: DateOnly | null; amount: Numeric; tax_rate: Numeric | null; tax_amount: Numeric | null;
+  enabled: Generated<boolean>; bank_name: string | null; bank_account: string | null; audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface FmCredit extends DocAudit {
+  id: Generated<string>; org_id: Id; credit_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>; customer_id: Id;
+  enabled: Generated<boolean>; amount: Numeric; valid_from: DateOnly; valid_to: DateOnly; audited_at: Timestamp | null; audited_by: Id | null;
+}
+export type MoneyControl = 'NONE' | 'WARN' | 'FORBID';
+export interface FmAccount {
+  id: Generated<string>; org_id: Id; customer_id: Id; received: NumericDefault; consumed: NumericDefault; frozen: NumericDefault;
+  control: Generated<MoneyControl>; updated_at: Generated<Timestamp>;
+}
+export type LedgerKind = 'RECEIPT' | 'RECEIPT_WITHDRAWN' | 'REFUND' | 'REFUND_WITHDRAWN' | 'CREDIT' | 'CREDIT_WITHDRAWN'
+  | 'FREEZE' | 'RELEASE' | 'CONSUME' | 'CONSUME_REVERSED';
+export interface FmLedger {
+  id: Generated<string>; org_id: Id; customer_id: Id; at: Generated<Timestamp>; kind: LedgerKind; delta: NumericDefault;
+  frozen_delta: NumericDefault; doc_kind: 'receipt' | 'credit' | 'registry' | 'ticket'; doc_id: Id; doc_no: string;
+  material_id: Id | null; net: Numeric | null; price: Numeric | null; user_id: Id | null;
+}
+export interface DB {
+  fm_receipt: FmReceipt;
+  fm_credit: FmCredit;
+  fm_account: FmAccount;
+  fm_ledger: FmLedger;
+}

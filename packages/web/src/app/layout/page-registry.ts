@@ -28,6 +28,9 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'template-admin/formats': lazy(() => import('@/pages/template-admin/FormatsPage')),
   'template-admin/field': lazy(() => import('@/pages/template-admin/FieldPage')),
   'template-admin/factor': lazy(() => import('@/pages/template-admin/FactorPage')),
+  // 收款登记's form as a page (spec section 2: /modules/sale/recive_payment/edit)
+  'money/receipt-edit': lazy(() => import('@/pages/money/ReceiptEditPage')),
+  'money/statement': lazy(() => import('@/pages/money/StatementPage')),
   'system-admin/params': lazy(() => import('@/pages/system-admin/ParamsPage')),
   'system-admin/roles': lazy(() => import('@/pages/system-admin/RolesPage')),
   'system-admin/users': lazy(() => import('@/pages/system-admin/UsersPage')),

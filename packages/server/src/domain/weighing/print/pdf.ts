@@ -18,7 +18,7 @@ const FONT_FILES = {
 
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 /** read once per process: each is ~10 MB, and every PDF subsets from the same bytes */
-function fontBytes(): { regular: Buffer; bold: Buffer } {
+export function fontBytes(): { regular: Buffer; bold: Buffer } {
   fonts ??= { regular: readFileSync(require.resolve(FONT_FILES.regular)), bold: readFileSync(require.resolve(FONT_FILES.bold)) };
   return fonts;
 }

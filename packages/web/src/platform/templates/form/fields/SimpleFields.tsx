@@ -1,5 +1,5 @@
 import { Checkbox, Input, InputNumber, Radio, Select, Switch, Tooltip } from 'antd';
-import { amountInWords } from '@wb/protocol';
+import { amountInWords, moneyFormatted } from '@wb/protocol';
 import { isCurrencyField } from '../rules/field-checks';
 import type { FieldWidgetProps } from './field-props';
 import { textareaRows } from './field-props';
@@ -38,9 +38,14 @@ export function NumberField({ id, field, value, onChange, disabled }: FieldWidge
       style={{ width: '100%' }}
     />
   );
-  // an amount shows itself in words as the user types (大写金额), as invoices and cheques write it
+  // an amount shows itself as money (¥12,345.60, spec section 2: the receipt's taxAmout) and in
+  // words (大写金额) as the user types, as invoices and cheques write it
   if (!isCurrencyField(field)) return input;
-  return <Tooltip title={amountInWords(value) ?? undefined} placement="topLeft">{input}</Tooltip>;
+  const money = moneyFormatted(value);
+  const title = money === null ? undefined : (
+    <span data-testid="money-tooltip"><span className="wb-money-figure">{money}</span><br />{amountInWords(value)}</span>
+  );
+  return <Tooltip title={title} placement="topLeft">{input}</Tooltip>;
 }
 
 export function SelectField({ id, field, value, onChange, disabled, multiple }: FieldWidgetProps & { multiple?: boolean }) {

@@ -1,0 +1,52 @@
+import { idsBody } from '@wb/protocol';
+import { parse } from '../../platform/http/errors';
+import { attachment, XLSX_TYPE } from '../../platform/excel/workbook';
+import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
+import { setAccountsControl } from './control';
+import { creditFamily, receiptFamily } from './family';
+import { CONTROL_BUTTONS, controlPermission, MONEY_LEAVES, MONEY_PERMISSIONS } from './menu';
+import { readStatement, readStatementJson, statementQuery, statementReplyText } from './statement';
+import { statementFileName, statementPdf, statementSheet } from './statement-files';
+import { accountListTemplate, ledgerListTemplate } from './templates';
+
+/**
+ * The customer's money (资金): receipts and refunds, credit lines, one account per customer with
+ * its money control, the ledger and the statement. Registries and the weighing move the money
+ * through ledger.ts (README: lock order).
+ */
+const controlActions: ActionDecl[] = [
+  ...CONTROL_BUTTONS.map(([name, , , control]) => defineAction({
+    path: `/api/money/account/${name}`, permission: controlPermission(name), body: idsBody,
+    run: ({ tx, who, input }) => setAccountsControl(tx, who.orgId, input.body.ids, control),
+    log: (_, done) => done.notes, reply: (done) => ({ count: done.count }), message: '设置成功',
+  })),
+];
+
+export const moneyModule = defineModule({
+  key: 'money',
+  // the freeze's price comes from the price chain (ledger.ts registryUnitPrice)
+  depends: ['masterdata', 'price'],
+  documents: [receiptFamily, creditFamily],
+  templates: [accountListTemplate, ledgerListTemplate],
+  menu: [{ area: '/sale', leaves: MONEY_LEAVES }],
+  lists: [
+    { url: '/api/money/account/v2/list', template: accountListTemplate.formatCode, permission: MONEY_PERMISSIONS.accountView },
+    { url: '/api/money/ledger/v2/list', template: ledgerListTemplate.formatCode, permission: MONEY_PERMISSIONS.ledgerView },
+  ],
+  actions: controlActions,
+  routes: (app, { db }) => {
+    const view = { config: { access: { permission: MONEY_PERMISSIONS.ledgerView } } };
+    // 对账单: GET with customerId, from, to; format=xlsx or pdf downloads it
+    app.get('/api/money/statement', view, async (request, reply) => {
+      const q = parse(statementQuery, request.query ?? {});
+      if (!q.format) return reply.type('application/json; charset=utf-8').send(statementReplyText(await readStatementJson(db, request.caller.orgId, q)));
+      const statement = await readStatement(db, request.caller.orgId, q);
+      if (q.format === 'xlsx') {
+        return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(statementFileName(statement, 'xlsx'))).send(statementSheet(statement));
+      }
+      const name = encodeURIComponent(statementFileName(statement, 'pdf'));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="statement.pdf"; filename*=UTF-8''${name}`)
+        .send(await statementPdf(statement));
+    });
+  },
+});

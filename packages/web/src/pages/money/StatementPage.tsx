@@ -1,0 +1,99 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, DatePicker, Descriptions, Empty, Select, Space, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { moneyFormatted, type Paged } from '@wb/protocol';
+import { useEnglish } from '@/i18n/useEnglish';
+import { call } from '@/platform/api/http';
+import { downloadFile } from '@/platform/api/download';
+
+/**
+ * 客户对账单: a customer's statement of a period (GET /api/money/statement): the opening balance,
+ * each receipt, refund and ticket consumed with the balance after it, the closing balance; as Excel
+ * and PDF from the same call. The server adds it up; the page shows what it answered.
+ */
+type Line = [string, string, string, string | null, string | null, string | null, string | null, string | null, string];
+interface Statement {
+  customer: { id: string; code: string; name: string };
+  from: string; to: string; opening: string; receipts: string; consumed: string; closing: string;
+  lines: Line[];
+}
+interface Account { customerId: string; customerCode: string; customerName: string }
+
+const KINDS: Record<string, [string, string]> = {
+  RECEIPT: ['收款', 'Receipt'], RECEIPT_WITHDRAWN: ['收款反审核', 'Receipt withdrawn'], REFUND: ['退款', 'Refund'],
+  REFUND_WITHDRAWN: ['退款反审核', 'Refund withdrawn'], CONSUME: ['消费', 'Consumed'], CONSUME_REVERSED: ['消费冲回', 'Consumption reversed'],
+};
+const money = (v: string | null) => (v === null ? '' : (moneyFormatted(v) ?? v));
+const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+
+export default function StatementPage() {
+  const english = useEnglish();
+  const w = (zh: string, en: string) => (english ? en : zh);
+  const [customerId, setCustomerId] = useState<string | null>(null);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  const [asked, setAsked] = useState<{ customerId: string; from: string; to: string } | null>(null);
+  const accounts = useQuery({
+    queryKey: ['money', 'accounts'],
+    queryFn: () => call<Paged<Account>>('/money/account/v2/list', { method: 'POST', body: { limit: { pn: 1, ps: 500 } } }),
+  });
+  const statement = useQuery({
+    queryKey: ['money', 'statement', asked],
+    queryFn: () => call<Statement>('/money/statement', { query: asked ?? undefined }),
+    enabled: asked !== null,
+  });
+  const query = () => customerId && setAsked({ customerId, from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') });
+  const download = (format: 'xlsx' | 'pdf') => asked && void downloadFile('/money/statement', { query: { ...asked, format }, fallbackName: `statement.${format}` });
+  const columns = useMemo(() => [
+    { title: w('时间', 'Time'), dataIndex: 0, width: 170, render: time },
+    { title: w('类型', 'Kind'), dataIndex: 1, width: 110, render: (k: string) => (KINDS[k]?.[english ? 1 : 0] ?? k) },
+    { title: w('单据号', 'Document no.'), dataIndex: 2, width: 180 },
+    { title: w('物料', 'Material'), dataIndex: 3, width: 140 },
+    { title: w('净重(吨)', 'Net (t)'), dataIndex: 4, width: 100, align: 'right' as const },
+    { title: w('单价', 'Unit price'), dataIndex: 5, width: 110, align: 'right' as const, render: money },
+    { title: w('收款', 'Received'), dataIndex: 6, width: 140, align: 'right' as const, render: money },
+    { title: w('消费', 'Consumed'), dataIndex: 7, width: 140, align: 'right' as const, render: money },
+    { title: w('余额', 'Balance'), dataIndex: 8, width: 150, align: 'right' as const, render: money },
+  ], [english]); // eslint-disable-line react-hooks/exhaustive-deps
+  const s = statement.data;
+  return (
+    <Card size="small" data-testid="money-statement" title={w('客户对账单', 'Customer statement')}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select
+          style={{ width: 280 }}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={w('请选择客户', 'Choose a customer')}
+          data-testid="statement-customer"
+          value={customerId ?? undefined}
+          onChange={setCustomerId}
+          loading={accounts.isLoading}
+          options={(accounts.data?.list ?? []).map((a) => ({ value: a.customerId, label: `${a.customerCode} ${a.customerName}` }))}
+        />
+        <DatePicker.RangePicker value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
+        <Button type="primary" disabled={!customerId} onClick={query} loading={statement.isFetching} data-testid="statement-query">{w('查询', 'Query')}</Button>
+        <Button disabled={!s} onClick={() => download('xlsx')}>{w('导出Excel', 'Excel')}</Button>
+        <Button disabled={!s} onClick={() => download('pdf')}>PDF</Button>
+      </Space>
+      {!s ? <Empty description={w('请选择客户和期间', 'Choose a customer and a period')} /> : (
+        <>
+          <Descriptions size="small" column={4} bordered data-testid="statement-figures" items={[
+            { key: 'opening', label: w('期初余额', 'Opening'), children: money(s.opening) },
+            { key: 'receipts', label: w('本期收款', 'Received'), children: money(s.receipts) },
+            { key: 'consumed', label: w('本期消费', 'Consumed'), children: money(s.consumed) },
+            { key: 'closing', label: w('期末余额', 'Closing'), children: money(s.closing) },
+          ]} />
+          <Table<Line>
+            style={{ marginTop: 12 }}
+            size="small"
+            virtual
+            scroll={{ x: 1200, y: 560 }}
+            rowKey={(r) => `${r[0]}:${r[2]}:${r[1]}`}
+            columns={columns}
+            dataSource={s.lines}
+            pagination={false}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
