@@ -76,7 +76,10 @@ describe('the rule the weighing asks for', () => {
         // ties of keys and from happen: a few days only
         effective_to: maybe(day(from + 1 + Math.floor(Math.random() * 60)), 0.5),
       };
-    }).map((r, i) => ({ ...r, rule_no: `${r.rule_no}-${i}`, effective_from: i % 5 === 0 ? day(10) : r.effective_from }))).execute();
+    }).map((r, i) => (i % 5 === 0
+      // a window moved to day 10 keeps its end only when that still lies after it
+      ? { ...r, effective_from: day(10), effective_to: r.effective_to && r.effective_to > day(10) ? r.effective_to : null }
+      : r)).map((r, i) => ({ ...r, rule_no: `${r.rule_no}-${i}` }))).execute();
     let priced = 0;
     for (let i = 0; i < 150; i++) {
       const q: PriceQuery = {
@@ -134,8 +137,7 @@ describe('the rule the weighing asks for', () => {
       expect(got?.ref ?? null).toBe(expected?.id ?? null);
       // each pattern's probe answers that pattern's best rule in force, however many of it ended
       const probed = await patternRules(db, q);
-      const k = keyPatterns(q);
-      expect(probed.length).toBeLessThanOrEqual(k.parties.length * k.routes.length * k.transports.length * k.packings.length);
+      expect(probed.length).toBeLessThanOrEqual(keyPatterns(q).length);
       const samePattern = (a: typeof truck, b: typeof truck) => a.partyId === b.partyId && a.routeId === b.routeId && a.transport === b.transport && a.packing === b.packing;
       for (const r of probed) expect(r.id).toBe(pickRule(all.filter((c) => samePattern(c, r)), r, q.at)?.id);
       for (const c of all) expect(probed.some((r) => samePattern(c, r))).toBe(true);
