@@ -100,9 +100,10 @@ export async function candidateRules(tx: Kysely<DB>, q: PriceQuery, limit: numbe
  * (0 or '', as index wb_price_rule_probe holds it) or the truck's, when the truck knows it. At
  * most 16.
  */
-export function keyPatterns(q: PriceQuery): { parties: string[]; routes: string[]; transports: string[]; packings: string[] } {
+export function keyPatterns(q: PriceQuery): { partyId: string; routeId: string; transport: string; packing: string }[] {
   const either = <T>(unset: T, v: T | null | undefined): T[] => (v === null || v === undefined ? [unset] : [unset, v]);
-  return { parties: either('0', q.partyId), routes: either('0', q.routeId), transports: either('', q.transport), packings: either('', q.packing) };
+  return either('0', q.partyId).flatMap((partyId) => either('0', q.routeId).flatMap((routeId) =>
+    either('', q.transport).flatMap((transport) => either('', q.packing).map((packing) => ({ partyId, routeId, transport, packing })))));
 }
 
 /**
@@ -113,20 +114,26 @@ export function keyPatterns(q: PriceQuery): { parties: string[]; routes: string[
  * all: rules.ts picks it.
  */
 export async function patternRules(tx: Kysely<DB>, q: PriceQuery): Promise<PriceRule[]> {
+  const { rows } = await sql<Record<string, unknown>>`${patternRulesSql(q)}`.execute(tx);
+  return rows.map(ruleOf);
+}
+
+/** patternRules' statement, for its plan to be read (bench/price-resolution.ts). */
+export function patternRulesSql(q: PriceQuery): RawBuilder<unknown> {
   const k = keyPatterns(q);
-  const { rows } = await sql<Record<string, unknown>>`
-    SELECT r.* FROM unnest(${k.parties}::bigint[]) AS kp(party_key) CROSS JOIN unnest(${k.routes}::bigint[]) AS kr(route_key)
-      CROSS JOIN unnest(${k.transports}::text[]) AS kt(transport_key) CROSS JOIN unnest(${k.packings}::text[]) AS kk(packing_key)
+  // one function scan of the patterns side by side: planning four crossed lists cost more than the probes
+  return sql`
+    SELECT r.* FROM unnest(${k.map((x) => x.partyId)}::bigint[], ${k.map((x) => x.routeId)}::bigint[], ${k.map((x) => x.transport)}::text[],
+        ${k.map((x) => x.packing)}::text[]) AS k(party_key, route_key, transport_key, packing_key)
       CROSS JOIN LATERAL (
         SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to
           FROM wb_price_rule
          WHERE org_id = ${q.orgId} AND kind = ${q.kind} AND material_id = ${q.materialId}::bigint AND doc_status = 'AUDITED'
-           AND coalesce(party_id, 0) = kp.party_key AND coalesce(route_id, 0) = kr.route_key
-           AND coalesce(transport, '') = kt.transport_key AND coalesce(packing, '') = kk.packing_key
+           AND coalesce(party_id, 0) = k.party_key AND coalesce(route_id, 0) = k.route_key
+           AND coalesce(transport, '') = k.transport_key AND coalesce(packing, '') = k.packing_key
            AND effective_from <= ${q.at} AND (effective_to IS NULL OR effective_to > ${q.at})
          ORDER BY effective_from DESC, length(rule_no) DESC, rule_no COLLATE "C" DESC
-         LIMIT 1) r`.execute(tx);
-  return rows.map(ruleOf);
+         LIMIT 1) r`;
 }
 
 function ruleOf(r: Record<string, unknown>): PriceRule {
