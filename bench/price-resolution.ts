@@ -1,8 +1,8 @@
 /**
  * Price resolution among 10,000 price rules (issue 10, item 9: 1 ms or less per resolution): the
- * real resolvePrice (domain/price/resolve.ts: the notice line source, then the candidate rules of
- * the material in force at the time through index wb_price_rule_pick, picked by rules.ts) on an
- * embedded PostgreSQL with the demo plant, timed call by call from the bench process.
+ * real resolvePrice (domain/price/resolve.ts: the notice line source, then one probe per key pattern
+ * the truck can match through index wb_price_rule_probe, picked by rules.ts) on an embedded
+ * PostgreSQL with the demo plant, timed call by call from the bench process.
  *
  *   npm run bench:price
  *
@@ -14,6 +14,12 @@
  * (no price on it) asks the notice line first, as the second weighing does when it has not read
  * the line already. Waits for a quiet machine first (BENCH_QUIET_WAIT, 60 s) and reports how busy
  * the machine was during each measurement. Raw figures: bench/results/price-resolution-<time>.json.
+ *
+ * BENCH_QUERY=new|old|both (both): "old" measures, on the same plant, the reading resolution made
+ * before the pattern probes (every candidate rule of the material begun by then, best first, one
+ * row sent: candidateRules with its index wb_price_rule_pick, made again here for that measurement
+ * and dropped after it), so before and after are side by side in one run: each lookup asks both,
+ * in alternating order, and counts where their answers differ. BENCH_EXPLAIN=1 prints the plan of each.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +27,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../packages/server/src/platform/db/pool';
-import { resolvePrice, type PriceQuery } from '../packages/server/src/domain/price/resolve';
+import { sql } from 'kysely';
+import {
+  candidateRules, patternRulesSql, PRICE_SOURCES, resolvePrice, type PriceQuery, type PriceSource,
+} from '../packages/server/src/domain/price/resolve';
+import { pickRule } from '../packages/server/src/domain/price/rules';
 import { benchPostgres, cleanUp, machineTicks, percentile, round, waitQuiet } from './support/setup';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,7 +39,24 @@ const num = (name: string, fallback: number) => {
   const v = Number(process.env[name]);
   return process.env[name] && Number.isFinite(v) ? v : fallback;
 };
-const settings = { rules: num('BENCH_RULES', 10_000), lookups: num('BENCH_LOOKUPS', 2_000), quietWait: num('BENCH_QUIET_WAIT', 60) };
+const settings = {
+  rules: num('BENCH_RULES', 10_000), lookups: num('BENCH_LOOKUPS', 2_000), quietWait: num('BENCH_QUIET_WAIT', 60),
+  queries: (process.env.BENCH_QUERY === 'old' || process.env.BENCH_QUERY === 'new' ? [process.env.BENCH_QUERY] : ['old', 'new']) as ('old' | 'new')[],
+};
+
+/** The rule source as it was before the pattern probes: the best of every candidate, one row sent. */
+const oldRuleSource: PriceSource = {
+  source: 'PRICE_RULE',
+  async find(tx, q) {
+    const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
+    const rule = pickRule(await candidateRules(tx, q, 1), truck, q.at);
+    return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}` } : null;
+  },
+};
+const CHAINS = { new: PRICE_SOURCES, old: [...PRICE_SOURCES.slice(0, -1), oldRuleSource] };
+// the index the old reading had (migrations/038_price.sql), dropped by 043_price_pick.sql
+const OLD_INDEX = `CREATE INDEX wb_price_rule_pick ON wb_price_rule (org_id, kind, material_id, effective_from)
+  INCLUDE (effective_to, party_id, route_id, transport, packing, rule_no, price, tax_rate, id) WHERE doc_status = 'AUDITED'`;
 
 interface Plant { org: string; materials: string[]; routes: string[]; lineId: string }
 
@@ -80,8 +107,14 @@ async function generateRules(url: string, p: Plant, oneMaterial: boolean): Promi
   }
 }
 
+/** Both readings asked the same trucks, alternately, so that they meet the same machine. */
 async function measure(url: string, p: Plant, label: string) {
   const db = openDatabase(url, 2);
+  const readings = settings.queries;
+  if (readings.includes('old')) {
+    await db.pool.query(OLD_INDEX);
+    await db.pool.query('VACUUM ANALYZE wb_price_rule');
+  }
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
   const query = (): PriceQuery => ({
     orgId: p.org, kind: 'sa', noticeLineId: Math.random() < 0.5 ? p.lineId : null, materialId: p.materials[0],
@@ -89,28 +122,37 @@ async function measure(url: string, p: Plant, label: string) {
     routeId: Math.random() < 0.7 ? pick(p.routes) : null, transport: 'ROAD', packing: pick(['BULK', 'BAG'] as const),
   });
   try {
-    for (let i = 0; i < 200; i++) await resolvePrice(db.db, query());
+    for (let i = 0; i < 200; i++) for (const r of readings) await resolvePrice(db.db, query(), CHAINS[r]);
     if (process.env.BENCH_EXPLAIN) {
-      const q = query();
-      const { rows } = await db.pool.query(`EXPLAIN (ANALYZE, BUFFERS) SELECT id FROM wb_price_rule WHERE org_id = $1 AND kind = 'sa' AND material_id = $2 AND doc_status = 'AUDITED'
-        AND effective_from <= $3 AND (effective_to IS NULL OR effective_to > $3) AND (party_id IS NULL OR party_id = $4) AND (route_id IS NULL OR route_id = $5)
-        AND (transport IS NULL OR transport = 'ROAD') AND (packing IS NULL OR packing = 'BULK')
-        ORDER BY num_nonnulls(party_id, route_id, transport, packing) DESC, effective_from DESC, length(rule_no) DESC, rule_no COLLATE "C" DESC LIMIT 1`,
-      [p.org, q.materialId, q.at, q.partyId, q.routeId]);
-      console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      for (const reading of readings) {
+        const q = query();
+        const statement = reading === 'new' ? patternRulesSql(q)
+          : sql`SELECT id FROM wb_price_rule WHERE org_id = ${q.orgId} AND kind = 'sa' AND material_id = ${q.materialId}::bigint AND doc_status = 'AUDITED'
+          AND effective_from <= ${q.at} AND (effective_to IS NULL OR effective_to > ${q.at}) AND (party_id IS NULL OR party_id = ${q.partyId}::bigint)
+          AND (route_id IS NULL OR route_id = ${q.routeId}::bigint) AND (transport IS NULL OR transport = 'ROAD') AND (packing IS NULL OR packing = ${q.packing})
+          ORDER BY num_nonnulls(party_id, route_id, transport, packing) DESC, effective_from DESC, length(rule_no) DESC, rule_no COLLATE "C" DESC LIMIT 1`;
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, BUFFERS) ${statement}`.execute(db.db);
+        console.log(`${label}, ${reading} reading:\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
     }
     const quiet = await waitQuiet(settings.quietWait);
     const ticks0 = machineTicks();
     const load0 = os.loadavg()[0];
-    const times: number[] = [];
-    let priced = 0;
+    const times = new Map(readings.map((r) => [r, [] as number[]]));
+    const priced = new Map(readings.map((r) => [r, 0]));
+    let disagreements = 0;
     let candidates = 0;
     for (let i = 0; i < settings.lookups; i++) {
       const q = query();
-      const t0 = performance.now();
-      const found = await resolvePrice(db.db, q);
-      times.push(performance.now() - t0);
-      if (found) priced++;
+      const refs = new Set<string | null>();
+      for (const reading of i % 2 ? [...readings].reverse() : readings) {
+        const t0 = performance.now();
+        const found = await resolvePrice(db.db, q, CHAINS[reading]);
+        (times.get(reading) as number[]).push(performance.now() - t0);
+        if (found) priced.set(reading, (priced.get(reading) as number) + 1);
+        refs.add(found?.ref ?? null);
+      }
+      if (refs.size > 1) disagreements++;
       if (i % 50 === 0) {
         const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM wb_price_rule WHERE org_id = $1 AND kind = 'sa' AND material_id = $2
           AND doc_status = 'AUDITED' AND effective_from <= $3 AND (effective_to IS NULL OR effective_to > $3)`, [p.org, q.materialId, q.at]);
@@ -118,18 +160,24 @@ async function measure(url: string, p: Plant, label: string) {
       }
     }
     const ticks1 = machineTicks();
-    const sorted = [...times].sort((a, b) => a - b);
-    const result = {
-      plant: label, lookups: times.length, priced,
-      p50: round(percentile(sorted, 50), 3), p95: round(percentile(sorted, 95), 3), p99: round(percentile(sorted, 99), 3),
-      mean: round(times.reduce((a, b) => a + b, 0) / times.length, 3), max: round(sorted[sorted.length - 1], 3),
-      rulesInForceForTheMaterial: Math.round(candidates / Math.ceil(settings.lookups / 50)),
+    const machine = {
+      rulesInForceForTheMaterial: Math.round(candidates / Math.ceil(settings.lookups / 50)), disagreements,
       machineBusyDuring: round((ticks1.busy - ticks0.busy) / Math.max(1, ticks1.total - ticks0.total), 3),
       busyBefore: round(quiet.busyShare, 3), waitedS: quiet.waitedS, load1: round(load0, 2),
     };
-    console.log(JSON.stringify(result));
-    return result;
+    return readings.map((reading) => {
+      const ts = times.get(reading) as number[];
+      const sorted = [...ts].sort((a, b) => a - b);
+      const result = {
+        plant: label, reading, lookups: ts.length, priced: priced.get(reading),
+        p50: round(percentile(sorted, 50), 3), p95: round(percentile(sorted, 95), 3), p99: round(percentile(sorted, 99), 3),
+        mean: round(ts.reduce((a, b) => a + b, 0) / ts.length, 3), max: round(sorted[sorted.length - 1], 3), ...machine,
+      };
+      console.log(JSON.stringify(result));
+      return result;
+    });
   } finally {
+    if (readings.includes('old')) await db.pool.query('DROP INDEX wb_price_rule_pick');
     await db.close();
   }
 }
@@ -142,7 +190,7 @@ async function main() {
     const label = oneMaterial ? 'one material' : 'spread';
     const ms = await generateRules(url, plant, oneMaterial);
     console.log(`${settings.rules} rules (${label}) written in ${ms} ms`);
-    results.push(await measure(url, plant, label));
+    results.push(...(await measure(url, plant, label)));
   }
   const out = path.join(here, 'results', `price-resolution-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/harness';
 import type { Database } from '../../platform/db/pool';
 import { makeNoticeLine, plantOf, type Plant } from '../weighing/test-support';
-import { candidateRules, resolvePrice, type PriceQuery, type PriceSource } from './resolve';
+import { candidateRules, keyPatterns, patternRules, resolvePrice, type PriceQuery, type PriceSource } from './resolve';
 import { pickRule, type Packing } from './rules';
 
 let db: Database;
@@ -76,7 +76,10 @@ describe('the rule the weighing asks for', () => {
         // ties of keys and from happen: a few days only
         effective_to: maybe(day(from + 1 + Math.floor(Math.random() * 60)), 0.5),
       };
-    }).map((r, i) => ({ ...r, rule_no: `${r.rule_no}-${i}`, effective_from: i % 5 === 0 ? day(10) : r.effective_from }))).execute();
+    }).map((r, i) => (i % 5 === 0
+      // a window moved to day 10 keeps its end only when that still lies after it
+      ? { ...r, effective_from: day(10), effective_to: r.effective_to && r.effective_to > day(10) ? r.effective_to : null }
+      : r)).map((r, i) => ({ ...r, rule_no: `${r.rule_no}-${i}` }))).execute();
     let priced = 0;
     for (let i = 0; i < 150; i++) {
       const q: PriceQuery = {
@@ -90,5 +93,60 @@ describe('the rule the weighing asks for', () => {
       if (got) priced++;
     }
     expect(priced).toBeGreaterThan(50);
+  });
+
+  it('agrees with rules.ts when every key pattern has rules on one material and the latest begun have often ended', async () => {
+    const route = await db.insertInto('md_line').values({ org_id: p.orgId, line_code: 'XL-P', line_name: '模式线路', direction: 'SHIP' }).returning('id').executeTakeFirstOrThrow();
+    const material = await db.selectFrom('md_material_alloc').select('archive_id').where('org_id', '=', p.orgId).where('archive_id', '<>', p.materialId)
+      .orderBy('archive_id', 'desc').executeTakeFirstOrThrow();
+    const party = '900101';
+    const day = (d: number) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000);
+    const rows = [];
+    // each of the 16 patterns: a long rule from early on, open or ending late, and short rules
+    // begun after it that have ended by most times asked, some of them ending before the next begins
+    for (let pattern = 0; pattern < 16; pattern++) {
+      const keys = {
+        party_id: pattern & 1 ? party : null, route_id: pattern & 2 ? route.id : null,
+        transport: pattern & 4 ? 'ROAD' as const : null, packing: pattern & 8 ? 'BAG' as const : null,
+      };
+      const long = Math.floor(Math.random() * 40);
+      rows.push({ ...keys, from: long, to: Math.random() < 0.5 ? null : 300 + Math.floor(Math.random() * 60) });
+      for (let j = 0; j < 12; j++) {
+        const from = long + 1 + Math.floor(Math.random() * 300);
+        rows.push({ ...keys, from, to: from + 1 + Math.floor(Math.random() * 5) });
+      }
+      // a pattern whose rules have all ended by the end of the year
+      if (pattern % 5 === 0) rows.push({ ...keys, from: 320, to: 330 });
+    }
+    await db.insertInto('wb_price_rule').values(rows.map((r, i) => ({
+      org_id: p.orgId, kind: 'sa' as const, rule_no: `P${String(i).padStart(3, '0')}`, doc_status: 'AUDITED' as const, material_id: material.archive_id,
+      party_id: r.party_id, route_id: r.route_id, transport: r.transport, packing: r.packing, price: String(200 + i),
+      effective_from: day(r.from), effective_to: r.to === null ? null : day(r.to),
+    }))).execute();
+    let priced = 0;
+    let byEarlier = 0;
+    for (let i = 0; i < 200; i++) {
+      const q: PriceQuery = {
+        orgId: p.orgId, kind: 'sa', noticeLineId: null, materialId: material.archive_id, at: day(Math.floor(Math.random() * 365)),
+        partyId: i % 4 === 0 ? null : party, routeId: i % 3 === 0 ? null : route.id, transport: i % 5 === 0 ? null : 'ROAD', packing: i % 7 === 0 ? null : 'BAG',
+      };
+      const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
+      const all = await candidateRules(db, q);
+      const expected = pickRule(all, truck, q.at);
+      const got = await resolvePrice(db, q);
+      expect(got?.ref ?? null).toBe(expected?.id ?? null);
+      // each pattern's probe answers that pattern's best rule in force, however many of it ended
+      const probed = await patternRules(db, q);
+      expect(probed.length).toBeLessThanOrEqual(keyPatterns(q).length);
+      const samePattern = (a: typeof truck, b: typeof truck) => a.partyId === b.partyId && a.routeId === b.routeId && a.transport === b.transport && a.packing === b.packing;
+      for (const r of probed) expect(r.id).toBe(pickRule(all.filter((c) => samePattern(c, r)), r, q.at)?.id);
+      for (const c of all) expect(probed.some((r) => samePattern(c, r))).toBe(true);
+      if (got) priced++;
+      if (expected && rows.some((r, j) => `P${String(j).padStart(3, '0')}` !== expected.ruleNo && r.party_id === expected.partyId && r.route_id === expected.routeId
+        && r.transport === expected.transport && r.packing === expected.packing && day(r.from) > expected.from && day(r.from) <= q.at)) byEarlier++;
+    }
+    expect(priced).toBeGreaterThan(100);
+    // the case a probe that does not pass over ended rules gets wrong happened
+    expect(byEarlier).toBeGreaterThan(20);
   });
 });

@@ -77,10 +77,10 @@ export const noticeLineSource: PriceSource = {
 };
 
 /**
- * The audited rules of the material and kind in force at `at` whose set keys all equal the
- * truck's (index wb_price_rule_pick), best first in rules.ts's order, at most `limit` of them: the
- * weighing asks for the first only, so that a plant with thousands of rules sends one row, and
- * rules.ts picks among what comes (resolve.test.ts checks the two orders agree).
+ * Every audited rule of the material and kind in force at `at` whose set keys all equal the
+ * truck's, best first in rules.ts's order, at most `limit` of them. It reads every rule of the
+ * material begun by then: the reference the pattern probes (patternRules) are checked against
+ * (resolve.test.ts), not what a weighing asks.
  */
 export async function candidateRules(tx: Kysely<DB>, q: PriceQuery, limit: number | null = null): Promise<PriceRule[]> {
   const { rows } = await sql<Record<string, unknown>>`
@@ -92,12 +92,57 @@ export async function candidateRules(tx: Kysely<DB>, q: PriceQuery, limit: numbe
        AND (transport IS NULL OR transport = ${q.transport ?? null}::text) AND (packing IS NULL OR packing = ${q.packing ?? null}::text)
      ORDER BY num_nonnulls(party_id, route_id, transport, packing) DESC, effective_from DESC, length(rule_no) DESC, rule_no COLLATE "C" DESC
      LIMIT ${limit}::int`.execute(tx);
-  return rows.map((r) => ({
+  return rows.map(ruleOf);
+}
+
+/**
+ * The key patterns a truck can match: each of party, route, transport and packing either unset
+ * (0 or '', as index wb_price_rule_probe holds it) or the truck's, when the truck knows it. At
+ * most 16.
+ */
+export function keyPatterns(q: PriceQuery): { partyId: string; routeId: string; transport: string; packing: string }[] {
+  const either = <T>(unset: T, v: T | null | undefined): T[] => (v === null || v === undefined ? [unset] : [unset, v]);
+  return either('0', q.partyId).flatMap((partyId) => either('0', q.routeId).flatMap((routeId) =>
+    either('', q.transport).flatMap((transport) => either('', q.packing).map((packing) => ({ partyId, routeId, transport, packing })))));
+}
+
+/**
+ * For each key pattern the truck can match, the rule of exactly that pattern that would price it:
+ * the latest begun by `at` and not ended then, the higher number on a tie (one index probe each,
+ * index wb_price_rule_probe). A later rule of the pattern that has already ended is passed over,
+ * so an earlier one still in force is found. At most 16 rows, one of which is the best match of
+ * all: rules.ts picks it.
+ */
+export async function patternRules(tx: Kysely<DB>, q: PriceQuery): Promise<PriceRule[]> {
+  const { rows } = await sql<Record<string, unknown>>`${patternRulesSql(q)}`.execute(tx);
+  return rows.map(ruleOf);
+}
+
+/** patternRules' statement, for its plan to be read (bench/price-resolution.ts). */
+export function patternRulesSql(q: PriceQuery): RawBuilder<unknown> {
+  const k = keyPatterns(q);
+  // one function scan of the patterns side by side: planning four crossed lists cost more than the probes
+  return sql`
+    SELECT r.* FROM unnest(${k.map((x) => x.partyId)}::bigint[], ${k.map((x) => x.routeId)}::bigint[], ${k.map((x) => x.transport)}::text[],
+        ${k.map((x) => x.packing)}::text[]) AS k(party_key, route_key, transport_key, packing_key)
+      CROSS JOIN LATERAL (
+        SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to
+          FROM wb_price_rule
+         WHERE org_id = ${q.orgId} AND kind = ${q.kind} AND material_id = ${q.materialId}::bigint AND doc_status = 'AUDITED'
+           AND coalesce(party_id, 0) = k.party_key AND coalesce(route_id, 0) = k.route_key
+           AND coalesce(transport, '') = k.transport_key AND coalesce(packing, '') = k.packing_key
+           AND effective_from <= ${q.at} AND (effective_to IS NULL OR effective_to > ${q.at})
+         ORDER BY effective_from DESC, length(rule_no) DESC, rule_no COLLATE "C" DESC
+         LIMIT 1) r`;
+}
+
+function ruleOf(r: Record<string, unknown>): PriceRule {
+  return {
     id: r.id as string, ruleNo: r.rule_no as string, price: r.price as string, taxRate: (r.tax_rate as string | null) ?? null,
     partyId: (r.party_id as string | null) ?? null, routeId: (r.route_id as string | null) ?? null,
     transport: (r.transport as TransportMode | null) ?? null, packing: (r.packing as Packing | null) ?? null,
     from: new Date(r.effective_from as string), to: r.effective_to ? new Date(r.effective_to as string) : null,
-  }));
+  };
 }
 
 export const priceRuleSource: PriceSource = {
@@ -106,7 +151,7 @@ export const priceRuleSource: PriceSource = {
     // price lists are kept for sales and purchases; an allot is priced by its notice or contract
     if (q.kind === 'al') return null;
     const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
-    const rule = pickRule(await candidateRules(tx, q, 1), truck, q.at);
+    const rule = pickRule(await patternRules(tx, q), truck, q.at);
     return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}` } : null;
   },
 };
