@@ -45,7 +45,9 @@ const formatOf = (code: string): Format => {
 };
 
 // the demo morning was entered by the administrator: every second row of each owned table becomes the clerk's
-for (const f of new Set(LISTS.map((l) => formatOf(l.template)).filter((f) => f.owner_column))) {
+// (a list over a join, such as a calculation's rows, takes its owner from its document, changed through the document's own list)
+const updatable = new Set((await pool.query<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE is_insertable_into = 'YES'`)).rows.map((r) => r.name));
+for (const f of new Set(LISTS.map((l) => formatOf(l.template)).filter((f) => f.owner_column && updatable.has(f.main_table)))) {
   await sql`UPDATE ${sql.table(f.main_table)} AS t SET ${sql.ref(f.owner_column as string)} = CASE WHEN n.rn % 2 = 0 THEN ${clerkId}::bigint ELSE ${adminId}::bigint END
               FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM ${sql.table(f.main_table)} WHERE ${sql.ref(f.org_column)} = ${HDSN}) AS n
              WHERE t.id = n.id`.execute(db);

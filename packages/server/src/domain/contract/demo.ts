@@ -10,8 +10,8 @@ interface DemoCaller {
 }
 
 const CONTRACTS = [
-  { kind: 'pu', party: 'vendorCode', code: 'GYS0001', material: '0101001', quantity: '3000', price: '38', tolerance: '5', settleBasis: 'LESSER', freightTerms: 'DELIVERED', paymentTerms: 'CREDIT', creditDays: 30 },
-  { kind: 'sa', party: 'customerCode', code: 'KH0001', material: '0502001', quantity: '2000', price: '355', tolerance: '5', settleBasis: 'OUR_NET', freightTerms: 'EX_WORKS', paymentTerms: 'PREPAID', creditDays: null },
+  { kind: 'pu', party: 'vendorCode', code: 'GYS0001', material: '0101001', quantity: '36000', price: '38', tolerance: '5', settleBasis: 'LESSER', freightTerms: 'DELIVERED', paymentTerms: 'CREDIT', creditDays: 30 },
+  { kind: 'sa', party: 'customerCode', code: 'KH0001', material: '0502001', quantity: '24000', price: '355', tolerance: '5', settleBasis: 'OUR_NET', freightTerms: 'EX_WORKS', paymentTerms: 'PREPAID', creditDays: null },
 ] as const;
 
 /** The contract line each kind's demo notice draws on (合同号-行号). */
