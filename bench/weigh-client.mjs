@@ -1,8 +1,8 @@
 // The weighing load generator, run as its own process by bench/weighing.ts so that it never shares
 // the server's event loop. Reads its options as JSON from argv[2]: the second-weighing URL, the
 // bearer token, a file of registry ids (one per line, each a truck waiting for its second weighing),
-// the connections, and a limit in calls and seconds. Each call completes one truck: a tare between
-// 14 and 16 t, a request id of its own. Prints one JSON line: the count, the failures, the latencies
+// the connections, a limit in calls and seconds, and the weight base. Each call completes one truck:
+// a reading between the base and the base + 2 t (a tare of 14-16 t by default), a request id of its own. Prints one JSON line: the count, the failures, the latencies
 // (ms, sorted), the wall time and the client's own CPU time. Plain node:http with kept-alive
 // sockets, not fetch: a station is its own computer, and the load generator shares this machine's
 // two cores with the server and PostgreSQL, so it should take as little of them as it can.
@@ -39,7 +39,7 @@ async function worker() {
   while (next < limit && Date.now() < deadline) {
     const i = next++;
     const body = JSON.stringify({
-      registryId: ids[i], weight: (14 + ((i * 7919) % 2000) / 1000).toFixed(3), stable: true, stationId: `BENCH${i % 4}`, requestId: `bench-${opts.offset ?? 0}-${i}`,
+      registryId: ids[i], weight: ((opts.weightBase ?? 14) + ((i * 7919) % 2000) / 1000).toFixed(3), stable: true, stationId: `BENCH${i % 4}`, requestId: `bench-${opts.offset ?? 0}-${i}`,
     });
     const t0 = performance.now();
     // each worker is one station with its own kept-alive connection

@@ -14,6 +14,9 @@
  *   BENCH_DURATION     seconds of the throughput run [20]
  *   BENCH_POOL         database pool of the server [10]
  *   BENCH_QUIET_WAIT   seconds to wait at most for a quiet machine before each measurement [120]
+ *   BENCH_KIND         pu (purchase trucks, gross first) or sa (sales trucks, tare first) [pu]
+ *   BENCH_COMMERCIAL   sa only: on (price list, money control with freezes, grants) or off [off]
+ *                      (support/sales-trucks.ts says what each puts to work)
  *
  * Latency is the station's (the client process's round trip) and the server's (Fastify's
  * reply.elapsedTime of the call). Raw figures go to bench/results/weighing-<time>.json.
@@ -27,6 +30,7 @@ import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/platform/db/pool';
+import { generateSalesTrucks } from './support/sales-trucks';
 import { benchPostgres, cleanUp, cleanups, listen, percentile, postgresCpuMs, round, signIn, waitQuiet } from './support/setup';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,11 +46,14 @@ const settings = {
   duration: num('BENCH_DURATION', 20),
   pool: num('BENCH_POOL', 10),
   quietWait: num('BENCH_QUIET_WAIT', 120),
-};
+  kind: process.env.BENCH_KIND === 'sa' ? 'sa' : 'pu',
+  commercial: process.env.BENCH_COMMERCIAL === 'on' ? 'on' : 'off',
+} as const;
 
 /**
  * The plant before the run, set-based: notice lines with room for every truck, and per truck an
- * audited registry at the scale, its first-weighed ticket (40 t gross) and that reading.
+ * audited registry at the scale, its first-weighed ticket and that reading (purchase: 40 t gross;
+ * sales: 15 t tare, support/sales-trucks.ts).
  */
 async function generateTrucks(url: string): Promise<string[]> {
   const c = new pg.Client({ connectionString: url });
@@ -59,34 +66,40 @@ async function generateTrucks(url: string): Promise<string[]> {
       WHERE NOT m.scene_confirm AND m.hidden_deduct = 0 ORDER BY m.id LIMIT 1`, [org])).rows[0].id;
     const warehouse = (await c.query('SELECT id FROM md_warehouse WHERE org_id = $1 ORDER BY id LIMIT 1', [org])).rows[0].id;
     await c.query('BEGIN');
-    await c.query(`INSERT INTO wb_notice (org_id, kind, notice_no, doc_status, vendor_id, start_time, end_time)
-      SELECT $1, 'pu', 'BENCHTZ' || g, 'AUDITED', $2, now() - interval '1 day', now() + interval '30 days' FROM generate_series(1, $3) g`, [org, vendor, settings.lines]);
-    await c.query(`INSERT INTO wb_notice_line (org_id, notice_id, seq, material_id, warehouse_id, quantity, max_limit, price)
-      SELECT $1, n.id, 1, $2, $3, 1000000, 1000000, 50 FROM wb_notice n WHERE n.notice_no LIKE 'BENCHTZ%'`, [org, material, warehouse]);
-    const plates = `'苏' || chr(65 + (g / 100000) % 20) || lpad((g % 100000)::text, 5, '0')`;
-    await c.query(`INSERT INTO wb_registry (org_id, kind, registry_no, doc_status, trip_state, entered_at, notice_id, notice_line_id, material_id, plate_number, pre_quantity, shipped_quantity)
-      SELECT $1, 'pu', 'BENCHDJ' || g, 'AUDITED', 'WEIGHING', now() - interval '2 hours', l.notice_id, l.id, $2, ${plates}, 0, 30
-        FROM generate_series(1, $3) g
-        JOIN (SELECT id, notice_id, row_number() OVER (ORDER BY id) - 1 AS k FROM wb_notice_line WHERE org_id = $1) l ON l.k = g % $4`,
-      [org, material, settings.trucks, settings.lines]);
-    await c.query(`INSERT INTO wb_ticket (org_id, kind, ticket_no, state, registry_id, notice_id, notice_line_id, material_id, warehouse_id, vendor_id, plate_number, first_is, gross, gross_time, price)
-      SELECT r.org_id, 'pu', 'BENCHBD' || r.id, 'FIRST_WEIGHED', r.id, r.notice_id, r.notice_line_id, r.material_id, $1, $2, r.plate_number, 'GROSS', 40, now() - interval '1 hour', 50
-        FROM wb_registry r WHERE r.registry_no LIKE 'BENCHDJ%'`, [warehouse, vendor]);
-    await c.query(`INSERT INTO wb_weighing (org_id, ticket_id, reading, weight, stable, weighed_at, station, request_id, identified_by)
-      SELECT t.org_id, t.id, 'FIRST', 40, true, t.gross_time, 'BENCH', 'first-' || t.id, 'REGISTRY' FROM wb_ticket t WHERE t.ticket_no LIKE 'BENCHBD%'`);
+    if (settings.kind === 'sa') await generateSalesTrucks(c, settings, org, material, warehouse);
+    else await generatePurchaseTrucks(c, org, vendor, material, warehouse);
     await c.query('COMMIT');
     await c.query('ANALYZE');
     const ids = (await c.query(`SELECT id FROM wb_registry WHERE registry_no LIKE 'BENCHDJ%' ORDER BY random()`)).rows.map((r) => r.id as string);
-    console.log(`${ids.length} trucks on ${settings.lines} notice lines ready in ${round((performance.now() - t0) / 1000, 1)} s`);
+    console.log(`${ids.length} ${settings.kind} trucks (commercial ${settings.commercial}) on ${settings.lines} notice lines ready in ${round((performance.now() - t0) / 1000, 1)} s`);
     return ids;
   } finally {
     await c.end();
   }
 }
 
+/** Purchase trucks: one vendor, a 40 t gross read first, the notice line's price. */
+async function generatePurchaseTrucks(c: pg.Client, org: string, vendor: string, material: string, warehouse: string): Promise<void> {
+  await c.query(`INSERT INTO wb_notice (org_id, kind, notice_no, doc_status, vendor_id, start_time, end_time)
+    SELECT $1, 'pu', 'BENCHTZ' || g, 'AUDITED', $2, now() - interval '1 day', now() + interval '30 days' FROM generate_series(1, $3) g`, [org, vendor, settings.lines]);
+  await c.query(`INSERT INTO wb_notice_line (org_id, notice_id, seq, material_id, warehouse_id, quantity, max_limit, price)
+    SELECT $1, n.id, 1, $2, $3, 1000000, 1000000, 50 FROM wb_notice n WHERE n.notice_no LIKE 'BENCHTZ%'`, [org, material, warehouse]);
+  const plates = `'苏' || chr(65 + (g / 100000) % 20) || lpad((g % 100000)::text, 5, '0')`;
+  await c.query(`INSERT INTO wb_registry (org_id, kind, registry_no, doc_status, trip_state, entered_at, notice_id, notice_line_id, material_id, plate_number, pre_quantity, shipped_quantity)
+    SELECT $1, 'pu', 'BENCHDJ' || g, 'AUDITED', 'WEIGHING', now() - interval '2 hours', l.notice_id, l.id, $2, ${plates}, 0, 30
+      FROM generate_series(1, $3) g
+      JOIN (SELECT id, notice_id, row_number() OVER (ORDER BY id) - 1 AS k FROM wb_notice_line WHERE org_id = $1) l ON l.k = g % $4`,
+    [org, material, settings.trucks, settings.lines]);
+  await c.query(`INSERT INTO wb_ticket (org_id, kind, ticket_no, state, registry_id, notice_id, notice_line_id, material_id, warehouse_id, vendor_id, plate_number, first_is, gross, gross_time, price)
+    SELECT r.org_id, 'pu', 'BENCHBD' || r.id, 'FIRST_WEIGHED', r.id, r.notice_id, r.notice_line_id, r.material_id, $1, $2, r.plate_number, 'GROSS', 40, now() - interval '1 hour', 50
+      FROM wb_registry r WHERE r.registry_no LIKE 'BENCHDJ%'`, [warehouse, vendor]);
+  await c.query(`INSERT INTO wb_weighing (org_id, ticket_id, reading, weight, stable, weighed_at, station, request_id, identified_by)
+    SELECT t.org_id, t.id, 'FIRST', 40, true, t.gross_time, 'BENCH', 'first-' || t.id, 'REGISTRY' FROM wb_ticket t WHERE t.ticket_no LIKE 'BENCHBD%'`);
+}
+
 interface ClientResult { count: number; failures: number; firstFailures: string[]; wallMs: number; cpuMs: number; latencies: number[] }
 
-function runClient(opts: { url: string; token: string; idsFile: string; offset: number; calls: number; seconds: number; connections: number }): Promise<ClientResult> {
+function runClient(opts: { url: string; token: string; idsFile: string; offset: number; calls: number; seconds: number; connections: number; weightBase: number }): Promise<ClientResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(here, 'weigh-client.mjs'), JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -115,28 +128,31 @@ async function main() {
   cleanups.push(() => database.close());
   const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'warn' }), database });
   const serverMs: number[] = [];
+  const callPath = `/api/weigh/${settings.kind}/second`;
+  // the second reading: a tare of 14-16 t after a purchase truck's gross, a gross of 44-46 t after a sales truck's tare
+  const weightBase = settings.kind === 'sa' ? 44 : 14;
   app.addHook('onResponse', async (request, reply) => {
-    if (request.url === '/api/weigh/pu/second') serverMs.push(reply.elapsedTime);
+    if (request.url === callPath) serverMs.push(reply.elapsedTime);
   });
   cleanups.push(() => app.close());
   const base = `http://127.0.0.1:${await listen(app)}`;
   const token = await signIn(base, 'operator');
-  const callUrl = `${base}/api/weigh/pu/second`;
+  const callUrl = `${base}${callPath}`;
 
   // warm-up: JIT, the pool's connections, the plans
-  await runClient({ url: callUrl, token, idsFile, offset: 0, calls: 200, seconds: 60, connections: 4 });
+  await runClient({ url: callUrl, token, idsFile, weightBase, offset: 0, calls: 200, seconds: 60, connections: 4 });
   let offset = 200;
 
   const quiet1 = await waitQuiet(settings.quietWait);
   serverMs.length = 0;
-  const sequential = await runClient({ url: callUrl, token, idsFile, offset, calls: settings.samples, seconds: 120, connections: 1 });
+  const sequential = await runClient({ url: callUrl, token, idsFile, weightBase, offset, calls: settings.samples, seconds: 120, connections: 1 });
   offset += sequential.count;
   const sequentialServer = figures(serverMs);
 
   const quiet2 = await waitQuiet(settings.quietWait);
   serverMs.length = 0;
   const cpuBefore = { server: process.cpuUsage(), postgres: postgresCpuMs(dataDir) };
-  const sustained = await runClient({ url: callUrl, token, idsFile, offset, calls: ids.length - offset, seconds: settings.duration, connections: settings.connections });
+  const sustained = await runClient({ url: callUrl, token, idsFile, weightBase, offset, calls: ids.length - offset, seconds: settings.duration, connections: settings.connections });
   const serverCpu = process.cpuUsage(cpuBefore.server);
   const sustainedServer = figures(serverMs);
   // CPU per weighing of each party: with two cores, 300/s leaves 6.7 ms for all three together
@@ -150,6 +166,13 @@ async function main() {
   // every completed truck counted once on its line, and the ceiling held
   const check = await database.pool.query(`SELECT
       (SELECT count(*) FROM wb_ticket WHERE state = 'COMPLETED' AND ticket_no LIKE 'BENCHBD%')::int AS completed,
+      (SELECT json_object_agg(coalesce(price_source, 'none'), n) FROM (SELECT price_source, count(*) AS n FROM wb_ticket
+        WHERE state = 'COMPLETED' AND ticket_no LIKE 'BENCHBD%' GROUP BY 1) p) AS "priceSources",
+      (SELECT sum(amount) FROM wb_ticket WHERE state = 'COMPLETED' AND ticket_no LIKE 'BENCHBD%')::text AS amount,
+      (SELECT sum(net) FROM wb_ticket WHERE state = 'COMPLETED' AND ticket_no LIKE 'BENCHBD%')::text AS net,
+      (SELECT sum(consumed) FROM fm_account)::text AS consumed,
+      (SELECT sum(drawn_quantity) FROM mgp_grant_line)::text AS drawn,
+      (SELECT -sum(frozen_delta) FROM fm_ledger WHERE kind = 'RELEASE')::text AS released,
       (SELECT sum(done_trips) FROM wb_notice_line l JOIN wb_notice n ON n.id = l.notice_id WHERE n.notice_no LIKE 'BENCHTZ%')::int AS trips`);
 
   const result = {
@@ -166,7 +189,7 @@ async function main() {
   console.log(JSON.stringify(result, null, 2));
   const dir = path.join(here, 'results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `weighing-${result.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
+  fs.writeFileSync(path.join(dir, `weighing-${settings.kind === 'sa' ? `sa-${settings.commercial}-` : ''}${result.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
 }
 
 main()
