@@ -133,6 +133,19 @@ export async function reverseConsumption(tx: Tx, who: Who, ticket: Pick<TicketFo
 }
 
 /**
+ * Return goods (退货): what the original consumed comes back to the account, moved on the return
+ * ticket (the original's lock is held by the caller), so voiding the return takes it again through
+ * reverseConsumption like any ticket's.
+ */
+export async function returnConsumption(tx: Tx, who: Who, source: Pick<TicketForMoney, 'id' | 'kind'>, ret: { id: string; ticketNo: string }): Promise<void> {
+  if (source.kind !== 'sa') return;
+  const taken = await repo.ticketConsumption(tx, who.orgId, source.id);
+  if (!taken) return;
+  const account = await repo.lockAccount(tx, who.orgId, taken.customerId);
+  await repo.move(tx, who.orgId, account, { kind: 'CONSUME_REVERSED', delta: taken.consumed, docKind: 'ticket', docId: ret.id, docNo: ret.ticketNo }, who.userId);
+}
+
+/**
  * A completed sales ticket whose amount changed (改价, 扣重): its consumption follows, the
  * difference moved under the account's lock (after the ticket's and its line's). A ticket whose
  * completion consumed nothing from an account is left alone.

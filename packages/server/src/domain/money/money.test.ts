@@ -322,6 +322,23 @@ describe('a ticket whose amount changes after its completion', () => {
     expect(num((await account(c.id))?.consumed)).toBe(0);
   });
 
+  it('gives the consumption back to the account when the goods are returned, and takes it again when the return is voided', async () => {
+    const c = await newCustomer();
+    await receipt(c.id, '50000');
+    const { lineId } = await salesLine(c.id, '400');
+    const reg = await salesRegistry(lineId, '30');
+    expectOk(await asOperator('/api/registry/sa/audit', { ids: [reg.id] }));
+    expectOk(await asOperator('/api/registry/sa/letin', { ids: [reg.id] }));
+    const first = expectOk(await asOperator('/api/weigh/sa/first', { registryId: reg.id, weight: '15', stationId: 'M4', requestId: `return-1-${reg.id}`, stable: true })).data;
+    expectOk(await asOperator('/api/weigh/sa/second', { ticketId: first.ticketId, weight: '45', stationId: 'M4', requestId: `return-2-${reg.id}`, stable: true }));
+    expect(num((await account(c.id))?.consumed)).toBe(12000);
+    const admin = (await bearerFor(app, 'admin')).authorization;
+    const ret = expectOk(await call(app, 'POST', `/api/weigh/sa/returnGoods/${first.ticketId}`, admin)).data as { id: string };
+    expect([num((await account(c.id))?.consumed), num((await account(c.id))?.available)]).toEqual([0, 50000]);
+    expectOk(await call(app, 'POST', '/api/weigh/sa/obsolete', admin, { ids: [ret.id] }));
+    expect(num((await account(c.id))?.consumed)).toBe(12000);
+  });
+
   it('keeps the account exact when a ticket is split and its parts merged again', async () => {
     const c = await newCustomer();
     await receipt(c.id, '50000');

@@ -10,7 +10,7 @@ import type { Noted } from './actions';
 import { priceNote, ticketNote } from './log-notes';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
-import { followTicketAmount } from '../money/ledger';
+import { followTicketAmount, returnConsumption } from '../money/ledger';
 import type { Tx } from './repo';
 import { pricedAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
@@ -49,6 +49,7 @@ export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
   });
   if (source.notice_line_id && source.net !== null) await uncompleteOnLine(tx, who.orgId, source.notice_line_id, source.net);
   await returnGrant(tx, who.orgId, source.id, newId);
+  await returnConsumption(tx, who, source, { id: newId, ticketNo: ticketNo as string });
   // both tickets: "who returned this ticket" and "where does this return come from" are each one search
   return {
     reply: { id: newId, ticketNo: ticketNo as string },
