@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { streamSheet, type SheetColumn } from '../../platform/excel/workbook';
-import { fontBytes } from '../weighing/print/pdf';
+import { pdfDocument } from '../weighing/print/pdf';
 import { moneyText } from './rules';
 import type { Statement, StatementLine } from './statement';
 
@@ -71,16 +70,7 @@ function row(doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false):
 }
 
 export function statementPdf(s: Statement): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [A4_LANDSCAPE.width, A4_LANDSCAPE.height], margin: 0, info: { Title: `对账单 ${s.customer.name}`, Creator: '统一称重管控平台' } });
-  const { regular, bold } = fontBytes();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = pdfDocument({ size: [A4_LANDSCAPE.width, A4_LANDSCAPE.height], info: { Title: `对账单 ${s.customer.name}` } });
   const header = (first: boolean) => {
     let y = MARGIN;
     if (first) {
@@ -104,5 +94,5 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   row(doc, y, ['本期合计', '', '', '', '', '', moneyText(s.receipts), moneyText(s.consumed), ''], true);
   row(doc, y + ROW, ['期末余额', '', '', '', '', '', '', '', moneyText(s.closing)], true);
   doc.end();
-  return done;
+  return bytes;
 }

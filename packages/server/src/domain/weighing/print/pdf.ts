@@ -18,7 +18,7 @@ const FONT_FILES = {
 
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 /** read once per process: each is ~10 MB, and every PDF subsets from the same bytes */
-export function fontBytes(): { regular: Buffer; bold: Buffer } {
+function fontBytes(): { regular: Buffer; bold: Buffer } {
   fonts ??= { regular: readFileSync(require.resolve(FONT_FILES.regular)), bold: readFileSync(require.resolve(FONT_FILES.bold)) };
   return fonts;
 }
@@ -119,22 +119,32 @@ export function drawTicket(doc: Doc, l: TicketPrintLayout): void {
   footer(doc, l, y);
 }
 
-/** The ticket as PDF bytes: one page of the form. */
-export function ticketPdf(l: TicketPrintLayout): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: [PAGE.width, PAGE.height], margin: 0, autoFirstPage: true,
-    info: { Title: `${l.title} ${l.ticketNo}`, Subject: l.ticketNo, Author: l.company, Creator: '统一称重管控平台' },
-  });
+/**
+ * A PDF document with the embedded Chinese fonts registered ('regular', 'bold') and its bytes
+ * gathered: draw on `doc`, call `doc.end()`, then await `bytes`. The ticket and the customer's
+ * statement are both made this way.
+ */
+export function pdfDocument(options: PDFKit.PDFDocumentOptions): { doc: Doc; bytes: Promise<Buffer> } {
+  const doc = new PDFDocument({ margin: 0, ...options, info: { Creator: '统一称重管控平台', ...options.info } });
   const { regular, bold } = fontBytes();
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
+  const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, bytes };
+}
+
+/** The ticket as PDF bytes: one page of the form. */
+export function ticketPdf(l: TicketPrintLayout): Promise<Buffer> {
+  const { doc, bytes } = pdfDocument({
+    size: [PAGE.width, PAGE.height], autoFirstPage: true,
+    info: { Title: `${l.title} ${l.ticketNo}`, Subject: l.ticketNo, Author: l.company },
+  });
   drawTicket(doc, l);
   doc.end();
-  return done;
+  return bytes;
 }
