@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { Card } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import * as echarts from 'echarts/core';
@@ -7,6 +7,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers';
 import { TRIP_KIND_NAMES, type VehicleChart as Chart } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
+import { useEChart } from '@/platform/charts/useEChart';
 import { fetchVehicleChart } from './plant-api';
 import { usePlantTexts } from './plant-texts';
 
@@ -34,26 +35,14 @@ export function chartOptions(chart: Chart, label: (kind: string, direction: 'IN'
 export function VehicleChart({ orgId }: { orgId: string | null }) {
   const tx = usePlantTexts();
   const english = useEnglish();
-  const box = useRef<HTMLDivElement>(null);
   const { data } = useQuery({ queryKey: ['home-vehicle-chart', orgId], queryFn: fetchVehicleChart, refetchInterval: REFRESH_MS });
-
-  useEffect(() => {
-    if (!box.current) return;
-    const chart = echarts.init(box.current);
-    const resize = new ResizeObserver(() => chart.resize());
-    resize.observe(box.current);
-    return () => {
-      resize.disconnect();
-      chart.dispose();
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!box.current || !data) return;
+  const option = useMemo(() => {
+    if (!data) return null;
     const label = (kind: string, direction: 'IN' | 'OUT') =>
       `${TRIP_KIND_NAMES[kind]?.[english ? 'en' : 'zh'] ?? kind}${english ? ' ' : ''}${direction === 'IN' ? tx.in : tx.out}`;
-    echarts.getInstanceByDom(box.current)?.setOption(chartOptions(data, label), { notMerge: true });
+    return chartOptions(data, label);
   }, [data, english, tx]);
+  const box = useEChart(option);
 
   return (
     <Card title={tx.chart} variant="borderless" className="wb-home-card">

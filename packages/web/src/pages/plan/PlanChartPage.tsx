@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Card, DatePicker, Descriptions, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -8,6 +8,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers';
 import type { PlanChart } from '@wb/protocol';
 import { call } from '@/platform/api/http';
+import { useEChart } from '@/platform/charts/useEChart';
 import { planChartOptions } from './plan-chart';
 import { usePlanTexts } from './texts';
 import './plan.css';
@@ -22,24 +23,8 @@ export default function PlanChartPage() {
   const tx = usePlanTexts();
   const [month, setMonth] = useState<Dayjs>(dayjs());
   const key = month.format('YYYY-MM');
-  const box = useRef<HTMLDivElement>(null);
   const { data } = useQuery({ queryKey: ['plan-chart', key], queryFn: () => fetchPlanChart(key) });
-
-  useEffect(() => {
-    if (!box.current) return;
-    const chart = echarts.init(box.current);
-    const resize = new ResizeObserver(() => chart.resize());
-    resize.observe(box.current);
-    return () => {
-      resize.disconnect();
-      chart.dispose();
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!box.current || !data) return;
-    echarts.getInstanceByDom(box.current)?.setOption(planChartOptions(data, tx), { notMerge: true });
-  }, [data, tx]);
+  const box = useEChart(useMemo(() => (data ? planChartOptions(data, tx) : null), [data, tx]));
 
   return (
     <div className="wb-plan-chart-page" data-testid="plan-chart-page">
