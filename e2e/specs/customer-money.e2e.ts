@@ -46,8 +46,8 @@ async function caller(who: { username: string; password: string }): Promise<Call
 const account = async () => (await db<{ id: string; received: string; consumed: string; frozen: string; available: string; control: string }>(
   `SELECT id::text, trim_scale(received)::text AS received, trim_scale(consumed)::text AS consumed, trim_scale(frozen)::text AS frozen,
           trim_scale(available)::text AS available, control FROM fm_account_view WHERE customer_id = $1`, [customerId]))[0];
-const ticketOf = async (id: string) => (await db<{ ticket_no: string; net: string; price: string; amount: string; price_source: string; price_label: string }>(
-  `SELECT ticket_no, trim_scale(net)::text AS net, trim_scale(price)::text AS price, trim_scale(amount)::text AS amount, price_source, price_label
+const ticketOf = async (id: string) => (await db<{ ticket_no: string; gross_time: Date; net: string; price: string; amount: string; price_source: string; price_label: string }>(
+  `SELECT ticket_no, gross_time, trim_scale(net)::text AS net, trim_scale(price)::text AS price, trim_scale(amount)::text AS amount, price_source, price_label
      FROM wb_ticket WHERE id = $1`, [id]))[0];
 
 /** An audited sales notice of the customer with one line (priced or left to the price list); the line's id. */
@@ -221,6 +221,8 @@ describe("the customer's money", () => {
     const afternoon = await loadTruck(lineId, '浙E7Q013', '15', '40', plantTime(day, 13));
     const [am, pm] = [await ticketOf(morning.ticketId), await ticketOf(afternoon.ticketId)];
     expect(am).toMatchObject({ net: '25', price: '400', amount: '10000', price_source: 'PRICE_RULE', price_label: `价格规则 ${rule.ruleNo}` });
+    // loaded (gross, the second weighing) at 11:00 and 13:00 of the plant's day
+    expect([am.gross_time.toISOString(), pm.gross_time.toISOString()]).toEqual([plantTime(day, 11).toISOString(), plantTime(day, 13).toISOString()]);
     expect(pm).toMatchObject({ net: '25', price: '420', amount: '10500', price_source: 'PRICE_RULE', price_label: `价格规则 ${adjust_no}-1` });
     expect(await account()).toMatchObject({ consumed: String(11420 + 10000 + 10500), frozen: '0' });
 
