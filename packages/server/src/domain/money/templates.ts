@@ -150,12 +150,13 @@ export const accountListTemplate = defineListTemplate({
     { fieldName: 'customerId', fieldExplain: '客户编号', fieldExplainEn: 'Customer id', fieldType: 'TEXT', columnSql: 't.customer_id::text', ishow: false, ihidden: true },
     { fieldName: 'control', fieldExplain: '资金控制', fieldExplainEn: 'Money control', fieldType: 'ENUM', columnSql: 't.control', options: CONTROLS,
       iallowQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
+    // what the customer may still load for: the figure the accountant looks for first, on screen without scrolling
+    money('available', '可用余额', 'Available', 't.available', { itotal: true }),
     money('received', '收款净额', 'Received (net of refunds)', 't.received', { itotal: true }),
     money('credit', '有效授信', 'Valid credit', 't.credit', { itotal: true }),
     money('consumed', '已消费', 'Consumed', 't.consumed', { itotal: true }),
     money('frozen', '冻结', 'Frozen', 't.frozen', { itotal: true }),
     money('balance', '余额', 'Balance', 't.balance', { itotal: true }),
-    money('available', '可用余额', 'Available', 't.available', { itotal: true }),
     { fieldName: 'updatedAt', fieldExplain: '更新时间', fieldExplainEn: 'Updated', fieldType: 'DATE', columnSql: 't.updated_at', isortField: true, columnWidth: 170 },
   ],
 });

@@ -60,7 +60,7 @@ function listFields(kind: TicketKind): FieldDef[] {
     { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', columnSql: 't.price', columnWidth: 100 },
     { fieldName: 'priceSource', fieldExplain: '价格来源', fieldExplainEn: 'Price from', fieldType: 'ENUM', columnSql: 't.price_source', options: PRICE_SOURCES,
       iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 100 },
-    { fieldName: 'priceLabel', fieldExplain: '价格依据', fieldExplainEn: 'Priced by', fieldType: 'TEXT', columnSql: 't.price_label', columnWidth: 180 },
+    { fieldName: 'priceLabel', fieldExplain: '价格依据', fieldExplainEn: 'Priced by', fieldType: 'TEXT', columnSql: 't.price_label', columnWidth: 250 },
     { fieldName: 'amount', fieldExplain: '金额', fieldExplainEn: 'Amount', fieldType: 'NUMBER', columnSql: 't.amount', itotal: true, columnWidth: 110 },
     { fieldName: 'manual', fieldExplain: '手工单', fieldExplainEn: 'Manual', fieldType: 'BOOLEAN', columnSql: 't.manual', options: YES_NO, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 80 },
     { fieldName: 'printCount', fieldExplain: '打印次数', fieldExplainEn: 'Prints', fieldType: 'NUMBER', columnSql: 't.print_count', columnWidth: 80 },

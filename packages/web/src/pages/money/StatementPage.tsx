@@ -45,17 +45,18 @@ export default function StatementPage() {
   const query = () => customerId && setAsked({ customerId, from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') });
   const download = (format: 'xlsx' | 'pdf') => asked && void downloadFile('/money/statement', { query: { ...asked, format }, fallbackName: `statement.${format}` });
   const columns = useMemo(() => [
-    { title: w('时间', 'Time'), dataIndex: 0, width: 170, render: time },
-    { title: w('类型', 'Kind'), dataIndex: 1, width: 110, render: (k: string) => (KINDS[k]?.[english ? 1 : 0] ?? k) },
-    { title: w('单据号', 'Document no.'), dataIndex: 2, width: 180 },
-    { title: w('物料', 'Material'), dataIndex: 3, width: 140 },
-    { title: w('净重(吨)', 'Net (t)'), dataIndex: 4, width: 100, align: 'right' as const },
-    { title: w('单价', 'Unit price'), dataIndex: 5, width: 110, align: 'right' as const, render: money },
-    { title: w('收款', 'Received'), dataIndex: 6, width: 140, align: 'right' as const, render: money },
-    { title: w('消费', 'Consumed'), dataIndex: 7, width: 140, align: 'right' as const, render: money },
-    { title: w('余额', 'Balance'), dataIndex: 8, width: 150, align: 'right' as const, render: money },
+    { title: w('时间', 'Time'), dataIndex: 0, width: 160, render: time },
+    { title: w('类型', 'Kind'), dataIndex: 1, width: 90, render: (k: string) => (KINDS[k]?.[english ? 1 : 0] ?? k) },
+    { title: w('单据号', 'Document no.'), dataIndex: 2, width: 170 },
+    { title: w('物料', 'Material'), dataIndex: 3, width: 120 },
+    { title: w('净重(吨)', 'Net (t)'), dataIndex: 4, width: 90, align: 'right' as const },
+    { title: w('单价', 'Unit price'), dataIndex: 5, width: 100, align: 'right' as const, render: money },
+    { title: w('收款', 'Received'), dataIndex: 6, width: 120, align: 'right' as const, render: money },
+    { title: w('消费', 'Consumed'), dataIndex: 7, width: 120, align: 'right' as const, render: money },
+    { title: w('余额', 'Balance'), dataIndex: 8, width: 130, align: 'right' as const, render: money },
   ], [english]); // eslint-disable-line react-hooks/exhaustive-deps
   const s = statement.data;
+  // the columns (1,100 px together) fit the workspace of a 1440 px screen: the balance is never scrolled out of sight
   return (
     <Card size="small" data-testid="money-statement" title={w('客户对账单', 'Customer statement')}>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -86,7 +87,7 @@ export default function StatementPage() {
             style={{ marginTop: 12 }}
             size="small"
             virtual
-            scroll={{ x: 1200, y: 560 }}
+            scroll={{ x: 1100, y: 560 }}
             rowKey={(r) => `${r[0]}:${r[2]}:${r[1]}`}
             columns={columns}
             dataSource={s.lines}

@@ -21,8 +21,9 @@ export function formatDate(value: unknown, dayOnly = false): string {
 export type CellText = { kind: 'tag'; label: string; color?: string } | { kind: 'text'; text: string };
 
 /** What a cell shows for a field: an option's label (a coloured tag when it has a colour), 是/否, a date, or the text. */
-export function cellText(field: Pick<FieldDefinition, 'fieldType' | 'options'> & Partial<Pick<FieldDefinition, 'searchType'>>, value: unknown, yesNo: { yes: string; no: string }): CellText {
+export function cellText(field: Pick<FieldDefinition, 'fieldType' | 'options'> & Partial<Pick<FieldDefinition, 'searchType' | 'classType'>>, value: unknown, yesNo: { yes: string; no: string }): CellText {
   const { fieldType, options } = field;
+  if (fieldType === 'NUMBER' && field.classType === 'MONEY' && (typeof value === 'string' || typeof value === 'number')) return { kind: 'text', text: moneyText(String(value)) };
   if (fieldType === 'ENUM' || fieldType === 'TAG' || fieldType === 'BOOLEAN') {
     const option = optionOf(options, value);
     if (option) return { kind: 'tag', label: option.label, color: option.color };
@@ -41,4 +42,16 @@ export function cellText(field: Pick<FieldDefinition, 'fieldType' | 'options'> &
  */
 export function plainDecimal(text: string): string {
   return /^-?\d+\.\d*$/.test(text) ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/**
+ * An amount of a MONEY field as an accountant reads it: 50000.0000 -> ¥50,000.00. At least two
+ * decimals and never rounded (a unit price of 95.1234 keeps its four); text that is no number is shown as sent.
+ */
+export function moneyText(text: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!m) return text;
+  const cents = (m[3] ?? '').replace(/0+$/, '').padEnd(2, '0');
+  const negative = m[1] === '-' && /[1-9]/.test(m[2] + cents);
+  return `${negative ? '-' : ''}¥${m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }

@@ -27,12 +27,25 @@ describe('cells', () => {
     expect(cellText(f, '1200', yesNo)).toEqual({ kind: 'text', text: '1200' });
     expect(cellText(f, '0.1234', yesNo)).toEqual({ kind: 'text', text: '0.1234' });
   });
+  it('shows a MONEY amount as money: yuan sign, thousands separators, at least two decimals, never rounded', () => {
+    const f = { fieldType: 'NUMBER', options: [], classType: 'MONEY' };
+    expect(cellText(f, '50000.0000', yesNo)).toEqual({ kind: 'text', text: '¥50,000.00' });
+    expect(cellText(f, '1234567.8', yesNo)).toEqual({ kind: 'text', text: '¥1,234,567.80' });
+    expect(cellText(f, '-11420', yesNo)).toEqual({ kind: 'text', text: '-¥11,420.00' });
+    expect(cellText(f, '-0.0000', yesNo)).toEqual({ kind: 'text', text: '¥0.00' });
+    expect(cellText(f, '95.1234', yesNo)).toEqual({ kind: 'text', text: '¥95.1234' });
+    expect(cellText(f, 0, yesNo)).toEqual({ kind: 'text', text: '¥0.00' });
+    expect(cellText(f, null, yesNo)).toEqual({ kind: 'text', text: '' });
+  });
 });
 
 describe('合计 row', () => {
   it('puts each totalled field\'s sum under its column, nothing elsewhere', () => {
     const shown = [{ fieldName: 'plateNumber', itotal: false }, { fieldName: 'capacityTonnage', itotal: true }, { fieldName: 'lastTare', itotal: true }];
     expect(totalsRow(shown, { capacityTonnage: '120.50', lastTare: null })).toEqual([null, '120.5', null]);
+  });
+  it('sums a MONEY field as money', () => {
+    expect(totalsRow([{ fieldName: 'available', itotal: true, classType: 'MONEY' }], { available: '38580.0000' })).toEqual(['¥38,580.00']);
   });
 });
 
