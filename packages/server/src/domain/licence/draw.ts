@@ -18,11 +18,15 @@ export interface CompletedTicket { id: string; kind: string; registry_id: string
 /**
  * The completed ticket's net drawn from its grant's line; a net past what is left refuses the
  * weighing. Two round trips for a controlled product (what it draws on with the line locked, then
- * the draw written), one for any other.
+ * the draw written). `controlled` is the material's controlled product as the caller already read
+ * it in this transaction (repo.controlledProductSql; null: none, and nothing is asked); absent, it
+ * is read here, in the first round trip.
  */
-export async function drawGrantOnCompletion(tx: Tx, orgId: string, t: CompletedTicket, ticketNo: string, net: Decimal.Value): Promise<void> {
-  if (t.kind !== 'sa' || !t.material_id) return;
-  const found = await repo.ticketGrantLine(tx, orgId, { materialId: t.material_id, registryId: t.registry_id, noticeId: t.notice_id });
+export async function drawGrantOnCompletion(
+  tx: Tx, orgId: string, t: CompletedTicket, ticketNo: string, net: Decimal.Value, controlled?: repo.ControlledProductRow | null,
+): Promise<void> {
+  if (t.kind !== 'sa' || !t.material_id || controlled === null) return;
+  const found = await repo.ticketGrantLine(tx, orgId, { materialId: t.material_id, registryId: t.registry_id, noticeId: t.notice_id }, controlled);
   if (!found) return;
   const { product, grantId, line } = found;
   if (!grantId) throw badRequest(`磅单 ${ticketNo}：${product.name} 为管控产品，没有许可证，不能完成过磅`, 'grantId');

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { CollectorFacts, GrantFacts } from './rules';
 
@@ -10,6 +10,9 @@ import type { CollectorFacts, GrantFacts } from './rules';
 type Tx = Transaction<DB>;
 
 export interface ControlledProduct { materialId: string; id: string; name: string }
+
+/** A row of controlledProductSql. */
+export interface ControlledProductRow { id: string; name: string }
 
 /** The materials among these that are mapped (enabled) to a controlled standard product, with that product. */
 export async function controlledProducts(tx: Tx, orgId: string, materialIds: string[]): Promise<ControlledProduct[]> {
@@ -87,24 +90,32 @@ export interface TicketGrantLine {
   line: LockedGrantLine | null;
 }
 
+/** The controlled standard product a material is mapped to (at most one), as a fragment another statement can carry. */
+export function controlledProductSql(orgId: string, materialId: string | null): RawBuilder<unknown> {
+  return sql`SELECT s.id::text, s.product_name AS name FROM mgp_custom_product c JOIN mgp_stand_product s ON s.id = c.stand_product_id
+    WHERE c.org_id = ${orgId}::bigint AND c.material_id = ${materialId}::bigint AND c.enabled AND s.enabled AND s.controlled LIMIT 1`;
+}
+
 /**
  * In one round trip what a completing ticket draws on: its material's controlled product (null:
- * nothing to draw, nothing locked), the grant its registry or notice names, and that grant's line
- * of the product locked FOR UPDATE (after the caller's ticket and notice line: README, lock
- * order). The lock sits in a sub-select since the line may be missing (a left join
- * cannot lock its nullable side).
+ * nothing to draw, nothing locked; given: as the caller read it, controlledProductSql), the grant
+ * its registry or notice names, and that grant's line of the product locked FOR UPDATE (after the
+ * caller's ticket and notice line: README, lock order). The lock sits in a sub-select since the
+ * line may be missing (a left join cannot lock its nullable side).
  */
-export async function ticketGrantLine(tx: Tx, orgId: string, t: { materialId: string; registryId: string | null; noticeId: string | null }): Promise<TicketGrantLine | null> {
+export async function ticketGrantLine(
+  tx: Tx, orgId: string, t: { materialId: string; registryId: string | null; noticeId: string | null }, known?: ControlledProductRow,
+): Promise<TicketGrantLine | null> {
+  const product = known ? sql`SELECT ${known.id}::bigint AS id, ${known.name}::text AS name` : controlledProductSql(orgId, t.materialId);
   const { rows } = await sql<{ product_id: string; product_name: string; grant_id: string | null; line_id: string | null; grant_no: string | null; quantity: string | null; drawn: string | null }>`
-    SELECT p.id::text AS product_id, p.product_name, g.grant_id::text, x.id::text AS line_id, x.grant_no, x.quantity::text, x.drawn::text
-      FROM (SELECT s.id, s.product_name FROM mgp_custom_product c JOIN mgp_stand_product s ON s.id = c.stand_product_id
-             WHERE c.org_id = ${orgId}::bigint AND c.material_id = ${t.materialId}::bigint AND c.enabled AND s.enabled AND s.controlled LIMIT 1) p
+    SELECT p.id::text AS product_id, p.name AS product_name, g.grant_id::text, x.id::text AS line_id, x.grant_no, x.quantity::text, x.drawn::text
+      FROM (${product}) p
       CROSS JOIN (SELECT coalesce((SELECT r.grant_id FROM wb_registry r WHERE r.id = ${t.registryId}::bigint),
                                   (SELECT n.grant_id FROM wb_notice n WHERE n.id = ${t.noticeId}::bigint)) AS grant_id) g
       LEFT JOIN LATERAL (
         SELECT l.id, gr.grant_no, l.quantity, l.drawn_quantity AS drawn
           FROM mgp_grant_line l JOIN mgp_grant gr ON gr.id = l.grant_id
-         WHERE l.org_id = ${orgId}::bigint AND l.grant_id = g.grant_id AND l.stand_product_id = p.id
+         WHERE l.org_id = ${orgId}::bigint AND l.grant_id = g.grant_id AND l.stand_product_id = p.id::bigint
            FOR UPDATE OF l) x ON true`.execute(tx);
   const r = rows[0];
   if (!r) return null;
