@@ -11,6 +11,8 @@ export const contractPriceSource: PriceSource = {
   source: 'CONTRACT',
   async find(tx, q) {
     if (q.noticeLineId === null) return null;
+    // the notice line as the caller already read it: drawn on no contract line, no contract prices it
+    if (q.noticeLine === null || (q.noticeLine && q.noticeLine.contractLineId === null)) return null;
     const { rows } = await sql<{ id: string; price: string; contract_no: string }>`
       SELECT cl.id::text, trim_scale(cl.price)::text AS price, c.contract_no
         FROM wb_notice_line nl JOIN wb_contract_line cl ON cl.id = nl.contract_line_id JOIN wb_contract c ON c.id = cl.contract_id

@@ -15,27 +15,25 @@ type Tx = Transaction<DB>;
 
 export interface CompletedTicket { id: string; kind: string; registry_id: string | null; notice_id: string | null; material_id: string | null }
 
-/** What a grant must be drawn for: a sales ticket of a controlled product, with the grant its registry (or notice) names. */
-async function grantOfTicket(tx: Tx, orgId: string, t: CompletedTicket): Promise<string | null> {
-  const { rows } = await sql<{ grant_id: string | null }>`
-    SELECT coalesce((SELECT r.grant_id FROM wb_registry r WHERE r.id = ${t.registry_id}::bigint),
-                    (SELECT n.grant_id FROM wb_notice n WHERE n.id = ${t.notice_id}::bigint))::text AS grant_id`.execute(tx);
-  return rows[0]?.grant_id ?? null;
-}
-
-/** The completed ticket's net drawn from its grant's line; a net past what is left refuses the weighing. */
-export async function drawGrantOnCompletion(tx: Tx, orgId: string, t: CompletedTicket, ticketNo: string, net: Decimal.Value): Promise<void> {
-  if (t.kind !== 'sa' || !t.material_id) return;
-  const [product] = await repo.controlledProducts(tx, orgId, [t.material_id]);
-  if (!product) return;
-  const grantId = await grantOfTicket(tx, orgId, t);
+/**
+ * The completed ticket's net drawn from its grant's line; a net past what is left refuses the
+ * weighing. Two round trips for a controlled product (what it draws on with the line locked, then
+ * the draw written). `controlled` is the material's controlled product as the caller already read
+ * it in this transaction (repo.controlledProductSql; null: none, and nothing is asked); absent, it
+ * is read here, in the first round trip.
+ */
+export async function drawGrantOnCompletion(
+  tx: Tx, orgId: string, t: CompletedTicket, ticketNo: string, net: Decimal.Value, controlled?: repo.ControlledProductRow | null,
+): Promise<void> {
+  if (t.kind !== 'sa' || !t.material_id || controlled === null) return;
+  const found = await repo.ticketGrantLine(tx, orgId, { materialId: t.material_id, registryId: t.registry_id, noticeId: t.notice_id }, controlled);
+  if (!found) return;
+  const { product, grantId, line } = found;
   if (!grantId) throw badRequest(`磅单 ${ticketNo}：${product.name} 为管控产品，没有许可证，不能完成过磅`, 'grantId');
-  const line = await repo.lockGrantLine(tx, orgId, grantId, product.id);
   if (!line) throw badRequest(`磅单 ${ticketNo}：许可证不包含标准产品 ${product.name}，不能完成过磅`, 'grantId');
   const decision = decideDraw(line.grantNo, line.productName, line, net);
   if (!decision.ok) throw badRequest(`磅单 ${ticketNo}：${decision.message}`, 'net');
-  await repo.setDrawn(tx, line.id, decision.drawn.toFixed());
-  await repo.recordDraw(tx, orgId, t.id, line.id, String(net));
+  await repo.drawOnLine(tx, orgId, t.id, line.id, decision.drawn.toFixed(), String(net));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { CollectorFacts, GrantFacts } from './rules';
 
@@ -10,6 +10,9 @@ import type { CollectorFacts, GrantFacts } from './rules';
 type Tx = Transaction<DB>;
 
 export interface ControlledProduct { materialId: string; id: string; name: string }
+
+/** A row of controlledProductSql. */
+export interface ControlledProductRow { id: string; name: string }
 
 /** The materials among these that are mapped (enabled) to a controlled standard product, with that product. */
 export async function controlledProducts(tx: Tx, orgId: string, materialIds: string[]): Promise<ControlledProduct[]> {
@@ -78,15 +81,55 @@ export async function registryLicence(tx: Tx, orgId: string, registryId: string)
 
 export interface LockedGrantLine { id: string; grantNo: string; productName: string; quantity: string; drawn: string }
 
-/** The grant's line of this standard product, locked for the draw-down. */
-export async function lockGrantLine(tx: Tx, orgId: string, grantId: string, standProductId: string): Promise<LockedGrantLine | null> {
-  const { rows } = await sql<{ id: string; grant_no: string; product_name: string; quantity: string; drawn: string }>`
-    SELECT l.id::text, g.grant_no, s.product_name, l.quantity::text, l.drawn_quantity::text AS drawn
-      FROM mgp_grant_line l JOIN mgp_grant g ON g.id = l.grant_id JOIN mgp_stand_product s ON s.id = l.stand_product_id
-     WHERE l.org_id = ${orgId}::bigint AND l.grant_id = ${grantId}::bigint AND l.stand_product_id = ${standProductId}::bigint
-       FOR UPDATE OF l`.execute(tx);
+export interface TicketGrantLine {
+  /** the controlled standard product the ticket's material is mapped to */
+  product: { id: string; name: string };
+  /** the grant the ticket's registry (else its notice) names */
+  grantId: string | null;
+  /** that grant's line of the product, locked; null when the grant has none (or there is no grant) */
+  line: LockedGrantLine | null;
+}
+
+/** The controlled standard product a material is mapped to (at most one), as a fragment another statement can carry. */
+export function controlledProductSql(orgId: string, materialId: string | null): RawBuilder<unknown> {
+  return sql`SELECT s.id::text, s.product_name AS name FROM mgp_custom_product c JOIN mgp_stand_product s ON s.id = c.stand_product_id
+    WHERE c.org_id = ${orgId}::bigint AND c.material_id = ${materialId}::bigint AND c.enabled AND s.enabled AND s.controlled LIMIT 1`;
+}
+
+/**
+ * In one round trip what a completing ticket draws on: its material's controlled product (null:
+ * nothing to draw, nothing locked; given: as the caller read it, controlledProductSql), the grant
+ * its registry or notice names, and that grant's line of the product locked FOR UPDATE (after the
+ * caller's ticket and notice line: README, lock order). The lock sits in a sub-select since the
+ * line may be missing (a left join cannot lock its nullable side).
+ */
+export async function ticketGrantLine(
+  tx: Tx, orgId: string, t: { materialId: string; registryId: string | null; noticeId: string | null }, known?: ControlledProductRow,
+): Promise<TicketGrantLine | null> {
+  const product = known ? sql`SELECT ${known.id}::bigint AS id, ${known.name}::text AS name` : controlledProductSql(orgId, t.materialId);
+  const { rows } = await sql<{ product_id: string; product_name: string; grant_id: string | null; line_id: string | null; grant_no: string | null; quantity: string | null; drawn: string | null }>`
+    SELECT p.id::text AS product_id, p.name AS product_name, g.grant_id::text, x.id::text AS line_id, x.grant_no, x.quantity::text, x.drawn::text
+      FROM (${product}) p
+      CROSS JOIN (SELECT coalesce((SELECT r.grant_id FROM wb_registry r WHERE r.id = ${t.registryId}::bigint),
+                                  (SELECT n.grant_id FROM wb_notice n WHERE n.id = ${t.noticeId}::bigint)) AS grant_id) g
+      LEFT JOIN LATERAL (
+        SELECT l.id, gr.grant_no, l.quantity, l.drawn_quantity AS drawn
+          FROM mgp_grant_line l JOIN mgp_grant gr ON gr.id = l.grant_id
+         WHERE l.org_id = ${orgId}::bigint AND l.grant_id = g.grant_id AND l.stand_product_id = p.id::bigint
+           FOR UPDATE OF l) x ON true`.execute(tx);
   const r = rows[0];
-  return r ? { id: r.id, grantNo: r.grant_no, productName: r.product_name, quantity: r.quantity, drawn: r.drawn } : null;
+  if (!r) return null;
+  return {
+    product: { id: r.product_id, name: r.product_name }, grantId: r.grant_id,
+    line: r.line_id ? { id: r.line_id, grantNo: r.grant_no as string, productName: r.product_name, quantity: r.quantity as string, drawn: r.drawn as string } : null,
+  };
+}
+
+/** The line's drawn quantity set and the ticket's draw recorded, in one statement (the line is locked by the caller). */
+export async function drawOnLine(tx: Tx, orgId: string, ticketId: string, lineId: string, drawn: string, quantity: string): Promise<void> {
+  await sql`
+    WITH d AS (UPDATE mgp_grant_line SET drawn_quantity = ${drawn}::numeric, updated_at = now() WHERE id = ${lineId}::bigint RETURNING id)
+    INSERT INTO mgp_grant_draw (ticket_id, org_id, grant_line_id, quantity) SELECT ${ticketId}::bigint, ${orgId}::bigint, d.id, ${quantity}::numeric FROM d`.execute(tx);
 }
 
 export async function setDrawn(tx: Tx, lineId: string, drawn: string): Promise<void> {

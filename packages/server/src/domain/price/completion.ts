@@ -30,7 +30,7 @@ export interface PriceFacts {
 export function priceFactsSql(orgId: string, ticketId: string | null): RawBuilder<unknown> {
   return sql`SELECT t.kind, t.material_id::text, (CASE WHEN t.kind = 'pu' THEN t.vendor_id ELSE t.customer_id END)::text AS party_id,
       t.notice_line_id::text, coalesce(r.line_id, n.line_id)::text AS route_id, m.is_pack, m.weigh_type, t.price_source,
-      l.price::text AS line_price, ln.notice_no AS line_notice_no, l.seq AS line_seq
+      l.price::text AS line_price, ln.notice_no AS line_notice_no, l.seq AS line_seq, l.contract_line_id::text AS line_contract_line_id
     FROM wb_ticket t
     LEFT JOIN wb_registry r ON r.id = t.registry_id
     LEFT JOIN wb_notice n ON n.id = t.notice_id
@@ -50,7 +50,7 @@ export function priceFactsOf(row: Record<string, unknown> | null): PriceFacts | 
     packing: row.is_pack === null || row.is_pack === undefined ? null : row.is_pack ? 'BAG' : 'BULK',
     manual: row.price_source === 'MANUAL',
     noticeLine: row.notice_line_id && row.line_notice_no !== null && row.line_notice_no !== undefined
-      ? noticeLinePriceOf({ price: row.line_price, notice_no: row.line_notice_no, seq: row.line_seq }) : null,
+      ? noticeLinePriceOf({ price: row.line_price, notice_no: row.line_notice_no, seq: row.line_seq, contract_line_id: row.line_contract_line_id ?? null }) : null,
   };
 }
 

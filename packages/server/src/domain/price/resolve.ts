@@ -50,16 +50,21 @@ export interface NoticeLinePrice {
   price: string | null;
   noticeNo: string;
   seq: number;
+  /** the contract line the notice line is drawn on, as read with it; absent: not read */
+  contractLineId?: string | null;
 }
 
 /** The notice line's price and what names it, as a fragment another statement can carry. */
 export function noticeLinePriceSql(orgId: string, noticeLineId: string | null): RawBuilder<unknown> {
-  return sql`SELECT l.price::text AS price, n.notice_no, l.seq FROM wb_notice_line l JOIN wb_notice n ON n.id = l.notice_id
+  return sql`SELECT l.price::text AS price, n.notice_no, l.seq, l.contract_line_id::text FROM wb_notice_line l JOIN wb_notice n ON n.id = l.notice_id
     WHERE l.org_id = ${orgId} AND l.id = ${noticeLineId}::bigint`;
 }
 
 export function noticeLinePriceOf(row: Record<string, unknown> | null): NoticeLinePrice | null {
-  return row ? { price: (row.price as string | null) ?? null, noticeNo: row.notice_no as string, seq: Number(row.seq) } : null;
+  if (!row) return null;
+  const line: NoticeLinePrice = { price: (row.price as string | null) ?? null, noticeNo: row.notice_no as string, seq: Number(row.seq) };
+  if (row.contract_line_id !== undefined) line.contractLineId = (row.contract_line_id as string | null) ?? null;
+  return line;
 }
 
 export const noticeLineSource: PriceSource = {

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { readWeighParams, type WeighParams } from '@wb/protocol';
+import { controlledProductSql, type ControlledProductRow } from '../licence/repo';
 import { type LockedLine, lockedLineOf, lockLineSql } from '../notice/quantity';
 import { type PriceFacts, priceFactsOf, priceFactsSql } from '../price/completion';
 import type { Deduction, DeductionKind } from './rules/net';
@@ -28,6 +29,8 @@ export interface WeighingFacts {
   line: LockedLine | null;
   /** what the price chain reads of the ticket (domain/price/completion.ts) */
   price: PriceFacts | null;
+  /** the material's controlled product (domain/licence: a sale of it draws its grant down), null when not controlled */
+  controlled: ControlledProductRow | null;
 }
 
 export interface FactsRequest {
@@ -62,7 +65,8 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
          WHERE ticket_id = ${r.ticketId}::bigint AND kind <> 'HIDDEN') x) AS deductions,
       EXISTS (SELECT 1 FROM wb_ticket WHERE org_id = ${r.orgId} AND source_ticket_id = ${r.ticketId}::bigint AND state <> 'OBSOLETE') AS returned,
       (SELECT row_to_json(line) FROM line) AS line,
-      (SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.ticketId)}) x) AS price`.execute(tx);
+      (SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.ticketId)}) x) AS price,
+      (SELECT row_to_json(x) FROM (${controlledProductSql(r.orgId, r.materialId)}) x) AS controlled`.execute(tx);
   return readFacts(rows[0] as Record<string, never>, r.plate);
 }
 
@@ -99,6 +103,7 @@ function readFacts(row: Record<string, unknown>, plate: string): WeighingFacts {
     returned: row.returned as boolean,
     line: line ? lockedLineOf(line) : null,
     price: priceFactsOf(row.price as Record<string, unknown> | null),
+    controlled: (row.controlled as ControlledProductRow | null) ?? null,
   };
 }
 

@@ -78,7 +78,7 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
     identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId, log: call,
     note: entryOf(who, secondWeighingNote(kind, ticket.ticket_no, plan.second, plan)),
   }, line, price.columns);
-  await drawGrantOnCompletion(tx, who.orgId, ticket, ticket.ticket_no, plan.net.toFixed());
+  await drawGrantOnCompletion(tx, who.orgId, ticket, ticket.ticket_no, plan.net.toFixed(), facts.controlled);
   // the customer's money after the ticket, its line and its grant (domain/money README: lock order)
   await consumeAtCompletion(tx, who, ticket);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
