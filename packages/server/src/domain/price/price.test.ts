@@ -143,6 +143,9 @@ describe('a price adjustment', () => {
     expect(await ticketRow(before.id)).toMatchObject({ price: '200.0000', price_ref: base.id });
     expect(await ticketRow(after.id)).toMatchObject({ price: '230.0000', price_source: 'PRICE_RULE', price_label: `价格规则 ${adj.adjustNo}-1` });
     expect(await ticketRow(atNoon.id)).toMatchObject({ price: '230.0000' });
+    // the ticket's completion is the time of the reading that priced it, not the time the call arrived
+    const completed = await db().selectFrom('wb_ticket').select('completed_at').where('id', 'in', [before.id, after.id]).orderBy('id').execute();
+    expect(completed.map((t) => t.completed_at)).toEqual([new Date(noon.getTime() - 3_600_000), new Date(noon.getTime() + 3_600_000)]);
     // the old rule is kept, ended at noon: the history of what was charged before
     const old = await db().selectFrom('wb_price_rule').select(['effective_to', 'doc_status']).where('id', '=', base.id).executeTakeFirstOrThrow();
     expect(old).toEqual({ effective_to: noon, doc_status: 'AUDITED' });

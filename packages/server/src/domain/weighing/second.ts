@@ -130,7 +130,9 @@ async function saveCompletion(
   const tareSource = TARE_SOURCE[tareRecord.source];
   await repo.updateTicketWithReading(tx, who.orgId, t.id, {
     state: 'COMPLETED', gross: plan.gross.toFixed(), gross_time: grossRecord.at, tare: plan.tare.toFixed(), tare_time: tareRecord.at,
-    tare_source: tareSource, deduct_total: plan.deducted.toFixed(), net: plan.net.toFixed(), amount, completed_at: new Date(),
+    tare_source: tareSource, deduct_total: plan.deducted.toFixed(), net: plan.net.toFixed(), amount,
+    // the truck was loaded when its reading was taken (a station replaying offline readings says when): the price is the one in force then too
+    completed_at: plan.second.at,
     warnings: JSON.stringify(warnings), updated_by: who.userId, ...priceColumns,
   }, reading, line);
   return tareSource;
