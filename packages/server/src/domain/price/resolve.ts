@@ -30,6 +30,11 @@ export interface PriceQuery {
    * notice line source need not ask again; absent: it asks.
    */
   noticeLine?: NoticeLinePrice | null;
+  /**
+   * patternRules' answer for this query as this transaction already read it (patternRulesOfKeysSql,
+   * at `at`), so the price rule source need not ask again; absent: it asks.
+   */
+  patternRules?: PriceRule[];
 }
 
 export interface PricePick {
@@ -130,18 +135,37 @@ export function patternRulesSql(q: PriceQuery): RawBuilder<unknown> {
   return sql`
     SELECT r.* FROM unnest(${k.map((x) => x.partyId)}::bigint[], ${k.map((x) => x.routeId)}::bigint[], ${k.map((x) => x.transport)}::text[],
         ${k.map((x) => x.packing)}::text[]) AS k(party_key, route_key, transport_key, packing_key)
-      CROSS JOIN LATERAL (
-        SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to
-          FROM wb_price_rule
-         WHERE org_id = ${q.orgId} AND kind = ${q.kind} AND material_id = ${q.materialId}::bigint AND doc_status = 'AUDITED'
-           AND coalesce(party_id, 0) = k.party_key AND coalesce(route_id, 0) = k.route_key
-           AND coalesce(transport, '') = k.transport_key AND coalesce(packing, '') = k.packing_key
-           AND effective_from <= ${q.at} AND (effective_to IS NULL OR effective_to > ${q.at})
-         ORDER BY effective_from DESC, length(rule_no) DESC, rule_no COLLATE "C" DESC
-         LIMIT 1) r`;
+      CROSS JOIN LATERAL (${patternProbeSql(q.orgId, sql`${q.kind}`, sql`${q.materialId}::bigint`, q.at)}) r`;
 }
 
-function ruleOf(r: Record<string, unknown>): PriceRule {
+/**
+ * The same probe with the truck's keys as columns of another statement (the ticket's row in the
+ * weighing's facts: domain/price/completion.ts), so a weighing priced by a rule asks nothing apart.
+ * The patterns are keyPatterns' in SQL: each key unset, or the truck's when it has one.
+ */
+export function patternRulesOfKeysSql(orgId: string, k: { kind: RawBuilder<unknown>; materialId: RawBuilder<unknown>; partyId: RawBuilder<unknown>;
+  routeId: RawBuilder<unknown>; transport: RawBuilder<unknown>; packing: RawBuilder<unknown> }, at: Date): RawBuilder<unknown> {
+  return sql`
+    SELECT r.* FROM unnest(ARRAY[0, ${k.partyId}]::bigint[]) AS pk(party_key) CROSS JOIN unnest(ARRAY[0, ${k.routeId}]::bigint[]) AS rk(route_key)
+      CROSS JOIN unnest(ARRAY['', ${k.transport}]::text[]) AS tk(transport_key) CROSS JOIN unnest(ARRAY['', ${k.packing}]::text[]) AS ck(packing_key)
+      CROSS JOIN LATERAL (${patternProbeSql(orgId, k.kind, k.materialId, at)}) r
+     WHERE party_key IS NOT NULL AND route_key IS NOT NULL AND transport_key IS NOT NULL AND packing_key IS NOT NULL`;
+}
+
+/** The rule of exactly one key pattern (party_key, route_key, transport_key, packing_key) in force at `at`. */
+function patternProbeSql(orgId: string, kind: RawBuilder<unknown>, materialId: RawBuilder<unknown>, at: Date): RawBuilder<unknown> {
+  return sql`
+        SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to
+          FROM wb_price_rule
+         WHERE org_id = ${orgId} AND kind = ${kind} AND material_id = ${materialId} AND doc_status = 'AUDITED'
+           AND coalesce(party_id, 0) = party_key AND coalesce(route_id, 0) = route_key
+           AND coalesce(transport, '') = transport_key AND coalesce(packing, '') = packing_key
+           AND effective_from <= ${at} AND (effective_to IS NULL OR effective_to > ${at})
+         ORDER BY effective_from DESC, length(rule_no) DESC, rule_no COLLATE "C" DESC
+         LIMIT 1`;
+}
+
+export function ruleOf(r: Record<string, unknown>): PriceRule {
   return {
     id: r.id as string, ruleNo: r.rule_no as string, price: r.price as string, taxRate: (r.tax_rate as string | null) ?? null,
     partyId: (r.party_id as string | null) ?? null, routeId: (r.route_id as string | null) ?? null,
@@ -156,7 +180,7 @@ export const priceRuleSource: PriceSource = {
     // price lists are kept for sales and purchases; an allot is priced by its notice or contract
     if (q.kind === 'al') return null;
     const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
-    const rule = pickRule(await patternRules(tx, q), truck, q.at);
+    const rule = pickRule(q.patternRules ?? (await patternRules(tx, q)), truck, q.at);
     return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}` } : null;
   },
 };

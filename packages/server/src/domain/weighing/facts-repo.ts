@@ -65,7 +65,7 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
          WHERE ticket_id = ${r.ticketId}::bigint AND kind <> 'HIDDEN') x) AS deductions,
       EXISTS (SELECT 1 FROM wb_ticket WHERE org_id = ${r.orgId} AND source_ticket_id = ${r.ticketId}::bigint AND state <> 'OBSOLETE') AS returned,
       (SELECT row_to_json(line) FROM line) AS line,
-      (SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.ticketId)}) x) AS price,
+      (SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.ticketId, r.at)}) x) AS price,
       (SELECT row_to_json(x) FROM (${controlledProductSql(r.orgId, r.materialId)}) x) AS controlled`.execute(tx);
   return readFacts(rows[0] as Record<string, never>, r.plate);
 }
