@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
@@ -17,23 +17,25 @@ export interface CompletedTicket { id: string; kind: string; registry_id: string
 
 /**
  * The completed ticket's net drawn from its grant's line; a net past what is left refuses the
- * weighing. Two round trips for a controlled product (what it draws on with the line locked, then
- * the draw written). `controlled` is the material's controlled product as the caller already read
- * it in this transaction (repo.controlledProductSql; null: none, and nothing is asked); absent, it
- * is read here, in the first round trip.
+ * weighing. Decided here with the line locked (one round trip for a controlled product), its write
+ * answered instead of run: CTEs (repo.drawOnLineCtes) the caller's next write of the completion
+ * carries at its top level in this transaction (the second weighing: the money's consumption).
+ * Null: nothing to draw. `controlled` is the material's controlled product as the caller already
+ * read it in this transaction (repo.controlledProductSql; null: none, and nothing is asked);
+ * absent, it is read here, in the same round trip.
  */
-export async function drawGrantOnCompletion(
+export async function grantDrawOnCompletion(
   tx: Tx, orgId: string, t: CompletedTicket, ticketNo: string, net: Decimal.Value, controlled?: repo.ControlledProductRow | null,
-): Promise<void> {
-  if (t.kind !== 'sa' || !t.material_id || controlled === null) return;
+): Promise<RawBuilder<unknown> | null> {
+  if (t.kind !== 'sa' || !t.material_id || controlled === null) return null;
   const found = await repo.ticketGrantLine(tx, orgId, { materialId: t.material_id, registryId: t.registry_id, noticeId: t.notice_id }, controlled);
-  if (!found) return;
+  if (!found) return null;
   const { product, grantId, line } = found;
   if (!grantId) throw badRequest(`磅单 ${ticketNo}：${product.name} 为管控产品，没有许可证，不能完成过磅`, 'grantId');
   if (!line) throw badRequest(`磅单 ${ticketNo}：许可证不包含标准产品 ${product.name}，不能完成过磅`, 'grantId');
   const decision = decideDraw(line.grantNo, line.productName, line, net);
   if (!decision.ok) throw badRequest(`磅单 ${ticketNo}：${decision.message}`, 'net');
-  await repo.drawOnLine(tx, orgId, t.id, line.id, decision.drawn.toFixed(), String(net));
+  return repo.drawOnLineCtes(orgId, t.id, line.id, decision.drawn.toFixed(), String(net));
 }
 
 /**

@@ -125,11 +125,16 @@ export async function ticketGrantLine(
   };
 }
 
-/** The line's drawn quantity set and the ticket's draw recorded, in one statement (the line is locked by the caller). */
-export async function drawOnLine(tx: Tx, orgId: string, ticketId: string, lineId: string, drawn: string, quantity: string): Promise<void> {
-  await sql`
-    WITH d AS (UPDATE mgp_grant_line SET drawn_quantity = ${drawn}::numeric, updated_at = now() WHERE id = ${lineId}::bigint RETURNING id)
-    INSERT INTO mgp_grant_draw (ticket_id, org_id, grant_line_id, quantity) SELECT ${ticketId}::bigint, ${orgId}::bigint, d.id, ${quantity}::numeric FROM d`.execute(tx);
+/**
+ * The line's drawn quantity set and the ticket's draw recorded, as two top-level CTEs
+ * (grant_line_drawn, grant_draw: PostgreSQL runs a data-modifying CTE only at the top level) for
+ * another write of the completion to carry, so the draw costs no round trip of its own. The line
+ * must be locked by then (ticketGrantLine).
+ */
+export function drawOnLineCtes(orgId: string, ticketId: string, lineId: string, drawn: string, quantity: string): RawBuilder<unknown> {
+  return sql`grant_line_drawn AS (UPDATE mgp_grant_line SET drawn_quantity = ${drawn}::numeric, updated_at = now() WHERE id = ${lineId}::bigint RETURNING id),
+    grant_draw AS (INSERT INTO mgp_grant_draw (ticket_id, org_id, grant_line_id, quantity)
+      SELECT ${ticketId}::bigint, ${orgId}::bigint, d.id, ${quantity}::numeric FROM grant_line_drawn d)`;
 }
 
 export async function setDrawn(tx: Tx, lineId: string, drawn: string): Promise<void> {

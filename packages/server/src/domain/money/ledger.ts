@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../platform/http/errors';
 import { resolvePrice } from '../price/resolve';
 import * as repo from './repo';
@@ -116,11 +117,12 @@ export interface TicketForMoney {
  * sales ticket's amount is consumed from its customer's account and its registry's freeze given
  * back, in one statement under the account row's lock (taken after the ticket's and the line's).
  * The truck is loaded: nothing is refused here; the account may go below zero by what it took
- * beyond its freeze.
+ * beyond its freeze. `alongside`: other writes of the completion as top-level CTEs (the grant's
+ * draw, domain/licence repo.drawOnLineCtes, its row locked before), carried by the same statement.
  */
-export async function consumeAtCompletion(tx: Tx, who: Who, ticket: Pick<TicketForMoney, 'id' | 'kind'>): Promise<void> {
-  if (ticket.kind !== 'sa') return;
-  await repo.consumeCompleted(tx, who.orgId, ticket.id, who.userId);
+export async function consumeAtCompletion(tx: Tx, who: Who, ticket: Pick<TicketForMoney, 'id' | 'kind'>, alongside: RawBuilder<unknown> | null = null): Promise<void> {
+  if (ticket.kind === 'sa') return repo.consumeCompleted(tx, who.orgId, ticket.id, who.userId, alongside);
+  if (alongside) await sql`WITH ${alongside} SELECT 1`.execute(tx);
 }
 
 /** A completed sales ticket voided: what it consumed goes back to the account (its lock is held by the caller). */

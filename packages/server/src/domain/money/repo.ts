@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB, LedgerKind, MoneyControl } from '../../platform/db/schema';
 
 /** The money family's SQL: the account row under its lock, the ledger, and what documents hold. */
@@ -123,11 +123,12 @@ export async function registryLine(tx: Tx, orgId: string, lineId: string): Promi
  * The second weighing's whole money change in one statement, reading the ticket as its completion
  * wrote it (net, price, amount) in this transaction: the registry's freeze given back and the
  * amount consumed, both in the ledger, and the account row updated (the upsert's UPDATE takes the
- * row's lock, after the ticket's and the notice line's).
+ * row's lock, after the ticket's and the notice line's). `alongside`: other writes of the
+ * completion, as top-level CTEs written before this list (their rows locked by the caller).
  */
-export async function consumeCompleted(tx: Tx, orgId: string, ticketId: string, userId: string | null): Promise<void> {
+export async function consumeCompleted(tx: Tx, orgId: string, ticketId: string, userId: string | null, alongside: RawBuilder<unknown> | null = null): Promise<void> {
   await sql`
-    WITH t AS (
+    WITH ${alongside ? sql`${alongside},` : sql``} t AS (
       SELECT t.id, t.ticket_no, t.customer_id, t.registry_id, t.material_id, t.net, t.price, coalesce(t.amount, 0) AS amount
         FROM wb_ticket t WHERE t.id = ${ticketId}::bigint AND t.org_id = ${orgId}::bigint AND t.customer_id IS NOT NULL),
     held AS (

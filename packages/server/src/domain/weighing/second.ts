@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { WeighingBody, WeighingReply } from '@wb/protocol';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
-import { drawGrantOnCompletion } from '../licence/draw';
+import { grantDrawOnCompletion } from '../licence/draw';
 import { completionOnLockedLine } from '../notice/quantity';
 import { priceAtCompletion, type PriceColumns } from '../price/completion';
 import { consumeAtCompletion } from '../money/ledger';
@@ -78,9 +78,10 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
     identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId, log: call,
     note: entryOf(who, secondWeighingNote(kind, ticket.ticket_no, plan.second, plan)),
   }, line, price.columns);
-  await drawGrantOnCompletion(tx, who.orgId, ticket, ticket.ticket_no, plan.net.toFixed(), facts.controlled);
+  // the grant line locked and the draw decided now; its write rides with the money's statement
+  const draw = await grantDrawOnCompletion(tx, who.orgId, ticket, ticket.ticket_no, plan.net.toFixed(), facts.controlled);
   // the customer's money after the ticket, its line and its grant (domain/money README: lock order)
-  await consumeAtCompletion(tx, who, ticket);
+  await consumeAtCompletion(tx, who, ticket, draw);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));
   return {
