@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/harness';
 import type { Database } from '../../platform/db/pool';
 import { makeNoticeLine, plantOf, type Plant } from '../weighing/test-support';
-import { candidateRules, keyPatterns, patternRules, resolvePrice, type PriceQuery, type PriceSource } from './resolve';
+import { sql } from 'kysely';
+import { candidateRules, keyPatterns, patternRules, patternRulesOfKeysSql, resolvePrice, ruleOf, type PriceQuery, type PriceSource } from './resolve';
 import { pickRule, type Packing } from './rules';
 
 let db: Database;
@@ -138,6 +139,12 @@ describe('the rule the weighing asks for', () => {
       // each pattern's probe answers that pattern's best rule in force, however many of it ended
       const probed = await patternRules(db, q);
       expect(probed.length).toBeLessThanOrEqual(keyPatterns(q).length);
+      // the same probe with the keys as columns of another statement (the weighing's facts) answers the same rows
+      const { rows: keyed } = await sql<Record<string, unknown>>`${patternRulesOfKeysSql(q.orgId, {
+        kind: sql`${q.kind}::text`, materialId: sql`${q.materialId}::bigint`, partyId: sql`${q.partyId}::bigint`, routeId: sql`${q.routeId ?? null}::bigint`,
+        transport: sql`${q.transport ?? null}::text`, packing: sql`${q.packing ?? null}::text`,
+      }, q.at)}`.execute(db);
+      expect(keyed.map(ruleOf).map((r) => r.id).sort()).toEqual(probed.map((r) => r.id).sort());
       const samePattern = (a: typeof truck, b: typeof truck) => a.partyId === b.partyId && a.routeId === b.routeId && a.transport === b.transport && a.packing === b.packing;
       for (const r of probed) expect(r.id).toBe(pickRule(all.filter((c) => samePattern(c, r)), r, q.at)?.id);
       for (const c of all) expect(probed.some((r) => samePattern(c, r))).toBe(true);
