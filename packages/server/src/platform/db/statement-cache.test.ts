@@ -58,6 +58,16 @@ describe('statements a connection runs again', () => {
     });
   });
 
+  it('prepare an upsert on a plain unique key like any statement', async () => {
+    await onOneConnection(async (query) => {
+      await query('CREATE TEMP TABLE probe_acc (k int PRIMARY KEY, n int NOT NULL)');
+      const upsert = 'INSERT INTO probe_acc AS a VALUES ($1, 1) ON CONFLICT (k) DO UPDATE SET n = a.n + 1';
+      for (let i = 0; i < 8; i++) await query(upsert, [i % 2]);
+      expect((await query('SELECT k, n FROM probe_acc ORDER BY k')).rows).toEqual([{ k: 0, n: 4 }, { k: 1, n: 4 }]);
+      expect(await preparedHere(query)).toContain(upsert);
+    });
+  });
+
   it('survive a prepared statement that fails, inside and outside a transaction', async () => {
     await onOneConnection(async (query) => {
       const text = 'SELECT 10 / $1::int AS n';
