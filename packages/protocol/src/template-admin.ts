@@ -43,6 +43,8 @@ export const fieldOptionBody = z.strictObject({
 export const formatSelectBody = z.strictObject({
   formatCode: z.string().max(100).optional(),
   formatName: z.string().max(100).optional(),
+  /** what a person types in a picker: matched against the code or the name */
+  keyword: z.string().max(100).optional(),
   formatType: z.enum(ADMIN_FORMAT_TYPES).optional(),
   limit: z.strictObject({ pn: z.number().int().min(1).max(100_000), ps: z.number().int().min(1).max(100) }).optional(),
 });

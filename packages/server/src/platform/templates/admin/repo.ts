@@ -26,6 +26,8 @@ export async function selectFormats(db: Db, q: FormatSelectBody): Promise<{ list
   const escaped = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (q.formatCode?.trim()) base = base.where('f.format_code', 'ilike', escaped(q.formatCode.trim()));
   if (q.formatName?.trim()) base = base.where('f.format_name', 'ilike', escaped(q.formatName.trim()));
+  const keyword = q.keyword?.trim();
+  if (keyword) base = base.where((eb) => eb.or([eb('f.format_code', 'ilike', escaped(keyword)), eb('f.format_name', 'ilike', escaped(keyword))]));
   if (q.formatType) base = base.where('f.format_type', '=', q.formatType);
   const list = await base
     .leftJoin('sys_menu as m', (j) => j.on((eb) => eb('m.id', '=', eb.fn.coalesce('f.menu_id', 'f.button_menu_id'))))

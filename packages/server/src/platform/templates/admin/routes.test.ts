@@ -64,6 +64,10 @@ describe('format select and field definitions', () => {
     expect(byName.list).toEqual(expect.arrayContaining([expect.objectContaining({ formatCode: 'test.vehicle.pick', declared: false })]));
     expect(byName.list.every((f: { formatName: string }) => f.formatName.includes('选择车'))).toBe(true);
     expect(expectOk(await send('POST', '/api/cg-format/select', { formatCode: '%' })).data.total).toBe(0);
+    // a picker's typed word finds a format by its code or by its name
+    const byWord = async (keyword: string) => expectOk(await send('POST', '/api/cg-format/select', { keyword, limit: { pn: 1, ps: 100 } })).data.list.map((f: { formatCode: string }) => f.formatCode);
+    expect(await byWord('vehicle.list')).toContain('masterdata.vehicle.list');
+    expect(await byWord('选择车')).toContain('test.vehicle.pick');
   });
 
   it("answers a format's fields with their versions and whether the engine reads them, never the SQL", async () => {
