@@ -1,16 +1,14 @@
 import { entryOf, writeLog, writeLogs } from '../../platform/audit/log';
-import { IMPORT_ROWS_MAX, type ImportProblem } from '@wb/protocol';
+import { IMPORT_ROWS_MAX } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
-import { badRequest, badRequestWith, type AppError } from '../../platform/http/errors';
+import { badRequest, badRequestWith } from '../../platform/http/errors';
 import { readFirstSheet } from '../../platform/excel/workbook';
-import { checkedValues, fillCodes } from '../../platform/documents/actions';
-import { resolveCodes } from '../../platform/documents/by-code';
+import { fillCodes } from '../../platform/documents/actions';
 import { readChildRows } from '../../platform/documents/children';
 import * as childRepo from '../../platform/documents/child-repo';
 import { constraintProblem } from '../../platform/documents/constraint-errors';
-import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
-import { parseEntity } from '../../platform/documents/fields';
-import { importColumns } from '../../platform/documents/import';
+import type { DocumentChildren, DocumentFamily } from '../../platform/documents/define';
+import { groupHeaderAndLines, headerAndLineColumns, withoutShadowed, type HeaderGroup, type SheetEntity } from '../../platform/documents/header-lines-import';
 import * as repo from '../../platform/documents/repo';
 import type { RowScope } from '../../platform/auth/who';
 import { sql, type Transaction } from 'kysely';
@@ -23,67 +21,21 @@ import { STATUS_WORDS } from '../../platform/documents/lifecycle';
  * Every problem of every row is reported and nothing is written; else all grants and their lines
  * go in in one transaction, imported as drafts (a grant is audited here before goods go on it).
  */
-interface Group { code: string; firstRow: number; header: EntityValues; lines: { row: number; entity: Record<string, unknown> }[] }
 
 /** The sheet's columns: the grant's, then the line's (ids by the other row's code). */
-export function grantImportColumns(family: DocumentFamily): DocField[] {
-  const children = family.children as DocumentChildren;
-  const lines = importColumns({ ...family, fields: children.fields.filter((f) => f.name !== children.seq?.field) });
-  return [...importColumns(family), ...lines];
-}
-
-const same = (a: EntityValues, b: EntityValues) => JSON.stringify(a) === JSON.stringify(b);
+export const grantImportColumns = headerAndLineColumns;
 
 /** Checks every grant and line; the groups to write, or every problem found. */
-async function readGroups(db: Database, family: DocumentFamily, who: RowScope, entities: { row: number; entity: Record<string, unknown> }[], how: 'import' | 'datax') {
-  const children = family.children as DocumentChildren;
+async function readGroups(db: Database, family: DocumentFamily, who: RowScope, entities: SheetEntity[], how: 'import' | 'datax') {
   const codeField = family.code.field;
-  const label = family.fields.find((f) => f.name === codeField)?.label ?? '编号';
-  const problems: ImportProblem[] = [];
-  problems.push(...(await resolveCodes(db, family, who, entities)));
-  problems.push(...(await resolveCodes(db, { ...family, fields: children.fields }, who, entities)));
-  const groups = new Map<string, Group>();
-  for (const { row, entity } of entities) {
-    const code = entity[codeField] === undefined || entity[codeField] === null ? '' : String(entity[codeField]).trim();
-    if (code === '') {
-      problems.push({ row, field: codeField, message: `${label}不能为空！（同一${family.label}的明细行按${label}归为一单）` });
-      continue;
-    }
-    const parsed = parseEntity(family.fields, entity, 'create');
-    let header: EntityValues = parsed.values;
-    try {
-      header = checkedValues(family, parsed.values, parsed.problems, false);
-    } catch (err) {
-      const data = (err as AppError).data as { errors?: { field: string | null; message: string }[] } | undefined;
-      problems.push(...(data?.errors ?? []).map((p) => ({ row, field: p.field, message: p.message })));
-    }
-    const group = groups.get(code);
-    if (!group) groups.set(code, { code, firstRow: row, header, lines: [{ row, entity }] });
-    else {
-      if (!same(group.header, header)) problems.push({ row, field: codeField, message: `${family.label} ${code} 的表头与第 ${group.firstRow} 行不一致` });
-      group.lines.push({ row, entity });
-    }
-  }
-  for (const group of groups.values()) {
-    const { problems: lineProblems } = readChildRows(children, group.lines.map((l) => l.entity));
-    for (const p of lineProblems) problems.push({ row: p.row === null ? group.firstRow : group.lines[p.row - 1].row, field: p.field, message: p.message });
-  }
+  const { groups, problems, label } = await groupHeaderAndLines(db, family, who, entities);
   const taken = await repo.valuesTaken(db, family, who, family.code.column, [...groups.keys()]);
   // a sheet adds grants; a push sends a grant again when the authority changed it (the write checks it is still a draft)
   if (how === 'import') for (const g of groups.values()) if (taken.has(g.code)) problems.push({ row: g.firstRow, field: codeField, message: `${label} ${g.code} 已存在` });
   return { groups: [...groups.values()], problems, taken };
 }
 
-/** An id left empty because its code was unknown is one problem, reported on the code. */
-function withoutShadowed(columns: DocField[], problems: ImportProblem[]): ImportProblem[] {
-  const byCode = new Map(columns.flatMap((f) => (f.byCode ? [[f.name, f.byCode.name] as const] : [])));
-  return problems.filter((p) => {
-    const code = p.field ? byCode.get(p.field) : undefined;
-    return !code || !problems.some((q) => q.row === p.row && q.field === code);
-  });
-}
-
-async function writeGroups(db: Database, family: DocumentFamily, who: RowScope, entities: { row: number; entity: Record<string, unknown> }[], how: 'import' | 'datax') {
+async function writeGroups(db: Database, family: DocumentFamily, who: RowScope, entities: SheetEntity[], how: 'import' | 'datax') {
   const children = family.children as DocumentChildren;
   const { groups, problems, taken } = await readGroups(db, family, who, entities, how);
   const shown = withoutShadowed([...family.fields, ...children.fields], problems).sort((a, b) => a.row - b.row);
@@ -125,7 +77,7 @@ async function writeGroups(db: Database, family: DocumentFamily, who: RowScope, 
  * The grants a push sends again, locked: each must still be a draft nothing was drawn on, or the
  * whole push is refused naming it (an audited licence changes here, by un-audit, not from outside).
  */
-async function lockDrafts(tx: Transaction<DB>, who: RowScope, groups: Group[]): Promise<string[]> {
+async function lockDrafts(tx: Transaction<DB>, who: RowScope, groups: HeaderGroup[]): Promise<string[]> {
   if (groups.length === 0) return [];
   const codes = groups.map((g) => g.code);
   const { rows } = await sql<{ id: string; grant_no: string; doc_status: string; drawn: string }>`

@@ -1,16 +1,14 @@
 import { entryOf, writeLogs } from '../../platform/audit/log';
 import { IMPORT_ROWS_MAX, type ImportProblem } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
-import { badRequest, badRequestWith, type AppError } from '../../platform/http/errors';
+import { badRequest, badRequestWith } from '../../platform/http/errors';
 import { readFirstSheet } from '../../platform/excel/workbook';
-import { checkedValues, fillCodes } from '../../platform/documents/actions';
-import { resolveCodes } from '../../platform/documents/by-code';
+import { fillCodes } from '../../platform/documents/actions';
 import { readChildRows } from '../../platform/documents/children';
 import * as childRepo from '../../platform/documents/child-repo';
 import { constraintProblem } from '../../platform/documents/constraint-errors';
-import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
-import { parseEntity } from '../../platform/documents/fields';
-import { importColumns } from '../../platform/documents/import';
+import type { DocField, DocumentChildren, DocumentFamily } from '../../platform/documents/define';
+import { groupHeaderAndLines, headerAndLineColumns, withoutShadowed, type HeaderGroup } from '../../platform/documents/header-lines-import';
 import * as repo from '../../platform/documents/repo';
 import type { RowScope } from '../../platform/auth/who';
 
@@ -22,13 +20,7 @@ import type { RowScope } from '../../platform/auth/who';
 type Row = { row: number; cells: unknown[] };
 
 /** The sheet's columns: the header's, then the line's (ids by the other row's code). */
-export function noticeImportColumns(family: DocumentFamily): DocField[] {
-  const children = family.children as DocumentChildren;
-  const lines = importColumns({ ...family, fields: children.fields.filter((f) => f.name !== children.seq?.field) });
-  return [...importColumns(family), ...lines];
-}
-
-const HEADER_SAME = (v: EntityValues) => JSON.stringify(v);
+export const noticeImportColumns = headerAndLineColumns;
 
 function cellsOf(columns: (DocField | null)[], cells: unknown[]): Record<string, unknown> {
   const entity: Record<string, unknown> = {};
@@ -38,58 +30,13 @@ function cellsOf(columns: (DocField | null)[], cells: unknown[]): Record<string,
   return entity;
 }
 
-interface Group { noticeNo: string; firstRow: number; header: EntityValues; lines: { row: number; entity: Record<string, unknown> }[] }
-
 /** Reads and checks the whole sheet; the groups to write, or every problem found. */
-async function readSheet(db: Database, family: DocumentFamily, who: RowScope, rows: Row[], columns: (DocField | null)[]): Promise<{ groups: Group[]; problems: ImportProblem[] }> {
-  const children = family.children as DocumentChildren;
-  const problems: ImportProblem[] = [];
+async function readSheet(db: Database, family: DocumentFamily, who: RowScope, rows: Row[], columns: (DocField | null)[]): Promise<{ groups: HeaderGroup[]; problems: ImportProblem[] }> {
   const entities = rows.map(({ row, cells }) => ({ row, entity: cellsOf(columns, cells) }));
-  problems.push(...(await resolveCodes(db, family, who, entities)));
-  problems.push(...(await resolveCodes(db, { ...family, fields: children.fields }, who, entities)));
-  const groups = new Map<string, Group>();
-  for (const { row, entity } of entities) {
-    const no = entity.noticeNo === undefined || entity.noticeNo === null ? '' : String(entity.noticeNo).trim();
-    if (no === '') {
-      problems.push({ row, field: 'noticeNo', message: '通知单号不能为空！（同一通知单的明细行按通知单号归为一单）' });
-      continue;
-    }
-    const parsed = parseEntity(family.fields, entity, 'create');
-    let header: EntityValues = parsed.values;
-    try {
-      header = checkedValues(family, parsed.values, parsed.problems, false);
-    } catch (err) {
-      const data = (err as AppError).data as { errors?: { field: string | null; message: string }[] } | undefined;
-      problems.push(...(data?.errors ?? []).map((p) => ({ row, field: p.field, message: p.message })));
-    }
-    const group = groups.get(no);
-    if (!group) groups.set(no, { noticeNo: no, firstRow: row, header, lines: [{ row, entity }] });
-    else {
-      if (HEADER_SAME(group.header) !== HEADER_SAME(header)) {
-        problems.push({ row, field: 'noticeNo', message: `通知单 ${no} 的表头与第 ${group.firstRow} 行不一致` });
-      }
-      group.lines.push({ row, entity });
-    }
-  }
-  for (const group of groups.values()) {
-    const { problems: lineProblems } = readChildRows(children, group.lines.map((l) => l.entity));
-    for (const p of lineProblems) {
-      const row = p.row === null ? group.firstRow : group.lines[p.row - 1].row;
-      problems.push({ row, field: p.field, message: p.message });
-    }
-  }
+  const { groups, problems } = await groupHeaderAndLines(db, family, who, entities, '通知单');
   const taken = await repo.valuesTaken(db, family, who, family.code.column, [...groups.keys()]);
-  for (const g of groups.values()) if (taken.has(g.noticeNo)) problems.push({ row: g.firstRow, field: 'noticeNo', message: `通知单号 ${g.noticeNo} 已存在` });
+  for (const g of groups.values()) if (taken.has(g.code)) problems.push({ row: g.firstRow, field: 'noticeNo', message: `通知单号 ${g.code} 已存在` });
   return { groups: [...groups.values()], problems };
-}
-
-/** Idem for shown problems: a code that was unknown is one problem, not also its empty id. */
-function withoutShadowed(columns: DocField[], problems: ImportProblem[]): ImportProblem[] {
-  const byCode = new Map(columns.flatMap((f) => (f.byCode ? [[f.name, f.byCode.name] as const] : [])));
-  return problems.filter((p) => {
-    const code = p.field ? byCode.get(p.field) : undefined;
-    return !code || !problems.some((q) => q.row === p.row && q.field === code);
-  });
 }
 
 export async function importNotices(db: Database, family: DocumentFamily, who: RowScope, bytes: Buffer): Promise<{ imported: number; lines: number }> {
@@ -112,7 +59,7 @@ export async function importNotices(db: Database, family: DocumentFamily, who: R
   if (shown.length) throw badRequestWith(shown, { imported: 0 });
   try {
     return await db.transaction().execute(async (tx) => {
-      const headers = groups.map((g) => ({ ...g.header, noticeNo: g.noticeNo }));
+      const headers = groups.map((g) => ({ ...g.header, noticeNo: g.code }));
       await fillCodes(tx, family, who, headers);
       const ids = await repo.insertRows(tx, family, who, headers);
       let lines = 0;
