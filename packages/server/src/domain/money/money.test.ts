@@ -304,54 +304,45 @@ describe('the second weighing and the statement', () => {
 });
 
 describe('a ticket whose amount changes after its completion', () => {
-  it('consumes what the ticket says it is worth after 改价, the difference in the ledger', async () => {
+  /** A new customer paid 50,000, and its truck loaded 30 t at 400 (12,000 consumed); the ticket's id. */
+  async function loadedTruck(station: string): Promise<{ c: { id: string; name: string }; ticketId: string }> {
     const c = await newCustomer();
     await receipt(c.id, '50000');
     const { lineId } = await salesLine(c.id, '400');
     const reg = await salesRegistry(lineId, '30');
     expectOk(await asOperator('/api/registry/sa/audit', { ids: [reg.id] }));
     expectOk(await asOperator('/api/registry/sa/letin', { ids: [reg.id] }));
-    const first = expectOk(await asOperator('/api/weigh/sa/first', { registryId: reg.id, weight: '15', stationId: 'M2', requestId: `price-1-${reg.id}`, stable: true })).data;
-    expectOk(await asOperator('/api/weigh/sa/second', { ticketId: first.ticketId, weight: '45', stationId: 'M2', requestId: `price-2-${reg.id}`, stable: true }));
+    const first = expectOk(await asOperator('/api/weigh/sa/first', { registryId: reg.id, weight: '15', stationId: station, requestId: `${station}-1-${reg.id}`, stable: true })).data;
+    expectOk(await asOperator('/api/weigh/sa/second', { ticketId: first.ticketId, weight: '45', stationId: station, requestId: `${station}-2-${reg.id}`, stable: true }));
+    return { c, ticketId: first.ticketId };
+  }
+  it('consumes what the ticket says it is worth after 改价, the difference in the ledger', async () => {
+    const { c, ticketId } = await loadedTruck('M2');
     expect(num((await account(c.id))?.consumed)).toBe(12000);
-    expectOk(await asAccountant('/api/weigh/sa/modifyPrice', { ids: [first.ticketId], price: '350', reason: '协议价' }));
+    expectOk(await asAccountant('/api/weigh/sa/modifyPrice', { ids: [ticketId], price: '350', reason: '协议价' }));
     expect(num((await account(c.id))?.consumed)).toBe(10500);
-    const moves = await pool.query("SELECT kind, delta::float AS d FROM fm_ledger WHERE doc_kind = 'ticket' AND doc_id = $1 ORDER BY id", [first.ticketId]);
+    const moves = await pool.query("SELECT kind, delta::float AS d FROM fm_ledger WHERE doc_kind = 'ticket' AND doc_id = $1 ORDER BY id", [ticketId]);
     expect(moves.rows).toEqual([{ kind: 'CONSUME', d: -12000 }, { kind: 'CONSUME_REVERSED', d: 1500 }]);
-    expectOk(await asOperator('/api/weigh/sa/obsolete', { ids: [first.ticketId] }));
+    expectOk(await asOperator('/api/weigh/sa/obsolete', { ids: [ticketId] }));
     expect(num((await account(c.id))?.consumed)).toBe(0);
   });
 
   it('gives the consumption back to the account when the goods are returned, and takes it again when the return is voided', async () => {
-    const c = await newCustomer();
-    await receipt(c.id, '50000');
-    const { lineId } = await salesLine(c.id, '400');
-    const reg = await salesRegistry(lineId, '30');
-    expectOk(await asOperator('/api/registry/sa/audit', { ids: [reg.id] }));
-    expectOk(await asOperator('/api/registry/sa/letin', { ids: [reg.id] }));
-    const first = expectOk(await asOperator('/api/weigh/sa/first', { registryId: reg.id, weight: '15', stationId: 'M4', requestId: `return-1-${reg.id}`, stable: true })).data;
-    expectOk(await asOperator('/api/weigh/sa/second', { ticketId: first.ticketId, weight: '45', stationId: 'M4', requestId: `return-2-${reg.id}`, stable: true }));
+    const { c, ticketId } = await loadedTruck('M4');
     expect(num((await account(c.id))?.consumed)).toBe(12000);
     const admin = (await bearerFor(app, 'admin')).authorization;
-    const ret = expectOk(await call(app, 'POST', `/api/weigh/sa/returnGoods/${first.ticketId}`, admin)).data as { id: string };
+    const ret = expectOk(await call(app, 'POST', `/api/weigh/sa/returnGoods/${ticketId}`, admin)).data as { id: string };
     expect([num((await account(c.id))?.consumed), num((await account(c.id))?.available)]).toEqual([0, 50000]);
     expectOk(await call(app, 'POST', '/api/weigh/sa/obsolete', admin, { ids: [ret.id] }));
     expect(num((await account(c.id))?.consumed)).toBe(12000);
   });
 
   it('keeps the account exact when a ticket is split and its parts merged again', async () => {
-    const c = await newCustomer();
-    await receipt(c.id, '50000');
-    const { lineId } = await salesLine(c.id, '400');
-    const reg = await salesRegistry(lineId, '30');
-    expectOk(await asOperator('/api/registry/sa/audit', { ids: [reg.id] }));
-    expectOk(await asOperator('/api/registry/sa/letin', { ids: [reg.id] }));
-    const first = expectOk(await asOperator('/api/weigh/sa/first', { registryId: reg.id, weight: '15', stationId: 'M3', requestId: `split-1-${reg.id}`, stable: true })).data;
-    expectOk(await asOperator('/api/weigh/sa/second', { ticketId: first.ticketId, weight: '45', stationId: 'M3', requestId: `split-2-${reg.id}`, stable: true }));
+    const { c, ticketId } = await loadedTruck('M3');
     const consumedBy = async (id: string) => Number((await pool.query("SELECT coalesce(-sum(delta), 0)::float AS c FROM fm_ledger WHERE doc_kind = 'ticket' AND doc_id = $1", [id])).rows[0].c);
-    const { ids } = expectOk(await asAccountant('/api/weigh/sa/split', { id: first.ticketId, parts: ['10', '20'] })).data as { ids: string[] };
-    expect([await consumedBy(first.ticketId), await consumedBy(ids[0]), num((await account(c.id))?.consumed)]).toEqual([4000, 8000, 12000]);
-    expectOk(await asAccountant('/api/weigh/sa/merge', { ids: [first.ticketId, ids[0]] }));
-    expect([await consumedBy(first.ticketId), await consumedBy(ids[0]), num((await account(c.id))?.consumed)]).toEqual([12000, 0, 12000]);
+    const { ids } = expectOk(await asAccountant('/api/weigh/sa/split', { id: ticketId, parts: ['10', '20'] })).data as { ids: string[] };
+    expect([await consumedBy(ticketId), await consumedBy(ids[0]), num((await account(c.id))?.consumed)]).toEqual([4000, 8000, 12000]);
+    expectOk(await asAccountant('/api/weigh/sa/merge', { ids: [ticketId, ids[0]] }));
+    expect([await consumedBy(ticketId), await consumedBy(ids[0]), num((await account(c.id))?.consumed)]).toEqual([12000, 0, 12000]);
   });
 });
