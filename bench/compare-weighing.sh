@@ -13,7 +13,7 @@ if [ ! -d "$tree" ]; then
   # the base's own dependencies, as npm ci would lay them out (hard links: no second copy on disk)
   (cd "$tree" && npm ci --no-audit --no-fund >/dev/null)
 fi
-rate() { node -e "const f=require('fs'),p=require('path');const d=p.join('$1','bench/results');const n=f.readdirSync(d).filter(x=>x.startsWith('weighing-')).sort().pop();const j=JSON.parse(f.readFileSync(p.join(d,n)));console.log(j.sustained.perSecond, j.sequential.client.p50)"; }
+rate() { node -e "const f=require('fs'),p=require('path');const d=p.join('$1','bench/results');const n=f.readdirSync(d).filter(x=>/^weighing-[0-9]/.test(x)).sort().pop();const j=JSON.parse(f.readFileSync(p.join(d,n)));console.log(j.sustained.perSecond, j.sequential.client.p50)"; }
 declare -a before after
 for r in $(seq 1 "$rounds"); do
   for side in base here; do
