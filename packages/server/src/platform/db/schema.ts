@@ -303,6 +303,9 @@ export interface WbTicket extends DocAudit {
   price_source: 'NOTICE_LINE' | 'CONTRACT' | 'PRICE_RULE' | 'MANUAL' | null; price_ref: string | null; price_label: string | null;
   /** migrations/041_calculation.sql: the document that locks the ticket (all three or none) */
   locked_by_kind: string | null; locked_by_id: Id | null; locked_by_no: string | null;
+  /** migrations/044: the goods and the freight settlement holding the ticket; quality's price change */
+  settled_by_id: Id | null; settled_by_no: string | null; freight_settled_by_id: Id | null; freight_settled_by_no: string | null;
+  quality_price_adjust: NumericDefault;
 }
 export interface WbWeighing {
   id: Generated<string>; org_id: Id; ticket_id: Id; reading: 'FIRST' | 'SECOND'; weight: Numeric; stable: boolean;
