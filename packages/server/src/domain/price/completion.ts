@@ -16,6 +16,9 @@ import type { Packing, TransportMode } from './rules';
 
 const PRICED_KINDS = new Set(['pu', 'sa', 'al']);
 
+/** Whether a completing ticket of this kind takes a price (the weighing reads the chain's facts only then). */
+export const pricedAtCompletion = (kind: string): boolean => PRICED_KINDS.has(kind);
+
 export interface PriceFacts {
   kind: string;
   materialId: string | null;

@@ -29,7 +29,7 @@ export interface WeighingFacts {
   line: LockedLine | null;
   /** what the price chain reads of the ticket (domain/price/completion.ts) */
   price: PriceFacts | null;
-  /** the material's controlled product (domain/licence: a sale of it draws its grant down), null when not controlled */
+  /** the material's controlled product (domain/licence: a sale of it draws its grant down), null when not controlled or not asked */
   controlled: ControlledProductRow | null;
 }
 
@@ -40,6 +40,10 @@ export interface FactsRequest {
   at: Date;
   ticketId: string | null;
   lineId: string | null;
+  /** read the price chain's facts (a completing ticket of a priced kind) */
+  price?: boolean;
+  /** read the material's controlled product (a completing sales ticket: only a sale draws a grant down) */
+  controlled?: boolean;
 }
 
 
@@ -65,8 +69,8 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
          WHERE ticket_id = ${r.ticketId}::bigint AND kind <> 'HIDDEN') x) AS deductions,
       EXISTS (SELECT 1 FROM wb_ticket WHERE org_id = ${r.orgId} AND source_ticket_id = ${r.ticketId}::bigint AND state <> 'OBSOLETE') AS returned,
       (SELECT row_to_json(line) FROM line) AS line,
-      (SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.ticketId, r.at)}) x) AS price,
-      (SELECT row_to_json(x) FROM (${controlledProductSql(r.orgId, r.materialId)}) x) AS controlled`.execute(tx);
+      ${r.price ? sql`(SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.ticketId, r.at)}) x)` : sql`NULL`} AS price,
+      ${r.controlled ? sql`(SELECT row_to_json(x) FROM (${controlledProductSql(r.orgId, r.materialId)}) x)` : sql`NULL`} AS controlled`.execute(tx);
   return readFacts(rows[0] as Record<string, never>, r.plate);
 }
 

@@ -3,7 +3,7 @@ import type { WeighingBody, WeighingReply } from '@wb/protocol';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
 import { grantDrawOnCompletion } from '../licence/draw';
 import { completionOnLockedLine } from '../notice/quantity';
-import { priceAtCompletion, type PriceColumns } from '../price/completion';
+import { priceAtCompletion, pricedAtCompletion, type PriceColumns } from '../price/completion';
 import { consumeAtCompletion } from '../money/ledger';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
@@ -52,6 +52,7 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   const at = body.weighedAt ? new Date(body.weighedAt) : new Date();
   const facts = await weighingFacts(tx, {
     orgId: who.orgId, plate: ticket.plate_number, materialId: ticket.material_id, at, ticketId: ticket.id, lineId: ticket.notice_line_id,
+    price: pricedAtCompletion(kind), controlled: kind === 'sa',
   });
   call.unit = facts.params.weightUnit;
   const source = sourceOf(body, facts.params.weightUnit);
