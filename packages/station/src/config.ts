@@ -6,7 +6,7 @@ import { compileFramePattern } from './parse/regex.js';
 const unit = z.enum(['kg', 't', 'lb', 'g']);
 
 const protocol = z.union([
-  z.object({ name: z.literal('toledo'), checksum: z.boolean().optional() }),
+  z.object({ name: z.literal('toledo'), checksum: z.boolean().optional(), unit: unit.optional() }),
   z.object({ name: z.literal('xk3190-a9'), unit: unit.optional() }),
   z.object({ name: z.literal('xk3190-a12') }),
   z.object({ name: z.literal('reversed'), unit: unit.optional() }),

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ServerTCP } from 'modbus-serial';
 import { DEFAULT_IO_MAP, type IoMap } from './modbus-io.js';
@@ -16,6 +17,8 @@ export class ModbusIoSimulator {
 
   /** Listens on `port` (0: any free port); resolves with the port. */
   async listen(port = 0, host = '127.0.0.1'): Promise<number> {
+    // ServerTCP takes 0 as "the default, 502": find a free port first
+    if (port === 0) port = await freePort(host);
     const server = new ServerTCP(
       {
         getDiscreteInput: (addr: number) => this.inputs.get(addr) ?? false,
@@ -32,8 +35,7 @@ export class ModbusIoSimulator {
       server.on('initialized', () => resolve());
       server.on('serverError', (e) => reject(e ?? new Error('modbus server failed')));
     });
-    const inner = (server as unknown as { _server: { address(): AddressInfo } })._server;
-    return inner.address().port;
+    return port;
   }
 
   setBeams(front: boolean, rear: boolean): void {
@@ -61,4 +63,15 @@ export class ModbusIoSimulator {
     for (const sock of s.socks.keys()) sock.destroy();
     return new Promise((resolve) => s.close(() => resolve()));
   }
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

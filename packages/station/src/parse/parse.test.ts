@@ -48,6 +48,10 @@ describe('Mettler-Toledo continuous output', () => {
     ]);
   });
 
+  it('reads the kg bit as the port unit when the indicator displays tonnes', () => {
+    expect(parseAll({ name: 'toledo', unit: 't' }, bin(stableGross)).frames[0].unit).toBe('t');
+  });
+
   it('marks an out-of-range frame unstable', () => {
     const { frames } = parseAll({ name: 'toledo' }, bin('\x02+4 999999000000\r')); // SWB 0x34
     expect(frames[0]).toMatchObject({ stable: false, overRange: true });

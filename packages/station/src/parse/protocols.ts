@@ -7,7 +7,7 @@ import { xk3190a12Parser } from './xk3190-a12.js';
 
 /** A port's protocol, as its config or the --protocol switch names it. */
 export type ProtocolSpec =
-  | { name: 'toledo'; checksum?: boolean }
+  | { name: 'toledo'; checksum?: boolean; unit?: WeightUnit }
   | { name: 'xk3190-a9'; unit?: WeightUnit }
   | { name: 'xk3190-a12' }
   | { name: 'reversed'; unit?: WeightUnit }
@@ -37,7 +37,7 @@ export function protocolFromText(text: string): ProtocolSpec {
 export function createParser(spec: ProtocolSpec, sink: ParserSink): FrameParser {
   switch (spec.name) {
     case 'toledo':
-      return toledoParser(sink, { checksum: spec.checksum });
+      return toledoParser(sink, { checksum: spec.checksum, unit: spec.unit });
     case 'xk3190-a9':
       return xk3190a9Parser(sink, { unit: spec.unit });
     case 'xk3190-a12':

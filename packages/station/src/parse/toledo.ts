@@ -1,4 +1,4 @@
-import { type Frame, type FrameParser, type ParserSink, joinPending, placeDecimals, toHex } from './frame.js';
+import { type Frame, type FrameParser, type ParserSink, type WeightUnit, joinPending, placeDecimals, toHex } from './frame.js';
 
 // Mettler-Toledo continuous output: STX SWA SWB SWC, 6 weight digits, 6 tare digits, CR [checksum].
 const STX = 0x02;
@@ -8,6 +8,11 @@ const BODY = 17; // STX .. CR
 export interface ToledoOptions {
   /** The indicator appends the checksum byte after CR (a per-port setting of the indicator). */
   checksum?: boolean;
+  /**
+   * SWB bit 4 says only kg or lb: an indicator that displays tonnes sets the kg bit, and the port's
+   * unit (t) says what its digits are.
+   */
+  unit?: WeightUnit;
 }
 
 /** SWA bits 0-2: 0 and 1 multiply by 100 and 10, 2 = no decimals, 3 = one ... 7 = five. */
@@ -39,7 +44,7 @@ function scale(digits: string, decimals: number, negative: boolean): string {
   return placeDecimals(digits, decimals, negative);
 }
 
-export function decodeToledo(bytes: Uint8Array, at: number, length: number): Frame | string {
+export function decodeToledo(bytes: Uint8Array, at: number, length: number, kgUnit: WeightUnit = 'kg'): Frame | string {
   const swa = bytes[at + 1];
   const swb = bytes[at + 2];
   if ((swa & 0x20) === 0 || (swb & 0x20) === 0) return 'status bytes without bit 5';
@@ -51,7 +56,7 @@ export function decodeToledo(bytes: Uint8Array, at: number, length: number): Fra
   const negative = (swb & 0x02) !== 0;
   const frame: Frame = {
     weight: scale(weightDigits, decimals, negative),
-    unit: (swb & 0x10) !== 0 ? 'kg' : 'lb',
+    unit: (swb & 0x10) !== 0 ? kgUnit : 'lb',
     stable: (swb & 0x08) === 0,
     raw: toHex(bytes, at, at + length),
   };
@@ -89,7 +94,7 @@ export function toledoParser(sink: ParserSink, options: ToledoOptions = {}): Fra
           i += length;
           continue;
         }
-        const decoded = decodeToledo(bytes, i, length);
+        const decoded = decodeToledo(bytes, i, length, options.unit);
         if (typeof decoded === 'string') sink.bad(toHex(bytes, i, i + length), decoded);
         else sink.frame(decoded);
         i += length;

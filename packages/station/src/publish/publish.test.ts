@@ -75,6 +75,21 @@ describe('publishing readings', () => {
     await srv.close();
   });
 
+  it('sends what is queued after a kick that found the queue empty', async () => {
+    const srv = await recordingServer();
+    const queue = DurableQueue.open(tempQueueFile());
+    const sender = new ReadingSender(queue, { server: srv.url, stationKey: 'k' });
+    sender.kick();
+    await new Promise((r) => setTimeout(r, 20));
+    queue.append({ requestId: 'late', scaleId: 's', readings: [{ seq: 1, at: new Date(0).toISOString(), weight: '1', unit: 'kg', stable: true }] });
+    sender.kick();
+    await until(() => queue.waiting().batches === 0);
+    await sender.stop();
+    expect(srv.received.map((r) => r.requestId)).toEqual(['late']);
+    queue.close();
+    await srv.close();
+  });
+
   it('keeps readings while the server is unreachable, across a restart, and sends them in order when it returns', async () => {
     const file = tempQueueFile();
     // no server listening here: every send fails

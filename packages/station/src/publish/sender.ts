@@ -45,6 +45,8 @@ export class ReadingSender {
   }
 
   private async run(): Promise<void> {
+    // first await before anything: `running` is set by kick() before the loop can end and clear it
+    await Promise.resolve();
     try {
       for (let batch = this.queue.head(); batch && !this.stopped; batch = this.queue.head()) {
         const outcome = await this.send(batch);
