@@ -91,3 +91,6 @@ export interface LaneState {
 }
 
 export const INITIAL_LANE: LaneState = { step: { phase: 'idle' }, beams: { front: false, rear: false }, reading: null };
+
+/** An event before the runner stamps its time. */
+export type LaneEventBody = LaneEvent extends infer T ? (T extends LaneEvent ? Omit<T, 'at'> : never) : never;

@@ -67,10 +67,14 @@ export class ScaleSimulator {
   private tick(): void {
     const division = this.options.division ?? 20;
     const p = scriptAt(this.options.trucks, this.options.timing ?? REAL_TIMING, Date.now() - this.started, division, this.options.loop);
+    // with --loop the same truck comes round again
+    if (p.phase === 'driveOff') this.lastIndex = -1;
     this.io.setBeams(p.beams.front, p.beams.rear);
-    if (p.truckIndex !== this.lastIndex && p.truck) {
+    const timing = this.options.timing ?? REAL_TIMING;
+    if (p.truckIndex !== this.lastIndex && p.truck && p.phase === 'empty' && p.phaseMs >= timing.emptyMs / 2) {
       this.lastIndex = p.truckIndex;
-      // the truck arrives: the camera reads its plate, the driver swipes the card
+      // the truck arrives halfway through the empty platform's time (the one before it is gone):
+      // the camera reads its plate, the driver swipes the card
       const plate = this.camera.recognise(p.truck.plate);
       this.emit({ event: 'plate', plate: plate.plate, snapshotBytes: plate.snapshot.length });
       for (const c of this.cardClients) c.write(`${p.truck.card}\r\n`);
