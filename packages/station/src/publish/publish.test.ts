@@ -75,6 +75,19 @@ describe('publishing readings', () => {
     await srv.close();
   });
 
+  it('publishes no reading in lb and says so once', () => {
+    const queue = DurableQueue.open(tempQueueFile());
+    const sender = new ReadingSender(queue, { server: 'http://127.0.0.1:9', stationKey: 'k' });
+    const lines: string[] = [];
+    const publisher = new ReadingPublisher(queue, sender, { batchMs: 1000, heartbeatMs: 1000, maxBatch: 10 }, (l) => lines.push(l));
+    publisher.offer('s', { ...reading('100'), unit: 'lb' as 'kg' }, 0);
+    publisher.offer('s', { ...reading('200'), unit: 'lb' as 'kg' }, 1);
+    publisher.flush();
+    expect(queue.waiting().batches).toBe(0);
+    expect(lines).toEqual(['s: unit lb is not published (set the indicator to kg or t)']);
+    queue.close();
+  });
+
   it('sends what is queued after a kick that found the queue empty', async () => {
     const srv = await recordingServer();
     const queue = DurableQueue.open(tempQueueFile());

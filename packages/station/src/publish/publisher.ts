@@ -15,6 +15,7 @@ export const DEFAULT_PUBLISH: PublishSettings = { batchMs: 100, heartbeatMs: 100
 
 interface ScaleState {
   last?: { weight: string; stable: boolean; at: number };
+  unitLogged?: boolean;
   buffered: PublishedReading[];
 }
 
@@ -39,7 +40,8 @@ export class ReadingPublisher {
     const same = s.last && s.last.weight === reading.weight && s.last.stable === reading.stable;
     if (same && now - s.last!.at < this.settings.heartbeatMs) return;
     if (reading.unit !== 'kg' && reading.unit !== 't') {
-      this.log(`${scaleId}: unit ${reading.unit} is not published (set the indicator to kg or t)`);
+      if (!s.unitLogged) this.log(`${scaleId}: unit ${reading.unit} is not published (set the indicator to kg or t)`);
+      s.unitLogged = true;
       return;
     }
     s.last = { weight: reading.weight, stable: reading.stable, at: now };
