@@ -24,3 +24,4 @@ export * from './confirm';
 export * from './ticket-print';
 export * from './system-admin';
 export * from './plan';
+export * from './station';
