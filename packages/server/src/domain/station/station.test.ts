@@ -5,6 +5,7 @@ import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '../weighing/test-support';
 import { SseReader } from './sse-reader';
+import { pageTexts } from '../weighing/print/pdf-text.test-support';
 
 const ctx = await createTestApp();
 const { app } = ctx;
@@ -252,5 +253,6 @@ describe('the printed ticket\'s public check', () => {
     const res = await call(app, 'POST', `/api/weigh/pu/print/${token.split('.')[0]}?format=pdf`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    expect((await pageTexts(res.rawPayload)).join('')).toContain('扫码验真');
   });
 });
