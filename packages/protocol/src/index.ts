@@ -24,3 +24,5 @@ export * from './confirm';
 export * from './ticket-print';
 export * from './system-admin';
 export * from './plan';
+export * from './station';
+export * from './station-paths';

@@ -59,4 +59,6 @@ export interface TicketPrintLayout {
   /** a second or later print: the paper says 补打 */
   reprint: boolean;
   printedAt: string;
+  /** the public check link and its QR code (one SVG path in module units, a size x size square) */
+  check?: { url: string; qr: { size: number; path: string } };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idOrNumber } from './id';
 import { normalisePlate } from './plate';
 import { columnNumber, MONEY_COLUMN, plainDecimal, RATE_COLUMN, TONS_COLUMN } from './numeric';
+import { scaleIdField } from './station';
 
 /**
  * The weighing calls a scale station or the operator's weighing screen sends (domain notes: a
@@ -44,9 +45,14 @@ export const weighingBody = z
     warehouseId: id.optional(),
     /** allot and transfer: which end of the movement this scale is */
     direction: z.enum(['receive', 'dispatch'], { error: '方向应为 receive 或 dispatch' }).optional(),
+    /** take the weight from this scale's latest stable reading, as its station agent reported it (no `weight`) */
+    scaleId: scaleIdField.optional(),
+    /** the weight was typed by a person: needs the manual-weighing right, and marks the ticket and the weigh log */
+    manual: z.boolean({ error: '手工录入标志应为 true 或 false' }).optional(),
   })
   .refine((b) => b.registryId || b.cardUid || b.plate || b.ticketId, { message: '请提供登记单、IC卡或车牌号', path: ['plate'] })
-  .refine((b) => b.tare !== 'weigh' || b.weight !== undefined, { message: '重量不能为空', path: ['weight'] });
+  .refine((b) => b.tare !== 'weigh' || b.weight !== undefined || b.scaleId !== undefined, { message: '重量不能为空', path: ['weight'] })
+  .refine((b) => b.scaleId === undefined || (b.weight === undefined && b.manual !== true), { message: '取仪表读数时不能同时录入重量', path: ['weight'] });
 export type WeighingBody = z.infer<typeof weighingBody>;
 
 /** What a weighing answers: the ticket as it now stands and the checks that warned. */

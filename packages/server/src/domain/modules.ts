@@ -16,6 +16,7 @@ import { planModule } from './plan/module';
 import { priceModule } from './price/module';
 import { registryModule } from './registry/module';
 import { reportModule } from './report/module';
+import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
@@ -43,6 +44,7 @@ export const MODULES: FamilyModule[] = [
   licenceModule,
   noticeModule,
   registryModule,
+  stationModule,
   weighingModule,
   calculationModule,
   confirmModule,

@@ -89,6 +89,9 @@ const LOG_ACTIONS = [
   { value: 'qualityTerms', label: '修改质量条款', labelEn: 'Edit quality terms' },
   // the customer's money (domain/money)
   { value: 'moneyControl', label: '设置资金控制', labelEn: 'Set money control' },
+  // the scale floor's station credentials (domain/station)
+  { value: 'issueStationKey', label: '发放磅点凭证', labelEn: 'Issue station key' },
+  { value: 'revokeStationKey', label: '吊销磅点凭证', labelEn: 'Revoke station key' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板', labelEn: 'Edit template' },
   { value: 'templateRestore', label: '恢复模板', labelEn: 'Restore template' },

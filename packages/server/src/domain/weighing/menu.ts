@@ -46,7 +46,13 @@ export const ticketMenuPath = (kind: TicketKind) => `/weigh/${kind}`;
 /** The 过磅 (Weighing) folder's leaves. */
 export const WEIGH_LEAVES: MenuSeed[] = [
     // the operator's weighing screen (pages/weighing-station); its calls need each kind's weigh right
-    { name: '过磅作业', en: 'Weighing station', path: '/weigh/station', component: 'weighing/station', roles: [OP] },
+    { name: '过磅作业', en: 'Weighing station', path: '/weigh/station', component: 'weighing/station', roles: [OP], buttons: [
+      // the scales' live readings on the screen (domain/station live.ts)
+      { name: '查看仪表', en: 'View indicators', permission: 'weigh_station_live', roles: [OP] },
+      // typing a weight instead of taking the indicator's (domain/station weigh-source.ts): a supervisor's right,
+      // granted to the roles a plant chooses in 角色管理; the demo grants it to the administrator alone
+      { name: '手工过磅', en: 'Manual weighing', permission: 'weigh_manual', roles: [] },
+    ] },
     ...TICKET_KINDS.map((kind) => ({
       name: TICKET_KIND_INFO[kind].label, en: TICKET_KIND_INFO[kind].en, path: ticketMenuPath(kind), roles: [OP, QA, AC], buttons: ticketButtons(kind),
     })),

@@ -9,6 +9,7 @@ import { mergeTickets, splitTicket } from './merge-split';
 import { WEIGH_LEAVES } from './menu';
 import { modifyPrice, returnGoods } from './returns';
 import { weighingRoutes } from './routes';
+import { scaleBoardOf } from '../station/live';
 import { TICKET_ACTION_WORDS } from './rules/transitions';
 import { secondWeighing } from './second';
 import { refusedWeighing, weighingInput, weighLogged, type WeighReading } from './weigh-log';
@@ -33,7 +34,7 @@ function weighing(kind: TicketKind, reading: WeighReading): ActionDecl {
   const weigh = reading === 'FIRST' ? firstWeighing : secondWeighing;
   return defineAction({
     path: `${ticketBase(kind)}/${reading === 'FIRST' ? 'first' : 'second'}`, permission: may(kind, 'weigh'), body: weighingInput,
-    run: ({ tx, who, input }) => weighLogged(tx, who, kind, reading, input.body, (t, body, call) => weigh(t, who, kind, body, call)),
+    run: ({ tx, who, input, app, now }) => weighLogged(tx, who, kind, reading, input.body, (t, body, call) => weigh(t, who, kind, body, call), scaleBoardOf(app), now()),
     log: () => [],
     message: (reply) => (reply.replay ? '该次过磅已记录' : reading === 'FIRST' ? '一次过磅成功' : '二次过磅成功'),
     refused: ({ db, who, input, raw, error }) => refusedWeighing(db, who, kind, reading, input?.body ?? null, raw, error),

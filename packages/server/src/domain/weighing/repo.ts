@@ -106,6 +106,8 @@ export interface WeighingRow {
 const weighingValues = (w: WeighingRow): Insertable<DB['wb_weighing']> => ({
   org_id: w.orgId, ticket_id: w.ticketId, reading: w.reading, weight: w.record.weight.toFixed(), stable: w.record.stable, weighed_at: w.record.at,
   station: w.station, request_id: w.requestId, identified_by: w.identifiedBy, snapshot_file_ids: w.snapshots, operator_id: w.operatorId,
+  // where the figure came from (domain/station weigh-source.ts), carried by the call
+  source: w.log.source, scale_id: w.log.scaleId,
 });
 
 /** The reading with its weigh log row and its operation-log entry, in one statement. */

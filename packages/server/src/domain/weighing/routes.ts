@@ -7,6 +7,7 @@ import { previewDeduct } from './actions';
 import { TICKET_KINDS, ticketBase, ticketPermission, type TicketKind } from './kinds';
 import { weighParams } from './repo';
 import { ticketPrintRoutes } from './print/routes';
+import { ticketCheckRoutes } from './print/check';
 
 /**
  * The ticket's calls that change nothing or answer a download, beside the module's actions
@@ -18,6 +19,8 @@ export function weighingRoutes(app: FastifyInstance, db: Database): void {
     dialogReads(app, db, kind);
     ticketPrintRoutes(app, db, kind);
   }
+  // the public check page's call: the printed QR code's link, no sign-in (print/check.ts)
+  ticketCheckRoutes(app, db);
 }
 
 function dialogReads(app: FastifyInstance, db: Database, kind: TicketKind): void {

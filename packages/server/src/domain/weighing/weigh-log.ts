@@ -1,6 +1,9 @@
 import { weighingBody, type WeighingBody, type WeighingReply } from '@wb/protocol';
 import type { Who } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
+import type { WeighingSourceColumn } from '../../platform/db/schema';
+import type { ScaleBoard } from '../station/board';
+import { markManualTicket, weightOfCall } from '../station/weigh-source';
 import { AppError } from '../../platform/http/errors';
 import type { TicketKind } from './kinds';
 import type { Tx } from './repo';
@@ -33,6 +36,9 @@ export interface WeighCall {
   unit: 't' | 'kg' | null;
   ticketId: string | null;
   ticketNo: string | null;
+  /** where the figure came from (domain/station weigh-source.ts); null until decided */
+  source: WeighingSourceColumn | null;
+  scaleId: string | null;
 }
 
 /** Who weighed, as the weigh log names them. */
@@ -55,7 +61,7 @@ export function callOf(who: Weigher, kind: TicketKind, reading: WeighReading, bo
   return {
     orgId: who.orgId, userId: who.userId, username: who.username, kind, reading, station: body.stationId, requestId: body.requestId,
     identifiedBy: named?.by ?? null, identifiedValue: named?.value ?? null, weight: body.weight ?? null, stable: body.stable, tareChoice: body.tare,
-    plate: body.plate ?? null, unit: null, ticketId: null, ticketNo: null,
+    plate: body.plate ?? null, unit: null, ticketId: null, ticketNo: null, source: null, scaleId: body.scaleId ?? null,
   };
 }
 
@@ -74,6 +80,7 @@ export function unreadCallOf(who: Weigher, kind: TicketKind, reading: WeighReadi
   return {
     orgId: who.orgId, userId: who.userId, username: who.username, kind, reading, station, requestId: text(b.requestId, 100),
     identifiedBy: null, identifiedValue: null, weight: null, stable: null, tareChoice: null, plate: null, unit: null, ticketId: null, ticketNo: null,
+    source: null, scaleId: null,
   };
 }
 
@@ -99,11 +106,18 @@ export const weighingInput = weighingBody.transform((body): WeighingInput => ({ 
 export async function weighLogged(
   tx: Tx, who: Weigher, kind: TicketKind, reading: WeighReading, input: WeighingInput,
   weigh: (tx: Tx, body: WeighingBody, call: WeighCall) => Promise<WeighingReply>,
+  board: ScaleBoard, now: number,
 ): Promise<WeighingReply> {
   const call = callOf(who, kind, reading, input.body);
   input.call = call;
-  const reply = await weigh(tx, input.body, call);
+  // what the call asked for, kept by a refusal's row; the taken figure's source replaces it below
+  call.source = input.body.tare !== 'weigh' ? 'STORED' : input.body.scaleId !== undefined ? 'INDICATOR' : input.body.manual === true ? 'MANUAL' : null;
+  // the figure: the scale's stable reading, a typed weight under the manual right, or the station's own (station/weigh-source.ts)
+  const taken = await weightOfCall(tx, who, input.body, board, now);
+  Object.assign(call, { source: taken.source, scaleId: taken.scaleId, weight: taken.body.weight ?? null, stable: taken.body.stable });
+  const reply = await weigh(tx, taken.body, call);
   if (reply.replay) await insertWeighLog(tx, { ...call, ticketId: reply.ticketId, ticketNo: reply.ticketNo }, 'REPLAY');
+  else if (taken.source === 'MANUAL') await markManualTicket(tx, who.orgId, reply.ticketId);
   return reply;
 }
 

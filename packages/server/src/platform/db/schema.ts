@@ -311,6 +311,8 @@ export interface WbWeighing {
   id: Generated<string>; org_id: Id; ticket_id: Id; reading: 'FIRST' | 'SECOND'; weight: Numeric; stable: boolean;
   weighed_at: Timestamp; station: string; request_id: string; identified_by: 'REGISTRY' | 'CARD' | 'PLATE' | 'MANUAL';
   snapshot_file_ids: ColumnType<string[], string[] | undefined, string[]>; operator_id: Id | null; created_at: Timestamp;
+  /** migration 050: where the figure came from, and the scale whose indicator gave it */
+  source: WeighingSourceColumn | null; scale_id: string | null;
 }
 export type DeductionKind = 'WATER' | 'IMPURITY' | 'DETRITUS' | 'STONE' | 'OTHER' | 'QUALITY' | 'HIDDEN';
 export interface WbTicketDeduction {
@@ -377,8 +379,18 @@ export interface WbWeighLog {
   identified_value: string | null; plate_number: string | null; weight: Numeric | null; unit: 't' | 'kg' | null; stable: boolean | null;
   tare_choice: string | null; outcome: 'ACCEPTED' | 'REFUSED' | 'REPLAY'; ticket_id: Id | null; ticket_no: string | null;
   status: number | null; reason: string | null;
+  source: WeighingSourceColumn | null;
 }
+/** Migration 050 (domain/station): where a weighing's figure came from. */
+export type WeighingSourceColumn = 'INDICATOR' | 'MANUAL' | 'STATION' | 'STORED';
+export interface WbStationCredential {
+  id: Generated<string>; org_id: Id; station_name: string; scale_id: string; key_hash: Buffer; key_prefix: string; remark: string | null;
+  revoked_at: Timestamp | null; revoked_by: Id | null; last_used_at: Timestamp | null; created_at: Generated<Date>; created_by: Id | null;
+}
+export interface WbCheckSecret { id: number; secret: Buffer }
 export interface DB {
+  wb_station_credential: WbStationCredential;
+  wb_check_secret: WbCheckSecret;
   wb_weigh_log: WbWeighLog;
 }
 

@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTES } from '@wb/protocol';
+import { PUBLIC_ROUTES, TICKET_CHECK_PAGE } from '@wb/protocol';
 import { HOME_PATH } from '@/app/session/tabs';
 
 export const LOGIN_PATH = '/login';
@@ -10,8 +10,11 @@ export interface Visitor {
 }
 
 export function isPublicPath(path: string): boolean {
-  return (PUBLIC_ROUTES as readonly string[]).includes(path);
+  return (PUBLIC_ROUTES as readonly string[]).includes(path) || isTicketCheck(path);
 }
+
+/** A printed ticket's public check (/check/{token}): open to anyone, signed in, out or locked. */
+const isTicketCheck = (path: string) => path.startsWith(`${TICKET_CHECK_PAGE}/`);
 
 /**
  * Where a visitor to a path must go instead, or null to stay (spec section 2, routes):
@@ -19,6 +22,7 @@ export function isPublicPath(path: string): boolean {
  * a signed-out visitor to a page that needs sign-in goes to /login.
  */
 export function redirectFor(path: string, v: Visitor): string | null {
+  if (isTicketCheck(path)) return null;
   const locked = v.signedIn && v.locked;
   if (locked) return path === LOCK_PATH ? null : LOCK_PATH;
   if (path === LOCK_PATH) return v.signedIn ? HOME_PATH : LOGIN_PATH;

@@ -14,6 +14,7 @@ const Error404Page = lazy(() => import('@/pages/errors/Error404Page'));
 const Error500Page = lazy(() => import('@/pages/errors/Error500Page'));
 const ReportPage = lazy(() => import('@/pages/reports/ReportPage'));
 const TicketPrintPage = lazy(() => import('@/pages/ticket-print/TicketPrintPage'));
+const TicketCheckPage = lazy(() => import('@/pages/ticket-check/TicketCheckPage'));
 const WorkspaceLayout = lazy(() => import('@/app/layout/WorkspaceLayout'));
 
 /** The layout-less report pages (spec section 2): team report and daily report conditions and display, vehicles in the plant. */
@@ -33,6 +34,8 @@ export function AppRoutes() {
         <Route path="/500" element={<Error500Page />} />
         {/* a weigh ticket's print page, paper-sized, opened in its own tab from the ticket lists */}
         <Route path="/weigh/print/:kind/:id" element={<TicketPrintPage />} />
+        {/* a printed ticket's QR code: its public check, no sign-in (the server checks the link's signature) */}
+        <Route path="/check/:token" element={<TicketCheckPage />} />
         {REPORT_PAGES.map((path) => (
           <Route key={path} path={path} element={<ReportPage />} />
         ))}

@@ -1,3 +1,4 @@
+import { QrCode } from '@/platform/qr/QrCode';
 import type { TicketPrintField, TicketPrintLayout } from '@wb/protocol';
 import { layoutWords, useTicketPrintTexts } from './texts';
 
@@ -32,6 +33,13 @@ export function TicketPaper({ layout: l }: { layout: TicketPrintLayout }) {
   const state = words.state ? (english ? `(${words.state})` : `（${words.state}）`) : '';
   return (
     <article className={`wb-ticket-paper${english ? ' wb-ticket-en' : ''}`} data-testid="ticket-paper" data-ticket-no={l.ticketNo}>
+      {l.check && (
+        // the public check link (扫码验真): a driver or customer scans it to see the ticket is genuine
+        <a className="wb-ticket-check" href={l.check.url} data-testid="ticket-check-qr" data-url={l.check.url}>
+          <QrCode qr={l.check.qr} sizeMm={14} title={l.check.url} />
+          <span>{english ? 'Scan to verify' : '扫码验真'}</span>
+        </a>
+      )}
       <h1 className="wb-ticket-title">{words.title}</h1>
       <div className="wb-ticket-sub">
         <span data-testid="ticket-no">No. {l.ticketNo}</span>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Segmented, Select, Space, Switch, Tag } from 'antd';
 import { WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, type WeighKind } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { CardReaderError, readCard } from '@/platform/card-reader/bridge-client';
-import { sendWeighing } from './api';
-import { needsDirection, newRequestId, readingProblem, STATION_STORAGE_KEY } from './station-rules';
+import { loadScales, sendWeighing } from './api';
+import { LiveIndicator } from './LiveIndicator';
+import { useScaleLive } from './useScaleLive';
+import { needsDirection, newRequestId, readingProblem, SCALE_STORAGE_KEY, STATION_STORAGE_KEY } from './station-rules';
 import { useStationTexts } from './texts';
 import './station.css';
 
@@ -31,6 +34,13 @@ export default function WeighingStationPage() {
   const [busy, setBusy] = useState(false);
   const [unanswered, setUnanswered] = useState<Press | null>(null);
   const [result, setResult] = useState<WeighingReply | null>(null);
+  // the scales wired to the platform: a weighing takes the picked scale's stable reading; typing is the manual right's
+  const scales = useQuery({ queryKey: ['station-scales'], queryFn: loadScales, staleTime: 60_000 }).data ?? [];
+  const [scaleId, setScaleId] = useState<string | null>(() => localStorage.getItem(SCALE_STORAGE_KEY));
+  const picked = scales.find((s) => s.scaleId === scaleId) ?? null;
+  const [typed, setTyped] = useState(false);
+  const fromIndicator = picked !== null && !typed;
+  const live = useScaleLive(picked?.scaleId ?? null);
 
   const send = async (press: Press) => {
     setBusy(true);
@@ -53,13 +63,14 @@ export default function WeighingStationPage() {
     if (!station.trim()) return feedback.warning(tx.needStation, 2);
     if (!plate.trim() && !cardUid) return feedback.warning(tx.needTruck, 2);
     const tareFromStore = tare !== 'weigh';
-    const problem = tareFromStore ? null : readingProblem(weight);
+    const problem = tareFromStore || fromIndicator ? null : readingProblem(weight);
     if (problem) return feedback.warning(problem, 2);
     localStorage.setItem(STATION_STORAGE_KEY, station.trim());
     const body = {
       stationId: station.trim(), requestId: newRequestId(station.trim()), stable,
       ...(cardUid ? { cardUid } : { plate: plate.trim() }),
-      ...(weight.trim() !== '' ? { weight: weight.trim() } : {}),
+      // the server takes the scale's latest stable reading; a typed weight says it was typed
+      ...(tareFromStore ? {} : fromIndicator ? { scaleId: picked.scaleId } : { weight: weight.trim(), manual: true }),
       tare,
       ...(needsDirection(kind) ? { direction } : {}),
     };
@@ -103,13 +114,37 @@ export default function WeighingStationPage() {
               </Space.Compact>
               {cardUid && <Tag closable onClose={() => setCardUid(null)} color="blue" style={{ marginTop: 8 }}>{tx.card} {cardUid}</Tag>}
             </Form.Item>
-            <Form.Item label={tx.weight}>
-              <Input data-testid="station-weight" className="wb-station-reading" value={weight} inputMode="decimal"
-                onChange={(e) => setWeight(e.target.value)} onPressEnter={() => weigh('first')} />
+            <Form.Item label={tx.scale} tooltip={tx.scaleHint}>
+              <Select data-testid="station-scale" value={picked?.scaleId ?? null} placeholder={tx.noScale} allowClear style={{ width: 240 }}
+                onChange={(v: string | undefined) => {
+                  setScaleId(v ?? null);
+                  if (v) localStorage.setItem(SCALE_STORAGE_KEY, v);
+                  else localStorage.removeItem(SCALE_STORAGE_KEY);
+                }}
+                options={scales.map((s) => ({ value: s.scaleId, label: `${s.scaleId} ${s.stationName}` }))} />
             </Form.Item>
-            <Form.Item label={tx.stable}>
-              <Switch data-testid="station-stable" checked={stable} onChange={setStable} />
-            </Form.Item>
+            {picked && (
+              <Form.Item label={tx.source}>
+                <Radio.Group data-testid="station-source" value={typed ? 'manual' : 'indicator'} onChange={(e) => setTyped(e.target.value === 'manual')}
+                  options={[{ value: 'indicator', label: tx.sourceIndicator }, { value: 'manual', label: tx.sourceManual }]} />
+              </Form.Item>
+            )}
+            {picked && !typed && (
+              <Form.Item label=" ">
+                <LiveIndicator latest={live.latest} trend={live.trend} status={live.status} />
+              </Form.Item>
+            )}
+            {!fromIndicator && (
+              <>
+                <Form.Item label={tx.weight} tooltip={tx.manualHint}>
+                  <Input data-testid="station-weight" className="wb-station-reading" value={weight} inputMode="decimal"
+                    onChange={(e) => setWeight(e.target.value)} onPressEnter={() => weigh('first')} />
+                </Form.Item>
+                <Form.Item label={tx.stable}>
+                  <Switch data-testid="station-stable" checked={stable} onChange={setStable} />
+                </Form.Item>
+              </>
+            )}
             <Form.Item label={tx.tare}>
               <Select data-testid="station-tare" value={tare} onChange={setTare} style={{ width: 240 }} options={[
                 { value: 'weigh', label: tx.tareWeigh }, { value: 'stored', label: tx.tareStored }, { value: 'last', label: tx.tareLast },

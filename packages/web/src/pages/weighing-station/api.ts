@@ -1,4 +1,5 @@
 import type { WeighingBody, WeighingReply } from '@wb/protocol';
+import { STATION_SCALES_PATH, type ScaleInfo } from '@wb/protocol';
 import { call } from '@/platform/api/http';
 
 type Sent = Omit<WeighingBody, 'stable' | 'snapshotFileIds' | 'tare'> & Partial<Pick<WeighingBody, 'stable' | 'snapshotFileIds' | 'tare'>>;
@@ -6,3 +7,7 @@ type Sent = Omit<WeighingBody, 'stable' | 'snapshotFileIds' | 'tare'> & Partial<
 /** POST /api/weigh/{kind}/first or /second (protocol weighing.ts). */
 export const sendWeighing = (kind: string, which: 'first' | 'second', body: Sent) =>
   call<WeighingReply>(`/weigh/${encodeURIComponent(kind)}/${which}`, { method: 'POST', body });
+
+/** The company's scales wired to the platform (GET /api/station/scales); none when the caller may not view them. */
+export const loadScales = () =>
+  call<ScaleInfo[]>(STATION_SCALES_PATH.replace(/^\/api/, ''), { expected: [403], quiet: true }).catch(() => [] as ScaleInfo[]);

@@ -23,3 +23,5 @@ export function readingProblem(text: string): string | null {
 
 /** The station's id is remembered on this computer: it names the scale in every call. */
 export const STATION_STORAGE_KEY = 'wb.weighing.station';
+/** The scale this computer takes its readings from, likewise. */
+export const SCALE_STORAGE_KEY = 'wb.weighing.scale';

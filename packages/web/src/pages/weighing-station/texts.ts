@@ -8,6 +8,9 @@ const zh = {
   first: '一次过磅', second: '二次过磅', retry: '重发上次过磅', retryHint: '上次过磅未收到应答：重发不会重复记录',
   result: '过磅结果', ticketNo: '磅单号', state: '状态', gross: '毛重', tareW: '皮重', deduct: '扣重', net: '净重', replay: '重复请求，已按首次结果应答',
   swapped: '毛皮重已互换（车辆方向与单据相反）', warnings: '过磅提醒', noResult: '尚未过磅', needTruck: '请输入车牌号或读卡', needStation: '请填写磅点',
+  scale: '秤', scaleHint: '取数的秤：磅点程序发来的仪表读数', noScale: '未接入仪表', source: '重量来源', sourceIndicator: '仪表取数', sourceManual: '手工录入',
+  manualHint: '手工录入重量需要手工过磅权限，并在磅单与称重日志中标记', needScale: '请选择秤', trend: '近一分钟走势',
+  lightStable: '稳定', lightMoving: '动态', lightStale: '读数中断', lightNone: '无读数', lightForbidden: '无查看仪表权限',
 };
 const en: typeof zh = {
   title: 'Weighing', station: 'Scale', stationHint: 'The scale this computer serves, kept on this computer', kind: 'Kind', direction: 'Scale end', receive: 'Receiving', dispatch: 'Dispatching',
@@ -16,6 +19,9 @@ const en: typeof zh = {
   first: 'First weighing', second: 'Second weighing', retry: 'Resend last weighing', retryHint: 'The last weighing got no answer: resending never records it twice',
   result: 'Result', ticketNo: 'Ticket', state: 'State', gross: 'Gross', tareW: 'Tare', deduct: 'Deductions', net: 'Net', replay: 'Repeated request: answered with the first result',
   swapped: 'Gross and tare swapped (the truck went the other way)', warnings: 'Warnings', noResult: 'Nothing weighed yet', needTruck: 'Type the plate or read the card', needStation: 'Fill in the scale',
+  scale: 'Scale', scaleHint: 'The scale whose indicator the station agent reports', noScale: 'No indicator wired', source: 'Weight from', sourceIndicator: 'Indicator', sourceManual: 'Typed by hand',
+  manualHint: 'A typed weight needs the manual-weighing right and is marked on the ticket and in the weigh log', needScale: 'Pick the scale', trend: 'Last minute',
+  lightStable: 'Stable', lightMoving: 'In motion', lightStale: 'Readings stopped', lightNone: 'No reading', lightForbidden: 'No right to view indicators',
 };
 
 export function useStationTexts(): typeof zh {

@@ -117,6 +117,16 @@ export function drawTicket(doc: Doc, l: TicketPrintLayout): void {
   if (l.money.length) y = pairs(doc, l.money, y);
   y = remark(doc, l, y);
   footer(doc, l, y);
+  if (l.check) checkCode(doc, l.check.qr);
+}
+
+/** The public check link's QR code in the top right corner, above the print count: 扫码验真. */
+function checkCode(doc: Doc, qr: { size: number; path: string }): void {
+  const side = mm(13);
+  const x = LEFT + WIDTH - side;
+  const y = mm(2);
+  doc.save().translate(x, y).scale(side / qr.size).path(qr.path).fill('#000').restore();
+  doc.font('regular').fontSize(7).text('扫码验真', x - mm(14), y + side - mm(3), { width: mm(13), align: 'right', lineBreak: false });
 }
 
 /**

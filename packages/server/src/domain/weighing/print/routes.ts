@@ -8,6 +8,7 @@ import type {} from '../../../platform/audit/logged-routes';
 import { ticketBase, ticketPermission, type TicketKind } from '../kinds';
 import { ticketPdf } from './pdf';
 import { previewTicket, printTicket } from './print';
+import { checkOrigin, withCheck } from './check';
 
 /**
  * The print page's calls (protocol ticket-print.ts), with the batch print's right `<kind>_print`:
@@ -26,14 +27,14 @@ export function ticketPrintRoutes(app: FastifyInstance, db: Database, kind: Tick
     const { id } = parse(idParam, request.params);
     // a PDF is a print on paper and counts: never an uncounted copy from a preview
     if (parse(printQuery, request.query ?? {}).format === 'pdf') throw badRequest('下载PDF计入打印次数，请用 POST 调用', 'format');
-    return ok(await previewTicket(db, request.caller.orgId, kind, id));
+    return ok(await withCheck(db, checkOrigin(request), await previewTicket(db, request.caller.orgId, kind, id)));
   });
   app.post(`${ticketBase(kind)}/print/:id`, counts, async (request, reply) => {
     const { id } = parse(idParam, request.params);
     const { format } = parse(printQuery, request.query ?? {});
     // the PDF is drawn before the commit: a print that cannot be drawn is not counted
     const printed = await db.transaction().execute(async (tx) => {
-      const layout = await printTicket(tx, request.caller, kind, id);
+      const layout = await withCheck(db, checkOrigin(request), await printTicket(tx, request.caller, kind, id));
       return { layout, pdf: format === 'pdf' ? await ticketPdf(layout) : null };
     });
     if (!printed.pdf) return ok(printed.layout, '打印成功');

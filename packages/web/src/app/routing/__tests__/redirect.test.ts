@@ -66,3 +66,14 @@ describe('redirect rules', () => {
     expect(oidcLoginHref('/api/oauth/oidc/authorize', '/报表')).toBe('/api/oauth/oidc/authorize');
   });
 });
+
+describe('a printed ticket\'s public check', () => {
+  it('opens to anyone: signed out, signed in or locked, and is not remembered for after sign-in', () => {
+    const path = '/check/12.abcdefghijklmnopqrstuv';
+    expect(redirectFor(path, { signedIn: false, locked: false })).toBeNull();
+    expect(redirectFor(path, { signedIn: true, locked: false })).toBeNull();
+    expect(redirectFor(path, { signedIn: true, locked: true })).toBeNull();
+    expect(historyWorthKeeping(path)).toBe(false);
+    expect(redirectFor('/checks', { signedIn: false, locked: false })).toBe('/login');
+  });
+});
