@@ -61,7 +61,8 @@ export const handsets: Archive = archive({
     { name: 'userCode', column: 'user_code', label: '使用人账号', en: 'User code', type: 'text', maxLength: 40, query: true },
     { name: 'userName', column: 'user_name', label: '使用人', en: 'User', type: 'text', maxLength: 40, query: true },
   ],
-  roles: [OP],
+  // the handset app's own entry (menuFlag app): the web's sidebar leaves it out, the app lists it
+  roles: [OP], app: true,
 });
 
 export const locations: Archive = archive({
