@@ -30,12 +30,6 @@ export const MENU_AREAS: MenuArea[] = [
   { name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined' },
   {
     name: '门岗管理', en: 'Gate', path: '/gate', icon: 'SafetyOutlined',
-    planned: [
-      leaf('车辆入厂', 'Gate entrance', '/gate/entrance', [OP]),
-      leaf('车辆出厂', 'Gate release', '/gate/release', [OP]),
-      leaf('IC卡读写', 'IC card reading', '/gate/card', [OP]),
-      leaf('厂内车辆', 'Vehicles in plant', '/gate/in-plant', [OP]),
-    ],
   },
   { name: '库存管理', en: 'Stock', path: '/stock', icon: 'DatabaseOutlined' },
   {
@@ -64,7 +58,7 @@ export const MENU_AREAS: MenuArea[] = [
       leaf('批量质检平台', 'Bulk inspection', '/viewWeigh', [QA]),
     ],
   },
-  { name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined', planned: [leaf('手持机', 'Handsets', '/masterdata/handset', [], { app: true })] },
+  { name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined' },
   { name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined' },
   {
     name: '审批流程', en: 'Approvals', path: '/workflow', icon: 'AuditOutlined',

@@ -6,6 +6,7 @@ import { calculationModule } from './calculation/module';
 import { confirmModule } from './confirm/module';
 import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
+import { gateModule } from './gate/module';
 import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
@@ -43,6 +44,7 @@ export const MODULES: FamilyModule[] = [
   planModule,
   licenceModule,
   noticeModule,
+  gateModule,
   registryModule,
   stationModule,
   weighingModule,

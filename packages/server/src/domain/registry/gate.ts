@@ -11,6 +11,7 @@ import * as repo from './repo';
 import { releaseOnLine } from '../notice/quantity';
 import { releaseAtGateOut, withMoneyDetails } from '../money/registry-money';
 import type { Who } from '../../platform/auth/who';
+import { takeAppointment } from '../gate/appointment';
 
 type Tx = Transaction<DB>;
 
@@ -35,6 +36,8 @@ export async function letin(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: Re
         now: new Date(),
       });
       if (!decision.ok) throw badRequest(decision.message, 'ids');
+      // the appointment rules' window and day quota (domain/gate), a place taken last
+      await takeAppointment(tx, who.orgId, row.id);
       await repo.markEntered(tx, row.id, who.userId);
     }
     return { reply: { count: rows.length }, notes: rows.map((r) => registryNote(kind, 'letin', r.code, '入厂')) };

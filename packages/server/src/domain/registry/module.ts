@@ -68,7 +68,7 @@ function kindActions(kind: RegistryKind): ActionDecl[] {
  */
 export const registryModule = defineModule({
   key: 'registry',
-  depends: ['masterdata', 'notice', 'money', 'plan', 'licence'],
+  depends: ['masterdata', 'notice', 'money', 'plan', 'licence', 'gate'],
   documents: REGISTRY_KINDS.map((k) => REGISTRY_FAMILIES[k]),
   templates: REGISTRY_TEMPLATES,
   menu: [{ area: '/registry', leaves: REGISTRY_LEAVES }],

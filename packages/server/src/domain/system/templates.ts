@@ -80,6 +80,7 @@ const LOG_ACTIONS = [
   { value: 'noticeUpdateEndTime', label: '修改通知单结束时间', labelEn: 'Change notice end time' },
   // registries and the gate (domain/registry)
   { value: 'letin', label: '入厂', labelEn: 'Gate in' },
+  { value: 'passIn', label: '通行证入厂', labelEn: 'Pass let in' },
   { value: 'letout', label: '出厂', labelEn: 'Gate out' },
   { value: 'supplement', label: '补卡', labelEn: 'Bind card' },
   { value: 'writeCard', label: '写卡', labelEn: 'Write card' },

@@ -499,3 +499,36 @@ export interface DB {
   fm_account: FmAccount;
   fm_ledger: FmLedger;
 }
+
+// The gate and the yard's small archives (migrations/052_gate.sql).
+interface GtAudit { enabled: Generated<boolean>; remark: string | null; created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number> }
+export interface GtAppointmentRule extends GtAudit {
+  id: Generated<string>; org_id: Id; rule_code: string; rule_name: string; kind: RegistryKind | null; material_code: string | null;
+  time_window: string | null; day_quota: number | null;
+}
+export interface GtAppointmentUse { org_id: Id; rule_id: Id; day: DateOnly; used: Generated<number> }
+export interface GtPassCard extends GtAudit {
+  id: Generated<string>; org_id: Id; pass_no: string; holder_kind: 'TRUCK' | 'VISITOR'; plate_number: string | null; visitor_name: string | null;
+  id_number: string | null; reason: string | null; valid_from: Timestamp; valid_to: Timestamp; used_count: Generated<number>; last_used_at: Timestamp | null;
+}
+export interface GtQrcodeRule extends GtAudit {
+  id: Generated<string>; org_id: Id; rule_code: string; rule_name: string; target: 'REGISTRY' | 'PASS_CARD'; valid_minutes: Generated<number>;
+}
+export interface GtQrSecret { org_id: Id; secret: string; created_at: Generated<Timestamp> }
+export interface MdHandset extends GtAudit { id: Generated<string>; org_id: Id; device_id: string; device_name: string | null; user_code: string | null; user_name: string | null }
+export interface MdLocation extends GtAudit { id: Generated<string>; org_id: Id; location_code: string; location_name: string; address: string | null }
+export interface MdBatch extends GtAudit { id: Generated<string>; org_id: Id; batch_no: string; material_code: string | null; produced_on: DateOnly | null }
+export interface MdTray extends GtAudit { id: Generated<string>; org_id: Id; tray_code: string; tray_name: string; tare_weight: Numeric | null }
+export interface MdNumberPrefix extends GtAudit { id: Generated<string>; org_id: Id; prefix: string; prefix_name: string; doc_kind: string | null }
+export interface DB {
+  gt_appointment_rule: GtAppointmentRule;
+  gt_appointment_use: GtAppointmentUse;
+  gt_pass_card: GtPassCard;
+  gt_qrcode_rule: GtQrcodeRule;
+  gt_qr_secret: GtQrSecret;
+  md_handset: MdHandset;
+  md_location: MdLocation;
+  md_batch: MdBatch;
+  md_tray: MdTray;
+  md_number_prefix: MdNumberPrefix;
+}

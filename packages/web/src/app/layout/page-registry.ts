@@ -41,6 +41,11 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'reports/team-day': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.DayConditionsInWorkspace }))),
   'reports/factory-vehicle': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.LiveVehiclesInWorkspace }))),
   'plan/chart': lazy(() => import('@/pages/plan/PlanChartPage')),
+  // the guard's pages (domain/gate)
+  'gate/entrance': lazy(() => import('@/pages/gate/GatePage').then((m) => ({ default: () => createElement(m.default, { mode: 'entrance' }) }))),
+  'gate/release': lazy(() => import('@/pages/gate/GatePage').then((m) => ({ default: () => createElement(m.default, { mode: 'release' }) }))),
+  'gate/card': lazy(() => import('@/pages/gate/CardPage')),
+  'gate/in-plant': lazy(() => import('@/pages/gate/InPlantPage')),
 };
 
 /** The page components the web has: the menu screen's scan compares them with the menu tree. */

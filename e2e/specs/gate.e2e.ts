@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser';
+import { sql } from '../support/db';
+import { useSignedInPage } from '../support/fixture';
+import { api, apiSignIn, USERS } from '../support/login';
+import { openMenuLeaf, settled } from '../support/workspace';
+
+// The guard at the gate, keyboard first: finds a truck by its plate and another by its IC card,
+// lets each in with Enter, sees them in 厂内车辆, and lets one out with Enter once it is weighed.
+
+const stage = useSignedInPage(USERS.operator);
+
+async function caller() {
+  const token = await apiSignIn(stage.server.baseUrl, stage.server.databaseUrl, USERS.operator.username, USERS.operator.password);
+  return async <T>(path: string, body: unknown) => {
+    const res = await api<{ success: boolean; data: T }>(stage.server.baseUrl, token, 'POST', path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+}
+
+/** A truck sent (a registry of another weighing, audited): its id and number. */
+async function sendTruck(plateNumber: string) {
+  const call = await caller();
+  const r = await call<{ id: string; registryNo: string }>('/api/registry/st/create', { entity: { plateNumber } });
+  await call('/api/registry/st/audit', { ids: [r.id] });
+  return r;
+}
+
+/** On the open gate page (a kept-alive tab may hold another): type, Enter to find, Enter to let through. */
+async function findAndLet(mode: 'entrance' | 'release', text: string, done: string) {
+  const screen = stage.page.getByTestId(`gate-${mode}`);
+  const input = screen.getByTestId('gate-input');
+  await input.fill(text);
+  await input.press('Enter');
+  await screen.getByTestId('gate-found').waitFor();
+  await input.press('Enter');
+  await expect.poll(() => screen.getByTestId('gate-message').textContent(), { timeout: 5000 }).toContain(done);
+}
+
+describe('the gate', () => {
+  it('lets a truck in by its plate and another by its IC card, each with Enter', async () => {
+    const { page } = stage;
+    const a = await sendTruck('浙E7G001');
+    await openMenuLeaf(page, '/gate', '/gate/entrance');
+    await page.getByTestId('gate-input').last().fill('浙E7G001');
+    await page.getByTestId('gate-input').last().press('Enter');
+    const found = page.getByTestId('gate-found').last();
+    await found.waitFor();
+    expect(await found.getAttribute('data-registry-no')).toBe(a.registryNo);
+    expect(await found.textContent()).toContain('未入厂');
+    await settled(page);
+    await screenshot(page, 'gate-entrance-found');
+    await page.getByTestId('gate-input').last().press('Enter');
+    await expect.poll(() => page.getByTestId('gate-message').last().textContent(), { timeout: 5000 }).toContain('浙E7G001 入厂成功');
+
+    // the second truck's card is bound at IC卡读写 (no reader on this PC: the number typed)
+    const b = await sendTruck('浙E7G002');
+    await sql(stage.server.databaseUrl,
+      `INSERT INTO md_ic_card (org_id, card_no, card_uid, card_kind) SELECT org_id, 'KGATE01', 'C0FFEE01', 'TEMPORARY' FROM wb_registry WHERE id = $1`, [b.id]);
+    await openMenuLeaf(page, '/gate', '/gate/card');
+    await page.getByTestId('card-input').fill('C0FFEE01');
+    await page.getByTestId('card-target').fill(b.registryNo);
+    await page.getByTestId('card-target').press('Enter');
+    await expect.poll(() => page.getByTestId('gate-message').last().textContent(), { timeout: 5000 }).toContain(`已将 IC卡 KGATE01 绑定到登记单 ${b.registryNo}`);
+
+    await openMenuLeaf(page, '/gate', '/gate/entrance');
+    await findAndLet('entrance', 'KGATE01', '浙E7G002 入厂成功');
+  });
+
+  it('shows both trucks in 厂内车辆 with their time inside, and lets one out with Enter', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/gate', '/gate/in-plant');
+    await expect.poll(() => page.getByTestId('in-plant-status').textContent(), { timeout: 10_000 }).toContain('实时连接');
+    const row = page.locator('tr[data-plate="浙E7G001"]');
+    await row.waitFor({ timeout: 5000 });
+    expect(await row.textContent()).toMatch(/0小时0\d分/);
+    await page.locator('tr[data-plate="浙E7G002"]').waitFor({ timeout: 5000 });
+    await settled(page);
+    await screenshot(page, 'gate-in-plant');
+
+    // the first truck is weighed (its ticket completed), as the weighing leaves it
+    await sql(stage.server.databaseUrl, `
+      WITH r AS (UPDATE wb_registry SET trip_state = 'WEIGHING' WHERE plate_number = '浙E7G001' AND trip_state = 'ENTERED' RETURNING *)
+      INSERT INTO wb_ticket (org_id, kind, ticket_no, state, registry_id, plate_number, first_is, gross, gross_time, tare, tare_time, tare_source, net, completed_at)
+      SELECT org_id, kind, 'BDGATE01', 'COMPLETED', id, plate_number, 'TARE', 45, now(), 15, now(), 'WEIGHED', 30, now() FROM r`);
+    await openMenuLeaf(page, '/gate', '/gate/release');
+    await findAndLet('release', '浙E7G001', '浙E7G001 出厂成功');
+
+    await openMenuLeaf(page, '/gate', '/gate/in-plant');
+    await page.locator('tr[data-plate="浙E7G001"]').waitFor({ state: 'detached', timeout: 5000 });
+    await page.locator('tr[data-plate="浙E7G002"]').waitFor({ timeout: 5000 });
+  });
+});

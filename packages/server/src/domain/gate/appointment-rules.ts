@@ -1,0 +1,44 @@
+/**
+ * 预约规则: which rules govern a registry's entry, and whether now is inside a rule's window. Pure:
+ * the repo reads the rules and the plant's wall clock, and takes the day's quota under its lock.
+ */
+export interface AppointmentRule {
+  id: string;
+  code: string;
+  name: string;
+  kind: string | null;
+  materialCode: string | null;
+  /** 'HH:mm:ss,HH:mm:ss'; a window whose end is before its start runs past midnight */
+  window: string | null;
+  quota: number | null;
+}
+
+export interface EntryFacts {
+  registryNo: string;
+  kind: string;
+  materialCode: string | null;
+}
+
+/** The enabled rules that name this registry's kind and material (a blank key names every one). */
+export function rulesFor(rules: readonly AppointmentRule[], entry: EntryFacts): AppointmentRule[] {
+  return rules.filter((r) => (r.kind === null || r.kind === entry.kind) && (r.materialCode === null || r.materialCode === entry.materialCode));
+}
+
+const hm = (t: string) => t.slice(0, 5);
+
+/** Whether a time of day ('HH:mm:ss') is inside the window, both ends included. */
+export function inWindow(window: string | null, timeOfDay: string): boolean {
+  if (!window) return true;
+  const [from, to] = window.split(',');
+  if (from <= to) return timeOfDay >= from && timeOfDay <= to;
+  return timeOfDay >= from || timeOfDay <= to;
+}
+
+export function windowRefusal(rule: AppointmentRule, entry: EntryFacts, timeOfDay: string): string | null {
+  if (inWindow(rule.window, timeOfDay)) return null;
+  const [from, to] = (rule.window as string).split(',');
+  return `登记单 ${entry.registryNo} 不在预约时段 ${hm(from)}-${hm(to)} 内（预约规则 ${rule.code} ${rule.name}），不能入厂`;
+}
+
+export const quotaRefusal = (rule: AppointmentRule, entry: EntryFacts) =>
+  `预约规则 ${rule.code} ${rule.name} 今日入厂限额 ${rule.quota} 车已满，登记单 ${entry.registryNo} 不能入厂`;

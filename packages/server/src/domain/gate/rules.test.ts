@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { inWindow, rulesFor, windowRefusal, type AppointmentRule } from './appointment-rules';
+import { passRefusal } from './pass-rules';
+import { readQr, signQr } from './qr';
+
+const rule = (r: Partial<AppointmentRule>): AppointmentRule => ({ id: '1', code: 'YY0001', name: '早班', kind: null, materialCode: null, window: null, quota: null, ...r });
+
+describe('appointment rules', () => {
+  it('reads a window both ends included, and one past midnight', () => {
+    expect(inWindow('06:00:00,18:00:00', '06:00:00')).toBe(true);
+    expect(inWindow('06:00:00,18:00:00', '18:00:01')).toBe(false);
+    expect(inWindow('22:00:00,06:00:00', '23:30:00')).toBe(true);
+    expect(inWindow('22:00:00,06:00:00', '05:59:59')).toBe(true);
+    expect(inWindow('22:00:00,06:00:00', '12:00:00')).toBe(false);
+    expect(inWindow(null, '03:00:00')).toBe(true);
+  });
+  it('governs by kind and material, a blank key naming every one', () => {
+    const rules = [rule({ id: '1', kind: 'pu' }), rule({ id: '2', materialCode: 'M1' }), rule({ id: '3' })];
+    expect(rulesFor(rules, { registryNo: 'X', kind: 'pu', materialCode: 'M2' }).map((r) => r.id)).toEqual(['1', '3']);
+    expect(rulesFor(rules, { registryNo: 'X', kind: 'sa', materialCode: 'M1' }).map((r) => r.id)).toEqual(['2', '3']);
+  });
+  it('says the window a refused entry missed', () => {
+    expect(windowRefusal(rule({ window: '06:00:00,08:00:00' }), { registryNo: 'CGDJ1', kind: 'pu', materialCode: null }, '09:00:00'))
+      .toBe('登记单 CGDJ1 不在预约时段 06:00-08:00 内（预约规则 YY0001 早班），不能入厂');
+  });
+});
+
+describe('QR codes and passes', () => {
+  it('reads back what it signed and refuses any changed character', () => {
+    const code = signQr('k', 'REGISTRY', '采购DJ-1', 1000);
+    expect(readQr('k', code, 1000, () => 0)).toEqual({ ok: true, target: 'REGISTRY', docNo: '采购DJ-1', issuedSec: 1000 });
+    const tampered = code.replace('.1000.', '.9000.');
+    expect(readQr('k', tampered, 1000, () => 0)).toEqual({ ok: false, message: '二维码无效或已被篡改' });
+    expect(readQr('other', code, 1000, () => 0).ok).toBe(false);
+    expect(readQr('k', code, 1000 + 61, () => 1)).toEqual({ ok: false, message: '二维码已过期（有效 1 分钟）' });
+  });
+  it('passes only within the validity and while enabled', () => {
+    const p = { passNo: 'TXZ1', enabled: true, validFrom: new Date('2026-01-01T00:00:00Z'), validTo: new Date('2026-01-02T00:00:00Z') };
+    expect(passRefusal(p, new Date('2026-01-01T12:00:00Z'))).toBeNull();
+    expect(passRefusal(p, new Date('2026-01-02T00:00:01Z'))).toMatch(/已过有效期/);
+    expect(passRefusal(p, new Date('2025-12-31T23:59:59Z'))).toMatch(/未到有效期/);
+    expect(passRefusal({ ...p, enabled: false }, new Date('2026-01-01T12:00:00Z'))).toMatch(/已停用/);
+  });
+});
