@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
@@ -263,5 +264,38 @@ describe('freight plans', () => {
     const plans = expectOk(await post(`${PLAN}/v2/list`, page)).data.list as Record<string, unknown>[];
     expect(plans.find((p) => p.freightTotal !== null)).toMatchObject({ poundCount: expect.anything(), priceSource: expect.any(String) });
     expect((await post(`${PLAN}/v2/list`, page, operator)).statusCode).toBe(403);
+  });
+
+  it('imports plans from a sheet, pricing a row without 运价 as the form does; one bad row and nothing is written', async () => {
+    const sheet = async (rows: unknown[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('运费计划');
+      ws.addRow(['业务类型', '承运商编码', '物料编码', '开始时间', '运价', '计费方式', '计划车次']);
+      for (const r of rows) ws.addRow(r);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const upload = (bytes: Buffer) => {
+      const boundary = '----freight-plan-import';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+        bytes, Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return app.inject({ method: 'POST', url: `${PLAN}/importExcel`, headers: { authorization: accountant, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    };
+    const material = (await pool.query('SELECT inv_code FROM md_material WHERE id = $1', [plant.materialId])).rows[0].inv_code as string;
+    const before = await counts();
+    const bad = await upload(await sheet([['pu', 'CYS002', material, '2026-04-01 00:00:00', '', 'TON', 10], ['pu', 'NOPE', material, '2026-04-01 00:00:00', '18', 'TON', 5],
+      ['sa', 'CYS002', material, '2026-04-01 00:00:00', '', 'TON', 5]]));
+    expectFailure(bad, 400);
+    const errors = bad.json().data.errors as { row: number; field: string; message: string }[];
+    expect(errors.map((e) => [e.row, e.field])).toEqual([[3, 'carrierCode'], [4, 'price']]);
+    expect(await counts()).toEqual(before);
+
+    const ok = expectOk(await upload(await sheet([['pu', 'CYS002', material, '2026-04-01 00:00:00', '', 'TON', 10], ['pu', 'CYS002', null, '2026-04-02 00:00:00', '18.5', 'TRIP', 5]])));
+    expect(ok.data.imported).toBe(2);
+    const { rows } = await pool.query(`SELECT price_source, trim_scale(price)::text AS price, charge_mode, planned_trips, price_label, plan_no FROM wb_freight_plan
+      WHERE start_time >= '2026-04-01' AND start_time < '2026-04-03' ORDER BY start_time`);
+    expect(rows.map((r) => [r.price_source, r.price, r.charge_mode, r.planned_trips])).toEqual([['RESOLVED', '30', 'TON', 10], ['TYPED', '18.5', 'TRIP', 5]]);
+    expect((await pool.query("SELECT count(*)::int AS n FROM sys_log WHERE action = 'import' AND family = '运费计划' AND detail LIKE '%' || $1 || '%'", [rows[0].plan_no])).rows[0].n).toBe(1);
   });
 });
