@@ -4,7 +4,8 @@ import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { plantOf, weighPurchase, type Plant } from '../weighing/test-support';
 import { deductFuelAdvances, openFuelAdvances, releaseFuelAdvances } from './advances';
-import { resolveFreightPrice } from './resolve';
+import { freightQueryOfTicket, resolveFreightPrice } from './resolve';
+import { freightOfTicket } from './rules';
 
 // Freight as the plant's accountant keeps it: contracts and prices that pay the carriers' trips,
 // and plans with their pound lists, remittances and fuel cards.
@@ -297,5 +298,26 @@ describe('freight plans', () => {
       WHERE start_time >= '2026-04-01' AND start_time < '2026-04-03' ORDER BY start_time`);
     expect(rows.map((r) => [r.price_source, r.price, r.charge_mode, r.planned_trips])).toEqual([['RESOLVED', '30', 'TON', 10], ['TYPED', '18.5', 'TRIP', 5]]);
     expect((await pool.query("SELECT count(*)::int AS n FROM sys_log WHERE action = 'import' AND family = '运费计划' AND detail LIKE '%' || $1 || '%'", [rows[0].plan_no])).rows[0].n).toBe(1);
+  });
+
+  it('refuses to confirm a list whose ticket was voided since it was listed, naming it, and changes nothing', async () => {
+    const p = await plan();
+    const t = await haul(carrierId, null);
+    expectOk(await post(`${PLAN}/poundListedit`, { id: p.id, ticketIds: [t.id] }));
+    await pool.query("UPDATE wb_ticket SET state = 'OBSOLETE' WHERE id = $1", [t.id]);
+    const before = await counts();
+    expectFailure(await post(`${PLAN}/confirmPounds`, { ids: [p.id] }), 400, `磅单 ${t.no} 未完成称重，请编辑运费计划 ${p.planNo} 的磅单`);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('asks a weighed ticket\'s trip as the freight settlement will: the price in force at its completion and its freight', async () => {
+    const t = await haul(carrierId, '25.4');
+    const q = await freightQueryOfTicket(db, plant.orgId, t.id);
+    expect(q).toMatchObject({ kind: 'pu', carrierId, materialId: plant.materialId });
+    const pick = await resolveFreightPrice(db, q!);
+    expect(pick).toMatchObject({ price: '30.0000', lossMode: 'PERCENT', lossValue: '2.0000' });
+    // 0.4 t short of 25.4, 2 % (0.508 t) allowed: the freight only, 25 t at 30, 9 % tax in it
+    expect(freightOfTicket(pick!, { net: '25', shipped: '25.4', goodsPrice: '10' })).toMatchObject({ freight: '750', lossCharge: '0', freightWithoutTax: '688.073', freightTax: '61.927' });
+    expect(await freightQueryOfTicket(db, plant.orgId, '999999999')).toBeNull();
   });
 });
