@@ -101,11 +101,17 @@ describe('freight contracts and prices', () => {
     await bad(`${C}/create`, { entity: { ...CONTRACT, carrierId }, entitysub: [{ price: '1e16' }] }, 'entitysub.0.price');
     await bad(`${P}/create`, { entity: { kind: 'xx', price: '1', effectiveFrom: '2026-01-01 00:00:00' } }, 'kind');
     await bad(`${P}/create`, { entity: { kind: 'pu', price: '1', materialId: plant.materialId, materialClassId: '1', effectiveFrom: '2026-01-01 00:00:00' } }, 'materialClassId');
+    const classes = await pool.query("SELECT (SELECT c.id::text FROM md_material_class c JOIN sys_org o ON o.group_id = c.group_id WHERE o.org_code = 'HDSN' LIMIT 1) AS mine, (SELECT max(id) + 1 FROM md_material_class)::text AS stranger");
+    await bad(`${P}/create`, { entity: { kind: 'pu', price: '1', materialClassId: classes.rows[0].stranger, effectiveFrom: '2026-01-01 00:00:00' } }, 'materialClassId', '物料分类不存在');
+    await bad(`${C}/create`, { entity: { ...CONTRACT, carrierId }, entitysub: [{ price: '1' }, { materialClassId: classes.rows[0].stranger, price: '2' }] }, 'entitysub.1.materialClassCode');
+    const ownClass = expectOk(await post(`${P}/create`, { entity: { kind: 'pu', price: '1', materialClassId: classes.rows[0].mine, effectiveFrom: '2026-01-01 00:00:00' } })).data;
+    expectOk(await call(app, 'DELETE', `${P}/delList`, accountant, { ids: [ownClass.id] }));
     const empty = expectOk(await post(`${C}/create`, { entity: { ...CONTRACT, carrierId } })).data;
     const mid = await counts();
     expectFailure(await post(`${C}/audit`, { ids: [empty.id] }), 400, `运费合同 ${empty.contractNo} 没有明细，不能审核`);
     expect(await counts()).toEqual(mid);
     expect(mid.c).toBe(before.c + 1);
+    expect(mid.p).toBe(before.p);
   });
 });
 
