@@ -130,6 +130,11 @@ describe('freight plans', () => {
   it('takes the freight price in force with its terms when none is typed; a typed one stands; none in force is refused naming 运价', async () => {
     const resolved = await plan({ carrierId: otherCarrierId }, false);
     expect(resolved).toMatchObject({ priceSource: 'RESOLVED', price: '20', basis: 'OUR_NET', chargeMode: 'TON', taxRate: '9', lossMode: 'PERCENT', lossValue: '2', priceLabel: `运费合同 ${contractNo}` });
+    // edited with the price the form showed: still resolved; with another: typed
+    const kept = expectOk(await call(app, 'PUT', `${PLAN}/update`, accountant, { entity: { id: resolved.id, version: resolved.version, price: '20.0', remark: '改备注' } })).data;
+    expect(kept).toMatchObject({ priceSource: 'RESOLVED', priceLabel: `运费合同 ${contractNo}`, remark: '改备注' });
+    const changed = expectOk(await call(app, 'PUT', `${PLAN}/update`, accountant, { entity: { id: kept.id, version: kept.version, price: '21' } })).data;
+    expect(changed).toMatchObject({ priceSource: 'TYPED', price: '21', priceLabel: '手工填写' });
     const typed = await plan({ price: '25.5', chargeMode: 'TRIP' }, false);
     expect(typed).toMatchObject({ priceSource: 'TYPED', price: '25.5', chargeMode: 'TRIP', priceLabel: '手工填写' });
     const before = await counts();
