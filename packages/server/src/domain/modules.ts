@@ -6,6 +6,7 @@ import { calculationModule } from './calculation/module';
 import { confirmModule } from './confirm/module';
 import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
+import { freightModule } from './freight/module';
 import { gateModule } from './gate/module';
 import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
@@ -49,6 +50,7 @@ export const MODULES: FamilyModule[] = [
   stationModule,
   weighingModule,
   calculationModule,
+  freightModule,
   confirmModule,
   stockModule,
   erpModule,

@@ -71,6 +71,14 @@ const LOG_ACTIONS = [
   { value: 'calculate', label: '计算', labelEn: 'Calculate' },
   { value: 'lockPounds', label: '锁磅', labelEn: 'Lock tickets' },
   { value: 'unlockPounds', label: '解锁', labelEn: 'Unlock tickets' },
+  // freight plans (domain/freight)
+  { value: 'poundListedit', label: '编辑运费计划磅单', labelEn: 'Edit freight plan tickets' },
+  { value: 'confirmPounds', label: '确认磅单', labelEn: 'Confirm tickets' },
+  { value: 'clearForCal', label: '清除计算', labelEn: 'Clear for recalculation' },
+  { value: 'remittance', label: '运费汇款', labelEn: 'Freight remittance' },
+  { value: 'confirmOil', label: '确认油卡', labelEn: 'Confirm fuel card' },
+  { value: 'iurgent', label: '加急', labelEn: 'Urgent flag' },
+  { value: 'storage', label: '设置存储仓库', labelEn: 'Set storage' },
   // weigh tickets to the ERP (domain/erp)
   { value: 'erpUpload', label: '磅单上传ERP', labelEn: 'Weigh ticket to the ERP' },
   { value: 'erpCancelUpload', label: '撤销磅单上传', labelEn: 'Withdraw weigh ticket upload' },
