@@ -9,6 +9,7 @@ import { inWindow, rulesFor } from './appointment-rules';
 import { passRefusal } from './pass-rules';
 import { looksLikeQr, readQr, signQr, type QrTarget } from './qr';
 import * as repo from './repo';
+import { qrPath } from '../../platform/print/qr';
 
 /**
  * The guard's look-up: one box takes a plate, an IC card's number or chip serial, a pass number or
@@ -80,7 +81,7 @@ async function appointmentsOf(db: Database, orgId: string, registryId: string): 
 }
 
 /** What a printed registry or pass card carries as its QR code. */
-export async function qrOf(db: Database, who: RowScope, target: { registryId: string } | { passNo: string }): Promise<{ content: string; docNo: string }> {
+export async function qrOf(db: Database, who: RowScope, target: { registryId: string } | { passNo: string }): Promise<{ content: string; docNo: string; qr: { size: number; path: string } }> {
   let docNo: string;
   if ('registryId' in target) {
     docNo = (await repo.registryNoOf(db, who.orgId, target.registryId)) ?? '';
@@ -91,5 +92,6 @@ export async function qrOf(db: Database, who: RowScope, target: { registryId: st
     docNo = p.passNo;
   }
   const kind: QrTarget = 'registryId' in target ? 'REGISTRY' : 'PASS_CARD';
-  return { content: signQr(await repo.qrSecret(db, who.orgId), kind, docNo, Math.floor(Date.now() / 1000)), docNo };
+  const content = signQr(await repo.qrSecret(db, who.orgId), kind, docNo, Math.floor(Date.now() / 1000));
+  return { content, docNo, qr: qrPath(content) };
 }

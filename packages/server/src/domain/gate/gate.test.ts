@@ -3,6 +3,7 @@ import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../test/api';
 import { newCard, newNotice, newTicket } from '../registry/test-support';
 import { signQr } from './qr';
+import { qrPath } from '../../platform/print/qr';
 
 // The gate: the guard's look-up answers the registry the registry's own gate calls then let in and
 // out; appointment rules refuse an entry outside their window or past the day's quota (raced);
@@ -54,8 +55,11 @@ describe('the guard finds a truck and lets it in and out with the registry\'s ca
     expectOk(await post('/api/registry/tr/supplement', { id: r.id, cardUid: 'a1b2c3d4' }));
     expect(expectOk(await post('/api/gate/find', { text: 'A1B2C3D4' })).data).toMatchObject({ via: 'card', id: r.id, cardNo: 'KA1B2C3' });
 
-    const { content } = expectOk(await post('/api/gate/qr', { registryId: r.id })).data;
+    const { content, qr } = expectOk(await post('/api/gate/qr', { registryId: r.id })).data;
     expect(content).toMatch(/^WBQR1\.R\./);
+    // the printed code itself: a QR symbol's side is 21 + 4k modules, drawn as the server's path of it
+    expect((qr.size - 21) % 4).toBe(0);
+    expect(qr).toEqual(qrPath(content));
     expect(expectOk(await post('/api/gate/find', { text: content })).data).toMatchObject({ via: 'qr', id: r.id });
 
     const since = await lastLogId();

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import QRCode from 'qrcode';
 
 /**
  * A ticket's public check link (the QR code on the printed ticket): `{ticketId}.{signature}`, the
@@ -22,16 +21,4 @@ export function verifyTicketToken(secret: Buffer, token: string): string | null 
   const expected = Buffer.from(signTicket(secret, m[1] as string));
   const given = Buffer.from(token);
   return expected.length === given.length && timingSafeEqual(expected, given) ? (m[1] as string) : null;
-}
-
-/** The QR code of a link as one SVG path in module units (a size x size square), for the page and the PDF alike. */
-export function qrPath(text: string): { size: number; path: string } {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const parts: string[] = [];
-  for (let y = 0; y < modules.size; y++) {
-    for (let x = 0; x < modules.size; x++) {
-      if (modules.data[y * modules.size + x]) parts.push(`M${x} ${y}h1v1h-1z`);
-    }
-  }
-  return { size: modules.size, path: parts.join('') };
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Input, Space, Typography, type InputRef } from 'an
 import { ApiError } from '@/platform/api/http';
 import { readCard } from '@/platform/card-reader/bridge-client';
 import { findAtGate, letIn, letOut, letPassIn, qrOf, type Found } from './api';
+import { qrSvg } from './qr-svg';
 import { FoundView } from './FoundView';
 import { fill, useGateTexts } from './texts';
 import './gate.css';
@@ -90,6 +91,7 @@ export default function GatePage({ mode }: { mode: 'entrance' | 'release' }) {
     const w = window.open('', '_blank', 'width=420,height=360');
     if (!w) return;
     w.document.title = qr.docNo;
+    w.document.body.appendChild(qrSvg(w.document, qr.qr));
     const pre = w.document.createElement('pre');
     pre.textContent = `${qr.docNo}\n${qr.content}`;
     pre.style.whiteSpace = 'pre-wrap';

@@ -20,7 +20,7 @@ export const letIn = (kind: string, id: string) => call<{ count: number }>(`/reg
 export const letOut = (kind: string, id: string) => call<{ count: number }>(`/registry/${kind}/letout`, { method: 'POST', body: { ids: [id] }, quiet: true });
 export const letPassIn = (text: string) => call<{ passNo: string; usedCount: number }>('/gate/pass/letin', { method: 'POST', body: { text }, quiet: true });
 
-export const qrOf = (target: { registryId: string } | { passNo: string }) => call<{ content: string; docNo: string }>('/gate/qr', { method: 'POST', body: target, quiet: true });
+export const qrOf = (target: { registryId: string } | { passNo: string }) => call<{ content: string; docNo: string; qr: { size: number; path: string } }>('/gate/qr', { method: 'POST', body: target, quiet: true });
 
 export const supplementCard = (kind: string, id: string, cardUid: string) =>
   call<{ registryNo: string; plateNumber: string; cardNo: string }>(`/registry/${kind}/supplement`, { method: 'POST', body: { id, cardUid }, quiet: true });

@@ -69,8 +69,9 @@ export default function WeighingStationPage() {
     const body = {
       stationId: station.trim(), requestId: newRequestId(station.trim()), stable,
       ...(cardUid ? { cardUid } : { plate: plate.trim() }),
-      // the server takes the scale's latest stable reading; a typed weight says it was typed
-      ...(tareFromStore ? {} : fromIndicator ? { scaleId: picked.scaleId } : { weight: weight.trim(), manual: true }),
+      // the server takes the scale's latest stable reading; a typed weight says it was typed, once the
+      // company has scales on indicators (before that every weight is typed, as the server reads it too)
+      ...(tareFromStore ? {} : fromIndicator ? { scaleId: picked.scaleId } : { weight: weight.trim(), ...(scales.length > 0 ? { manual: true } : {}) }),
       tare,
       ...(needsDirection(kind) ? { direction } : {}),
     };
