@@ -355,6 +355,57 @@ export interface WbPriceAdjust extends DocAudit {
 export interface WbPriceAdjustLine extends DocAudit, PriceKeys { id: Generated<string>; org_id: Id; adjust_id: Id; seq: number }
 export interface WbPriceRuleEnd { adjust_id: Id; rule_id: Id; to_before: Timestamp | null }
 
+// Freight (migrations/047_freight.sql).
+type FreightKindCol = 'pu' | 'sa' | 'al' | 'tr';
+interface FreightTermsCols {
+  basis: Generated<'OUR_NET' | 'SHIPPED' | 'LESSER'>; charge_mode: Generated<'TON' | 'TRIP' | 'TON_KM'>; tax_rate: Numeric | null;
+  loss_mode: 'PERCENT' | 'KG' | null; loss_value: Numeric | null;
+}
+export interface WbFreightContract extends DocAudit, FreightTermsCols {
+  id: Generated<string>; org_id: Id; kind: FreightKindCol; contract_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'CLOSED' | 'OBSOLETE'>;
+  enabled: Generated<boolean>; carrier_id: Id; sign_date: DateOnly | null; valid_from: Timestamp; valid_to: Timestamp | null;
+  audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface WbFreightContractLine extends DocAudit {
+  id: Generated<string>; org_id: Id; contract_id: Id; seq: number; route_id: Id | null; region: string | null; material_id: Id | null;
+  material_class_id: Id | null; price: Numeric; distance_km: Numeric | null;
+}
+export interface WbFreightPrice extends DocAudit, FreightTermsCols {
+  id: Generated<string>; org_id: Id; kind: FreightKindCol; price_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
+  enabled: Generated<boolean>; carrier_id: Id | null; route_id: Id | null; region: string | null; material_id: Id | null;
+  material_class_id: Id | null; price: Numeric; distance_km: Numeric | null; effective_from: Timestamp; effective_to: Timestamp | null;
+  contract_id: Id | null; contract_line_id: Id | null; audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface WbFreightPlan extends DocAudit, FreightTermsCols {
+  id: Generated<string>; org_id: Id; kind: FreightKindCol; plan_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
+  enabled: Generated<boolean>; carrier_id: Id; material_id: Id | null; route_id: Id | null; region: string | null; warehouse_id: Id | null;
+  start_time: Timestamp; end_time: Timestamp | null; planned_trips: number | null; planned_quantity: Numeric | null;
+  price_source: Generated<'RESOLVED' | 'TYPED'>; price_id: Id | null; price_label: string | null; price: Numeric | null; distance_km: Numeric | null;
+  urgent: Generated<boolean>; pounds_confirmed_at: Timestamp | null; pounds_confirmed_by: Id | null; freight_total: Numeric | null;
+  loss_charge_total: Numeric | null; audited_at: Timestamp | null; audited_by: Id | null;
+}
+export interface WbFreightPlanTicket {
+  id: Generated<string>; org_id: Id; plan_id: Id; ticket_id: Id; seq: number; basis_weight: Numeric | null; freight: Numeric | null;
+  loss: Numeric | null; shortage: Numeric | null; loss_charge: Numeric | null; created_at: Generated<Timestamp>; created_by: Id | null;
+}
+export interface WbFreightRemittance {
+  id: Generated<string>; org_id: Id; plan_id: Id; carrier_id: Id; amount: Numeric; paid_at: Timestamp; method: 'BANK' | 'CASH' | 'BILL' | 'OTHER';
+  reference: string | null; remark: string | null; created_at: Generated<Timestamp>; created_by: Id | null;
+}
+export interface WbFreightFuelAdvance {
+  id: Generated<string>; org_id: Id; plan_id: Id; carrier_id: Id; card_no: string; amount: Numeric; confirmed_at: Generated<Timestamp>;
+  confirmed_by: Id | null; deducted_by_id: Id | null; deducted_by_no: string | null; deducted_at: Timestamp | null; remark: string | null;
+}
+export interface DB {
+  wb_freight_contract: WbFreightContract;
+  wb_freight_contract_line: WbFreightContractLine;
+  wb_freight_price: WbFreightPrice;
+  wb_freight_plan: WbFreightPlan;
+  wb_freight_plan_ticket: WbFreightPlanTicket;
+  wb_freight_remittance: WbFreightRemittance;
+  wb_freight_fuel_advance: WbFreightFuelAdvance;
+}
+
 // The outbox (migrations/018_outbox.sql).
 export interface SysOutbox {
   id: Generated<string>; org_id: Id; topic: string; message_key: string; payload: ColumnType<unknown, string, string>;
