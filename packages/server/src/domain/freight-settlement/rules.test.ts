@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { advancesToDeduct, decideClaim, freightTotals, taxOf, type ClaimedTicket, type FreightSettleRow } from './rules';
+import { advancesToDeduct, decideClaim, freightTotals, type ClaimedTicket, type FreightSettleRow } from './rules';
 
 const row = (o: Partial<FreightSettleRow>): FreightSettleRow => ({
-  ticketId: '1', ticketNo: 'T1', basisWeight: '30', freightPrice: '20', freightAmount: '600', shortage: '0', lossCharge: '0', taxRate: '9', ...o,
+  ticketId: '1', ticketNo: 'T1', basisWeight: '30', freightPrice: '20', freightAmount: '600', shortage: '0', lossCharge: '0', taxRate: '9', freightTax: '49.541', freightWithoutTax: '550.459', ...o,
 });
 
 describe('freight settlement totals', () => {
   it('pays freight minus loss charges minus fuel advances, with the freight\'s tax row by row', () => {
     const rows = [
       row({ ticketId: '1', ticketNo: 'T1', basisWeight: '30', freightAmount: '600' }),
-      row({ ticketId: '2', ticketNo: 'T2', basisWeight: '28.5', freightAmount: '570', shortage: '0.2', lossCharge: '100' }),
+      row({ ticketId: '2', ticketNo: 'T2', basisWeight: '28.5', freightAmount: '570', shortage: '0.2', lossCharge: '100', freightTax: '47.064', freightWithoutTax: '522.936' }),
     ];
     const t = freightTotals(rows, [{ id: 'a', amount: '300' }]);
     expect(t).toEqual({
       ok: true,
       value: {
         ticketCount: 2, totalBasis: '58.5', totalFreight: '1170', totalLoss: '100', totalFuel: '300', payable: '770',
-        // 600 - 600/1.09 = 49.5413; 570 - 570/1.09 = 47.0642
-        freightTax: '96.6055', freightWithoutTax: '1073.3945',
+        freightTax: '96.605', freightWithoutTax: '1073.395',
       },
     });
   });
@@ -27,10 +26,6 @@ describe('freight settlement totals', () => {
     expect(t).toEqual({ ok: false, message: '运费合计不能大于或等于1000万亿' });
   });
 
-  it('taxes at 0 % to nothing', () => {
-    expect(taxOf('100', '0').toFixed()).toBe('0');
-    expect(taxOf('109', '9').toFixed()).toBe('9');
-  });
 });
 
 describe('fuel advances deducted', () => {
@@ -44,17 +39,19 @@ describe('fuel advances deducted', () => {
 });
 
 describe('claiming tickets', () => {
-  const t = (o: Partial<ClaimedTicket>): ClaimedTicket => ({ ticketNo: 'T1', carrierId: 'c1', counted: true, freightSettledByNo: null, ...o });
+  const S = { kind: 'pu', kindLabel: '采购', carrierId: 'c1' };
+  const t = (o: Partial<ClaimedTicket>): ClaimedTicket => ({ ticketNo: 'T1', kind: 'pu', carrierId: 'c1', counted: true, freightSettledByNo: null, ...o });
   it('takes the carrier\'s counted unsettled tickets', () => {
-    expect(decideClaim('c1', ['1'], new Map([['1', t({})]]))).toBeNull();
+    expect(decideClaim(S, ['1'], new Map([['1', t({})]]))).toBeNull();
   });
   it('refuses a ticket another freight settlement holds, naming it', () => {
-    expect(decideClaim('c1', ['1'], new Map([['1', t({ freightSettledByNo: 'YFJS0001' })]]))).toBe('磅单 T1 已被运费结算 YFJS0001 锁定');
+    expect(decideClaim(S, ['1'], new Map([['1', t({ freightSettledByNo: 'YFJS0001' })]]))).toBe('磅单 T1 已被运费结算 YFJS0001 锁定');
   });
   it('refuses another carrier\'s ticket, an uncounted one, a missing one and none', () => {
-    expect(decideClaim('c1', ['1'], new Map([['1', t({ carrierId: 'c2' })]]))).toBe('磅单 T1 不是该承运商的磅单');
-    expect(decideClaim('c1', ['1'], new Map([['1', t({ counted: false })]]))).toBe('磅单 T1 未完成或已作废，不能结算');
-    expect(decideClaim('c1', ['9'], new Map())).toBe('磅单不存在: 9');
-    expect(decideClaim('c1', [], new Map())).toBe('请选择磅单');
+    expect(decideClaim(S, ['1'], new Map([['1', t({ carrierId: 'c2' })]]))).toBe('磅单 T1 不是该承运商的磅单');
+    expect(decideClaim(S, ['1'], new Map([['1', t({ kind: 'sa' })]]))).toBe('磅单 T1 不是采购磅单');
+    expect(decideClaim(S, ['1'], new Map([['1', t({ counted: false })]]))).toBe('磅单 T1 未完成或已作废，不能结算');
+    expect(decideClaim(S, ['9'], new Map())).toBe('磅单不存在: 9');
+    expect(decideClaim(S, [], new Map())).toBe('请选择磅单');
   });
 });

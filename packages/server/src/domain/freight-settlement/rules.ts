@@ -9,9 +9,6 @@ import { CURRENCY_LIMIT } from '@wb/protocol';
  * paid).
  */
 
-/** Money to 4 decimals (the columns' scale), half up. */
-const money = (d: Decimal) => d.toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
-
 /** One ticket as a freight settlement row holds it (the figures the freight rules gave it). */
 export interface FreightSettleRow {
   ticketId: string;
@@ -25,6 +22,9 @@ export interface FreightSettleRow {
   shortage: string;
   lossCharge: string;
   taxRate: string;
+  /** the freight's tax and the freight without it (the freight rules' figures) */
+  freightTax: string;
+  freightWithoutTax: string;
 }
 
 /** An advance as the settlement may deduct it: confirmed, not yet deducted, oldest first. */
@@ -41,20 +41,12 @@ export interface FreightTotals {
   totalFuel: string;
   /** what the carrier is paid: freight - loss charges - fuel advances */
   payable: string;
-  /** the freight's tax and the freight without it, row by row at each row's rate */
+  /** the freight's tax and the freight without it: the rows' sums */
   freightTax: string;
   freightWithoutTax: string;
 }
 
 export type Decided<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** Tax inside an amount at a rate in %: amount - amount / (1 + rate / 100), to 4 decimals. */
-export function taxOf(amount: Decimal.Value, ratePercent: Decimal.Value): Decimal {
-  const a = new Decimal(amount);
-  const divisor = new Decimal(1).plus(new Decimal(ratePercent).div(100));
-  if (divisor.isZero()) return new Decimal(0);
-  return money(a.minus(a.div(divisor)));
-}
 
 /**
  * The advances a settlement deducts: whole advances, oldest first, while what is left to pay
@@ -80,7 +72,7 @@ export function freightTotals(rows: readonly FreightSettleRow[], advances: reado
   const freight = sum((r) => r.freightAmount);
   const loss = sum((r) => r.lossCharge);
   const fuel = advances.reduce((s, a) => s.plus(a.amount), new Decimal(0));
-  const tax = rows.reduce((s, r) => s.plus(taxOf(r.freightAmount, r.taxRate)), new Decimal(0));
+  const tax = sum((r) => r.freightTax);
   const payable = freight.minus(loss).minus(fuel);
   for (const [label, v] of [['运费合计', freight], ['亏吨扣款合计', loss], ['应付运费', payable]] as const) {
     if (v.abs().gte(CURRENCY_LIMIT)) return { ok: false, message: `${label}不能大于或等于1000万亿` };
@@ -89,7 +81,7 @@ export function freightTotals(rows: readonly FreightSettleRow[], advances: reado
     ok: true,
     value: {
       ticketCount: rows.length, totalBasis: sum((r) => r.basisWeight).toFixed(), totalFreight: freight.toFixed(), totalLoss: loss.toFixed(),
-      totalFuel: fuel.toFixed(), payable: payable.toFixed(), freightTax: tax.toFixed(), freightWithoutTax: freight.minus(tax).toFixed(),
+      totalFuel: fuel.toFixed(), payable: payable.toFixed(), freightTax: tax.toFixed(), freightWithoutTax: sum((r) => r.freightWithoutTax).toFixed(),
     },
   };
 }
@@ -97,6 +89,7 @@ export function freightTotals(rows: readonly FreightSettleRow[], advances: reado
 /** A ticket as the claim finds it under its row lock. */
 export interface ClaimedTicket {
   ticketNo: string;
+  kind: string;
   carrierId: string | null;
   /** completed, audited or posted, and not voided */
   counted: boolean;
@@ -104,16 +97,17 @@ export interface ClaimedTicket {
 }
 
 /**
- * Whether a settlement of this carrier may take these tickets: each of the carrier, counted, and in
+ * Whether a settlement of this carrier may take these tickets: each of its kind and the carrier, counted, and in
  * no freight settlement (the one holding it is named).
  */
-export function decideClaim(carrierId: string, wanted: readonly string[], found: ReadonlyMap<string, ClaimedTicket>): string | null {
+export function decideClaim(s: { kind: string; kindLabel: string; carrierId: string }, wanted: readonly string[], found: ReadonlyMap<string, ClaimedTicket>): string | null {
   if (wanted.length === 0) return '请选择磅单';
   for (const id of wanted) {
     const t = found.get(id);
     if (!t) return `磅单不存在: ${id}`;
     if (t.freightSettledByNo !== null) return `磅单 ${t.ticketNo} 已被运费结算 ${t.freightSettledByNo} 锁定`;
-    if (t.carrierId !== carrierId) return `磅单 ${t.ticketNo} 不是该承运商的磅单`;
+    if (t.kind !== s.kind) return `磅单 ${t.ticketNo} 不是${s.kindLabel}磅单`;
+    if (t.carrierId !== s.carrierId) return `磅单 ${t.ticketNo} 不是该承运商的磅单`;
     if (!t.counted) return `磅单 ${t.ticketNo} 未完成或已作废，不能结算`;
   }
   return null;
