@@ -6,6 +6,7 @@ import { calculationModule } from './calculation/module';
 import { confirmModule } from './confirm/module';
 import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
+import { freightSettlementModule } from './freight-settlement/module';
 import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
@@ -45,6 +46,7 @@ export const MODULES: FamilyModule[] = [
   registryModule,
   weighingModule,
   calculationModule,
+  freightSettlementModule,
   confirmModule,
   stockModule,
   erpModule,

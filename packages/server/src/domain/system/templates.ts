@@ -71,6 +71,9 @@ const LOG_ACTIONS = [
   { value: 'calculate', label: '计算', labelEn: 'Calculate' },
   { value: 'lockPounds', label: '锁磅', labelEn: 'Lock tickets' },
   { value: 'unlockPounds', label: '解锁', labelEn: 'Unlock tickets' },
+  // freight settlement (domain/freight-settlement): payments to the carrier and its invoices
+  { value: 'pay', label: '付款', labelEn: 'Payment' },
+  { value: 'invoice', label: '登记发票', labelEn: 'Record invoice' },
   // weigh tickets to the ERP (domain/erp)
   { value: 'erpUpload', label: '磅单上传ERP', labelEn: 'Weigh ticket to the ERP' },
   { value: 'erpCancelUpload', label: '撤销磅单上传', labelEn: 'Withdraw weigh ticket upload' },
