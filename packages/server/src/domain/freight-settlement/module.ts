@@ -3,6 +3,7 @@ import { createForPeriod, createFromTickets } from './create';
 import { FS_BASE, fsPermission } from './kinds';
 import { FREIGHT_SETTLEMENT_LEAVES } from './menu';
 import { deleteSettlements, examineSettlements, operate } from './operating';
+import { reconcileRoutes } from '../settlement/reconcile';
 import { freightSettlementRoutes } from './routes';
 import { FS_LIST, FS_ROW_LIST, freightSettlementListTemplate, freightSettlementRowListTemplate } from './templates';
 import { idsBody, newCreateBody, operatingBody, periodBody } from './wire';
@@ -50,5 +51,9 @@ export const freightSettlementModule = defineModule({
     { url: `${FS_BASE}/detailList`, template: FS_ROW_LIST, permission: fsPermission('detailList') },
   ],
   actions,
-  routes: (app, { db }) => freightSettlementRoutes(app, db),
+  routes: (app, { db }) => {
+    freightSettlementRoutes(app, db);
+    // reconciliation reads the goods and the freight settlements alike, so it sits after both
+    reconcileRoutes(app, db);
+  },
 });
