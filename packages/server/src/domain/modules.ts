@@ -16,6 +16,7 @@ import { planModule } from './plan/module';
 import { priceModule } from './price/module';
 import { registryModule } from './registry/module';
 import { reportModule } from './report/module';
+import { settlementModule } from './settlement/module';
 import { stockModule } from './stock/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
@@ -45,6 +46,7 @@ export const MODULES: FamilyModule[] = [
   registryModule,
   weighingModule,
   calculationModule,
+  settlementModule,
   confirmModule,
   stockModule,
   erpModule,
