@@ -124,7 +124,7 @@ describe('createList and newCreate', () => {
     const two = expectOk(await post(`${FS}/Operating`, { action: 'pay', id, amount: '277.8', paidOn: '2026-11-26', method: 'BANK' })).data;
     expect(two).toMatchObject({ state: 'PAID', paidAmount: '677.8' });
     expectOk(await post(`${FS}/Operating`, { action: 'close', id }));
-    expect((await logsOf(settleNo)).map((l) => l.action)).toEqual(['create', 'audit', 'pay', 'invoice', 'pay', 'close']);
+    expect((await logsOf(settleNo)).map((l) => l.action)).toEqual(['create', 'examine', 'payment', 'invoice', 'payment', 'close']);
     const payments = await db().selectFrom('wb_settlement_payment').select(['seq', 'direction', 'amount']).where('settlement_id', '=', id).orderBy('seq').execute();
     expect(payments.map((p) => [p.seq, p.direction, String(p.amount)])).toEqual([[1, 'OUT', '400.0000'], [2, 'OUT', '277.8000']]);
   });

@@ -48,10 +48,13 @@ export async function examineSettlements(tx: repo.Tx, who: Actor, ids: readonly 
     const d = decideFs(facts(h), 'audit');
     if (!d.ok) throw badRequest(d.message, 'ids');
     await repo.setState(tx, who.orgId, h, { state: 'EXAMINED', examined_at: new Date(), examined_by: who.userId }, who.userId);
-    notes.push({ action: 'audit', family: FS_LABEL, docNo: h.settleNo, detail: `应付 ${new Decimal(h.totalAmount).toFixed()}` });
+    notes.push({ action: 'examine', family: FS_LABEL, docNo: h.settleNo, detail: `应付 ${new Decimal(h.totalAmount).toFixed()}` });
   }
   return notes;
 }
+
+/** The operation log's words, shared with the goods settlements (domain/system/templates.ts LOG_ACTIONS). */
+const LOG_WORD: Record<OperatingBody['action'], string> = { unaudit: 'unexamine', close: 'close', pay: 'payment', invoice: 'invoice' };
 
 export interface Operated { id: string; settleNo: string; state: string; paidAmount: string; invoicedAmount: string }
 
@@ -89,6 +92,6 @@ export async function operate(tx: repo.Tx, who: Actor, b: OperatingBody): Promis
   }
   return {
     reply: { id: h.id, settleNo: h.settleNo, state: b.action === 'invoice' ? h.state : d.state, paidAmount: paid.toFixed(), invoicedAmount: invoiced.toFixed() },
-    note: { action: b.action, family: FS_LABEL, docNo: h.settleNo, detail },
+    note: { action: LOG_WORD[b.action], family: FS_LABEL, docNo: h.settleNo, detail },
   };
 }
