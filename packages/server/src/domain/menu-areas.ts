@@ -41,9 +41,6 @@ export const MENU_AREAS: MenuArea[] = [
   {
     name: '运费管理', en: 'Freight', path: '/freight', icon: 'CarOutlined',
     planned: [
-      leaf('运费合同', 'Freight contracts', '/freight/contract', [AC]),
-      leaf('运费价格', 'Freight prices', '/freight/price', [AC]),
-      leaf('运费计划价', 'Freight plan prices', '/freight/plan-price', [AC]),
     ],
   },
   {

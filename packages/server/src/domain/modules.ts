@@ -7,6 +7,7 @@ import { confirmModule } from './confirm/module';
 import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
 import { freightSettlementModule } from './freight-settlement/module';
+import { freightModule } from './freight/module';
 import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
@@ -47,6 +48,7 @@ export const MODULES: FamilyModule[] = [
   registryModule,
   weighingModule,
   calculationModule,
+  freightModule,
   settlementModule,
   freightSettlementModule,
   confirmModule,

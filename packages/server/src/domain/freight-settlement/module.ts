@@ -43,7 +43,7 @@ const actions: ActionDecl[] = [
 
 export const freightSettlementModule = defineModule({
   key: 'freight-settlement',
-  depends: ['weighing', 'settlement'],
+  depends: ['weighing', 'freight', 'settlement'],
   templates: [freightSettlementListTemplate, freightSettlementRowListTemplate],
   menu: [{ area: '/settlement', leaves: FREIGHT_SETTLEMENT_LEAVES }],
   lists: [

@@ -78,6 +78,13 @@ const LOG_ACTIONS = [
   { value: 'adjust', label: '结算调整', labelEn: 'Adjust' },
   { value: 'invoice', label: '登记发票', labelEn: 'Record invoice' },
   { value: 'payment', label: '结算付款', labelEn: 'Record payment' },
+  // freight plans (domain/freight)
+  { value: 'poundListedit', label: '编辑运费计划磅单', labelEn: 'Edit freight plan tickets' },
+  { value: 'clearForCal', label: '清除计算', labelEn: 'Clear for recalculation' },
+  { value: 'remittance', label: '运费汇款', labelEn: 'Freight remittance' },
+  { value: 'confirmOil', label: '确认油卡', labelEn: 'Confirm fuel card' },
+  { value: 'iurgent', label: '加急', labelEn: 'Urgent flag' },
+  { value: 'storage', label: '设置存储仓库', labelEn: 'Set storage' },
   // weigh tickets to the ERP (domain/erp)
   { value: 'erpUpload', label: '磅单上传ERP', labelEn: 'Weigh ticket to the ERP' },
   { value: 'erpCancelUpload', label: '撤销磅单上传', labelEn: 'Withdraw weigh ticket upload' },
