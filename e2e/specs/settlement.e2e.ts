@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { formDialog, openListForm } from '../support/child-table';
-import { pickFromPopup, pressListButton, tickListRow, typeDateTime } from '../support/document-steps';
+import { formDialog, formItem, openListForm } from '../support/child-table';
+import { pressListButton, tickListRow, typeDateTime } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
 import { columnTexts, quickSearch, rows } from '../support/list-screen';
@@ -102,7 +102,14 @@ describe('settlement', () => {
     await openMenuLeaf(page, '/settlement', '/settlement/purchase');
     await rows(page);
     const form = await openListForm(page, 'btn-create');
-    await pickFromPopup(page, form, '供应商', VENDOR.name);
+    // the vendor is past the popup's first page: searched by its code first
+    await formItem(form, '供应商').locator('button').click();
+    const popup = page.locator('.ant-modal').filter({ has: page.getByTestId('resource-popup') });
+    await popup.getByTestId('resource-table').waitFor();
+    await popup.locator('input').first().fill(VENDOR.code);
+    await popup.locator('input').first().press('Enter');
+    await popup.locator('tbody tr.ant-table-row').filter({ hasText: VENDOR.name }).first().dblclick();
+    await popup.waitFor({ state: 'detached' });
     await typeDateTime(form, '开始时间', wire(new Date(Date.now() - 7 * 86_400_000)));
     await typeDateTime(form, '结束时间', wire(new Date(Date.now() + 86_400_000)));
     await settled(page);
