@@ -101,6 +101,8 @@ describe('createList and newCreate', () => {
 
   it('refuses a ticket another freight settlement holds, naming it; the advance is not deducted twice', async () => {
     expectFailure(await post(`${FS}/newCreate`, { ...period, ticketIds: [a.id] }), 400, `磅单 ${a.no} 已被运费结算 ${settleNo} 锁定`);
+    // the weighing refuses a change of a ticket a freight settlement holds, naming it (domain/weighing/rules/locks.ts)
+    expectFailure(await call(ctx.app, 'POST', '/api/weigh/pu/deduct', adm, { id: a.id, deductions: [{ kind: 'water', amount: '0.1' }] }), 400, `磅单 ${a.no} 已被运费结算 ${settleNo} 锁定`);
     expect(expectOk(await post(`${FS}/createList`, period)).data).toEqual([]);
     const c = await haulPurchase(ctx.app, db(), plant, { op, adm }, { carrierId: carrier, shipped: '25' });
     const second = expectOk(await post(`${FS}/create`, period)).data as { id: string; settleNo: string; totals: Record<string, unknown> };

@@ -22,22 +22,16 @@ let to: string;
 const db = () => ctx.database.db;
 const post = (path: string, payload: unknown) => call(ctx.app, 'POST', path, ac, payload);
 
-/** A goods settlement of the vendor holding these tickets at their own amounts, as the settlement family leaves one examined, invoiced and part paid. */
+/** The vendor's purchase settlement of these tickets through the settlement's calls: confirmed, examined, invoiced and part paid. */
 async function goodsSettlement(ticketIds: string[], invoiced: string, paid: string): Promise<string> {
-  const s = await db().insertInto('wb_settlement').values({
-    org_id: plant.orgId, scope: 'GOODS', kind: 'pu', settle_no: 'CGJS-T-1', state: 'EXAMINED', vendor_id: plant.vendorId, examined_at: new Date(),
-    period_from: new Date(Date.now() - 86_400_000), period_to: new Date(Date.now() + 86_400_000), ticket_count: ticketIds.length,
-    rows_amount: '15000', total_amount: '15000', invoiced_amount: invoiced, paid_amount: paid,
-  }).returning('id').executeTakeFirstOrThrow();
-  for (const [i, id] of ticketIds.entries()) {
-    const t = await db().selectFrom('wb_ticket').select(['ticket_no', 'net', 'price', 'amount']).where('id', '=', id).executeTakeFirstOrThrow();
-    await db().insertInto('wb_settlement_row').values({
-      org_id: plant.orgId, settlement_id: s.id, scope: 'GOODS', seq: i + 1, ticket_id: id, ticket_no: t.ticket_no, basis: 'OUR_NET', net: t.net as string,
-      gross_net: t.net as string, basis_quantity: t.net as string, quantity: t.net as string, price: t.price as string, unit_price: t.price as string,
-      amount: t.amount as string, tax: '0', amount_ex_tax: t.amount as string, unit_price_ex_tax: t.price as string,
-    }).execute();
-    await db().updateTable('wb_ticket').set({ settled_by_id: s.id, settled_by_no: 'CGJS-T-1' }).where('id', '=', id).execute();
-  }
+  const wire = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
+  const s = expectOk(await post('/api/settlement/pu/create', { entity: {
+    vendorId: plant.vendorId, periodFrom: wire(new Date(Date.now() - 86_400_000)), periodTo: wire(new Date(Date.now() + 86_400_000)),
+  } })).data as { id: string };
+  expectOk(await post(`/api/settlement/pu/confirmPounds/${s.id}`, { ticketIds }));
+  expectOk(await post(`/api/settlement/pu/examine/${s.id}`, {}));
+  expectOk(await post(`/api/settlement/pu/invoice/${s.id}`, { invoiceNo: 'FP-R-1', invoiceDate: '2026-11-25', amount: invoiced }));
+  expectOk(await post(`/api/settlement/pu/payment/${s.id}`, { paidOn: '2026-11-25', method: 'BANK', amount: paid }));
   return s.id;
 }
 
