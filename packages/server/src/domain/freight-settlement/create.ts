@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { ChangeNote } from '../../platform/audit/log';
 import type { Who } from '../../platform/auth/who';
-import { badRequest } from '../../platform/http/errors';
+import { AppError, badRequest } from '../../platform/http/errors';
 import { deductFuelAdvances } from '../freight/advances';
 import { FREIGHT_KIND_OPTIONS, FS_LABEL, MAX_TICKETS, type FreightKind } from './kinds';
 import { priceTickets } from './pricing';
@@ -16,6 +16,18 @@ const kindLabel = (kind: string) => FREIGHT_KIND_OPTIONS.find((o) => o.value ===
 async function checkPeriod(tx: repo.Tx, who: Pick<Who, 'orgId'>, b: PeriodBody): Promise<void> {
   if (new Date(b.periodTo.replace(' ', 'T')) <= new Date(b.periodFrom.replace(' ', 'T'))) throw badRequest('结束时间必须晚于开始时间', 'periodTo');
   if (!(await repo.carrierOfCompany(tx, who.orgId, b.carrierId))) throw badRequest(`承运商不存在: ${b.carrierId}`, 'carrierId');
+}
+
+/**
+ * The empty draft newCreate fills again (an un-examined settlement, its tickets freed), locked
+ * first: the lock order's settlement row, then the tickets.
+ */
+async function emptyDraft(tx: repo.Tx, who: Pick<Who, 'orgId'>, b: NewCreateBody): Promise<repo.FsHeader> {
+  const h = await repo.lockHeader(tx, who.orgId, b.id as string);
+  if (!h) throw new AppError(404, `${FS_LABEL}不存在: ${b.id}`, 'id');
+  if (h.state !== 'DRAFT' || h.ticketCount > 0) throw badRequest(`${FS_LABEL} ${h.settleNo} 不是空的草稿，不能重新选择磅单`, 'id');
+  if (h.kind !== b.kind || h.carrierId !== b.carrierId) throw badRequest(`${FS_LABEL} ${h.settleNo} 的业务类型或承运商与所选不同`, 'carrierId');
+  return h;
 }
 
 const periodOf = (b: PeriodBody): repo.Period => ({ kind: b.kind as FreightKind, carrierId: b.carrierId, from: b.periodFrom, to: b.periodTo, materialId: b.materialId ?? null });
@@ -44,6 +56,7 @@ export async function createForPeriod(tx: repo.Tx, who: Pick<Who, 'orgId' | 'use
  */
 export async function createFromTickets(tx: repo.Tx, who: Pick<Who, 'orgId' | 'userId'>, b: NewCreateBody): Promise<{ reply: Created; note: ChangeNote }> {
   await checkPeriod(tx, who, b);
+  const draft = b.id ? await emptyDraft(tx, who, b) : null;
   const ids = [...new Set(b.ticketIds)].sort((x, y) => Number(x) - Number(y));
   const locked = await repo.lockTickets(tx, who.orgId, ids);
   const refused = decideClaim({ kind: b.kind, kindLabel: kindLabel(b.kind), carrierId: b.carrierId }, ids, locked.claim);
@@ -59,11 +72,16 @@ export async function createFromTickets(tx: repo.Tx, who: Pick<Who, 'orgId' | 'u
   const totals = freightTotals(priced.value, advances);
   if (!totals.ok) throw badRequest(totals.message, 'ticketIds');
 
-  const settleNo = await repo.settlementNumber(tx, who.orgId);
-  const id = await repo.insertHeader(tx, {
-    orgId: who.orgId, settleNo, kind: b.kind as FreightKind, carrierId: b.carrierId, materialId: b.materialId ?? null,
-    from: b.periodFrom, to: b.periodTo, remark: b.remark ?? null, userId: who.userId,
-  });
+  const header = { materialId: b.materialId ?? null, from: b.periodFrom, to: b.periodTo, remark: b.remark ?? null };
+  let id: string;
+  let settleNo: string;
+  if (draft) {
+    ({ id, settleNo } = draft);
+    await repo.refillHeader(tx, who.orgId, id, header);
+  } else {
+    settleNo = await repo.settlementNumber(tx, who.orgId);
+    id = await repo.insertHeader(tx, { orgId: who.orgId, settleNo, kind: b.kind as FreightKind, carrierId: b.carrierId, ...header, userId: who.userId });
+  }
   const self = { id, no: settleNo };
   const deducted = await deductFuelAdvances(tx, who.orgId, b.carrierId, advances.map((a) => a.id), self);
   // the advances were locked above: all of them are still open
@@ -83,7 +101,7 @@ export async function createFromTickets(tx: repo.Tx, who: Pick<Who, 'orgId' | 'u
   return {
     reply: { id, settleNo, totals: t, advances: advances.map((a) => a.id) },
     note: {
-      action: 'create', family: FS_LABEL, docNo: settleNo,
+      action: draft ? 'confirmPounds' : 'create', family: FS_LABEL, docNo: settleNo,
       detail: `磅单 ${t.ticketCount} 张；运费 ${t.totalFreight}；亏吨扣款 ${t.totalLoss}；油卡 ${t.totalFuel}；应付 ${t.payable}`,
     },
   };

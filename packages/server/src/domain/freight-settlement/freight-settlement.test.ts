@@ -146,6 +146,31 @@ describe('deletes', () => {
   });
 });
 
+describe('un-examining', () => {
+  it('frees the tickets and the advances; the empty draft takes its tickets again with newCreate and its id', async () => {
+    const carrier3 = await carrierOf(db(), plant, 3);
+    await freightPrice(db(), plant, carrier3, '10');
+    const t = await haulPurchase(ctx.app, db(), plant, { op, adm }, { carrierId: carrier3, shipped: '25' });
+    const adv = await fuelAdvance(db(), plant, carrier3, '50');
+    const body = { ...period, carrierId: carrier3, ticketIds: [t.id] };
+    const s = expectOk(await post(`${FS}/newCreate`, body)).data as { id: string; settleNo: string };
+    expectOk(await post(`${FS}/audit`, { ids: [s.id] }));
+    expectOk(await post(`${FS}/Operating`, { action: 'unaudit', id: s.id }));
+    expect(await held(t.id)).toEqual({ freight_settled_by_id: null, freight_settled_by_no: null });
+    expect((await db().selectFrom('wb_freight_fuel_advance').select('deducted_by_id').where('id', '=', adv).executeTakeFirstOrThrow()).deducted_by_id).toBeNull();
+    const h = await db().selectFrom('wb_settlement').select(['state', 'ticket_count', 'total_amount']).where('id', '=', s.id).executeTakeFirstOrThrow();
+    expect({ ...h, total_amount: String(h.total_amount) }).toEqual({ state: 'DRAFT', ticket_count: 0, total_amount: '0.0000' });
+    expectFailure(await post(`${FS}/newCreate`, { ...body, id: s.id, carrierId: other }), 400, `运费结算 ${s.settleNo} 的业务类型或承运商与所选不同`);
+    const again = expectOk(await post(`${FS}/newCreate`, { ...body, id: s.id })).data as { id: string; settleNo: string; totals: Record<string, unknown> };
+    expect(again).toMatchObject({ id: s.id, settleNo: s.settleNo, totals: { ticketCount: 1, totalFreight: '250', totalFuel: '50', payable: '200' } });
+    expectFailure(await post(`${FS}/newCreate`, { ...body, id: s.id }), 400, `运费结算 ${s.settleNo} 不是空的草稿，不能重新选择磅单`);
+    expect((await logsOf(s.settleNo)).map((l) => [l.action, l.detail])).toEqual([
+      ['create', '磅单 1 张；运费 250；亏吨扣款 0；油卡 50；应付 200'], ['examine', '应付 200'], ['unexamine', '已审核 -> 草稿；释放磅单 1 张、油卡预付 1 笔'],
+      ['confirmPounds', '磅单 1 张；运费 250；亏吨扣款 0；油卡 50；应付 200'],
+    ]);
+  });
+});
+
 describe('a race', () => {
   it('two settlements claiming overlapping tickets: each ticket ends up in exactly one', async () => {
     const race = await carrierOf(db(), plant, 2);

@@ -59,8 +59,8 @@ const LOG_WORD: Record<OperatingBody['action'], string> = { unaudit: 'unexamine'
 export interface Operated { id: string; settleNo: string; state: string; paidAmount: string; invoicedAmount: string }
 
 /**
- * 操作 (Operating): the lifecycle's other moves on one settlement. 反审核 back to a draft (the
- * tickets stay held: deleting the draft frees them); 付款 a payment to the carrier, in parts, PAID
+ * 操作 (Operating): the lifecycle's other moves on one settlement. 反审核 back to an empty draft
+ * (its tickets and advances freed); 付款 a payment to the carrier, in parts, PAID
  * when they reach the total; 登记发票 the carrier's invoice for the freight; 关闭 once paid.
  */
 export async function operate(tx: repo.Tx, who: Actor, b: OperatingBody): Promise<{ reply: Operated; note: ChangeNote }> {
@@ -72,8 +72,13 @@ export async function operate(tx: repo.Tx, who: Actor, b: OperatingBody): Promis
   let invoiced = new Decimal(h.invoicedAmount);
   let detail: string;
   if (b.action === 'unaudit') {
-    await repo.setState(tx, who.orgId, h, { state: 'DRAFT', examined_at: null, examined_by: null }, who.userId);
-    detail = `${STATE_WORDS[h.state]} -> ${STATE_WORDS.DRAFT}`;
+    // un-examining frees the tickets (spec "Settlement"), and the advances with them: the draft is
+    // empty until its tickets are chosen again (newCreate with its id) or it is deleted
+    const tickets = await repo.freeTickets(tx, who.orgId, h.id, who.userId);
+    const advances = await releaseFuelAdvances(tx, who.orgId, h.id);
+    await repo.clearRows(tx, who.orgId, h.id, who.userId);
+    await repo.setState(tx, who.orgId, h, { state: 'DRAFT', examined_at: null, examined_by: null, pounds_confirmed_at: null }, who.userId);
+    detail = `${STATE_WORDS[h.state]} -> ${STATE_WORDS.DRAFT}；释放磅单 ${tickets} 张、油卡预付 ${advances} 笔`;
   } else if (b.action === 'close') {
     await repo.setState(tx, who.orgId, h, { state: 'CLOSED', closed_at: new Date(), closed_by: who.userId }, who.userId);
     detail = `${STATE_WORDS[h.state]} -> ${STATE_WORDS.CLOSED}`;

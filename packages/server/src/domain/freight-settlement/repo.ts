@@ -254,3 +254,18 @@ export async function insertInvoice(tx: Tx, orgId: string, settlementId: string,
     org_id: orgId, settlement_id: settlementId, invoice_no: i.invoiceNo, invoice_date: i.invoiceDate, amount: i.amount, tax: i.tax, created_by: userId,
   }).execute();
 }
+
+/** An un-examined settlement's rows, adjustment rows and totals go: its tickets were freed. */
+export async function clearRows(tx: Tx, orgId: string, settlementId: string, userId: string): Promise<void> {
+  await tx.deleteFrom('wb_settlement_row').where('org_id', '=', orgId).where('settlement_id', '=', settlementId).execute();
+  await tx.deleteFrom('wb_settlement_adjust').where('org_id', '=', orgId).where('settlement_id', '=', settlementId).execute();
+  await saveTotals(tx, orgId, settlementId, {
+    ticketCount: 0, totalNet: '0', totalQuantity: '0', rowsAmount: '0', rowsTax: '0', rowsAmountExTax: '0', adjustAmount: '0', totalAmount: '0', totalAmountExTax: '0',
+  }, userId);
+}
+
+/** A draft filled again after un-examining: its period and material as now chosen. */
+export async function refillHeader(tx: Tx, orgId: string, id: string, h: Pick<NewHeader, 'materialId' | 'from' | 'to' | 'remark'>): Promise<void> {
+  await tx.updateTable('wb_settlement').set({ material_id: h.materialId, period_from: h.from, period_to: h.to, remark: h.remark, pounds_confirmed_at: new Date() })
+    .where('org_id', '=', orgId).where('id', '=', id).execute();
+}

@@ -18,6 +18,8 @@ export const periodBody = z.strictObject({
 export type PeriodBody = z.infer<typeof periodBody>;
 
 export const newCreateBody = periodBody.extend({
+  /** an empty draft (un-examined) to fill again; absent: a new settlement */
+  id: idSchema.nullish(),
   ticketIds: z.array(idSchema).min(1, '请选择磅单').max(MAX_TICKETS, `一张运费结算最多${MAX_TICKETS}张磅单`),
 });
 export type NewCreateBody = z.infer<typeof newCreateBody>;
