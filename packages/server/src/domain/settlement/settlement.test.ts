@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
+import { pageTexts } from '../weighing/print/pdf-text.test-support';
 import { plantOf, type Plant, type WeighedTicket } from '../weighing/test-support';
 import { applyQuality, auditedPurchase, contractFor } from './test-support';
 
@@ -228,5 +230,31 @@ describe('two settlements claiming overlapping tickets at once', () => {
       expectOk(await post(`${PU}/delete/${x.id}`));
       expectOk(await post(`${PU}/delete/${y.id}`));
     }
+  });
+});
+
+describe('the statement', () => {
+  it('prints the settlement as PDF whose figures read back, and exports it to Excel', async () => {
+    const [, , c, d] = tickets;
+    const s = await createSettlement();
+    expectOk(await post(`${PU}/confirmPounds/${s.id}`, { ticketIds: [c.id, d.id] }));
+    expectOk(await post(`${PU}/adjust/${s.id}`, { reasonKind: 'REBATE', reason: '返利', amount: '-2.5' }));
+    expectOk(await post(`${PU}/examine/${s.id}`));
+    const pdf = await call(ctx.app, 'GET', `${PU}/statement/${s.id}`, ac);
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const text = (await pageTexts(pdf.rawPayload)).join('|');
+    // c: 25 t at 10 = 250; d: 25 t at 7.3333 = 183.33; a rebate of -2.5
+    for (const figure of [`采购结算单 ${s.settleNo}`, c.no, d.no, '|25|', '7.3333', '183.33', '250.00', '-2.50', '返利']) expect(text).toContain(figure);
+    expect(text).toContain('2 张；结算数量 50 吨；金额 433.33');
+    expect(text).toContain('结算金额：|430.83；');
+    const xlsx = await call(ctx.app, 'GET', `${PU}/statement/${s.id}?format=xlsx`, ac);
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows.some((r) => r[1] === d.no && r[8] === '183.33')).toBe(true);
+    expect(rows.find((r) => r[0] === '结算金额')?.[1]).toMatch(/^430\.83；/);
+    expectOk(await post(`${PU}/unexamine/${s.id}`));
+    expectOk(await post(`${PU}/delete/${s.id}`));
   });
 });
