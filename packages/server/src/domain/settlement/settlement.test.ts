@@ -5,6 +5,7 @@ import { bearerFor, createTestApp, type TestContext } from '../../../test/harnes
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { pageTexts } from '../weighing/print/pdf-text.test-support';
 import { plantOf, type Plant, type WeighedTicket } from '../weighing/test-support';
+import { weighSale } from '../calculation/test-support';
 import { applyQuality, auditedPurchase, contractFor } from './test-support';
 
 /**
@@ -256,5 +257,29 @@ describe('the statement', () => {
     expect(rows.find((r) => r[0] === '结算金额')?.[1]).toMatch(/^430\.83；/);
     expectOk(await post(`${PU}/unexamine/${s.id}`));
     expectOk(await post(`${PU}/delete/${s.id}`));
+  });
+});
+
+describe('a sales settlement', () => {
+  it('settles a customer\'s tickets and takes the customer\'s payment linked to its receipt', async () => {
+    const sold = await weighSale(ctx.app, ctx.database.db, plant, op);
+    expectOk(await post('/api/weigh/sa/modifyPrice', { ids: [sold.id], price: '400', reason: '合同价' }, adm));
+    expectOk(await post('/api/weigh/sa/audit', { ids: [sold.id] }, adm));
+    const s = expectOk(await post('/api/settlement/sa/create', { entity: { customerId: plant.customerId, ...period } })).data as { id: string; settleNo: string };
+    expect(s.settleNo).toMatch(/^XSJD\d{12}$/);
+    const done = expectOk(await post(`/api/settlement/sa/confirmPounds/${s.id}`, {})).data as { ticketCount: number; totals: { totalAmount: string } };
+    expect(done).toMatchObject({ ticketCount: 1, totals: { totalAmount: '10000' } });
+    expectOk(await post(`/api/settlement/sa/examine/${s.id}`));
+    const r = expectOk(await post('/api/money/receipt/create', { entity: { customerId: plant.customerId, amount: '10000', method: 'BANK' } })).data as { id: string };
+    expectFailure(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-25', method: 'RECEIPT', amount: '4000', receiptId: String(r.id) }), 400, /未审核$/);
+    expectOk(await post('/api/money/receipt/audit', { ids: [r.id] }));
+    expectFailure(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-25', method: 'RECEIPT', amount: '4000' }), 400, '按收款单付款须选择收款单');
+    expect((expectOk(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-25', method: 'RECEIPT', amount: '4000', receiptId: String(r.id) })).data as { state: string }).state).toBe('EXAMINED');
+    expect((expectOk(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-26', method: 'RECEIPT', amount: '6000', receiptId: String(r.id) })).data as { state: string }).state).toBe('PAID');
+    const got = expectOk(await call(ctx.app, 'GET', `/api/settlement/sa/get/${s.id}`, ac)).data as { payments: { direction: string; receiptNo: string }[]; state: string };
+    expect(got.state).toBe('PAID');
+    expect(got.payments.map((p) => p.direction)).toEqual(['IN', 'IN']);
+    expect((await logsOf(s.settleNo)).map((l) => l.action)).toEqual(['create', 'confirmPounds', 'examine', 'payment', 'payment']);
+    expectFailure(await post('/api/weigh/sa/obsolete', { ids: [sold.id] }, adm), 400, `磅单 ${sold.no} 已被销售结算 ${s.settleNo} 锁定`);
   });
 });
