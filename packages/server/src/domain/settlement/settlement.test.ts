@@ -120,6 +120,8 @@ describe('confirmPounds and the rows', () => {
     expect(JSON.stringify(expectFailure(await post(`${PU}/adjust/${s.id}`, { reasonKind: 'GIFT', reason: '抹零', amount: '1' }), 400))).toContain('reasonKind');
     expect(JSON.stringify(expectFailure(await post(`${PU}/payment/${s.id}`, { paidOn: '2026-13', method: 'BANK', amount: '1' }), 400))).toContain('paidOn');
     expectFailure(await post(`${PU}/examine/${s.id}`), 400, `采购结算 ${s.settleNo} 没有磅单，请先确认磅单`);
+    // deleting frees tickets: it is delete/{id}; the engine's delList is nobody's to press
+    expectFailure(await call(ctx.app, 'DELETE', `${PU}/delList`, adm, { ids: [s.id] }), 403);
     expectFailure(await post(`${PU}/create`, { entity: { vendorId: plant.vendorId, periodFrom: period.periodTo, periodTo: period.periodFrom } }), 400, '结束时间必须晚于开始时间');
     expect(await header(s.id)).toEqual(before);
     for (const t of tickets) expect((await ticketRow(t.id)).settled_by_id).toBeNull();
@@ -248,7 +250,7 @@ describe('the statement', () => {
     for (const figure of [`采购结算单 ${s.settleNo}`, c.no, d.no, '|25|', '7.3333', '183.33', '250.00', '-2.50', '返利']) expect(text).toContain(figure);
     expect(text).toContain('2 张；结算数量 50 吨；金额 433.33');
     expect(text).toContain('结算金额：|430.83；');
-    const xlsx = await call(ctx.app, 'GET', `${PU}/statement/${s.id}?format=xlsx`, ac);
+    const xlsx = await call(ctx.app, 'GET', `${PU}/statement/${s.id}/xlsx`, ac);
     expect(xlsx.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
