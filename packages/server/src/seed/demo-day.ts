@@ -7,6 +7,7 @@ import { tokenHash } from '../platform/auth/secrets';
 import { seedCalculationDemo } from '../domain/calculation/demo';
 import { seedSettlementDemo } from '../domain/settlement/demo';
 import { seedContractDemo, type DemoContractLines } from '../domain/contract/demo';
+import { seedFreightDemo } from '../domain/freight/demo';
 import { seedLicenceDemo } from '../domain/licence/demo';
 import { seedPlanDemo } from '../domain/plan/demo';
 import { seedMoneyDemo } from '../domain/money/demo';
@@ -122,6 +123,8 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
     for (const plan of PLANS) await runPlan(db, call, org.id, plan, contracts);
     // the morning's sales tickets computed: after the trucks, which it reads
     await seedCalculationDemo(db, call, org.id);
+    // the carriers' freight, its plan covering the morning's purchase trucks: after them
+    await seedFreightDemo(db, call, org.id);
     await seedSettlementDemo(db, call, org.id);
   } finally {
     const row = await db.selectFrom('auth_session').select('id').where('access_hash', '=', tokenHash(session.access_token)).executeTakeFirst();

@@ -5,7 +5,7 @@ import {
 } from './kinds';
 import { planStateProblems, preparePlan } from './plan-price';
 import {
-  contractsWithoutLines, contractWrittenPrices, endContractPrices, plansOnContracts, removeContractPrices, stampAudit, writeContractPrices,
+  contractsWithoutLines, contractWrittenPrices, endContractPrices, plansOnContracts, removeContractPrices, stampAudit, strangerClasses, writeContractPrices,
 } from './repo';
 import { keyProblems, lossProblem, windowProblem } from './rules';
 import { CONTRACT_LINE_TABLE, CONTRACT_TABLE, contractForms, contractListTemplate, PLAN_TABLE, planForms, planListTemplate, PRICE_TABLE, priceForms, priceListTemplate } from './templates';
@@ -40,6 +40,9 @@ const windowOf = (from: unknown, to: unknown, field: string) => {
   const message = windowProblem(from, to);
   return message ? { field, message } : null;
 };
+const classOf = (v: EntityValues) => (v.materialClassId === null || v.materialClassId === undefined || v.materialClassId === '' ? null : String(v.materialClassId));
+const CLASS_MESSAGE = '物料分类不存在';
+
 const CONSTRAINTS = {
   place: { field: 'region', message: '线路与区域只能填写其一' },
   goods: { field: 'materialClassId', message: '物料与物料分类只能填写其一' },
@@ -77,6 +80,10 @@ function contractLines(): DocumentChildren {
     ],
     seq: { field: 'lineSeq', column: 'seq' },
     validate: (v) => keyProblems(v),
+    checkWrite: async (tx, who, _parentId, _header, rows) => {
+      const stranger = await strangerClasses(tx, who.groupId, rows.flatMap((r) => classOf(r.values) ?? []));
+      return rows.flatMap((r, i) => (stranger.has(classOf(r.values) ?? '') ? [{ row: i + 1, field: 'materialClassCode', message: CLASS_MESSAGE }] : []));
+    },
     constraintMessages: { wb_freight_contract_line_place: CONSTRAINTS.place, wb_freight_contract_line_goods: CONSTRAINTS.goods },
   };
 }
@@ -154,6 +161,10 @@ export function priceFamily(): DocumentFamily {
     readFields: [...readFieldsOf(createForm), { name: 'auditedAt', sql: 't.audited_at' }, { name: 'contractId', sql: 't.contract_id::text' }],
     copy: 'many', copyClears: ['contract_id', 'contract_line_id'],
     validate: (v: EntityValues) => [...keyProblems(v), ...problemsOf(windowOf(v.effectiveFrom, v.effectiveTo, 'effectiveTo'), lossProblem(v.lossMode, v.lossValue))],
+    checkWrite: async (tx, who, _id, v) => {
+      const id = classOf(v);
+      return id && (await strangerClasses(tx, who.groupId, [id])).size ? [{ field: 'materialClassId', message: CLASS_MESSAGE }] : [];
+    },
     onStateAction: async (tx, who, action, ids) => {
       if (action === 'unaudit') {
         const written = await contractWrittenPrices(tx, ids);

@@ -1,9 +1,11 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { plantOf, weighPurchase, type Plant } from '../weighing/test-support';
 import { deductFuelAdvances, openFuelAdvances, releaseFuelAdvances } from './advances';
-import { resolveFreightPrice } from './resolve';
+import { freightQueryOfTicket, resolveFreightPrice } from './resolve';
+import { freightOfTicket } from './rules';
 
 // Freight as the plant's accountant keeps it: contracts and prices that pay the carriers' trips,
 // and plans with their pound lists, remittances and fuel cards.
@@ -99,11 +101,17 @@ describe('freight contracts and prices', () => {
     await bad(`${C}/create`, { entity: { ...CONTRACT, carrierId }, entitysub: [{ price: '1e16' }] }, 'entitysub.0.price');
     await bad(`${P}/create`, { entity: { kind: 'xx', price: '1', effectiveFrom: '2026-01-01 00:00:00' } }, 'kind');
     await bad(`${P}/create`, { entity: { kind: 'pu', price: '1', materialId: plant.materialId, materialClassId: '1', effectiveFrom: '2026-01-01 00:00:00' } }, 'materialClassId');
+    const classes = await pool.query("SELECT (SELECT c.id::text FROM md_material_class c JOIN sys_org o ON o.group_id = c.group_id WHERE o.org_code = 'HDSN' LIMIT 1) AS mine, (SELECT max(id) + 1 FROM md_material_class)::text AS stranger");
+    await bad(`${P}/create`, { entity: { kind: 'pu', price: '1', materialClassId: classes.rows[0].stranger, effectiveFrom: '2026-01-01 00:00:00' } }, 'materialClassId', '物料分类不存在');
+    await bad(`${C}/create`, { entity: { ...CONTRACT, carrierId }, entitysub: [{ price: '1' }, { materialClassId: classes.rows[0].stranger, price: '2' }] }, 'entitysub.1.materialClassCode');
+    const ownClass = expectOk(await post(`${P}/create`, { entity: { kind: 'pu', price: '1', materialClassId: classes.rows[0].mine, effectiveFrom: '2026-01-01 00:00:00' } })).data;
+    expectOk(await call(app, 'DELETE', `${P}/delList`, accountant, { ids: [ownClass.id] }));
     const empty = expectOk(await post(`${C}/create`, { entity: { ...CONTRACT, carrierId } })).data;
     const mid = await counts();
     expectFailure(await post(`${C}/audit`, { ids: [empty.id] }), 400, `运费合同 ${empty.contractNo} 没有明细，不能审核`);
     expect(await counts()).toEqual(mid);
     expect(mid.c).toBe(before.c + 1);
+    expect(mid.p).toBe(before.p);
   });
 });
 
@@ -122,6 +130,11 @@ describe('freight plans', () => {
   it('takes the freight price in force with its terms when none is typed; a typed one stands; none in force is refused naming 运价', async () => {
     const resolved = await plan({ carrierId: otherCarrierId }, false);
     expect(resolved).toMatchObject({ priceSource: 'RESOLVED', price: '20', basis: 'OUR_NET', chargeMode: 'TON', taxRate: '9', lossMode: 'PERCENT', lossValue: '2', priceLabel: `运费合同 ${contractNo}` });
+    // edited with the price the form showed: still resolved; with another: typed
+    const kept = expectOk(await call(app, 'PUT', `${PLAN}/update`, accountant, { entity: { id: resolved.id, version: resolved.version, price: '20.0', remark: '改备注' } })).data;
+    expect(kept).toMatchObject({ priceSource: 'RESOLVED', priceLabel: `运费合同 ${contractNo}`, remark: '改备注' });
+    const changed = expectOk(await call(app, 'PUT', `${PLAN}/update`, accountant, { entity: { id: kept.id, version: kept.version, price: '21' } })).data;
+    expect(changed).toMatchObject({ priceSource: 'TYPED', price: '21', priceLabel: '手工填写' });
     const typed = await plan({ price: '25.5', chargeMode: 'TRIP' }, false);
     expect(typed).toMatchObject({ priceSource: 'TYPED', price: '25.5', chargeMode: 'TRIP', priceLabel: '手工填写' });
     const before = await counts();
@@ -263,5 +276,59 @@ describe('freight plans', () => {
     const plans = expectOk(await post(`${PLAN}/v2/list`, page)).data.list as Record<string, unknown>[];
     expect(plans.find((p) => p.freightTotal !== null)).toMatchObject({ poundCount: expect.anything(), priceSource: expect.any(String) });
     expect((await post(`${PLAN}/v2/list`, page, operator)).statusCode).toBe(403);
+  });
+
+  it('imports plans from a sheet, pricing a row without 运价 as the form does; one bad row and nothing is written', async () => {
+    const sheet = async (rows: unknown[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('运费计划');
+      ws.addRow(['业务类型', '承运商编码', '物料编码', '开始时间', '运价', '计费方式', '计划车次']);
+      for (const r of rows) ws.addRow(r);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const upload = (bytes: Buffer) => {
+      const boundary = '----freight-plan-import';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+        bytes, Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return app.inject({ method: 'POST', url: `${PLAN}/importExcel`, headers: { authorization: accountant, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    };
+    const material = (await pool.query('SELECT inv_code FROM md_material WHERE id = $1', [plant.materialId])).rows[0].inv_code as string;
+    const before = await counts();
+    const bad = await upload(await sheet([['pu', 'CYS002', material, '2026-04-01 00:00:00', '', 'TON', 10], ['pu', 'NOPE', material, '2026-04-01 00:00:00', '18', 'TON', 5],
+      ['sa', 'CYS002', material, '2026-04-01 00:00:00', '', 'TON', 5]]));
+    expectFailure(bad, 400);
+    const errors = bad.json().data.errors as { row: number; field: string; message: string }[];
+    expect(errors.map((e) => [e.row, e.field])).toEqual([[3, 'carrierCode'], [4, 'price']]);
+    expect(await counts()).toEqual(before);
+
+    const ok = expectOk(await upload(await sheet([['pu', 'CYS002', material, '2026-04-01 00:00:00', '', 'TON', 10], ['pu', 'CYS002', null, '2026-04-02 00:00:00', '18.5', 'TRIP', 5]])));
+    expect(ok.data.imported).toBe(2);
+    const { rows } = await pool.query(`SELECT price_source, trim_scale(price)::text AS price, charge_mode, planned_trips, price_label, plan_no FROM wb_freight_plan
+      WHERE start_time >= '2026-04-01' AND start_time < '2026-04-03' ORDER BY start_time`);
+    expect(rows.map((r) => [r.price_source, r.price, r.charge_mode, r.planned_trips])).toEqual([['RESOLVED', '30', 'TON', 10], ['TYPED', '18.5', 'TRIP', 5]]);
+    expect((await pool.query("SELECT count(*)::int AS n FROM sys_log WHERE action = 'import' AND family = '运费计划' AND detail LIKE '%' || $1 || '%'", [rows[0].plan_no])).rows[0].n).toBe(1);
+  });
+
+  it('refuses to confirm a list whose ticket was voided since it was listed, naming it, and changes nothing', async () => {
+    const p = await plan();
+    const t = await haul(carrierId, null);
+    expectOk(await post(`${PLAN}/poundListedit`, { id: p.id, ticketIds: [t.id] }));
+    await pool.query("UPDATE wb_ticket SET state = 'OBSOLETE' WHERE id = $1", [t.id]);
+    const before = await counts();
+    expectFailure(await post(`${PLAN}/confirmPounds`, { ids: [p.id] }), 400, `磅单 ${t.no} 未完成称重，请编辑运费计划 ${p.planNo} 的磅单`);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('asks a weighed ticket\'s trip as the freight settlement will: the price in force at its completion and its freight', async () => {
+    const t = await haul(carrierId, '25.4');
+    const q = await freightQueryOfTicket(db, plant.orgId, t.id);
+    expect(q).toMatchObject({ kind: 'pu', carrierId, materialId: plant.materialId });
+    const pick = await resolveFreightPrice(db, q!);
+    expect(pick).toMatchObject({ price: '30.0000', lossMode: 'PERCENT', lossValue: '2.0000' });
+    // 0.4 t short of 25.4, 2 % (0.508 t) allowed: the freight only, 25 t at 30, 9 % tax in it
+    expect(freightOfTicket(pick!, { net: '25', shipped: '25.4', goodsPrice: '10' })).toMatchObject({ freight: '750', lossCharge: '0', freightWithoutTax: '688.073', freightTax: '61.927' });
+    expect(await freightQueryOfTicket(db, plant.orgId, '999999999')).toBeNull();
   });
 });

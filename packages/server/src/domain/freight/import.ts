@@ -4,7 +4,7 @@ import { entryOf, writeLog } from '../../platform/audit/log';
 import type { RowScope } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
 import { checkedValues, fillCodes } from '../../platform/documents/actions';
-import { resolveCodes } from '../../platform/documents/by-code';
+import { resolveCodes, withoutShadowed } from '../../platform/documents/by-code';
 import type { EntityValues } from '../../platform/documents/define';
 import { parseEntity } from '../../platform/documents/fields';
 import { importColumns } from '../../platform/documents/import';
@@ -33,7 +33,7 @@ export async function importPlans(db: Database, who: RowScope & { username?: str
   if (sheet.rows.length > IMPORT_ROWS_MAX) throw badRequest(`一次最多导入 ${IMPORT_ROWS_MAX} 行`, 'file');
   const columns = importColumns(family);
   const fields = sheet.headers.map((h) => columns.find((f) => f.label === h || f.name === h) ?? null);
-  const problems: ImportProblem[] = columns.filter((f) => f.required && !fields.includes(f)).map((f) => ({ row: 1, field: f.name, message: `缺少必填列：${f.label}` }));
+  const problems: ImportProblem[] = columns.filter((f) => f.required && f.default === undefined && !fields.includes(f)).map((f) => ({ row: 1, field: f.name, message: `缺少必填列：${f.label}` }));
   if (problems.length) throw badRequestWith(problems);
   const entities = sheet.rows.map(({ row, cells }) => {
     const entity: Record<string, unknown> = {};
@@ -55,7 +55,7 @@ export async function importPlans(db: Database, who: RowScope & { username?: str
       problems.push(...(data?.errors ?? [{ field: err.field ?? null, message: err.message }]).map((p) => ({ row, field: p.field, message: p.message })));
     }
   }
-  if (problems.length) throw badRequestWith(problems.sort((a, b) => a.row - b.row), { imported: 0 });
+  if (problems.length) throw badRequestWith(withoutShadowed(family, problems).sort((a, b) => a.row - b.row), { imported: 0 });
   return db.transaction().execute(async (tx) => {
     await fillCodes(tx, family, who, parsed);
     const imported = (await docRepo.insertRows(tx, family, who, parsed)).length;

@@ -81,6 +81,11 @@ export async function confirmPounds(tx: Tx, who: W, ids: string[]) {
     const ticketIds = await repo.planTicketIds(tx, plan.id);
     if (!ticketIds.length) throw badRequest(`运费计划 ${plan.planNo} 没有磅单`, 'ids');
     const tickets = await repo.lockTickets(tx, who.orgId, ticketIds);
+    // a ticket may have been voided, or its carrier corrected, since it was listed
+    for (const t of tickets) {
+      const problem = ticketProblem(plan, t);
+      if (problem) throw badRequest(`${problem}，请编辑运费计划 ${plan.planNo} 的磅单`, 'ids');
+    }
     const terms = { basis: plan.basis, chargeMode: plan.chargeMode, price: plan.price ?? '0', taxRate: plan.taxRate, distanceKm: plan.distanceKm, lossMode: plan.lossMode, lossValue: plan.lossValue };
     const rows: { ticketId: string; row: FreightRow }[] = tickets.map((t) => ({
       ticketId: t.id,

@@ -1,4 +1,5 @@
 import { isId } from '@wb/protocol';
+import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import type { RowScope } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
@@ -15,16 +16,25 @@ import { FREIGHT_KINDS, type FreightKind } from './rules';
  */
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 const idOrNull = (v: unknown) => (blank(v) || !isId(String(v)) ? null : String(v));
+const samePrice = (sent: unknown, stored: unknown) => {
+  try {
+    return stored !== null && new Decimal(String(sent).trim()).eq(String(stored));
+  } catch {
+    return false;
+  }
+};
 
 export async function preparePlan(db: Database, who: RowScope, entity: Record<string, unknown>, mode: 'create' | 'update'): Promise<void> {
   for (const k of ['priceSource', 'priceId', 'priceLabel']) delete entity[k];
   // an update that leaves the price out keeps the plan's pricing as it is
   if (mode === 'update' && !('price' in entity)) return;
+  const current = mode === 'update' && idOrNull(entity.id) ? await currentPlan(db, who.orgId, String(entity.id)) : null;
+  // the form sends the resolved price back as it showed it: unchanged, it stays resolved
+  if (current?.priceSource === 'RESOLVED' && !blank(entity.price) && samePrice(entity.price, current.price)) return;
   if (!blank(entity.price)) {
     Object.assign(entity, { priceSource: 'TYPED', priceId: null, priceLabel: '手工填写' });
     return;
   }
-  const current = mode === 'update' && idOrNull(entity.id) ? await currentPlan(db, who.orgId, String(entity.id)) : null;
   const value = (k: string) => (k in entity ? entity[k] : current?.[k]);
   const kind = value('kind');
   const at = new Date(String(value('startTime') ?? ''));
@@ -45,7 +55,7 @@ export async function preparePlan(db: Database, who: RowScope, entity: Record<st
 
 async function currentPlan(db: Database, orgId: string, id: string): Promise<Record<string, unknown> | null> {
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT kind, start_time AS "startTime", carrier_id::text AS "carrierId", route_id::text AS "routeId", region, material_id::text AS "materialId"
+    SELECT kind, start_time AS "startTime", price_source AS "priceSource", price::text AS price, carrier_id::text AS "carrierId", route_id::text AS "routeId", region, material_id::text AS "materialId"
       FROM wb_freight_plan WHERE org_id = ${orgId} AND id = ${id}::bigint`.execute(db);
   return rows[0] ?? null;
 }

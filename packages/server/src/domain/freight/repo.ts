@@ -61,3 +61,10 @@ export async function contractWrittenPrices(tx: Tx, ids: string[]): Promise<{ pr
      WHERE p.id = ANY(${ids}::bigint[]) ORDER BY p.id`.execute(tx);
   return rows.map((r) => ({ priceNo: r.price_no, contractNo: r.contract_no }));
 }
+
+/** Of the material class ids, those that are not the group's (classes are kept once per group). */
+export async function strangerClasses(tx: Tx, groupId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const { rows } = await sql<{ id: string }>`SELECT id::text FROM md_material_class WHERE group_id = ${groupId}::bigint AND id = ANY(${ids}::bigint[])`.execute(tx);
+  return new Set(ids.filter((id) => !rows.some((r) => r.id === id)));
+}

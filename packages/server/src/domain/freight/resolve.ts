@@ -100,3 +100,21 @@ export async function resolveFreightPrice(tx: Kysely<DB>, q: FreightQuery): Prom
   const trip = { carrierId: q.carrierId, routeId: q.routeId ?? null, region: q.region ?? null, materialId: q.materialId ?? null, materialClassId };
   return pickFreightPrice(await patternFreightPrices(tx, full), trip, q.at);
 }
+
+/**
+ * A weighed ticket's trip as resolution asks it: its kind, carrier, route (its registry's line,
+ * else its notice's), material and class, at its completion. Null for a ticket of another company,
+ * of a kind freight does not pay (production, ...) or not completed.
+ */
+export async function freightQueryOfTicket(tx: Kysely<DB>, orgId: string, ticketId: string): Promise<FreightQuery | null> {
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT t.kind, t.carrier_id::text, coalesce(r.line_id, n.line_id)::text AS route_id, t.material_id::text, m.invc_id::text AS class_id, t.completed_at
+      FROM wb_ticket t LEFT JOIN wb_registry r ON r.id = t.registry_id LEFT JOIN wb_notice n ON n.id = t.notice_id LEFT JOIN md_material m ON m.id = t.material_id
+     WHERE t.org_id = ${orgId} AND t.id = ${ticketId}::bigint`.execute(tx);
+  const r = rows[0];
+  if (!r || !['pu', 'sa', 'al', 'tr'].includes(r.kind as string) || !r.completed_at) return null;
+  return {
+    orgId, kind: r.kind as FreightKind, carrierId: (r.carrier_id as string | null) ?? null, routeId: (r.route_id as string | null) ?? null,
+    materialId: (r.material_id as string | null) ?? null, materialClassId: (r.class_id as string | null) ?? null, at: new Date(r.completed_at as string),
+  };
+}

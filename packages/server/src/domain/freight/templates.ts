@@ -187,8 +187,9 @@ export const planListTemplate = defineListTemplate({
   fields: [
     text('planNo', '计划号', 'Plan no.', 't.plan_no', { ...query, isortField: true, fixed: 'left', columnWidth: 170 }),
     enumOf('docStatus', '单据状态', 'Status', 't.doc_status', STATUS_OPTIONS, { iallowQuery: true, iallowAdvanceQuery: true, searchType: 'comboxSingle' }),
-    enumOf('urgent', '加急', 'Urgent', 't.urgent', [{ value: true, label: '加急', labelEn: 'Urgent', color: 'red' }, { value: false, label: '普通', labelEn: 'Normal', color: 'default' }],
-      { iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 70 }),
+    { fieldName: 'urgent', fieldExplain: '加急', fieldExplainEn: 'Urgent', fieldType: 'BOOLEAN', columnSql: 't.urgent', columnWidth: 70,
+      options: [{ value: true, label: '加急', labelEn: 'Urgent', color: 'red' }, { value: false, label: '普通', labelEn: 'Normal', color: 'default' }],
+      iallowAdvanceQuery: true, searchType: 'comboxSingle' },
     kindColumn,
     text('carrierName', '承运商', 'Carrier', SQL.carrier, { ...query, columnWidth: 180 }),
     text('materialName', '物料', 'Material', SQL.material, { ...query, columnWidth: 140 }),
