@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
+import { SCREENSHOT_DIR, screenshot } from '../support/browser';
 import { formDialog, formItem, openListForm } from '../support/child-table';
 import { pressListButton, tickListRow, typeDateTime } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
@@ -28,7 +30,6 @@ type Call = <T = { id: string }>(path: string, body: unknown) => Promise<T>;
 let admin: Call;
 let operator: Call;
 let accountant: Call;
-let accountantToken = '';
 let vendorId = '';
 let carrier: { id: string; name: string };
 let material: { id: string };
@@ -61,7 +62,7 @@ const settlementOf = async (no: string) => (await db<{ id: string; state: string
   'SELECT id::text, state, ticket_count, trim_scale(total_amount)::text AS total_amount, trim_scale(paid_amount)::text AS paid_amount FROM wb_settlement WHERE settle_no = $1', [no]))[0];
 
 beforeAll(async () => {
-  [[admin], [operator], [accountant, accountantToken]] = await Promise.all([caller(USERS.admin), caller(USERS.operator), caller(USERS.accountant)]);
+  [[admin], [operator], [accountant]] = await Promise.all([caller(USERS.admin), caller(USERS.operator), caller(USERS.accountant)]);
   // a vendor of its own, so the demo plant's tickets do not join its week
   const [v] = await db<{ id: string }>(`
     INSERT INTO md_vendor (group_id, org_id, vendor_code, vendor_name)
@@ -139,11 +140,13 @@ describe('settlement', () => {
     await tickListRow(page, settleNo);
     await pressListButton(page, 'one:examine');
     await poll(async () => (await settlementOf(settleNo)).state).toBe('EXAMINED');
-    const { id } = await settlementOf(settleNo);
-    const res = await fetch(`${stage.server.baseUrl}/api/settlement/pu/statement/${id}`, { headers: { authorization: `Bearer ${accountantToken}` } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/pdf');
-    const text = (await pageTexts(new Uint8Array(await res.arrayBuffer()))).join('\n');
+    // 打印: the statement's PDF, downloaded by the browser
+    await tickListRow(page, settleNo);
+    const [file] = await Promise.all([page.waitForEvent('download'), pressListButton(page, 'page:printSettlement')]);
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdfPath = path.join(SCREENSHOT_DIR, 'settlement-statement.pdf');
+    await file.saveAs(pdfPath);
+    const text = (await pageTexts(new Uint8Array(await readFile(pdfPath)))).join('\n');
     expect(text).toContain(settleNo);
     for (const t of tickets) expect(text).toContain(t.no);
     expect(text).toContain('24.5');
