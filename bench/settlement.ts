@@ -48,6 +48,12 @@ const settings = {
 };
 const BUDGET = { candidatesMs: 300, createMs: 1000, examineMs: 1000, columnRatio: 1.1 };
 
+/** CPU time a process has used (user + system), from /proc, in ms. */
+function backendCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 async function main(): Promise<void> {
   const existing = fs.existsSync(path.join(PLANT_YEAR_DIR, 'data', 'PG_VERSION'));
   const url = await plantYearPostgres(!existing);
@@ -86,7 +92,8 @@ async function main(): Promise<void> {
   await setup.close();
   console.log(`vendor ${month.vendor}: ${month.tickets.toLocaleString('en')} audited tickets from ${month.first} for 30 days`);
 
-  const database = openDatabase(url, 2);
+  // one connection: the calls are sequential, and its backend's CPU time can be read from /proc
+  const database = openDatabase(url, 1);
   cleanups.push(() => database.close());
   const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off' }), database });
   cleanups.push(() => app.close());
@@ -99,22 +106,38 @@ async function main(): Promise<void> {
     if (!answer.success) throw new Error(`${p}: ${answer.msg}`);
     return answer.data;
   };
+  const backend = (await database.pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+  // CPU a call costs (this process: server and client; PostgreSQL: the app's backend): on a busy
+  // shared machine the wall clock mostly measures the wait for a core
+  const cpu = { node: 0, pg: 0 };
   const timed = async <T>(fn: () => Promise<T>): Promise<[number, T]> => {
+    const node0 = process.cpuUsage();
+    const pg0 = backendCpuMs(backend);
     const t = performance.now();
     const v = await fn();
-    return [performance.now() - t, v];
+    const wall = performance.now() - t;
+    const node = process.cpuUsage(node0);
+    cpu.node = (node.user + node.system) / 1000;
+    cpu.pg = backendCpuMs(backend) - pg0;
+    return [wall, v];
   };
+  const cpuNow = () => round(cpu.node + cpu.pg);
 
   const quiet = await waitQuiet(settings.quietWait);
   console.log(`machine busy ${round(quiet.busyShare * 100, 0)} % of its CPU before measuring (waited ${quiet.waitedS} s)`);
   const samples = { candidates: [] as number[], create: [] as number[], examine: [] as number[] };
+  const cpuSamples = { candidates: [] as number[], create: [] as number[], examine: [] as number[] };
   let figures: Record<string, unknown> = {};
   for (let i = 0; i <= settings.rounds; i++) {
     const [createHeader, made] = await timed(() => post('/api/settlement/pu/create', { entity: { vendorId: month.vendor, periodFrom, periodTo } }));
+    const createCpu = cpuNow();
     const id = String(made.id);
     const [listMs, listed] = await timed(() => post('/api/settlement/pu/weightLists', { settlementId: id }));
+    const listCpu = cpuNow();
     const [confirmMs, confirmed] = await timed(() => post(`/api/settlement/pu/confirmPounds/${id}`, {}));
+    const confirmCpu = cpuNow();
     const [examineMs] = await timed(() => post(`/api/settlement/pu/examine/${id}`, {}));
+    const examineCpu = cpuNow();
     figures = { candidates: (listed.rows as unknown[]).length, ...confirmed };
     // back to where it was, untimed: the tickets freed, the settlement gone
     await post(`/api/settlement/pu/unexamine/${id}`, {});
@@ -123,7 +146,11 @@ async function main(): Promise<void> {
     samples.candidates.push(listMs);
     samples.create.push(createHeader + confirmMs);
     samples.examine.push(examineMs);
-    console.log(`round ${i}: candidates ${round(listMs)} ms, created with totals ${round(createHeader + confirmMs)} ms (create ${round(createHeader)} + confirmPounds ${round(confirmMs)}), examined ${round(examineMs)} ms`);
+    cpuSamples.candidates.push(listCpu);
+    cpuSamples.create.push(round(createCpu + confirmCpu));
+    cpuSamples.examine.push(examineCpu);
+    console.log(`round ${i}: candidates ${round(listMs)} ms (CPU ${listCpu}), created with totals ${round(createHeader + confirmMs)} ms (create ${round(createHeader)} + confirmPounds ${round(confirmMs)}; `
+      + `CPU ${round(createCpu + confirmCpu)}), examined ${round(examineMs)} ms (CPU ${examineCpu})`);
   }
   // the list with and without the column: one settlement holds the month, the template's field removed and put back between calls
   const held = await post('/api/settlement/pu/create', { entity: { vendorId: month.vendor, periodFrom, periodTo } });
@@ -161,6 +188,8 @@ async function main(): Promise<void> {
     candidatesMs: { p50: p50(samples.candidates), samples: samples.candidates.map((x) => round(x)) },
     createWithTotalsMs: { p50: p50(samples.create), samples: samples.create.map((x) => round(x)) },
     examineMs: { p50: p50(samples.examine), samples: samples.examine.map((x) => round(x)) },
+    cpuMsP50: { candidates: p50(cpuSamples.candidates), createWithTotals: p50(cpuSamples.create), examine: p50(cpuSamples.examine) },
+    loadAverage: fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     ticketList: { onP50: p50(list.on), offP50: p50(list.off), ratio: round(p50(list.on) / p50(list.off), 3), on: list.on.map((x) => round(x)), off: list.off.map((x) => round(x)) },
     budget: BUDGET,
   };
@@ -169,6 +198,8 @@ async function main(): Promise<void> {
   console.log(`candidates p50 ${result.candidatesMs.p50} ms (<= ${BUDGET.candidatesMs}); created with totals p50 ${result.createWithTotalsMs.p50} ms (<= ${BUDGET.createMs}); `
     + `examined p50 ${result.examineMs.p50} ms (<= ${BUDGET.examineMs}); ticket list with the settled column ${result.ticketList.onP50} ms, without ${result.ticketList.offP50} ms, `
     + `ratio ${result.ticketList.ratio} (<= ${BUDGET.columnRatio}): ${within ? 'within' : 'OVER'}`);
+  console.log(`CPU per call p50 (server + PostgreSQL): candidates ${result.cpuMsP50.candidates} ms, created with totals ${result.cpuMsP50.createWithTotals} ms, `
+    + `examined ${result.cpuMsP50.examine} ms; load average ${result.loadAverage}`);
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });
   const file = path.join(here, 'results', `settlement-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify(result, null, 2));

@@ -143,7 +143,6 @@ CREATE TABLE wb_settlement_row (
   UNIQUE (scope, ticket_id),
   UNIQUE (settlement_id, seq)
 );
-CREATE INDEX wb_settlement_row_settlement_idx ON wb_settlement_row (settlement_id, seq);
 
 -- Adjustment rows: what changes the amount beside the tickets' rows, each with its reason.
 -- QUALITY: a lab result reaching a settled ticket (corrections.ts), the difference against its row.

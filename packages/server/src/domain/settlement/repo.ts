@@ -110,7 +110,7 @@ export async function lockPoundList(tx: Tx, orgId: string, s: SettleHeader, ids:
       ${CONTRACT_JOIN}
       LEFT JOIN wb_ticket_deduction d ON d.ticket_id = t.id AND d.kind = 'QUALITY'
      WHERE t.org_id = ${orgId}
-       AND t.id IN (SELECT unnest(${ids as string[]}::bigint[]) UNION SELECT h.id FROM wb_ticket h WHERE h.settled_by_id = ${s.id}::bigint)
+       AND (t.id = ANY(${ids as string[]}::bigint[]) OR t.settled_by_id = ${s.id}::bigint)
      ORDER BY t.id
        FOR UPDATE OF t`.execute(tx);
   return new Map(rows.map((r) => [r.id as string, {
@@ -130,17 +130,23 @@ export async function releaseTickets(tx: Tx, orgId: string, settlementId: string
 }
 
 /**
- * The new pound list on the tickets, in one statement: `claim` take the settlement, each only if no
- * other holds it (the column is the "at most one"), `free` let go of it; a ticket already as it
- * should be is not written. The number written tells the caller whether every one moved.
+ * The new pound list on the tickets: `claim` take the settlement, each only if no settlement holds
+ * it (the column is the "at most one"), `free` let go of it; a ticket already as it should be is
+ * not written. The number written tells the caller whether every one moved.
  */
 export async function moveClaims(tx: Tx, orgId: string, s: { id: string; settleNo: string }, claim: readonly string[], free: readonly string[]): Promise<number> {
-  if (claim.length === 0 && free.length === 0) return 0;
-  const done = await sql`UPDATE wb_ticket t SET settled_by_id = x.to_id, settled_by_no = x.to_no
-      FROM (SELECT unnest(${claim as string[]}::bigint[]) AS id, ${s.id}::bigint AS to_id, ${s.settleNo}::text AS to_no
-            UNION ALL SELECT unnest(${free as string[]}::bigint[]), NULL::bigint, NULL::text) x
-     WHERE t.id = x.id AND t.org_id = ${orgId} AND (t.settled_by_id IS NULL OR t.settled_by_id = ${s.id}::bigint)`.execute(tx);
-  return Number(done.numAffectedRows ?? 0);
+  let moved = 0;
+  if (claim.length > 0) {
+    const done = await sql`UPDATE wb_ticket SET settled_by_id = ${s.id}::bigint, settled_by_no = ${s.settleNo}
+       WHERE org_id = ${orgId} AND id = ANY(${claim as string[]}::bigint[]) AND settled_by_id IS NULL`.execute(tx);
+    moved += Number(done.numAffectedRows ?? 0);
+  }
+  if (free.length > 0) {
+    const done = await sql`UPDATE wb_ticket SET settled_by_id = NULL, settled_by_no = NULL
+       WHERE org_id = ${orgId} AND id = ANY(${free as string[]}::bigint[]) AND settled_by_id = ${s.id}::bigint`.execute(tx);
+    moved += Number(done.numAffectedRows ?? 0);
+  }
+  return moved;
 }
 
 /** A sub-settlement as saved: its seq, number, batch and the rows' sums. */
