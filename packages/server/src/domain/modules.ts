@@ -6,6 +6,7 @@ import { calculationModule } from './calculation/module';
 import { confirmModule } from './confirm/module';
 import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
+import { freightSettlementModule } from './freight-settlement/module';
 import { freightModule } from './freight/module';
 import { gateModule } from './gate/module';
 import { licenceModule } from './licence/module';
@@ -18,6 +19,7 @@ import { planModule } from './plan/module';
 import { priceModule } from './price/module';
 import { registryModule } from './registry/module';
 import { reportModule } from './report/module';
+import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
 import { adminModule } from './system/admin/module';
@@ -51,6 +53,8 @@ export const MODULES: FamilyModule[] = [
   weighingModule,
   calculationModule,
   freightModule,
+  settlementModule,
+  freightSettlementModule,
   confirmModule,
   stockModule,
   erpModule,

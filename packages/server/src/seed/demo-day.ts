@@ -5,6 +5,7 @@ import type { Database } from '../platform/db/pool';
 import { openSession, revokeSession } from '../platform/auth/sessions';
 import { tokenHash } from '../platform/auth/secrets';
 import { seedCalculationDemo } from '../domain/calculation/demo';
+import { seedSettlementDemo } from '../domain/settlement/demo';
 import { seedContractDemo, type DemoContractLines } from '../domain/contract/demo';
 import { seedFreightDemo } from '../domain/freight/demo';
 import { seedLicenceDemo } from '../domain/licence/demo';
@@ -124,6 +125,7 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
     await seedCalculationDemo(db, call, org.id);
     // the carriers' freight, its plan covering the morning's purchase trucks: after them
     await seedFreightDemo(db, call, org.id);
+    await seedSettlementDemo(db, call, org.id);
   } finally {
     const row = await db.selectFrom('auth_session').select('id').where('access_hash', '=', tokenHash(session.access_token)).executeTakeFirst();
     if (row) await revokeSession(db, row.id);

@@ -71,9 +71,15 @@ const LOG_ACTIONS = [
   { value: 'calculate', label: '计算', labelEn: 'Calculate' },
   { value: 'lockPounds', label: '锁磅', labelEn: 'Lock tickets' },
   { value: 'unlockPounds', label: '解锁', labelEn: 'Unlock tickets' },
+  // settlements (domain/settlement)
+  { value: 'confirmPounds', label: '确认磅单', labelEn: 'Confirm tickets' },
+  { value: 'examine', label: '审核结算', labelEn: 'Examine' },
+  { value: 'unexamine', label: '反审核结算', labelEn: 'Un-examine' },
+  { value: 'adjust', label: '结算调整', labelEn: 'Adjust' },
+  { value: 'invoice', label: '登记发票', labelEn: 'Record invoice' },
+  { value: 'payment', label: '结算付款', labelEn: 'Record payment' },
   // freight plans (domain/freight)
   { value: 'poundListedit', label: '编辑运费计划磅单', labelEn: 'Edit freight plan tickets' },
-  { value: 'confirmPounds', label: '确认磅单', labelEn: 'Confirm tickets' },
   { value: 'clearForCal', label: '清除计算', labelEn: 'Clear for recalculation' },
   { value: 'remittance', label: '运费汇款', labelEn: 'Freight remittance' },
   { value: 'confirmOil', label: '确认油卡', labelEn: 'Confirm fuel card' },

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { listRequest } from '@wb/protocol';
+import type { Database } from '../../platform/db/pool';
+import type { DocumentFamily } from '../../platform/documents/define';
+import { exportList } from '../../platform/documents/export';
+import { attachment, XLSX_TYPE } from '../../platform/excel/workbook';
+import { ok } from '../../platform/http/envelope';
+import { parse } from '../../platform/http/errors';
+import { runList } from '../../platform/list/repo';
+import { loadListTemplate } from '../../platform/templates/repo';
+import { planList } from '../../platform/list/rules';
+import { candidateTickets } from './create';
+import { FS_BASE, FS_LABEL, MAX_TICKETS, fsPermission } from './kinds';
+import { freightSettlementListTemplate, FS_LIST } from './templates';
+import { periodBody } from './wire';
+
+/**
+ * The freight settlement's reads beside its template lists: the candidates of a carrier's period
+ * (createList), the list without paging (noPageList) and the list's export. Reads sent by POST,
+ * so no log entry (demoAllowed).
+ */
+export function freightSettlementRoutes(app: FastifyInstance, db: Database): void {
+  const read = (permission: string) => ({ config: { access: { permission, demoAllowed: true as const } } });
+
+  app.post(`${FS_BASE}/createList`, read(fsPermission('createList')), async (request) => {
+    const body = parse(periodBody, request.body ?? {});
+    const tickets = await db.transaction().execute((tx) => candidateTickets(tx, request.caller, body));
+    return ok(tickets.map((t) => ({
+      id: t.id, ticketNo: t.ticketNo, kind: t.kind, materialId: t.materialId, completedAt: t.completedAt, net: t.net, hauled: t.hauled, shipped: t.shipped, goodsPrice: t.goodsPrice,
+    })));
+  });
+
+  app.post(`${FS_BASE}/noPageList`, read(fsPermission('view')), async (request) => {
+    const body = parse(listRequest, request.body ?? {});
+    const template = await loadListTemplate(db, FS_LIST);
+    if (!template) throw new Error(`list template ${FS_LIST} not seeded`);
+    const plan = planList(template, { ...body, limit: undefined });
+    const page = await runList(db, { ...plan, limit: MAX_TICKETS, offset: 0 }, request.caller);
+    return ok(page.list);
+  });
+
+  app.post(`${FS_BASE}/export`, read(fsPermission('export')), async (request, reply) => {
+    const body = parse(listRequest, request.body ?? {});
+    // the export reads the family's label and list template only
+    const family = { label: FS_LABEL, listTemplate: freightSettlementListTemplate } as unknown as DocumentFamily;
+    const stream = await exportList(db, family, request.caller, body);
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`${FS_LABEL}.xlsx`)).send(stream);
+  });
+}
