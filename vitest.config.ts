@@ -27,6 +27,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'station',
+          root: 'packages/station',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       'packages/web/vitest.config.ts',
     ],
   },
