@@ -6,6 +6,7 @@ import { calculationModule } from './calculation/module';
 import { confirmModule } from './confirm/module';
 import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
+import { laneModule } from './lane/module';
 import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
@@ -46,6 +47,8 @@ export const MODULES: FamilyModule[] = [
   registryModule,
   stationModule,
   weighingModule,
+  // after weighing: the lane weighs through it
+  laneModule,
   calculationModule,
   confirmModule,
   stockModule,
