@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idParam } from '@wb/protocol';
+import { idParam, normalisePlate } from '@wb/protocol';
 import { entryOf, writeLog, writeLogs } from '../../platform/audit/log';
 import type { ModuleContext } from '../../platform/module/define';
 import { ok } from '../../platform/http/envelope';
@@ -33,7 +33,7 @@ export function laneRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   app.post(`${LANE_BASE}/lookup`, { config: stationCall }, async (request) => {
     const s = await station(request);
     const b = parse(laneLookupBody, request.body);
-    const truck = await truckOf(db, s.orgId, { by: b.by, value: b.by === 'card' ? b.value : b.value.toUpperCase() });
+    const truck = await truckOf(db, s.orgId, { by: b.by, value: b.by === 'card' ? b.value : normalisePlate(b.value) });
     if (!truck) return ok({ ok: false, refusal: { reason: 'no-registry', message: b.by === 'card' ? `IC卡 ${b.value} 无有效登记` : `车辆 ${b.value} 无有效登记` } });
     return ok({ ok: true, truck: { plate: truck.plate, card: truck.card ?? undefined, registryId: truck.registryId } });
   });

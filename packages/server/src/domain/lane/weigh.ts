@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { readWeighParams, weighingBody, type WeighingReply } from '@wb/protocol';
+import { normalisePlate, readWeighParams, weighingBody, type WeighingReply } from '@wb/protocol';
 import { AppError, badRequest, parse } from '../../platform/http/errors';
 import { storedParams } from '../system/admin/params/repo';
 import { inUnit } from '../station/reading-rules';
@@ -39,7 +39,7 @@ export async function laneWeigh(tx: Tx, station: LaneStation, b: LaneWeighBody, 
   const { orgId } = station;
   const truck = (b.registryId ? await truckOf(tx, orgId, { by: 'registry', value: b.registryId }) : null)
     ?? (b.card ? await truckOf(tx, orgId, { by: 'card', value: b.card }) : null)
-    ?? (await truckOf(tx, orgId, { by: 'plate', value: b.plate }));
+    ?? (await truckOf(tx, orgId, { by: 'plate', value: normalisePlate(b.plate) }));
   if (!truck) throw badRequest(`车辆 ${b.plate} 无有效登记`, 'plate');
   const earlier = await weighingRepo.replayedTicket(tx, orgId, station.scaleId, b.requestId);
   const reading = earlier ? earlier.reading : truck.openTicketId ? 'SECOND' : 'FIRST';
