@@ -37,7 +37,7 @@ export const interventionListTemplate = defineListTemplate({
     { fieldName: 'stationName', fieldExplain: '磅点', fieldExplainEn: 'Station', fieldType: 'TEXT', columnSql: 't.station_name',
       iallowQuery: true, searchType: 'input', columnWidth: 130 },
     { fieldName: 'cardNo', fieldExplain: 'IC卡号', fieldExplainEn: 'Card', fieldType: 'TEXT', columnSql: 't.card_no', columnWidth: 120 },
-    // the watermarked picture of the truck on the scale: GET /api/files/{id}
+    // the watermarked picture of the truck on the scale: GET /api/sys-file-type/img/{id}
     { fieldName: 'snapshotFileId', fieldExplain: '抓拍图片', fieldExplainEn: 'Snapshot', fieldType: 'TEXT', columnSql: 't.snapshot_file_id::text', columnWidth: 100 },
     // newest first
     { fieldName: 'createdAt', fieldExplain: '请求时间', fieldExplainEn: 'Asked at', fieldType: 'DATE', columnSql: 't.created_at',

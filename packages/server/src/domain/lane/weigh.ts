@@ -49,7 +49,7 @@ export async function laneWeigh(tx: Tx, station: LaneStation, b: LaneWeighBody, 
     stationId: station.scaleId, requestId: b.requestId, tare: 'weigh',
   });
   const call = callOf(station.actor, truck.kind, reading, body);
-  Object.assign(call, { source: 'INDICATOR', scaleId: station.scaleId });
+  Object.assign(call, { source: 'INDICATOR', scaleId: station.scaleId, plate: truck.plate });
   out.call = call;
   // an approval lets through the one weighing it was given for: taken (locked) before the weighing
   const approval = b.approvedByOperator && !earlier ? await lockApproval(tx, station, truck.plate) : null;
