@@ -162,7 +162,7 @@ async function main() {
   };
   console.log(JSON.stringify(result, null, 2));
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
-  fs.writeFileSync(path.join(import.meta.dirname, 'results', `lane-${Date.now()}.json`), JSON.stringify(result, null, 2));
+  fs.writeFileSync(path.join(import.meta.dirname, 'results', `lane-${result.at.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
 }
 
 main().then(cleanUp, async (err) => {
