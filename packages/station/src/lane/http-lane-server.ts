@@ -40,6 +40,7 @@ export class HttpLaneServer implements LaneServer {
   private readonly held: { path: string; body: Record<string, unknown>; what: string }[] = [];
   private readonly polls = new Set<NodeJS.Timeout>();
   private flushing = false;
+  private statusTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly o: HttpLaneServerOptions) {}
 
@@ -95,9 +96,17 @@ export class HttpLaneServer implements LaneServer {
     await this.post('/api/lane/status', { queued: queued + this.held.length, phase });
   }
 
+  /** Reports the agent's status every `everyMs` (the readings it holds come from its queue); a failed report is only logged. */
+  startStatus(everyMs: number, queued: () => number, phase: () => string): void {
+    const report = () => this.reportStatus(queued(), phase()).catch((e) => this.o.log?.(`lane status: ${(e as Error).message}`));
+    this.statusTimer = setInterval(() => void report(), everyMs);
+    void report();
+  }
+
   stop(): void {
     for (const t of this.polls) clearTimeout(t);
     this.polls.clear();
+    if (this.statusTimer) clearInterval(this.statusTimer);
   }
 
   private pollAnswer(id: string): void {

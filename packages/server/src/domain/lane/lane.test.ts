@@ -158,6 +158,10 @@ describe('the lane calls', () => {
     expectOk(await lane('status', { queued: 7, phase: 'idle' }));
     expectOk(await lane('status', { queued: 2, phase: 'weighing' }));
     expect((await pool.query('SELECT queued, phase FROM wb_lane_contact')).rows).toEqual([{ queued: 2, phase: 'weighing' }]);
+    // the operator sees it beside the station's requests
+    const list = expectOk(await call(app, 'POST', '/api/lane/intervention/v2/list', operator, { search: [], limit: { pn: 1, ps: 100 } })).data.list as Record<string, unknown>[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((r) => Number(r.stationQueued) === 2 && r.stationContactAt)).toBe(true);
   });
 });
 

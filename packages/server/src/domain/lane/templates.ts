@@ -36,6 +36,11 @@ export const interventionListTemplate = defineListTemplate({
     { fieldName: 'weight', fieldExplain: '重量', fieldExplainEn: 'Weight', fieldType: 'TEXT', columnSql: "t.weight::text || ' ' || coalesce(t.unit, '')", columnWidth: 120 },
     { fieldName: 'stationName', fieldExplain: '磅点', fieldExplainEn: 'Station', fieldType: 'TEXT', columnSql: 't.station_name',
       iallowQuery: true, searchType: 'input', columnWidth: 130 },
+    // the station agent's own account at its last contact (POST /api/lane/status): what it still holds for the server
+    { fieldName: 'stationContactAt', fieldExplain: '磅点最后联系', fieldExplainEn: 'Station last contact', fieldType: 'DATE',
+      columnSql: '(SELECT c.contact_at FROM wb_lane_contact c WHERE c.credential_id = t.credential_id AND c.org_id = t.org_id)', columnWidth: 170 },
+    { fieldName: 'stationQueued', fieldExplain: '磅点待发数', fieldExplainEn: 'Station queued', fieldType: 'NUMBER',
+      columnSql: '(SELECT c.queued FROM wb_lane_contact c WHERE c.credential_id = t.credential_id AND c.org_id = t.org_id)', columnWidth: 100 },
     { fieldName: 'cardNo', fieldExplain: 'IC卡号', fieldExplainEn: 'Card', fieldType: 'TEXT', columnSql: 't.card_no', columnWidth: 120 },
     // the watermarked picture of the truck on the scale: GET /api/sys-file-type/img/{id}
     { fieldName: 'snapshotFileId', fieldExplain: '抓拍图片', fieldExplainEn: 'Snapshot', fieldType: 'TEXT', columnSql: 't.snapshot_file_id::text', columnWidth: 100 },
