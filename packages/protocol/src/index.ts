@@ -25,3 +25,4 @@ export * from './ticket-print';
 export * from './system-admin';
 export * from './plan';
 export * from './station';
+export * from './station-paths';

@@ -5,6 +5,7 @@ import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '../weighing/test-support';
 import { SseReader } from './sse-reader';
+import { pageTexts } from '../weighing/print/pdf-text.test-support';
 
 const ctx = await createTestApp();
 const { app } = ctx;
@@ -163,8 +164,11 @@ describe('a weighing takes the scale\'s stable reading', () => {
   it('refuses an unstable reading, with its message, and weighs nothing', async () => {
     const t = await truck();
     await post(key, { scaleId: 'W1', readings: [reading('38000', false)] });
-    const res = await call(app, 'POST', '/api/weigh/pu/first', operator, weighBody({ registryId: t.registryId, scaleId: 'W1' }));
+    const sent = weighBody({ registryId: t.registryId, scaleId: 'W1' });
+    const res = await call(app, 'POST', '/api/weigh/pu/first', operator, sent);
     expect(expectFailure(res, 400, '秤 W1 读数不稳定，请等待稳定后再过磅').data).toMatchObject({ field: 'scaleId' });
+    const logged = (await pool.query("SELECT source, outcome FROM wb_weigh_log WHERE request_id = $1", [sent.requestId])).rows;
+    expect(logged).toEqual([{ source: 'INDICATOR', outcome: 'REFUSED' }]);
     expect(Number((await pool.query('SELECT count(*) FROM wb_ticket WHERE plate_number = $1', [t.plate])).rows[0].count)).toBe(0);
   });
 
@@ -197,8 +201,8 @@ describe('a weighing takes the scale\'s stable reading', () => {
     // a weight without the flag is typed all the same once the company has a live station key
     const unflagged = await call(app, 'POST', '/api/weigh/pu/first', operator, weighBody({ registryId: t.registryId, weight: '40' }));
     expectFailure(unflagged, 403, '手工录入重量需要手工过磅权限，请从仪表取数');
-    const refused = (await pool.query("SELECT count(*) FROM wb_weigh_log WHERE outcome = 'REFUSED' AND status = 403 AND station = 'W1'")).rows[0];
-    expect(Number(refused.count)).toBe(2);
+    const refused = (await pool.query("SELECT source FROM wb_weigh_log WHERE outcome = 'REFUSED' AND status = 403 AND station = 'W1' ORDER BY id")).rows;
+    expect(refused.map((r) => r.source)).toEqual(['MANUAL', null]);
   });
 
   it('takes a typed weight from whom holds the right, and marks the ticket and the weigh log', async () => {
@@ -249,5 +253,6 @@ describe('the printed ticket\'s public check', () => {
     const res = await call(app, 'POST', `/api/weigh/pu/print/${token.split('.')[0]}?format=pdf`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    expect((await pageTexts(res.rawPayload)).join('')).toContain('扫码验真');
   });
 });

@@ -44,7 +44,7 @@ export async function weightOfCall(tx: Tx, who: { orgId: string; userId: string 
     const weight = inUnit(verdict.reading.weight, verdict.reading.unit, weightUnit);
     return { body: { ...body, weight, stable: true }, source: 'INDICATOR', scaleId: body.scaleId };
   }
-  const manual = body.manual === true || (await weighsOnIndicators(tx, who.orgId));
+  const manual = body.manual === true || (await board.onIndicators(who.orgId, () => weighsOnIndicators(tx, who.orgId), now));
   if (!manual) return { body, source: 'STATION', scaleId: null };
   if (!(await hasPermission(tx, who, MANUAL_WEIGHING_PERMISSION))) {
     throw new AppError(403, '手工录入重量需要手工过磅权限，请从仪表取数', 'weight');

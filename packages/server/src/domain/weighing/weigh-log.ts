@@ -110,6 +110,8 @@ export async function weighLogged(
 ): Promise<WeighingReply> {
   const call = callOf(who, kind, reading, input.body);
   input.call = call;
+  // what the call asked for, kept by a refusal's row; the taken figure's source replaces it below
+  call.source = input.body.tare !== 'weigh' ? 'STORED' : input.body.scaleId !== undefined ? 'INDICATOR' : input.body.manual === true ? 'MANUAL' : null;
   // the figure: the scale's stable reading, a typed weight under the manual right, or the station's own (station/weigh-source.ts)
   const taken = await weightOfCall(tx, who, input.body, board, now);
   Object.assign(call, { source: taken.source, scaleId: taken.scaleId, weight: taken.body.weight ?? null, stable: taken.body.stable });
