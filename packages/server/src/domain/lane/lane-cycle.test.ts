@@ -131,6 +131,8 @@ describe('three trucks through one unattended lane, against the real server', ()
     await io.close();
     await sim.stop();
     fs.rmSync(dir, { recursive: true, force: true });
+    // the agent's and the operator's kept-alive connections: the app's close at the end of the file need not wait for them
+    app.server.closeAllConnections();
 
     expect(desk.answered.filter((a) => a.startsWith('error'))).toEqual([]);
     // the barriers: each truck on over the rear end, off over the front; none backed off
