@@ -9,6 +9,7 @@ import { erpModule } from './erp/module';
 import { freightSettlementModule } from './freight-settlement/module';
 import { freightModule } from './freight/module';
 import { gateModule } from './gate/module';
+import { laneModule } from './lane/module';
 import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
 import { masterdataModule } from './masterdata/module';
@@ -51,6 +52,8 @@ export const MODULES: FamilyModule[] = [
   registryModule,
   stationModule,
   weighingModule,
+  // after weighing: the lane weighs through it
+  laneModule,
   calculationModule,
   freightModule,
   settlementModule,

@@ -1,4 +1,5 @@
 import type { CardReader, LedDisplay, Off, PlateCamera, PlateEvent, Speaker } from './types.js';
+import { simulatedPicture } from '../sim/picture.js';
 
 class Listeners<T> {
   private readonly set = new Set<(v: T) => void>();
@@ -43,7 +44,7 @@ export class SimulatedPlateCamera implements PlateCamera {
     return this.picture(new Date());
   }
   private picture(at: Date): Buffer {
-    return Buffer.from(`SIMULATED-SNAPSHOT ${this.lastPlate} ${at.toISOString()}`);
+    return simulatedPicture(`SIMULATED-SNAPSHOT ${this.lastPlate} ${at.toISOString()}`, at);
   }
   async close(): Promise<void> {}
 }

@@ -106,6 +106,11 @@ const LOG_ACTIONS = [
   { value: 'moneyControl', label: '设置资金控制', labelEn: 'Set money control' },
   // the scale floor's station credentials (domain/station)
   { value: 'issueStationKey', label: '发放磅点凭证', labelEn: 'Issue station key' },
+  { value: 'laneIntervention', label: '请求远程干预', labelEn: 'Ask for intervention' },
+  { value: 'laneApprove', label: '远程放行', labelEn: 'Approve remotely' },
+  { value: 'laneForbid', label: '远程禁止', labelEn: 'Forbid remotely' },
+  { value: 'laneSnapshot', label: '保存抓拍', labelEn: 'Keep snapshot' },
+  { value: 'laneAlarm', label: '无人值守报警', labelEn: 'Lane alarm' },
   { value: 'revokeStationKey', label: '吊销磅点凭证', labelEn: 'Revoke station key' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板', labelEn: 'Edit template' },

@@ -444,6 +444,19 @@ export interface DB {
   wb_check_secret: WbCheckSecret;
   wb_weigh_log: WbWeighLog;
 }
+/** Migration 051 (domain/lane): the unattended lane's intervention queue and its stations' last contact. */
+export type LaneReason = 'unstable' | 'not-in-position' | 'out-of-range' | 'tare-deviation' | 'no-registry' | 'business';
+export interface WbLaneIntervention {
+  id: Generated<string>; org_id: Id; credential_id: Id; scale_id: string; station_name: string; request_id: string; reason: LaneReason;
+  message: string; plate_number: string | null; card_no: string | null; registry_id: Id | null; weight: Numeric | null; unit: 'kg' | 't' | null;
+  snapshot_file_id: Id | null; state: Generated<'WAITING' | 'APPROVED' | 'FORBIDDEN' | 'USED'>; answered_by: Id | null;
+  answered_by_name: string | null; answered_at: Timestamp | null; remark: string | null; ticket_id: Id | null; created_at: Generated<Date>;
+}
+export interface WbLaneContact { credential_id: Id; org_id: Id; contact_at: Timestamp; queued: number; phase: string | null }
+export interface DB {
+  wb_lane_intervention: WbLaneIntervention;
+  wb_lane_contact: WbLaneContact;
+}
 
 // Contracts (migrations/037_contract.sql).
 export type ContractKind = 'pu' | 'sa' | 'al';
