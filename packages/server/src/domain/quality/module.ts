@@ -7,7 +7,7 @@ import { TICKET_KINDS, ticketPermission } from '../weighing/kinds';
 import { ARCHIVE_FAMILIES } from './archives';
 import { autoModelFamily } from './auto-models';
 import { enterResultsBody, recheckBody } from './bodies';
-import { sampleCard, sampleCardPdf } from './card';
+import { sampleCard, sampleCardPdf, ticketSampleCard } from './card';
 import { checkSample, CHECK_FAMILY } from './check';
 import { formatFamily } from './formats';
 import { itemFamily } from './items';
@@ -71,6 +71,11 @@ export const qualityModule = defineModule({
       ok(await sampleTickets(db, request.caller.orgId, parse(sampleParams, request.params).id)));
     app.get('/api/quality/sample/:id/card', view(P.sampleCard), async (request, reply) => {
       const card = await sampleCard(db, request.caller.orgId, parse(sampleParams, request.params).id);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="sample-${card.blindCode}.pdf"`).send(await sampleCardPdf(card));
+    });
+    // the card of the sample a truck was just drawn into, at the sampling point: the map's right (it ties the truck to the code)
+    app.get('/api/quality/ticket/:id/card', view(P.sampleMap), async (request, reply) => {
+      const card = await ticketSampleCard(db, request.caller.orgId, parse(sampleParams, request.params).id);
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="sample-${card.blindCode}.pdf"`).send(await sampleCardPdf(card));
     });
     // the weighing's "assay input and check" of one ticket, under that kind's view right

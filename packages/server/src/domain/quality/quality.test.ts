@@ -309,6 +309,9 @@ describe('the lab is blind', () => {
     expect(map).toMatchObject([{ ticketNo: s.ticket.no, plateNumber: '晋Q00101', vendorName, sampleCount: 2 }]);
     const listed = expectOk(await post('/api/quality/sample/v2/list', { search: [{ key: 'blindCode', op: 'eq', val: s.code }] }, operator)).data.list;
     expect(listed[0]).toMatchObject({ blindCode: s.code, ticketNos: s.ticket.no, plateNumbers: '晋Q00101', vendorName });
+    // the card by the truck, at the sampling point, is the map's too
+    expectFailure(await get(`/api/quality/ticket/${s.ticket.id}/card`), 403);
+    expect((await get(`/api/quality/ticket/${s.ticket.id}/card`, operator)).headers['content-type']).toBe('application/pdf');
   });
 
   it('keeps each company’s samples to itself', async () => {
