@@ -539,3 +539,18 @@ export interface DB {
   qm_sample_value: QmSampleValue;
   qm_log: QmLog;
 }
+
+// Quality applied and kiosk keys (migrations/046_quality_kiosk.sql).
+export interface QmTicketQuality {
+  ticket_id: Id; org_id: Id; sample_id: Id; contract_id: Id | null; deduction: Numeric; price_adjust: Numeric; rejected: Generated<boolean>;
+  items: Generated<unknown>; settlement_no: string | null; applied_at: Generated<Timestamp>; applied_by: Id | null;
+}
+export interface QmKiosk {
+  id: Generated<string>; org_id: Id; name: string; key_hash: Buffer; key_hint: string; item_ids: Generated<string[]>;
+  revoked_at: Timestamp | null; revoked_by: Id | null; created_at: Generated<Timestamp>; created_by: Id | null;
+  updated_at: Generated<Timestamp>; version: Generated<number>;
+}
+export interface DB {
+  qm_ticket_quality: QmTicketQuality;
+  qm_kiosk: QmKiosk;
+}
