@@ -89,6 +89,9 @@ const LOG_ACTIONS = [
   { value: 'qualityTerms', label: '修改质量条款', labelEn: 'Edit quality terms' },
   // the customer's money (domain/money)
   { value: 'moneyControl', label: '设置资金控制', labelEn: 'Set money control' },
+  // kiosk keys of the bulk quality-inspection platform (domain/quality/kiosk)
+  { value: 'issueKiosk', label: '发放质检终端密钥', labelEn: 'Issue kiosk key' },
+  { value: 'revokeKiosk', label: '吊销质检终端密钥', labelEn: 'Revoke kiosk key' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板', labelEn: 'Edit template' },
   { value: 'templateRestore', label: '恢复模板', labelEn: 'Restore template' },
