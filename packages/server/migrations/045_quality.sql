@@ -18,7 +18,18 @@ ALTER TABLE qm_assay_item
   ADD COLUMN updated_by bigint REFERENCES sys_user(id) ON DELETE SET NULL,
   ADD COLUMN version integer NOT NULL DEFAULT 0 CHECK (version >= 0),
   ADD CONSTRAINT qm_assay_item_range CHECK (min_value IS NULL OR max_value IS NULL OR min_value <= max_value);
+-- a percentage lies between 0 and 100: the defaults (and those of groups made from now on) say so
 UPDATE qm_assay_item SET min_value = 0, max_value = 100 WHERE unit = '%';
+CREATE OR REPLACE FUNCTION qm_seed_assay_items() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO qm_assay_item (group_id, item_code, item_name, unit, sort, min_value, max_value)
+  VALUES (NEW.id, '001', '水分', '%', 10, 0, 100), (NEW.id, '002', 'Si', '%', 20, 0, 100), (NEW.id, '003', 'S', '%', 30, 0, 100),
+         (NEW.id, '004', 'C', '%', 40, 0, 100), (NEW.id, '005', '强度', 'MPa', 50, 0, NULL)
+  ON CONFLICT DO NOTHING;
+  RETURN NEW;
+END $$;
+-- the item list of a company: every item of its group
+CREATE VIEW qm_assay_item_in_org AS SELECT o.id AS alloc_org_id, i.* FROM qm_assay_item i JOIN sys_org o ON o.group_id = i.group_id;
 
 -- 化验模板: the items a material's assay carries; a line with a formula is derived from the others.
 -- recheck_mode: what a recheck (复检) does with the first result. batch_trucks: how many trucks

@@ -14,6 +14,7 @@ import { MENU_AREAS } from './menu-areas';
 import { noticeModule } from './notice/module';
 import { planModule } from './plan/module';
 import { priceModule } from './price/module';
+import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
 import { reportModule } from './report/module';
 import { stockModule } from './stock/module';
@@ -45,6 +46,7 @@ export const MODULES: FamilyModule[] = [
   registryModule,
   weighingModule,
   calculationModule,
+  qualityModule,
   confirmModule,
   stockModule,
   erpModule,
