@@ -56,9 +56,6 @@ export const MENU_AREAS: MenuArea[] = [
   },
   {
     name: '质检化验', en: 'Assay', path: '/quality', icon: 'ExperimentOutlined',
-    planned: [
-      leaf('批量质检平台', 'Bulk inspection', '/viewWeigh', [QA]),
-    ],
   },
   { name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined', planned: [leaf('手持机', 'Handsets', '/masterdata/handset', [], { app: true })] },
   { name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined' },

@@ -34,7 +34,7 @@ async function truck(tare: string, onContract = true): Promise<WeighedTicket> {
 }
 
 async function apply(sampleId: string) {
-  const who = { userId: (await userId()).id, username: 'quality' };
+  const who = { userId: (await userId()).id, name: '李质检' };
   return ctx.database.db.transaction().execute((tx) => applySampleResults(tx, plant.orgId, sampleId, who));
 }
 

@@ -50,18 +50,18 @@ const DB_KIND: Record<string, DeductionKind> = { WATER: 'water', IMPURITY: 'impu
  * last application decided, never adds to it. Lock order: the sample, its tickets by id, then
  * what each ticket's change moves (notice line, grant line, account), as the weighing locks them.
  */
-export async function applySampleResults(tx: Tx, orgId: string, sampleId: string, who: Pick<Who, 'userId' | 'username'> & Partial<Pick<Who, 'groupId'>>): Promise<SampleApplication> {
+export interface AppliedBy { userId: string | null; name: string }
+
+export async function applySampleResults(tx: Tx, orgId: string, sampleId: string, who: AppliedBy): Promise<SampleApplication> {
   const sample = await repo.lockSample(tx, orgId, sampleId);
   if (!sample) throw badRequest(`样品不存在: ${sampleId}`, 'sampleId');
   if (sample.state !== 'CHECKED' && sample.state !== 'RECHECKED') throw badRequest(`样品 ${sample.blind_code} 未审核，不能应用化验结果`, 'sampleId');
   const values = await repo.sampleValues(tx, sampleId);
   const tickets = (await repo.lockSampleTickets(tx, orgId, sampleId)).filter((t) => APPLICABLE.has(t.state) && t.source_ticket_id === null);
-  for (const t of tickets) {
-    if (t.settled_by_id) continue;
-    // the weighing refuses every change of a locked ticket; the lab's result is no exception
-    if (t.locked_by_no) throw badRequest(`磅单 ${t.ticket_no} 已被 ${t.locked_by_no} 锁定，不能应用化验结果`, 'sampleId');
-    if (t.uploaded_at) throw badRequest(`磅单 ${t.ticket_no} 已上传，不能应用化验结果`, 'sampleId');
-  }
+  // the weighing refuses every change of a locked ticket; the lab's result is no exception. The
+  // lab is the caller here: the refusal names the sample and counts, never a ticket (blind codes)
+  const held = tickets.filter((t) => !t.settled_by_id && (t.locked_by_no || t.uploaded_at)).length;
+  if (held) throw badRequest(`样品 ${sample.blind_code} 有 ${held} 张磅单已被锁定或已上传，解锁后才能应用化验结果`, 'sampleId');
   const terms = await repo.contractTerms(tx, [...new Set(tickets.flatMap((t) => (t.contract_id ? [t.contract_id] : [])))]);
   const deductions = await repo.deductionRows(tx, tickets.map((t) => t.id));
   const params = await weighParams(tx, orgId);
@@ -75,7 +75,7 @@ export async function applySampleResults(tx: Tx, orgId: string, sampleId: string
     const own = deductions.filter((d) => d.ticket_id === t.id);
     const itemTerms = t.contract_id && t.material_id ? terms.get(repo.termsKey(t.contract_id, t.material_id)) ?? [] : [];
     const judged = judgeSample(itemTerms, values);
-    const figures = figuresOf(t, own, judged, params);
+    const figures = figuresOf(t, own, judged, params, sample.blind_code);
     const base = { ticketId: t.id, ticketNo: t.ticket_no, deduction: figures.deduction, priceAdjust: figures.priceAdjust, rejected: judged.rejected };
     let settlementNo: string | null = null;
     if (t.settled_by_id) {
@@ -103,11 +103,12 @@ export async function applySampleResults(tx: Tx, orgId: string, sampleId: string
     await uncompleteOnLine(tx, orgId, lineId, m.before);
     await completeOnLine(tx, orgId, lineId, 0, m.after);
   }
-  const actor: Who = { orgId, groupId: who.groupId ?? '', userId: who.userId, username: who.username };
+  // the ledger reads only the company and the user of who moved the money
+  const actor = { orgId, groupId: '', userId: who.userId, username: who.name } as Who;
   for (const t of moved) {
     const after = writes.find((w) => w.id === t.id)!;
     if (t.kind === 'sa') {
-      await redrawGrant(tx, orgId, t.id, t.ticket_no, after.net ?? '0');
+      await redrawGrant(tx, orgId, t.id, `样品 ${sample.blind_code}`, after.net ?? '0');
       await followTicketAmount(tx, actor, { id: t.id, ticket_no: t.ticket_no, kind: 'sa' });
     }
   }
@@ -122,7 +123,7 @@ interface Figures { deduction: string; priceAdjust: string; write: repo.TicketWr
  * (gross - tare - its other deductions), rounded as the company records weights; a ticket not yet
  * completed takes it as a rate, so its second weighing deducts it.
  */
-function figuresOf(t: repo.SampleTicket, own: repo.DeductionRow[], judged: ReturnType<typeof judgeSample>, params: WeighParams): Figures {
+function figuresOf(t: repo.SampleTicket, own: repo.DeductionRow[], judged: ReturnType<typeof judgeSample>, params: WeighParams, blindCode: string): Figures {
   const others: Deduction[] = own.filter((d) => DB_KIND[d.kind]).map((d) => (d.mode === 'RATE' ? { kind: DB_KIND[d.kind], rate: new Decimal(d.value) } : { kind: DB_KIND[d.kind], amount: new Decimal(d.value) }));
   const hidden = new Decimal(own.find((d) => d.kind === 'HIDDEN')?.amount ?? 0);
   const priceAdjust = ticketQuality(judged, new Decimal(0), params.unitPricePrecision).priceAdjust;
@@ -136,12 +137,12 @@ function figuresOf(t: repo.SampleTicket, own: repo.DeductionRow[], judged: Retur
   const gross = new Decimal(t.gross);
   const tare = new Decimal(t.tare);
   const before = computeNet(gross, tare, others, hidden, params);
-  if (!before.ok) throw badRequest(`磅单 ${t.ticket_no}：${before.message}`, 'sampleId');
+  if (!before.ok) throw badRequest(`样品 ${blindCode}：${before.message}`, 'sampleId');
   const deduction = roundWeight(ticketQuality(judged, before.net, params.unitPricePrecision).deduction, params);
   const after = computeNet(gross, tare, deduction.isZero() ? others : [...others, { kind: 'quality', amount: deduction }], hidden, params);
-  if (!after.ok) throw badRequest(`磅单 ${t.ticket_no}：${after.message}`, 'sampleId');
+  if (!after.ok) throw badRequest(`样品 ${blindCode}：${after.message}`, 'sampleId');
   const priced = pricedAmount(after.net, t.price, params.moneyPrecision, priceAdjust);
-  if (!priced.ok) throw badRequest(`磅单 ${t.ticket_no}：${priced.message}`, 'sampleId');
+  if (!priced.ok) throw badRequest(`样品 ${blindCode}：${priced.message}`, 'sampleId');
   return {
     deduction: deduction.toFixed(), priceAdjust: priceAdjust.toFixed(),
     write: {
