@@ -49,8 +49,6 @@ export const MENU_AREAS: MenuArea[] = [
   {
     name: '结算管理', en: 'Settlement', path: '/settlement', icon: 'AccountBookOutlined',
     planned: [
-      leaf('采购结算', 'Purchase settlement', '/settlement/purchase', [AC]),
-      leaf('销售结算', 'Sales settlement', '/settlement/sale', [AC]),
       leaf('运费结算', 'Freight settlement', '/settlement/freight', [AC]),
     ],
   },

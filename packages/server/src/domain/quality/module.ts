@@ -30,7 +30,8 @@ const kindParams = z.object({ kind: z.enum(TICKET_KINDS), id: idParam.shape.id }
 
 export const qualityModule = defineModule({
   key: 'quality',
-  depends: ['masterdata', 'weighing'],
+  // a settled ticket's correction goes through the settlement (apply.ts)
+  depends: ['masterdata', 'weighing', 'settlement'],
   documents: [itemFamily, formatFamily, autoModelFamily, ...ARCHIVE_FAMILIES],
   templates: [...SAMPLE_TEMPLATES, ...QUALITY_APPLY_TEMPLATES],
   menu: [{ area: '/quality', leaves: [...QUALITY_LEAVES, ...QUALITY_APPLY_LEAVES] }],

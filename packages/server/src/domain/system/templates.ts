@@ -71,6 +71,13 @@ const LOG_ACTIONS = [
   { value: 'calculate', label: '计算', labelEn: 'Calculate' },
   { value: 'lockPounds', label: '锁磅', labelEn: 'Lock tickets' },
   { value: 'unlockPounds', label: '解锁', labelEn: 'Unlock tickets' },
+  // settlements (domain/settlement)
+  { value: 'confirmPounds', label: '确认磅单', labelEn: 'Confirm tickets' },
+  { value: 'examine', label: '审核结算', labelEn: 'Examine' },
+  { value: 'unexamine', label: '反审核结算', labelEn: 'Un-examine' },
+  { value: 'adjust', label: '结算调整', labelEn: 'Adjust' },
+  { value: 'invoice', label: '登记发票', labelEn: 'Record invoice' },
+  { value: 'payment', label: '结算付款', labelEn: 'Record payment' },
   // weigh tickets to the ERP (domain/erp)
   { value: 'erpUpload', label: '磅单上传ERP', labelEn: 'Weigh ticket to the ERP' },
   { value: 'erpCancelUpload', label: '撤销磅单上传', labelEn: 'Withdraw weigh ticket upload' },
