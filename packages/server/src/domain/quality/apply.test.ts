@@ -14,6 +14,7 @@ import { drawOnContract, makeQualityContract, makeSample, setValues } from './te
 let ctx: TestContext;
 let op: string;
 let adm: string;
+let ac: string;
 let plant: Plant;
 let contract: { contractId: string; lineId: string };
 const userId = () => ctx.database.db.selectFrom('sys_user').select('id').where('username', '=', 'quality').executeTakeFirstOrThrow();
@@ -42,6 +43,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   op = (await bearerFor(ctx.app, 'operator')).authorization;
   adm = (await bearerFor(ctx.app, 'admin')).authorization;
+  ac = (await bearerFor(ctx.app, 'accountant')).authorization;
   plant = await plantOf(ctx.database.db);
   contract = await makeQualityContract(ctx.database.db, plant, [
     { itemCode: '001', itemName: '水分', standardValue: '8', direction: 'MAX', deductStep: '1', deductPercent: '1' },
@@ -104,6 +106,29 @@ describe('applying a sample\'s results', () => {
     expect(done.tickets.find((t) => t.ticketId === a.id)).toMatchObject({ rejected: true, priceAdjust: '-66' });
     const kept = plain(await ctx.database.db.selectFrom('qm_ticket_quality').select(['rejected', 'deduction', 'price_adjust']).where('ticket_id', '=', a.id).executeTakeFirstOrThrow());
     expect(kept).toEqual({ rejected: true, deduction: '0', price_adjust: '-66' });
+  });
+
+  it('corrects a settled ticket through its settlement: an adjustment row, the ticket not edited', async () => {
+    const a = await truck('15.56');
+    expectOk(await call(ctx.app, 'POST', '/api/weigh/pu/audit', adm, { ids: [a.id] }));
+    const day = 86_400_000;
+    const wire = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
+    const s = expectOk(await call(ctx.app, 'POST', '/api/settlement/pu/create', ac, {
+      entity: { vendorId: plant.vendorId, periodFrom: wire(new Date(Date.now() - day)), periodTo: wire(new Date(Date.now() + day)) },
+    })).data as { id: string; settleNo: string };
+    expectOk(await call(ctx.app, 'POST', `/api/settlement/pu/confirmPounds/${s.id}`, ac, {}));
+    const before = await ticket(a.id);
+    const sample = await makeSample(ctx.database.db, plant, [a.id], { '001': '10', '003': '1.25' });
+    const done = await apply(sample.id);
+    expect(done.tickets).toEqual([expect.objectContaining({ ticketId: a.id, outcome: 'SETTLED', settlementNo: s.settleNo, deduction: '0.49', priceAdjust: '-6' })]);
+    expect(await ticket(a.id)).toEqual(before);
+    expect(await qualityRow(a.id)).toBeUndefined();
+    const adjusts = await ctx.database.db.selectFrom('wb_settlement_adjust').select(['reason_kind', 'reason', 'quantity', 'amount']).where('settlement_id', '=', s.id).execute();
+    // 24.44 x 500 = 12220 settled; 23.95 x 494 = 11831.30: 388.70 less, 0.49 t less
+    expect(adjusts.map(plain)).toEqual([expect.objectContaining({ reason_kind: 'QUALITY', quantity: '-0.49', amount: '-388.7' })]);
+    expect(adjusts[0].reason).toContain(sample.blindCode);
+    const kept = await ctx.database.db.selectFrom('qm_ticket_quality').select('settlement_no').where('ticket_id', '=', a.id).executeTakeFirstOrThrow();
+    expect(kept.settlement_no).toBe(s.settleNo);
   });
 
   it('refuses a sample not yet checked, naming the sample, and changes nothing', async () => {
