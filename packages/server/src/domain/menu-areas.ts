@@ -49,16 +49,11 @@ export const MENU_AREAS: MenuArea[] = [
   {
     name: '结算管理', en: 'Settlement', path: '/settlement', icon: 'AccountBookOutlined',
     planned: [
-      leaf('采购结算', 'Purchase settlement', '/settlement/purchase', [AC]),
-      leaf('销售结算', 'Sales settlement', '/settlement/sale', [AC]),
       leaf('运费结算', 'Freight settlement', '/settlement/freight', [AC]),
     ],
   },
   {
     name: '质检化验', en: 'Assay', path: '/quality', icon: 'ExperimentOutlined',
-    planned: [
-      leaf('批量质检平台', 'Bulk inspection', '/viewWeigh', [QA]),
-    ],
   },
   { name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined', planned: [leaf('手持机', 'Handsets', '/masterdata/handset', [], { app: true })] },
   { name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined' },

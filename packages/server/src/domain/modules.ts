@@ -17,6 +17,7 @@ import { priceModule } from './price/module';
 import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
 import { reportModule } from './report/module';
+import { settlementModule } from './settlement/module';
 import { stockModule } from './stock/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
@@ -46,6 +47,7 @@ export const MODULES: FamilyModule[] = [
   registryModule,
   weighingModule,
   calculationModule,
+  settlementModule,
   qualityModule,
   confirmModule,
   stockModule,

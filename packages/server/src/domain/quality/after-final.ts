@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import { applySampleResults } from './apply';
 
 /**
  * What follows once a sample's final values are written (its check, and the check of its recheck):
@@ -8,6 +9,7 @@ import type { DB } from '../../platform/db/schema';
  */
 export interface FinalBy { userId: string | null; name: string }
 
-export async function afterResultsFinal(_tx: Transaction<DB>, _orgId: string, _sampleId: string, _who: FinalBy): Promise<void> {
-  // applySampleResults(tx, orgId, sampleId, who) from ./apply goes here (it is not built yet)
+/** Answers the application's short account for the check's one log entry. */
+export async function afterResultsFinal(tx: Transaction<DB>, orgId: string, sampleId: string, who: FinalBy): Promise<string> {
+  return (await applySampleResults(tx, orgId, sampleId, who)).detail;
 }

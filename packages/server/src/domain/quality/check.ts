@@ -46,6 +46,6 @@ export async function checkSample(tx: Transaction<DB>, who: { orgId: string; use
   await writeFinalValues(tx, who.orgId, sample.id, finals);
   await setSampleState(tx, sample.id, sample.round === 1 ? 'CHECKED' : 'RECHECKED', { checkedBy: who.userId });
   await writeQualityLog(tx, who.orgId, sample.id, who, [{ round: sample.round, itemId: null, action: 'CHECK', before: null, after: null }]);
-  await afterResultsFinal(tx, who.orgId, sample.id, who);
-  return { note: { action: 'assayCheck', family: CHECK_FAMILY, docNo: sample.blind_code, detail: `${sample.blind_code} ${sample.round === 1 ? '初检' : '复检'}审核` } };
+  const applied = await afterResultsFinal(tx, who.orgId, sample.id, who);
+  return { note: { action: 'assayCheck', family: CHECK_FAMILY, docNo: sample.blind_code, detail: `${sample.blind_code} ${sample.round === 1 ? '初检' : '复检'}审核；${applied}` } };
 }

@@ -17,6 +17,7 @@ import { openRecheck } from './recheck';
 import { allowedItems } from './repo';
 import { enterResults } from './results';
 import { ASSAY_LIST, RECHECK_LIST, SAMPLE_LIST, SAMPLE_TEMPLATES } from './templates';
+import { QUALITY_APPLY_ACTIONS, QUALITY_APPLY_LEAVES, QUALITY_APPLY_LISTS, QUALITY_APPLY_TEMPLATES, qualityApplyRoutes } from './module-apply';
 
 /**
  * Quality (质检化验): what the lab measures (items, formats with formulas, its small archives,
@@ -29,10 +30,11 @@ const kindParams = z.object({ kind: z.enum(TICKET_KINDS), id: idParam.shape.id }
 
 export const qualityModule = defineModule({
   key: 'quality',
-  depends: ['masterdata', 'weighing'],
+  // a settled ticket's correction goes through the settlement (apply.ts)
+  depends: ['masterdata', 'weighing', 'settlement'],
   documents: [itemFamily, formatFamily, autoModelFamily, ...ARCHIVE_FAMILIES],
-  templates: SAMPLE_TEMPLATES,
-  menu: [{ area: '/quality', leaves: QUALITY_LEAVES }],
+  templates: [...SAMPLE_TEMPLATES, ...QUALITY_APPLY_TEMPLATES],
+  menu: [{ area: '/quality', leaves: [...QUALITY_LEAVES, ...QUALITY_APPLY_LEAVES] }],
   lists: [
     { url: '/api/quality/assay/v2/list', template: ASSAY_LIST, permission: P.assayView },
     {
@@ -40,6 +42,7 @@ export const qualityModule = defineModule({
       forced: () => [{ key: 'state', op: 'in', val: ['CHECKED', 'RECHECK', 'RECHECKED'] }],
     },
     { url: '/api/quality/sample/v2/list', template: SAMPLE_LIST, permission: P.sampleMap },
+    ...QUALITY_APPLY_LISTS,
   ],
   actions: [
     defineAction({
@@ -60,8 +63,11 @@ export const qualityModule = defineModule({
       run: ({ tx, who, input }) => openRecheck(tx, { orgId: who.orgId, userId: who.userId, name: who.realName || who.username }, input.params.id, input.body.reason),
       log: (_, done) => done.note, reply: () => null, message: '已发起复检',
     }),
+    ...QUALITY_APPLY_ACTIONS,
   ],
-  routes: (app, { db }) => {
+  routes: (app, ctx) => {
+    const { db } = ctx;
+    qualityApplyRoutes(app, ctx);
     const view = (permission: string) => ({ config: { access: { permission, demoAllowed: true as const } } });
     app.get('/api/quality/sample/:id', view(P.assayView), async (request) =>
       ok(await labSample(db, request.caller, parse(sampleParams, request.params).id)));

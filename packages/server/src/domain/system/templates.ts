@@ -71,6 +71,13 @@ const LOG_ACTIONS = [
   { value: 'calculate', label: '计算', labelEn: 'Calculate' },
   { value: 'lockPounds', label: '锁磅', labelEn: 'Lock tickets' },
   { value: 'unlockPounds', label: '解锁', labelEn: 'Unlock tickets' },
+  // settlements (domain/settlement)
+  { value: 'confirmPounds', label: '确认磅单', labelEn: 'Confirm tickets' },
+  { value: 'examine', label: '审核结算', labelEn: 'Examine' },
+  { value: 'unexamine', label: '反审核结算', labelEn: 'Un-examine' },
+  { value: 'adjust', label: '结算调整', labelEn: 'Adjust' },
+  { value: 'invoice', label: '登记发票', labelEn: 'Record invoice' },
+  { value: 'payment', label: '结算付款', labelEn: 'Record payment' },
   // weigh tickets to the ERP (domain/erp)
   { value: 'erpUpload', label: '磅单上传ERP', labelEn: 'Weigh ticket to the ERP' },
   { value: 'erpCancelUpload', label: '撤销磅单上传', labelEn: 'Withdraw weigh ticket upload' },
@@ -93,6 +100,9 @@ const LOG_ACTIONS = [
   { value: 'assayEnter', label: '录入化验结果', labelEn: 'Enter assay results' },
   { value: 'assayCheck', label: '审核化验结果', labelEn: 'Check assay results' },
   { value: 'assayRecheck', label: '复检', labelEn: 'Recheck' },
+  // kiosk keys of the bulk quality-inspection platform (domain/quality/kiosk)
+  { value: 'issueKiosk', label: '发放质检终端密钥', labelEn: 'Issue kiosk key' },
+  { value: 'revokeKiosk', label: '吊销质检终端密钥', labelEn: 'Revoke kiosk key' },
   // template configuration (platform/templates/admin)
   { value: 'templateEdit', label: '修改模板', labelEn: 'Edit template' },
   { value: 'templateRestore', label: '恢复模板', labelEn: 'Restore template' },

@@ -539,3 +539,66 @@ export interface DB {
   qm_sample_value: QmSampleValue;
   qm_log: QmLog;
 }
+
+// Quality applied and kiosk keys (migrations/046_quality_kiosk.sql).
+export interface QmTicketQuality {
+  ticket_id: Id; org_id: Id; sample_id: Id; contract_id: Id | null; deduction: Numeric; price_adjust: Numeric; rejected: Generated<boolean>;
+  items: Generated<unknown>; settlement_no: string | null; applied_at: Generated<Timestamp>; applied_by: Id | null;
+}
+export interface QmKiosk {
+  id: Generated<string>; org_id: Id; name: string; key_hash: Buffer; key_hint: string; item_ids: Generated<string[]>;
+  revoked_at: Timestamp | null; revoked_by: Id | null; created_at: Generated<Timestamp>; created_by: Id | null;
+  updated_at: Generated<Timestamp>; version: Generated<number>;
+}
+export interface DB {
+  qm_ticket_quality: QmTicketQuality;
+  qm_kiosk: QmKiosk;
+}
+
+// Settlements (migrations/048_settlement.sql): goods (pu, sa, al) and freight, one lifecycle.
+export type SettlementScope = 'GOODS' | 'FREIGHT';
+export type SettlementState = 'DRAFT' | 'EXAMINED' | 'PAID' | 'CLOSED';
+export type SettleBasis = 'OUR_NET' | 'SHIPPED' | 'LESSER';
+export interface WbSettlement {
+  id: Generated<string>; org_id: Id; scope: SettlementScope; kind: 'pu' | 'sa' | 'al' | 'tr'; settle_no: string; state: Generated<SettlementState>;
+  enabled: Generated<boolean>; vendor_id: Id | null; customer_id: Id | null; peer_org_id: Id | null; carrier_id: Id | null; material_id: Id | null;
+  contract_id: Id | null; period_from: Timestamp; period_to: Timestamp; pounds_confirmed_at: Timestamp | null; ticket_count: Generated<number>;
+  total_net: NumericDefault; total_quantity: NumericDefault; rows_amount: NumericDefault; rows_tax: NumericDefault; rows_amount_ex_tax: NumericDefault;
+  adjust_amount: NumericDefault; adjust_tax: NumericDefault; total_amount: NumericDefault; total_tax: NumericDefault; total_amount_ex_tax: NumericDefault;
+  invoiced_amount: NumericDefault; paid_amount: NumericDefault; examined_at: Timestamp | null; examined_by: Id | null; paid_at: Timestamp | null;
+  closed_at: Timestamp | null; closed_by: Id | null;
+  remark: string | null; created_at: Timestamp; created_by: Id | null; updated_at: Timestamp; updated_by: Id | null; version: Generated<number>;
+}
+export interface WbSettlementFd {
+  id: Generated<string>; org_id: Id; settlement_id: Id; seq: number; fd_no: string; notice_id: Id | null; contract_id: Id | null; material_id: Id | null;
+  ticket_count: Generated<number>; total_net: NumericDefault; total_quantity: NumericDefault; total_amount: NumericDefault; total_tax: NumericDefault;
+  total_amount_ex_tax: NumericDefault;
+}
+export interface WbSettlementRow {
+  id: Generated<string>; org_id: Id; settlement_id: Id; scope: SettlementScope; fd_id: Id | null; seq: number; ticket_id: Id; ticket_no: string;
+  completed_at: Timestamp | null; material_id: Id | null; notice_id: Id | null; contract_id: Id | null; basis: SettleBasis; net: Numeric; shipped: Numeric | null;
+  gross_net: Numeric; basis_quantity: Numeric; quality_deduction: NumericDefault; quantity: Numeric; price: Numeric; quality_price_adjust: NumericDefault;
+  unit_price: Numeric; tax_rate: NumericDefault; amount: Numeric; tax: Numeric; amount_ex_tax: Numeric; unit_price_ex_tax: Numeric;
+}
+export type SettlementAdjustKind = 'ROUNDING' | 'PENALTY' | 'REBATE' | 'QUALITY' | 'LOSS' | 'FUEL_ADVANCE' | 'OTHER';
+export interface WbSettlementAdjust {
+  id: Generated<string>; org_id: Id; settlement_id: Id; seq: number; reason_kind: SettlementAdjustKind; reason: string; ticket_id: Id | null;
+  ticket_no: string | null; quantity: NumericDefault; amount: Numeric; tax: NumericDefault; amount_ex_tax: NumericDefault; created_at: Timestamp; created_by: Id | null;
+}
+export interface WbSettlementInvoice {
+  id: Generated<string>; org_id: Id; settlement_id: Id; invoice_no: string; invoice_date: DateOnly; amount: Numeric; tax: NumericDefault;
+  tax_rate: Numeric | null; remark: string | null; created_at: Timestamp; created_by: Id | null;
+}
+export interface WbSettlementPayment {
+  id: Generated<string>; org_id: Id; settlement_id: Id; seq: number; direction: 'IN' | 'OUT'; paid_on: DateOnly;
+  method: 'BANK' | 'CASH' | 'ACCEPTANCE' | 'RECEIPT'; amount: Numeric; receipt_id: Id | null; reference: string | null; remark: string | null;
+  created_at: Timestamp; created_by: Id | null;
+}
+export interface DB {
+  wb_settlement: WbSettlement;
+  wb_settlement_fd: WbSettlementFd;
+  wb_settlement_row: WbSettlementRow;
+  wb_settlement_adjust: WbSettlementAdjust;
+  wb_settlement_invoice: WbSettlementInvoice;
+  wb_settlement_payment: WbSettlementPayment;
+}

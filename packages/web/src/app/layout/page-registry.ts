@@ -41,6 +41,9 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'reports/team-day': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.DayConditionsInWorkspace }))),
   'reports/factory-vehicle': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.LiveVehiclesInWorkspace }))),
   'plan/chart': lazy(() => import('@/pages/plan/PlanChartPage')),
+  'quality/report': lazy(() => import('@/pages/quality/QualityReportPage')),
+  // the kiosk page lives outside the workspace (router.tsx /viewWeigh); the menu leaf opens it there
+  'quality/kiosk': lazy(() => import('@/pages/quality/kiosk/KioskPage')),
 };
 
 /** The page components the web has: the menu screen's scan compares them with the menu tree. */

@@ -18,6 +18,11 @@ export interface TicketLock {
 export const TICKET_LOCK_WORDS: Readonly<Record<string, string>> = {
   SA_CALCULATION: '销售计算',
   AL_CALCULATION: '调拨计算',
+  GOODS_SETTLEMENT_pu: '采购结算',
+  GOODS_SETTLEMENT_sa: '销售结算',
+  GOODS_SETTLEMENT_al: '调拨结算',
+  GOODS_SETTLEMENT: '结算单',
+  FREIGHT_SETTLEMENT: '运费结算',
 };
 
 /**
@@ -36,7 +41,21 @@ export function lockRefusal(code: string, lock: TicketLock | null | undefined, a
   return `磅单 ${code} 已被${lockHolder(lock)} 锁定`;
 }
 
-/** The lock a ticket row carries, from its three columns. */
-export function lockOf(row: { locked_by_kind: string | null; locked_by_no: string | null }): TicketLock | null {
-  return row.locked_by_kind && row.locked_by_no ? { kind: row.locked_by_kind, no: row.locked_by_no } : null;
+/**
+ * The settlements holding a ticket (migration 044): the goods settlement (its word by the ticket's
+ * kind) and the freight settlement. A settled ticket is frozen like a locked one (spec
+ * "Settlement"); a later correction becomes an adjustment row of the settlement.
+ */
+const GOODS_SETTLED_KINDS = ['pu', 'sa', 'al'];
+
+/** The lock a ticket row carries: the settlement that holds it, else its calculation's three columns. */
+export function lockOf(row: {
+  locked_by_kind: string | null; locked_by_no: string | null;
+  kind?: string; settled_by_no?: string | null; freight_settled_by_no?: string | null;
+}): TicketLock | null {
+  // the settlement is named first: it holds the ticket for good, a calculation's lock is undone at will
+  if (row.settled_by_no) return { kind: row.kind && GOODS_SETTLED_KINDS.includes(row.kind) ? `GOODS_SETTLEMENT_${row.kind}` : 'GOODS_SETTLEMENT', no: row.settled_by_no };
+  if (row.freight_settled_by_no) return { kind: 'FREIGHT_SETTLEMENT', no: row.freight_settled_by_no };
+  if (row.locked_by_kind && row.locked_by_no) return { kind: row.locked_by_kind, no: row.locked_by_no };
+  return null;
 }

@@ -1,0 +1,47 @@
+import { columnNumber, idOrNumber, idSchema, MONEY_COLUMN, RATE_COLUMN, TONS_COLUMN } from '@wb/protocol';
+import { z } from 'zod';
+
+/** The bodies of the settlement's own calls; every number bounded by its column. */
+const money = (label: string, min?: number) => columnNumber({ ...MONEY_COLUMN, label, min });
+const text = (label: string, max: number) => z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}最多${max}个字符`);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
+
+/** The pound list: the chosen tickets; absent: every candidate of the settlement's party and period. */
+export const confirmPoundsBody = z.strictObject({
+  ticketIds: z.array(idOrNumber).max(20000, '一次最多确认20000张磅单').optional(),
+});
+
+/** 磅单候选: of a settlement (its party, period, material, contract), at most `limit` of them. */
+export const weightListsBody = z.strictObject({
+  settlementId: idSchema,
+  limit: z.number().int().min(1).max(20000).optional(),
+});
+
+export const ADJUST_KINDS = ['ROUNDING', 'PENALTY', 'REBATE', 'OTHER'] as const;
+/** An adjustment row the accountant adds: rounding, a penalty, a rebate; its amount signed (a penalty on a vendor is negative). */
+export const adjustBody = z.strictObject({
+  reasonKind: z.enum(ADJUST_KINDS, { error: '调整类型应为 ROUNDING、PENALTY、REBATE 或 OTHER' }),
+  reason: text('调整原因', 500),
+  amount: money('调整金额'),
+  quantity: columnNumber({ ...TONS_COLUMN, label: '调整数量' }).optional(),
+  taxRate: columnNumber({ ...RATE_COLUMN, label: '税率', min: 0 }).optional(),
+});
+
+export const invoiceBody = z.strictObject({
+  invoiceNo: text('发票号', 40),
+  invoiceDate: date,
+  amount: money('发票金额'),
+  tax: money('发票税额', 0).optional(),
+  taxRate: columnNumber({ ...RATE_COLUMN, label: '税率', min: 0 }).optional(),
+  remark: z.string().max(500, '备注最多500个字符').optional(),
+});
+
+export const paymentBody = z.strictObject({
+  paidOn: date,
+  method: z.enum(['BANK', 'CASH', 'ACCEPTANCE', 'RECEIPT'], { error: '付款方式应为 BANK、CASH、ACCEPTANCE 或 RECEIPT' }),
+  amount: money('付款金额', 0),
+  /** a customer's payment: the receipt (fm_receipt) it came in with */
+  receiptId: idSchema.optional(),
+  reference: z.string().max(100, '凭证号最多100个字符').optional(),
+  remark: z.string().max(500, '备注最多500个字符').optional(),
+});

@@ -1,0 +1,29 @@
+import { documentButtons, familyButton, ROLE, type MenuSeed } from '../../platform/menu/define';
+import { settlePermission, SETTLE_KINDS, type SettleKind } from './kinds';
+
+/**
+ * 采购结算, 销售结算 and 调拨结算 in the settlement folder: money, so the accountant's. The document
+ * buttons and the settlement's own, one settlement at a time: 确认磅单 (every candidate of its party
+ * and period), 审核, 反审核, 删除 and 关闭; and 调整, 发票 and 付款/收款, each a dialog.
+ */
+const AC = ROLE.accountant;
+
+export function settlementLeaf(kind: SettleKind): MenuSeed {
+  const k = SETTLE_KINDS[kind];
+  const prefix = settlePermission(kind, '').slice(0, -1);
+  return {
+    name: k.label, en: k.en, path: k.menuPath, roles: [AC],
+    buttons: [
+      ...documentButtons(prefix, ['create', 'update', 'export'], [AC]),
+      familyButton(prefix, 'one', 'confirmPounds', '确认磅单', 'Confirm tickets', [AC]),
+      familyButton(prefix, 'one', 'examine', '审核', 'Examine', [AC]),
+      familyButton(prefix, 'one', 'unexamine', '反审核', 'Un-examine', [AC]),
+      familyButton(prefix, 'one', 'delete', '删除', 'Delete', [AC]),
+      familyButton(prefix, 'one', 'close', '关闭', 'Close', [AC]),
+      // dialogs of their own: an adjustment row, an invoice, a payment
+      familyButton(prefix, 'page', 'adjust', '调整', 'Adjust', [AC]),
+      familyButton(prefix, 'page', 'invoice', '发票', 'Invoice', [AC]),
+      familyButton(prefix, 'page', 'payment', k.payment === 'OUT' ? '付款' : '收款', k.payment === 'OUT' ? 'Pay' : 'Receive', [AC]),
+    ],
+  };
+}

@@ -1,0 +1,78 @@
+import type { ChangeNote } from '../../platform/audit/log';
+import type { Who } from '../../platform/auth/who';
+import { badRequest } from '../../platform/http/errors';
+import { factsOf, lockedHeader, moneyDecimals, refuse, retotal } from './header';
+import { SETTLE_KINDS, settleName, type SettleKind } from './kinds';
+import * as repo from './repo';
+import { decideEditPounds, fdKey, settleRow, settleTotals, type SettleRow, type SettleTotals } from './rules';
+
+export interface PoundsConfirmed { id: string; settleNo: string; ticketCount: number; fdCount: number; totals: SettleTotals }
+
+/** At most this many tickets in one settlement: a longer period is split. */
+export const MAX_TICKETS = 20000;
+
+const LOCK_WORDS: Record<SettleKind, string> = { pu: '采购结算', sa: '销售结算', al: '调拨结算' };
+
+/**
+ * confirmPounds (确认磅单): the chosen tickets become the settlement's pound list, replacing the one
+ * it had. Lock order: the settlement's row, then the tickets it holds and the chosen ones together in
+ * id order; two settlements choosing one ticket queue on the ticket's row and the second
+ * finds it held, named. Each ticket must be a counted one of the party and period; the rows, the fd
+ * sub-settlements (one per delivery batch) and the totals are computed from the tickets' own
+ * columns in the same transaction. No ticket named: every candidate (weightLists) of the settlement.
+ */
+export async function confirmPounds(
+  tx: repo.Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: SettleKind, id: string, ticketIds: readonly string[] | null,
+): Promise<{ reply: PoundsConfirmed; note: ChangeNote }> {
+  const s = await lockedHeader(tx, who, kind, id);
+  const name = settleName(kind, s.settleNo);
+  refuse(decideEditPounds(factsOf(s)));
+  // none named: every candidate of the settlement's party, period, material and contract
+  const ids = ticketIds !== null ? [...new Set(ticketIds)] : (await repo.candidates(tx, who.orgId, {
+    kind, partyId: s.partyId, periodFrom: s.periodFrom, periodTo: s.periodTo, materialId: s.materialId, contractId: s.contractId,
+  }, MAX_TICKETS + 1, s.id)).map((c) => c.id);
+  if (ids.length > MAX_TICKETS) throw badRequest(`${name} 的磅单超过${MAX_TICKETS}张，请缩短期间`, 'ticketIds');
+  const locked = await repo.lockChosenTickets(tx, who.orgId, s, ids);
+  for (const tid of ids) {
+    const t = locked.get(tid);
+    if (!t) throw badRequest(`磅单不存在: ${tid}`, 'ticketIds');
+    if (t.settledById !== null && t.settledById !== s.id) throw badRequest(`磅单 ${t.ticketNo} 已被${LOCK_WORDS[kind]} ${t.settledByNo} 锁定`, 'ticketIds');
+    if (!t.counted) throw badRequest(`磅单 ${t.ticketNo} 不是${name} 的${SETTLE_KINDS[kind].partyLabel}在结算期间内已审核的磅单`, 'ticketIds');
+  }
+  await repo.releaseTickets(tx, who.orgId, s.id);
+  const claimed = await repo.claimTickets(tx, who.orgId, s, ids);
+  // the row locks above make this the same set; a difference is a claim lost to another settlement
+  if (claimed !== ids.length) throw badRequest(`${name} 的磅单已被其他结算单锁定，请重新选择`, 'ticketIds');
+  const decimals = await moneyDecimals(tx, who.orgId);
+  const rows: SettleRow[] = [];
+  for (const t of await repo.settleTickets(tx, who.orgId, ids)) {
+    const r = settleRow(t, decimals);
+    if (!r.ok) throw badRequest(r.message, 'ticketIds');
+    rows.push(r.value);
+  }
+  const fds = subSettlements(s.settleNo, rows);
+  await repo.saveRows(tx, who.orgId, s.id, fds);
+  const totals = await retotal(tx, who.orgId, s, who.userId, ids.length > 0);
+  return {
+    reply: { id: s.id, settleNo: s.settleNo, ticketCount: rows.length, fdCount: fds.length, totals },
+    note: {
+      action: 'confirmPounds', family: SETTLE_KINDS[kind].label, docNo: s.settleNo,
+      detail: `确认磅单 ${rows.length} 张，分单 ${fds.length} 个；结算数量 ${totals.totalQuantity}；金额 ${totals.totalAmount}；税额 ${totals.totalTax}`,
+    },
+  };
+}
+
+/** The rows grouped by delivery batch (rules.ts fdKey), in the order the batches first appear; each numbered after the settlement. */
+export function subSettlements(settleNo: string, rows: readonly SettleRow[]): repo.FdToSave[] {
+  const groups = new Map<string, SettleRow[]>();
+  for (const r of rows) {
+    const key = fdKey(r);
+    const g = groups.get(key);
+    if (g) g.push(r); else groups.set(key, [r]);
+  }
+  return [...groups.values()].map((g, i) => {
+    const totals = settleTotals(g, []);
+    if (!totals.ok) throw badRequest(totals.message, 'ticketIds');
+    return { seq: i + 1, fdNo: `${settleNo}-${i + 1}`, noticeId: g[0].noticeId, contractId: g[0].contractId, materialId: g[0].materialId, rows: g, totals: totals.value };
+  });
+}

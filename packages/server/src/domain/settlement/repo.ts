@@ -1,0 +1,218 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, SettlementState } from '../../platform/db/schema';
+import { SETTLE_KINDS, type SettleKind } from './kinds';
+import type { AdjustFigures, SettleRow, SettleTicket, SettleTotals } from './rules';
+
+/** The goods settlement's SQL: its header locked, the candidates, the claim of tickets, its rows and totals. */
+export type Tx = Transaction<DB>;
+
+export interface SettleHeader {
+  id: string;
+  kind: SettleKind;
+  settleNo: string;
+  state: SettlementState;
+  partyId: string;
+  materialId: string | null;
+  contractId: string | null;
+  periodFrom: Date;
+  periodTo: Date;
+  ticketCount: number;
+  totalAmount: string;
+  paidAmount: string;
+  invoicedAmount: string;
+  version: number;
+}
+
+const HEADER_COLUMNS = ['id', 'kind', 'settle_no', 'state', 'vendor_id', 'customer_id', 'peer_org_id', 'material_id', 'contract_id', 'period_from', 'period_to',
+  'ticket_count', 'total_amount', 'paid_amount', 'invoiced_amount', 'version'] as const;
+
+/** The goods settlement of this kind and company, locked (FOR UPDATE): the first lock every settlement action takes. */
+export async function lockSettlement(tx: Tx, orgId: string, kind: SettleKind | null, id: string): Promise<SettleHeader | null> {
+  let q = tx.selectFrom('wb_settlement').select(HEADER_COLUMNS).where('org_id', '=', orgId).where('scope', '=', 'GOODS').where('id', '=', id);
+  if (kind) q = q.where('kind', '=', kind);
+  const row = await q.forUpdate().executeTakeFirst();
+  if (!row) return null;
+  const k = row.kind as SettleKind;
+  return {
+    id: row.id, kind: k, settleNo: row.settle_no, state: row.state, partyId: String(row[SETTLE_KINDS[k].partyColumn]), materialId: row.material_id,
+    contractId: row.contract_id, periodFrom: row.period_from, periodTo: row.period_to, ticketCount: row.ticket_count, totalAmount: row.total_amount,
+    paidAmount: row.paid_amount, invoicedAmount: row.invoiced_amount, version: row.version,
+  };
+}
+
+/** The filters a settlement's candidates are chosen by. */
+export interface CandidateQuery { kind: SettleKind; partyId: string; periodFrom: Date; periodTo: Date; materialId: string | null; contractId: string | null }
+
+/**
+ * The party's tickets of the kind a goods settlement counts: audited or posted, with a net, not a
+ * return (a return is its own ticket and is settled where it falls), completed in [from, to).
+ */
+function countedSql(orgId: string, q: CandidateQuery) {
+  const party = q.kind === 'pu' ? sql`t.vendor_id = ${q.partyId}::bigint`
+    : q.kind === 'sa' ? sql`t.customer_id = ${q.partyId}::bigint`
+      : sql`t.side = 'DISPATCH' AND EXISTS (SELECT 1 FROM wb_notice n WHERE n.id = t.notice_id AND n.peer_org_id = ${q.partyId}::bigint)`;
+  return sql`t.org_id = ${orgId} AND t.kind = ${q.kind} AND ${party}
+    AND t.state IN ('AUDITED', 'POSTED') AND t.net IS NOT NULL AND t.source_ticket_id IS NULL
+    AND t.completed_at >= ${q.periodFrom} AND t.completed_at < ${q.periodTo}
+    AND (${q.materialId}::bigint IS NULL OR t.material_id = ${q.materialId}::bigint)`;
+}
+
+/** The contract a ticket was weighed under: its notice line's contract line. */
+const CONTRACT_JOIN = sql`LEFT JOIN wb_notice_line l ON l.id = t.notice_line_id
+  LEFT JOIN wb_contract_line cl ON cl.id = l.contract_line_id
+  LEFT JOIN wb_contract c ON c.id = cl.contract_id`;
+
+export interface Candidate {
+  id: string; ticketNo: string; completedAt: Date; plateNumber: string; materialId: string | null; materialName: string | null;
+  net: string; shipped: string | null; price: string | null; qualityPriceAdjust: string; contractNo: string | null; noticeId: string | null;
+}
+
+/** 磅单候选 (weight lists): the unsettled counted tickets of the party and period (and those `holder` holds), in completion order. */
+export async function candidates(tx: Tx | Kysely<DB>, orgId: string, q: CandidateQuery, limit: number, holder: string | null = null): Promise<Candidate[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT t.id::text, t.ticket_no, t.completed_at, t.plate_number, t.material_id::text, m.inv_name AS material_name, trim_scale(t.net)::text AS net,
+           trim_scale(t.shipped_quantity)::text AS shipped, trim_scale(t.price)::text AS price, trim_scale(t.quality_price_adjust)::text AS qpa,
+           c.contract_no, t.notice_id::text
+      FROM wb_ticket t
+      LEFT JOIN md_material m ON m.id = t.material_id
+      ${CONTRACT_JOIN}
+     WHERE ${countedSql(orgId, q)} AND (t.settled_by_id IS NULL OR t.settled_by_id = ${holder}::bigint)
+       AND (${q.contractId}::bigint IS NULL OR c.id = ${q.contractId}::bigint)
+     ORDER BY t.completed_at, t.id
+     LIMIT ${limit}`.execute(tx);
+  return rows.map((r) => ({
+    id: r.id as string, ticketNo: r.ticket_no as string, completedAt: r.completed_at as Date, plateNumber: r.plate_number as string,
+    materialId: (r.material_id as string | null) ?? null, materialName: (r.material_name as string | null) ?? null, net: r.net as string,
+    shipped: (r.shipped as string | null) ?? null, price: (r.price as string | null) ?? null, qualityPriceAdjust: r.qpa as string,
+    contractNo: (r.contract_no as string | null) ?? null, noticeId: (r.notice_id as string | null) ?? null,
+  }));
+}
+
+/** A chosen ticket under its row lock, as the claim decides on it. */
+export interface LockedTicket { id: string; ticketNo: string; counted: boolean; settledById: string | null; settledByNo: string | null }
+
+/**
+ * The chosen tickets and those the settlement holds now, under their row locks, taken in id order
+ * in one statement (the weighing's batch actions lock tickets in id order too, and one statement
+ * keeps two settlements swapping tickets from locking each other's in opposite orders), each with
+ * whether it is one the settlement may count; a ticket that is not the company's is missing.
+ */
+export async function lockChosenTickets(tx: Tx, orgId: string, s: SettleHeader, ids: readonly string[]): Promise<Map<string, LockedTicket>> {
+  const q: CandidateQuery = { kind: s.kind, partyId: s.partyId, periodFrom: s.periodFrom, periodTo: s.periodTo, materialId: s.materialId, contractId: null };
+  const { rows } = await sql<{ id: string; ticket_no: string; counted: boolean; settled_by_id: string | null; settled_by_no: string | null }>`
+    SELECT t.id::text, t.ticket_no, (${countedSql(orgId, q)}) AS counted, t.settled_by_id::text, t.settled_by_no
+      FROM wb_ticket t
+     WHERE t.org_id = ${orgId} AND (t.id = ANY(${ids as string[]}::bigint[]) OR t.settled_by_id = ${s.id}::bigint)
+     ORDER BY t.id
+       FOR UPDATE OF t`.execute(tx);
+  return new Map(rows.map((r) => [r.id, { id: r.id, ticketNo: r.ticket_no, counted: r.counted, settledById: r.settled_by_id, settledByNo: r.settled_by_no }]));
+}
+
+/** The settlement's tickets go free (deleting, un-examining, a new pound list), locked in id order. Only its own claim is cleared. */
+export async function releaseTickets(tx: Tx, orgId: string, settlementId: string): Promise<number> {
+  const done = await sql`UPDATE wb_ticket SET settled_by_id = NULL, settled_by_no = NULL
+     WHERE id IN (SELECT id FROM wb_ticket WHERE org_id = ${orgId} AND settled_by_id = ${settlementId}::bigint ORDER BY id FOR UPDATE)`.execute(tx);
+  return Number(done.numAffectedRows ?? 0);
+}
+
+/**
+ * The claim: the tickets take the settlement, each only if no settlement holds it (the column is
+ * the "at most one"); the number claimed tells the caller whether every one was free.
+ */
+export async function claimTickets(tx: Tx, orgId: string, s: { id: string; settleNo: string }, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const done = await sql`UPDATE wb_ticket SET settled_by_id = ${s.id}::bigint, settled_by_no = ${s.settleNo}
+     WHERE org_id = ${orgId} AND id = ANY(${ids as string[]}::bigint[]) AND settled_by_id IS NULL`.execute(tx);
+  return Number(done.numAffectedRows ?? 0);
+}
+
+/** The figures a row is computed from, read from the ticket's own columns and its contract. */
+export async function settleTickets(tx: Tx, orgId: string, ids: readonly string[]): Promise<SettleTicket[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT t.id::text, t.ticket_no, t.completed_at, t.material_id::text, t.notice_id::text, c.id::text AS contract_id,
+           coalesce(c.settle_basis, 'OUR_NET') AS basis, t.net::text, t.shipped_quantity::text AS shipped, t.price::text,
+           t.quality_price_adjust::text AS qpa, coalesce(l.tax_rate, cl.tax_rate, c.tax_rate)::text AS tax_rate,
+           coalesce((SELECT sum(d.amount) FROM wb_ticket_deduction d WHERE d.ticket_id = t.id AND d.kind = 'QUALITY'), 0)::text AS quality
+      FROM wb_ticket t
+      ${CONTRACT_JOIN}
+     WHERE t.org_id = ${orgId} AND t.id = ANY(${ids as string[]}::bigint[])
+     ORDER BY t.completed_at, t.id`.execute(tx);
+  return rows.map((r) => ({
+    id: r.id as string, ticketNo: r.ticket_no as string, completedAt: (r.completed_at as Date | null) ?? null, materialId: (r.material_id as string | null) ?? null,
+    noticeId: (r.notice_id as string | null) ?? null, contractId: (r.contract_id as string | null) ?? null, basis: r.basis as SettleTicket['basis'],
+    net: r.net as string, shipped: (r.shipped as string | null) ?? null, qualityDeduction: r.quality as string, price: (r.price as string | null) ?? null,
+    qualityPriceAdjust: r.qpa as string, taxRate: (r.tax_rate as string | null) ?? null,
+  }));
+}
+
+/** A sub-settlement as saved: its seq, number, batch and the rows' sums. */
+export interface FdToSave { seq: number; fdNo: string; noticeId: string | null; contractId: string | null; materialId: string | null; rows: SettleRow[]; totals: SettleTotals }
+
+/**
+ * The rows and sub-settlements replaced by these, in one statement each (a month's 10,000 rows in
+ * one round trip, read by json_to_recordset).
+ */
+export async function saveRows(tx: Tx, orgId: string, settlementId: string, fds: readonly FdToSave[]): Promise<void> {
+  await tx.deleteFrom('wb_settlement_row').where('org_id', '=', orgId).where('settlement_id', '=', settlementId).execute();
+  await tx.deleteFrom('wb_settlement_fd').where('org_id', '=', orgId).where('settlement_id', '=', settlementId).execute();
+  if (fds.length === 0) return;
+  const fdIds = await tx.insertInto('wb_settlement_fd').values(fds.map((f) => ({
+    org_id: orgId, settlement_id: settlementId, seq: f.seq, fd_no: f.fdNo, notice_id: f.noticeId, contract_id: f.contractId, material_id: f.materialId,
+    ticket_count: f.totals.ticketCount, total_net: f.totals.totalNet, total_quantity: f.totals.totalQuantity, total_amount: f.totals.rowsAmount,
+    total_tax: f.totals.rowsTax, total_amount_ex_tax: f.totals.rowsAmountExTax,
+  }))).returning(['id', 'seq']).execute();
+  const idOf = new Map(fdIds.map((f) => [f.seq, f.id]));
+  let seq = 0;
+  const rows = fds.flatMap((f) => f.rows.map((r) => ({
+    fd_id: idOf.get(f.seq), seq: ++seq, ticket_id: r.ticketId, ticket_no: r.ticketNo, completed_at: r.completedAt, material_id: r.materialId, notice_id: r.noticeId,
+    contract_id: r.contractId, basis: r.basis, net: r.net, shipped: r.shipped, gross_net: r.grossNet, basis_quantity: r.basisQuantity,
+    quality_deduction: r.qualityDeduction, quantity: r.quantity, price: r.price, quality_price_adjust: r.qualityPriceAdjust, unit_price: r.unitPrice,
+    tax_rate: r.taxRate, amount: r.amount, tax: r.tax, amount_ex_tax: r.amountExTax, unit_price_ex_tax: r.unitPriceExTax,
+  })));
+  await sql`INSERT INTO wb_settlement_row (org_id, settlement_id, scope, fd_id, seq, ticket_id, ticket_no, completed_at, material_id, notice_id, contract_id,
+      basis, net, shipped, gross_net, basis_quantity, quality_deduction, quantity, price, quality_price_adjust, unit_price, tax_rate, amount, tax, amount_ex_tax, unit_price_ex_tax)
+    SELECT ${orgId}::bigint, ${settlementId}::bigint, 'GOODS', x.fd_id, x.seq, x.ticket_id, x.ticket_no, x.completed_at, x.material_id, x.notice_id, x.contract_id,
+      x.basis, x.net, x.shipped, x.gross_net, x.basis_quantity, x.quality_deduction, x.quantity, x.price, x.quality_price_adjust, x.unit_price, x.tax_rate, x.amount, x.tax,
+      x.amount_ex_tax, x.unit_price_ex_tax
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(fd_id bigint, seq integer, ticket_id bigint, ticket_no text, completed_at timestamptz, material_id bigint,
+        notice_id bigint, contract_id bigint, basis text, net numeric, shipped numeric, gross_net numeric, basis_quantity numeric, quality_deduction numeric, quantity numeric,
+        price numeric, quality_price_adjust numeric, unit_price numeric, tax_rate numeric, amount numeric, tax numeric, amount_ex_tax numeric, unit_price_ex_tax numeric)`.execute(tx);
+}
+
+/** The rows' figures as the totals read them. */
+export async function storedFigures(tx: Tx, settlementId: string): Promise<{ rows: Pick<SettleRow, 'net' | 'quantity' | 'amount' | 'tax' | 'amountExTax'>[]; adjusts: AdjustFigures[] }> {
+  const rows = await tx.selectFrom('wb_settlement_row').select(['net', 'quantity', 'amount', 'tax', 'amount_ex_tax']).where('settlement_id', '=', settlementId).execute();
+  const adjusts = await tx.selectFrom('wb_settlement_adjust').select(['quantity', 'amount', 'tax', 'amount_ex_tax']).where('settlement_id', '=', settlementId).execute();
+  return {
+    rows: rows.map((r) => ({ net: r.net, quantity: r.quantity, amount: r.amount, tax: r.tax, amountExTax: r.amount_ex_tax })),
+    adjusts: adjusts.map((a) => ({ quantity: a.quantity, amount: a.amount, tax: a.tax, amountExTax: a.amount_ex_tax })),
+  };
+}
+
+/** The header's totals and version moved; `confirmed` stamps the pound list fixed (or not, when it is emptied). */
+export async function saveTotals(tx: Tx, orgId: string, s: Pick<SettleHeader, 'id' | 'version'>, t: SettleTotals, userId: string | null, confirmed?: boolean): Promise<void> {
+  await tx.updateTable('wb_settlement').set({
+    ticket_count: t.ticketCount, total_net: t.totalNet, total_quantity: t.totalQuantity, rows_amount: t.rowsAmount, rows_tax: t.rowsTax,
+    rows_amount_ex_tax: t.rowsAmountExTax, adjust_amount: t.adjustAmount, adjust_tax: t.adjustTax, total_amount: t.totalAmount, total_tax: t.totalTax,
+    total_amount_ex_tax: t.totalAmountExTax, version: s.version + 1, updated_at: new Date(), updated_by: userId,
+    ...(confirmed === undefined ? {} : { pounds_confirmed_at: confirmed ? new Date() : null }),
+  }).where('org_id', '=', orgId).where('id', '=', s.id).execute();
+}
+
+export async function setState(tx: Tx, orgId: string, s: Pick<SettleHeader, 'id' | 'version'>, state: SettlementState, userId: string | null): Promise<void> {
+  const now = new Date();
+  await tx.updateTable('wb_settlement').set({
+    state, version: s.version + 1, updated_at: now, updated_by: userId,
+    ...(state === 'DRAFT' ? { examined_at: null, examined_by: null } : {}),
+    ...(state === 'EXAMINED' ? { examined_at: sql`coalesce(examined_at, ${now})`, examined_by: sql`coalesce(examined_by, ${userId}::bigint)`, paid_at: null } : {}),
+    ...(state === 'PAID' ? { paid_at: now } : {}),
+    ...(state === 'CLOSED' ? { closed_at: now, closed_by: userId } : {}),
+  }).where('org_id', '=', orgId).where('id', '=', s.id).execute();
+}
+
+/** The next seq of a settlement's child table (adjustment rows, payments): the header's lock serialises them. */
+export async function nextSeq(tx: Tx, table: 'wb_settlement_adjust' | 'wb_settlement_payment', settlementId: string): Promise<number> {
+  const r = await tx.selectFrom(table).select(sql<number>`coalesce(max(seq), 0) + 1`.as('next')).where('settlement_id', '=', settlementId).executeTakeFirstOrThrow();
+  return Number(r.next);
+}

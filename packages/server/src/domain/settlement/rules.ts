@@ -1,0 +1,208 @@
+import Decimal from 'decimal.js';
+import { CURRENCY_LIMIT, ticketAmount } from '@wb/protocol';
+import type { SettleBasis, SettlementState } from '../../platform/db/schema';
+
+/**
+ * The goods settlement's decisions, without I/O: a ticket's row (its settled quantity by the
+ * contract's basis less the quality deduction, its price with the quality price change, amount and
+ * tax), the totals (sums of the rows and adjustment rows, to the last decimal) and the lifecycle.
+ */
+
+export type Decided<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A ticket as the settlement reads it from its own columns (and its contract's basis and tax rate). */
+export interface SettleTicket {
+  id: string;
+  ticketNo: string;
+  completedAt: Date | null;
+  materialId: string | null;
+  noticeId: string | null;
+  contractId: string | null;
+  /** the contract's settle_basis; OUR_NET when the ticket has no contract */
+  basis: SettleBasis;
+  /** our net as the ticket holds it: after every deduction, the quality one included */
+  net: string;
+  /** the vendor's shipped quantity 原发数 */
+  shipped: string | null;
+  /** the ticket's QUALITY deduction row (tons) */
+  qualityDeduction: string;
+  price: string | null;
+  qualityPriceAdjust: string;
+  /** notice line, else contract line, else contract; 0 when none says */
+  taxRate: string | null;
+}
+
+export interface SettleRow {
+  ticketId: string;
+  ticketNo: string;
+  completedAt: Date | null;
+  materialId: string | null;
+  noticeId: string | null;
+  contractId: string | null;
+  basis: SettleBasis;
+  net: string;
+  shipped: string | null;
+  grossNet: string;
+  basisQuantity: string;
+  qualityDeduction: string;
+  quantity: string;
+  price: string;
+  qualityPriceAdjust: string;
+  unitPrice: string;
+  taxRate: string;
+  amount: string;
+  tax: string;
+  amountExTax: string;
+  unitPriceExTax: string;
+}
+
+/** What an amount makes of tax: the amount without tax at the money decimals, the tax the rest, so the two add up exactly. */
+export function taxOf(amount: Decimal.Value, taxRate: Decimal.Value, moneyDecimals: number): { tax: Decimal; amountExTax: Decimal } {
+  const a = new Decimal(amount);
+  const rate = new Decimal(taxRate);
+  const exTax = a.div(rate.div(100).plus(1)).toDecimalPlaces(moneyDecimals, Decimal.ROUND_HALF_UP);
+  return { tax: a.minus(exTax), amountExTax: exTax };
+}
+
+/** Unit price without tax: the amount without tax over the quantity, 0 when the quantity is 0 (spec: division by zero gives 0). */
+export function unitPriceExTax(amountExTax: Decimal.Value, quantity: Decimal.Value): Decimal {
+  const q = new Decimal(quantity);
+  return q.isZero() ? new Decimal(0) : new Decimal(amountExTax).div(q).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * The quantity the contract's basis settles before quality: our net before the quality deduction,
+ * the shipped quantity (our net when the vendor stated none) or the lesser of the two.
+ */
+export function basisQuantity(basis: SettleBasis, grossNet: Decimal, shipped: string | null): Decimal {
+  if (basis === 'OUR_NET' || shipped === null) return grossNet;
+  const s = new Decimal(shipped);
+  return basis === 'SHIPPED' ? s : Decimal.min(s, grossNet);
+}
+
+/** One ticket's row. A ticket without a price settles at 0 (the price is changed on the ticket before it is settled). */
+export function settleRow(t: SettleTicket, moneyDecimals: number): Decided<SettleRow> {
+  const q = new Decimal(t.qualityDeduction);
+  const grossNet = new Decimal(t.net).plus(q);
+  const base = basisQuantity(t.basis, grossNet, t.shipped);
+  const quantity = Decimal.max(base.minus(q), 0);
+  const price = new Decimal(t.price ?? 0);
+  const unit = price.plus(t.qualityPriceAdjust);
+  const amount = ticketAmount(quantity, unit, moneyDecimals);
+  if (amount.abs().gte(CURRENCY_LIMIT)) return { ok: false, message: `磅单 ${t.ticketNo} 的金额不能大于或等于1000万亿` };
+  const rate = new Decimal(t.taxRate ?? 0);
+  const { tax, amountExTax } = taxOf(amount, rate, moneyDecimals);
+  return {
+    ok: true,
+    value: {
+      ticketId: t.id, ticketNo: t.ticketNo, completedAt: t.completedAt, materialId: t.materialId, noticeId: t.noticeId, contractId: t.contractId,
+      basis: t.basis, net: new Decimal(t.net).toFixed(), shipped: t.shipped === null ? null : new Decimal(t.shipped).toFixed(), grossNet: grossNet.toFixed(),
+      basisQuantity: base.toFixed(), qualityDeduction: q.toFixed(), quantity: quantity.toFixed(), price: price.toFixed(),
+      qualityPriceAdjust: new Decimal(t.qualityPriceAdjust).toFixed(), unitPrice: unit.toFixed(), taxRate: rate.toFixed(), amount: amount.toFixed(),
+      tax: tax.toFixed(), amountExTax: amountExTax.toFixed(), unitPriceExTax: unitPriceExTax(amountExTax, quantity).toFixed(),
+    },
+  };
+}
+
+/** An adjustment row's figures as the totals read them. */
+export interface AdjustFigures { quantity: string; amount: string; tax: string; amountExTax: string }
+
+export interface SettleTotals {
+  ticketCount: number;
+  totalNet: string;
+  totalQuantity: string;
+  rowsAmount: string;
+  rowsTax: string;
+  rowsAmountExTax: string;
+  adjustAmount: string;
+  adjustTax: string;
+  totalAmount: string;
+  totalTax: string;
+  totalAmountExTax: string;
+}
+
+const sumOf = <T>(items: readonly T[], pick: (x: T) => Decimal.Value) => items.reduce((s, x) => s.plus(pick(x)), new Decimal(0));
+
+/** The header's totals: the rows' sums and the adjustment rows' sums, each exact; a sum no money column holds is refused. */
+export function settleTotals(rows: readonly Pick<SettleRow, 'net' | 'quantity' | 'amount' | 'tax' | 'amountExTax'>[], adjusts: readonly AdjustFigures[]): Decided<SettleTotals> {
+  const rowsAmount = sumOf(rows, (r) => r.amount);
+  const rowsTax = sumOf(rows, (r) => r.tax);
+  const rowsExTax = sumOf(rows, (r) => r.amountExTax);
+  const adjustAmount = sumOf(adjusts, (a) => a.amount);
+  const adjustTax = sumOf(adjusts, (a) => a.tax);
+  const adjustExTax = sumOf(adjusts, (a) => a.amountExTax);
+  const total = rowsAmount.plus(adjustAmount);
+  for (const [label, v] of [['结算金额合计', rowsAmount], ['调整金额合计', adjustAmount], ['应结金额', total]] as const) {
+    if (v.abs().gte(CURRENCY_LIMIT)) return { ok: false, message: `${label}不能大于或等于1000万亿` };
+  }
+  return {
+    ok: true,
+    value: {
+      ticketCount: rows.length, totalNet: sumOf(rows, (r) => r.net).toFixed(),
+      totalQuantity: sumOf(rows, (r) => r.quantity).plus(sumOf(adjusts, (a) => a.quantity)).toFixed(),
+      rowsAmount: rowsAmount.toFixed(), rowsTax: rowsTax.toFixed(), rowsAmountExTax: rowsExTax.toFixed(),
+      adjustAmount: adjustAmount.toFixed(), adjustTax: adjustTax.toFixed(),
+      totalAmount: total.toFixed(), totalTax: rowsTax.plus(adjustTax).toFixed(), totalAmountExTax: rowsExTax.plus(adjustExTax).toFixed(),
+    },
+  };
+}
+
+/** The fd sub-settlement a row falls in: its delivery batch (the notice), else its contract, else its material. */
+export const fdKey = (r: Pick<SettleRow, 'noticeId' | 'contractId' | 'materialId'>): string =>
+  r.noticeId ? `n${r.noticeId}` : r.contractId ? `c${r.contractId}` : `m${r.materialId ?? ''}`;
+
+export const STATE_WORDS: Record<SettlementState, string> = { DRAFT: '草稿', EXAMINED: '已审核', PAID: '已付款', CLOSED: '已关闭' };
+
+/** The settlement as its actions see it. */
+export interface SettleFacts {
+  /** 采购结算 CGJS202611250001 */
+  name: string;
+  state: SettlementState;
+  ticketCount: number;
+  paidAmount: string;
+  invoicedAmount: string;
+  totalAmount: string;
+}
+
+/** confirmPounds and the adjustment rows change a draft only: an examined settlement's figures are what was examined. */
+export function decideEditPounds(s: SettleFacts): string | null {
+  return s.state === 'DRAFT' ? null : `${s.name} ${STATE_WORDS[s.state]}，不能修改磅单，请先反审核`;
+}
+
+export function decideExamine(s: SettleFacts): string | null {
+  if (s.state !== 'DRAFT') return `${s.name} ${STATE_WORDS[s.state]}，不能重复审核`;
+  if (s.ticketCount === 0) return `${s.name} 没有磅单，请先确认磅单`;
+  return null;
+}
+
+/** Un-examining gives the figures back to the accountant: not once money has moved or an invoice names them. */
+export function decideUnexamine(s: SettleFacts): string | null {
+  if (s.state !== 'EXAMINED') return `${s.name} ${STATE_WORDS[s.state]}，不能反审核`;
+  if (!new Decimal(s.paidAmount).isZero()) return `${s.name} 已有付款，不能反审核`;
+  if (!new Decimal(s.invoicedAmount).isZero()) return `${s.name} 已登记发票，不能反审核`;
+  return null;
+}
+
+export function decideDelete(s: SettleFacts): string | null {
+  return s.state === 'DRAFT' ? null : `${s.name} ${STATE_WORDS[s.state]}，不能删除，请先反审核`;
+}
+
+/** A payment goes against an examined settlement (or one partly paid), and never beyond what is owed. */
+export function decidePayment(s: SettleFacts, amount: Decimal.Value): string | null {
+  if (s.state !== 'EXAMINED') return `${s.name} ${STATE_WORDS[s.state]}，${s.state === 'DRAFT' ? '请先审核' : '不能再付款'}`;
+  const left = new Decimal(s.totalAmount).minus(s.paidAmount);
+  if (new Decimal(amount).gt(left)) return `付款金额 ${new Decimal(amount).toFixed()} 超过未付金额 ${left.toFixed()}`;
+  return null;
+}
+
+/** The state a payment leaves: paid when the payments reach the total. */
+export const stateAfterPayment = (s: Pick<SettleFacts, 'totalAmount'>, paidNow: Decimal.Value): SettlementState =>
+  new Decimal(paidNow).gte(s.totalAmount) ? 'PAID' : 'EXAMINED';
+
+export function decideInvoice(s: SettleFacts): string | null {
+  return s.state === 'DRAFT' || s.state === 'CLOSED' ? `${s.name} ${STATE_WORDS[s.state]}，不能登记发票` : null;
+}
+
+export function decideClose(s: SettleFacts): string | null {
+  return s.state === 'PAID' ? null : `${s.name} ${STATE_WORDS[s.state]}，付清后才能关闭`;
+}
