@@ -16,7 +16,7 @@ import { labSample, sampleLog, sampleTickets, ticketAssay } from './read';
 import { openRecheck } from './recheck';
 import { allowedItems } from './repo';
 import { enterResults } from './results';
-import { ASSAY_LIST, RECHECK_LIST, SAMPLE_LIST, SAMPLE_TEMPLATES } from './templates';
+import { ASSAY_LIST, LOG_LIST, RECHECK_LIST, SAMPLE_LIST, SAMPLE_TEMPLATES } from './templates';
 import { QUALITY_APPLY_ACTIONS, QUALITY_APPLY_LEAVES, QUALITY_APPLY_LISTS, QUALITY_APPLY_TEMPLATES, qualityApplyRoutes } from './module-apply';
 
 /**
@@ -42,6 +42,7 @@ export const qualityModule = defineModule({
       forced: () => [{ key: 'state', op: 'in', val: ['CHECKED', 'RECHECK', 'RECHECKED'] }],
     },
     { url: '/api/quality/sample/v2/list', template: SAMPLE_LIST, permission: P.sampleMap },
+    { url: '/api/quality/log/v2/list', template: LOG_LIST, permission: P.logView },
     ...QUALITY_APPLY_LISTS,
   ],
   actions: [

@@ -299,9 +299,12 @@ describe('the lab is blind', () => {
       expectOk(await post('/api/quality/recheck/v2/list', { limit: { pn: 1, ps: 100 } })),
       expectOk(await get(`/api/quality/sample/${s.id}`)),
       expectOk(await get(`/api/quality/sample/${s.id}/log`)),
+      expectOk(await post('/api/quality/log/v2/list', { search: [{ key: 'blindCode', op: 'eq', val: s.code }] })),
     ];
     const text = JSON.stringify(answers);
     expect(text).toContain(s.code);
+    expect(answers[4].data.list.map((l: { action: string; itemName: string; afterValue: string }) => [l.action, l.itemName, l.afterValue]))
+      .toEqual(expect.arrayContaining([['ENTER', '水分', '7'], ['DERIVE', '干基硫', '0.43']]));
     for (const secret of [vendorName, s.ticket.no, '晋Q00101', 'CGBD-Q']) expect(text).not.toContain(secret);
     expectFailure(await get(`/api/quality/sample/${s.id}/tickets`), 403);
     expectFailure(await post('/api/quality/sample/v2/list', {}), 403);
