@@ -35,7 +35,7 @@ export const QUALITY_LEAVES: MenuSeed[] = [
     buttons: [
       button('查看', 'View', P.assayView, [QA], 'view'),
       button('录入结果', 'Enter results', P.enter, [QA]),
-      button('审核', 'Check', P.check, [QA]),
+      button('审核', 'Check', P.check, [QA], 'one:check'),
       button('打印样品卡', 'Print sample card', P.sampleCard, [QA]),
     ],
   },

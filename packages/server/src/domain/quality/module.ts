@@ -54,11 +54,12 @@ export const qualityModule = defineModule({
       log: (_, done) => ({ action: 'assayEnter', family: CHECK_FAMILY, docNo: done.blindCode, detail: `${done.blindCode} 第${done.round}轮 ${done.changed}项变更` }),
       message: '保存成功',
     }),
-    defineAction({
-      path: '/api/quality/sample/:id/check', permission: P.check, params: sampleParams,
+    // the check, by the sample and as the 化验单 list's one-row button (one:check posts {base}/check/{id})
+    ...['/api/quality/sample/:id/check', '/api/quality/assay/check/:id'].map((path) => defineAction({
+      path, permission: P.check, params: sampleParams,
       run: ({ tx, who, input }) => checkSample(tx, { orgId: who.orgId, userId: who.userId, name: who.realName || who.username }, input.params.id),
       log: (_, done) => done.note, reply: () => null, message: '审核成功',
-    }),
+    })),
     defineAction({
       path: '/api/quality/sample/:id/recheck', permission: P.recheck, params: sampleParams, body: recheckBody,
       run: ({ tx, who, input }) => openRecheck(tx, { orgId: who.orgId, userId: who.userId, name: who.realName || who.username }, input.params.id, input.body.reason),
