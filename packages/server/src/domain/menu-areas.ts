@@ -43,13 +43,6 @@ export const MENU_AREAS: MenuArea[] = [
   },
   {
     name: '质检化验', en: 'Assay', path: '/quality', icon: 'ExperimentOutlined',
-    planned: [
-      leaf('化验单', 'Assays', '/quality/assay', [QA]),
-      leaf('化验项目', 'Assay items', '/quality/item', [QA]),
-      leaf('化验模板', 'Assay formats', '/quality/format', [QA]),
-      leaf('复检', 'Rechecks', '/quality/recheck', [QA]),
-      leaf('批量质检平台', 'Bulk inspection', '/viewWeigh', [QA]),
-    ],
   },
   { name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined' },
   { name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined' },

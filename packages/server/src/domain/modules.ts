@@ -18,6 +18,7 @@ import { MENU_AREAS } from './menu-areas';
 import { noticeModule } from './notice/module';
 import { planModule } from './plan/module';
 import { priceModule } from './price/module';
+import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
 import { reportModule } from './report/module';
 import { settlementModule } from './settlement/module';
@@ -58,6 +59,7 @@ export const MODULES: FamilyModule[] = [
   freightModule,
   settlementModule,
   freightSettlementModule,
+  qualityModule,
   confirmModule,
   stockModule,
   erpModule,

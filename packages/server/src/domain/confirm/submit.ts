@@ -4,6 +4,7 @@ import type { ChangeNote } from '../../platform/audit/log';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { releaseOnLine } from '../notice/quantity';
+import { recordSampling } from '../quality/sampling';
 import { knownLoad } from '../weighing/rules/net';
 import { CONFIRM_GRIDS, type ConfirmGrid } from './grids';
 import { applyEffect, factsOf, lockGridTicket, plantToday } from './repo';
@@ -22,6 +23,10 @@ export async function submitConfirmation(tx: Transaction<DB>, who: { orgId: stri
   const beyond = siteDeductionsBeyondLoad(decision.effect, knownLoad(row.gross, row.tare));
   if (beyond) throw badRequest(beyond, 'deductions');
   await applyEffect(tx, who.orgId, row, decision.effect, who.userId);
+  if (decision.effect.kind === 'sample') {
+    const e = decision.effect;
+    await recordSampling(tx, { orgId: who.orgId, userId: who.userId, ticketId: String(row.id), judgement: e.sampleState, sampleCount: e.sampleCount, sampledOn: e.sampledOn });
+  }
   const released = heldQuantityReleased(decision.effect, { noticeLineId: row.notice_line_id, reserved: row.reserved_quantity });
   if (released && row.notice_line_id) await releaseOnLine(tx, who.orgId, row.notice_line_id, released);
   return { id: body.id, note: { action: 'siteConfirm', family: CONFIRM_GRIDS[grid].label, docNo: row.ticket_no, detail: `${row.ticket_no} ${body.button}` } };

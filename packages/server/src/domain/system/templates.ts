@@ -104,6 +104,13 @@ const LOG_ACTIONS = [
   { value: 'qualityTerms', label: '修改质量条款', labelEn: 'Edit quality terms' },
   // the customer's money (domain/money)
   { value: 'moneyControl', label: '设置资金控制', labelEn: 'Set money control' },
+  // quality (domain/quality): the lab's results, their check and the recheck
+  { value: 'assayEnter', label: '录入化验结果', labelEn: 'Enter assay results' },
+  { value: 'assayCheck', label: '审核化验结果', labelEn: 'Check assay results' },
+  { value: 'assayRecheck', label: '复检', labelEn: 'Recheck' },
+  // kiosk keys of the bulk quality-inspection platform (domain/quality/kiosk)
+  { value: 'issueKiosk', label: '发放质检终端密钥', labelEn: 'Issue kiosk key' },
+  { value: 'revokeKiosk', label: '吊销质检终端密钥', labelEn: 'Revoke kiosk key' },
   // the scale floor's station credentials (domain/station)
   { value: 'issueStationKey', label: '发放磅点凭证', labelEn: 'Issue station key' },
   { value: 'laneIntervention', label: '请求远程干预', labelEn: 'Ask for intervention' },

@@ -160,7 +160,7 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
     await completeOnLine(tx, who.orgId, t.notice_line_id, 0, net.net.toFixed());
   }
   await redrawGrant(tx, who.orgId, t.id, t.ticket_no, net.net.toFixed());
-  const amount = pricedAmount(net.net, t.price, params.moneyPrecision);
+  const amount = pricedAmount(net.net, t.price, params.moneyPrecision, t.quality_price_adjust);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount: amount.amount, updated_by: who.userId });
   await followTicketAmount(tx, who, t);
@@ -188,7 +188,7 @@ export async function previewDeduct(runner: Runner, who: Pick<Who, 'orgId'>, kin
   const params = await repo.weighParams(runner, who.orgId);
   const net = await netWithDeductions(runner, t, deductions, params);
   // refused as the save would refuse it
-  const amount = pricedAmount(net.net, t.price, params.moneyPrecision);
+  const amount = pricedAmount(net.net, t.price, params.moneyPrecision, t.quality_price_adjust);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   return {
     gross: t.gross, tare: t.tare, lines: net.deductions.map((l) => ({ kind: l.kind, weight: l.weight.toFixed() })),

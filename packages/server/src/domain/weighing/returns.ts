@@ -73,7 +73,7 @@ export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'modifyPrice');
     if (!d.ok) throw badRequest(d.message, 'ids');
-    const amount = t.net === null ? { ok: true as const, amount: null } : pricedAmount(new Decimal(t.net), unitPrice, params.moneyPrecision);
+    const amount = t.net === null ? { ok: true as const, amount: null } : pricedAmount(new Decimal(t.net), unitPrice, params.moneyPrecision, t.quality_price_adjust);
     if (!amount.ok) throw badRequest(`磅单 ${t.ticket_no} ${amount.message}`, 'price');
     const signed = amount.amount !== null && t.source_ticket_id ? new Decimal(amount.amount).neg().toFixed() : amount.amount;
     await repo.updateTicket(tx, who.orgId, t.id, {

@@ -125,7 +125,7 @@ async function saveCompletion(
   const first = firstRecord(t);
   const grossRecord = (first.side === 'gross') !== plan.swapped ? first : plan.second;
   const tareRecord = grossRecord === first ? plan.second : first;
-  const priced = pricedAmount(plan.net, t.price, moneyPrecision);
+  const priced = pricedAmount(plan.net, t.price, moneyPrecision, t.quality_price_adjust);
   if (!priced.ok) throw badRequest(priced.message, 'price');
   const amount = priced.amount;
   const warnings = [...(t.warnings as unknown[]), ...plan.warnings];

@@ -597,6 +597,73 @@ export interface DB {
   md_number_prefix: MdNumberPrefix;
 }
 
+// Quality (migrations/009_admin.sql, 045_quality.sql).
+export interface QmAssayItem {
+  id: Generated<string>; group_id: Id; org_id: Id | null; item_code: string; item_name: string; unit: string | null;
+  sort: Generated<number>; enabled: Generated<boolean>; precision_digits: Generated<number>; min_value: Numeric | null;
+  max_value: Numeric | null; method: string | null; remark: string | null; created_at: Generated<Timestamp>; created_by: Id | null;
+  updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
+}
+export interface QmFormat extends DocAudit {
+  id: Generated<string>; org_id: Id; format_code: string; format_name: string; recheck_mode: Generated<'REPLACE' | 'AVERAGE'>;
+  batch_trucks: Generated<number>; enabled: Generated<boolean>;
+}
+export interface QmFormatItem {
+  id: Generated<string>; org_id: Id; format_id: Id; seq: Generated<number>; item_id: Id; formula: string | null;
+  created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
+}
+export type QmArchiveKind = 'GROUP' | 'BARREL' | 'MODEL' | 'EX_CLASS';
+export interface QmArchive extends DocAudit {
+  id: Generated<string>; org_id: Id; kind: QmArchiveKind; code: string; name: string; enabled: Generated<boolean>;
+}
+export interface QmAutoModel extends DocAudit {
+  id: Generated<string>; org_id: Id; rule_no: string; material_id: Id | null; vendor_id: Id | null; format_id: Id; enabled: Generated<boolean>;
+}
+export type SampleState = 'COLLECTING' | 'TESTING' | 'CHECKED' | 'RECHECK' | 'RECHECKED';
+export interface QmSample {
+  id: Generated<string>; org_id: Id; blind_code: string; material_id: Id | null; vendor_id: Id | null; format_id: Id;
+  sampled_on: DateOnly; sample_count: Generated<number>; truck_count: Generated<number>; state: Generated<SampleState>;
+  round: Generated<1 | 2>; checked_by: Id | null; checked_at: Timestamp | null; recheck_reason: string | null;
+  created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; version: Generated<number>;
+}
+export interface QmSampleTicket { ticket_id: Id; org_id: Id; sample_id: Id; sample_count: Generated<number>; joined_at: Generated<Timestamp> }
+export interface QmResult {
+  id: Generated<string>; org_id: Id; sample_id: Id; round: 1 | 2; item_id: Id; value: Numeric | null; derived: Generated<boolean>;
+  entered_by: Id | null; entered_at: Timestamp | null; version: Generated<number>;
+}
+export interface QmSampleValue { sample_id: Id; org_id: Id; item_id: Id; value: Numeric }
+export interface QmLog {
+  id: Generated<string>; org_id: Id; sample_id: Id; round: 1 | 2; item_id: Id | null; action: 'ENTER' | 'DERIVE' | 'CHECK' | 'RECHECK';
+  before_value: Numeric | null; after_value: Numeric | null; user_id: Id | null; actor_name: string; at: Generated<Timestamp>;
+}
+export interface DB {
+  qm_assay_item: QmAssayItem;
+  qm_format: QmFormat;
+  qm_format_item: QmFormatItem;
+  qm_archive: QmArchive;
+  qm_auto_model: QmAutoModel;
+  qm_sample: QmSample;
+  qm_sample_ticket: QmSampleTicket;
+  qm_result: QmResult;
+  qm_sample_value: QmSampleValue;
+  qm_log: QmLog;
+}
+
+// Quality applied and kiosk keys (migrations/046_quality_kiosk.sql).
+export interface QmTicketQuality {
+  ticket_id: Id; org_id: Id; sample_id: Id; contract_id: Id | null; deduction: Numeric; price_adjust: Numeric; rejected: Generated<boolean>;
+  items: Generated<unknown>; settlement_no: string | null; applied_at: Generated<Timestamp>; applied_by: Id | null;
+}
+export interface QmKiosk {
+  id: Generated<string>; org_id: Id; name: string; key_hash: Buffer; key_hint: string; item_ids: Generated<string[]>;
+  revoked_at: Timestamp | null; revoked_by: Id | null; created_at: Generated<Timestamp>; created_by: Id | null;
+  updated_at: Generated<Timestamp>; version: Generated<number>;
+}
+export interface DB {
+  qm_ticket_quality: QmTicketQuality;
+  qm_kiosk: QmKiosk;
+}
+
 // Settlements (migrations/048_settlement.sql): goods (pu, sa, al) and freight, one lifecycle.
 export type SettlementScope = 'GOODS' | 'FREIGHT';
 export type SettlementState = 'DRAFT' | 'EXAMINED' | 'PAID' | 'CLOSED';

@@ -30,6 +30,7 @@ import { Sidebar } from './Sidebar';
 import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
 import { usePrefetchWhenIdle } from './usePrefetchWhenIdle';
+import { KioskKeyDialogHost } from '@/pages/quality/kiosk/KioskKeyDialog';
 import './layout.css';
 
 /** The signed-in workspace: sidebar, top bar, tab strip and the page of the current address. */
@@ -93,6 +94,7 @@ export default function WorkspaceLayout() {
     <NoticeDialogHost />
     <TicketDialogHost />
     <ContractDialogHost />
+    <KioskKeyDialogHost />
     <StationKeyDialogHost />
     </AntApp>
   );

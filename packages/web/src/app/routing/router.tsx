@@ -16,6 +16,7 @@ const ReportPage = lazy(() => import('@/pages/reports/ReportPage'));
 const TicketPrintPage = lazy(() => import('@/pages/ticket-print/TicketPrintPage'));
 const TicketCheckPage = lazy(() => import('@/pages/ticket-check/TicketCheckPage'));
 const WorkspaceLayout = lazy(() => import('@/app/layout/WorkspaceLayout'));
+const KioskPage = lazy(() => import('@/pages/quality/kiosk/KioskPage'));
 
 /** The layout-less report pages (spec section 2): team report and daily report conditions and display, vehicles in the plant. */
 const REPORT_PAGES = ['/conditional/index', '/Information/index', '/dayConditional/index', '/dayInformation/index', '/factoryvehicle/index'];
@@ -34,6 +35,8 @@ export function AppRoutes() {
         <Route path="/500" element={<Error500Page />} />
         {/* a weigh ticket's print page, paper-sized, opened in its own tab from the ticket lists */}
         <Route path="/weigh/print/:kind/:id" element={<TicketPrintPage />} />
+        {/* 批量质检平台: the lab's kiosk, no workspace sign-in; its own key opens it */}
+        <Route path="/viewWeigh" element={<KioskPage />} />
         {/* a printed ticket's QR code: its public check, no sign-in (the server checks the link's signature) */}
         <Route path="/check/:token" element={<TicketCheckPage />} />
         {REPORT_PAGES.map((path) => (

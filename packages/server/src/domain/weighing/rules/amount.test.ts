@@ -12,4 +12,9 @@ describe('a ticket amount as stored', () => {
     expect(pricedAmount(T('100'), '9999999999999.99', 2)).toEqual({ ok: true, amount: '999999999999999' });
     expect(pricedAmount(T('100'), '10000000000000', 2)).toEqual({ ok: false, message: '单价 10000000000000 过大：净重 100 吨 的金额不能大于或等于1000万亿' });
   });
+
+  it('prices the net at the price plus the quality price change', () => {
+    expect(pricedAmount(T('33.82'), '500', 2, '-7.5')).toEqual({ ok: true, amount: '16656.35' });
+    expect(pricedAmount(T('33.82'), null, 2, '-7.5')).toEqual({ ok: true, amount: null });
+  });
 });
