@@ -10,6 +10,7 @@ import { seedLicenceDemo } from '../domain/licence/demo';
 import { seedPlanDemo } from '../domain/plan/demo';
 import { seedMoneyDemo } from '../domain/money/demo';
 import { seedPriceDemo } from '../domain/price/demo';
+import { seedQualityDemo } from '../domain/quality/demo';
 
 /**
  * A morning at the demo cement works, made through the platform's own calls (as the screens and the
@@ -118,6 +119,7 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
     await seedMoneyDemo(db, call, org.id);
     await seedPlanDemo(db, call, org.id);
     await seedLicenceDemo(db, call, org.id);
+    await seedQualityDemo(db, call, org.id);
     for (const plan of PLANS) await runPlan(db, call, org.id, plan, contracts);
     // the morning's sales tickets computed: after the trucks, which it reads
     await seedCalculationDemo(db, call, org.id);

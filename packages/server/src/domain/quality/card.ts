@@ -25,6 +25,14 @@ export async function sampleCard(db: Database, orgId: string, sampleId: string):
   return rows[0];
 }
 
+/** The card of the sample a ticket joined. */
+export async function ticketSampleCard(db: Database, orgId: string, ticketId: string): Promise<SampleCard> {
+  const { rows } = await sql<{ sample_id: string }>`
+    SELECT sample_id::text AS sample_id FROM qm_sample_ticket WHERE ticket_id = ${ticketId}::bigint AND org_id = ${orgId}`.execute(db);
+  if (!rows[0]) throw new AppError(404, '该磅单未取样', 'id');
+  return sampleCard(db, orgId, rows[0].sample_id);
+}
+
 export function sampleCardPdf(c: SampleCard): Promise<Buffer> {
   const width = mm(80);
   const height = mm(50);

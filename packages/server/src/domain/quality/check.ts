@@ -1,11 +1,11 @@
+import Decimal from 'decimal.js';
 import type { Transaction } from 'kysely';
 import type { ChangeNote } from '../../platform/audit/log';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { afterResultsFinal, type FinalBy } from './after-final';
-import { formatLines, lockSample, lockSampleTickets, readRound, setSampleState, writeFinalValues, writeQualityLog } from './repo';
+import { formatLines, insertRound, lockSample, lockSampleTickets, readRound, setSampleState, writeFinalValues, writeQualityLog } from './repo';
 import { checkerProblem, deriveValues, finalAfterRecheck } from './rules';
-import Decimal from 'decimal.js';
 
 /**
  * 审核: a second person checks the round the lab entered. Every item must have its value; whoever
@@ -26,6 +26,7 @@ export async function checkSample(tx: Transaction<DB>, who: { orgId: string; use
     throw badRequest(`样品 ${sample.blind_code} ${why}，不能审核`, 'id');
   }
   const lines = await formatLines(tx, sample.format_id);
+  await insertRound(tx, who.orgId, sample.id, sample.format_id, sample.round);
   const round = await readRound(tx, sample.id, sample.round);
   const missing = lines.find((l) => round.find((r) => r.item_id === l.itemId)?.value == null);
   if (missing) throw badRequest(`样品 ${sample.blind_code} 的 ${missing.name} 尚未录入，不能审核`, 'id');

@@ -23,7 +23,7 @@ export const RECHECK_OPTIONS = [
 ];
 
 const FIELDS: DocField[] = [
-  { name: 'formatCode', column: 'format_code', label: '模板编码', type: 'text', required: true, updatable: false, unique: true, maxLength: 40 },
+  { name: 'formatCode', column: 'format_code', label: '模板编码', type: 'text', updatable: false, unique: true, maxLength: 40 },
   { name: 'formatName', column: 'format_name', label: '模板名称', type: 'text', required: true, maxLength: 60 },
   { name: 'recheckMode', column: 'recheck_mode', label: '复检方式', type: 'enum', required: true, default: 'REPLACE', options: RECHECK_OPTIONS },
   { name: 'batchTrucks', column: 'batch_trucks', label: '每样车数', type: 'integer', min: 0, below: 501, default: 1 },
@@ -62,7 +62,7 @@ export const formatResource = defineTemplate({
 });
 
 const forms = formTemplates({ formatCode: 'quality.format', formatName: '化验模板', formatNameEn: 'assay format', prefix: FORMAT_PREFIX, mainTable: 'qm_format' }, [
-  { fieldName: 'formatCode', fieldExplain: '模板编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.format_code', irequired: true, iupdate: false },
+  { fieldName: 'formatCode', fieldExplain: '模板编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.format_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
   { fieldName: 'formatName', fieldExplain: '模板名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.format_name', irequired: true },
   { fieldName: 'recheckMode', fieldExplain: '复检方式', fieldExplainEn: 'Recheck', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.recheck_mode', options: RECHECK_OPTIONS, irequired: true, defaultValue: 'REPLACE' },
   { fieldName: 'batchTrucks', fieldExplain: '每样车数', fieldExplainEn: 'Trucks per sample', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.batch_trucks', defaultValue: '1',
@@ -103,7 +103,10 @@ const lines: DocumentChildren = {
 
 export const formatFamily: DocumentFamily = {
   label: '化验模板', base: FORMAT_BASE, permissionPrefix: FORMAT_PREFIX, table: 'qm_format', scope: { kind: 'org' },
-  code: { field: 'formatCode', column: 'format_code' }, fields: FIELDS, lifecycle: switchLifecycle,
+  code: { field: 'formatCode', column: 'format_code' },
+  // a blank code (a new format, a copy) is numbered
+  numbering: { docKind: 'quality.format', fallback: { prefix: 'HYMB', datePattern: 'yyyyMMdd', serialWidth: 3, resetPeriod: 'DAILY' } },
+  fields: FIELDS, lifecycle: switchLifecycle,
   listTemplate, resourceTemplate: formatResource, forms: [createForm, updateForm], readFields: readFieldsOf(forms[0]), copy: 'one', import: false, datax: false,
   children: lines,
 };

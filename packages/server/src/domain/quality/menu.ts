@@ -20,6 +20,7 @@ export const QUALITY_PERMISSIONS = {
   recheck: 'quality_recheck_open',
   sampleMap: 'quality_sample_map',
   sampleCard: 'quality_sample_card',
+  logView: 'quality_log_view',
 } as const;
 const P = QUALITY_PERMISSIONS;
 
@@ -34,7 +35,7 @@ export const QUALITY_LEAVES: MenuSeed[] = [
     buttons: [
       button('查看', 'View', P.assayView, [QA], 'view'),
       button('录入结果', 'Enter results', P.enter, [QA]),
-      button('审核', 'Check', P.check, [QA]),
+      button('审核', 'Check', P.check, [QA], 'one:check'),
       button('打印样品卡', 'Print sample card', P.sampleCard, [QA]),
     ],
   },
@@ -44,6 +45,7 @@ export const QUALITY_LEAVES: MenuSeed[] = [
     name: '复检', en: 'Rechecks', path: '/quality/recheck', roles: [QA],
     buttons: [button('查看', 'View', P.recheckView, [QA], 'view'), button('复检', 'Recheck', P.recheck, [QA])],
   },
+  { name: '化验日志', en: 'Assay log', path: '/quality/log', roles: [QA], buttons: [button('查看', 'View', P.logView, [QA], 'view')] },
   { name: '自动模型', en: 'Auto models', path: '/quality/auto-model', roles: [QA], buttons: documentButtons(AUTO_MODEL_PREFIX, [...ARCHIVE_ACTIONS], [QA]) },
   ...ARCHIVE_KINDS.map((k): MenuSeed => ({ name: k.label, en: k.labelEn, path: archiveMenuPath(k), roles: [QA], buttons: documentButtons(archivePrefix(k), [...ARCHIVE_ACTIONS], [QA]) })),
   {

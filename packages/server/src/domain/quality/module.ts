@@ -7,7 +7,7 @@ import { TICKET_KINDS, ticketPermission } from '../weighing/kinds';
 import { ARCHIVE_FAMILIES } from './archives';
 import { autoModelFamily } from './auto-models';
 import { enterResultsBody, recheckBody } from './bodies';
-import { sampleCard, sampleCardPdf } from './card';
+import { sampleCard, sampleCardPdf, ticketSampleCard } from './card';
 import { checkSample, CHECK_FAMILY } from './check';
 import { formatFamily } from './formats';
 import { itemFamily } from './items';
@@ -16,7 +16,7 @@ import { labSample, sampleLog, sampleTickets, ticketAssay } from './read';
 import { openRecheck } from './recheck';
 import { allowedItems } from './repo';
 import { enterResults } from './results';
-import { ASSAY_LIST, RECHECK_LIST, SAMPLE_LIST, SAMPLE_TEMPLATES } from './templates';
+import { ASSAY_LIST, LOG_LIST, RECHECK_LIST, SAMPLE_LIST, SAMPLE_TEMPLATES } from './templates';
 import { QUALITY_APPLY_ACTIONS, QUALITY_APPLY_LEAVES, QUALITY_APPLY_LISTS, QUALITY_APPLY_TEMPLATES, qualityApplyRoutes } from './module-apply';
 
 /**
@@ -42,6 +42,7 @@ export const qualityModule = defineModule({
       forced: () => [{ key: 'state', op: 'in', val: ['CHECKED', 'RECHECK', 'RECHECKED'] }],
     },
     { url: '/api/quality/sample/v2/list', template: SAMPLE_LIST, permission: P.sampleMap },
+    { url: '/api/quality/log/v2/list', template: LOG_LIST, permission: P.logView },
     ...QUALITY_APPLY_LISTS,
   ],
   actions: [
@@ -53,11 +54,12 @@ export const qualityModule = defineModule({
       log: (_, done) => ({ action: 'assayEnter', family: CHECK_FAMILY, docNo: done.blindCode, detail: `${done.blindCode} 第${done.round}轮 ${done.changed}项变更` }),
       message: '保存成功',
     }),
-    defineAction({
-      path: '/api/quality/sample/:id/check', permission: P.check, params: sampleParams,
+    // the check, by the sample and as the 化验单 list's one-row button (one:check posts {base}/check/{id})
+    ...['/api/quality/sample/:id/check', '/api/quality/assay/check/:id'].map((path) => defineAction({
+      path, permission: P.check, params: sampleParams,
       run: ({ tx, who, input }) => checkSample(tx, { orgId: who.orgId, userId: who.userId, name: who.realName || who.username }, input.params.id),
       log: (_, done) => done.note, reply: () => null, message: '审核成功',
-    }),
+    })),
     defineAction({
       path: '/api/quality/sample/:id/recheck', permission: P.recheck, params: sampleParams, body: recheckBody,
       run: ({ tx, who, input }) => openRecheck(tx, { orgId: who.orgId, userId: who.userId, name: who.realName || who.username }, input.params.id, input.body.reason),
@@ -77,6 +79,11 @@ export const qualityModule = defineModule({
       ok(await sampleTickets(db, request.caller.orgId, parse(sampleParams, request.params).id)));
     app.get('/api/quality/sample/:id/card', view(P.sampleCard), async (request, reply) => {
       const card = await sampleCard(db, request.caller.orgId, parse(sampleParams, request.params).id);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="sample-${card.blindCode}.pdf"`).send(await sampleCardPdf(card));
+    });
+    // the card of the sample a truck was just drawn into, at the sampling point: the map's right (it ties the truck to the code)
+    app.get('/api/quality/ticket/:id/card', view(P.sampleMap), async (request, reply) => {
+      const card = await ticketSampleCard(db, request.caller.orgId, parse(sampleParams, request.params).id);
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="sample-${card.blindCode}.pdf"`).send(await sampleCardPdf(card));
     });
     // the weighing's "assay input and check" of one ticket, under that kind's view right

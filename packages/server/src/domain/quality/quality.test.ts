@@ -178,7 +178,7 @@ describe('results', () => {
     const after = await detail(s.id);
     expect(['001', '003', 'Sd'].map((c) => lineOf(after, c).first?.value)).toEqual(['12.5', '0.8', '0.914']);
     expect(after.state).toBe('TESTING');
-    // strength is not in the format; C is in none of the user's duties: give C to the format's sister
+    // C is not an item of this format; Si is the user's own: taken away, it is refused
     const strange = expectFailure(await post(`/api/quality/sample/${s.id}/results`, { values: [{ itemId: item['004'], value: '1', version: 0 }] }), 400, /不在样品 .* 的化验模板中/);
     expect((strange.data as { field: string }).field).toBe('values.0.itemId');
     await pool.query('DELETE FROM sys_user_assay_item WHERE user_id = $1', [qualityUserId]);
@@ -186,7 +186,7 @@ describe('results', () => {
     const refused = expectFailure(await enter(s.id, { '002': '3.3' }), 403, '您没有录入化验项目 Si 的权限');
     expect((refused.data as { field: string }).field).toBe('values.0.itemId');
     await pool.query('INSERT INTO sys_user_assay_item (user_id, item_id) VALUES ($1, $2)', [qualityUserId, item['002']]);
-    expectFailure(await enter(s.id, { Sd: '1' }), 400, 'Sd 由公式计算，不能录入'.replace('Sd', '干基硫'));
+    expectFailure(await enter(s.id, { Sd: '1' }), 400, '干基硫 由公式计算，不能录入');
     const range = expectFailure(await enter(s.id, { '001': '120' }), 400, '水分 不能大于 100');
     expect((range.data as { field: string }).field).toBe('values.0.value');
     expectFailure(await enter(s.id, { '001': '12.555' }), 400, '水分 最多2位小数');
@@ -238,7 +238,8 @@ describe('results', () => {
     const checks = await logCount('assayCheck');
     expectFailure(await post(`/api/quality/sample/${s.id}/check`, {}), 403, '审核人不能是录入人，请由另一人审核');
     expect(await logCount('assayCheck')).toBe(checks);
-    expectOk(await post(`/api/quality/sample/${s.id}/check`, {}, admin));
+    // the list's one-row button: the same check
+    expectOk(await post(`/api/quality/assay/check/${s.id}`, {}, admin));
     expect(await logCount('assayCheck')).toBe(checks + 1);
     const d = await detail(s.id);
     expect(d.state).toBe('CHECKED');
@@ -299,9 +300,12 @@ describe('the lab is blind', () => {
       expectOk(await post('/api/quality/recheck/v2/list', { limit: { pn: 1, ps: 100 } })),
       expectOk(await get(`/api/quality/sample/${s.id}`)),
       expectOk(await get(`/api/quality/sample/${s.id}/log`)),
+      expectOk(await post('/api/quality/log/v2/list', { search: [{ key: 'blindCode', op: 'eq', val: s.code }] })),
     ];
     const text = JSON.stringify(answers);
     expect(text).toContain(s.code);
+    expect(answers[4].data.list.map((l: { action: string; itemName: string; afterValue: string }) => [l.action, l.itemName, l.afterValue]))
+      .toEqual(expect.arrayContaining([['ENTER', '水分', '7'], ['DERIVE', '干基硫', '0.43']]));
     for (const secret of [vendorName, s.ticket.no, '晋Q00101', 'CGBD-Q']) expect(text).not.toContain(secret);
     expectFailure(await get(`/api/quality/sample/${s.id}/tickets`), 403);
     expectFailure(await post('/api/quality/sample/v2/list', {}), 403);
@@ -309,6 +313,9 @@ describe('the lab is blind', () => {
     expect(map).toMatchObject([{ ticketNo: s.ticket.no, plateNumber: '晋Q00101', vendorName, sampleCount: 2 }]);
     const listed = expectOk(await post('/api/quality/sample/v2/list', { search: [{ key: 'blindCode', op: 'eq', val: s.code }] }, operator)).data.list;
     expect(listed[0]).toMatchObject({ blindCode: s.code, ticketNos: s.ticket.no, plateNumbers: '晋Q00101', vendorName });
+    // the card by the truck, at the sampling point, is the map's too
+    expectFailure(await get(`/api/quality/ticket/${s.ticket.id}/card`), 403);
+    expect((await get(`/api/quality/ticket/${s.ticket.id}/card`, operator)).headers['content-type']).toBe('application/pdf');
   });
 
   it('keeps each company’s samples to itself', async () => {

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import type { EnterResultsBody } from './bodies';
-import { formatLines, lockRound, lockSample, type LogLine, setSampleState, writeQualityLog, writeResult } from './repo';
+import { formatLines, insertRound, lockRound, lockSample, type LogLine, setSampleState, writeQualityLog, writeResult } from './repo';
 import { deriveValues, itemRefusal, valueProblem } from './rules';
 
 /**
@@ -33,6 +33,8 @@ export async function enterResults(tx: Transaction<DB>, actor: EntryActor, sampl
   const open = sample.round === 1 ? sample.state === 'COLLECTING' || sample.state === 'TESTING' : sample.state === 'RECHECK';
   if (!open) throw badRequest(`样品 ${sample.blind_code} 已审核，不能修改化验结果`, 'id');
   const lines = await formatLines(tx, sample.format_id);
+  // an item added to the format since the round began gets its empty result
+  await insertRound(tx, actor.orgId, sample.id, sample.format_id, sample.round);
   const results = await lockRound(tx, sample.id, sample.round);
   const seen = new Set<string>();
   const writes = body.values.map((v, i) => {

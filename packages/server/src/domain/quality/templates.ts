@@ -12,6 +12,7 @@ import { SAMPLE_STATE_OPTIONS } from './read';
 export const ASSAY_LIST = 'quality.assay.list';
 export const RECHECK_LIST = 'quality.recheck.list';
 export const SAMPLE_LIST = 'quality.sample.list';
+export const LOG_LIST = 'quality.log.list';
 
 const stateColumn: FieldDef = {
   fieldName: 'state', fieldExplain: '样品状态', fieldExplainEn: 'State', fieldType: 'ENUM', columnSql: 't.state', options: SAMPLE_STATE_OPTIONS,
@@ -59,4 +60,25 @@ export const sampleListTemplate = defineListTemplate({
   ],
 });
 
-export const SAMPLE_TEMPLATES = [assayListTemplate, recheckListTemplate, sampleListTemplate];
+const LOG_ACTION_OPTIONS = [
+  { value: 'ENTER', label: '录入', labelEn: 'Entered' }, { value: 'DERIVE', label: '公式计算', labelEn: 'Derived' },
+  { value: 'CHECK', label: '审核', labelEn: 'Checked' }, { value: 'RECHECK', label: '复检', labelEn: 'Recheck' },
+];
+
+/** 化验日志: every change of a result, check and recheck of the company, by blind code (the lab's). */
+export const logListTemplate = defineListTemplate({
+  formatCode: LOG_LIST, formatName: '化验日志', formatNameEn: 'Assay log', mainTable: 'qm_log',
+  resUrl: '/api/quality/log/v2/list', menuPath: '/quality/log',
+  fields: [
+    text('blindCode', '制样编码', 'Blind code', '(SELECT s.blind_code FROM qm_sample s WHERE s.id = t.sample_id)', { ...searchable, columnWidth: 130 }),
+    number('round', '化验轮次', 'Round', 't.round', { columnWidth: 80 }),
+    { fieldName: 'action', fieldExplain: '操作', fieldExplainEn: 'Action', fieldType: 'ENUM', columnSql: 't.action', options: LOG_ACTION_OPTIONS, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
+    text('itemName', '化验项目', 'Item', '(SELECT i.item_name FROM qm_assay_item i WHERE i.id = t.item_id)', { ...searchable }),
+    number('beforeValue', '修改前', 'Before', 'trim_scale(t.before_value)'),
+    number('afterValue', '修改后', 'After', 'trim_scale(t.after_value)'),
+    text('actorName', '操作人', 'By', 't.actor_name', { ...searchable }),
+    { fieldName: 'at', fieldExplain: '时间', fieldExplainEn: 'At', fieldType: 'DATE', columnSql: 't.at', iallowAdvanceQuery: true, isortField: true, idefinedSort: true, sortMethod: 'desc', searchType: 'dateTimePickerRange', columnWidth: 170 },
+  ],
+});
+
+export const SAMPLE_TEMPLATES = [assayListTemplate, recheckListTemplate, sampleListTemplate, logListTemplate];
