@@ -47,17 +47,19 @@ const DB_KIND: Record<string, DeductionKind> = { WATER: 'water', IMPURITY: 'impu
  * notice line's done, a controlled product's draw and a sale's account following the change as a
  * deduction moves them. A ticket a goods settlement holds is not edited: the settlement gets an
  * adjustment row (domain/settlement/corrections.ts). Applying again (a recheck) replaces what the
- * last application decided, never adds to it. Lock order: the sample, its tickets by id, then
- * what each ticket's change moves (notice line, grant line, account), as the weighing locks them.
+ * last application decided, never adds to it. Lock order: the sample's tickets by id, the sample,
+ * then what each ticket's change moves (notice line, grant line, account), as the weighing locks them.
  */
 export interface AppliedBy { userId: string | null; name: string }
 
 export async function applySampleResults(tx: Tx, orgId: string, sampleId: string, who: AppliedBy): Promise<SampleApplication> {
+  // the check's order: the sample's tickets by id, then the sample (held already when the check calls)
+  const locked = await repo.lockSampleTickets(tx, orgId, sampleId);
   const sample = await repo.lockSample(tx, orgId, sampleId);
   if (!sample) throw badRequest(`样品不存在: ${sampleId}`, 'sampleId');
   if (sample.state !== 'CHECKED' && sample.state !== 'RECHECKED') throw badRequest(`样品 ${sample.blind_code} 未审核，不能应用化验结果`, 'sampleId');
   const values = await repo.sampleValues(tx, sampleId);
-  const tickets = (await repo.lockSampleTickets(tx, orgId, sampleId)).filter((t) => APPLICABLE.has(t.state) && t.source_ticket_id === null);
+  const tickets = locked.filter((t) => APPLICABLE.has(t.state) && t.source_ticket_id === null);
   // the weighing refuses every change of a locked ticket; the lab's result is no exception. The
   // lab is the caller here: the refusal names the sample and counts, never a ticket (blind codes)
   const held = tickets.filter((t) => !t.settled_by_id && (t.locked_by_no || t.uploaded_at)).length;
