@@ -104,7 +104,9 @@ CREATE TABLE wb_settlement_fd (
   UNIQUE (org_id, id)
 );
 
--- One row per ticket: its figures as the settlement fixed them. `basis` is the contract's
+-- One row per ticket: its figures as the settlement fixed them. No foreign key to the ticket or the
+-- sub-settlement: a month's 10,000 rows are written in one statement, and a key check per row
+-- would cost more than the rows; the ticket's own column and UNIQUE (scope, ticket_id) hold the claim. `basis` is the contract's
 -- settle_basis read at confirmPounds (OUR_NET when no contract); freight settlements fill the same
 -- columns (quantity = the freight's basis weight, price = the freight price) and may add their own.
 CREATE TABLE wb_settlement_row (
@@ -114,7 +116,7 @@ CREATE TABLE wb_settlement_row (
   scope            text NOT NULL CHECK (scope IN ('GOODS', 'FREIGHT')),
   fd_id            bigint,
   seq              integer NOT NULL CHECK (seq > 0),
-  ticket_id        bigint NOT NULL REFERENCES wb_ticket(id),
+  ticket_id        bigint NOT NULL,
   ticket_no        text NOT NULL,
   completed_at     timestamptz,
   material_id      bigint,
@@ -137,12 +139,10 @@ CREATE TABLE wb_settlement_row (
   amount_ex_tax    numeric(19,4) NOT NULL CHECK (abs(amount_ex_tax) < 1e15),
   unit_price_ex_tax numeric(19,4) NOT NULL CHECK (abs(unit_price_ex_tax) < 1e15),
   FOREIGN KEY (org_id, settlement_id) REFERENCES wb_settlement (org_id, id) ON DELETE CASCADE,
-  FOREIGN KEY (org_id, fd_id) REFERENCES wb_settlement_fd (org_id, id) ON DELETE SET NULL (fd_id),
   -- a ticket in at most one goods settlement and at most one freight settlement
   UNIQUE (scope, ticket_id),
   UNIQUE (settlement_id, seq)
 );
-CREATE INDEX wb_settlement_row_settlement_idx ON wb_settlement_row (settlement_id, seq);
 
 -- Adjustment rows: what changes the amount beside the tickets' rows, each with its reason.
 -- QUALITY: a lab result reaching a settled ticket (corrections.ts), the difference against its row.
@@ -204,10 +204,8 @@ CREATE TABLE wb_settlement_payment (
   CONSTRAINT wb_settlement_payment_receipt CHECK (method <> 'RECEIPT' OR receipt_id IS NOT NULL)
 );
 
--- The ticket points at its goods settlement: deleting a settlement that still holds a ticket fails.
-ALTER TABLE wb_ticket
-  ADD CONSTRAINT wb_ticket_settled_by_fk FOREIGN KEY (settled_by_id) REFERENCES wb_settlement(id),
-  ADD CONSTRAINT wb_ticket_freight_settled_by_fk FOREIGN KEY (freight_settled_by_id) REFERENCES wb_settlement(id);
+-- wb_ticket.settled_by_id has no foreign key to the settlement either: claiming a month's tickets
+-- would check it once per ticket; deleting a settlement frees its tickets in the same transaction.
 
 -- The candidates: a party's audited, unsettled tickets of a period, read by an index.
 CREATE INDEX wb_ticket_unsettled_vendor_idx ON wb_ticket (org_id, kind, vendor_id, completed_at) WHERE settled_by_id IS NULL;

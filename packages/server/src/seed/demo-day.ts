@@ -5,6 +5,7 @@ import type { Database } from '../platform/db/pool';
 import { openSession, revokeSession } from '../platform/auth/sessions';
 import { tokenHash } from '../platform/auth/secrets';
 import { seedCalculationDemo } from '../domain/calculation/demo';
+import { seedSettlementDemo } from '../domain/settlement/demo';
 import { seedContractDemo, type DemoContractLines } from '../domain/contract/demo';
 import { seedLicenceDemo } from '../domain/licence/demo';
 import { seedPlanDemo } from '../domain/plan/demo';
@@ -123,6 +124,7 @@ export async function seedDemoDay(app: FastifyInstance, db: Database, config: Co
     for (const plan of PLANS) await runPlan(db, call, org.id, plan, contracts);
     // the morning's sales tickets computed: after the trucks, which it reads
     await seedCalculationDemo(db, call, org.id);
+    await seedSettlementDemo(db, call, org.id);
   } finally {
     const row = await db.selectFrom('auth_session').select('id').where('access_hash', '=', tokenHash(session.access_token)).executeTakeFirst();
     if (row) await revokeSession(db, row.id);

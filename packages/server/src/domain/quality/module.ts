@@ -26,6 +26,7 @@ import { QUALITY_APPLY_ACTIONS, QUALITY_APPLY_LEAVES, QUALITY_APPLY_LISTS, QUALI
  * README.md has the rules, the readings and the lock order.
  */
 const sampleParams = idParam;
+const QUALITY_REPORT_PATH = '/quality/report';
 const kindParams = z.object({ kind: z.enum(TICKET_KINDS), id: idParam.shape.id });
 
 export const qualityModule = defineModule({
@@ -34,7 +35,11 @@ export const qualityModule = defineModule({
   depends: ['masterdata', 'weighing', 'settlement'],
   documents: [itemFamily, formatFamily, autoModelFamily, ...ARCHIVE_FAMILIES],
   templates: [...SAMPLE_TEMPLATES, ...QUALITY_APPLY_TEMPLATES],
-  menu: [{ area: '/quality', leaves: [...QUALITY_LEAVES, ...QUALITY_APPLY_LEAVES] }],
+  menu: [
+    { area: '/quality', leaves: [...QUALITY_LEAVES, ...QUALITY_APPLY_LEAVES.filter((l) => l.path !== QUALITY_REPORT_PATH)] },
+    // the quality report names vendors: it sits with the other reports, the accountant's, outside the lab's folder
+    { area: '/reportforms', leaves: QUALITY_APPLY_LEAVES.filter((l) => l.path === QUALITY_REPORT_PATH) },
+  ],
   lists: [
     { url: '/api/quality/assay/v2/list', template: ASSAY_LIST, permission: P.assayView },
     {

@@ -115,6 +115,13 @@ describe('what the lab measures', () => {
     expect([await count('qm_format'), await count('qm_format_item'), await logCount('create')]).toEqual(before);
   });
 
+  it('draws no sample of a material no auto model gives a format: the judgment stands alone', async () => {
+    const t = await truckAtSite('晋Q00000');
+    expectOk(await judge(t.id, 'CONFIRM', { sampleCount: 2 }));
+    expect(await sampleOf(t.id)).toBeUndefined();
+    expect((await pool.query('SELECT sample_state, sample_count FROM wb_ticket WHERE id = $1', [t.id])).rows[0]).toEqual({ sample_state: 'QUALIFIED', sample_count: 2 });
+  });
+
   it('picks the format by material and vendor, the most specific rule first', async () => {
     coal = await makeFormat('COAL', 'REPLACE');
     coalAvg = await makeFormat('COAL-AVG', 'AVERAGE');

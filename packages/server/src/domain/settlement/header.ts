@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../../platform/http/errors';
 import { weighParams } from '../weighing/repo';
 import { SETTLE_KINDS, settleName, type SettleKind } from './kinds';
 import * as repo from './repo';
-import { settleTotals, type SettleFacts, type SettleTotals } from './rules';
+import { totalsOf, type SettleFacts, type SettleTotals } from './rules';
 
 /** The header locked, or a 404 naming the id. */
 export async function lockedHeader(tx: repo.Tx, who: Pick<Who, 'orgId'>, kind: SettleKind, id: string): Promise<repo.SettleHeader> {
@@ -26,8 +26,8 @@ export const moneyDecimals = async (tx: repo.Tx, orgId: string) => (await weighP
 
 /** The header's totals again from its stored rows and adjustment rows, so they are always their sums. */
 export async function retotal(tx: repo.Tx, orgId: string, s: repo.SettleHeader, userId: string | null, confirmed?: boolean): Promise<SettleTotals> {
-  const { rows, adjusts } = await repo.storedFigures(tx, s.id);
-  const totals = settleTotals(rows, adjusts);
+  const { rows, adjusts } = await repo.storedSums(tx, s.id);
+  const totals = totalsOf(rows, adjusts);
   if (!totals.ok) throw badRequest(totals.message, 'id');
   await repo.saveTotals(tx, orgId, s, totals.value, userId, confirmed);
   return totals.value;

@@ -20,6 +20,9 @@ export function settlementLeaf(kind: SettleKind): MenuSeed {
       familyButton(prefix, 'one', 'unexamine', '反审核', 'Un-examine', [AC]),
       familyButton(prefix, 'one', 'delete', '删除', 'Delete', [AC]),
       familyButton(prefix, 'one', 'close', '关闭', 'Close', [AC]),
+      // the statement of the one chosen: PDF, Excel
+      familyButton(prefix, 'page', 'printSettlement', '打印', 'Print', [AC]),
+      familyButton(prefix, 'page', 'settlementExcel', '导出对账', 'Export statement', [AC]),
       // dialogs of their own: an adjustment row, an invoice, a payment
       familyButton(prefix, 'page', 'adjust', '调整', 'Adjust', [AC]),
       familyButton(prefix, 'page', 'invoice', '发票', 'Invoice', [AC]),

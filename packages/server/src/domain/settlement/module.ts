@@ -81,14 +81,18 @@ export const settlementModule = defineModule({
         return ok(await fdById(db, request.caller.orgId, kind, id));
       });
       // 结算单 as PDF (print) or Excel (export)
-      app.get(`${base}/statement/:id`, view, async (request, reply) => {
+      const may = (action: string) => ({ config: { access: { permission: settlePermission(kind, action) } } });
+      app.get(`${base}/statement/:id`, may('printSettlement'), async (request, reply) => {
         const { id } = parse(idParam, request.params);
-        const format = (request.query as { format?: string } | undefined)?.format === 'xlsx' ? 'xlsx' : 'pdf';
         const s = await settlementById(db, request.caller.orgId, kind, id);
-        if (format === 'xlsx') return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(statementFileName(s, 'xlsx'))).send(statementSheet(s));
         const name = encodeURIComponent(statementFileName(s, 'pdf'));
         return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="settlement.pdf"; filename*=UTF-8''${name}`)
           .send(await statementPdf(s));
+      });
+      app.get(`${base}/statement/:id/xlsx`, may('settlementExcel'), async (request, reply) => {
+        const { id } = parse(idParam, request.params);
+        const s = await settlementById(db, request.caller.orgId, kind, id);
+        return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(statementFileName(s, 'xlsx'))).send(statementSheet(s));
       });
     }
   },

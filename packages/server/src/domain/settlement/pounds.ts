@@ -32,20 +32,24 @@ export async function confirmPounds(
     kind, partyId: s.partyId, periodFrom: s.periodFrom, periodTo: s.periodTo, materialId: s.materialId, contractId: s.contractId,
   }, MAX_TICKETS + 1, s.id)).map((c) => c.id);
   if (ids.length > MAX_TICKETS) throw badRequest(`${name} 的磅单超过${MAX_TICKETS}张，请缩短期间`, 'ticketIds');
-  const locked = await repo.lockChosenTickets(tx, who.orgId, s, ids);
+  const locked = await repo.lockPoundList(tx, who.orgId, s, ids);
   for (const tid of ids) {
     const t = locked.get(tid);
     if (!t) throw badRequest(`磅单不存在: ${tid}`, 'ticketIds');
     if (t.settledById !== null && t.settledById !== s.id) throw badRequest(`磅单 ${t.ticketNo} 已被${LOCK_WORDS[kind]} ${t.settledByNo} 锁定`, 'ticketIds');
     if (!t.counted) throw badRequest(`磅单 ${t.ticketNo} 不是${name} 的${SETTLE_KINDS[kind].partyLabel}在结算期间内已审核的磅单`, 'ticketIds');
   }
-  await repo.releaseTickets(tx, who.orgId, s.id);
-  const claimed = await repo.claimTickets(tx, who.orgId, s, ids);
-  // the row locks above make this the same set; a difference is a claim lost to another settlement
-  if (claimed !== ids.length) throw badRequest(`${name} 的磅单已被其他结算单锁定，请重新选择`, 'ticketIds');
+  const chosen = new Set(ids);
+  const claim = ids.filter((tid) => locked.get(tid)?.settledById !== s.id);
+  const free = [...locked.values()].filter((t) => t.settledById === s.id && !chosen.has(t.id)).map((t) => t.id);
+  const moved = await repo.moveClaims(tx, who.orgId, s, claim, free);
+  // the row locks above make this every one; a difference is a claim lost to another settlement
+  if (moved !== claim.length + free.length) throw badRequest(`${name} 的磅单已被其他结算单锁定，请重新选择`, 'ticketIds');
   const decimals = await moneyDecimals(tx, who.orgId);
   const rows: SettleRow[] = [];
-  for (const t of await repo.settleTickets(tx, who.orgId, ids)) {
+  const inOrder = ids.map((tid) => locked.get(tid) as repo.LockedTicket)
+    .sort((a, b) => (a.completedAt?.getTime() ?? 0) - (b.completedAt?.getTime() ?? 0) || Number(a.id) - Number(b.id));
+  for (const t of inOrder) {
     const r = settleRow(t, decimals);
     if (!r.ok) throw badRequest(r.message, 'ticketIds');
     rows.push(r.value);

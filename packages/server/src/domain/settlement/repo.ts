@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, SettlementState } from '../../platform/db/schema';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
-import type { AdjustFigures, SettleRow, SettleTicket, SettleTotals } from './rules';
+import type { AdjustFigures, RowSums, SettleRow, SettleTicket, SettleTotals } from './rules';
 
 /** The goods settlement's SQL: its header locked, the candidates, the claim of tickets, its rows and totals. */
 export type Tx = Transaction<DB>;
@@ -76,7 +76,7 @@ export async function candidates(tx: Tx | Kysely<DB>, orgId: string, q: Candidat
       FROM wb_ticket t
       LEFT JOIN md_material m ON m.id = t.material_id
       ${CONTRACT_JOIN}
-     WHERE ${countedSql(orgId, q)} AND (t.settled_by_id IS NULL OR t.settled_by_id = ${holder}::bigint)
+     WHERE ${countedSql(orgId, q)} AND ${holder === null ? sql`t.settled_by_id IS NULL` : sql`(t.settled_by_id IS NULL OR t.settled_by_id = ${holder}::bigint)`}
        AND (${q.contractId}::bigint IS NULL OR c.id = ${q.contractId}::bigint)
      ORDER BY t.completed_at, t.id
      LIMIT ${limit}`.execute(tx);
@@ -88,27 +88,41 @@ export async function candidates(tx: Tx | Kysely<DB>, orgId: string, q: Candidat
   }));
 }
 
-/** A chosen ticket under its row lock, as the claim decides on it. */
-export interface LockedTicket { id: string; ticketNo: string; counted: boolean; settledById: string | null; settledByNo: string | null }
+/** A chosen (or held) ticket under its row lock: what the claim decides on and what its row is computed from. */
+export interface LockedTicket extends SettleTicket { counted: boolean; settledById: string | null; settledByNo: string | null }
 
 /**
  * The chosen tickets and those the settlement holds now, under their row locks, taken in id order
  * in one statement (the weighing's batch actions lock tickets in id order too, and one statement
  * keeps two settlements swapping tickets from locking each other's in opposite orders), each with
- * whether it is one the settlement may count; a ticket that is not the company's is missing.
+ * whether it is one the settlement may count and the figures its row is computed from (its own
+ * columns, its QUALITY deduction, its contract's basis and tax rate); a ticket that is not the
+ * company's is missing.
  */
-export async function lockChosenTickets(tx: Tx, orgId: string, s: SettleHeader, ids: readonly string[]): Promise<Map<string, LockedTicket>> {
+export async function lockPoundList(tx: Tx, orgId: string, s: SettleHeader, ids: readonly string[]): Promise<Map<string, LockedTicket>> {
   const q: CandidateQuery = { kind: s.kind, partyId: s.partyId, periodFrom: s.periodFrom, periodTo: s.periodTo, materialId: s.materialId, contractId: null };
-  const { rows } = await sql<{ id: string; ticket_no: string; counted: boolean; settled_by_id: string | null; settled_by_no: string | null }>`
-    SELECT t.id::text, t.ticket_no, (${countedSql(orgId, q)}) AS counted, t.settled_by_id::text, t.settled_by_no
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT t.id::text, t.ticket_no, (${countedSql(orgId, q)}) AS counted, t.settled_by_id::text, t.settled_by_no,
+           t.completed_at, t.material_id::text, t.notice_id::text, c.id::text AS contract_id, coalesce(c.settle_basis, 'OUR_NET') AS basis,
+           t.net::text, t.shipped_quantity::text AS shipped, t.price::text, t.quality_price_adjust::text AS qpa,
+           coalesce(l.tax_rate, cl.tax_rate, c.tax_rate)::text AS tax_rate, coalesce(d.amount, 0)::text AS quality
       FROM wb_ticket t
-     WHERE t.org_id = ${orgId} AND (t.id = ANY(${ids as string[]}::bigint[]) OR t.settled_by_id = ${s.id}::bigint)
+      ${CONTRACT_JOIN}
+      LEFT JOIN wb_ticket_deduction d ON d.ticket_id = t.id AND d.kind = 'QUALITY'
+     WHERE t.org_id = ${orgId}
+       AND (t.id = ANY(${ids as string[]}::bigint[]) OR t.settled_by_id = ${s.id}::bigint)
      ORDER BY t.id
        FOR UPDATE OF t`.execute(tx);
-  return new Map(rows.map((r) => [r.id, { id: r.id, ticketNo: r.ticket_no, counted: r.counted, settledById: r.settled_by_id, settledByNo: r.settled_by_no }]));
+  return new Map(rows.map((r) => [r.id as string, {
+    id: r.id as string, ticketNo: r.ticket_no as string, counted: r.counted as boolean, settledById: (r.settled_by_id as string | null) ?? null,
+    settledByNo: (r.settled_by_no as string | null) ?? null, completedAt: (r.completed_at as Date | null) ?? null, materialId: (r.material_id as string | null) ?? null,
+    noticeId: (r.notice_id as string | null) ?? null, contractId: (r.contract_id as string | null) ?? null, basis: r.basis as SettleTicket['basis'],
+    net: (r.net as string | null) ?? '0', shipped: (r.shipped as string | null) ?? null, qualityDeduction: r.quality as string, price: (r.price as string | null) ?? null,
+    qualityPriceAdjust: r.qpa as string, taxRate: (r.tax_rate as string | null) ?? null,
+  }]));
 }
 
-/** The settlement's tickets go free (deleting, un-examining, a new pound list), locked in id order. Only its own claim is cleared. */
+/** The settlement's tickets go free (deleting, un-examining), locked in id order. Only its own claim is cleared. */
 export async function releaseTickets(tx: Tx, orgId: string, settlementId: string): Promise<number> {
   const done = await sql`UPDATE wb_ticket SET settled_by_id = NULL, settled_by_no = NULL
      WHERE id IN (SELECT id FROM wb_ticket WHERE org_id = ${orgId} AND settled_by_id = ${settlementId}::bigint ORDER BY id FOR UPDATE)`.execute(tx);
@@ -116,34 +130,23 @@ export async function releaseTickets(tx: Tx, orgId: string, settlementId: string
 }
 
 /**
- * The claim: the tickets take the settlement, each only if no settlement holds it (the column is
- * the "at most one"); the number claimed tells the caller whether every one was free.
+ * The new pound list on the tickets: `claim` take the settlement, each only if no settlement holds
+ * it (the column is the "at most one"), `free` let go of it; a ticket already as it should be is
+ * not written. The number written tells the caller whether every one moved.
  */
-export async function claimTickets(tx: Tx, orgId: string, s: { id: string; settleNo: string }, ids: readonly string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const done = await sql`UPDATE wb_ticket SET settled_by_id = ${s.id}::bigint, settled_by_no = ${s.settleNo}
-     WHERE org_id = ${orgId} AND id = ANY(${ids as string[]}::bigint[]) AND settled_by_id IS NULL`.execute(tx);
-  return Number(done.numAffectedRows ?? 0);
-}
-
-/** The figures a row is computed from, read from the ticket's own columns and its contract. */
-export async function settleTickets(tx: Tx, orgId: string, ids: readonly string[]): Promise<SettleTicket[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<Record<string, unknown>>`
-    SELECT t.id::text, t.ticket_no, t.completed_at, t.material_id::text, t.notice_id::text, c.id::text AS contract_id,
-           coalesce(c.settle_basis, 'OUR_NET') AS basis, t.net::text, t.shipped_quantity::text AS shipped, t.price::text,
-           t.quality_price_adjust::text AS qpa, coalesce(l.tax_rate, cl.tax_rate, c.tax_rate)::text AS tax_rate,
-           coalesce((SELECT sum(d.amount) FROM wb_ticket_deduction d WHERE d.ticket_id = t.id AND d.kind = 'QUALITY'), 0)::text AS quality
-      FROM wb_ticket t
-      ${CONTRACT_JOIN}
-     WHERE t.org_id = ${orgId} AND t.id = ANY(${ids as string[]}::bigint[])
-     ORDER BY t.completed_at, t.id`.execute(tx);
-  return rows.map((r) => ({
-    id: r.id as string, ticketNo: r.ticket_no as string, completedAt: (r.completed_at as Date | null) ?? null, materialId: (r.material_id as string | null) ?? null,
-    noticeId: (r.notice_id as string | null) ?? null, contractId: (r.contract_id as string | null) ?? null, basis: r.basis as SettleTicket['basis'],
-    net: r.net as string, shipped: (r.shipped as string | null) ?? null, qualityDeduction: r.quality as string, price: (r.price as string | null) ?? null,
-    qualityPriceAdjust: r.qpa as string, taxRate: (r.tax_rate as string | null) ?? null,
-  }));
+export async function moveClaims(tx: Tx, orgId: string, s: { id: string; settleNo: string }, claim: readonly string[], free: readonly string[]): Promise<number> {
+  let moved = 0;
+  if (claim.length > 0) {
+    const done = await sql`UPDATE wb_ticket SET settled_by_id = ${s.id}::bigint, settled_by_no = ${s.settleNo}
+       WHERE org_id = ${orgId} AND id = ANY(${claim as string[]}::bigint[]) AND settled_by_id IS NULL`.execute(tx);
+    moved += Number(done.numAffectedRows ?? 0);
+  }
+  if (free.length > 0) {
+    const done = await sql`UPDATE wb_ticket SET settled_by_id = NULL, settled_by_no = NULL
+       WHERE org_id = ${orgId} AND id = ANY(${free as string[]}::bigint[]) AND settled_by_id = ${s.id}::bigint`.execute(tx);
+    moved += Number(done.numAffectedRows ?? 0);
+  }
+  return moved;
 }
 
 /** A sub-settlement as saved: its seq, number, batch and the rows' sums. */
@@ -180,13 +183,20 @@ export async function saveRows(tx: Tx, orgId: string, settlementId: string, fds:
         price numeric, quality_price_adjust numeric, unit_price numeric, tax_rate numeric, amount numeric, tax numeric, amount_ex_tax numeric, unit_price_ex_tax numeric)`.execute(tx);
 }
 
-/** The rows' figures as the totals read them. */
-export async function storedFigures(tx: Tx, settlementId: string): Promise<{ rows: Pick<SettleRow, 'net' | 'quantity' | 'amount' | 'tax' | 'amountExTax'>[]; adjusts: AdjustFigures[] }> {
-  const rows = await tx.selectFrom('wb_settlement_row').select(['net', 'quantity', 'amount', 'tax', 'amount_ex_tax']).where('settlement_id', '=', settlementId).execute();
-  const adjusts = await tx.selectFrom('wb_settlement_adjust').select(['quantity', 'amount', 'tax', 'amount_ex_tax']).where('settlement_id', '=', settlementId).execute();
+/** The sums of the stored rows and adjustment rows, exact (numeric), as the totals read them. */
+export async function storedSums(tx: Tx, settlementId: string): Promise<{ rows: RowSums; adjusts: AdjustFigures }> {
+  const { rows } = await sql<Record<string, string>>`
+    SELECT r.n::text AS n, r.net, r.quantity, r.amount, r.tax, r.ex_tax, a.quantity AS a_quantity, a.amount AS a_amount, a.tax AS a_tax, a.ex_tax AS a_ex_tax
+      FROM (SELECT count(*) AS n, coalesce(sum(net), 0)::text AS net, coalesce(sum(quantity), 0)::text AS quantity, coalesce(sum(amount), 0)::text AS amount,
+                   coalesce(sum(tax), 0)::text AS tax, coalesce(sum(amount_ex_tax), 0)::text AS ex_tax
+              FROM wb_settlement_row WHERE settlement_id = ${settlementId}::bigint) r,
+           (SELECT coalesce(sum(quantity), 0)::text AS quantity, coalesce(sum(amount), 0)::text AS amount, coalesce(sum(tax), 0)::text AS tax,
+                   coalesce(sum(amount_ex_tax), 0)::text AS ex_tax
+              FROM wb_settlement_adjust WHERE settlement_id = ${settlementId}::bigint) a`.execute(tx);
+  const x = rows[0];
   return {
-    rows: rows.map((r) => ({ net: r.net, quantity: r.quantity, amount: r.amount, tax: r.tax, amountExTax: r.amount_ex_tax })),
-    adjusts: adjusts.map((a) => ({ quantity: a.quantity, amount: a.amount, tax: a.tax, amountExTax: a.amount_ex_tax })),
+    rows: { ticketCount: Number(x.n), net: x.net, quantity: x.quantity, amount: x.amount, tax: x.tax, amountExTax: x.ex_tax },
+    adjusts: { quantity: x.a_quantity, amount: x.a_amount, tax: x.a_tax, amountExTax: x.a_ex_tax },
   };
 }
 

@@ -123,28 +123,34 @@ export interface SettleTotals {
 
 const sumOf = <T>(items: readonly T[], pick: (x: T) => Decimal.Value) => items.reduce((s, x) => s.plus(pick(x)), new Decimal(0));
 
-/** The header's totals: the rows' sums and the adjustment rows' sums, each exact; a sum no money column holds is refused. */
-export function settleTotals(rows: readonly Pick<SettleRow, 'net' | 'quantity' | 'amount' | 'tax' | 'amountExTax'>[], adjusts: readonly AdjustFigures[]): Decided<SettleTotals> {
-  const rowsAmount = sumOf(rows, (r) => r.amount);
-  const rowsTax = sumOf(rows, (r) => r.tax);
-  const rowsExTax = sumOf(rows, (r) => r.amountExTax);
-  const adjustAmount = sumOf(adjusts, (a) => a.amount);
-  const adjustTax = sumOf(adjusts, (a) => a.tax);
-  const adjustExTax = sumOf(adjusts, (a) => a.amountExTax);
-  const total = rowsAmount.plus(adjustAmount);
-  for (const [label, v] of [['结算金额合计', rowsAmount], ['调整金额合计', adjustAmount], ['应结金额', total]] as const) {
+/** The rows' sums as the database adds them up. */
+export interface RowSums { ticketCount: number; net: string; quantity: string; amount: string; tax: string; amountExTax: string }
+
+/** The header's totals from the sums of the rows and of the adjustment rows, each exact; a sum no money column holds is refused. */
+export function totalsOf(rows: RowSums, adjusts: AdjustFigures): Decided<SettleTotals> {
+  const total = new Decimal(rows.amount).plus(adjusts.amount);
+  for (const [label, v] of [['结算金额合计', new Decimal(rows.amount)], ['调整金额合计', new Decimal(adjusts.amount)], ['应结金额', total]] as const) {
     if (v.abs().gte(CURRENCY_LIMIT)) return { ok: false, message: `${label}不能大于或等于1000万亿` };
   }
+  const plain = (v: Decimal.Value) => new Decimal(v).toFixed();
   return {
     ok: true,
     value: {
-      ticketCount: rows.length, totalNet: sumOf(rows, (r) => r.net).toFixed(),
-      totalQuantity: sumOf(rows, (r) => r.quantity).plus(sumOf(adjusts, (a) => a.quantity)).toFixed(),
-      rowsAmount: rowsAmount.toFixed(), rowsTax: rowsTax.toFixed(), rowsAmountExTax: rowsExTax.toFixed(),
-      adjustAmount: adjustAmount.toFixed(), adjustTax: adjustTax.toFixed(),
-      totalAmount: total.toFixed(), totalTax: rowsTax.plus(adjustTax).toFixed(), totalAmountExTax: rowsExTax.plus(adjustExTax).toFixed(),
+      ticketCount: rows.ticketCount, totalNet: plain(rows.net), totalQuantity: new Decimal(rows.quantity).plus(adjusts.quantity).toFixed(),
+      rowsAmount: plain(rows.amount), rowsTax: plain(rows.tax), rowsAmountExTax: plain(rows.amountExTax), adjustAmount: plain(adjusts.amount), adjustTax: plain(adjusts.tax),
+      totalAmount: total.toFixed(), totalTax: new Decimal(rows.tax).plus(adjusts.tax).toFixed(), totalAmountExTax: new Decimal(rows.amountExTax).plus(adjusts.amountExTax).toFixed(),
     },
   };
+}
+
+/** The same from the rows and adjustment rows themselves. */
+export function settleTotals(rows: readonly Pick<SettleRow, 'net' | 'quantity' | 'amount' | 'tax' | 'amountExTax'>[], adjusts: readonly AdjustFigures[]): Decided<SettleTotals> {
+  return totalsOf(
+    { ticketCount: rows.length, net: sumOf(rows, (r) => r.net).toFixed(), quantity: sumOf(rows, (r) => r.quantity).toFixed(), amount: sumOf(rows, (r) => r.amount).toFixed(),
+      tax: sumOf(rows, (r) => r.tax).toFixed(), amountExTax: sumOf(rows, (r) => r.amountExTax).toFixed() },
+    { quantity: sumOf(adjusts, (a) => a.quantity).toFixed(), amount: sumOf(adjusts, (a) => a.amount).toFixed(), tax: sumOf(adjusts, (a) => a.tax).toFixed(),
+      amountExTax: sumOf(adjusts, (a) => a.amountExTax).toFixed() },
+  );
 }
 
 /** The fd sub-settlement a row falls in: its delivery batch (the notice), else its contract, else its material. */

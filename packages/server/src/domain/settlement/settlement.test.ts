@@ -1,8 +1,11 @@
 import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
+import { pageTexts } from '../weighing/print/pdf-text.test-support';
 import { plantOf, type Plant, type WeighedTicket } from '../weighing/test-support';
+import { weighSale } from '../calculation/test-support';
 import { applyQuality, auditedPurchase, contractFor } from './test-support';
 
 /**
@@ -117,6 +120,8 @@ describe('confirmPounds and the rows', () => {
     expect(JSON.stringify(expectFailure(await post(`${PU}/adjust/${s.id}`, { reasonKind: 'GIFT', reason: '抹零', amount: '1' }), 400))).toContain('reasonKind');
     expect(JSON.stringify(expectFailure(await post(`${PU}/payment/${s.id}`, { paidOn: '2026-13', method: 'BANK', amount: '1' }), 400))).toContain('paidOn');
     expectFailure(await post(`${PU}/examine/${s.id}`), 400, `采购结算 ${s.settleNo} 没有磅单，请先确认磅单`);
+    // deleting frees tickets: it is delete/{id}; the engine's delList is nobody's to press
+    expectFailure(await call(ctx.app, 'DELETE', `${PU}/delList`, adm, { ids: [s.id] }), 403);
     expectFailure(await post(`${PU}/create`, { entity: { vendorId: plant.vendorId, periodFrom: period.periodTo, periodTo: period.periodFrom } }), 400, '结束时间必须晚于开始时间');
     expect(await header(s.id)).toEqual(before);
     for (const t of tickets) expect((await ticketRow(t.id)).settled_by_id).toBeNull();
@@ -228,5 +233,55 @@ describe('two settlements claiming overlapping tickets at once', () => {
       expectOk(await post(`${PU}/delete/${x.id}`));
       expectOk(await post(`${PU}/delete/${y.id}`));
     }
+  });
+});
+
+describe('the statement', () => {
+  it('prints the settlement as PDF whose figures read back, and exports it to Excel', async () => {
+    const [, , c, d] = tickets;
+    const s = await createSettlement();
+    expectOk(await post(`${PU}/confirmPounds/${s.id}`, { ticketIds: [c.id, d.id] }));
+    expectOk(await post(`${PU}/adjust/${s.id}`, { reasonKind: 'REBATE', reason: '返利', amount: '-2.5' }));
+    expectOk(await post(`${PU}/examine/${s.id}`));
+    const pdf = await call(ctx.app, 'GET', `${PU}/statement/${s.id}`, ac);
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const text = (await pageTexts(pdf.rawPayload)).join('|');
+    // c: 25 t at 10 = 250; d: 25 t at 7.3333 = 183.33; a rebate of -2.5
+    for (const figure of [`采购结算单 ${s.settleNo}`, c.no, d.no, '|25|', '7.3333', '183.33', '250.00', '-2.50', '返利']) expect(text).toContain(figure);
+    expect(text).toContain('2 张；结算数量 50 吨；金额 433.33');
+    expect(text).toContain('结算金额：|430.83；');
+    const xlsx = await call(ctx.app, 'GET', `${PU}/statement/${s.id}/xlsx`, ac);
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows.some((r) => r[1] === d.no && r[8] === '183.33')).toBe(true);
+    expect(rows.find((r) => r[0] === '结算金额')?.[1]).toMatch(/^430\.83；/);
+    expectOk(await post(`${PU}/unexamine/${s.id}`));
+    expectOk(await post(`${PU}/delete/${s.id}`));
+  });
+});
+
+describe('a sales settlement', () => {
+  it('settles a customer\'s tickets and takes the customer\'s payment linked to its receipt', async () => {
+    const sold = await weighSale(ctx.app, ctx.database.db, plant, op);
+    expectOk(await post('/api/weigh/sa/modifyPrice', { ids: [sold.id], price: '400', reason: '合同价' }, adm));
+    expectOk(await post('/api/weigh/sa/audit', { ids: [sold.id] }, adm));
+    const s = expectOk(await post('/api/settlement/sa/create', { entity: { customerId: plant.customerId, ...period } })).data as { id: string; settleNo: string };
+    expect(s.settleNo).toMatch(/^XSJD\d{12}$/);
+    const done = expectOk(await post(`/api/settlement/sa/confirmPounds/${s.id}`, {})).data as { ticketCount: number; totals: { totalAmount: string } };
+    expect(done).toMatchObject({ ticketCount: 1, totals: { totalAmount: '10000' } });
+    expectOk(await post(`/api/settlement/sa/examine/${s.id}`));
+    const r = expectOk(await post('/api/money/receipt/create', { entity: { customerId: plant.customerId, amount: '10000', method: 'BANK' } })).data as { id: string };
+    expectFailure(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-25', method: 'RECEIPT', amount: '4000', receiptId: String(r.id) }), 400, /未审核$/);
+    expectOk(await post('/api/money/receipt/audit', { ids: [r.id] }));
+    expectFailure(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-25', method: 'RECEIPT', amount: '4000' }), 400, '按收款单付款须选择收款单');
+    expect((expectOk(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-25', method: 'RECEIPT', amount: '4000', receiptId: String(r.id) })).data as { state: string }).state).toBe('EXAMINED');
+    expect((expectOk(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-26', method: 'RECEIPT', amount: '6000', receiptId: String(r.id) })).data as { state: string }).state).toBe('PAID');
+    const got = expectOk(await call(ctx.app, 'GET', `/api/settlement/sa/get/${s.id}`, ac)).data as { payments: { direction: string; receiptNo: string }[]; state: string };
+    expect(got.state).toBe('PAID');
+    expect(got.payments.map((p) => p.direction)).toEqual(['IN', 'IN']);
+    expect((await logsOf(s.settleNo)).map((l) => l.action)).toEqual(['create', 'confirmPounds', 'examine', 'payment', 'payment']);
+    expectFailure(await post('/api/weigh/sa/obsolete', { ids: [sold.id] }, adm), 400, `磅单 ${sold.no} 已被销售结算 ${s.settleNo} 锁定`);
   });
 });

@@ -67,6 +67,8 @@ function listFields(kind: TicketKind): FieldDef[] {
     { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', columnSql: 't.driver_name', columnWidth: 90 },
     // the calculation (or settlement) that holds the ticket: rules/locks.ts
     { fieldName: 'lockedByNo', fieldExplain: '锁定单据', fieldExplainEn: 'Locked by', fieldType: 'TEXT', columnSql: 't.locked_by_no', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
+    // the goods settlement holding the ticket (domain/settlement), from the ticket's own column
+    { fieldName: 'settledByNo', fieldExplain: '结算单号', fieldExplainEn: 'Settled by', fieldType: 'TEXT', columnSql: 't.settled_by_no', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
     // what each row's buttons may do (row-actions-sql.ts); read by the list's buttons, never shown
     { fieldName: ROW_ACTIONS_FIELD, fieldExplain: '可用操作', fieldExplainEn: 'Allowed actions', fieldType: 'TEXT', columnSql: rowActionsSql(), ishow: false, ihidden: true },
     // 车数: one per row, so its total is the count of the searched rows

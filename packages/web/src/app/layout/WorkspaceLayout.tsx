@@ -20,6 +20,7 @@ import { ResourcePopupHost } from '@/platform/templates/popups/ResourcePopupHost
 import { RegistryDialogHost } from '@/pages/registry/RegistryDialogHost';
 import { NoticeDialogHost } from '@/pages/notice/NoticeDialogHost';
 import '@/pages/ticket-print/register';
+import '@/pages/settlement/register';
 import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
 import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost';
 import { PageHost } from './PageHost';

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { basisQuantity, decideExamine, decidePayment, decideUnexamine, settleRow, settleTotals, stateAfterPayment, type SettleFacts, type SettleTicket } from './rules';
+import Decimal from 'decimal.js';
+
+const ticket = (o: Partial<SettleTicket> = {}): SettleTicket => ({
+  id: '1', ticketNo: 'CG1', completedAt: null, materialId: '9', noticeId: null, contractId: null, basis: 'OUR_NET', net: '25', shipped: '30',
+  qualityDeduction: '0', price: '10', qualityPriceAdjust: '0', taxRate: null, ...o,
+});
+const row = (o: Partial<SettleTicket> = {}) => {
+  const r = settleRow(ticket(o), 2);
+  if (!r.ok) throw new Error(r.message);
+  return r.value;
+};
+
+describe('a settlement row', () => {
+  it('settles our net before the quality deduction, the shipped quantity or the lesser, less the quality deduction', () => {
+    // net 24 after a 1 t quality deduction: before it 25
+    expect(row({ net: '24', qualityDeduction: '1' }).quantity).toBe('24');
+    expect(row({ net: '24', qualityDeduction: '1', basis: 'SHIPPED' }).quantity).toBe('29');
+    expect(row({ net: '24', qualityDeduction: '1', basis: 'LESSER' }).quantity).toBe('24');
+    expect(row({ net: '32', shipped: '30', basis: 'LESSER' }).quantity).toBe('30');
+    // no shipped quantity stated: our net
+    expect(row({ basis: 'SHIPPED', shipped: null }).quantity).toBe('25');
+    expect(basisQuantity('LESSER', new Decimal('25'), '30').toFixed()).toBe('25');
+  });
+
+  it('prices at the ticket\'s price plus the quality price change; a ticket without a price at 0', () => {
+    expect(row({ qualityPriceAdjust: '-0.5' })).toMatchObject({ unitPrice: '9.5', amount: '237.5' });
+    expect(row({ price: null })).toMatchObject({ unitPrice: '0', amount: '0', unitPriceExTax: '0' });
+  });
+
+  it('splits the amount into tax and amount without tax that add up exactly; unit price without tax 0 at quantity 0', () => {
+    const r = row({ taxRate: '13' });
+    expect(r).toMatchObject({ amount: '250', amountExTax: '221.24', tax: '28.76', unitPriceExTax: '8.8496' });
+    expect(new Decimal(r.tax).plus(r.amountExTax).eq(r.amount)).toBe(true);
+    expect(row({ net: '0', basis: 'OUR_NET', taxRate: '13' })).toMatchObject({ quantity: '0', amount: '0', unitPriceExTax: '0' });
+  });
+
+  it('refuses an amount no money column holds, naming the ticket', () => {
+    expect(settleRow(ticket({ price: '999999999999999' }), 2)).toEqual({ ok: false, message: '磅单 CG1 的金额不能大于或等于1000万亿' });
+  });
+});
+
+describe('the totals', () => {
+  it('are the exact sums of the rows and the adjustment rows', () => {
+    const rows = [row({ price: '7.3333' }), row({ price: '7.3333' }), row({ price: '7.3333', taxRate: '9' })];
+    const t = settleTotals(rows, [{ quantity: '0', amount: '-0.01', tax: '0', amountExTax: '-0.01' }]);
+    expect(t.ok && t.value).toMatchObject({ ticketCount: 3, rowsAmount: '549.99', adjustAmount: '-0.01', totalAmount: '549.98', totalQuantity: '75' });
+  });
+});
+
+describe('the lifecycle', () => {
+  const facts = (o: Partial<SettleFacts> = {}): SettleFacts => ({ name: '采购结算 CG', state: 'DRAFT', ticketCount: 1, paidAmount: '0', invoicedAmount: '0', totalAmount: '100', ...o });
+  it('examines a draft with tickets, un-examines while nothing is paid or invoiced', () => {
+    expect(decideExamine(facts())).toBeNull();
+    expect(decideExamine(facts({ ticketCount: 0 }))).toBe('采购结算 CG 没有磅单，请先确认磅单');
+    expect(decideUnexamine(facts({ state: 'EXAMINED' }))).toBeNull();
+    expect(decideUnexamine(facts({ state: 'EXAMINED', paidAmount: '1' }))).toBe('采购结算 CG 已有付款，不能反审核');
+  });
+  it('takes payments in parts up to the total, paid when they reach it', () => {
+    expect(decidePayment(facts({ state: 'EXAMINED', paidAmount: '60' }), '40')).toBeNull();
+    expect(decidePayment(facts({ state: 'EXAMINED', paidAmount: '60' }), '40.01')).toBe('付款金额 40.01 超过未付金额 40');
+    expect(stateAfterPayment(facts(), '99.99')).toBe('EXAMINED');
+    expect(stateAfterPayment(facts(), '100')).toBe('PAID');
+  });
+});
