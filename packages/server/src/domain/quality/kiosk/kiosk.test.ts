@@ -78,6 +78,13 @@ describe('kiosk keys', () => {
     expect(listed).toEqual([expect.objectContaining({ name: '化验室1号', keyHint: key.slice(-4), items: '水分、S', state: 'LIVE' })]);
   });
 
+  it('never gives two live kiosks one name, however close the calls come', async () => {
+    const [a, b] = await Promise.all([issue({ name: '取样亭', itemCodes: ['001'] }), issue({ name: '取样亭', itemCodes: ['003'] })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    expect(await count("qm_kiosk WHERE name = '取样亭' AND revoked_at IS NULL")).toBe(1);
+    expect(await count("sys_log WHERE action = 'issueKiosk' AND doc_no = '取样亭'")).toBe(1);
+  });
+
   it('open nothing without a key, with a wrong one, or with a workspace token', async () => {
     for (const res of [await kioskGet(null), await kioskGet('wbk_not-a-key'), await call(app, 'GET', '/api/kiosk/quality/samples', quality)]) {
       expectFailure(res, 401, KIOSK_REFUSED);
