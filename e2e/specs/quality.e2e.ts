@@ -115,7 +115,7 @@ describe('one sample, end to end', () => {
       (SELECT trim_scale(amount)::text FROM wb_ticket_deduction WHERE ticket_id = t.id AND kind = 'QUALITY') AS q FROM wb_ticket t WHERE id = $1`, [ticket.id]))[0])
       .toEqual({ net: '23.83', amount: '11915', q: '0.61' });
     const page = stage.page;
-    await openMenuLeaf(page, '/quality', '/quality/report');
+    await openMenuLeaf(page, '/reportforms', '/quality/report');
     const table = page.getByTestId('quality-report-table');
     await table.waitFor();
     await settled(page);
