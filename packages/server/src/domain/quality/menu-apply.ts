@@ -2,11 +2,11 @@ import { familyButton, type MenuSeed } from '../../platform/menu/define';
 import { KIOSK_MENU_PATH } from './kiosk/templates';
 
 /**
- * The leaves of applied quality in the 质检化验 folder: the bulk quality-inspection platform
- * (/viewWeigh, the kiosk page outside the workspace; the lab's), the kiosk keys (an
- * administrator's: no role besides the administrator is granted them) and the quality report. The
- * report names vendors beside the lab's results, so it is the accountant's, never the lab's: the
- * lab must not learn whose sample is whose.
+ * The leaves of applied quality: in the 质检化验 folder the bulk quality-inspection platform
+ * (/viewWeigh, the kiosk page outside the workspace; the lab's) and the kiosk keys (an
+ * administrator's: no role besides the administrator is granted them); the quality report, which
+ * names vendors beside the lab's results, goes to 报表中心 (module.ts places it), the accountant's,
+ * never the lab's: the lab must not learn whose sample is whose.
  */
 const QA = 'ROLE_QUALITY';
 const AC = 'ROLE_ACCOUNTANT';

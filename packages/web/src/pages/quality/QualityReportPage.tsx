@@ -74,9 +74,10 @@ export default function QualityReportPage() {
           {w('导出Excel', 'Excel')}
         </Button>
       </Space>
+      {/* the chart's box is always there: the chart is made once, when the box mounts */}
+      <div ref={box} style={{ height: rows.length ? 280 : 0 }} data-testid="quality-report-chart" />
       {!rows.length ? <Empty description={w('所选期间没有化验结果', 'No assay results in the period')} /> : (
         <>
-          <div ref={box} style={{ height: 280 }} data-testid="quality-report-chart" />
           <Table<ReportLine>
             size="small" rowKey={(r) => `${r.vendorId}:${r.materialId}`} columns={columns} dataSource={rows} pagination={false} scroll={{ x: 1000 }}
             data-testid="quality-report-table"
