@@ -36,9 +36,13 @@ const weighed = (t: TicketRow): Weighed => ({
   deducted: new Decimal(t.deduct_total), net: new Decimal(t.net ?? 0),
 });
 
-/** A merged or split ticket's amount; a merged net can make one too large for its price. */
-function amountOf(net: Decimal, price: string | null, precision: number): string | null {
-  const amount = pricedAmount(net, price, precision);
+/**
+ * A merged or split ticket's amount, with the quality price change the ticket carries (the lab's
+ * results priced it: a merge keeps the kept ticket's, a split part its source's); a merged net can
+ * make one too large for its price.
+ */
+function amountOf(net: Decimal, t: Pick<TicketRow, 'price' | 'quality_price_adjust'>, precision: number): string | null {
+  const amount = pricedAmount(net, t.price, precision, t.quality_price_adjust);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   return amount.amount;
 }
@@ -52,7 +56,7 @@ export async function mergeTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   const params = await repo.weighParams(tx, who.orgId);
   await repo.updateTicket(tx, who.orgId, target.id, {
     gross: plan.gross.toFixed(), tare: plan.tare.toFixed(), deduct_total: plan.deducted.toFixed(), net: plan.net.toFixed(),
-    amount: amountOf(plan.net, target.price, params.moneyPrecision), updated_by: who.userId,
+    amount: amountOf(plan.net, target, params.moneyPrecision), updated_by: who.userId,
   });
   // the kept ticket's deduction list adds up to its summed deduct total; the voided ones keep theirs for the history
   await repo.writeDeductionRows(tx, who.orgId, target.id, mergeDeductions(await repo.deductionRows(tx, rows.map((t) => t.id))), who.userId);
@@ -82,7 +86,7 @@ export async function splitTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
   const [kept, ...others] = plan.parts as [SplitPart, ...SplitPart[]];
   await repo.updateTicket(tx, who.orgId, t.id, {
     gross: kept.gross.toFixed(), tare: kept.tare.toFixed(), deduct_total: kept.deducted.toFixed(), net: kept.net.toFixed(),
-    amount: amountOf(kept.net, t.price, params.moneyPrecision), updated_by: who.userId,
+    amount: amountOf(kept.net, t, params.moneyPrecision), updated_by: who.userId,
   });
   await repo.writeDeductionRows(tx, who.orgId, t.id, kept.deductions, who.userId);
   const source = await tx.selectFrom('wb_ticket').selectAll().where('id', '=', t.id).executeTakeFirstOrThrow();
@@ -101,7 +105,7 @@ export async function splitTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
       // the times and the tare's source are the weighing's: the part is a share of it, not a new reading
       gross: part.gross.toFixed(), gross_time: source.gross_time, tare: part.tare.toFixed(), tare_time: source.tare_time, tare_source: source.tare_source,
       deduct_total: part.deducted.toFixed(), net: part.net.toFixed(),
-      price: source.price, amount: amountOf(part.net, source.price, params.moneyPrecision), completed_at: source.completed_at, split_from_id: source.id,
+      price: source.price, quality_price_adjust: source.quality_price_adjust, amount: amountOf(part.net, source, params.moneyPrecision), completed_at: source.completed_at, split_from_id: source.id,
       remark: `拆分自磅单 ${source.ticket_no}`, created_by: who.userId, updated_by: who.userId,
     });
     await repo.writeDeductionRows(tx, who.orgId, partId, part.deductions, who.userId);

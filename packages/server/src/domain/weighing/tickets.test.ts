@@ -253,6 +253,16 @@ describe('ticket actions', () => {
     expect(await lineFigures(ctx.database.db, t.lineId)).toMatchObject({ done: 25 });
   });
 
+  it('keeps the quality price change in a split ticket\'s amounts, and gives it to each part', async () => {
+    const t = await completedTicket();
+    // the lab's results priced the load 2 a ton above the notice's 10 (domain/quality)
+    await ctx.database.db.updateTable('wb_ticket').set({ quality_price_adjust: '2' }).where('id', '=', t.id).execute();
+    const res = expectOk(await post('pu/split', { id: t.id, parts: ['20', '5'] }, ac)).data;
+    expect(await ticketRow(t.id)).toMatchObject({ net: '20.0000', amount: '240.0000' });
+    const part = await ctx.database.db.selectFrom('wb_ticket').select(['net', 'amount', 'quality_price_adjust']).where('id', '=', res.ids[0]).executeTakeFirstOrThrow();
+    expect(part).toEqual({ net: '5.0000', amount: '60.0000', quality_price_adjust: '2.0000' });
+  });
+
   it('gives each part its share of the gross, the tare and the deductions, every figure adding up to the weighing', async () => {
     const t = await completedTicket('1000', '40.37', '15.11');
     // 25.26 weighed, 1 % water (0.25) and 0.11 stone: 24.9 net
