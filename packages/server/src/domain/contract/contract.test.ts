@@ -109,12 +109,12 @@ describe('quality terms', () => {
 
   it('are kept structured with the draft and read back with the contract', async () => {
     const c = await salesContract();
-    const done = expectOk(await post(`${SA}/quality`, { id: c.id, terms: [term, { ...term, itemCode: 'CAO', itemName: '氧化钙', standardValue: '50', direction: 'MIN', deductStep: null, deductPercent: null, bandStep: '1', bandPrice: '-2', rejectLimit: '45' }] }));
+    const done = expectOk(await post(`${SA}/quality`, { id: c.id, terms: [term, { ...term, itemCode: 'CAO', itemName: '氧化钙', standardValue: '50', direction: 'MIN', deductStep: null, deductPercent: null, bandStep: '1', bandPrice: '-2', bandMode: 'PROPORTIONAL', deductBasis: 'DRY', rejectLimit: '45' }] }));
     expect(done.data).toEqual({ id: c.id, count: 2 });
     const read = expectOk(await get(`${SA}/get/${c.id}`)).data;
     expect(read.qualityTerms).toEqual([
-      expect.objectContaining({ seq: 1, materialCode: '0101001', itemCode: 'MT', standardValue: '8', direction: 'MAX', deductStep: '1', deductPercent: '1', bandStep: null, rejectLimit: '15' }),
-      expect.objectContaining({ seq: 2, itemCode: 'CAO', direction: 'MIN', bandStep: '1', bandPrice: '-2', deductStep: null }),
+      expect.objectContaining({ seq: 1, materialCode: '0101001', itemCode: 'MT', standardValue: '8', direction: 'MAX', deductStep: '1', deductPercent: '1', bandStep: null, rejectLimit: '15', deductBasis: 'NET', bandMode: 'STEP' }),
+      expect.objectContaining({ seq: 2, itemCode: 'CAO', direction: 'MIN', bandStep: '1', bandPrice: '-2', deductStep: null, deductBasis: 'DRY', bandMode: 'PROPORTIONAL' }),
     ]);
     expect((await pool.query("SELECT count(*)::int AS n FROM sys_log WHERE action = 'qualityTerms' AND doc_no = $1", [c.contractNo])).rows[0].n).toBe(1);
   });

@@ -75,7 +75,8 @@ function contractLines(k: ContractKindDef): DocumentChildren {
 const QUALITY_SQL = `coalesce((SELECT json_agg(json_build_object('seq', q.seq, 'materialId', q.material_id::text,
   'materialCode', (SELECT m.inv_code FROM md_material m WHERE m.id = q.material_id), 'itemCode', q.item_code, 'itemName', q.item_name,
   'standardValue', trim_scale(q.standard_value)::text, 'direction', q.direction, 'deductStep', trim_scale(q.deduct_step)::text,
-  'deductPercent', trim_scale(q.deduct_percent)::text, 'bandStep', trim_scale(q.band_step)::text, 'bandPrice', trim_scale(q.band_price)::text,
+  'deductPercent', trim_scale(q.deduct_percent)::text, 'deductBasis', q.deduct_basis, 'bandStep', trim_scale(q.band_step)::text, 'bandPrice', trim_scale(q.band_price)::text,
+  'bandMode', q.band_mode,
   'rejectLimit', trim_scale(q.reject_limit)::text, 'remark', q.remark) ORDER BY q.seq) FROM wb_contract_quality q WHERE q.contract_id = t.id), '[]')`;
 const HISTORY_SQL = `coalesce((SELECT json_agg(json_build_object('amendNo', a.amend_no, 'lineSeq', l.seq, 'field', ch.field,
   'before', ch.before_value, 'after', ch.after_value, 'changedAt', ch.changed_at,

@@ -114,19 +114,21 @@ function qualityColumns({ contract, rows, editable, problem, edit, t }: ColumnsI
       );
     },
   };
-  const direction = {
-    key: 'direction', title: title('direction'), width: 90,
+  // a column of a few fixed words (the server's enums), shown as their texts
+  const choice = (column: 'direction' | 'deductBasis' | 'bandMode', words: string, values: readonly string[], width: number) => ({
+    key: column, title: title(column), width,
     render: (_: unknown, row: QualityRow, index: number) => {
-      const word = t(`contractDialogs.directions.${row.direction}`);
-      if (!editable) return <span data-testid={`quality-cell-${index}-direction`}>{word}</span>;
+      const word = t(`contractDialogs.${words}.${row[column]}`);
+      if (!editable) return <span data-testid={`quality-cell-${index}-${column}`}>{word}</span>;
       return (
-        <div data-testid={`quality-cell-${index}-direction`}>
-          <Select size="small" style={{ width: '100%' }} value={row.direction} status={wrong(index, 'direction') ? 'error' : undefined}
-            options={(['MAX', 'MIN'] as const).map((d) => ({ value: d, label: t(`contractDialogs.directions.${d}`) }))} onChange={(v: string) => change(index, 'direction', v)} />
+        <div data-testid={`quality-cell-${index}-${column}`}>
+          <Select size="small" style={{ width: '100%' }} value={row[column]} status={wrong(index, column) ? 'error' : undefined}
+            options={values.map((d) => ({ value: d, label: t(`contractDialogs.${words}.${d}`) }))} onChange={(v: string) => change(index, column, v)} />
         </div>
       );
     },
-  };
+  });
+  const direction = choice('direction', 'directions', ['MAX', 'MIN'], 90);
   const remove = {
     key: 'remove', title: '', width: 60,
     render: (_: unknown, _row: QualityRow, index: number) => (
@@ -135,8 +137,8 @@ function qualityColumns({ contract, rows, editable, problem, edit, t }: ColumnsI
   };
   return [
     material, text('itemCode'), text('itemName'), text('standardValue', true), direction,
-    { key: 'deduct', title: t('contractDialogs.groups.deduct'), children: [text('deductStep', true), text('deductPercent', true)] },
-    { key: 'band', title: t('contractDialogs.groups.band'), children: [text('bandStep', true), text('bandPrice', true)] },
+    { key: 'deduct', title: t('contractDialogs.groups.deduct'), children: [text('deductStep', true), text('deductPercent', true), choice('deductBasis', 'deductBases', ['NET', 'DRY'], 150)] },
+    { key: 'band', title: t('contractDialogs.groups.band'), children: [text('bandStep', true), text('bandPrice', true), choice('bandMode', 'bandModes', ['STEP', 'PROPORTIONAL'], 100)] },
     text('rejectLimit', true), text('remark'),
     ...(editable ? [remove] : []),
   ];

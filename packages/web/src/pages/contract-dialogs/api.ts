@@ -11,6 +11,8 @@ const path = (base: string) => base.replace(/^\/api(?=\/)/, '');
 export interface QualityTerm {
   seq: number; materialCode: string; itemCode: string; itemName: string; standardValue: string; direction: 'MAX' | 'MIN';
   deductStep: string | null; deductPercent: string | null; bandStep: string | null; bandPrice: string | null; rejectLimit: string | null; remark: string | null;
+  /** how the quality inspection counts the deduction and moves the price (domain/contract/quality.ts) */
+  deductBasis: 'NET' | 'DRY'; bandMode: 'STEP' | 'PROPORTIONAL';
 }
 
 /** A value an audited amendment changed (wb_contract_change). */

@@ -6,7 +6,8 @@ import type { QualityTerm } from './api';
  * belongs in the table.
  */
 export const QUALITY_COLUMNS = [
-  'materialCode', 'itemCode', 'itemName', 'standardValue', 'direction', 'deductStep', 'deductPercent', 'bandStep', 'bandPrice', 'rejectLimit', 'remark',
+  'materialCode', 'itemCode', 'itemName', 'standardValue', 'direction', 'deductStep', 'deductPercent', 'deductBasis', 'bandStep', 'bandPrice', 'bandMode',
+  'rejectLimit', 'remark',
 ] as const;
 export type QualityColumn = (typeof QUALITY_COLUMNS)[number];
 
@@ -15,19 +16,20 @@ export type QualityRow = Record<QualityColumn, string> & { key: number };
 /** The body's term: optional numbers null when left empty, as the server keeps them. */
 export interface QualityTermBody {
   materialCode: string; itemCode: string; itemName: string; standardValue: string; direction: string;
-  deductStep: string | null; deductPercent: string | null; bandStep: string | null; bandPrice: string | null; rejectLimit: string | null; remark: string | null;
+  deductStep: string | null; deductPercent: string | null; deductBasis: string; bandStep: string | null; bandPrice: string | null; bandMode: string;
+  rejectLimit: string | null; remark: string | null;
 }
 
 let nextKey = 1;
 export const emptyRow = (materialCode = ''): QualityRow => ({
   key: nextKey++, materialCode, itemCode: '', itemName: '', standardValue: '', direction: 'MAX',
-  deductStep: '', deductPercent: '', bandStep: '', bandPrice: '', rejectLimit: '', remark: '',
+  deductStep: '', deductPercent: '', deductBasis: 'NET', bandStep: '', bandPrice: '', bandMode: 'STEP', rejectLimit: '', remark: '',
 });
 
 export const rowsOf = (terms: readonly QualityTerm[]): QualityRow[] =>
   terms.map((t) => {
     const row = emptyRow();
-    for (const c of QUALITY_COLUMNS) row[c] = t[c] ?? '';
+    for (const c of QUALITY_COLUMNS) row[c] = t[c] ?? row[c];
     return row;
   });
 
@@ -36,7 +38,8 @@ const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 export const bodyOf = (rows: readonly QualityRow[]): QualityTermBody[] =>
   rows.map((r) => ({
     materialCode: r.materialCode.trim(), itemCode: r.itemCode.trim(), itemName: r.itemName.trim(), standardValue: r.standardValue.trim(), direction: r.direction,
-    deductStep: orNull(r.deductStep), deductPercent: orNull(r.deductPercent), bandStep: orNull(r.bandStep), bandPrice: orNull(r.bandPrice),
+    deductStep: orNull(r.deductStep), deductPercent: orNull(r.deductPercent), deductBasis: r.deductBasis, bandStep: orNull(r.bandStep), bandPrice: orNull(r.bandPrice),
+    bandMode: r.bandMode,
     rejectLimit: orNull(r.rejectLimit), remark: orNull(r.remark),
   }));
 

@@ -14,7 +14,7 @@ const envelope = (data: unknown, status = 200, msg = 'ok') =>
 const contract = (docStatus: string) => ({
   id: '5', contractNo: 'XSHT202603010001', docStatus,
   entitysub: [{ materialCode: '0101001', materialName: '石灰石' }],
-  qualityTerms: [{ seq: 1, materialCode: '0101001', itemCode: 'MT', itemName: '全水', standardValue: '8', direction: 'MAX', deductStep: '0.5', deductPercent: '1', bandStep: null, bandPrice: null, rejectLimit: '12', remark: null }],
+  qualityTerms: [{ seq: 1, materialCode: '0101001', itemCode: 'MT', itemName: '全水', standardValue: '8', direction: 'MAX', deductStep: '0.5', deductPercent: '1', bandStep: null, bandPrice: null, rejectLimit: '12', remark: null, deductBasis: 'DRY', bandMode: 'STEP' }],
   amendHistory: [{ amendNo: 'XSBC202603010001', lineSeq: 1, field: 'price', before: '38.5', after: '40', changedAt: '2026-03-01T02:00:00Z', changedBy: '张会计' }],
 });
 
@@ -72,7 +72,7 @@ describe('质量条款', () => {
     await act(async () => void fireEvent.click(screen.getByTestId('quality-ok')));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent.find((s) => s.url.endsWith('/contract/sa/quality'))?.body).toEqual({
-      id: '5', terms: [{ materialCode: '0101001', itemCode: 'MT', itemName: '全水', standardValue: '8', direction: 'MAX', deductStep: '0.5', deductPercent: '1', bandStep: null, bandPrice: null, rejectLimit: '11', remark: null }],
+      id: '5', terms: [{ materialCode: '0101001', itemCode: 'MT', itemName: '全水', standardValue: '8', direction: 'MAX', deductStep: '0.5', deductPercent: '1', deductBasis: 'DRY', bandStep: null, bandPrice: null, bandMode: 'STEP', rejectLimit: '11', remark: null }],
     });
     expect(refresh).toHaveBeenCalled();
   });

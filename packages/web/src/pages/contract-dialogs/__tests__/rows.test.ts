@@ -5,20 +5,20 @@ import { bodyOf, emptyRow, problemAt, rowsOf } from '../quality-rows';
 
 const TERM: QualityTerm = {
   seq: 1, materialCode: '0101001', itemCode: 'MT', itemName: '全水', standardValue: '8', direction: 'MAX',
-  deductStep: '0.5', deductPercent: '1', bandStep: null, bandPrice: null, rejectLimit: '12', remark: null,
+  deductStep: '0.5', deductPercent: '1', bandStep: null, bandPrice: null, rejectLimit: '12', remark: null, deductBasis: 'DRY', bandMode: 'PROPORTIONAL',
 };
 
 describe('the quality terms the dialog edits', () => {
   it('sends what it read back unchanged, an empty optional number as null', () => {
     expect(bodyOf(rowsOf([TERM]))).toEqual([{
       materialCode: '0101001', itemCode: 'MT', itemName: '全水', standardValue: '8', direction: 'MAX',
-      deductStep: '0.5', deductPercent: '1', bandStep: null, bandPrice: null, rejectLimit: '12', remark: null,
+      deductStep: '0.5', deductPercent: '1', deductBasis: 'DRY', bandStep: null, bandPrice: null, bandMode: 'PROPORTIONAL', rejectLimit: '12', remark: null,
     }]);
   });
 
   it('trims what was typed and sends blanks as null', () => {
     const row = { ...emptyRow('0101001'), itemCode: ' S ', itemName: '硫', standardValue: ' 1.2 ', bandStep: '  ', remark: ' 按批 ' };
-    expect(bodyOf([row])[0]).toMatchObject({ itemCode: 'S', standardValue: '1.2', bandStep: null, remark: '按批', direction: 'MAX' });
+    expect(bodyOf([row])[0]).toMatchObject({ itemCode: 'S', standardValue: '1.2', bandStep: null, remark: '按批', direction: 'MAX', deductBasis: 'NET', bandMode: 'STEP' });
   });
 
   it('puts a refusal at the cell it names: the body path, or the field and the row its message names', () => {
