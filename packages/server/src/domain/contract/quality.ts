@@ -14,7 +14,11 @@ import { qualityProblems } from './rules';
  * back with the contract (get/{id}: qualityTerms). The quality inspection applies them.
  *
  *   POST /api/contract/{kind}/quality { id, terms: [{ materialCode, itemCode, itemName, standardValue,
- *        direction: MAX | MIN, deductStep?, deductPercent?, bandStep?, bandPrice?, rejectLimit?, remark? }] }
+ *        direction: MAX | MIN, deductStep?, deductPercent?, deductBasis?: NET | DRY, bandStep?, bandPrice?, bandMode?: STEP | PROPORTIONAL,
+ *        rejectLimit?, remark? }] }
+ * deductBasis and bandMode (migration 046) say how the quality inspection counts the deduction (of the
+ * net: / 100, or the dry-basis convention: / (100 - standard)) and moves the price (whole band steps or
+ * in proportion); absent, NET and STEP.
  */
 const value = (label: string) => columnNumber({ ...TONS_COLUMN, label });
 const optional = <T extends z.ZodTypeAny>(s: T) => z.union([z.null(), z.literal(''), s]).optional().transform((v) => (v === '' || v === undefined ? null : v));
@@ -26,8 +30,10 @@ const qualityTerm = z.strictObject({
   direction: z.enum(['MAX', 'MIN'], { message: '方向应为 MAX（不高于）或 MIN（不低于）' }),
   deductStep: optional(columnNumber({ ...TONS_COLUMN, min: 0, label: '每超出量' })),
   deductPercent: optional(columnNumber({ ...RATE_COLUMN, min: 0, label: '扣重比例' })),
+  deductBasis: z.enum(['NET', 'DRY'], { message: '扣重基准应为 NET（按净重/100）或 DRY（按净重/(100-标准值)）' }).optional(),
   bandStep: optional(columnNumber({ ...TONS_COLUMN, min: 0, label: '档距' })),
   bandPrice: optional(columnNumber({ ...MONEY_COLUMN, label: '每档调价' })),
+  bandMode: z.enum(['STEP', 'PROPORTIONAL'], { message: '调价方式应为 STEP（整档）或 PROPORTIONAL（按比例）' }).optional(),
   rejectLimit: optional(value('拒收限值')),
   remark: z.string().max(500, '备注不能超过500个字符').nullish(),
 });
@@ -61,9 +67,9 @@ export async function saveQualityTerms(tx: Tx, who: Pick<Who, 'orgId' | 'groupId
   await sql`DELETE FROM wb_contract_quality WHERE contract_id = ${body.id}::bigint`.execute(tx);
   for (const [i, t] of body.terms.entries()) {
     await sql`INSERT INTO wb_contract_quality (org_id, contract_id, seq, material_id, item_code, item_name, standard_value, direction,
-        deduct_step, deduct_percent, band_step, band_price, reject_limit, remark, created_by, updated_by)
+        deduct_step, deduct_percent, deduct_basis, band_step, band_price, band_mode, reject_limit, remark, created_by, updated_by)
       VALUES (${who.orgId}, ${body.id}::bigint, ${i + 1}, ${material.get(t.materialCode)}::bigint, ${t.itemCode}, ${t.itemName}, ${t.standardValue}::numeric, ${t.direction},
-        ${t.deductStep}::numeric, ${t.deductPercent}::numeric, ${t.bandStep}::numeric, ${t.bandPrice}::numeric, ${t.rejectLimit}::numeric, ${t.remark ?? null}, ${who.userId}::bigint, ${who.userId}::bigint)`.execute(tx);
+        ${t.deductStep}::numeric, ${t.deductPercent}::numeric, ${t.deductBasis ?? 'NET'}, ${t.bandStep}::numeric, ${t.bandPrice}::numeric, ${t.bandMode ?? 'STEP'}, ${t.rejectLimit}::numeric, ${t.remark ?? null}, ${who.userId}::bigint, ${who.userId}::bigint)`.execute(tx);
   }
   // the form read at the old version must not write over the terms unseen
   await sql`UPDATE wb_contract SET version = version + 1, updated_at = now(), updated_by = ${who.userId}::bigint WHERE id = ${body.id}::bigint`.execute(tx);

@@ -82,35 +82,35 @@ export interface TicketWrite {
   net: string | null; deductTotal: string | null; amount: string | null; priceAdjust: string;
 }
 
-/** The tickets' quality rows replaced and their figures written, in three statements. */
-export async function writeTickets(tx: Tx, orgId: string, userId: string | null, writes: TicketWrite[]): Promise<void> {
-  if (writes.length === 0) return;
-  const ids = writes.map((w) => w.id);
-  await sql`DELETE FROM wb_ticket_deduction WHERE ticket_id = ANY(${ids}::bigint[]) AND kind = 'QUALITY'`.execute(tx);
-  const rows = writes.filter((w) => w.quality !== null);
-  if (rows.length) {
-    await sql`
-      INSERT INTO wb_ticket_deduction (org_id, ticket_id, kind, mode, value, amount, created_by)
-      SELECT ${orgId}::bigint, x.id, 'QUALITY', x.mode, x.value, x.amount, ${userId}::bigint
-        FROM unnest(${rows.map((w) => w.id)}::bigint[], ${rows.map((w) => w.quality!.mode)}::text[], ${rows.map((w) => w.quality!.value)}::numeric[],
-                    ${rows.map((w) => w.quality!.amount)}::numeric[]) AS x(id, mode, value, amount)`.execute(tx);
-  }
-  await sql`
-    UPDATE wb_ticket t SET net = x.net, deduct_total = x.deduct_total, amount = x.amount, quality_price_adjust = x.adjust,
-           updated_at = now(), updated_by = ${userId}::bigint, version = t.version + 1
-      FROM unnest(${ids}::bigint[], ${writes.map((w) => w.net)}::numeric[], ${writes.map((w) => w.deductTotal)}::numeric[],
-                  ${writes.map((w) => w.amount)}::numeric[], ${writes.map((w) => w.priceAdjust)}::numeric[]) AS x(id, net, deduct_total, amount, adjust)
-     WHERE t.id = x.id AND t.org_id = ${orgId}`.execute(tx);
-}
-
 export interface OutcomeRow {
   ticketId: string; contractId: string | null; deduction: string; priceAdjust: string; rejected: boolean; items: unknown; settlementNo: string | null;
 }
 
-/** What the last application decided for each ticket, kept for the report and the recheck. */
-export async function saveOutcomes(tx: Tx, orgId: string, sampleId: string, userId: string | null, rows: OutcomeRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Everything the application writes, in one statement (one round trip for the whole sample): each
+ * edited ticket's QUALITY row upserted (or removed when nothing is deducted), its figures, and what
+ * was decided for every ticket, settled ones included. The sets are disjoint, so the parts of the
+ * statement never touch one row twice.
+ */
+export async function writeApplication(tx: Tx, orgId: string, sampleId: string, userId: string | null, writes: TicketWrite[], rows: OutcomeRow[]): Promise<void> {
+  const kept = writes.filter((w) => w.quality !== null);
+  const cleared = writes.filter((w) => w.quality === null).map((w) => w.id);
   await sql`
+    WITH quality AS (
+      INSERT INTO wb_ticket_deduction (org_id, ticket_id, kind, mode, value, amount, created_by)
+      SELECT ${orgId}::bigint, x.id, 'QUALITY', x.mode, x.value, x.amount, ${userId}::bigint
+        FROM unnest(${kept.map((w) => w.id)}::bigint[], ${kept.map((w) => w.quality!.mode)}::text[], ${kept.map((w) => w.quality!.value)}::numeric[],
+                    ${kept.map((w) => w.quality!.amount)}::numeric[]) AS x(id, mode, value, amount)
+      ON CONFLICT (ticket_id, kind) DO UPDATE SET mode = EXCLUDED.mode, value = EXCLUDED.value, amount = EXCLUDED.amount
+    ), cleared AS (
+      DELETE FROM wb_ticket_deduction WHERE ticket_id = ANY(${cleared}::bigint[]) AND kind = 'QUALITY'
+    ), tickets AS (
+      UPDATE wb_ticket t SET net = x.net, deduct_total = x.deduct_total, amount = x.amount, quality_price_adjust = x.adjust,
+             updated_at = now(), updated_by = ${userId}::bigint, version = t.version + 1
+        FROM unnest(${writes.map((w) => w.id)}::bigint[], ${writes.map((w) => w.net)}::numeric[], ${writes.map((w) => w.deductTotal)}::numeric[],
+                    ${writes.map((w) => w.amount)}::numeric[], ${writes.map((w) => w.priceAdjust)}::numeric[]) AS x(id, net, deduct_total, amount, adjust)
+       WHERE t.id = x.id AND t.org_id = ${orgId}
+    )
     INSERT INTO qm_ticket_quality (ticket_id, org_id, sample_id, contract_id, deduction, price_adjust, rejected, items, settlement_no, applied_at, applied_by)
     SELECT x.ticket_id, ${orgId}::bigint, ${sampleId}::bigint, x.contract_id, x.deduction, x.price_adjust, x.rejected, x.items, x.settlement_no, now(), ${userId}::bigint
       FROM unnest(${rows.map((r) => r.ticketId)}::bigint[], ${rows.map((r) => r.contractId)}::bigint[], ${rows.map((r) => r.deduction)}::numeric[],

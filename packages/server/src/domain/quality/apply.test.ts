@@ -131,6 +131,20 @@ describe('applying a sample\'s results', () => {
     expect(kept.settlement_no).toBe(s.settleNo);
   });
 
+  it('takes the deduction basis and the band mode with the contract\'s terms', async () => {
+    const c = await ctx.database.db.insertInto('wb_contract').values({
+      org_id: plant.orgId, kind: 'pu', contract_no: `HT-DRY-${Date.now()}`, doc_status: 'FREE', vendor_id: plant.vendorId, valid_from: '2026-01-01', valid_to: '2030-12-31',
+    }).returning('id').executeTakeFirstOrThrow();
+    const material = await ctx.database.db.selectFrom('md_material').select('inv_code').where('id', '=', plant.materialId).executeTakeFirstOrThrow();
+    const term = { materialCode: material.inv_code, itemCode: '001', itemName: '水分', standardValue: '12', direction: 'MAX', deductStep: '1', deductPercent: '1', deductBasis: 'DRY', bandStep: '1', bandPrice: '2', bandMode: 'PROPORTIONAL' };
+    const bad = await call(ctx.app, 'POST', '/api/contract/pu/quality', adm, { id: c.id, terms: [{ ...term, deductBasis: 'WET' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.field).toMatch(/deductBasis/);
+    expectOk(await call(ctx.app, 'POST', '/api/contract/pu/quality', adm, { id: c.id, terms: [term] }));
+    const stored = await ctx.database.pool.query('SELECT deduct_basis, band_mode FROM wb_contract_quality WHERE contract_id = $1', [c.id]);
+    expect(stored.rows).toEqual([{ deduct_basis: 'DRY', band_mode: 'PROPORTIONAL' }]);
+  });
+
   it('refuses a sample not yet checked, naming the sample, and changes nothing', async () => {
     const a = await truck('15.56');
     const before = await ticket(a.id);

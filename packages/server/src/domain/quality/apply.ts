@@ -13,7 +13,7 @@ import { pricedAmount } from '../weighing/rules/amount';
 import { computeNet, type Deduction, type DeductionKind } from '../weighing/rules/net';
 import { roundWeight } from '../weighing/rules/units';
 import * as repo from './apply-repo';
-import { judgeSample, ticketQuality } from './terms';
+import { judgeSample, ticketQuality, type QualityTerm, type SampleJudgement } from './terms';
 
 type Tx = Transaction<DB>;
 
@@ -47,17 +47,19 @@ const DB_KIND: Record<string, DeductionKind> = { WATER: 'water', IMPURITY: 'impu
  * notice line's done, a controlled product's draw and a sale's account following the change as a
  * deduction moves them. A ticket a goods settlement holds is not edited: the settlement gets an
  * adjustment row (domain/settlement/corrections.ts). Applying again (a recheck) replaces what the
- * last application decided, never adds to it. Lock order: the sample, its tickets by id, then
- * what each ticket's change moves (notice line, grant line, account), as the weighing locks them.
+ * last application decided, never adds to it. Lock order: the sample's tickets by id, the sample,
+ * then what each ticket's change moves (notice line, grant line, account), as the weighing locks them.
  */
 export interface AppliedBy { userId: string | null; name: string }
 
 export async function applySampleResults(tx: Tx, orgId: string, sampleId: string, who: AppliedBy): Promise<SampleApplication> {
+  // the check's order: the sample's tickets by id, then the sample (held already when the check calls)
+  const locked = await repo.lockSampleTickets(tx, orgId, sampleId);
   const sample = await repo.lockSample(tx, orgId, sampleId);
   if (!sample) throw badRequest(`样品不存在: ${sampleId}`, 'sampleId');
   if (sample.state !== 'CHECKED' && sample.state !== 'RECHECKED') throw badRequest(`样品 ${sample.blind_code} 未审核，不能应用化验结果`, 'sampleId');
   const values = await repo.sampleValues(tx, sampleId);
-  const tickets = (await repo.lockSampleTickets(tx, orgId, sampleId)).filter((t) => APPLICABLE.has(t.state) && t.source_ticket_id === null);
+  const tickets = locked.filter((t) => APPLICABLE.has(t.state) && t.source_ticket_id === null);
   // the weighing refuses every change of a locked ticket; the lab's result is no exception. The
   // lab is the caller here: the refusal names the sample and counts, never a ticket (blind codes)
   const held = tickets.filter((t) => !t.settled_by_id && (t.locked_by_no || t.uploaded_at)).length;
@@ -70,11 +72,23 @@ export async function applySampleResults(tx: Tx, orgId: string, sampleId: string
   const outcomes: repo.OutcomeRow[] = [];
   const applied: AppliedTicket[] = [];
   const lineMoves = new Map<string, { before: Decimal; after: Decimal }>();
-  const moved: repo.SampleTicket[] = [];
+  const moved: { t: repo.SampleTicket; write: repo.TicketWrite }[] = [];
+  const ownRows = new Map<string, repo.DeductionRow[]>();
+  for (const d of deductions) ownRows.set(d.ticket_id, [...(ownRows.get(d.ticket_id) ?? []), d]);
+  // one judgement per contract and material: a sample's trucks mostly share both
+  const judgements = new Map<string, { itemTerms: QualityTerm[]; judged: SampleJudgement }>();
+  const judge = (key: string) => {
+    let j = judgements.get(key);
+    if (!j) {
+      const itemTerms = terms.get(key) ?? [];
+      j = { itemTerms, judged: judgeSample(itemTerms, values) };
+      judgements.set(key, j);
+    }
+    return j;
+  };
   for (const t of tickets) {
-    const own = deductions.filter((d) => d.ticket_id === t.id);
-    const itemTerms = t.contract_id && t.material_id ? terms.get(repo.termsKey(t.contract_id, t.material_id)) ?? [] : [];
-    const judged = judgeSample(itemTerms, values);
+    const own = ownRows.get(t.id) ?? [];
+    const { itemTerms, judged } = judge(t.contract_id && t.material_id ? repo.termsKey(t.contract_id, t.material_id) : '');
     const figures = figuresOf(t, own, judged, params, sample.blind_code);
     const base = { ticketId: t.id, ticketNo: t.ticket_no, deduction: figures.deduction, priceAdjust: figures.priceAdjust, rejected: judged.rejected };
     let settlementNo: string | null = null;
@@ -88,7 +102,7 @@ export async function applySampleResults(tx: Tx, orgId: string, sampleId: string
       writes.push(figures.write);
       applied.push({ ...base, outcome: itemTerms.length ? 'EDITED' : 'NO_TERMS', settlementNo, net: figures.write.net, amount: figures.write.amount });
       if (t.net !== null && figures.write.net !== t.net) {
-        moved.push(t);
+        moved.push({ t, write: figures.write });
         if (t.notice_line_id) {
           const m = lineMoves.get(t.notice_line_id) ?? { before: new Decimal(0), after: new Decimal(0) };
           lineMoves.set(t.notice_line_id, { before: m.before.plus(t.net), after: m.after.plus(figures.write.net ?? 0) });
@@ -97,7 +111,7 @@ export async function applySampleResults(tx: Tx, orgId: string, sampleId: string
     }
     outcomes.push({ ticketId: t.id, contractId: t.contract_id, deduction: figures.deduction, priceAdjust: figures.priceAdjust, rejected: judged.rejected, items: judged.items, settlementNo });
   }
-  await repo.writeTickets(tx, orgId, who.userId, writes);
+  await repo.writeApplication(tx, orgId, sampleId, who.userId, writes, outcomes);
   // lines in id order, as the weighing's batch calls take them
   for (const [lineId, m] of [...lineMoves].sort(([a], [b]) => Number(a) - Number(b))) {
     await uncompleteOnLine(tx, orgId, lineId, m.before);
@@ -105,14 +119,12 @@ export async function applySampleResults(tx: Tx, orgId: string, sampleId: string
   }
   // the ledger reads only the company and the user of who moved the money
   const actor = { orgId, groupId: '', userId: who.userId, username: who.name } as Who;
-  for (const t of moved) {
-    const after = writes.find((w) => w.id === t.id)!;
+  for (const { t, write: after } of moved) {
     if (t.kind === 'sa') {
       await redrawGrant(tx, orgId, t.id, `样品 ${sample.blind_code}`, after.net ?? '0');
       await followTicketAmount(tx, actor, { id: t.id, ticket_no: t.ticket_no, kind: 'sa' });
     }
   }
-  await repo.saveOutcomes(tx, orgId, sampleId, who.userId, outcomes);
   return { sampleId, tickets: applied, detail: summary(applied) };
 }
 
@@ -123,7 +135,7 @@ interface Figures { deduction: string; priceAdjust: string; write: repo.TicketWr
  * (gross - tare - its other deductions), rounded as the company records weights; a ticket not yet
  * completed takes it as a rate, so its second weighing deducts it.
  */
-function figuresOf(t: repo.SampleTicket, own: repo.DeductionRow[], judged: ReturnType<typeof judgeSample>, params: WeighParams, blindCode: string): Figures {
+function figuresOf(t: repo.SampleTicket, own: repo.DeductionRow[], judged: SampleJudgement, params: WeighParams, blindCode: string): Figures {
   const others: Deduction[] = own.filter((d) => DB_KIND[d.kind]).map((d) => (d.mode === 'RATE' ? { kind: DB_KIND[d.kind], rate: new Decimal(d.value) } : { kind: DB_KIND[d.kind], amount: new Decimal(d.value) }));
   const hidden = new Decimal(own.find((d) => d.kind === 'HIDDEN')?.amount ?? 0);
   const priceAdjust = ticketQuality(judged, new Decimal(0), params.unitPricePrecision).priceAdjust;

@@ -60,6 +60,9 @@ export async function makeSample(db: Database, p: Plant, ticketIds: string[], va
   }).returning('id').executeTakeFirstOrThrow();
   for (const t of ticketIds) await db.insertInto('qm_sample_ticket').values({ ticket_id: t, org_id: p.orgId, sample_id: s.id }).execute();
   if (values) await setValues(db, p.orgId, s.id, values);
+  // the first round's empty results, as the sampling grid leaves them for the lab
+  else await sql`INSERT INTO qm_result (org_id, sample_id, round, item_id, derived)
+    SELECT ${p.orgId}::bigint, ${s.id}::bigint, 1, l.item_id, l.formula IS NOT NULL FROM qm_format_item l WHERE l.format_id = ${format}::bigint`.execute(db);
   return { id: s.id, blindCode };
 }
 
