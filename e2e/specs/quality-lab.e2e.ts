@@ -11,7 +11,7 @@ import { openMenuLeaf, settled } from '../support/workspace';
 // The lab in the workspace: a truck judged 合格 at the sampling point gives a sample; the quality
 // user opens 化验单, enters the sample's results in the 录入结果 dialog by the keyboard (a stale
 // version refused and reloaded), may not check what they entered, a second person checks it; a
-// recheck with a reason is entered and checked again, the format (烟煤化验: AVERAGE) averages the
+// recheck with a reason is entered and checked again, the format (AVERAGE) averages the
 // two, and the 复检 list shows the first, recheck and final values.
 
 const stage = useSignedInPage(USERS.quality);
@@ -42,13 +42,29 @@ beforeAll(async () => {
   const [material] = await db<{ id: string }>(
     `SELECT a.archive_id::text AS id FROM md_material_alloc a JOIN md_material m ON m.id = a.archive_id WHERE a.org_id = $1 AND m.inv_code = '0201001'`, [orgId]);
   const [vendor] = await db<{ id: string }>('SELECT archive_id::text AS id FROM md_vendor_alloc WHERE org_id = $1 ORDER BY archive_id DESC LIMIT 1', [orgId]);
-  await db('UPDATE md_material SET is_sample = true WHERE id = $1', [material.id]);
+  // the lab's set-up, through its own calls: the dry basis, a format averaging rechecks, its auto model, and the role's items
+  const call = async (path: string, body: unknown) => {
+    const r = await api<{ success: boolean; data: { id: string } }>(baseUrl, token, 'POST', path, body);
+    expect(r.body, JSON.stringify(r.body)).toMatchObject({ success: true });
+    return r.body.data;
+  };
+  await call('/api/quality/item/create', { entity: { itemCode: 'SD_E2E', itemName: '干基全硫', unit: '%', precisionDigits: 3, minValue: 0, maxValue: 100 } });
+  const format = await call('/api/quality/format/create', {
+    entity: { formatCode: 'E2E-YM', formatName: '烟煤化验(复检平均)', recheckMode: 'AVERAGE', batchTrucks: 1 },
+    entitysub: [{ itemCode: '001' }, { itemCode: '003' }, { itemCode: 'SD_E2E', formula: '[003] * 100 / (100 - [001])' }],
+  });
+  await call('/api/quality/auto-model/create', { entity: { materialId: material.id, formatId: format.id } });
+  await db(`INSERT INTO sys_role_assay_item (role_id, item_id)
+    SELECT r.id, i.id FROM sys_role r JOIN sys_org o ON o.group_id = r.group_id JOIN qm_assay_item i ON i.group_id = o.group_id
+     WHERE r.role_code = 'ROLE_QUALITY' AND o.id = $1 AND i.item_code IN ('001', '003') ON CONFLICT DO NOTHING`, [orgId]);
+  await db('UPDATE md_material SET scene_confirm = true, is_sample = true WHERE id = $1', [material.id]);
   const [truck] = await db<{ id: string }>(
     `INSERT INTO wb_ticket (org_id, kind, ticket_no, state, material_id, vendor_id, plate_number, first_is, gross, gross_time)
      VALUES ($1, 'pu', 'CGBD-LAB-E2E', 'FIRST_WEIGHED', $2, $3, '晋E2E01', 'GROSS', 48.2, now()) RETURNING id::text AS id`, [orgId, material.id, vendor.id]);
-  // 合格 at the sampling point, on a day of its own so the truck starts its own sample
+  // 合格 at the sampling point, one truck a sample (the format's batch)
   const judged = await api(baseUrl, token, 'POST', '/api/confirm/pu-sampling/submit', { id: truck.id, button: 'CONFIRM', sampleDate: '20250601', sampleCount: 1 });
-  expect(judged.status).toBe(200);
+  expect(judged.status, JSON.stringify(judged.body)).toBe(200);
+  expect(judged.body, JSON.stringify(judged.body)).toMatchObject({ success: true });
   const [sample] = await db<{ id: string; blind_code: string }>(
     'SELECT s.id::text AS id, s.blind_code FROM qm_sample_ticket st JOIN qm_sample s ON s.id = st.sample_id WHERE st.ticket_id = $1', [truck.id]);
   sampleId = sample.id;
@@ -83,7 +99,7 @@ describe('the lab enters, checks and rechecks a sample on the 化验单 and 复�
     // the lab sees the code, never the truck
     await expect(box.textContent()).resolves.not.toMatch(/CGBD-LAB-E2E|晋E2E01/);
     // the derived item is no cell
-    expect(await box.getByTestId('lab-input-006').count()).toBe(0);
+    expect(await box.getByTestId('lab-input-SD_E2E').count()).toBe(0);
     const water = box.getByTestId('lab-input-001');
     await expect.poll(() => water.evaluate((el) => el === document.activeElement)).toBe(true);
     // someone else saves the water while the dialog is open
@@ -102,13 +118,13 @@ describe('the lab enters, checks and rechecks a sample on the 化验单 and 复�
     await box.getByTestId('lab-input-003').fill('0.9');
     await box.getByTestId('lab-input-003').press('Enter');
     // St,d = 0.9 x 100 / (100 - 10) = 1
-    await box.getByTestId('lab-value-006').filter({ hasText: /^1\b/ }).waitFor();
+    await box.getByTestId('lab-value-SD_E2E').filter({ hasText: /^1\b/ }).waitFor();
     await expect(box.getByTestId('lab-results-refusal').count()).resolves.toBe(0);
     await screenshot(page, 'quality-lab-entered');
     const values = await db<{ item_code: string; value: string }>(
       `SELECT i.item_code, trim_scale(r.value)::text AS value FROM qm_result r JOIN qm_assay_item i ON i.id = r.item_id WHERE r.sample_id = $1 AND r.round = 1 ORDER BY i.item_code`, [sampleId]);
-    expect(values.map((v) => [v.item_code, v.value])).toEqual([['001', '10'], ['003', '0.9'], ['006', '1']]);
-    await box.getByRole('button', { name: /关\s*闭/ }).click();
+    expect(values.map((v) => [v.item_code, v.value])).toEqual([['001', '10'], ['003', '0.9'], ['SD_E2E', '1']]);
+    await box.getByTestId('lab-results-close').click();
     await box.waitFor({ state: 'hidden' });
   });
 
@@ -124,7 +140,7 @@ describe('the lab enters, checks and rechecks a sample on the 化验单 and 复�
     await sampleRow(other);
     await pressListButton(other, 'one:check');
     await poll(async () => (await sampleState()).state).toBe('CHECKED');
-    expect(await finals()).toMatchObject({ '001': '10', '003': '0.9', '006': '1' });
+    expect(await finals()).toMatchObject({ '001': '10', '003': '0.9', 'SD_E2E': '1' });
   });
 
   it('opens a recheck with its reason on the 复检 list; round 2 is entered and checked, averaged as the format says, and the list shows the three values', async () => {
@@ -154,9 +170,9 @@ describe('the lab enters, checks and rechecks a sample on the 化验单 and 复�
     await page.keyboard.type('0.95');
     await page.keyboard.press('Enter');
     // round 2's dry basis: 0.95 x 100 / 89
-    await entry.getByTestId('lab-value-006').filter({ hasText: '1.067' }).waitFor();
+    await entry.getByTestId('lab-value-SD_E2E').filter({ hasText: '1.067' }).waitFor();
     await screenshot(page, 'quality-lab-recheck-entered');
-    await entry.getByRole('button', { name: /关\s*闭/ }).click();
+    await entry.getByTestId('lab-results-close').click();
 
     const other = checker.page;
     await openMenuLeaf(other, '/quality', '/quality/assay');
@@ -164,7 +180,7 @@ describe('the lab enters, checks and rechecks a sample on the 化验单 and 复�
     await pressListButton(other, 'one:check');
     await poll(async () => (await sampleState()).state).toBe('RECHECKED');
     // AVERAGE: water (10 + 11) / 2, S (0.9 + 0.95) / 2; the dry basis figured from the means: 0.925 x 100 / 89.5
-    expect(await finals()).toMatchObject({ '001': '10.5', '003': '0.925', '006': '1.034' });
+    expect(await finals()).toMatchObject({ '001': '10.5', '003': '0.925', 'SD_E2E': '1.034' });
 
     await openMenuLeaf(page, '/quality', '/quality/recheck');
     await quickSearch(page, blindCode);

@@ -88,7 +88,7 @@ export function ResultsDialog({ ctx, onClose }: DialogProps) {
     { title: t('qualityLab.columns.final'), dataIndex: 'final', width: 90, align: 'right', render: (v: string | null, l) => <span data-testid={`lab-final-${l.itemCode}`}>{v ?? ''}</span> },
   ];
   const footer = [
-    <Button key="close" onClick={onClose}>{t('qualityLab.close')}</Button>,
+    <Button key="close" onClick={onClose} data-testid="lab-results-close">{t('qualityLab.close')}</Button>,
     <Button key="ok" type="primary" loading={busy} disabled={!sample || !cells.length} onClick={() => void save()} data-testid="lab-results-ok">{t('qualityLab.ok')}</Button>,
   ];
   return (
