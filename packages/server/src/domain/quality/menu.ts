@@ -34,7 +34,7 @@ export const QUALITY_LEAVES: MenuSeed[] = [
     name: '化验单', en: 'Assays', path: '/quality/assay', roles: [QA],
     buttons: [
       button('查看', 'View', P.assayView, [QA], 'view'),
-      button('录入结果', 'Enter results', P.enter, [QA]),
+      button('录入结果', 'Enter results', P.enter, [QA], 'page:assayEnter'),
       button('审核', 'Check', P.check, [QA], 'one:check'),
       button('打印样品卡', 'Print sample card', P.sampleCard, [QA]),
     ],
@@ -43,7 +43,7 @@ export const QUALITY_LEAVES: MenuSeed[] = [
   { name: '化验模板', en: 'Assay formats', path: '/quality/format', roles: [QA], buttons: documentButtons(FORMAT_PREFIX, [...ARCHIVE_ACTIONS, 'copy'], [QA]) },
   {
     name: '复检', en: 'Rechecks', path: '/quality/recheck', roles: [QA],
-    buttons: [button('查看', 'View', P.recheckView, [QA], 'view'), button('复检', 'Recheck', P.recheck, [QA])],
+    buttons: [button('查看', 'View', P.recheckView, [QA], 'view'), button('复检', 'Recheck', P.recheck, [QA], 'page:assayRecheck')],
   },
   { name: '化验日志', en: 'Assay log', path: '/quality/log', roles: [QA], buttons: [button('查看', 'View', P.logView, [QA], 'view')] },
   { name: '自动模型', en: 'Auto models', path: '/quality/auto-model', roles: [QA], buttons: documentButtons(AUTO_MODEL_PREFIX, [...ARCHIVE_ACTIONS], [QA]) },

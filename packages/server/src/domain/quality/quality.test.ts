@@ -284,6 +284,9 @@ describe('recheck', () => {
     const d = await detail(s.id);
     expect([d.state, ...['001', '002', '003', 'Sd'].map((c) => lineOf(d, c).final)]).toEqual(['RECHECKED', '12', '4.2', '1', '1.136']);
     expect(lineOf(d, '001').first?.value).toBe('10');
+    // the 复检 list shows each item's first, recheck and final value
+    const after = expectOk(await post('/api/quality/recheck/v2/list', { search: [{ key: 'blindCode', op: 'eq', val: s.code }] })).data.list[0];
+    expect(after.recheckValues).toContain('水分 10 / 12 / 12');
   });
 
   it('averages the two when the format says so, the derived item figured from the means', async () => {
@@ -294,6 +297,8 @@ describe('recheck', () => {
     const d = await detail(s.id);
     // water (10 + 11) / 2, S (0.9 + 0.95) / 2 = 0.925; dry S = 0.925 x 100 / (100 - 10.5)
     expect(['001', '002', '003', 'Sd'].map((c) => lineOf(d, c).final)).toEqual(['10.5', '4.05', '0.925', '1.034']);
+    const listed = expectOk(await post('/api/quality/recheck/v2/list', { search: [{ key: 'blindCode', op: 'eq', val: s.code }] })).data.list[0];
+    expect(listed.recheckValues).toContain('水分 10 / 11 / 10.5');
   });
 });
 

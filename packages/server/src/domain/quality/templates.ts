@@ -35,6 +35,15 @@ export const assayListTemplate = defineListTemplate({
   resUrl: '/api/quality/assay/v2/list', menuPath: '/quality/assay', fields: labColumns,
 });
 
+/**
+ * Each item's first, recheck and final value, as 名称 首检 / 复检 / 最终 (a dash where none yet), so
+ * the 复检 list shows what the recheck changed; lab data only, by the sample's format.
+ */
+const roundValue = (round: 1 | 2) => `coalesce((SELECT trim_scale(r.value)::text FROM qm_result r WHERE r.sample_id = t.id AND r.round = ${round} AND r.item_id = l.item_id), '-')`;
+const recheckValuesSql = `(SELECT string_agg(i.item_name || ' ' || ${roundValue(1)} || ' / ' || ${roundValue(2)} || ' / '
+  || coalesce((SELECT trim_scale(v.value)::text FROM qm_sample_value v WHERE v.sample_id = t.id AND v.item_id = l.item_id), '-'), '；' ORDER BY l.seq, l.id)
+  FROM qm_format_item l JOIN qm_assay_item i ON i.id = l.item_id WHERE l.format_id = t.format_id)`;
+
 export const recheckListTemplate = defineListTemplate({
   formatCode: RECHECK_LIST, formatName: '复检', formatNameEn: 'Rechecks', mainTable: 'qm_sample',
   resUrl: '/api/quality/recheck/v2/list', menuPath: '/quality/recheck',
@@ -42,6 +51,7 @@ export const recheckListTemplate = defineListTemplate({
     ...labColumns,
     { fieldName: 'recheckMode', fieldExplain: '复检方式', fieldExplainEn: 'Recheck', fieldType: 'ENUM', columnSql: '(SELECT f.recheck_mode FROM qm_format f WHERE f.id = t.format_id)', options: RECHECK_OPTIONS, columnWidth: 120 },
     text('recheckReason', '复检原因', 'Recheck reason', 't.recheck_reason', { columnWidth: 200 }),
+    text('recheckValues', '首检 / 复检 / 最终', 'First / recheck / final', recheckValuesSql, { columnWidth: 420 }),
   ],
 });
 

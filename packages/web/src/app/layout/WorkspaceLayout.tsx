@@ -24,6 +24,7 @@ import '@/pages/settlement/register';
 import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
 import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost';
 import { StationKeyDialogHost } from '@/pages/station-keys/StationKeyDialogHost';
+import { QualityLabDialogHost } from '@/pages/quality-lab/QualityLabDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -94,6 +95,7 @@ export default function WorkspaceLayout() {
     <NoticeDialogHost />
     <TicketDialogHost />
     <ContractDialogHost />
+    <QualityLabDialogHost />
     <KioskKeyDialogHost />
     <StationKeyDialogHost />
     </AntApp>

@@ -1,0 +1,31 @@
+import i18n from 'i18next';
+import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { feedback } from '@/platform/feedback';
+import { ModuleLoading } from '@/platform/ModuleLoading';
+import { moduleLoader, useModule } from '@/platform/module-loader';
+import { QUALITY_LAB_DIALOGS, useQualityLabDialog } from './dialog-store';
+
+/** The dialogs' code: fetched when the workspace is idle, or with the first click. */
+const qualityLabCode = moduleLoader(() => import('./QualityLabDialogs'));
+
+/**
+ * The lab's list buttons 录入结果 (化验单, page:assayEnter) and 复检 (复检, page:assayRecheck)
+ * open their dialog on the one chosen sample.
+ */
+for (const kind of QUALITY_LAB_DIALOGS) {
+  registerPageAction(kind, (ctx) => {
+    if (ctx.selectedIds.length !== 1) return feedback.warning(i18n.t('qualityLab.oneRow'), 2);
+    useQualityLabDialog.getState().show(kind, ctx);
+  });
+}
+
+/** Mounted once in the workspace, beside the other dialog hosts (it needs antd's App context). */
+export function QualityLabDialogHost() {
+  const open = useQualityLabDialog((s) => s.open);
+  const close = useQualityLabDialog((s) => s.close);
+  const code = useModule(qualityLabCode, open !== null, close);
+  if (!open) return null;
+  if (!code) return <ModuleLoading />;
+  const { QualityLabDialogs } = code;
+  return <QualityLabDialogs key={open.key} kind={open.kind} ctx={open.ctx} onClose={close} />;
+}
