@@ -1,12 +1,15 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, screenshot } from '../support/browser';
+import { newPage, SCREENSHOT_DIR, screenshot } from '../support/browser';
 import { pressListButton, tickListRow } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
 import { listScreen, quickSearch, rows } from '../support/list-screen';
 import { api, apiSignIn, signIn, USERS } from '../support/login';
 import { openMenuLeaf, settled } from '../support/workspace';
+import { pageTexts } from '../../packages/server/src/domain/weighing/print/pdf-text.test-support';
 
 // The lab in the workspace: a truck judged 合格 at the sampling point gives a sample; the quality
 // user opens 化验单, enters the sample's results in the 录入结果 dialog by the keyboard (a stale
@@ -126,6 +129,19 @@ describe('the lab enters, checks and rechecks a sample on the 化验单 and 复�
     expect(values.map((v) => [v.item_code, v.value])).toEqual([['001', '10'], ['003', '0.9'], ['SD_E2E', '1']]);
     await box.getByTestId('lab-results-close').click();
     await box.waitFor({ state: 'hidden' });
+  });
+
+  it('prints the sample card from the list: the blind code on the label, never the vendor, the ticket or the plate', async () => {
+    const { page } = stage;
+    await sampleRow(page);
+    const [file] = await Promise.all([page.waitForEvent('download'), pressListButton(page, 'page:sampleCard')]);
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    const pdfPath = path.join(SCREENSHOT_DIR, 'quality-sample-card.pdf');
+    await file.saveAs(pdfPath);
+    const text = (await pageTexts(new Uint8Array(await readFile(pdfPath)))).join('\n');
+    expect(text).toContain(blindCode);
+    expect(text).not.toContain('晋E2E01');
+    expect(text).not.toContain('CGBD-LAB-E2E');
   });
 
   it('refuses the check by the one who entered, in the server’s words; a second person checks it', async () => {

@@ -36,7 +36,7 @@ export const QUALITY_LEAVES: MenuSeed[] = [
       button('查看', 'View', P.assayView, [QA], 'view'),
       button('录入结果', 'Enter results', P.enter, [QA], 'page:assayEnter'),
       button('审核', 'Check', P.check, [QA], 'one:check'),
-      button('打印样品卡', 'Print sample card', P.sampleCard, [QA]),
+      button('打印样品卡', 'Print sample card', P.sampleCard, [QA], 'page:sampleCard'),
     ],
   },
   { name: '化验项目', en: 'Assay items', path: '/quality/item', roles: [QA], buttons: documentButtons(ITEM_PREFIX, [...ARCHIVE_ACTIONS], [QA]) },
