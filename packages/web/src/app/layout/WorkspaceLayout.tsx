@@ -22,6 +22,7 @@ import { NoticeDialogHost } from '@/pages/notice/NoticeDialogHost';
 import '@/pages/ticket-print/register';
 import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
 import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost';
+import { FreightPlanDialogHost } from '@/pages/freight-plan/FreightPlanDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -91,6 +92,7 @@ export default function WorkspaceLayout() {
     <NoticeDialogHost />
     <TicketDialogHost />
     <ContractDialogHost />
+    <FreightPlanDialogHost />
     </AntApp>
   );
 }
