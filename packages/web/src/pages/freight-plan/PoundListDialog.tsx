@@ -29,9 +29,10 @@ export function PoundListDialog({ ctx, onClose }: DialogProps) {
     queryKey: ['freight-plan-candidates', ctx.base, id, filter], queryFn: () => poundCandidates(ctx.base, { id, ...filter }), staleTime: 0, gcTime: 0,
   });
   const inList = new Set((list ?? []).map((r) => r.ticketId));
-  const candidates = (offered ?? []).filter((r) => !inList.has(r.ticketId));
+  const held = new Set((detail?.pounds ?? []).map((r) => r.ticketId));
+  const candidates = (offered ?? []).filter((r) => !inList.has(r.ticketId) && !held.has(r.ticketId));
   // a ticket removed here is offered again (the server still has it in this plan until the save)
-  const removedHere = (detail?.pounds ?? []).filter((r) => !inList.has(r.ticketId));
+  const removedHere = list === null ? [] : (detail?.pounds ?? []).filter((r) => !inList.has(r.ticketId));
   const search = () => setFilter({
     ...(period?.[0] ? { from: period[0].startOf('day').toISOString() } : {}),
     ...(period?.[1] ? { to: period[1].add(1, 'day').startOf('day').toISOString() } : {}),
