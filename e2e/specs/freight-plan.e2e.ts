@@ -143,9 +143,10 @@ describe('a freight plan on the screen', () => {
     const reply = await printed;
     expect(reply.status()).toBe(200);
     expect(reply.headers()['content-type']).toContain('application/pdf');
-    const frame = dialog(page, 'findPrint').getByTestId('plan-print-frame');
-    await frame.waitFor();
-    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    const open = dialog(page, 'findPrint').getByTestId('plan-print-tab');
+    await open.waitFor();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+    expect(tab.url()).toMatch(/^blob:/);
     await screenshot(page, 'freight-plan-print');
     expect(listScreen(page)).toBeTruthy();
   });

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { planPdf } from './api';
 import { PlanDialog, useDetail, type DialogProps } from './shared';
 
 /**
- * 打印: the plan with its pound list as the server prints it (findPrint's PDF) in the dialog, where
- * the browser's PDF viewer prints it; it may also be opened in a tab of its own.
+ * 打印: the plan with its pound list as the server prints it (findPrint's PDF, fetched with the
+ * session's token), opened in a tab of its own where the browser's PDF viewer prints it. Not in a
+ * frame: the workspace's Content-Security-Policy allows no blob: frames.
  */
 export function PrintDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
@@ -25,12 +26,10 @@ export function PrintDialog({ ctx, onClose }: DialogProps) {
     };
   }, [ctx.base, ctx.selectedIds, onClose]);
   return (
-    <PlanDialog kind="findPrint" width={900} plan={detail?.plan} onClose={onClose}>
+    <PlanDialog kind="findPrint" width={520} plan={detail?.plan} onClose={onClose}>
       {url ? (
-        <>
-          <Button data-testid="plan-print-tab" style={{ marginBottom: 8 }} onClick={() => window.open(url, '_blank')}>{t('freightPlan.print.openTab')}</Button>
-          <iframe data-testid="plan-print-frame" title={t('freightPlan.titles.findPrint')} src={url} style={{ width: '100%', height: '70vh', border: '1px solid #eee' }} />
-        </>
+        <Result status="success" title={t('freightPlan.print.ready')}
+          extra={<Button type="primary" data-testid="plan-print-tab" onClick={() => window.open(url, '_blank')}>{t('freightPlan.print.openTab')}</Button>} />
       ) : <Spin tip={t('freightPlan.print.loading')}><div style={{ height: 200 }} /></Spin>}
     </PlanDialog>
   );
