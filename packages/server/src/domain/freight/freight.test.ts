@@ -184,6 +184,24 @@ describe('freight plans', () => {
     expectOk(await post(`${PLAN}/poundListedit`, { id: other.id, ticketIds: [t1.id] }));
   });
 
+  it('offers the pound list the carrier\'s weighed tickets no plan holds, narrowed by period and plate', async () => {
+    const p = await plan();
+    const [mine, held] = [await haul(carrierId, null), await haul(carrierId, null)];
+    const foreign = await haul(otherCarrierId, null);
+    expectOk(await post(`${PLAN}/poundListedit`, { id: (await plan()).id, ticketIds: [held.id] }));
+    const ids = async (body: Record<string, unknown> = {}) => expectOk(await post(`${PLAN}/candidates`, { id: p.id, ...body })).data.map((r: { ticketId: string }) => r.ticketId);
+    const offered = await ids();
+    expect(offered).toContain(mine.id);
+    expect(offered).not.toContain(held.id);
+    expect(offered).not.toContain(foreign.id);
+    const plate = (await pool.query('SELECT plate_number FROM wb_ticket WHERE id = $1', [mine.id])).rows[0].plate_number as string;
+    expect(await ids({ plate: plate.slice(-3) })).toContain(mine.id);
+    expect(await ids({ plate: 'ZZZ%' })).toEqual([]);
+    expect(await ids({ to: '2000-01-01T00:00:00Z' })).toEqual([]);
+    expect(await ids({ from: '2000-01-01T00:00:00Z' })).toContain(mine.id);
+    expectFailure(await post(`${PLAN}/candidates`, { id: p.id, from: 'yesterday' }), 400, /开始时间应为时间/);
+  });
+
   it('two plans claiming one ticket at once: it ends up in exactly one', async () => {
     for (let round = 0; round < 3; round += 1) {
       const [a, b] = [await plan(), await plan()];

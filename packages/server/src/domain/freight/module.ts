@@ -9,8 +9,8 @@ import { importPlans } from './import';
 import { PLAN_BASE, planPermission } from './kinds';
 import { FREIGHT_LEAVES } from './menu';
 import { addRemittance, clearForCalculation, confirmFuelAdvance, confirmPounds, editPoundList, setStorage, setUrgent } from './plan-actions';
-import { fuelAdvanceBody, groupListBody, planIdBody, planIdsBody, poundListBody, remittanceBody, storageBody, urgentBody } from './plan-bodies';
-import { planDetail, planGroups } from './plan-read';
+import { candidatesBody, fuelAdvanceBody, groupListBody, planIdBody, planIdsBody, poundListBody, remittanceBody, storageBody, urgentBody } from './plan-bodies';
+import { planCandidates, planDetail, planGroups } from './plan-read';
 import { planPdf } from './print';
 
 /**
@@ -67,6 +67,9 @@ export const freightModule = defineModule({
     app.post(`${PLAN_BASE}/detail`, read('view'), async (request) => {
       const { id } = parse(planIdBody, request.body ?? {});
       return ok(await planDetail(db, request.caller.orgId, id));
+    });
+    app.post(`${PLAN_BASE}/candidates`, read('poundListedit'), async (request) => {
+      return ok(await planCandidates(db, request.caller.orgId, parse(candidatesBody, request.body ?? {})));
     });
     app.post(`${PLAN_BASE}/groupList`, read('view'), async (request) => {
       const filter = parse(groupListBody, request.body ?? {});

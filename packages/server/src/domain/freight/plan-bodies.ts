@@ -33,3 +33,11 @@ export const groupListBody = z.object({
   from: z.string().datetime({ offset: true, message: '开始时间应为时间' }).optional(),
   to: z.string().datetime({ offset: true, message: '结束时间应为时间' }).optional(),
 }).strict();
+
+/** 编辑磅单's candidates: the plan, and the completion period and plate fragment that narrow them. */
+export const candidatesBody = z.object({
+  id,
+  from: z.string().datetime({ offset: true, message: '开始时间应为时间' }).optional(),
+  to: z.string().datetime({ offset: true, message: '结束时间应为时间' }).optional(),
+  plate: z.string().trim().max(20, '车牌号最多20个字符').optional(),
+}).strict();

@@ -63,3 +63,29 @@ export async function planGroups(db: Db, orgId: string, f: { kind?: string; from
      GROUP BY p.carrier_id, c.carrier_name ORDER BY c.carrier_name`.execute(db);
   return rows;
 }
+
+/**
+ * The tickets the plan's pound list may take (编辑磅单's candidates): the company's weighed tickets
+ * of the plan's kind and carrier (and material, when the plan names one) that no plan holds, newest
+ * first, narrowed by their completion in [from, to) and a plate fragment; at most 200.
+ */
+export async function planCandidates(db: Db, orgId: string, f: { id: string; from?: string; to?: string; plate?: string }): Promise<Record<string, unknown>[]> {
+  const { rows: plans } = await sql<{ kind: string; carrier_id: string; material_id: string | null }>`
+    SELECT kind, carrier_id::text, material_id::text FROM wb_freight_plan WHERE org_id = ${orgId} AND id = ${f.id}::bigint`.execute(db);
+  const plan = plans[0];
+  if (!plan) throw AppError.of('notFound', `运费计划不存在: ${f.id}`, 'id');
+  const plate = f.plate?.trim() ? `%${f.plate.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT t.id::text AS "ticketId", t.ticket_no AS "ticketNo", t.plate_number AS "plateNumber", m.inv_name AS "materialName",
+           t.completed_at AS "completedAt", trim_scale(t.shipped_quantity)::text AS shipped, trim_scale(t.net)::text AS net
+      FROM wb_ticket t LEFT JOIN md_material m ON m.id = t.material_id
+     WHERE t.org_id = ${orgId} AND t.kind = ${plan.kind} AND t.carrier_id = ${plan.carrier_id}::bigint
+       AND (${plan.material_id}::bigint IS NULL OR t.material_id = ${plan.material_id}::bigint)
+       AND t.state IN ('COMPLETED', 'AUDITED', 'POSTED') AND t.net IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM wb_freight_plan_ticket x WHERE x.ticket_id = t.id)
+       AND (${f.from ?? null}::timestamptz IS NULL OR t.completed_at >= ${f.from ?? null}::timestamptz)
+       AND (${f.to ?? null}::timestamptz IS NULL OR t.completed_at < ${f.to ?? null}::timestamptz)
+       AND (${plate}::text IS NULL OR t.plate_number ILIKE ${plate}::text)
+     ORDER BY t.completed_at DESC NULLS LAST, t.id DESC LIMIT 200`.execute(db);
+  return rows;
+}

@@ -25,6 +25,7 @@ import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
 import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost';
 import { StationKeyDialogHost } from '@/pages/station-keys/StationKeyDialogHost';
 import { QualityLabDialogHost } from '@/pages/quality-lab/QualityLabDialogHost';
+import { FreightPlanDialogHost } from '@/pages/freight-plan/FreightPlanDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -98,6 +99,7 @@ export default function WorkspaceLayout() {
     <QualityLabDialogHost />
     <KioskKeyDialogHost />
     <StationKeyDialogHost />
+    <FreightPlanDialogHost />
     </AntApp>
   );
 }

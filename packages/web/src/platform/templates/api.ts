@@ -83,11 +83,11 @@ export type ImportOutcome = { ok: true; reply: ImportReply } | { ok: false; mess
 type ImportBody = { success?: boolean; msg?: string; data?: { errors?: ImportProblem[] } & ImportReply } | null;
 
 /** Uploads an import file (multipart), reporting the upload's progress in percent. */
-export async function importFile(base: string, file: File, onProgress: (percent: number) => void): Promise<ImportOutcome> {
-  let reply = await sendImport(base, file, onProgress);
+export async function importFile(base: string, file: File, onProgress: (percent: number) => void, action = 'import'): Promise<ImportOutcome> {
+  let reply = await sendImport(base, file, onProgress, action);
   // An expired token is refreshed and the file sent again, as every call does; when the refresh
   // fails the session ends (renewSession signs out) and the dialog shows the server's message.
-  if (reply?.status === 401 && (await renewSession())) reply = await sendImport(base, file, onProgress);
+  if (reply?.status === 401 && (await renewSession())) reply = await sendImport(base, file, onProgress, action);
   if (!reply) return { ok: false, message: '网络错误，上传失败', errors: [] };
   const { status, body } = reply;
   if (status >= 200 && status < 300 && body?.success !== false) return { ok: true, reply: body?.data as ImportReply };
@@ -95,10 +95,10 @@ export async function importFile(base: string, file: File, onProgress: (percent:
 }
 
 /** One upload; null when the network failed. XHR, not fetch: fetch reports no upload progress. */
-function sendImport(base: string, file: File, onProgress: (percent: number) => void): Promise<{ status: number; body: ImportBody } | null> {
+function sendImport(base: string, file: File, onProgress: (percent: number) => void, action: string): Promise<{ status: number; body: ImportBody } | null> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(`${apiPath(base)}/import`));
+    xhr.open('POST', apiUrl(`${apiPath(base)}/${action}`));
     apiHeaders().forEach((value, key) => xhr.setRequestHeader(key, value));
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {

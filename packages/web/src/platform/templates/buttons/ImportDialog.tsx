@@ -12,12 +12,14 @@ interface Props {
   name: string;
   /** field name -> label, so a problem names the column as the sheet's header does */
   labels?: Readonly<Record<string, string>>;
+  /** the family's import call, when it is not the engine's `import` (the freight plans' importExcel) */
+  action?: string;
   onClose(): void;
   onImported(): void;
 }
 
 /** Import: one .xlsx uploaded with a progress bar; a refused file lists every bad row (all or nothing). */
-export function ImportDialog({ open, base, name, labels, onClose, onImported }: Props) {
+export function ImportDialog({ open, base, name, labels, action, onClose, onImported }: Props) {
   const { t } = useTranslation();
   const [percent, setPercent] = useState<number | null>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
@@ -27,7 +29,7 @@ export function ImportDialog({ open, base, name, labels, onClose, onImported }: 
     setProblems([]);
     setMessage(null);
     setPercent(0);
-    const outcome = await importFile(base, file, setPercent);
+    const outcome = await importFile(base, file, setPercent, action);
     setPercent(null);
     if (outcome.ok) {
       feedback.success(t('listScreen.importDone', { count: outcome.reply?.imported ?? 0 }));
