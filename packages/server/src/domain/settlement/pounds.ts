@@ -39,12 +39,6 @@ export async function confirmPounds(
     if (t.settledById !== null && t.settledById !== s.id) throw badRequest(`磅单 ${t.ticketNo} 已被${LOCK_WORDS[kind]} ${t.settledByNo} 锁定`, 'ticketIds');
     if (!t.counted) throw badRequest(`磅单 ${t.ticketNo} 不是${name} 的${SETTLE_KINDS[kind].partyLabel}在结算期间内已审核的磅单`, 'ticketIds');
   }
-  const chosen = new Set(ids);
-  const claim = ids.filter((tid) => locked.get(tid)?.settledById !== s.id);
-  const free = [...locked.values()].filter((t) => t.settledById === s.id && !chosen.has(t.id)).map((t) => t.id);
-  const moved = await repo.moveClaims(tx, who.orgId, s, claim, free);
-  // the row locks above make this every one; a difference is a claim lost to another settlement
-  if (moved !== claim.length + free.length) throw badRequest(`${name} 的磅单已被其他结算单锁定，请重新选择`, 'ticketIds');
   const decimals = await moneyDecimals(tx, who.orgId);
   const rows: SettleRow[] = [];
   const inOrder = ids.map((tid) => locked.get(tid) as repo.LockedTicket)
@@ -55,6 +49,8 @@ export async function confirmPounds(
     rows.push(r.value);
   }
   const fds = subSettlements(s.settleNo, rows);
+  // the rows are the claim: the old ones go (their tickets free), the new ones take theirs; the
+  // rows' UNIQUE (scope, ticket_id) refuses a ticket another goods settlement holds
   await repo.saveRows(tx, who.orgId, s.id, fds);
   const totals = await retotal(tx, who.orgId, s, who.userId, ids.length > 0);
   return {
