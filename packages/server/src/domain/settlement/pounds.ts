@@ -27,12 +27,11 @@ export async function confirmPounds(
   const s = await lockedHeader(tx, who, kind, id);
   const name = settleName(kind, s.settleNo);
   refuse(decideEditPounds(factsOf(s)));
-  // none named: every candidate of the settlement's party, period, material and contract
-  const ids = ticketIds !== null ? [...new Set(ticketIds)] : (await repo.candidates(tx, who.orgId, {
-    kind, partyId: s.partyId, periodFrom: s.periodFrom, periodTo: s.periodTo, materialId: s.materialId, contractId: s.contractId,
-  }, MAX_TICKETS + 1, s.id)).map((c) => c.id);
+  if (ticketIds !== null && new Set(ticketIds).size > MAX_TICKETS) throw badRequest(`${name} 的磅单超过${MAX_TICKETS}张，请缩短期间`, 'ticketIds');
+  // none named: every candidate of the settlement's party, period, material and contract (weightLists), chosen as they are locked
+  const locked = await repo.lockPoundList(tx, who.orgId, s, ticketIds !== null ? [...new Set(ticketIds)] : null);
+  const ids = ticketIds !== null ? [...new Set(ticketIds)] : [...locked.values()].filter((t) => t.chosen).map((t) => t.id);
   if (ids.length > MAX_TICKETS) throw badRequest(`${name} 的磅单超过${MAX_TICKETS}张，请缩短期间`, 'ticketIds');
-  const locked = await repo.lockPoundList(tx, who.orgId, s, ids);
   for (const tid of ids) {
     const t = locked.get(tid);
     if (!t) throw badRequest(`磅单不存在: ${tid}`, 'ticketIds');
