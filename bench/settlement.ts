@@ -65,7 +65,6 @@ async function main(): Promise<void> {
   await migrate(setup.pool);
   await seedTemplates(setup.db, ALL_TEMPLATES);
   // the vendor and the 30 days with the most audited purchase tickets, none settled yet
-  await setup.pool.query('UPDATE wb_ticket SET settled_by_id = NULL, settled_by_no = NULL WHERE settled_by_id IS NOT NULL');
   await setup.pool.query('DELETE FROM wb_settlement');
   const { rows: [month] } = await setup.pool.query(`
     WITH d AS (SELECT vendor_id, completed_at::date AS day, count(*) AS n FROM wb_ticket

@@ -32,7 +32,7 @@ export async function examine(tx: repo.Tx, who: Caller, kind: SettleKind, id: st
 export async function unexamine(tx: repo.Tx, who: Caller, kind: SettleKind, id: string): Promise<Done> {
   const s = await lockedHeader(tx, who, kind, id);
   refuse(decideUnexamine(factsOf(s)));
-  const freed = await repo.releaseTickets(tx, who.orgId, s.id);
+  const freed = await repo.heldCount(tx, who.orgId, s.id);
   await repo.saveRows(tx, who.orgId, s.id, []);
   await repo.setState(tx, who.orgId, s, 'DRAFT', who.userId);
   const moved = { ...s, version: s.version + 1 };
@@ -44,7 +44,7 @@ export async function unexamine(tx: repo.Tx, who: Caller, kind: SettleKind, id: 
 export async function deleteSettlement(tx: repo.Tx, who: Caller, kind: SettleKind, id: string): Promise<Done> {
   const s = await lockedHeader(tx, who, kind, id);
   refuse(decideDelete(factsOf(s)));
-  const freed = await repo.releaseTickets(tx, who.orgId, s.id);
+  const freed = await repo.heldCount(tx, who.orgId, s.id);
   await tx.deleteFrom('wb_settlement').where('org_id', '=', who.orgId).where('id', '=', s.id).execute();
   return done(kind, s, 'DELETED', 'delete', `删除${SETTLE_KINDS[kind].label}；释放磅单 ${freed} 张`);
 }

@@ -16,7 +16,7 @@ import { statementFileName, statementPdf, statementSheet } from './statement';
 /**
  * Goods settlements (采购结算, 销售结算, 调拨结算): the settlement main (结算单) with one row per
  * ticket and its fd sub-settlements per delivery batch; the candidates (weightLists), the pound
- * list (confirmPounds, which claims the tickets: wb_ticket.settled_by_*), examine and un-examine,
+ * list (confirmPounds, whose rows claim the tickets: wb_settlement_row), examine and un-examine,
  * delete, adjustment rows, invoices, payments, close, and the statement as PDF and Excel.
  * domain/weighing refuses a settled ticket's changes (rules/locks.ts); a quality result reaching a
  * settled ticket becomes an adjustment row (corrections.ts). README.md.

@@ -27,24 +27,17 @@ export async function confirmPounds(
   const s = await lockedHeader(tx, who, kind, id);
   const name = settleName(kind, s.settleNo);
   refuse(decideEditPounds(factsOf(s)));
-  // none named: every candidate of the settlement's party, period, material and contract
-  const ids = ticketIds !== null ? [...new Set(ticketIds)] : (await repo.candidates(tx, who.orgId, {
-    kind, partyId: s.partyId, periodFrom: s.periodFrom, periodTo: s.periodTo, materialId: s.materialId, contractId: s.contractId,
-  }, MAX_TICKETS + 1, s.id)).map((c) => c.id);
+  if (ticketIds !== null && new Set(ticketIds).size > MAX_TICKETS) throw badRequest(`${name} 的磅单超过${MAX_TICKETS}张，请缩短期间`, 'ticketIds');
+  // none named: every candidate of the settlement's party, period, material and contract (weightLists), chosen as they are locked
+  const locked = await repo.lockPoundList(tx, who.orgId, s, ticketIds !== null ? [...new Set(ticketIds)] : null);
+  const ids = ticketIds !== null ? [...new Set(ticketIds)] : [...locked.values()].filter((t) => t.chosen).map((t) => t.id);
   if (ids.length > MAX_TICKETS) throw badRequest(`${name} 的磅单超过${MAX_TICKETS}张，请缩短期间`, 'ticketIds');
-  const locked = await repo.lockPoundList(tx, who.orgId, s, ids);
   for (const tid of ids) {
     const t = locked.get(tid);
     if (!t) throw badRequest(`磅单不存在: ${tid}`, 'ticketIds');
     if (t.settledById !== null && t.settledById !== s.id) throw badRequest(`磅单 ${t.ticketNo} 已被${LOCK_WORDS[kind]} ${t.settledByNo} 锁定`, 'ticketIds');
     if (!t.counted) throw badRequest(`磅单 ${t.ticketNo} 不是${name} 的${SETTLE_KINDS[kind].partyLabel}在结算期间内已审核的磅单`, 'ticketIds');
   }
-  const chosen = new Set(ids);
-  const claim = ids.filter((tid) => locked.get(tid)?.settledById !== s.id);
-  const free = [...locked.values()].filter((t) => t.settledById === s.id && !chosen.has(t.id)).map((t) => t.id);
-  const moved = await repo.moveClaims(tx, who.orgId, s, claim, free);
-  // the row locks above make this every one; a difference is a claim lost to another settlement
-  if (moved !== claim.length + free.length) throw badRequest(`${name} 的磅单已被其他结算单锁定，请重新选择`, 'ticketIds');
   const decimals = await moneyDecimals(tx, who.orgId);
   const rows: SettleRow[] = [];
   const inOrder = ids.map((tid) => locked.get(tid) as repo.LockedTicket)
@@ -55,6 +48,8 @@ export async function confirmPounds(
     rows.push(r.value);
   }
   const fds = subSettlements(s.settleNo, rows);
+  // the rows are the claim: the old ones go (their tickets free), the new ones take theirs; the
+  // rows' UNIQUE (scope, ticket_id) refuses a ticket another goods settlement holds
   await repo.saveRows(tx, who.orgId, s.id, fds);
   const totals = await retotal(tx, who.orgId, s, who.userId, ids.length > 0);
   return {

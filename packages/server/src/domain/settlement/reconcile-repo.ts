@@ -6,13 +6,13 @@ import type { PartySums, ReconcileParty } from './reconcile-rules';
  * The reconciliation's one statement: the period's counted tickets of each party (completed,
  * audited or posted, with a net; not a return, which is a ticket of its own), whether a settlement
  * holds them (the goods settlement for a vendor or a customer, the freight settlement for a
- * carrier: the ticket's own column) with its row's amount, and the settlements holding any of them
+ * carrier: the ticket's own column; a goods settlement's claim is its row) with its row's amount, and the settlements holding any of them
  * with their totals, invoiced and paid. Days are the database's calendar days, [from, to].
  */
 const PARTY: Record<ReconcileParty, { kind: string | null; column: string; holder: string; scope: 'GOODS' | 'FREIGHT'; name: string }> = {
-  vendor: { kind: 'pu', column: 'vendor_id', holder: 'settled_by_id', scope: 'GOODS', name: 'SELECT v.vendor_name FROM md_vendor v WHERE v.id = p.party_id' },
-  customer: { kind: 'sa', column: 'customer_id', holder: 'settled_by_id', scope: 'GOODS', name: 'SELECT c.customer_name FROM md_customer c WHERE c.id = p.party_id' },
-  carrier: { kind: null, column: 'carrier_id', holder: 'freight_settled_by_id', scope: 'FREIGHT', name: 'SELECT c.carrier_name FROM md_carrier c WHERE c.id = p.party_id' },
+  vendor: { kind: 'pu', column: 'vendor_id', holder: "(SELECT r.settlement_id FROM wb_settlement_row r WHERE r.scope = 'GOODS' AND r.ticket_id = t.id)", scope: 'GOODS', name: 'SELECT v.vendor_name FROM md_vendor v WHERE v.id = p.party_id' },
+  customer: { kind: 'sa', column: 'customer_id', holder: "(SELECT r.settlement_id FROM wb_settlement_row r WHERE r.scope = 'GOODS' AND r.ticket_id = t.id)", scope: 'GOODS', name: 'SELECT c.customer_name FROM md_customer c WHERE c.id = p.party_id' },
+  carrier: { kind: null, column: 'carrier_id', holder: 't.freight_settled_by_id', scope: 'FREIGHT', name: 'SELECT c.carrier_name FROM md_carrier c WHERE c.id = p.party_id' },
 };
 
 export async function partySums(db: Kysely<DB>, orgId: string, party: ReconcileParty, from: string, to: string, partyId: string | null): Promise<PartySums[]> {
@@ -20,7 +20,7 @@ export async function partySums(db: Kysely<DB>, orgId: string, party: ReconcileP
   const goods = p.scope === 'GOODS';
   const { rows } = await sql<Record<string, unknown>>`
     WITH t AS (
-      SELECT t.id, t.${sql.raw(p.column)} AS party_id, t.net, coalesce(t.amount, 0) AS amount, t.${sql.raw(p.holder)} AS holder_id
+      SELECT t.id, t.${sql.raw(p.column)} AS party_id, t.net, coalesce(t.amount, 0) AS amount, ${sql.raw(p.holder)} AS holder_id
         FROM wb_ticket t
        WHERE t.org_id = ${orgId} AND (${p.kind}::text IS NULL OR t.kind = ${p.kind}) AND t.${sql.raw(p.column)} IS NOT NULL
          AND (${partyId}::bigint IS NULL OR t.${sql.raw(p.column)} = ${partyId}::bigint)

@@ -62,6 +62,18 @@ const CONTRACT_JOIN = sql`LEFT JOIN wb_notice_line l ON l.id = t.notice_line_id
   LEFT JOIN wb_contract_line cl ON cl.id = l.contract_line_id
   LEFT JOIN wb_contract c ON c.id = cl.contract_id`;
 
+/**
+ * A candidate: a counted ticket of the header's contract (when it names one) that no goods
+ * settlement but `holder` holds (no GOODS row: an anti-join on the rows' UNIQUE (scope, ticket_id)).
+ * Reads `t` and the contract `c` of CONTRACT_JOIN.
+ */
+function candidateSql(orgId: string, q: CandidateQuery, holder: string | null) {
+  return sql`${countedSql(orgId, q)}
+       AND NOT EXISTS (SELECT 1 FROM wb_settlement_row r WHERE r.scope = 'GOODS' AND r.ticket_id = t.id
+                          AND (${holder}::bigint IS NULL OR r.settlement_id <> ${holder}::bigint))
+       AND (${q.contractId}::bigint IS NULL OR c.id = ${q.contractId}::bigint)`;
+}
+
 export interface Candidate {
   id: string; ticketNo: string; completedAt: Date; plateNumber: string; materialId: string | null; materialName: string | null;
   net: string; shipped: string | null; price: string | null; qualityPriceAdjust: string; contractNo: string | null; noticeId: string | null;
@@ -76,8 +88,7 @@ export async function candidates(tx: Tx | Kysely<DB>, orgId: string, q: Candidat
       FROM wb_ticket t
       LEFT JOIN md_material m ON m.id = t.material_id
       ${CONTRACT_JOIN}
-     WHERE ${countedSql(orgId, q)} AND ${holder === null ? sql`t.settled_by_id IS NULL` : sql`(t.settled_by_id IS NULL OR t.settled_by_id = ${holder}::bigint)`}
-       AND (${q.contractId}::bigint IS NULL OR c.id = ${q.contractId}::bigint)
+     WHERE ${candidateSql(orgId, q, holder)}
      ORDER BY t.completed_at, t.id
      LIMIT ${limit}`.execute(tx);
   return rows.map((r) => ({
@@ -89,7 +100,7 @@ export async function candidates(tx: Tx | Kysely<DB>, orgId: string, q: Candidat
 }
 
 /** A chosen (or held) ticket under its row lock: what the claim decides on and what its row is computed from. */
-export interface LockedTicket extends SettleTicket { counted: boolean; settledById: string | null; settledByNo: string | null }
+export interface LockedTicket extends SettleTicket { counted: boolean; chosen: boolean; settledById: string | null; settledByNo: string | null }
 
 /**
  * The chosen tickets and those the settlement holds now, under their row locks, taken in id order
@@ -99,10 +110,12 @@ export interface LockedTicket extends SettleTicket { counted: boolean; settledBy
  * columns, its QUALITY deduction, its contract's basis and tax rate); a ticket that is not the
  * company's is missing.
  */
-export async function lockPoundList(tx: Tx, orgId: string, s: SettleHeader, ids: readonly string[]): Promise<Map<string, LockedTicket>> {
+export async function lockPoundList(tx: Tx, orgId: string, s: SettleHeader, ids: readonly string[] | null): Promise<Map<string, LockedTicket>> {
   const q: CandidateQuery = { kind: s.kind, partyId: s.partyId, periodFrom: s.periodFrom, periodTo: s.periodTo, materialId: s.materialId, contractId: null };
+  // no ids: every candidate, chosen and locked in this one statement (not listed first and locked after)
+  const chosen = ids === null ? candidateSql(orgId, { ...q, contractId: s.contractId }, s.id) : sql`t.id = ANY(${ids as string[]}::bigint[])`;
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT t.id::text, t.ticket_no, (${countedSql(orgId, q)}) AS counted, t.settled_by_id::text, t.settled_by_no,
+    SELECT t.id::text, t.ticket_no, (${countedSql(orgId, q)}) AS counted, (${chosen}) AS chosen,
            t.completed_at, t.material_id::text, t.notice_id::text, c.id::text AS contract_id, coalesce(c.settle_basis, 'OUR_NET') AS basis,
            t.net::text, t.shipped_quantity::text AS shipped, t.price::text, t.quality_price_adjust::text AS qpa,
            coalesce(l.tax_rate, cl.tax_rate, c.tax_rate)::text AS tax_rate, coalesce(d.amount, 0)::text AS quality
@@ -110,43 +123,34 @@ export async function lockPoundList(tx: Tx, orgId: string, s: SettleHeader, ids:
       ${CONTRACT_JOIN}
       LEFT JOIN wb_ticket_deduction d ON d.ticket_id = t.id AND d.kind = 'QUALITY'
      WHERE t.org_id = ${orgId}
-       AND (t.id = ANY(${ids as string[]}::bigint[]) OR t.settled_by_id = ${s.id}::bigint)
+       AND ((${chosen}) OR t.id IN (SELECT r.ticket_id FROM wb_settlement_row r WHERE r.settlement_id = ${s.id}::bigint))
      ORDER BY t.id
        FOR UPDATE OF t`.execute(tx);
+  // read after the locks, in a statement of its own: its snapshot sees the rows of a settlement that
+  // held these tickets' locks and committed while we waited (the lock statement's would not)
+  const held = await holders(tx, rows.map((r) => r.id as string));
   return new Map(rows.map((r) => [r.id as string, {
-    id: r.id as string, ticketNo: r.ticket_no as string, counted: r.counted as boolean, settledById: (r.settled_by_id as string | null) ?? null,
-    settledByNo: (r.settled_by_no as string | null) ?? null, completedAt: (r.completed_at as Date | null) ?? null, materialId: (r.material_id as string | null) ?? null,
+    id: r.id as string, ticketNo: r.ticket_no as string, counted: r.counted as boolean, chosen: r.chosen as boolean, settledById: held.get(r.id as string)?.id ?? null,
+    settledByNo: held.get(r.id as string)?.no ?? null, completedAt: (r.completed_at as Date | null) ?? null, materialId: (r.material_id as string | null) ?? null,
     noticeId: (r.notice_id as string | null) ?? null, contractId: (r.contract_id as string | null) ?? null, basis: r.basis as SettleTicket['basis'],
     net: (r.net as string | null) ?? '0', shipped: (r.shipped as string | null) ?? null, qualityDeduction: r.quality as string, price: (r.price as string | null) ?? null,
     qualityPriceAdjust: r.qpa as string, taxRate: (r.tax_rate as string | null) ?? null,
   }]));
 }
 
-/** The settlement's tickets go free (deleting, un-examining), locked in id order. Only its own claim is cleared. */
-export async function releaseTickets(tx: Tx, orgId: string, settlementId: string): Promise<number> {
-  const done = await sql`UPDATE wb_ticket SET settled_by_id = NULL, settled_by_no = NULL
-     WHERE id IN (SELECT id FROM wb_ticket WHERE org_id = ${orgId} AND settled_by_id = ${settlementId}::bigint ORDER BY id FOR UPDATE)`.execute(tx);
-  return Number(done.numAffectedRows ?? 0);
+/** The goods settlement holding each of these tickets (its row's claim), by ticket id. */
+export async function holders(tx: Tx, ticketIds: readonly string[]): Promise<Map<string, { id: string; no: string }>> {
+  if (ticketIds.length === 0) return new Map();
+  const { rows } = await sql<{ ticket_id: string; id: string; no: string }>`
+    SELECT r.ticket_id::text, s.id::text, s.settle_no AS no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id
+     WHERE r.scope = 'GOODS' AND r.ticket_id = ANY(${ticketIds as string[]}::bigint[])`.execute(tx);
+  return new Map(rows.map((r) => [r.ticket_id, { id: r.id, no: r.no }]));
 }
 
-/**
- * The new pound list on the tickets: `claim` take the settlement, each only if no settlement holds
- * it (the column is the "at most one"), `free` let go of it; a ticket already as it should be is
- * not written. The number written tells the caller whether every one moved.
- */
-export async function moveClaims(tx: Tx, orgId: string, s: { id: string; settleNo: string }, claim: readonly string[], free: readonly string[]): Promise<number> {
-  let moved = 0;
-  if (claim.length > 0) {
-    const done = await sql`UPDATE wb_ticket SET settled_by_id = ${s.id}::bigint, settled_by_no = ${s.settleNo}
-       WHERE org_id = ${orgId} AND id = ANY(${claim as string[]}::bigint[]) AND settled_by_id IS NULL`.execute(tx);
-    moved += Number(done.numAffectedRows ?? 0);
-  }
-  if (free.length > 0) {
-    const done = await sql`UPDATE wb_ticket SET settled_by_id = NULL, settled_by_no = NULL
-       WHERE org_id = ${orgId} AND id = ANY(${free as string[]}::bigint[]) AND settled_by_id = ${s.id}::bigint`.execute(tx);
-    moved += Number(done.numAffectedRows ?? 0);
-  }
-  return moved;
+/** How many tickets the settlement holds: its rows, the claim (deleting them, saveRows, frees the tickets). */
+export async function heldCount(tx: Tx, orgId: string, settlementId: string): Promise<number> {
+  const row = await tx.selectFrom('wb_settlement_row').select(sql<number>`count(*)::int`.as('n')).where('org_id', '=', orgId).where('settlement_id', '=', settlementId).executeTakeFirstOrThrow();
+  return row.n;
 }
 
 /** A sub-settlement as saved: its seq, number, batch and the rows' sums. */

@@ -26,7 +26,12 @@ const hour = 3_600_000;
 let period: { periodFrom: string; periodTo: string };
 
 const logsOf = (docNo: string) => ctx.database.db.selectFrom('sys_log').select(['action', 'family', 'detail']).where('doc_no', '=', docNo).orderBy('id').execute();
-const ticketRow = (id: string) => ctx.database.db.selectFrom('wb_ticket').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The ticket with the goods settlement holding it (its row's claim, migration 053). */
+const ticketRow = (id: string) => ctx.database.db.selectFrom('wb_ticket as t').selectAll('t')
+  .select((eb) => [
+    eb.selectFrom('wb_settlement_row as r').select('r.settlement_id').where('r.scope', '=', 'GOODS').whereRef('r.ticket_id', '=', 't.id').as('settled_by_id'),
+    eb.selectFrom('wb_settlement_row as r').innerJoin('wb_settlement as s', 's.id', 'r.settlement_id').select('s.settle_no').where('r.scope', '=', 'GOODS').whereRef('r.ticket_id', '=', 't.id').as('settled_by_no'),
+  ]).where('t.id', '=', id).executeTakeFirstOrThrow();
 const header = (id: string) => ctx.database.db.selectFrom('wb_settlement').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function createSettlement(entity: Record<string, unknown> = {}): Promise<{ id: string; settleNo: string }> {
@@ -157,7 +162,6 @@ describe('the lifecycle', () => {
     // a closed settlement still holds its tickets
     for (const t of tickets) expect((await ticketRow(t.id)).settled_by_no).toBe(s.settleNo);
     // the tickets back for the next tests (a closed settlement is not deleted by any call)
-    await ctx.database.db.updateTable('wb_ticket').set({ settled_by_id: null, settled_by_no: null }).where('settled_by_id', '=', s.id).execute();
     await ctx.database.db.deleteFrom('wb_settlement').where('id', '=', s.id).execute();
   });
 

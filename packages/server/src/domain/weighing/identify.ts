@@ -41,7 +41,9 @@ export async function ticketOfSecond(tx: Tx, orgId: string, b: WeighingBody): Pr
         ? sql`${open} AND t.registry_id IN (SELECT r.id FROM wb_registry r JOIN md_ic_card c ON c.id = r.ic_card_id AND c.org_id = r.org_id
                 WHERE r.org_id = ${orgId} AND c.card_uid = ${b.cardUid} AND r.trip_state <> 'RELEASED' AND r.doc_status <> 'OBSOLETE')`
         : sql`${open} AND t.plate_number = ${b.plate ?? ''}`;
-  const columns = sql.join(repo.TICKET_COLUMNS.map((c) => sql.ref(`t.${c}`)));
+  // the settlement's number read with the lock: an open ticket (FIRST_WEIGHED, CONFIRMED) is no
+  // settlement's candidate, and a ticket named by id that is settled is refused by its state first
+  const columns = sql.join([...repo.TICKET_COLUMNS.map((c) => sql.ref(`t.${c}`)), sql`${repo.goodsSettledNo('t')} AS settled_by_no`]);
   const { rows } = await sql<{ replay: string | null } & (repo.TicketRow | { [K in keyof repo.TicketRow]: null })>`
     SELECT r.replay, t.* FROM (SELECT (SELECT w.ticket_id::text FROM wb_weighing w
                                          WHERE w.org_id = ${orgId} AND w.station = ${b.stationId} AND w.request_id = ${b.requestId}) AS replay) r

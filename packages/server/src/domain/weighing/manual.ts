@@ -55,7 +55,8 @@ function stripDerived(entity: Entity): void {
 async function currentTicket(db: Database, orgId: string, entity: Entity) {
   const id = String(entity.id ?? '');
   if (!isId(id)) return null;
-  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id', 'net', 'locked_by_kind', 'locked_by_no', 'kind', 'settled_by_no', 'freight_settled_by_no'])
+  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id', 'net', 'locked_by_kind', 'locked_by_no', 'kind', 'freight_settled_by_no'])
+    .select(repo.goodsSettledNo('wb_ticket').as('settled_by_no'))
     .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
   if (!t) return null;
   const facts = await ticketFacts(db, orgId, t, false);

@@ -126,19 +126,33 @@ export async function registryWeighing(tx: Tx, orgId: string, registryId: string
 export const TICKET_COLUMNS = [
   'id', 'kind', 'ticket_no', 'state', 'side', 'registry_id', 'notice_id', 'notice_line_id', 'material_id', 'vehicle_id', 'plate_number', 'first_is',
   'gross', 'gross_time', 'tare', 'tare_time', 'tare_source', 'deduct_total', 'net', 'reserved_quantity', 'price', 'uploaded_at', 'source_ticket_id',
-  'manual', 'warnings', 'version', 'amount', 'locked_by_kind', 'locked_by_no', 'settled_by_no', 'freight_settled_by_no',
-  'quality_price_adjust',
+  'manual', 'warnings', 'version', 'amount', 'locked_by_kind', 'locked_by_no', 'freight_settled_by_no', 'quality_price_adjust',
 ] as const;
 
-export async function lockTicket(tx: Tx, orgId: string, id: string) {
-  return tx.selectFrom('wb_ticket').select(TICKET_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst();
+/**
+ * The number of the goods settlement holding the ticket `alias`: its row's claim (migration 053;
+ * the rows' UNIQUE (scope, ticket_id) makes it one at most), read by the ticket's id.
+ */
+export function goodsSettledNo(alias: string) {
+  return sql<string | null>`(SELECT s.settle_no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id
+    WHERE r.scope = 'GOODS' AND r.ticket_id = ${sql.ref(`${alias}.id`)})`;
 }
-export type TicketRow = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
+
+/**
+ * The ticket under its row lock, then its columns in a statement of their own: a settlement holds
+ * the ticket's lock while it writes its row, and only a snapshot taken after the lock sees that row.
+ */
+export async function lockTicket(tx: Tx, orgId: string, id: string): Promise<TicketRow | undefined> {
+  const locked = await tx.selectFrom('wb_ticket').select('id').where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return locked ? ticketById(tx, orgId, id) : undefined;
+}
 
 /** The same columns without a lock, for a read that changes nothing. */
-export async function ticketById(tx: Runner, orgId: string, id: string): Promise<TicketRow | undefined> {
-  return tx.selectFrom('wb_ticket').select(TICKET_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+export async function ticketById(tx: Runner, orgId: string, id: string) {
+  return tx.selectFrom('wb_ticket').select(TICKET_COLUMNS).select(goodsSettledNo('wb_ticket').as('settled_by_no'))
+    .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
+export type TicketRow = NonNullable<Awaited<ReturnType<typeof ticketById>>>;
 
 /** The originals of the return tickets among these ids (source_ticket_id never changes once written). */
 export async function returnSources(tx: Runner, orgId: string, ids: string[]): Promise<string[]> {

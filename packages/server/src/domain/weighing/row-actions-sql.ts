@@ -22,7 +22,7 @@ const FLAG_SQL: Record<(typeof FLAGS)[number], string> = {
 /** The row's place in the table: the locked half or not, its state's block of 2^FLAGS, then its flags as a binary number. */
 function placeSql(): string {
   const block = 1 << FLAGS.length;
-  const locked = `CASE WHEN t.locked_by_id IS NOT NULL OR t.settled_by_id IS NOT NULL OR t.freight_settled_by_id IS NOT NULL THEN ${TICKET_STATES.length * block} ELSE 0 END`;
+  const locked = `CASE WHEN t.locked_by_id IS NOT NULL OR EXISTS (SELECT 1 FROM wb_settlement_row r WHERE r.scope = 'GOODS' AND r.ticket_id = t.id) OR t.freight_settled_by_id IS NOT NULL THEN ${TICKET_STATES.length * block} ELSE 0 END`;
   const state = `CASE t.state ${TICKET_STATES.map((s, i) => `WHEN '${STATE_TO_DB[s]}' THEN ${i * block}`).join(' ')} END`;
   const bits = FLAGS.map((f, i) => `CASE WHEN ${FLAG_SQL[f]} THEN ${1 << i} ELSE 0 END`);
   return `${locked} + ${state} + ${bits.join(' + ')}`;

@@ -68,7 +68,7 @@ function listFields(kind: TicketKind): FieldDef[] {
     // the calculation (or settlement) that holds the ticket: rules/locks.ts
     { fieldName: 'lockedByNo', fieldExplain: '锁定单据', fieldExplainEn: 'Locked by', fieldType: 'TEXT', columnSql: 't.locked_by_no', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
     // the goods settlement holding the ticket (domain/settlement), from the ticket's own column
-    { fieldName: 'settledByNo', fieldExplain: '结算单号', fieldExplainEn: 'Settled by', fieldType: 'TEXT', columnSql: 't.settled_by_no', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
+    { fieldName: 'settledByNo', fieldExplain: '结算单号', fieldExplainEn: 'Settled by', fieldType: 'TEXT', columnSql: "(SELECT s.settle_no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id WHERE r.scope = 'GOODS' AND r.ticket_id = t.id)", iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
     // what each row's buttons may do (row-actions-sql.ts); read by the list's buttons, never shown
     { fieldName: ROW_ACTIONS_FIELD, fieldExplain: '可用操作', fieldExplainEn: 'Allowed actions', fieldType: 'TEXT', columnSql: rowActionsSql(), ishow: false, ihidden: true },
     // 车数: one per row, so its total is the count of the searched rows
