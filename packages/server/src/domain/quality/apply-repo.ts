@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { QualityTerm } from './terms';
+import { holders } from '../settlement/repo';
 
 /** The SQL of applying a sample's final values to its tickets: a few statements for the whole sample, whatever its size. */
 type Tx = Transaction<DB>;
@@ -27,9 +28,9 @@ export interface SampleTicket {
 
 /** The sample's tickets, locked in id order (every caller that locks several tickets does so) with the contract their notice line draws on. */
 export async function lockSampleTickets(tx: Tx, orgId: string, sampleId: string): Promise<SampleTicket[]> {
-  const { rows } = await sql<SampleTicket>`
+  const { rows } = await sql<Omit<SampleTicket, 'settled_by_id' | 'settled_by_no'>>`
     SELECT t.id::text, t.ticket_no, t.kind, t.state, t.gross::text, t.tare::text, t.net::text, t.price::text, t.deduct_total::text, t.amount::text,
-           t.quality_price_adjust::text, t.material_id::text, t.notice_line_id::text, t.settled_by_id::text, t.settled_by_no,
+           t.quality_price_adjust::text, t.material_id::text, t.notice_line_id::text,
            t.locked_by_no, t.uploaded_at, t.source_ticket_id::text, cl.contract_id::text
       FROM qm_sample_ticket st
       JOIN wb_ticket t ON t.id = st.ticket_id AND t.org_id = st.org_id
@@ -38,7 +39,13 @@ export async function lockSampleTickets(tx: Tx, orgId: string, sampleId: string)
      WHERE st.org_id = ${orgId} AND st.sample_id = ${sampleId}::bigint
      ORDER BY t.id
        FOR UPDATE OF t`.execute(tx);
-  return rows;
+  // the goods settlement holding each is its row's claim, read after the locks: a settlement writes
+  // its rows under the tickets' locks, and only a statement begun after them sees what it committed
+  const held = await holders(tx, rows.map((t) => t.id));
+  return rows.map((t) => {
+    const h = held.get(t.id);
+    return { ...t, settled_by_id: h?.id ?? null, settled_by_no: h?.no ?? null };
+  });
 }
 
 /** The quality terms of these contracts, by contract and material. */
