@@ -106,11 +106,12 @@ async function main(): Promise<void> {
     if (!answer.success) throw new Error(`${p}: ${answer.msg}`);
     return answer.data;
   };
-  const backend = (await database.pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
   // CPU a call costs (this process: server and client; PostgreSQL: the app's backend): on a busy
   // shared machine the wall clock mostly measures the wait for a core
   const cpu = { node: 0, pg: 0 };
   const timed = async <T>(fn: () => Promise<T>): Promise<[number, T]> => {
+    // asked each time: the pool may have opened a new connection after an idle wait
+    const backend = (await database.pool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
     const node0 = process.cpuUsage();
     const pg0 = backendCpuMs(backend);
     const t = performance.now();
