@@ -2,6 +2,7 @@ import type { Messages } from './zh-CN';
 import { templateFormEn } from '@/platform/templates/form/i18n';
 import { ticketDialogsEn } from '@/pages/ticket-dialogs/i18n';
 import { contractDialogsEn } from '@/pages/contract-dialogs/i18n';
+import { settlementDialogsEn } from '@/pages/settlement-dialogs/i18n';
 
 export const enUS: Messages = {
   app: { title: 'Unified Weighbridge Control Platform', short: 'Weighbridge Control', subtitle: 'Truck-scale weighing, logistics, settlement and assay in one place' },
@@ -75,6 +76,7 @@ export const enUS: Messages = {
   templateForm: templateFormEn,
   ticketDialogs: ticketDialogsEn,
   contractDialogs: contractDialogsEn,
+  settlementDialogs: settlementDialogsEn,
   listScreen: {
     search: 'Search', reset: 'Reset', expand: 'Expand', collapse: 'Collapse', advanced: 'Advanced search', more: 'More',
     quickSearch: 'Search {{fields}}', quickSearchAny: 'Keyword', treeFilter: 'Type to filter', totalRow: 'Total', estimated: 'approx.',

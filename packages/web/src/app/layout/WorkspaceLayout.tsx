@@ -23,6 +23,7 @@ import '@/pages/ticket-print/register';
 import '@/pages/settlement/register';
 import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
 import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost';
+import { SettlementDialogHost } from '@/pages/settlement-dialogs/SettlementDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -92,6 +93,7 @@ export default function WorkspaceLayout() {
     <NoticeDialogHost />
     <TicketDialogHost />
     <ContractDialogHost />
+    <SettlementDialogHost />
     </AntApp>
   );
 }

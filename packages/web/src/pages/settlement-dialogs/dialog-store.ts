@@ -1,0 +1,14 @@
+import { create } from 'zustand';
+import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
+
+/** The dialogs the goods settlement lists' page buttons open (server domain/settlement/menu.ts), one at a time, on one settlement. */
+export const SETTLEMENT_DIALOGS = ['confirmPounds', 'adjust', 'invoice', 'payment'] as const;
+export type SettlementDialog = (typeof SETTLEMENT_DIALOGS)[number];
+
+interface OpenDialog { kind: SettlementDialog; ctx: PageActionContext; key: number }
+
+export const useSettlementDialog = create<{ open: OpenDialog | null; show(kind: SettlementDialog, ctx: PageActionContext): void; close(): void }>()((set) => ({
+  open: null,
+  show: (kind, ctx) => set({ open: { kind, ctx, key: Date.now() } }),
+  close: () => set({ open: null }),
+}));
