@@ -121,7 +121,12 @@ describe('settlement', () => {
     settleNo = (await made()) as string;
     await quickSearch(page, settleNo);
     await tickListRow(page, settleNo);
-    await pressListButton(page, 'one:confirmPounds');
+    // 确认磅单 lists the candidates, every one chosen: confirmed as they stand
+    await pressListButton(page, 'page:confirmPounds');
+    const pick = page.locator('.ant-modal').filter({ has: page.getByTestId('pick-pounds') });
+    await poll(() => pick.locator('tbody tr.ant-table-row').count()).toBe(3);
+    await pick.getByTestId('pick-pounds-ok').click();
+    await pick.waitFor({ state: 'detached' });
     await poll(async () => (await settlementOf(settleNo))?.ticket_count).toBe(3);
     const lines = await db<{ ticket_no: string; quantity: string; amount: string }>(
       `SELECT r.ticket_no, trim_scale(r.quantity)::text AS quantity, trim_scale(r.amount)::text AS amount FROM wb_settlement_row r
