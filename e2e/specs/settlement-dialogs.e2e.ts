@@ -37,7 +37,7 @@ async function caller(who: { username: string; password: string }): Promise<Call
 }
 
 async function haul(lineId: string, plateNumber: string): Promise<{ id: string; no: string }> {
-  const registry = await admin('/api/registry/pu/create', { entity: { noticeLineId: lineId, plateNumber, preQuantity: '25', driverName: '钱师傅' } });
+  const registry = await admin('/api/registry/pu/create', { entity: { noticeLineId: lineId, plateNumber, preQuantity: '25', shippedQuantity: '25', driverName: '钱师傅' } });
   await admin('/api/registry/pu/audit', { ids: [registry.id] });
   await admin('/api/registry/pu/letin', { ids: [registry.id] });
   const first = await operator<{ ticketId: string; ticketNo: string }>('/api/weigh/pu/first', { registryId: registry.id, weight: '40', stationId: 'E2E', requestId: `${plateNumber}-1`, stable: true });
@@ -166,5 +166,25 @@ describe('settlement dialogs', () => {
     await poll(async () => (await settlementOf(settleNo)).state).toBe('PAID');
     expect((await settlementOf(settleNo)).paid_amount).toBe('14900');
     await screenshot(page, 'settlement-dialog-paid');
+  });
+
+  it('4. 对账查询 on 运费结算 shows the vendor\'s week: weighed, settled, unsettled, invoiced and paid', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/settlement', '/settlement/freight');
+    await rows(page);
+    await pressListButton(page, 'page:reconcile');
+    const d = dialog(page, 'reconcile');
+    const day = (offset: number) => wire(new Date(Date.now() + offset * 86_400_000)).slice(0, 10);
+    await fill(page, 'reconcile-from', day(-7));
+    await fill(page, 'reconcile-to', day(1));
+    await d.getByTestId('reconcile-run').click();
+    const row = d.locator('tbody tr.ant-table-row').filter({ hasText: VENDOR.name });
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    // 车数, 净重, 金额 weighed; settled; unsettled; settlements total, invoiced, paid, unpaid
+    expect(cells).toEqual([VENDOR.name, '3', '75', '¥22,500.00', '2', '50', '¥15,000.00', '1', '25', '¥7,500.00', '¥14,900.00', '¥14,900.00', '¥14,900.00', '¥0.00']);
+    await screenshot(page, 'settlement-dialog-reconcile');
+    const [file] = await Promise.all([page.waitForEvent('download'), d.getByTestId('reconcile-export').click()]);
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
   });
 });

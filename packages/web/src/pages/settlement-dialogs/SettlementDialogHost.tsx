@@ -18,6 +18,7 @@ for (const kind of SETTLEMENT_DIALOGS) {
     useSettlementDialog.getState().show(kind, ctx);
   });
 }
+registerPageAction('reconcile', (ctx) => useSettlementDialog.getState().show('reconcile', ctx));
 
 /** Mounted once in the workspace, beside the other dialog hosts (it needs antd's App context). */
 export function SettlementDialogHost() {

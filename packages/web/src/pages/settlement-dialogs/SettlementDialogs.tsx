@@ -4,9 +4,11 @@ import type { SettlementDialog } from './dialog-store';
 import { InvoiceDialog } from './InvoiceDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { PickPoundsDialog } from './PickPoundsDialog';
+import { ReconcileDialog } from './ReconcileDialog';
 
 /** The open settlement dialog (the code loads with the first one, or when the workspace is idle). */
 export function SettlementDialogs({ kind, ctx, onClose }: { kind: SettlementDialog; ctx: PageActionContext; onClose(): void }) {
+  if (kind === 'reconcile') return <ReconcileDialog onClose={onClose} />;
   if (kind === 'confirmPounds') return <PickPoundsDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'adjust') return <AdjustDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'invoice') return <InvoiceDialog ctx={ctx} onClose={onClose} />;

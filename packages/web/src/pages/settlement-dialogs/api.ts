@@ -50,3 +50,17 @@ export const customerReceipts = async (customerName: string) => {
   });
   return page.list.filter((r) => (r.docStatus ?? 'AUDITED') === 'AUDITED' && (r.receiptKind ?? 'RECEIPT') === 'RECEIPT');
 };
+
+/** 对账: per party of the kind and period, the tickets weighed, settled and not, invoiced and paid (server settlement/reconcile.ts). */
+export type ReconcileParty = 'vendor' | 'customer' | 'carrier';
+export interface ReconcileQuery { party: ReconcileParty; from: string; to: string }
+export interface ReconcileFigures {
+  weighedCount: number; weighedTons: string; weighedAmount: string; settledCount: number; settledTons: string; settledAmount: string;
+  unsettledCount: number; unsettledTons: string; unsettledAmount: string; settlementCount: number; settlementTotal: string;
+  invoicedAmount: string; paidAmount: string; unpaidAmount: string;
+}
+export interface ReconcileRow extends ReconcileFigures { partyId: string; partyName: string }
+export interface Reconciliation { party: ReconcileParty; from: string; to: string; rows: ReconcileRow[]; total: ReconcileFigures }
+
+export const reconcile = (q: ReconcileQuery) => call<Reconciliation>('/settlement/reconcile', { method: 'POST', body: q, expected: [400] });
+export const RECONCILE_EXPORT = '/settlement/reconcile/export';

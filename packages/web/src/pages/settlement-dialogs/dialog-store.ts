@@ -3,7 +3,8 @@ import type { PageActionContext } from '@/platform/templates/buttons/page-action
 
 /** The dialogs the goods settlement lists' page buttons open (server domain/settlement/menu.ts), one at a time, on one settlement. */
 export const SETTLEMENT_DIALOGS = ['confirmPounds', 'adjust', 'invoice', 'payment'] as const;
-export type SettlementDialog = (typeof SETTLEMENT_DIALOGS)[number];
+/** 对账查询 (server domain/freight-settlement/menu.ts: page:reconcile): no settlement chosen, a party kind and a period. */
+export type SettlementDialog = (typeof SETTLEMENT_DIALOGS)[number] | 'reconcile';
 
 interface OpenDialog { kind: SettlementDialog; ctx: PageActionContext; key: number }
 

@@ -19,6 +19,13 @@ export const settlementDialogsZh = {
   owed: '未付 {{amount}}',
   required: '请填写{{field}}',
   saved: '已保存', confirmed: '磅单已确认',
+  reconcile: {
+    title: '对账查询', run: '查 询', export: '导出对账汇总', total: '合计', allParties: '全部', empty: '没有该期间的磅单',
+    parties: { vendor: '供应商', customer: '客户', carrier: '承运商' } as Record<string, string>,
+    weighedCount: '过磅车数', weighedTons: '过磅净重(吨)', weighedAmount: '磅单金额', settledCount: '已结算车数', settledTons: '已结算净重(吨)',
+    settledAmount: '结算金额', unsettledCount: '未结算车数', unsettledTons: '未结算净重(吨)', unsettledAmount: '未结算金额',
+    settlementTotal: '结算单合计', invoicedAmount: '已开票', paidAmount: '已付款', unpaidAmount: '未付款',
+  },
   ok: '确 定', cancel: '取 消',
 };
 
@@ -41,5 +48,12 @@ export const settlementDialogsEn: SettlementDialogsTexts = {
   owed: 'Owed {{amount}}',
   required: 'Enter the {{field}}',
   saved: 'Saved', confirmed: 'Tickets confirmed',
+  reconcile: {
+    title: 'Reconciliation', run: 'Search', export: 'Export reconciliation', total: 'Total', allParties: 'All', empty: 'No tickets in the period',
+    parties: { vendor: 'Vendor', customer: 'Customer', carrier: 'Carrier' },
+    weighedCount: 'Trucks weighed', weighedTons: 'Net weighed (t)', weighedAmount: 'Tickets amount', settledCount: 'Trucks settled', settledTons: 'Net settled (t)',
+    settledAmount: 'Settled amount', unsettledCount: 'Trucks unsettled', unsettledTons: 'Net unsettled (t)', unsettledAmount: 'Unsettled amount',
+    settlementTotal: 'Settlements total', invoicedAmount: 'Invoiced', paidAmount: 'Paid', unpaidAmount: 'Unpaid',
+  },
   ok: 'OK', cancel: 'Cancel',
 };
