@@ -34,7 +34,7 @@ export function SettlementFrame({ title, width, settlement: s, problem, busy, on
     <Modal open width={width} title={`${title}${s ? ` · ${s.settleNo}` : ''}`} onCancel={onClose} onOk={onOk} confirmLoading={busy}
       okText={t('settlementDialogs.ok')} cancelText={t('settlementDialogs.cancel')} okButtonProps={{ disabled: !s, ...({ 'data-testid': `${testId}-ok` } as Record<string, string>) }} destroyOnHidden>
       <div data-testid={testId}>
-        <Descriptions size="small" column={3} style={{ marginBottom: 12 }}
+        <Descriptions size="small" column={width < 800 ? 2 : 3} style={{ marginBottom: 12 }}
           items={[
             { key: 'party', label: t('settlementDialogs.head.party'), children: s ? `${s.party.code} ${s.party.name}` : '' },
             { key: 'state', label: t('settlementDialogs.head.state'), children: <span data-testid="settlement-dialog-state">{s ? states[s.state] ?? s.state : ''}</span> },
