@@ -64,3 +64,11 @@ export interface Reconciliation { party: ReconcileParty; from: string; to: strin
 
 export const reconcile = (q: ReconcileQuery) => call<Reconciliation>('/settlement/reconcile', { method: 'POST', body: q, expected: [400] });
 export const RECONCILE_EXPORT = '/settlement/reconcile/export';
+
+/** 结算操作 on a freight settlement (server freight-settlement/wire.ts operatingBody). */
+export type FreightAction = 'pay' | 'invoice' | 'close' | 'unaudit';
+export type FreightOperatingBody =
+  | { action: 'close' | 'unaudit'; id: string }
+  | { action: 'pay'; id: string; amount: string; paidOn: string; method: 'BANK' | 'CASH' | 'ACCEPTANCE'; reference?: string }
+  | { action: 'invoice'; id: string; invoiceNo: string; invoiceDate: string; amount: string; tax: string };
+export const freightOperating = (base: string, body: FreightOperatingBody) => call<unknown>(`${path(base)}/Operating`, { method: 'POST', body, expected: [400] });

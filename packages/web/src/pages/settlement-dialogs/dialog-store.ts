@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 
 /** The dialogs the goods settlement lists' page buttons open (server domain/settlement/menu.ts), one at a time, on one settlement. */
-export const SETTLEMENT_DIALOGS = ['confirmPounds', 'adjust', 'invoice', 'payment'] as const;
+/** (freightOperating: 结算操作 on 运费结算, server domain/freight-settlement/menu.ts) */
+export const SETTLEMENT_DIALOGS = ['confirmPounds', 'adjust', 'invoice', 'payment', 'freightOperating'] as const;
 /** 对账查询 (server domain/freight-settlement/menu.ts: page:reconcile): no settlement chosen, a party kind and a period. */
 export type SettlementDialog = (typeof SETTLEMENT_DIALOGS)[number] | 'reconcile';
 

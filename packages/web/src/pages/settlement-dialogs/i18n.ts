@@ -26,6 +26,11 @@ export const settlementDialogsZh = {
     settledAmount: '结算金额', unsettledCount: '未结算车数', unsettledTons: '未结算净重(吨)', unsettledAmount: '未结算金额',
     settlementTotal: '结算单合计', invoicedAmount: '已开票', paidAmount: '已付款', unpaidAmount: '未付款',
   },
+  freight: {
+    title: '结算操作', carrier: '承运商',
+    actions: { pay: '付款', invoice: '发票', close: '关闭', unaudit: '反审核' } as Record<string, string>,
+    hints: { close: '关闭后不再付款', unaudit: '反审核后释放磅单（须未付款、未开票）' } as Record<string, string>,
+  },
   ok: '确 定', cancel: '取 消',
 };
 
@@ -54,6 +59,11 @@ export const settlementDialogsEn: SettlementDialogsTexts = {
     weighedCount: 'Trucks weighed', weighedTons: 'Net weighed (t)', weighedAmount: 'Tickets amount', settledCount: 'Trucks settled', settledTons: 'Net settled (t)',
     settledAmount: 'Settled amount', unsettledCount: 'Trucks unsettled', unsettledTons: 'Net unsettled (t)', unsettledAmount: 'Unsettled amount',
     settlementTotal: 'Settlements total', invoicedAmount: 'Invoiced', paidAmount: 'Paid', unpaidAmount: 'Unpaid',
+  },
+  freight: {
+    title: 'Settlement actions', carrier: 'Carrier',
+    actions: { pay: 'Pay', invoice: 'Invoice', close: 'Close', unaudit: 'Un-examine' },
+    hints: { close: 'A closed settlement takes no more payments', unaudit: 'Un-examining frees the tickets (no payment or invoice yet)' },
   },
   ok: 'OK', cancel: 'Cancel',
 };

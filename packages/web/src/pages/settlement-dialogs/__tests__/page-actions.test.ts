@@ -11,7 +11,7 @@ const ctx = (ids: string[]): PageActionContext => ({
 
 describe('the settlement list\'s dialog buttons', () => {
   it('open their dialog on the one chosen settlement, and nothing for none or two', async () => {
-    for (const name of ['confirmPounds', 'adjust', 'invoice', 'payment']) {
+    for (const name of ['confirmPounds', 'adjust', 'invoice', 'payment', 'freightOperating']) {
       await pageAction(name)?.(ctx([]));
       await pageAction(name)?.(ctx(['1', '2']));
       expect(useSettlementDialog.getState().open).toBeNull();
