@@ -121,7 +121,12 @@ describe('settlement', () => {
     settleNo = (await made()) as string;
     await quickSearch(page, settleNo);
     await tickListRow(page, settleNo);
-    await pressListButton(page, 'one:confirmPounds');
+    // 确认磅单 lists the candidates, every one chosen: confirmed as they stand
+    await pressListButton(page, 'page:confirmPounds');
+    const pick = page.locator('.ant-modal').filter({ has: page.getByTestId('pick-pounds') });
+    await poll(() => pick.locator('tbody tr.ant-table-row').count()).toBe(3);
+    await pick.getByTestId('pick-pounds-ok').click();
+    await pick.waitFor({ state: 'detached' });
     await poll(async () => (await settlementOf(settleNo))?.ticket_count).toBe(3);
     const lines = await db<{ ticket_no: string; quantity: string; amount: string }>(
       `SELECT r.ticket_no, trim_scale(r.quantity)::text AS quantity, trim_scale(r.amount)::text AS amount FROM wb_settlement_row r
@@ -168,9 +173,22 @@ describe('settlement', () => {
     await tickListRow(page, made.settleNo);
     await pressListButton(page, 'batch:audit');
     await poll(async () => (await settlementOf(made.settleNo)).state).toBe('EXAMINED');
-    await accountant('/api/freightSettle/Operating', { action: 'pay', id: made.id, amount: '600', paidOn: '2026-11-25', method: 'BANK', reference: 'HK-E2E-1' });
-    expect(await settlementOf(made.settleNo)).toMatchObject({ state: 'EXAMINED', paid_amount: '600' });
-    await accountant('/api/freightSettle/Operating', { action: 'pay', id: made.id, amount: '577.8', paidOn: '2026-11-26', method: 'BANK', reference: 'HK-E2E-2' });
+    // 结算操作: paid to the carrier in two parts through its dialog
+    const pay = async (amount: string, reference: string) => {
+      await quickSearch(page, made.settleNo);
+      await tickListRow(page, made.settleNo);
+      await pressListButton(page, 'page:freightOperating');
+      const d = page.locator('.ant-modal').filter({ has: page.getByTestId('freight-operating') });
+      await d.getByTestId('freight-amount').fill(amount);
+      await d.getByTestId('freight-reference').fill(reference);
+      await d.getByTestId('freight-operating-ok').click();
+      await d.waitFor({ state: 'detached' });
+    };
+    await pay('600', 'HK-E2E-1');
+    await poll(async () => (await settlementOf(made.settleNo)).paid_amount).toBe('600');
+    expect((await settlementOf(made.settleNo)).state).toBe('EXAMINED');
+    await pay('577.8', 'HK-E2E-2');
+    await poll(async () => (await settlementOf(made.settleNo)).paid_amount).toBe('1177.8');
     expect(await settlementOf(made.settleNo)).toMatchObject({ state: 'PAID', paid_amount: '1177.8' });
     await quickSearch(page, made.settleNo);
     await poll(async () => (await columnTexts(page, '状态'))[0]).toBe('已付清');

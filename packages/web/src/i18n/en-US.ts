@@ -4,6 +4,7 @@ import { ticketDialogsEn } from '@/pages/ticket-dialogs/i18n';
 import { contractDialogsEn } from '@/pages/contract-dialogs/i18n';
 import { qualityLabEn } from '@/pages/quality-lab/i18n';
 import { freightPlanEn } from '@/pages/freight-plan/i18n';
+import { settlementDialogsEn } from '@/pages/settlement-dialogs/i18n';
 
 export const enUS: Messages = {
   app: { title: 'Unified Weighbridge Control Platform', short: 'Weighbridge Control', subtitle: 'Truck-scale weighing, logistics, settlement and assay in one place' },
@@ -79,6 +80,7 @@ export const enUS: Messages = {
   contractDialogs: contractDialogsEn,
   qualityLab: qualityLabEn,
   freightPlan: freightPlanEn,
+  settlementDialogs: settlementDialogsEn,
   listScreen: {
     search: 'Search', reset: 'Reset', expand: 'Expand', collapse: 'Collapse', advanced: 'Advanced search', more: 'More',
     quickSearch: 'Search {{fields}}', quickSearchAny: 'Keyword', treeFilter: 'Type to filter', totalRow: 'Total', estimated: 'approx.',

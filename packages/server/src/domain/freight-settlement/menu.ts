@@ -21,9 +21,9 @@ export const FREIGHT_SETTLEMENT_LEAVES: MenuSeed[] = [
       { name: '可结算磅单', en: 'Candidate tickets', permission: fsPermission('createList'), roles: [AC] },
       { name: '新建结算', en: 'New settlement', permission: fsPermission('newCreate'), roles: [AC] },
       { name: '按期间生成', en: 'Create for a period', permission: fsPermission('create'), roles: [AC] },
-      { name: '结算操作', en: 'Settlement actions', permission: fsPermission('Operating'), roles: [AC] },
+      { name: '结算操作', en: 'Settlement actions', permission: fsPermission('Operating'), component: 'page:freightOperating', roles: [AC] },
       // reconciliation per vendor, customer or carrier (domain/settlement/reconcile.ts)
-      { name: '对账查询', en: 'Reconciliation', permission: RECONCILE_PERMISSIONS.view, roles: [AC] },
+      { name: '对账查询', en: 'Reconciliation', permission: RECONCILE_PERMISSIONS.view, component: 'page:reconcile', roles: [AC] },
       { name: '导出对账汇总', en: 'Export reconciliation', permission: RECONCILE_PERMISSIONS.export, roles: [AC] },
     ],
   },

@@ -15,7 +15,7 @@ export function settlementLeaf(kind: SettleKind): MenuSeed {
     name: k.label, en: k.en, path: k.menuPath, roles: [AC],
     buttons: [
       ...documentButtons(prefix, ['create', 'update', 'export'], [AC]),
-      familyButton(prefix, 'one', 'confirmPounds', '确认磅单', 'Confirm tickets', [AC]),
+      familyButton(prefix, 'page', 'confirmPounds', '确认磅单', 'Confirm tickets', [AC]),
       familyButton(prefix, 'one', 'examine', '审核', 'Examine', [AC]),
       familyButton(prefix, 'one', 'unexamine', '反审核', 'Un-examine', [AC]),
       familyButton(prefix, 'one', 'delete', '删除', 'Delete', [AC]),

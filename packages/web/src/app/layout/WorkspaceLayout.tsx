@@ -26,6 +26,7 @@ import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost'
 import { StationKeyDialogHost } from '@/pages/station-keys/StationKeyDialogHost';
 import { QualityLabDialogHost } from '@/pages/quality-lab/QualityLabDialogHost';
 import { FreightPlanDialogHost } from '@/pages/freight-plan/FreightPlanDialogHost';
+import { SettlementDialogHost } from '@/pages/settlement-dialogs/SettlementDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -100,6 +101,7 @@ export default function WorkspaceLayout() {
     <KioskKeyDialogHost />
     <StationKeyDialogHost />
     <FreightPlanDialogHost />
+    <SettlementDialogHost />
     </AntApp>
   );
 }

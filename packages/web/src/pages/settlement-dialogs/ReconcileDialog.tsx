@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Alert, Button, Input, Modal, Select, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '@/platform/api/download';
+import { moneyText } from '@/platform/templates/list/cell-value';
+import { reconcile, RECONCILE_EXPORT, type ReconcileParty, type ReconcileQuery, type ReconcileRow, type Reconciliation } from './api';
+import { refusal, today } from './shared';
+
+const PARTIES: ReconcileParty[] = ['vendor', 'customer', 'carrier'];
+const firstOfMonth = () => `${today().slice(0, 8)}01`;
+
+/**
+ * 对账查询: per vendor, customer or carrier over a period, the tickets weighed, settled and not, and
+ * what their settlements were invoiced and paid; a party narrows the rows; 导出 downloads the same as Excel.
+ */
+export function ReconcileDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState<ReconcileQuery>({ party: 'vendor', from: firstOfMonth(), to: today() });
+  const [partyName, setPartyName] = useState<string | null>(null);
+  const [data, setData] = useState<Reconciliation | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const r = (k: string) => t(`settlementDialogs.reconcile.${k}`);
+  const run = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      setData(await reconcile(q));
+    } catch (err) {
+      setProblem(refusal(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rows = (data?.rows ?? []).filter((x) => !partyName || x.partyName === partyName);
+  const money = (key: keyof ReconcileRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, width: 120, render: (v: string) => moneyText(v) });
+  const plain = (key: keyof ReconcileRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, width: 90 });
+  const columns: ColumnsType<ReconcileRow> = [
+    { key: 'partyName', title: r(`parties.${data?.party ?? q.party}`), dataIndex: 'partyName', fixed: 'left', width: 200 },
+    plain('weighedCount', r('weighedCount')), plain('weighedTons', r('weighedTons')), money('weighedAmount', r('weighedAmount')),
+    plain('settledCount', r('settledCount')), plain('settledTons', r('settledTons')), money('settledAmount', r('settledAmount')),
+    plain('unsettledCount', r('unsettledCount')), plain('unsettledTons', r('unsettledTons')), money('unsettledAmount', r('unsettledAmount')),
+    money('settlementTotal', r('settlementTotal')), money('invoicedAmount', r('invoicedAmount')), money('paidAmount', r('paidAmount')), money('unpaidAmount', r('unpaidAmount')),
+  ];
+  const exportXlsx = () => downloadFile(RECONCILE_EXPORT, { method: 'POST', body: q, fallbackName: 'reconcile.xlsx' }).catch(() => undefined);
+  return (
+    <Modal open width={1300} title={r('title')} onCancel={onClose} footer={<Button onClick={onClose}>{t('settlementDialogs.cancel')}</Button>} destroyOnHidden>
+      <div data-testid="reconcile">
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Select data-testid="reconcile-party" style={{ width: 120 }} value={q.party} onChange={(party) => { setQ({ ...q, party }); setData(null); setPartyName(null); }}
+            options={PARTIES.map((p) => ({ value: p, label: r(`parties.${p}`) }))} />
+          <Input data-testid="reconcile-from" style={{ width: 130 }} value={q.from} placeholder="yyyy-MM-dd" onChange={(e) => setQ({ ...q, from: e.target.value.trim() })} />
+          <span>~</span>
+          <Input data-testid="reconcile-to" style={{ width: 130 }} value={q.to} placeholder="yyyy-MM-dd" onChange={(e) => setQ({ ...q, to: e.target.value.trim() })} />
+          <Select data-testid="reconcile-name" style={{ width: 240 }} allowClear showSearch placeholder={r('allParties')} value={partyName ?? undefined}
+            onChange={(v) => setPartyName(v ?? null)} options={(data?.rows ?? []).map((x) => ({ value: x.partyName, label: x.partyName }))} />
+          <Button type="primary" loading={busy} data-testid="reconcile-run" onClick={() => void run()}>{r('run')}</Button>
+          <Button data-testid="reconcile-export" onClick={() => void exportXlsx()}>{r('export')}</Button>
+        </Space>
+        {problem && <Alert type="error" showIcon title={problem} data-testid="reconcile-problem" style={{ marginBottom: 12 }} />}
+        <Table<ReconcileRow> size="small" bordered rowKey="partyId" dataSource={rows} columns={columns} loading={busy} pagination={{ pageSize: 20, showSizeChanger: false }}
+          scroll={{ x: 'max-content', y: 460 }} locale={{ emptyText: r('empty') }}
+          summary={() => (data && !partyName ? (
+            <Table.Summary fixed>
+              <Table.Summary.Row data-testid="reconcile-total">
+                <Table.Summary.Cell index={0}>{r('total')}</Table.Summary.Cell>
+                {columns.slice(1).map((c, i) => {
+                  const v = data.total[c.key as keyof Reconciliation['total']];
+                  const isMoney = /Amount|Total/.test(String(c.key));
+                  return <Table.Summary.Cell key={String(c.key)} index={i + 1} align="right">{isMoney ? moneyText(String(v)) : String(v)}</Table.Summary.Cell>;
+                })}
+              </Table.Summary.Row>
+            </Table.Summary>
+          ) : null)} />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,74 @@
+import { call } from '@/platform/api/http';
+
+/**
+ * The goods settlement's calls the dialogs use (server domain/settlement/module.ts); base is the
+ * list's family base (/api/settlement/pu). A refusal (400) is shown in the dialog, at its field.
+ */
+const path = (base: string) => base.replace(/^\/api(?=\/)/, '');
+const idOf = (id: string) => encodeURIComponent(id);
+
+/** A settlement as getId answers it (numbers as decimal text). */
+export interface SettlementEntity {
+  id: string; kind: 'pu' | 'sa' | 'al'; settleNo: string; state: string;
+  party: { id: string; code: string; name: string };
+  ticketCount: number; totalQuantity: string; totalAmount: string; totalTax: string; invoicedAmount: string; paidAmount: string;
+  adjusts: { seq: number; reasonKind: string; reason: string; amount: string }[];
+  invoices: { invoiceNo: string; invoiceDate: string; amount: string; tax: string }[];
+  payments: { seq: number; paidOn: string; method: string; amount: string; reference: string | null }[];
+}
+
+/** A candidate ticket (weightLists): unsettled, audited, of the settlement's party and period. */
+export interface Candidate {
+  id: string; ticketNo: string; completedAt: string; plateNumber: string; materialName: string | null;
+  net: string; price: string | null; qualityPriceAdjust: string;
+}
+
+export const getSettlement = (base: string, id: string) => call<SettlementEntity>(`${path(base)}/getId/${idOf(id)}`);
+
+export const weightLists = (base: string, settlementId: string) =>
+  call<{ total: number; rows: Candidate[] }>(`${path(base)}/weightLists`, { method: 'POST', body: { settlementId } });
+
+const post = (base: string, action: string, id: string, body: object) =>
+  call<unknown>(`${path(base)}/${action}/${idOf(id)}`, { method: 'POST', body, expected: [400] });
+
+export const confirmPounds = (base: string, id: string, ticketIds: string[]) => post(base, 'confirmPounds', id, { ticketIds });
+
+export interface AdjustBody { reasonKind: 'ROUNDING' | 'PENALTY' | 'REBATE' | 'OTHER'; reason: string; amount: string }
+export const adjust = (base: string, id: string, body: AdjustBody) => post(base, 'adjust', id, body);
+
+export interface InvoiceBody { invoiceNo: string; invoiceDate: string; amount: string; tax?: string; remark?: string }
+export const invoice = (base: string, id: string, body: InvoiceBody) => post(base, 'invoice', id, body);
+
+export interface PaymentBody { paidOn: string; method: 'BANK' | 'CASH' | 'ACCEPTANCE' | 'RECEIPT'; amount: string; receiptId?: string; reference?: string }
+export const payment = (base: string, id: string, body: PaymentBody) => post(base, 'payment', id, body);
+
+/** The customer's audited receipts (money family, 收款登记) a sales payment may name: found by the customer's name. */
+export interface ReceiptRow { id: string; receiptNo: string; receiptKind?: string; docStatus?: string; amount?: string; receiptDate?: string }
+export const customerReceipts = async (customerName: string) => {
+  const page = await call<{ list: ReceiptRow[] }>('/money/receipt/v2/list', {
+    method: 'POST', quiet: true, body: { search: [{ key: 'customerName', op: 'eq', val: customerName }], limit: { pn: 1, ps: 50 } },
+  });
+  return page.list.filter((r) => (r.docStatus ?? 'AUDITED') === 'AUDITED' && (r.receiptKind ?? 'RECEIPT') === 'RECEIPT');
+};
+
+/** 对账: per party of the kind and period, the tickets weighed, settled and not, invoiced and paid (server settlement/reconcile.ts). */
+export type ReconcileParty = 'vendor' | 'customer' | 'carrier';
+export interface ReconcileQuery { party: ReconcileParty; from: string; to: string }
+export interface ReconcileFigures {
+  weighedCount: number; weighedTons: string; weighedAmount: string; settledCount: number; settledTons: string; settledAmount: string;
+  unsettledCount: number; unsettledTons: string; unsettledAmount: string; settlementCount: number; settlementTotal: string;
+  invoicedAmount: string; paidAmount: string; unpaidAmount: string;
+}
+export interface ReconcileRow extends ReconcileFigures { partyId: string; partyName: string }
+export interface Reconciliation { party: ReconcileParty; from: string; to: string; rows: ReconcileRow[]; total: ReconcileFigures }
+
+export const reconcile = (q: ReconcileQuery) => call<Reconciliation>('/settlement/reconcile', { method: 'POST', body: q, expected: [400] });
+export const RECONCILE_EXPORT = '/settlement/reconcile/export';
+
+/** 结算操作 on a freight settlement (server freight-settlement/wire.ts operatingBody). */
+export type FreightAction = 'pay' | 'invoice' | 'close' | 'unaudit';
+export type FreightOperatingBody =
+  | { action: 'close' | 'unaudit'; id: string }
+  | { action: 'pay'; id: string; amount: string; paidOn: string; method: 'BANK' | 'CASH' | 'ACCEPTANCE'; reference?: string }
+  | { action: 'invoice'; id: string; invoiceNo: string; invoiceDate: string; amount: string; tax: string };
+export const freightOperating = (base: string, body: FreightOperatingBody) => call<unknown>(`${path(base)}/Operating`, { method: 'POST', body, expected: [400] });
