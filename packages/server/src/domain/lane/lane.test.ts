@@ -137,6 +137,10 @@ describe('the lane calls', () => {
     expect(await logCount('laneSnapshot')).toBe(snaps + 1);
     const held = (await pool.query('SELECT snapshot_file_ids::text[] AS ids FROM wb_weighing WHERE ticket_id = $1', [w.ticketId ?? (await pool.query('SELECT id FROM wb_ticket WHERE ticket_no = $1', [w.ticketNo])).rows[0].id])).rows[0].ids;
     expect(held).toEqual([fileId]);
+    // the ticket's 抓拍图片 dialog lists it
+    const ticketId = (await pool.query('SELECT id::text FROM wb_ticket WHERE ticket_no = $1', [w.ticketNo])).rows[0].id;
+    expect(expectOk(await call(app, 'GET', `/api/weigh/pu/pictures/${ticketId}`, operator)).data).toEqual([expect.objectContaining({ fileId, reading: 'FIRST' })]);
+    expectFailure(await call(app, 'GET', `/api/weigh/sa/pictures/${ticketId}`, operator), 404);
     const file = await app.inject({ method: 'GET', url: `/api/sys-file-type/img/${fileId}`, headers: { authorization: admin } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
