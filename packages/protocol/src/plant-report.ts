@@ -52,7 +52,9 @@ export interface LiveVehicle {
 export type LiveEvent =
   | { type: 'snapshot'; vehicles: LiveVehicle[] }
   | { type: 'upsert'; vehicle: LiveVehicle }
-  | { type: 'remove'; registryId: string };
+  | { type: 'remove'; registryId: string }
+  /** a lane's manual-intervention request was made or answered (the 远程干预 queue reloads) */
+  | { type: 'intervention'; id: string; state: string };
 
 export const LIVE_VEHICLES_PATH = '/api/live/vehicles';
 

@@ -55,6 +55,53 @@ const scale = z.object({
     .prefault({}),
 });
 
+const endpoint = { host: z.string().min(1), port: z.number().int().min(1).max(65535) };
+
+/** One unattended lane: the scale it weighs on, its devices and its timeouts (lane/types.ts DEFAULT_LANE). */
+const lane = z.object({
+  /** one of `scales[].id`: the lane's readings and its weighings */
+  scaleId: z.string().min(1),
+  /** card numbers as text lines over TCP (the reader's serial server, or scale-sim's card port) */
+  cardReader: z.object({ type: z.literal('tcp'), ...endpoint }),
+  /** no driver for a real camera yet: 'simulated' takes its snapshots from the simulated camera */
+  camera: z.object({ type: z.literal('simulated') }).prefault({ type: 'simulated' }),
+  io: z.object({
+    type: z.literal('modbus-tcp'),
+    ...endpoint,
+    timeoutMs: z.number().int().min(100).max(60_000).default(1000),
+    map: z
+      .object({
+        unitId: z.number().int().min(0).max(255).default(1),
+        frontBeam: z.number().int().min(0).default(0),
+        rearBeam: z.number().int().min(0).default(1),
+        frontBarrier: z.number().int().min(0).default(0),
+        rearBarrier: z.number().int().min(0).default(1),
+        frontLight: z.number().int().min(0).default(2),
+        rearLight: z.number().int().min(0).default(3),
+      })
+      .prefault({}),
+  }),
+  /** no driver for a real LED board or speaker yet: 'log' writes the text to the agent's output */
+  led: z.object({ type: z.literal('log') }).prefault({ type: 'log' }),
+  speaker: z.object({ type: z.literal('log') }).prefault({ type: 'log' }),
+  timeouts: z
+    .object({
+      arrivalMs: z.number().int().min(1000).default(60_000),
+      positionMs: z.number().int().min(1000).default(30_000),
+      stableMs: z.number().int().min(1000).default(30_000),
+      leaveMs: z.number().int().min(1000).default(120_000),
+    })
+    .prefault({}),
+  /** a weight at least this (the indicator's unit) is a truck on the platform */
+  minWeight: z.number().min(0).default(500),
+  /** how often the beams are read, the timeouts checked, the operator's answer asked for */
+  pollMs: z.number().int().min(10).default(100),
+  tickMs: z.number().int().min(10).default(500),
+  answerPollMs: z.number().int().min(10).default(1000),
+  /** how often the lane tells the server its phase and what waits (0 = never) */
+  statusEveryMs: z.number().int().min(0).default(10_000),
+});
+
 export const StationConfig = z.object({
   server: z.url(),
   stationKey: z.string().min(1),
@@ -70,10 +117,20 @@ export const StationConfig = z.object({
   /** how often the agent prints its ports' states and what is waiting */
   statusEveryMs: z.number().int().min(0).default(10_000),
   scales: z.array(scale).min(1),
+  lanes: z.array(lane).default([]),
+}).superRefine((c, ctx) => {
+  const ids = new Set(c.scales.map((s) => s.id));
+  const used = new Set<string>();
+  c.lanes.forEach((l, i) => {
+    if (!ids.has(l.scaleId)) ctx.addIssue({ code: 'custom', path: ['lanes', i, 'scaleId'], message: 'not one of scales[].id' });
+    else if (used.has(l.scaleId)) ctx.addIssue({ code: 'custom', path: ['lanes', i, 'scaleId'], message: 'a scale serves one lane' });
+    used.add(l.scaleId);
+  });
 });
 
 export type StationConfig = z.infer<typeof StationConfig>;
 export type ScaleConfig = StationConfig['scales'][number];
+export type LaneConfig = StationConfig['lanes'][number];
 
 /** Reads and checks a config file; a bad one stops the agent with the field named. */
 export function loadConfig(file: string): StationConfig {

@@ -70,11 +70,12 @@ export class HttpLaneServer implements LaneServer {
     });
   }
 
-  async requestIntervention(c: Extract<LaneCommand, { type: 'intervention' }>): Promise<void> {
+  async requestIntervention(c: Extract<LaneCommand, { type: 'intervention' }>, picture?: Buffer | null): Promise<void> {
     const { id } = await this.post<{ id: string }>('/api/lane/intervention', {
       requestId: randomUUID(), reason: c.refusal.reason, message: c.refusal.message.slice(0, 500),
       plate: c.truck?.plate || (c.id?.by === 'plate' ? c.id.value : undefined), card: c.truck?.card ?? (c.id?.by === 'card' ? c.id.value : undefined),
       registryId: c.truck?.registryId ?? undefined, weight: c.weight ?? undefined, unit: c.weight === null ? undefined : 'kg',
+      image: picture ? picture.toString('base64') : undefined,
     });
     this.pollAnswer(id);
   }

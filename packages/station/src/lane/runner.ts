@@ -20,8 +20,11 @@ export interface LaneServer {
   weigh(c: Extract<LaneCommand, { type: 'weigh' }>): Promise<
     { ok: true; ticketNo: string; kind: 'first' | 'second'; led: string[]; voice: string } | { ok: false; refusal: Refusal }
   >;
-  /** Puts the refusal in the manual-intervention queue; the operator's answer comes back through LaneRunner.operator(). */
-  requestIntervention(c: Extract<LaneCommand, { type: 'intervention' }>): Promise<void>;
+  /**
+   * Puts the refusal in the manual-intervention queue, with the camera's picture of the truck when
+   * there is one; the operator's answer comes back through LaneRunner.operator().
+   */
+  requestIntervention(c: Extract<LaneCommand, { type: 'intervention' }>, picture?: Buffer | null): Promise<void>;
   keepSnapshot(ticketNo: string, picture: Buffer): Promise<void>;
   print(ticketNo: string): Promise<void>;
   alarm(message: string): Promise<void>;
@@ -144,8 +147,11 @@ export class LaneRunner {
           return await this.server.keepSnapshot(c.ticketNo, await this.devices.camera.snapshot());
         case 'print':
           return await this.server.print(c.ticketNo);
-        case 'intervention':
-          return await this.server.requestIntervention(c);
+        case 'intervention': {
+          // the remote operator sees the truck; a camera that fails costs the picture, not the request
+          const picture = await this.devices.camera.snapshot().catch((e: Error) => (this.log(`lane camera: ${e.message}`), null));
+          return await this.server.requestIntervention(c, picture);
+        }
         case 'alarm':
           return await this.server.alarm(c.message);
       }

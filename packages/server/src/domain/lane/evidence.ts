@@ -61,6 +61,34 @@ export async function keepSnapshot(db: Database, storage: FileStorage, s: LaneSt
   }
 }
 
+/**
+ * The camera's picture of a refused truck, watermarked (plate, weight, time, station, the refusal)
+ * and stored; its sys_file row and the request's reference are written by keepRefusalSnapshot in
+ * the request's transaction. Undecodable bytes are a 400 on `image`.
+ */
+export async function storeRefusalPicture(storage: FileStorage, s: LaneStation, t: { plate: string; weight: string; refusal: string }, picture: Buffer, now: Date) {
+  let marked: Buffer;
+  try {
+    marked = await watermark(picture, { plate: t.plate, weight: t.weight, at: now, station: s.stationName, ticketNo: t.refusal });
+  } catch {
+    throw badRequest('图片无法识别，应为 JPEG 或 PNG', 'image');
+  }
+  const key = storageKey(s.orgId, now, randomUUID());
+  await storage.put(key, marked, 'image/jpeg');
+  return { key, marked, remove: () => storage.remove(key).catch(() => {}) };
+}
+
+/** The stored picture becomes a file of the company held by the intervention request (wb_lane_intervention.snapshot_file_id). */
+export async function keepRefusalSnapshot(tx: Tx, s: LaneStation, interventionId: string, stored: { key: string; marked: Buffer }, plate: string): Promise<string> {
+  const file = await tx.insertInto('sys_file').values({
+    org_id: s.orgId, uploaded_by: s.actor.userId, original_name: `intervention-${interventionId}-${plate}.jpg`, content_type: 'image/jpeg',
+    size_bytes: stored.marked.length, sha256: createHash('sha256').update(stored.marked).digest('hex'), storage_key: stored.key,
+  }).returning('id').executeTakeFirstOrThrow();
+  await holdSnapshots(tx, s.orgId, [file.id]);
+  await tx.updateTable('wb_lane_intervention').set({ snapshot_file_id: file.id }).where('org_id', '=', s.orgId).where('id', '=', interventionId).execute();
+  return file.id;
+}
+
 /** The lane printed the ticket: its print count, logged as the ticket's print (log-notes printNote). */
 export async function recordPrint(tx: Tx, s: LaneStation, ticketNo: string): Promise<ChangeNote> {
   const t = await ticketByNo(tx, s.orgId, ticketNo);

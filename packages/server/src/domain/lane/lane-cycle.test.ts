@@ -160,6 +160,8 @@ describe('three trucks through one unattended lane, against the real server', ()
     const queue = (await pool.query(`SELECT plate_number, reason, state, answered_by_name, remark FROM wb_lane_intervention ORDER BY id`)).rows;
     expect(queue).toEqual([{ plate_number: '苏A10003', reason: 'tare-deviation', state: 'USED', answered_by_name: 'operator', remark: '司机换了轮胎，皮重属实' }]);
     expect(desk.answered).toEqual([expect.stringMatching(/^\d+$/)]);
+    // the remote operator saw the refused truck: the camera's picture kept with its request
+    expect((await pool.query('SELECT count(*)::int AS n FROM wb_lane_intervention WHERE snapshot_file_id IS NOT NULL')).rows[0].n).toBe(1);
     const actions = (await pool.query(`SELECT action, count(*)::int AS n FROM sys_log WHERE action LIKE 'lane%' GROUP BY action ORDER BY action`)).rows;
     expect(actions).toEqual([{ action: 'laneApprove', n: 1 }, { action: 'laneIntervention', n: 1 }, { action: 'laneSnapshot', n: 3 }]);
     const contact = (await pool.query('SELECT queued, phase FROM wb_lane_contact')).rows;

@@ -137,6 +137,10 @@ describe('the lane calls', () => {
     expect(await logCount('laneSnapshot')).toBe(snaps + 1);
     const held = (await pool.query('SELECT snapshot_file_ids::text[] AS ids FROM wb_weighing WHERE ticket_id = $1', [w.ticketId ?? (await pool.query('SELECT id FROM wb_ticket WHERE ticket_no = $1', [w.ticketNo])).rows[0].id])).rows[0].ids;
     expect(held).toEqual([fileId]);
+    // the ticket's 抓拍图片 dialog lists it
+    const ticketId = (await pool.query('SELECT id::text FROM wb_ticket WHERE ticket_no = $1', [w.ticketNo])).rows[0].id;
+    expect(expectOk(await call(app, 'GET', `/api/weigh/pu/pictures/${ticketId}`, operator)).data).toEqual([expect.objectContaining({ fileId, reading: 'FIRST' })]);
+    expectFailure(await call(app, 'GET', `/api/weigh/sa/pictures/${ticketId}`, operator), 404);
     const file = await app.inject({ method: 'GET', url: `/api/sys-file-type/img/${fileId}`, headers: { authorization: admin } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
@@ -152,6 +156,28 @@ describe('the lane calls', () => {
     expectOk(await lane('print', { ticketNo: w.ticketNo }));
     expect(await logCount('print')).toBe(prints + 1);
     expect((await pool.query('SELECT print_count FROM wb_ticket WHERE ticket_no = $1', [w.ticketNo])).rows[0].print_count).toBe(1);
+  });
+
+  it('keeps the refused truck\'s picture watermarked with its intervention request, once per request id, and one log entry', async () => {
+    const picture = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#777' } }).png().toBuffer();
+    const asks = await logCount('laneIntervention');
+    const files = Number((await pool.query('SELECT count(*) FROM sys_file')).rows[0].count);
+    const ask = { requestId: 'pic-1', reason: 'unstable', message: '读数不稳定', plate: '苏L40001', weight: 30120, unit: 'kg', image: picture.toString('base64') };
+    const { id, fileId } = expectOk(await lane('intervention', ask)).data;
+    expect(expectOk(await lane('intervention', ask)).data).toEqual({ id, fileId: null });
+    expect(await logCount('laneIntervention')).toBe(asks + 1);
+    expect(Number((await pool.query('SELECT count(*) FROM sys_file')).rows[0].count)).toBe(files + 1);
+    expect((await pool.query('SELECT snapshot_file_id::text FROM wb_lane_intervention WHERE id = $1', [id])).rows[0].snapshot_file_id).toBe(fileId);
+    // the queue's list carries it, and the operator opens it
+    const list = expectOk(await call(app, 'POST', '/api/lane/intervention/v2/list', operator, { search: [{ key: 'plateNumber', op: 'eq', val: '苏L40001' }], limit: { pn: 1, ps: 10 } })).data.list;
+    expect(list).toEqual([expect.objectContaining({ id, snapshotFileId: fileId })]);
+    const file = await app.inject({ method: 'GET', url: `/api/sys-file-type/img/${fileId}`, headers: { authorization: operator } });
+    expect(file.statusCode).toBe(200);
+    const { data, info } = await sharp(file.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(data[(info.height - 3) * info.width * info.channels + 300 * info.channels]!).toBeLessThan(80);
+    // a picture that is none: 400 on image, no request
+    expect(expectFailure(await lane('intervention', { ...ask, requestId: 'pic-2', image: Buffer.from('no picture').toString('base64') }), 400).data).toMatchObject({ field: 'image' });
+    expect((await pool.query("SELECT count(*)::int AS n FROM wb_lane_intervention WHERE request_id = 'pic-2'")).rows[0].n).toBe(0);
   });
 
   it("keeps the station's last contact and what it still holds", async () => {

@@ -8,7 +8,7 @@ import { INTERVENTION_PATH, interventionListTemplate, interventionPermission } f
 const OP = 'ROLE_OPERATOR';
 
 export const LANE_LEAVES: MenuSeed[] = [{
-  name: interventionListTemplate.formatName, en: interventionListTemplate.formatNameEn as string, path: INTERVENTION_PATH, roles: [OP],
+  name: interventionListTemplate.formatName, en: interventionListTemplate.formatNameEn as string, path: INTERVENTION_PATH, roles: [OP], component: 'lane/intervention',
   buttons: [
     { name: '查看', en: 'View', permission: interventionPermission('view'), component: 'view', roles: [OP] },
     { name: '放行', en: 'Approve', permission: interventionPermission('approve'), component: 'batch:approve', roles: [OP] },

@@ -6,7 +6,7 @@ import { ok } from '../../platform/http/envelope';
 import { AppError, parse } from '../../platform/http/errors';
 import type {} from '../../platform/audit/logged-routes';
 import { refusedWeighing, type WeighCall } from '../weighing/weigh-log';
-import { keepSnapshot, recordPrint } from './evidence';
+import { keepRefusalSnapshot, keepSnapshot, recordPrint, storeRefusalPicture } from './evidence';
 import { requestIntervention } from './interventions';
 import { interventionOfStation, recordContact } from './interventions-repo';
 import { reasonOfRefusal } from './reasons';
@@ -54,15 +54,29 @@ export function laneRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     }
   });
 
-  app.post(`${LANE_BASE}/intervention`, { config: stationCall }, async (request) => {
+  app.post(`${LANE_BASE}/intervention`, { config: stationCall, bodyLimit: 8 * 1024 * 1024 }, async (request) => {
     const s = await station(request);
     const b = parse(laneInterventionBody, request.body);
-    const r = await db.transaction().execute(async (tx) => {
-      const asked = await requestIntervention(tx, s, b);
-      if (asked.created) await writeLog(tx, entryOf(s.actor, asked.note));
-      return asked;
-    });
-    return ok({ id: r.id });
+    // the picture's bytes are stored first; a replayed request (or a failure) takes them back
+    const stored = b.image
+      ? await storeRefusalPicture(storage, s, { plate: b.plate ?? b.card ?? '', weight: b.weight == null ? '' : `${b.weight} ${b.unit ?? ''}`, refusal: b.message.slice(0, 40) }, Buffer.from(b.image, 'base64'), new Date(ctx.now()))
+      : null;
+    let kept = false;
+    try {
+      const r = await db.transaction().execute(async (tx) => {
+        const asked = await requestIntervention(tx, s, b);
+        let fileId: string | null = null;
+        if (asked.created) {
+          if (stored) fileId = await keepRefusalSnapshot(tx, s, asked.id, stored, b.plate ?? '');
+          await writeLog(tx, entryOf(s.actor, asked.note));
+        }
+        return { id: asked.id, fileId };
+      });
+      kept = r.fileId !== null;
+      return ok(r);
+    } finally {
+      if (stored && !kept) await stored.remove();
+    }
   });
 
   // the lane asks for the operator's answer every second or so (polling: it survives a dropped

@@ -30,6 +30,9 @@ export const laneWeighBody = z.strictObject({
 });
 export type LaneWeighBody = z.infer<typeof laneWeighBody>;
 
+/** A camera picture: JPEG or PNG, base64, at most 4 MB of bytes. */
+const image = z.string({ error: '图片不能为空' }).min(1, '图片不能为空').max(6_000_000, '图片不能大于4MB').regex(/^[A-Za-z0-9+/=]+$/, '图片应为 base64');
+
 export const laneInterventionBody = z.strictObject({
   requestId,
   reason: z.enum(LANE_REASONS as [string, ...string[]], { error: `原因应为 ${LANE_REASONS.join('、')}` }),
@@ -39,15 +42,14 @@ export const laneInterventionBody = z.strictObject({
   registryId: idOrNumber.nullish(),
   weight: weight.nullish(),
   unit: unit.optional(),
+  /** the camera's picture of the refused truck, kept watermarked with the request for the remote operator */
+  image: image.optional(),
 });
 export type LaneInterventionBody = z.infer<typeof laneInterventionBody>;
 
 export const laneTicketBody = z.strictObject({ ticketNo: z.string({ error: '磅单号不能为空' }).trim().min(1, '磅单号不能为空').max(64, '磅单号过长') });
 
-/** A camera picture: JPEG or PNG, base64, at most 4 MB of bytes. */
-export const laneSnapshotBody = laneTicketBody.extend({
-  image: z.string({ error: '图片不能为空' }).min(1, '图片不能为空').max(6_000_000, '图片不能大于4MB').regex(/^[A-Za-z0-9+/=]+$/, '图片应为 base64'),
-});
+export const laneSnapshotBody = laneTicketBody.extend({ image });
 
 export const laneAlarmBody = z.strictObject({ message: z.string({ error: '报警内容不能为空' }).trim().min(1, '报警内容不能为空').max(500, '报警内容过长') });
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { LiveEvent } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
-import { type LiveChange, tripsByOrg } from './changes';
+import { interventionsByOrg, type LiveChange, tripsByOrg } from './changes';
 import { vehiclesInPlant } from './repo';
 
 /** One open stream: the company it watches, and how to reach it. */
@@ -131,6 +131,9 @@ export class LiveHub {
   }
 
   private async deliver(batch: LiveChange[]): Promise<void> {
+    for (const [orgId, changed] of interventionsByOrg(batch)) {
+      for (const s of this.subscribers) if (s.orgId === orgId) for (const c of changed) s.send({ type: 'intervention', ...c });
+    }
     for (const [orgId, ids] of tripsByOrg(batch)) {
       const audience = [...this.subscribers].filter((s) => s.orgId === orgId);
       if (audience.length === 0) continue;

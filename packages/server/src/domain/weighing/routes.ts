@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { deductBody, type TicketMoneyParams } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
-import { parse } from '../../platform/http/errors';
+import { AppError, parse } from '../../platform/http/errors';
+import { idParam } from '@wb/protocol';
+import { ticketPictures } from './pictures';
 import { previewDeduct } from './actions';
 import { TICKET_KINDS, ticketBase, ticketPermission, type TicketKind } from './kinds';
 import { weighParams } from './repo';
@@ -32,5 +34,12 @@ function dialogReads(app: FastifyInstance, db: Database, kind: TicketKind): void
   app.get(`${ticketBase(kind)}/moneyParams`, { config: { access: { permission: `${ticketPermission(kind)}_modifyPrice` } } }, async (request) => {
     const { moneyPrecision, unitPricePrecision } = await weighParams(db, request.caller.orgId);
     return ok({ moneyPrecision, unitPricePrecision } satisfies TicketMoneyParams);
+  });
+  // the 抓拍图片 dialog: the snapshots the ticket's weighings keep (pictures.ts); reads only
+  app.get(`${ticketBase(kind)}/pictures/:id`, { config: { access: { permission: `${ticketPermission(kind)}_pictures`, demoAllowed: true } } }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    const shots = await ticketPictures(db, request.caller.orgId, kind, id);
+    if (!shots) throw new AppError(404, '磅单不存在', 'id');
+    return ok(shots);
   });
 }

@@ -46,6 +46,7 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'gate/release': lazy(() => import('@/pages/gate/GatePage').then((m) => ({ default: () => createElement(m.default, { mode: 'release' }) }))),
   'gate/card': lazy(() => import('@/pages/gate/CardPage')),
   'gate/in-plant': lazy(() => import('@/pages/gate/InPlantPage')),
+  'lane/intervention': lazy(() => import('@/pages/lane/InterventionPage')),
   'quality/report': lazy(() => import('@/pages/quality/QualityReportPage')),
   // the kiosk page lives outside the workspace (router.tsx /viewWeigh); the menu leaf opens it there
   'quality/kiosk': lazy(() => import('@/pages/quality/kiosk/KioskPage')),

@@ -1,6 +1,7 @@
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { DeductDialog } from './DeductDialog';
 import type { TicketDialog } from './dialog-store';
+import { PicturesDialog } from './PicturesDialog';
 import { PriceDialog } from './PriceDialog';
 import { SplitDialog } from './SplitDialog';
 
@@ -8,5 +9,6 @@ import { SplitDialog } from './SplitDialog';
 export function TicketDialogs({ kind, ctx, onClose }: { kind: TicketDialog; ctx: PageActionContext; onClose(): void }) {
   if (kind === 'deductTicket') return <DeductDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'modifyTicketPrice') return <PriceDialog ctx={ctx} onClose={onClose} />;
+  if (kind === 'ticketPictures') return <PicturesDialog ctx={ctx} onClose={onClose} />;
   return <SplitDialog ctx={ctx} onClose={onClose} />;
 }

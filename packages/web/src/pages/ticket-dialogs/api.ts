@@ -1,5 +1,5 @@
 import type { DeductBody, DeductPreview, TicketMoneyParams } from '@wb/protocol';
-import { call } from '@/platform/api/http';
+import { call, type DownloadedFile } from '@/platform/api/http';
 
 /**
  * The ticket's calls the dialogs use (server domain/weighing/routes.ts); base is the list's family
@@ -23,6 +23,17 @@ export const previewDeduct = (base: string, body: DeductBody) =>
   call<DeductPreview>(`${path(base)}/deduct/preview`, { method: 'POST', body, expected: INLINE });
 
 export const saveDeductions = (base: string, body: DeductBody) => call<unknown>(`${path(base)}/deduct`, { method: 'POST', body, expected: INLINE });
+
+export interface TicketPicture { fileId: string; reading: 'FIRST' | 'SECOND'; weighedAt: string }
+
+/** The watermarked snapshots the ticket's weighings keep (server weighing/pictures.ts). */
+export const ticketPictures = (base: string, id: string) => call<TicketPicture[]>(`${path(base)}/pictures/${encodeURIComponent(id)}`);
+
+/** One picture's bytes, under the session (GET /api/sys-file-type/img/:id), as an object URL for <img>. */
+export async function pictureUrl(fileId: string): Promise<string> {
+  const file = await call<DownloadedFile>(`/sys-file-type/img/${encodeURIComponent(fileId)}`, { file: true });
+  return URL.createObjectURL(file.blob);
+}
 
 export const moneyParams = (base: string) => call<TicketMoneyParams>(`${path(base)}/moneyParams`);
 

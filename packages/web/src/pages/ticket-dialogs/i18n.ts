@@ -25,6 +25,7 @@ export const ticketDialogsZh = {
   splitHint: '第 1 份留在原磅单，其余各份生成新磅单；皮重与扣重按份额分摊。',
   splitDone: '拆分成功，新磅单 {{count}} 张',
   tonUnit: '吨', ok: '确 定', cancel: '取 消',
+  picturesTitle: '抓拍图片', noPictures: '此磅单没有抓拍图片', firstReading: '一次过磅', secondReading: '二次过磅',
 };
 
 export type TicketDialogsTexts = typeof ticketDialogsZh;
@@ -52,4 +53,5 @@ export const ticketDialogsEn: TicketDialogsTexts = {
   splitHint: 'Part 1 stays on this ticket; each other part becomes a new ticket. Tare and deductions are shared in proportion.',
   splitDone: 'Split: {{count}} new tickets',
   tonUnit: 't', ok: 'OK', cancel: 'Cancel',
+  picturesTitle: 'Snapshots', noPictures: 'This ticket has no snapshots', firstReading: 'First weighing', secondReading: 'Second weighing',
 };

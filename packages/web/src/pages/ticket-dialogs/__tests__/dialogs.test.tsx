@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { bindHttp } from '@/platform/api/http';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { renderInShell } from '@/platform/templates/form/__tests__/shell';
@@ -106,5 +106,30 @@ describe('扣重', () => {
     await act(async () => void fireEvent.click(ok()));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent.find((s) => s.url.endsWith('/deduct'))?.body).toEqual({ id: '7', deductions: [{ kind: 'water', amount: '0.5' }] });
+  });
+});
+
+describe('抓拍图片', () => {
+  it('shows a thumbnail of each snapshot the ticket keeps, its bytes read under the session', async () => {
+    // jsdom makes no object URLs: these stand in for the browser's, and are put back after
+    const own = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pic'), revokeObjectURL: vi.fn() });
+    onTestFinished(() => void Object.assign(URL, own));
+    serve((url) => {
+      if (url.includes('/pictures/7')) return envelope([{ fileId: '31', reading: 'FIRST', weighedAt: '2026-11-25T08:00:00Z' }, { fileId: '32', reading: 'SECOND', weighedAt: '2026-11-25T09:00:00Z' }]);
+      if (url.includes('/sys-file-type/img/')) return new Response(new Uint8Array([0xff, 0xd8]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
+      return undefined;
+    });
+    renderInShell(<TicketDialogs kind="ticketPictures" ctx={ctx()} onClose={vi.fn()} />);
+    await waitFor(() => expect(screen.getAllByTestId('ticket-picture')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByAltText(/过磅/).map((i) => i.getAttribute('src'))).toEqual(['blob:pic', 'blob:pic']));
+    expect(sent.map((s) => s.url.replace(/^.*\/api/, ''))).toEqual(['/weigh/pu/pictures/7', '/sys-file-type/img/31', '/sys-file-type/img/32']);
+    expect(screen.getByText(/一次过磅/)).toBeTruthy();
+  });
+
+  it('says so when the ticket keeps none', async () => {
+    serve((url) => (url.includes('/pictures/7') ? envelope([]) : undefined));
+    renderInShell(<TicketDialogs kind="ticketPictures" ctx={ctx()} onClose={vi.fn()} />);
+    await waitFor(() => expect(screen.getByText('此磅单没有抓拍图片')).toBeTruthy());
   });
 });

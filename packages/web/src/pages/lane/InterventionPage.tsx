@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Image, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EventSource } from 'eventsource';
+import { LIVE_VEHICLES_PATH } from '@wb/protocol';
+import { apiHeaders, call, refreshTokens, type DownloadedFile } from '@/platform/api/http';
+import { usePage } from '@/app/layout/page-context';
+import { useSession } from '@/app/session/session-store';
+import TemplateListPage from '@/pages/template-list/TemplateListPage';
+
+const REOPEN_MS = 3000;
+const WAITING_KEY = ['lane-intervention-waiting'];
+
+interface Waiting { id: string; plateNumber: string | null; message: string; stationName: string; snapshotFileId: string | null }
+
+/** The requests still waiting, newest first, with the camera's picture of each truck. */
+const waitingRequests = () =>
+  call<{ list: Waiting[] }>('/lane/intervention/v2/list', { method: 'POST', body: { search: [{ key: 'state', op: 'eq', val: 'WAITING' }], limit: { pn: 1, ps: 20 } } })
+    .then((d) => d.list.filter((r) => r.snapshotFileId));
+
+/** One refused truck's picture, read under the session (GET /api/sys-file-type/img/:id); a click opens it whole. */
+function TruckPicture({ row }: { row: Waiting }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    let gone = false;
+    void call<DownloadedFile>(`/sys-file-type/img/${encodeURIComponent(row.snapshotFileId ?? '')}`, { file: true }).then((f) => {
+      const u = URL.createObjectURL(f.blob);
+      if (gone) URL.revokeObjectURL(u);
+      else setUrl((made = u));
+    }, () => {});
+    return () => {
+      gone = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [row.snapshotFileId]);
+  return (
+    <div style={{ width: 168 }} data-testid="intervention-picture">
+      {url && <Image src={url} width={160} height={100} style={{ objectFit: 'cover' }} alt={row.plateNumber ?? ''} />}
+      <div className="wb-muted">{row.plateNumber ?? ''} · {row.stationName}</div>
+      <div className="wb-muted">{row.message}</div>
+    </div>
+  );
+}
+
+/**
+ * 过磅 / 远程干预: the queue's list (its LIST template), read again whenever a lane's request is made
+ * or answered, by this operator or another (the live stream's `intervention` events). Without the
+ * stream (no right to it, or the server away) the list still reloads on its own buttons.
+ */
+export default function InterventionPage() {
+  const { page } = usePage();
+  const client = useQueryClient();
+  const orgId = useSession((s) => s.userInfo?.currentOrg ?? null);
+  const menuId = page.menuId ?? '';
+  const { t } = useTranslation();
+  const { data: waiting } = useQuery({ queryKey: WAITING_KEY, queryFn: waitingRequests, staleTime: 0 });
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+    const reload = () => {
+      const template = client.getQueryData<{ id: string }>(['menu-template', 'LIST', menuId]);
+      if (template) void client.invalidateQueries({ queryKey: ['template-list', template.id] });
+      void client.invalidateQueries({ queryKey: WAITING_KEY });
+    };
+    const open = () => {
+      source = new EventSource(LIVE_VEHICLES_PATH, {
+        fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, ...Object.fromEntries(apiHeaders().entries()) } }),
+      });
+      source.addEventListener('intervention', reload);
+      source.addEventListener('error', (e) => {
+        if (stopped || source?.readyState !== EventSource.CLOSED || e.code === 403) return;
+        // the library gives up on an HTTP error: refresh an expired login, then open again
+        timer = setTimeout(() => {
+          void (e.code === 401 ? refreshTokens() : Promise.resolve(true)).then(() => !stopped && open());
+        }, REOPEN_MS);
+      });
+    };
+    open();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      source?.close();
+    };
+  }, [client, menuId, orgId]);
+
+  return (
+    <>
+      {waiting && waiting.length > 0 && (
+        <div className="wb-card" data-testid="intervention-pictures">
+          <div>{t('ticketDialogs.picturesTitle')}</div>
+          <Image.PreviewGroup>
+            <Space wrap size={12}>{waiting.map((r) => <TruckPicture key={r.id} row={r} />)}</Space>
+          </Image.PreviewGroup>
+        </div>
+      )}
+      <TemplateListPage />
+    </>
+  );
+}
