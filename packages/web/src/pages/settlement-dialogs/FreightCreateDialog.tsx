@@ -100,7 +100,7 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
             { key: 'plate', title: c('plate'), dataIndex: 'plateNumber', width: 100 },
             { key: 'material', title: c('material'), dataIndex: 'materialName' },
             { key: 'date', title: c('date'), dataIndex: 'completedAt', width: 150, render: (v: string) => dateTime(v) },
-            { key: 'hauled', title: f('hauled'), dataIndex: 'hauled', align: 'right', width: 100 },
+            { key: 'hauled', title: f('hauled'), dataIndex: 'hauled', align: 'right', width: 100, render: (v: string) => toDecimal(v)?.toFixed() ?? v },
             { key: 'freight', title: f('freight'), dataIndex: 'freight', align: 'right', width: 110, render: money },
             { key: 'loss', title: f('lossCharge'), dataIndex: 'lossCharge', align: 'right', width: 110, render: money },
           ]} />
