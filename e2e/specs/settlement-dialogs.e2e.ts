@@ -111,7 +111,9 @@ describe('settlement dialogs', () => {
     await d.waitFor({ state: 'detached' });
     await poll(async () => (await settlementOf(settleNo)).ticket_count).toBe(2);
     expect((await settlementOf(settleNo)).total_amount).toBe('15000');
-    const held = await db<{ ticket_no: string }>('SELECT ticket_no FROM wb_ticket WHERE settled_by_no = $1 ORDER BY ticket_no', [settleNo]);
+    // the goods settlement holds a ticket by its row (no longer a mark on the ticket)
+    const held = await db<{ ticket_no: string }>(
+      'SELECT r.ticket_no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id WHERE s.settle_no = $1 ORDER BY r.ticket_no', [settleNo]);
     expect(held.map((r) => r.ticket_no)).toEqual([tickets[0].no, tickets[1].no]);
   });
 
