@@ -4,7 +4,7 @@ import { screenshot } from '../support/browser';
 import { pressListButton, tickListRow } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
-import { quickSearch, rows } from '../support/list-screen';
+import { columnTexts, quickSearch, rows } from '../support/list-screen';
 import { api, apiSignIn, USERS } from '../support/login';
 import { openMenuLeaf } from '../support/workspace';
 
@@ -24,6 +24,7 @@ let operator: Call;
 let accountant: Call;
 let vendorId = '';
 let settleNo = '';
+let lineId = '';
 const tickets: { id: string; no: string }[] = [];
 const wire = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
 
@@ -36,8 +37,8 @@ async function caller(who: { username: string; password: string }): Promise<Call
   };
 }
 
-async function haul(lineId: string, plateNumber: string): Promise<{ id: string; no: string }> {
-  const registry = await admin('/api/registry/pu/create', { entity: { noticeLineId: lineId, plateNumber, preQuantity: '25', shippedQuantity: '25', driverName: '钱师傅' } });
+async function haul(lineId: string, plateNumber: string, carrierId?: string): Promise<{ id: string; no: string }> {
+  const registry = await admin('/api/registry/pu/create', { entity: { noticeLineId: lineId, plateNumber, preQuantity: '25', shippedQuantity: '25', driverName: '钱师傅', ...(carrierId ? { carrierId } : {}) } });
   await admin('/api/registry/pu/audit', { ids: [registry.id] });
   await admin('/api/registry/pu/letin', { ids: [registry.id] });
   const first = await operator<{ ticketId: string; ticketNo: string }>('/api/weigh/pu/first', { registryId: registry.id, weight: '40', stationId: 'E2E', requestId: `${plateNumber}-1`, stable: true });
@@ -83,6 +84,7 @@ beforeAll(async () => {
   });
   await admin('/api/notice/pu/audit', { ids: [notice.id] });
   const [line] = await db<{ id: string }>('SELECT id::text FROM wb_notice_line WHERE notice_id = $1', [notice.id]);
+  lineId = line.id;
   tickets.push(await haul(line.id, '浙E6K001'), await haul(line.id, '浙E6K002'), await haul(line.id, '浙E6K003'));
   await admin('/api/weigh/pu/audit', { ids: tickets.map((t) => t.id) });
   const made = await accountant<{ id: string; settleNo: string }>('/api/settlement/pu/create', {
@@ -109,7 +111,9 @@ describe('settlement dialogs', () => {
     await d.waitFor({ state: 'detached' });
     await poll(async () => (await settlementOf(settleNo)).ticket_count).toBe(2);
     expect((await settlementOf(settleNo)).total_amount).toBe('15000');
-    const held = await db<{ ticket_no: string }>('SELECT ticket_no FROM wb_ticket WHERE settled_by_no = $1 ORDER BY ticket_no', [settleNo]);
+    // the goods settlement holds a ticket by its row (no longer a mark on the ticket)
+    const held = await db<{ ticket_no: string }>(
+      'SELECT r.ticket_no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id WHERE s.settle_no = $1 ORDER BY r.ticket_no', [settleNo]);
     expect(held.map((r) => r.ticket_no)).toEqual([tickets[0].no, tickets[1].no]);
   });
 
@@ -186,5 +190,51 @@ describe('settlement dialogs', () => {
     await screenshot(page, 'settlement-dialog-reconcile');
     const [file] = await Promise.all([page.waitForEvent('download'), d.getByTestId('reconcile-export').click()]);
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+
+  it('5. 新建结算 on 运费结算: the demo carrier\'s week, its trips all ticked, 生成 makes the draft the list shows with its total', async () => {
+    const { page } = stage;
+    const [carrier] = await db<{ id: string; code: string; name: string }>(`SELECT c.id::text, c.carrier_code AS code, c.carrier_name AS name FROM md_carrier c
+      JOIN md_carrier_alloc a ON a.archive_id = c.id JOIN sys_org o ON o.id = a.org_id WHERE o.org_code = 'HDSN' ORDER BY c.id LIMIT 1`);
+    // 20 a ton on what was hauled (40 - 15 = 25 t each, nothing short): 500 a trip
+    const price = await accountant('/api/freight/price/create', { entity: {
+      kind: 'pu', carrierId: carrier.id, price: '20', basis: 'OUR_NET', chargeMode: 'TON', taxRate: '9', lossMode: 'PERCENT', lossValue: '0.5', effectiveFrom: '2026-01-01 00:00:00',
+    } });
+    await accountant('/api/freight/price/audit', { ids: [price.id] });
+    const trips = [await haul(lineId, '浙E6K101', carrier.id), await haul(lineId, '浙E6K102', carrier.id)];
+    await admin('/api/weigh/pu/audit', { ids: trips.map((t) => t.id) });
+    // the reconciliation of the step before is closed first
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal-wrap').filter({ has: page.getByTestId('reconcile') }).waitFor({ state: 'hidden' });
+
+    await openMenuLeaf(page, '/settlement', '/settlement/freight');
+    await rows(page);
+    await pressListButton(page, 'page:freightCreate');
+    const d = dialog(page, 'freight-create');
+    await d.getByTestId('freight-create-carrier').click();
+    await page.keyboard.type(carrier.name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: carrier.name }).first().click();
+    const day = (offset: number) => wire(new Date(Date.now() + offset * 86_400_000)).slice(0, 10);
+    await fill(page, 'freight-create-from', day(-7));
+    await fill(page, 'freight-create-to', day(1));
+    await d.getByTestId('freight-create-search').click();
+    const lines = d.locator('tbody tr.ant-table-row');
+    await poll(() => lines.count()).toBe(2);
+    expect((await lines.nth(0).locator('td').allTextContents()).slice(1)).toEqual([trips[0].no, '浙E6K101', expect.any(String), expect.any(String), '25', '¥500.00', '¥0.00']);
+    await d.getByTestId('freight-pick-none').click();
+    await expect.poll(() => d.getByTestId('freight-create-totals').textContent()).toContain('0');
+    await d.getByTestId('freight-pick-all').click();
+    expect(await d.getByTestId('freight-create-totals').textContent()).toContain('¥1,000.00');
+    await screenshot(page, 'settlement-dialog-freight-create');
+    await d.getByTestId('freight-create-ok').click();
+    await d.waitFor({ state: 'detached' });
+
+    const [made] = await db<{ settle_no: string; total_amount: string }>(
+      `SELECT s.settle_no, trim_scale(s.total_amount)::text AS total_amount FROM wb_settlement s JOIN wb_ticket t ON t.freight_settled_by_id = s.id WHERE t.id = $1`, [trips[0].id]);
+    expect(made.total_amount).toBe('1000');
+    await quickSearch(page, made.settle_no);
+    await poll(async () => (await rows(page)).count()).toBe(1);
+    expect((await columnTexts(page, '应付运费'))[0].replace(/,/g, '')).toContain('1000');
+    await screenshot(page, 'settlement-dialog-freight-created');
   });
 });

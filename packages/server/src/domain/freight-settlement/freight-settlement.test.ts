@@ -56,8 +56,11 @@ describe('createList and newCreate', () => {
   let id = '';
 
   it('lists the carrier\'s audited tickets of the period that no freight settlement holds', async () => {
-    const list = expectOk(await post(`${FS}/createList`, period)).data as { ticketNo: string }[];
+    const list = expectOk(await post(`${FS}/createList`, period)).data as { ticketNo: string; plateNumber: string | null; freight: string | null; lossCharge: string | null }[];
     expect(list.map((t) => t.ticketNo)).toEqual([a.no, b.no]);
+    // the clerk sees each trip's plate and what it earns before choosing
+    for (const t of list) expect(t.plateNumber).toBeTruthy();
+    expect(list.every((t) => t.freight !== null && t.lossCharge !== null)).toBe(true);
   });
 
   it('refuses bad input with a 400 naming the field, and changes nothing', async () => {

@@ -19,7 +19,7 @@ export const FREIGHT_SETTLEMENT_LEAVES: MenuSeed[] = [
       familyButton(prefix, 'batch', 'audit', '审核', 'Examine', [AC]),
       familyButton(prefix, 'batch', 'deletes', '删除', 'Delete', [AC]),
       { name: '可结算磅单', en: 'Candidate tickets', permission: fsPermission('createList'), roles: [AC] },
-      { name: '新建结算', en: 'New settlement', permission: fsPermission('newCreate'), roles: [AC] },
+      { name: '新建结算', en: 'New settlement', permission: fsPermission('newCreate'), component: 'page:freightCreate', roles: [AC] },
       { name: '按期间生成', en: 'Create for a period', permission: fsPermission('create'), roles: [AC] },
       { name: '结算操作', en: 'Settlement actions', permission: fsPermission('Operating'), component: 'page:freightOperating', roles: [AC] },
       // reconciliation per vendor, customer or carrier (domain/settlement/reconcile.ts)

@@ -68,6 +68,15 @@ export async function candidates(tx: Tx, orgId: string, p: Period): Promise<Frei
   return rows.map(toTicket);
 }
 
+/** What the clerk reads of a candidate beside its figures: the plate and the material's name. */
+export async function candidateLabels(tx: Tx, orgId: string, ids: readonly string[]): Promise<Map<string, { plateNumber: string; materialName: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; plate_number: string; material_name: string | null }>`
+    SELECT t.id::text AS id, t.plate_number, (SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id) AS material_name
+      FROM wb_ticket t WHERE t.org_id = ${orgId} AND t.id = ANY(${ids as string[]}::bigint[])`.execute(tx);
+  return new Map(rows.map((r) => [r.id, { plateNumber: r.plate_number, materialName: r.material_name }]));
+}
+
 /**
  * The chosen tickets under their row locks, in id order in one statement, with what the claim
  * decides on; a ticket of another company is missing from the map.

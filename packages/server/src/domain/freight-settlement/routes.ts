@@ -10,6 +10,8 @@ import { runList } from '../../platform/list/repo';
 import { loadListTemplate } from '../../platform/templates/repo';
 import { planList } from '../../platform/list/rules';
 import { candidateTickets } from './create';
+import { priceTickets } from './pricing';
+import { candidateLabels } from './repo';
 import { FS_BASE, FS_LABEL, MAX_TICKETS, fsPermission } from './kinds';
 import { freightSettlementListTemplate, FS_LIST } from './templates';
 import { periodBody } from './wire';
@@ -24,10 +26,23 @@ export function freightSettlementRoutes(app: FastifyInstance, db: Database): voi
 
   app.post(`${FS_BASE}/createList`, read(fsPermission('createList')), async (request) => {
     const body = parse(periodBody, request.body ?? {});
-    const tickets = await db.transaction().execute((tx) => candidateTickets(tx, request.caller, body));
-    return ok(tickets.map((t) => ({
-      id: t.id, ticketNo: t.ticketNo, kind: t.kind, materialId: t.materialId, completedAt: t.completedAt, net: t.net, hauled: t.hauled, shipped: t.shipped, goodsPrice: t.goodsPrice,
-    })));
+    const answer = await db.transaction().execute(async (tx) => {
+      const tickets = await candidateTickets(tx, request.caller, body);
+      const shown = await candidateLabels(tx, request.caller.orgId, tickets.map((t) => t.id));
+      const out = [];
+      for (const t of tickets) {
+        // each priced alone: one ticket no price covers shows without its freight, it does not hide the others
+        const priced = await priceTickets(tx, request.caller.orgId, [t]);
+        const row = priced.ok ? priced.value[0] : undefined;
+        out.push({
+          id: t.id, ticketNo: t.ticketNo, kind: t.kind, materialId: t.materialId, completedAt: t.completedAt, net: t.net, hauled: t.hauled, shipped: t.shipped, goodsPrice: t.goodsPrice,
+          plateNumber: shown.get(t.id)?.plateNumber ?? null, materialName: shown.get(t.id)?.materialName ?? null,
+          freight: row?.freightAmount ?? null, lossCharge: row?.lossCharge ?? null,
+        });
+      }
+      return out;
+    });
+    return ok(answer);
   });
 
   app.post(`${FS_BASE}/noPageList`, read(fsPermission('view')), async (request) => {

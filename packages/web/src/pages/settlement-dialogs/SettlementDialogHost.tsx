@@ -3,7 +3,7 @@ import { registerPageAction } from '@/platform/templates/buttons/page-actions';
 import { feedback } from '@/platform/feedback';
 import { ModuleLoading } from '@/platform/ModuleLoading';
 import { moduleLoader, useModule } from '@/platform/module-loader';
-import { SETTLEMENT_DIALOGS, useSettlementDialog } from './dialog-store';
+import { SETTLEMENT_DIALOGS, UNSELECTED_DIALOGS, useSettlementDialog } from './dialog-store';
 
 /** The dialogs' code: fetched when the workspace is idle, or with the first click. */
 const settlementDialogsCode = moduleLoader(() => import('./SettlementDialogs'));
@@ -18,7 +18,7 @@ for (const kind of SETTLEMENT_DIALOGS) {
     useSettlementDialog.getState().show(kind, ctx);
   });
 }
-registerPageAction('reconcile', (ctx) => useSettlementDialog.getState().show('reconcile', ctx));
+for (const kind of UNSELECTED_DIALOGS) registerPageAction(kind, (ctx) => useSettlementDialog.getState().show(kind, ctx));
 
 /** Mounted once in the workspace, beside the other dialog hosts (it needs antd's App context). */
 export function SettlementDialogHost() {

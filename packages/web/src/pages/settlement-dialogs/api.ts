@@ -72,3 +72,21 @@ export type FreightOperatingBody =
   | { action: 'pay'; id: string; amount: string; paidOn: string; method: 'BANK' | 'CASH' | 'ACCEPTANCE'; reference?: string }
   | { action: 'invoice'; id: string; invoiceNo: string; invoiceDate: string; amount: string; tax: string };
 export const freightOperating = (base: string, body: FreightOperatingBody) => call<unknown>(`${path(base)}/Operating`, { method: 'POST', body, expected: [400] });
+
+/** 新建运费结算 (server freight-settlement/wire.ts periodBody, newCreateBody; times yyyy-MM-dd HH:mm:ss, to exclusive). */
+export type FreightKind = 'pu' | 'sa' | 'al' | 'tr';
+export interface FreightPeriod { kind: FreightKind; carrierId: string; periodFrom: string; periodTo: string }
+/** A candidate as createList answers it: freight and loss charge null when no freight price covers the ticket. */
+export interface FreightCandidate {
+  id: string; ticketNo: string; completedAt: string; plateNumber: string | null; materialName: string | null;
+  hauled: string; freight: string | null; lossCharge: string | null;
+}
+export const freightCandidates = (base: string, p: FreightPeriod) =>
+  call<FreightCandidate[]>(`${path(base)}/createList`, { method: 'POST', body: p, expected: [400] });
+export const freightNewCreate = (base: string, p: FreightPeriod, ticketIds: string[]) =>
+  call<{ id: string; settleNo: string }>(`${path(base)}/newCreate`, { method: 'POST', body: { ...p, ticketIds }, expected: [400] });
+
+/** The carriers the accountant may settle (master data 承运商, enabled or not: an old haul is still paid). */
+export interface CarrierRow { id: string; carrierCode: string; carrierName: string }
+export const carriers = async () =>
+  (await call<{ list: CarrierRow[] }>('/masterdata/carrier/v2/list', { method: 'POST', quiet: true, body: { limit: { pn: 1, ps: 500 } } })).list;

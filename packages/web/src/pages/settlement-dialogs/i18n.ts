@@ -31,6 +31,12 @@ export const settlementDialogsZh = {
     actions: { pay: '付款', invoice: '发票', close: '关闭', unaudit: '反审核' } as Record<string, string>,
     hints: { close: '关闭后不再付款', unaudit: '反审核后释放磅单（须未付款、未开票）' } as Record<string, string>,
   },
+  freightCreate: {
+    title: '新建运费结算', carrier: '承运商', search: '查 询', generate: '生 成', hauled: '运输净重(吨)', freight: '运费', lossCharge: '亏吨扣款',
+    noPrice: '无运费价格', askFirst: '选择承运商和期间后查询', pickSome: '请选择磅单', made: '已生成运费结算 {{no}}',
+    chosen: '已选 {{count}} 张，运费 {{freight}}，亏吨扣款 {{loss}}',
+    kinds: { pu: '采购', sa: '销售', al: '调拨', tr: '转储' } as Record<string, string>,
+  },
   ok: '确 定', cancel: '取 消',
 };
 
@@ -64,6 +70,12 @@ export const settlementDialogsEn: SettlementDialogsTexts = {
     title: 'Settlement actions', carrier: 'Carrier',
     actions: { pay: 'Pay', invoice: 'Invoice', close: 'Close', unaudit: 'Un-examine' },
     hints: { close: 'A closed settlement takes no more payments', unaudit: 'Un-examining frees the tickets (no payment or invoice yet)' },
+  },
+  freightCreate: {
+    title: 'New freight settlement', carrier: 'Carrier', search: 'Search', generate: 'Create', hauled: 'Hauled (t)', freight: 'Freight', lossCharge: 'Loss charge',
+    noPrice: 'No freight price', askFirst: 'Choose a carrier and a period, then search', pickSome: 'Choose tickets', made: 'Freight settlement {{no}} created',
+    chosen: '{{count}} chosen, freight {{freight}}, loss charge {{loss}}',
+    kinds: { pu: 'Purchase', sa: 'Sales', al: 'Allot', tr: 'Transfer' },
   },
   ok: 'OK', cancel: 'Cancel',
 };

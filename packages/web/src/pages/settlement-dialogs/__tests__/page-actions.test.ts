@@ -25,4 +25,10 @@ describe('the settlement list\'s dialog buttons', () => {
     await pageAction('reconcile')?.(ctx([]));
     expect(useSettlementDialog.getState().open?.kind).toBe('reconcile');
   });
+
+  it('新建结算 opens the freight settlement\'s creation with no settlement chosen', async () => {
+    useSettlementDialog.getState().close();
+    await pageAction('freightCreate')?.(ctx([]));
+    expect(useSettlementDialog.getState().open?.kind).toBe('freightCreate');
+  });
 });
