@@ -75,7 +75,7 @@ describe('correctSettledTicket', () => {
 
   it('refuses a ticket no settlement holds, and bad figures, naming the field', async () => {
     const free = await auditedPurchase(ctx.app, ctx.database.db, plant, (await bearerFor(ctx.app, 'operator')).authorization, (await bearerFor(ctx.app, 'admin')).authorization);
-    await expect(correct(free.id, '1', '0')).rejects.toMatchObject({ status: 400, message: `磅单 ${free.no} 未结算`, field: 'ticketId' });
+    await expect(correct(free.id, '1', '0')).rejects.toMatchObject({ status: 400, message: '该磅单未结算', field: 'ticketId' });
     await expect(correct(tickets[0].id, 'abc', '0')).rejects.toMatchObject({ status: 400, field: 'qualityDeduction' });
     await expect(correct(tickets[0].id, '-1', '0')).rejects.toMatchObject({ status: 400, field: 'qualityDeduction' });
     await expect(correct(tickets[0].id, '0', '1e20')).rejects.toMatchObject({ status: 400, field: 'qualityPriceAdjust' });

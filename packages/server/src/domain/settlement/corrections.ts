@@ -21,11 +21,12 @@ export async function correctSettledTicket(
   tx: repo.Tx,
   c: { orgId: string; ticketId: string; qualityDeduction: string; qualityPriceAdjust: string; reason: string; userId: string | null },
 ): Promise<{ settlementNo: string }> {
-  const ticket = await tx.selectFrom('wb_ticket').select('ticket_no').where('org_id', '=', c.orgId).where('id', '=', c.ticketId).executeTakeFirst();
+  const ticket = await tx.selectFrom('wb_ticket').select('id').where('org_id', '=', c.orgId).where('id', '=', c.ticketId).executeTakeFirst();
   if (!ticket) throw new AppError(404, `磅单不存在: ${c.ticketId}`, 'ticketId');
   // the settlement holding it: its row's claim (repo.holders)
   const holder = (await repo.holders(tx, [c.ticketId])).get(c.ticketId);
-  if (!holder) throw badRequest(`磅单 ${ticket.ticket_no} 未结算`, 'ticketId');
+  // the lab's check is a caller: a refusal never names the ticket (its number would break the blind code)
+  if (!holder) throw badRequest('该磅单未结算', 'ticketId');
   for (const [field, v] of [['qualityDeduction', c.qualityDeduction], ['qualityPriceAdjust', c.qualityPriceAdjust]] as const) {
     if (!/^-?\d+(\.\d{1,4})?$/.test(v) || new Decimal(v).abs().gte(1e10)) throw badRequest(`${field} 不是有效的数字: ${v}`, field);
   }
@@ -33,7 +34,7 @@ export async function correctSettledTicket(
   const s = await repo.lockSettlement(tx, c.orgId, null, holder.id);
   if (!s) throw new AppError(404, `结算单不存在: ${holder.no}`, 'ticketId');
   const row = await tx.selectFrom('wb_settlement_row').selectAll().where('settlement_id', '=', s.id).where('ticket_id', '=', c.ticketId).executeTakeFirst();
-  if (!row) throw badRequest(`${settleName(s.kind as SettleKind, s.settleNo)} 没有磅单 ${ticket.ticket_no} 的结算行`, 'ticketId');
+  if (!row) throw badRequest(`${settleName(s.kind as SettleKind, s.settleNo)} 没有该磅单的结算行`, 'ticketId');
   const earlier = await tx.selectFrom('wb_settlement_adjust')
     .select([sql<string>`coalesce(sum(quantity), 0)::text`.as('quantity'), sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
       sql<string>`coalesce(sum(tax), 0)::text`.as('tax'), sql<string>`coalesce(sum(amount_ex_tax), 0)::text`.as('exTax')])
