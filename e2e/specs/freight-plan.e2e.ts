@@ -134,7 +134,7 @@ describe('a freight plan on the screen', () => {
     expect(await detail.getByTestId('plan-fuel-advanced').innerText()).toBe('¥500.00');
     expect(await detail.getByTestId('detail-pounds').innerText()).toContain(tickets[0].ticket_no);
     await screenshot(page, 'freight-plan-detail');
-    await page.keyboard.press('Escape');
+    await detail.locator('.ant-modal-close').click();
     await detail.waitFor({ state: 'detached' });
 
     await tickListRow(page, planNo);

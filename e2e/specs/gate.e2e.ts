@@ -43,16 +43,17 @@ describe('the gate', () => {
     const { page } = stage;
     const a = await sendTruck('浙E7G001');
     await openMenuLeaf(page, '/gate', '/gate/entrance');
-    await page.getByTestId('gate-input').last().fill('浙E7G001');
-    await page.getByTestId('gate-input').last().press('Enter');
-    const found = page.getByTestId('gate-found').last();
+    const entrance = page.getByTestId('gate-entrance');
+    await entrance.getByTestId('gate-input').fill('浙E7G001');
+    await entrance.getByTestId('gate-input').press('Enter');
+    const found = entrance.getByTestId('gate-found');
     await found.waitFor();
     expect(await found.getAttribute('data-registry-no')).toBe(a.registryNo);
     expect(await found.textContent()).toContain('未入厂');
     await settled(page);
     await screenshot(page, 'gate-entrance-found');
-    await page.getByTestId('gate-input').last().press('Enter');
-    await expect.poll(() => page.getByTestId('gate-message').last().textContent(), { timeout: 5000 }).toContain('浙E7G001 入厂成功');
+    await entrance.getByTestId('gate-input').press('Enter');
+    await expect.poll(() => entrance.getByTestId('gate-message').textContent(), { timeout: 5000 }).toContain('浙E7G001 入厂成功');
 
     // the second truck's card is bound at IC卡读写 (no reader on this PC: the number typed)
     const b = await sendTruck('浙E7G002');
@@ -62,7 +63,8 @@ describe('the gate', () => {
     await page.getByTestId('card-input').fill('C0FFEE01');
     await page.getByTestId('card-target').fill(b.registryNo);
     await page.getByTestId('card-target').press('Enter');
-    await expect.poll(() => page.getByTestId('gate-message').last().textContent(), { timeout: 5000 }).toContain(`已将 IC卡 KGATE01 绑定到登记单 ${b.registryNo}`);
+    // the kept-alive tabs each hold their page: the card page's own message
+    await expect.poll(() => page.getByTestId('gate-card').getByTestId('gate-message').textContent(), { timeout: 5000 }).toContain(`已将 IC卡 KGATE01 绑定到登记单 ${b.registryNo}`);
 
     await openMenuLeaf(page, '/gate', '/gate/entrance');
     await findAndLet('entrance', 'KGATE01', '浙E7G002 入厂成功');
