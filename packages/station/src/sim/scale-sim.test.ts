@@ -49,7 +49,10 @@ function agentConfig(server: string, port: number, protocol: StationConfig['scal
         id: 'scale-1',
         connection: { type: 'tcp', host: '127.0.0.1', port },
         protocol,
-        stability: { count: 5, tolerance: 20, minWeight: 500 },
+        // the readings in a row span more than half the simulated platform's swing (a period of
+        // about 380 ms, sent at 50 Hz): five (80 ms) can sit within 20 kg at a trough of the swing
+        // and be judged stable 40 kg short, as a real indicator's would at that rate
+        stability: { count: 12, tolerance: 20, minWeight: 500 },
         limits: { zeroBand: 20, max: 100_000 },
       },
     ],

@@ -62,10 +62,10 @@ beforeAll(async () => {
 });
 
 /** The remote operator: watches the queue over HTTP and approves what waits (as the 远程干预 screen's 放行 does). */
-function remoteOperator(): { stop: () => void; answered: string[] } {
+function remoteOperator(): { stop: () => Promise<void>; answered: string[] } {
   const answered: string[] = [];
   let on = true;
-  void (async () => {
+  const loop = (async () => {
     while (on) {
       try {
       const list = await fetch(`${base}/api/lane/intervention/v2/list`, {
@@ -89,7 +89,8 @@ function remoteOperator(): { stop: () => void; answered: string[] } {
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
-  return { stop: () => (on = false), answered };
+  // stopped once its last call has answered: the connections are closed after it, never under it
+  return { stop: () => { on = false; return loop; }, answered };
 }
 
 describe('three trucks through one unattended lane, against the real server', () => {
@@ -122,7 +123,7 @@ describe('three trucks through one unattended lane, against the real server', ()
       await new Promise((r) => setTimeout(r, 50));
     }
     await server.reportStatus(0, runner.phase);
-    desk.stop();
+    await desk.stop();
     runner.stop();
     server.stop();
     await runner.settled();
