@@ -34,12 +34,9 @@ export const MENU_AREAS: MenuArea[] = [
   { name: '库存管理', en: 'Stock', path: '/stock', icon: 'DatabaseOutlined' },
   {
     name: '运费管理', en: 'Freight', path: '/freight', icon: 'CarOutlined',
-    planned: [
-    ],
   },
   {
     name: '结算管理', en: 'Settlement', path: '/settlement', icon: 'AccountBookOutlined',
-    planned: [],
   },
   {
     name: '质检化验', en: 'Assay', path: '/quality', icon: 'ExperimentOutlined',

@@ -42,8 +42,9 @@ export function lockRefusal(code: string, lock: TicketLock | null | undefined, a
 }
 
 /**
- * The settlements holding a ticket (migration 044): the goods settlement (its word by the ticket's
- * kind) and the freight settlement. A settled ticket is frozen like a locked one (spec
+ * The settlements holding a ticket: the goods settlement (its row's claim, migration 053, read with
+ * the ticket as settled_by_no; its word by the ticket's kind) and the freight settlement (the
+ * ticket's freight_settled_by_* columns, migration 044). A settled ticket is frozen like a locked one (spec
  * "Settlement"); a later correction becomes an adjustment row of the settlement.
  */
 const GOODS_SETTLED_KINDS = ['pu', 'sa', 'al'];
