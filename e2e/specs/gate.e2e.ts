@@ -63,8 +63,10 @@ describe('the gate', () => {
     await page.getByTestId('card-input').fill('C0FFEE01');
     await page.getByTestId('card-target').fill(b.registryNo);
     await page.getByTestId('card-target').press('Enter');
-    // the kept-alive tabs each hold their page: the card page's own message
-    await expect.poll(() => page.getByTestId('gate-card').getByTestId('gate-message').textContent(), { timeout: 5000 }).toContain(`已将 IC卡 KGATE01 绑定到登记单 ${b.registryNo}`);
+    // bound: the registry carries the card (the page's message may already have given way to the card's registry shown again)
+    await expect.poll(async () => (await sql<{ card_no: string | null }>(stage.server.databaseUrl,
+      'SELECT c.card_no FROM wb_registry r LEFT JOIN md_ic_card c ON c.id = r.ic_card_id WHERE r.id = $1', [b.id]))[0]?.card_no, { timeout: 15_000 }).toBe('KGATE01');
+    await expect.poll(() => page.getByTestId('gate-card').textContent(), { timeout: 5000 }).toContain('KGATE01');
 
     await openMenuLeaf(page, '/gate', '/gate/entrance');
     await findAndLet('entrance', 'KGATE01', '浙E7G002 入厂成功');
