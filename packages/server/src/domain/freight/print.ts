@@ -1,4 +1,4 @@
-import { pdfDocument } from '../weighing/print/pdf';
+import { pdfDocument, tableRow, type PdfTable } from '../weighing/print/pdf';
 import type { PlanDetail } from './plan-read';
 import { BASIS_OPTIONS, CHARGE_OPTIONS, KIND_OPTIONS, LOSS_OPTIONS } from './kinds';
 
@@ -19,15 +19,8 @@ const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const word = (list: { value: string; label: string }[], v: unknown) => list.find((o) => o.value === v)?.label ?? s(v);
 const timeText = (v: unknown) => (v ? new Intl.DateTimeFormat('zh-CN', { timeZone: process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short', hour12: false }).format(new Date(String(v))) : '');
 
-function row(doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false): void {
-  let x = MARGIN;
-  doc.font(bold ? 'bold' : 'regular').fontSize(8);
-  cells.forEach((text, i) => {
-    doc.rect(x, y, WIDTHS[i], ROW).stroke();
-    doc.text(text, x + 2, y + (ROW - 8 * 1.3) / 2, { width: WIDTHS[i] - 4, height: 8 * 1.4, align: i >= 4 ? 'right' : 'left', lineBreak: false, ellipsis: true });
-    x += WIDTHS[i];
-  });
-}
+const TABLE: PdfTable = { x: MARGIN, widths: WIDTHS, rowHeight: ROW, fontSize: 8, rightFrom: 4 };
+const row = (doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false) => tableRow(doc, TABLE, y, cells, bold);
 
 export function planPdf(d: PlanDetail): Promise<Buffer> {
   const p = d.plan;

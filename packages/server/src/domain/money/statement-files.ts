@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { streamSheet, type SheetColumn } from '../../platform/excel/workbook';
-import { pdfDocument } from '../weighing/print/pdf';
+import { pdfDocument, tableRow, type PdfTable } from '../weighing/print/pdf';
 import { moneyText } from './rules';
 import type { Statement, StatementLine } from './statement';
 
@@ -59,15 +59,8 @@ function lineCells(l: StatementLine): string[] {
   return [timeText(l.at), kindName(l.kind), l.docNo, l.materialName ?? '', l.net ?? '', l.price === null ? '' : m(l.price), m(l.received), m(l.consumed), m(l.balance)];
 }
 
-function row(doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false): void {
-  let x = MARGIN;
-  doc.font(bold ? 'bold' : 'regular').fontSize(8);
-  cells.forEach((text, i) => {
-    doc.rect(x, y, WIDTHS[i], ROW).stroke();
-    doc.text(text, x + 2, y + (ROW - 8 * 1.3) / 2, { width: WIDTHS[i] - 4, height: 8 * 1.4, align: i >= 4 ? 'right' : 'left', lineBreak: false, ellipsis: true });
-    x += WIDTHS[i];
-  });
-}
+const TABLE: PdfTable = { x: MARGIN, widths: WIDTHS, rowHeight: ROW, fontSize: 8, rightFrom: 4 };
+const row = (doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false) => tableRow(doc, TABLE, y, cells, bold);
 
 export function statementPdf(s: Statement): Promise<Buffer> {
   const { doc, bytes } = pdfDocument({ size: [A4_LANDSCAPE.width, A4_LANDSCAPE.height], info: { Title: `对账单 ${s.customer.name}` } });

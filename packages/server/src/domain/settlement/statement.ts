@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Readable } from 'node:stream';
 import { streamSheet, type SheetColumn } from '../../platform/excel/workbook';
-import { pdfDocument } from '../weighing/print/pdf';
+import { pdfDocument, tableRow, type PdfTable } from '../weighing/print/pdf';
 import { SETTLE_KINDS } from './kinds';
 import type { RowRead, SettlementRead } from './reads';
 import { STATE_WORDS } from './rules';
@@ -74,15 +74,8 @@ const MARGIN = mm(10);
 const ROW = mm(6.5);
 const WIDTHS = [10, 34, 32, 24, 18, 16, 18, 18, 24, 12, 20, 24, 20].map(mm);
 
-function line(doc: PDFKit.PDFDocument, y: number, texts: string[], bold = false): void {
-  let x = MARGIN;
-  doc.font(bold ? 'bold' : 'regular').fontSize(7.5);
-  texts.forEach((text, i) => {
-    doc.rect(x, y, WIDTHS[i], ROW).stroke();
-    doc.text(text, x + 2, y + (ROW - 7.5 * 1.3) / 2, { width: WIDTHS[i] - 4, height: 7.5 * 1.4, align: i >= 4 ? 'right' : 'left', lineBreak: false, ellipsis: true });
-    x += WIDTHS[i];
-  });
-}
+const TABLE: PdfTable = { x: MARGIN, widths: WIDTHS, rowHeight: ROW, fontSize: 7.5, rightFrom: 4 };
+const line = (doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false) => tableRow(doc, TABLE, y, cells, bold);
 
 export function statementPdf(s: SettlementRead): Promise<Buffer> {
   const { doc, bytes } = pdfDocument({ size: [PAGE.width, PAGE.height], info: { Title: title(s) } });

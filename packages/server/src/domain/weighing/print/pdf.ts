@@ -148,6 +148,33 @@ export function pdfDocument(options: PDFKit.PDFDocumentOptions): { doc: Doc; byt
   return { doc, bytes };
 }
 
+/** Where a document's table sits: its left edge, its columns' widths (points), its row height and type size. */
+export interface PdfTable {
+  x: number;
+  widths: number[];
+  rowHeight: number;
+  fontSize: number;
+  /** the first column whose figures are set right (the columns before it are words) */
+  rightFrom: number;
+}
+
+/**
+ * One row of a document's table at `y`: each cell boxed and its text on one line, cut with an
+ * ellipsis where it does not fit (the customer's statement, a settlement's, a freight plan's).
+ */
+export function tableRow(doc: Doc, t: PdfTable, y: number, cells: string[], bold = false): void {
+  let x = t.x;
+  doc.font(bold ? 'bold' : 'regular').fontSize(t.fontSize);
+  cells.forEach((text, i) => {
+    const width = t.widths[i] as number;
+    doc.rect(x, y, width, t.rowHeight).stroke();
+    doc.text(text, x + 2, y + (t.rowHeight - t.fontSize * 1.3) / 2, {
+      width: width - 4, height: t.fontSize * 1.4, align: i >= t.rightFrom ? 'right' : 'left', lineBreak: false, ellipsis: true,
+    });
+    x += width;
+  });
+}
+
 /** The ticket as PDF bytes: one page of the form. */
 export function ticketPdf(l: TicketPrintLayout): Promise<Buffer> {
   const { doc, bytes } = pdfDocument({
