@@ -26,6 +26,11 @@ describe('enqueue', () => {
     const waiting = await sql<{ n: number }>`SELECT (data->>'n')::int AS n FROM pgboss.job WHERE name = 'test.enqueue'`.execute(db);
     expect(waiting.rows).toEqual([{ n: 1 }]);
 
+    // the same key sent twice at once: one job
+    const both = await Promise.all([1, 2].map(() => db.transaction().execute((tx) => enqueue(tx, 'test.enqueue', { n: 2 }, { singletonKey: 'k-2' }))));
+    expect(both.filter((x) => x !== null)).toHaveLength(1);
+    await sql`DELETE FROM pgboss.job WHERE name = 'test.enqueue' AND singleton_key = 'k-2'`.execute(db);
+
     // an instance with the runner on takes it
     const runner = await buildApp({ config: { ...config, jobs: true, jobPollSeconds: 0.5 }, database, extraJobs: { workers: [worker as WorkerDecl] } });
     await runner.ready();

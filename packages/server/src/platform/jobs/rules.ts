@@ -35,7 +35,12 @@ export function firingAfter(cron: string, fireAt: Date, now: Date, timeZone: str
  * same firing make one job (the job table's key refuses the second).
  */
 export function firingId(queue: string, fireAt: Date): string {
-  const h = createHash('sha1').update(`${queue}@${fireAt.toISOString()}`).digest('hex');
+  return keyedJobId(queue, `@${fireAt.toISOString()}`);
+}
+
+/** A job id fixed by its queue and a key (enqueue's singletonKey, a firing's time). */
+export function keyedJobId(queue: string, key: string): string {
+  const h = createHash('sha1').update(`${queue}\u0000${key}`).digest('hex');
   // laid out as a name-based (version 5) UUID
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
