@@ -31,11 +31,11 @@ export function firingAfter(cron: string, fireAt: Date, now: Date, timeZone: str
 }
 
 /**
- * The library's job id of one firing: the same on every instance, so two instances sending the
- * same firing make one job (the job table's key refuses the second).
+ * The library's job id of one firing of one schedule: the same on every instance, so two instances
+ * sending the same firing make one job (the job table's key refuses the second).
  */
-export function firingId(queue: string, fireAt: Date): string {
-  return keyedJobId(queue, `@${fireAt.toISOString()}`);
+export function firingId(queue: string, cron: string, fireAt: Date): string {
+  return keyedJobId(queue, `${cron.trim()}@${fireAt.toISOString()}`);
 }
 
 /** A job id fixed by its queue and a key (enqueue's singletonKey, a firing's time). */

@@ -21,13 +21,16 @@ export interface Firing {
  */
 export async function sendFiring(db: Db, key: string, cron: string, fireAt: Date): Promise<string | null> {
   const data: Firing = { key, cron, fireAt: fireAt.toISOString() };
-  return sender.send(jobQueue(key), data as unknown as object, { db: kyselyDb(db), id: firingId(jobQueue(key), fireAt), startAfter: fireAt });
+  return sender.send(jobQueue(key), data as unknown as object, { db: kyselyDb(db), id: firingId(jobQueue(key), cron, fireAt), startAfter: fireAt });
 }
 
-/** The next firing from now, sent (idempotent: see sendFiring). */
+/**
+ * The next firing from now, sent (idempotent: see sendFiring). A stop cancelled that very firing
+ * when the job is started again before it came: it is taken up again instead.
+ */
 export async function scheduleNext(db: Db, key: string, cron: string, now: Date, timeZone: string): Promise<Date> {
   const at = nextFiring(cron, now, timeZone);
-  await sendFiring(db, key, cron, at);
+  if (!(await sendFiring(db, key, cron, at))) await sender.resume(jobQueue(key), firingId(jobQueue(key), cron, at), { db: kyselyDb(db) });
   return at;
 }
 
