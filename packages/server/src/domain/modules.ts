@@ -30,6 +30,7 @@ import { jobModule } from './system/job/module';
 import { systemModule } from './system/module';
 import { orgStructureModule } from './system/org-structure/module';
 import { weighingModule } from './weighing/module';
+import { workflowModule } from './workflow/module';
 
 /**
  * Every family of the platform, in the order they build on each other. The app mounts their
@@ -44,6 +45,8 @@ export const MODULES: FamilyModule[] = [
   orgStructureModule,
   interfaceModule,
   templatesModule,
+  // before the families whose documents it governs: they declare `approvals` and depend on it
+  workflowModule,
   contractModule,
   priceModule,
   moneyModule,
