@@ -26,3 +26,4 @@ export * from './system-admin';
 export * from './plan';
 export * from './station';
 export * from './station-paths';
+export * from './workflow';
