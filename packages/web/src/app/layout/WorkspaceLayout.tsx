@@ -34,6 +34,7 @@ import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
 import { usePrefetchWhenIdle } from './usePrefetchWhenIdle';
 import { KioskKeyDialogHost } from '@/pages/quality/kiosk/KioskKeyDialog';
+import { WorkflowSubmitHost } from '@/pages/workflow/SubmitHost';
 import './layout.css';
 
 /** The signed-in workspace: sidebar, top bar, tab strip and the page of the current address. */
@@ -102,6 +103,7 @@ export default function WorkspaceLayout() {
     <StationKeyDialogHost />
     <FreightPlanDialogHost />
     <SettlementDialogHost />
+    <WorkflowSubmitHost />
     </AntApp>
   );
 }
