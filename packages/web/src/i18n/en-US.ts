@@ -5,7 +5,6 @@ import { contractDialogsEn } from '@/pages/contract-dialogs/i18n';
 import { qualityLabEn } from '@/pages/quality-lab/i18n';
 import { freightPlanEn } from '@/pages/freight-plan/i18n';
 import { settlementDialogsEn } from '@/pages/settlement-dialogs/i18n';
-import { workflowEn } from '@/pages/workflow/i18n';
 
 export const enUS: Messages = {
   app: { title: 'Unified Weighbridge Control Platform', short: 'Weighbridge Control', subtitle: 'Truck-scale weighing, logistics, settlement and assay in one place' },
@@ -82,7 +81,6 @@ export const enUS: Messages = {
   qualityLab: qualityLabEn,
   freightPlan: freightPlanEn,
   settlementDialogs: settlementDialogsEn,
-  workflow: workflowEn,
   listScreen: {
     search: 'Search', reset: 'Reset', expand: 'Expand', collapse: 'Collapse', advanced: 'Advanced search', more: 'More',
     quickSearch: 'Search {{fields}}', quickSearchAny: 'Keyword', treeFilter: 'Type to filter', totalRow: 'Total', estimated: 'approx.',

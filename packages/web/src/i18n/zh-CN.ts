@@ -4,7 +4,6 @@ import { contractDialogsZh } from '@/pages/contract-dialogs/i18n';
 import { qualityLabZh } from '@/pages/quality-lab/i18n';
 import { freightPlanZh } from '@/pages/freight-plan/i18n';
 import { settlementDialogsZh } from '@/pages/settlement-dialogs/i18n';
-import { workflowZh } from '@/pages/workflow/i18n';
 /** Chinese texts: the default language of the platform. */
 export const zhCN = {
   app: { title: '统一称重管控平台', short: '统一称重管控平台', subtitle: '汽车衡称重 · 物流 · 结算 · 质检一体化管控' },
@@ -71,7 +70,6 @@ export const zhCN = {
   qualityLab: qualityLabZh,
   freightPlan: freightPlanZh,
   settlementDialogs: settlementDialogsZh,
-  workflow: workflowZh,
   listScreen: {
     search: '查询', reset: '重置', expand: '展开', collapse: '收起', advanced: '高级查询', more: '更多',
     quickSearch: '请输入{{fields}}', quickSearchAny: '请输入关键字', treeFilter: '输入关键字进行过滤', totalRow: '合计', estimated: '约',

@@ -2,6 +2,7 @@ import { findEntry, IFRAME_PREFIX, type PageEntry, type RouteIndex } from '@/pla
 import { HOME_PATH, tabKey, type Tab } from '@/app/session/tabs';
 import { zhCN } from '@/i18n/zh-CN';
 import { enUS } from '@/i18n/en-US';
+import { WORKFLOW_DETAIL_LABEL } from '@/pages/workflow/i18n';
 
 export type PageKind = 'home' | 'editpwd' | 'templateFree' | 'iframe' | 'menu' | 'workflowDetail';
 
@@ -47,7 +48,7 @@ export function resolveWorkspacePage(pathname: string, search: string, index: Ro
   const fixed = FIXED[key];
   if (fixed) return { key, ...fixed };
   if (WORKFLOW_DETAIL.test(key)) {
-    return { key, kind: 'workflowDetail', label: zhCN.workflow.nav.detail, labelEn: enUS.workflow.nav.detail, menuId: null, keepAlive: false, component: null };
+    return { key, kind: 'workflowDetail', label: WORKFLOW_DETAIL_LABEL.zh, labelEn: WORKFLOW_DETAIL_LABEL.en, menuId: null, keepAlive: false, component: null };
   }
   const entry = findEntry(index, key);
   if (entry) return fromEntry(entry.path, entry);

@@ -6,6 +6,7 @@ import type { MenuItem } from '@wb/protocol';
 import { leafHref } from '@/platform/menu/menu-routes';
 import { useWorkflowCounts } from './counts';
 import { todoLeaf } from './WorkflowBadge';
+import './i18n';
 
 /**
  * 首页's approval figures: waiting for me, decided by me, started by me, copied to me (unread beside),

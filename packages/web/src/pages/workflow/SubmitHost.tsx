@@ -11,6 +11,7 @@ import { tabKey } from '@/platform/menu/menu-routes';
 import { useEnglish } from '@/i18n/useEnglish';
 import { registerPageAction, type PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { fetchDocTypes, initiate } from './api';
+import './i18n';
 
 /**
  * 提交审批 on any document list: the family declares a button entry whose component is

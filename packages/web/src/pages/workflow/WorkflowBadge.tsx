@@ -6,6 +6,7 @@ import { WORKFLOW_COMPONENTS, type MenuItem } from '@wb/protocol';
 import { useSession } from '@/app/session/session-store';
 import { flattenLeaves, leafHref } from '@/platform/menu/menu-routes';
 import { useWorkflowCounts, useWorkflowStream } from './counts';
+import './i18n';
 
 /** The leaf of 我的待办 in the user's menu, when they have it. */
 export function todoLeaf(menu: readonly MenuItem[]): MenuItem | null {

@@ -15,6 +15,7 @@ import { draftEdges, draftNodes, FlowEditor, graphOfDraft, type FlowDraft } from
 import { StepPanel } from './StepPanel';
 import { newStep, stepsProblem } from './step-rules';
 import './workflow.css';
+import './i18n';
 
 const docTypeName = (d: Pick<WorkflowDocType, 'name' | 'nameEn'>, english: boolean) => (english && d.nameEn ? d.nameEn : d.name);
 

@@ -13,6 +13,7 @@ import { fetchInstance, type DecisionKind } from './api';
 import { DecisionDialog } from './DecisionDialog';
 import { FlowView } from './FlowView';
 import './workflow.css';
+import './i18n';
 
 export const STATUS_COLORS: Record<InstanceStatus, string> = { running: 'processing', approved: 'success', rejected: 'error', revoked: 'default' };
 const ACTION_COLORS: Partial<Record<WorkflowAction, string>> = { approve: 'green', finish: 'green', reject: 'red', revoke: 'gray', skip: 'gray', initiate: 'blue' };

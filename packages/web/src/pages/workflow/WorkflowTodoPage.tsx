@@ -11,6 +11,7 @@ import { usePage } from '@/app/layout/page-context';
 import { fetchDocTypes, fetchWorkflowList, WORKFLOW_TABS, type WorkflowRows, type WorkflowTab } from './api';
 import { useWorkflowCounts } from './counts';
 import './workflow.css';
+import './i18n';
 
 const STATUS_COLORS: Record<InstanceStatus, string> = { running: 'processing', approved: 'success', rejected: 'error', revoked: 'default' };
 const PAGE_SIZE = 20;

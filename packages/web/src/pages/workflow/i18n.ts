@@ -1,7 +1,12 @@
+import i18n from 'i18next';
+
 /**
  * Texts of the approvals' screens (i18n key `workflow`): 流程配置, 我的待办, the approval detail, the
  * decision dialogs and 提交审批. Chinese first; the words of states and actions are the server's
  * (protocol workflow.ts WORKFLOW_ACTION_NAMES, INSTANCE_STATUS_NAMES).
+ *
+ * They join the i18n resources when the workspace loads this module (registerWorkflowTexts below),
+ * not with i18n/zh-CN.ts: that file is part of the sign-in page, which must stay under its size.
  */
 export const workflowZh = {
   nav: { detail: '审批详情' },
@@ -101,3 +106,16 @@ export const workflowEn: Texts = {
   },
   home: { title: 'Approvals', todo: 'To do', done: 'Done', mine: 'Started by me', cc: 'Copied to me' },
 };
+
+/** The tab label of an approval's detail (app/routing/workspace-pages.ts), which knows no i18n resources. */
+export const WORKFLOW_DETAIL_LABEL = { zh: workflowZh.nav.detail, en: workflowEn.nav.detail };
+
+let registered = false;
+/** Adds the texts to both languages once (English merges into the bundle loaded on switching, i18n/index.ts). */
+export function registerWorkflowTexts(): void {
+  if (registered) return;
+  registered = true;
+  i18n.addResourceBundle('zh-CN', 'translation', { workflow: workflowZh }, true, true);
+  i18n.addResourceBundle('en-US', 'translation', { workflow: workflowEn }, true, true);
+}
+registerWorkflowTexts();
