@@ -15,11 +15,11 @@ import './i18n';
 
 /**
  * 提交审批 on any document list: the family declares a button entry whose component is
- * `page:workflowSubmit` (WORKFLOW_SUBMIT_BUTTON) under the list's menu leaf, and the web needs nothing
+ * `page:submitApproval` (WORKFLOW_SUBMIT_BUTTON) under the list's menu leaf, and the web needs nothing
  * more. The document type is the one whose list screen (WorkflowDocType.menuPath) is the page the
  * button sits on.
  */
-export const WORKFLOW_SUBMIT_ACTION = 'workflowSubmit';
+export const WORKFLOW_SUBMIT_ACTION = 'submitApproval';
 export const WORKFLOW_SUBMIT_BUTTON = `page:${WORKFLOW_SUBMIT_ACTION}`;
 
 interface Pending { ctx: PageActionContext; docType: WorkflowDocType; key: number }
