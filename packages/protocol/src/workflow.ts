@@ -207,7 +207,7 @@ export const decideBody = z.strictObject({
 export type DecideBody = z.infer<typeof decideBody>;
 
 export const rejectBody = z.strictObject({
-  comment: z.string().trim().min(1, '请填写驳回原因').max(500),
+  comment: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(500),
 });
 export type RejectBody = z.infer<typeof rejectBody>;
 

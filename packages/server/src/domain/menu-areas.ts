@@ -44,8 +44,8 @@ export const MENU_AREAS: MenuArea[] = [
   { name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined' },
   { name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined' },
   {
+    // leaves: domain/workflow/module.ts
     name: '审批流程', en: 'Approvals', path: '/workflow', icon: 'AuditOutlined',
-    planned: [leaf('我的待办', 'My tasks', '/workflow/todo', [OP, QA, AC]), leaf('流程配置', 'Workflow setup', '/workflow/config')],
   },
   {
     name: '许可管理', en: 'Licences', path: '/mgp', icon: 'SafetyCertificateOutlined',

@@ -29,6 +29,7 @@ import { interfaceModule } from './system/interface/module';
 import { systemModule } from './system/module';
 import { orgStructureModule } from './system/org-structure/module';
 import { weighingModule } from './weighing/module';
+import { workflowModule } from './workflow/module';
 
 /**
  * Every family of the platform, in the order they build on each other. The app mounts their
@@ -43,6 +44,8 @@ export const MODULES: FamilyModule[] = [
   orgStructureModule,
   interfaceModule,
   templatesModule,
+  // before the families whose documents it governs: they declare `approvals` and depend on it
+  workflowModule,
   contractModule,
   priceModule,
   moneyModule,

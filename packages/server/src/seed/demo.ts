@@ -12,6 +12,8 @@ export const DEMO_ACCOUNTS = [
   { username: 'operator', password: 'Weigh@2026', realName: '王司磅', role: 'ROLE_OPERATOR', orgs: ['HDSN'], description: 'weighbridge operator' },
   { username: 'quality', password: 'Assay@2026', realName: '李质检', role: 'ROLE_QUALITY', orgs: ['HDSN'], description: 'quality staff' },
   { username: 'accountant', password: 'Money@2026', realName: '张会计', role: 'ROLE_ACCOUNTANT', orgs: ['HDSN', 'HDJC'], description: 'accountant, both companies' },
+  { username: 'sales_manager', password: 'Sales@2026', realName: '销售经理', role: 'ROLE_SALES_MANAGER', orgs: ['HDSN'], description: 'sales manager: approves (审批流程)' },
+  { username: 'general_manager', password: 'Boss@2026', realName: '总经理', role: 'ROLE_GENERAL_MANAGER', orgs: ['HDSN'], description: 'general manager: approves (审批流程)' },
 ] as const;
 
 const ROLES = [
@@ -19,6 +21,8 @@ const ROLES = [
   { code: 'ROLE_OPERATOR', name: '司磅员', en: 'Weighbridge operator', admin: false },
   { code: 'ROLE_QUALITY', name: '质检员', en: 'Quality staff', admin: false },
   { code: 'ROLE_ACCOUNTANT', name: '会计', en: 'Accountant', admin: false },
+  { code: 'ROLE_SALES_MANAGER', name: '销售经理', en: 'Sales manager', admin: false },
+  { code: 'ROLE_GENERAL_MANAGER', name: '总经理', en: 'General manager', admin: false },
 ];
 
 const ORGS = [

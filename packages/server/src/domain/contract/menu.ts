@@ -14,6 +14,8 @@ const DOCUMENT: [string, string, string][] = [
   ['unaudit', '反审核', 'Un-audit'], ['obsolete', '作废', 'Void'], ['recover', '恢复', 'Recover'], ['copy', '复制', 'Copy'], ['export', '导出', 'Export'],
 ];
 const OWN: [string, string, string][] = [['batch:close', '关闭', 'Close'], ['batch:terminate', '终止', 'Terminate']];
+// 提交审批: the document walks its approval flow (domain/workflow) when its type has one
+const SUBMIT: [string, string, string] = ['page:submitApproval', '提交审批', 'Submit for approval'];
 // the dialogs of one chosen contract (web pages/contract-dialogs): its quality terms (edited while a
 // draft, shown after) and the values its audited amendments changed
 const DIALOGS: [string, string, string, string][] = [
@@ -28,7 +30,7 @@ function contractButtons(k: ContractKindDef): MenuButtonSeed[] {
   return [
     { name: '查看', en: 'View', permission: contractPermission(k.kind, 'view'), component: 'view', roles: [AC] },
     ...DOCUMENT.map(([action, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, action), component: action as MenuButtonSeed['component'], roles: [AC] })),
-    ...OWN.map(([component, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, component.split(':')[1]), component: component as MenuButtonSeed['component'], roles: [AC] })),
+    ...[...OWN, SUBMIT].map(([component, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, component.split(':')[1]), component: component as MenuButtonSeed['component'], roles: [AC] })),
     ...DIALOGS.map(([component, action, name, en]): MenuButtonSeed => ({ name, en, permission: contractPermission(k.kind, action), component: component as MenuButtonSeed['component'], roles: [AC] })),
   ];
 }
@@ -37,6 +39,7 @@ function amendButtons(k: ContractKindDef): MenuButtonSeed[] {
   return [
     { name: '查看', en: 'View', permission: amendPermission(k.kind, 'view'), component: 'view', roles: [AC] },
     ...AMEND.map(([action, name, en]): MenuButtonSeed => ({ name, en, permission: amendPermission(k.kind, action), component: action as MenuButtonSeed['component'], roles: [AC] })),
+    { name: SUBMIT[1], en: SUBMIT[2], permission: amendPermission(k.kind, 'submitApproval'), component: 'page:submitApproval', roles: [AC] },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { defineAction, defineModule, type ActionDecl, type ListDecl } from '../../platform/module/define';
 import { AMEND_FAMILIES, CONTRACT_FAMILIES } from './family';
-import { CONTRACT_KINDS, contractBase, contractPermission } from './kinds';
+import { amendPermission, CONTRACT_KINDS, contractBase, contractPermission } from './kinds';
+import { documentApproval } from '../workflow/declare';
 import { CONTRACT_MENUS } from './menu';
 import { qualityTermsBody, saveQualityTerms } from './quality';
 import { contractLineList, contractLineResource } from './templates';
@@ -26,8 +27,13 @@ const quality: ActionDecl[] = CONTRACT_KINDS.map((k) => defineAction({
 
 export const contractModule = defineModule({
   key: 'contract',
-  depends: ['masterdata'],
+  depends: ['masterdata', 'workflow'],
   documents: [...CONTRACT_FAMILIES, ...AMEND_FAMILIES],
+  // contracts and their amendments are audited by their approval flow when their company defines one
+  approvals: CONTRACT_KINDS.flatMap((k, i) => [
+    documentApproval(CONTRACT_FAMILIES[i], { nameEn: k.pluralEn, menuPath: k.menuPath, initiatePermission: contractPermission(k.kind, 'submitApproval') }),
+    documentApproval(AMEND_FAMILIES[i], { nameEn: `${k.labelEn} amendments`, menuPath: k.amendPath, initiatePermission: amendPermission(k.kind, 'submitApproval') }),
+  ]),
   templates: [...CONTRACT_KINDS.map(contractLineList), ...CONTRACT_KINDS.map(contractLineResource)],
   menu: CONTRACT_MENUS,
   lists,

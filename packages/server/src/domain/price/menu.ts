@@ -1,4 +1,4 @@
-import type { MenuButtonSeed, MenuSeed } from '../../platform/menu/define';
+import { familyButton, type MenuButtonSeed, type MenuSeed } from '../../platform/menu/define';
 import { adjustPermission, PRICE_KINDS, pricePermission, type PriceKindDef } from './kinds';
 
 /**
@@ -22,7 +22,11 @@ function buttons(permission: (action: string) => string, extra: [string, string,
 
 const leaves = (k: PriceKindDef): MenuSeed[] => [
   { name: k.label, en: k.labelEn, path: k.menuPath, roles: [AC], buttons: buttons((a) => pricePermission(k.kind, a), [['import', '导入', 'Import']]) },
-  { name: k.adjustLabel, en: k.adjustLabelEn, path: k.adjustMenuPath, roles: [AC], buttons: buttons((a) => adjustPermission(k.kind, a)) },
+  {
+    name: k.adjustLabel, en: k.adjustLabelEn, path: k.adjustMenuPath, roles: [AC],
+    // 提交审批: the adjustment walks its approval flow (domain/workflow) when its type has one
+    buttons: [...buttons((a) => adjustPermission(k.kind, a)), familyButton(`price_adjust_${k.kind}`, 'page', 'submitApproval', '提交审批', 'Submit for approval', [AC])],
+  },
 ];
 
 export const SALE_PRICE_LEAVES: MenuSeed[] = leaves(PRICE_KINDS[0]);

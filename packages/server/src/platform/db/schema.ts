@@ -711,3 +711,46 @@ export interface DB {
   wb_settlement_invoice: WbSettlementInvoice;
   wb_settlement_payment: WbSettlementPayment;
 }
+
+// ---- approvals (migration 056, domain/workflow)
+type JsonCol<T> = ColumnType<T, string | undefined, string>;
+export interface WfFlow {
+  id: Generated<string>; org_id: Id; doc_type: string; version: number; name: string; enabled: boolean;
+  definition: JsonCol<unknown>; layout: ColumnType<unknown, string | null | undefined, string | null>; created_at: Timestamp; created_by: Id | null;
+}
+export type WfInstanceStatus = 'running' | 'approved' | 'rejected' | 'revoked';
+export interface WfInstance {
+  id: Generated<string>; org_id: Id; doc_type: string; doc_id: Id; doc_no: string | null; title: string; flow_id: Id;
+  status: WfInstanceStatus; current_step: number | null; snapshot: JsonCol<Record<string, unknown>>; initiator_id: Id;
+  started_at: Timestamp; finished_at: Timestamp | null;
+}
+export interface WfStep {
+  instance_id: Id; org_id: Id; idx: number; status: 'waiting' | 'active' | 'approved' | 'rejected' | 'skipped';
+  round: Generated<number>; activated_at: Timestamp | null; reminded_at: Timestamp | null;
+}
+export interface WfTask {
+  id: Generated<string>; org_id: Id; instance_id: Id; step_idx: number; round: number; user_id: Id;
+  status: 'pending' | 'approved' | 'rejected' | 'transferred' | 'cancelled'; comment: string | null; added_by: Id | null;
+  created_at: Timestamp; decided_at: Timestamp | null;
+}
+export interface WfAction {
+  id: Generated<string>; org_id: Id; instance_id: Id; action: string; user_id: Id | null; step_idx: number | null;
+  comment: string | null; targets: ColumnType<string[], string[] | undefined, string[]>; at: Timestamp;
+}
+export interface WfCc {
+  id: Generated<string>; org_id: Id; instance_id: Id; user_id: Id; kind: 'to' | 'cc' | 'bcc'; sent_by: Id;
+  sent_at: Timestamp; read_at: Timestamp | null;
+}
+export interface WfNotification {
+  id: Generated<string>; org_id: Id; user_id: Id; instance_id: Id; kind: string; title: string; body: string;
+  created_at: Timestamp; read_at: Timestamp | null;
+}
+export interface DB {
+  wf_flow: WfFlow;
+  wf_instance: WfInstance;
+  wf_step: WfStep;
+  wf_task: WfTask;
+  wf_action: WfAction;
+  wf_cc: WfCc;
+  wf_notification: WfNotification;
+}

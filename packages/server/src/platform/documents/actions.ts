@@ -13,6 +13,7 @@ import { codeField, type ChildRow, type DocumentChildren, type DocumentFamily, t
 import { constraintProblem } from './constraint-errors';
 import { missingRequired, parseEntity, type Problem } from './fields';
 import { childKeys, entityKeys, unknownKeys } from './known-keys';
+import { approvalGateOf } from './approval-gate';
 import { decide } from './lifecycle';
 import * as repo from './repo';
 import type { RowScope } from '../auth/who';
@@ -207,6 +208,7 @@ export async function updateEntity(db: Database, family: DocumentFamily, who: Ro
     if (row.version !== version) throw AppError.of('conflict', `${family.label} ${row.code} 已被他人修改，请刷新后重试`, 'version');
     const decision = decide(family.lifecycle, family.label, row, 'update', family.extraState?.words);
     if (!decision.ok) throw badRequest(decision.message);
+    await approvalGateOf(family)?.(tx, who, 'update', [row]);
     const [current] = await repo.readValues(tx, family, who, [id]);
     const { id: _id, ...stored } = current;
     const merged = checkedValues(family, { ...stored, ...values }, problems, false);
@@ -236,21 +238,28 @@ async function lockedBatch(tx: Tx, family: DocumentFamily, who: RowScope, ids: s
 }
 
 export async function stateAction(db: Database, family: DocumentFamily, who: RowScope, action: string, ids: string[]) {
-  return writing(db, family, async (tx) => {
-    const rows = await lockedBatch(tx, family, who, ids);
-    const changes = rows.map((row) => {
-      const decision = decide(family.lifecycle, family.label, row, action, family.extraState?.words);
-      if (!decision.ok) throw badRequest(decision.message, 'ids');
-      return decision.change;
-    });
-    const answer = family.onStateAction ? await family.onStateAction(tx, who, action, rows.map((r) => r.id)) : [];
-    const { problems, warnings } = Array.isArray(answer) ? { problems: answer, warnings: [] } : answer;
-    if (problems.length) throw badRequestWith(problems);
-    // one transition table entry per action: every row of a batch takes the same change
-    await repo.applyChange(tx, family, who, rows.map((r) => r.id), changes[0]);
-    await writeLogs(tx, rows.map((r) => entryOf(who, stateNote(family, action, r.code))));
-    return warnings.length ? { count: rows.length, warnings } : { count: rows.length };
+  return writing(db, family, (tx) => stateActionIn(tx, family, who, action, ids));
+}
+
+/**
+ * A state action inside the caller's transaction. `viaApproval`: the final approval of the
+ * document's flow runs its audit (domain/workflow), which the approval gate lets through.
+ */
+export async function stateActionIn(tx: Tx, family: DocumentFamily, who: RowScope, action: string, ids: string[], opts: { viaApproval?: boolean } = {}) {
+  const rows = await lockedBatch(tx, family, who, ids);
+  const changes = rows.map((row) => {
+    const decision = decide(family.lifecycle, family.label, row, action, family.extraState?.words);
+    if (!decision.ok) throw badRequest(decision.message, 'ids');
+    return decision.change;
   });
+  if (!opts.viaApproval) await approvalGateOf(family)?.(tx, who, action, rows);
+  const answer = family.onStateAction ? await family.onStateAction(tx, who, action, rows.map((r) => r.id)) : [];
+  const { problems, warnings } = Array.isArray(answer) ? { problems: answer, warnings: [] } : answer;
+  if (problems.length) throw badRequestWith(problems);
+  // one transition table entry per action: every row of a batch takes the same change
+  await repo.applyChange(tx, family, who, rows.map((r) => r.id), changes[0]);
+  await writeLogs(tx, rows.map((r) => entryOf(who, stateNote(family, action, r.code))));
+  return warnings.length ? { count: rows.length, warnings } : { count: rows.length };
 }
 
 export async function deleteList(db: Database, family: DocumentFamily, who: RowScope, ids: string[]) {
@@ -260,6 +269,7 @@ export async function deleteList(db: Database, family: DocumentFamily, who: RowS
       const decision = decide(family.lifecycle, family.label, row, 'delete', family.extraState?.words);
       if (!decision.ok) throw badRequest(decision.message, 'ids');
     }
+    await approvalGateOf(family)?.(tx, who, 'delete', rows);
     // an archive other companies were given is theirs too: withdraw it from them first
     const shared = await repo.allocatedElsewhere(tx, family, who, rows.map((r) => r.id));
     const first = rows.find((r) => shared.has(r.id));

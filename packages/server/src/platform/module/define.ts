@@ -9,6 +9,7 @@ import type { DocumentFamily } from '../documents/define';
 import type { FileStorage } from '../files/storage';
 import type { ListOptions } from '../list/repo';
 import type { ListHooks } from '../list/route';
+import type { ApprovalDecl } from './approval';
 import type { MenuPlacement } from './menu';
 import type { TemplateDef } from '../templates/define';
 
@@ -36,6 +37,8 @@ export interface FamilyModule {
    * Each still names its permission; a change they make writes its log entry itself.
    */
   routes?: (app: FastifyInstance, ctx: ModuleContext) => void;
+  /** document types it puts under approval (domain/workflow); such a module depends on 'workflow' */
+  approvals?: ApprovalDecl[];
 }
 
 /** What the platform hands a module's routes and hooks. */
@@ -48,6 +51,8 @@ export interface ModuleContext {
   now: () => number;
   /** every template the modules seed (template administration checks edits against them) */
   templates: TemplateDef[];
+  /** every module of the app, in order (what the approvals read the declared document types from) */
+  modules?: FamilyModule[];
 }
 
 /** A `POST .../v2/list` served by the list engine from a template's whitelist, with its hooks. */

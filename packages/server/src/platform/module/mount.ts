@@ -27,7 +27,13 @@ export function checkModules(modules: FamilyModule[], templates: TemplateDef[] =
     if (calls.has(key)) throw new Error(`模块 ${m.key}: ${key} 重复`);
     calls.add(key);
   };
+  const docTypes = new Set<string>();
   for (const m of modules) {
+    for (const a of m.approvals ?? []) {
+      if (!(m.depends ?? []).includes('workflow')) throw new Error(`模块 ${m.key}: 声明了审批的单据，应依赖 workflow`);
+      if (docTypes.has(a.docType)) throw new Error(`模块 ${m.key}: 审批单据类型 ${a.docType} 重复`);
+      docTypes.add(a.docType);
+    }
     for (const l of m.lists ?? []) {
       if (!codes.has(l.template)) throw new Error(`模块 ${m.key}: 列表 ${l.url} 的模板 ${l.template} 不存在`);
       if (!l.permission) throw new Error(`模块 ${m.key}: 列表 ${l.url} 没有权限`);
@@ -41,7 +47,8 @@ export function checkModules(modules: FamilyModule[], templates: TemplateDef[] =
 }
 
 /** Every module's calls: its documents on the engine, its lists, its actions, its own routes. */
-export function mountModules(app: FastifyInstance, modules: FamilyModule[], ctx: ModuleContext): void {
+export function mountModules(app: FastifyInstance, modules: FamilyModule[], given: ModuleContext): void {
+  const ctx: ModuleContext = { ...given, modules };
   // the templates were gathered once already, for the seed (domain/modules.ts ALL_TEMPLATES)
   checkModules(modules, ctx.templates);
   for (const m of modules) {
