@@ -121,7 +121,7 @@ describe('approvals of the sales price adjustments', () => {
       const panel = page.getByTestId('step-panel');
       await panel.getByTestId('step-name').fill(name);
       await chooseOption(page, panel.getByTestId('step-users'), who.username);
-      await page.keyboard.press('Escape');
+      await panel.locator('.ant-card-head-title').click();
       await poll(() => page.getByTestId(`flow-node-${key}`).textContent()).toContain(who.realName);
     }
     await screenshot(page, 'workflow-config-drawn');
@@ -146,7 +146,9 @@ describe('approvals of the sales price adjustments', () => {
     // pushed by the server's stream: no reload on the sales manager's side
     await poll(() => badgeCount(salesManager)).toBe('1');
     expect(await badgeCount(generalManager)).toBe('0');
-    await screenshot(salesManager, 'workflow-badge');
+    // the home page's figures follow the same stream
+    await poll(() => salesManager.getByTestId('workflow-count-todo').textContent()).toContain('1');
+    await screenshot(salesManager, 'workflow-home');
   });
 
   it('3. the sales manager approves it from 我的待办; it waits for the general manager', async () => {
@@ -156,6 +158,19 @@ describe('approvals of the sales price adjustments', () => {
     await expect(detail.getByTestId('detail-timeline').textContent()).resolves.toContain('请审批旺季调价');
     await expect(detail.getByTestId('detail-document').textContent()).resolves.toContain('旺季调价');
     await screenshot(salesManager, 'workflow-detail-before');
+
+    // 抄送 to the accountant, chosen in the address book (the tree transfer's address lists)
+    await salesManager.getByTestId('decide-cc').click();
+    const cc = salesManager.locator('.ant-modal').filter({ has: salesManager.getByTestId('decision-cc') });
+    await cc.getByTestId('tt-source').locator('.ant-tree-treenode').filter({ hasText: 'accountant' }).locator('.ant-tree-checkbox').click();
+    await cc.locator('.ant-collapse-item').filter({ hasText: '抄送人' }).getByRole('button', { name: /添\s*加/ }).click();
+    await poll(() => cc.getByTestId('tt-cc').textContent()).toContain(USERS.accountant.realName);
+    await cc.getByTestId('decision-comment').fill('请知悉');
+    await screenshot(salesManager, 'workflow-cc');
+    await cc.getByTestId('decision-ok').click();
+    await cc.waitFor({ state: 'detached' });
+    await poll(async () => (await accountantApi<{ cc: number }>('GET', '/api/workflow/counts')).cc).toBe(1);
+
     await decide(salesManager, 'approve', '同意');
     await poll(() => detail.getByTestId('flow-node-step2').getAttribute('data-status')).toBe('active');
     expect(await detail.getByTestId('flow-node-step1').getAttribute('data-status')).toBe('approved');
@@ -202,5 +217,7 @@ describe('approvals of the sales price adjustments', () => {
     const mine = accountant.getByTestId('workflow-list-mine').locator('tbody tr.ant-table-row').filter({ hasText: adjustments[1].adjustNo });
     await poll(() => mine.textContent()).toContain('已驳回');
     await screenshot(accountant, 'workflow-mine');
+    await accountant.getByTestId('workflow-tab-cc').click();
+    await accountant.getByTestId('workflow-list-cc').locator('tbody tr.ant-table-row').filter({ hasText: adjustments[0].adjustNo }).waitFor();
   });
 });

@@ -1,6 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import {
-  Background, Controls, MarkerType, ReactFlow, applyEdgeChanges, applyNodeChanges,
+  Background, Controls, MarkerType, ReactFlow, applyEdgeChanges, applyNodeChanges, useNodesInitialized, useReactFlow,
   type Connection, type Edge, type EdgeChange, type Node, type NodeChange, type OnBeforeDelete,
 } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +121,18 @@ export function FlowEditor({ draft, options, readOnly, selected, onDraft, onSele
       >
         <Background gap={16} />
         <Controls showInteractive={false} />
+        <FitWhenGrown count={draft.nodes.length} />
       </ReactFlow>
     </div>
   );
+}
+
+/** Brings every node into view again once a step is added or removed (the new one lands below the others). */
+export function FitWhenGrown({ count }: { count: number }) {
+  const { fitView } = useReactFlow();
+  const measured = useNodesInitialized();
+  useEffect(() => {
+    if (measured) void fitView({ padding: 0.2, maxZoom: 1, duration: 150 });
+  }, [count, measured, fitView]);
+  return null;
 }

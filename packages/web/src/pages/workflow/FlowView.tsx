@@ -27,11 +27,14 @@ export function FlowView({ instance }: { instance: Pick<InstanceDetail, 'flow' |
       const def = defined.get(n.id);
       const name = (english && (step?.nameEn ?? def?.nameEn)) || step?.name || def?.name || n.id;
       const tasks = step?.tasks ?? [];
+      // a step not reached yet has no tasks: who it will go to, as the flow says
+      const planned = !def ? '' : def.approvers.kind === 'users' ? `${t('workflow.step.users')} × ${def.approvers.userIds.length}`
+        : t(def.approvers.kind === 'role' ? 'workflow.step.role' : 'workflow.step.deptHead');
       return {
         ...n,
         data: {
           title: name,
-          approvers: tasks.map((task) => `${task.user.name}${task.status === 'pending' ? '' : `(${t(`workflow.taskStatus.${task.status}`)})`}`).join('、') || '—',
+          approvers: tasks.map((task) => `${task.user.name}${task.status === 'pending' ? '' : `(${t(`workflow.taskStatus.${task.status}`)})`}`).join('、') || planned,
           mode: (step?.mode ?? def?.mode) === 'all' ? t('workflow.step.allShort') : t('workflow.step.anyShort'),
           conditioned: Boolean(def?.condition),
           status: step?.status,

@@ -8,12 +8,12 @@ import '@xyflow/react/dist/style.css';
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
-import { formatDate } from '@/platform/templates/list/cell-value';
 import { fetchDocTypes, fetchFlow, fetchFlowVersion, fetchFlows, fetchOptions, saveFlow } from './api';
 import { appendStep, chainGraph, freshStepKey, graphOf, layoutOfGraph, removeStep, stepOrder } from './flow-graph';
 import { draftEdges, draftNodes, FlowEditor, graphOfDraft, type FlowDraft } from './FlowEditor';
 import { StepPanel } from './StepPanel';
 import { newStep, stepsProblem } from './step-rules';
+import { usePlantTime } from './use-plant-time';
 import './workflow.css';
 import './i18n';
 
@@ -86,6 +86,7 @@ function DocTypeFlow({ docType, options }: { docType: WorkflowDocType; options: 
 
 function Versions({ detail, viewing, onView }: { detail: FlowDetail; viewing: string | null; onView(id: string | null): void }) {
   const { t } = useTranslation();
+  const plantTime = usePlantTime();
   const currentId = detail.current?.id ?? null;
   return (
     <Card size="small" title={t('workflow.config.versions')} data-testid="flow-versions">
@@ -96,7 +97,7 @@ function Versions({ detail, viewing, onView }: { detail: FlowDetail; viewing: st
         dataSource={detail.versions}
         columns={[
           { title: t('workflow.config.versionNo'), dataIndex: 'version', render: (v: number, r) => <Space>{t('workflow.config.version', { version: v })}{r.id === currentId && <Tag color="blue">{t('workflow.config.current')}</Tag>}{!r.enabled && <Tag>{t('workflow.config.disabled')}</Tag>}</Space> },
-          { title: t('workflow.config.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          { title: t('workflow.config.createdAt'), dataIndex: 'createdAt', render: (v: string) => plantTime(v) },
           { title: t('workflow.config.createdBy'), dataIndex: 'createdByName' },
           { title: t('workflow.config.running'), dataIndex: 'runningCount' },
           {
@@ -197,6 +198,7 @@ function FlowForm({ docType, version, readOnly, options }: { docType: WorkflowDo
       {!readOnly && <Alert type="info" message={t('workflow.config.hint')} style={{ marginBottom: 12 }} />}
       <div className="wb-workflow-config-editor">
         <FlowEditor draft={draft} options={options} readOnly={readOnly} selected={selected} onDraft={onDraft} onSelect={setSelected} />
+        {!step && <Card size="small" title={t('workflow.step.title')} className="wb-workflow-step-panel"><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.step.choose')} /></Card>}
         {step && (
           <StepPanel
             key={step.key}

@@ -8,10 +8,10 @@ import '@xyflow/react/dist/style.css';
 import { usePage } from '@/app/layout/page-context';
 import { useSession } from '@/app/session/session-store';
 import { useEnglish } from '@/i18n/useEnglish';
-import { formatDate } from '@/platform/templates/list/cell-value';
 import { fetchInstance, type DecisionKind } from './api';
 import { DecisionDialog } from './DecisionDialog';
 import { FlowView } from './FlowView';
+import { usePlantTime } from './use-plant-time';
 import './workflow.css';
 import './i18n';
 
@@ -72,6 +72,7 @@ function Summary({ instance, actions }: { instance: InstanceDetail; actions: Rea
   const { t } = useTranslation();
   const english = useEnglish();
   const navigate = useNavigate();
+  const plantTime = usePlantTime();
   const status = INSTANCE_STATUS_NAMES[instance.status];
   const step = instance.currentStep;
   return (
@@ -84,9 +85,9 @@ function Summary({ instance, actions }: { instance: InstanceDetail; actions: Rea
         { key: 'type', label: t('workflow.todo.docType'), children: english ? instance.docTypeNameEn : instance.docTypeName },
         { key: 'no', label: t('workflow.todo.docNo'), children: instance.docNo ?? '' },
         { key: 'initiator', label: t('workflow.detail.initiator'), children: instance.initiator.name },
-        { key: 'started', label: t('workflow.detail.startedAt'), children: formatDate(instance.startedAt) },
+        { key: 'started', label: t('workflow.detail.startedAt'), children: plantTime(instance.startedAt) },
         { key: 'step', label: t('workflow.detail.currentStep'), children: step ? ((english && step.nameEn) || step.name) : '' },
-        { key: 'finished', label: t('workflow.detail.finishedAt'), children: formatDate(instance.finishedAt) },
+        { key: 'finished', label: t('workflow.detail.finishedAt'), children: plantTime(instance.finishedAt) },
         { key: 'version', label: t('workflow.detail.flowVersion'), children: `${instance.flow.name} · ${t('workflow.config.version', { version: instance.flowVersion })}` },
       ]} />
       {actions}
@@ -97,6 +98,7 @@ function Summary({ instance, actions }: { instance: InstanceDetail; actions: Rea
 function History({ instance }: { instance: InstanceDetail }) {
   const { t } = useTranslation();
   const english = useEnglish();
+  const plantTime = usePlantTime();
   if (instance.timeline.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <Timeline
@@ -112,7 +114,7 @@ function History({ instance }: { instance: InstanceDetail }) {
                 <strong>{english ? name.en : name.zh}</strong>
                 {e.user && <span>{e.user.name}</span>}
                 {e.stepName && <Tag>{e.stepName}</Tag>}
-                <span className="wb-muted">{formatDate(e.at)}</span>
+                <span className="wb-muted">{plantTime(e.at)}</span>
               </Space>
               {e.targets.length > 0 && <div className="wb-muted">{t('workflow.detail.targets')}: {e.targets.map((u) => u.name).join('、')}</div>}
               {e.comment && <div>{e.comment}</div>}
@@ -127,6 +129,7 @@ function History({ instance }: { instance: InstanceDetail }) {
 /** The document's fields as the server sends them, read-only (their shown text when the server gives one). */
 function DocumentFields({ instance }: { instance: InstanceDetail }) {
   const english = useEnglish();
+  const plantTime = usePlantTime();
   if (instance.document.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <Descriptions
@@ -137,7 +140,7 @@ function DocumentFields({ instance }: { instance: InstanceDetail }) {
       items={instance.document.map((f) => ({
         key: f.key,
         label: english && f.nameEn ? f.nameEn : f.name,
-        children: f.display ?? (f.type === 'date' ? formatDate(f.value) : f.value === null ? '' : String(f.value)),
+        children: f.display ?? (f.type === 'date' ? plantTime(f.value) : f.value === null ? '' : String(f.value)),
       }))}
     />
   );

@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INSTANCE_STATUS_NAMES, WORKFLOW_ACTION_NAMES, workflowDetailPath, type CcRow, type DoneRow, type InstanceStatus, type MineRow, type TodoRow } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
-import { formatDate } from '@/platform/templates/list/cell-value';
 import { usePage } from '@/app/layout/page-context';
 import { fetchDocTypes, fetchWorkflowList, WORKFLOW_TABS, type WorkflowRows, type WorkflowTab } from './api';
 import { useWorkflowCounts } from './counts';
+import { usePlantTime } from './use-plant-time';
 import './workflow.css';
 import './i18n';
 
@@ -44,6 +44,7 @@ function WorkflowList<K extends WorkflowTab>({ tab }: { tab: K }) {
   const { t } = useTranslation();
   const english = useEnglish();
   const navigate = useNavigate();
+  const plantTime = usePlantTime();
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [docType, setDocType] = useState<string | null>(null);
@@ -58,33 +59,33 @@ function WorkflowList<K extends WorkflowTab>({ tab }: { tab: K }) {
   const base: ColumnsType<WorkflowRows[K]> = [
     { title: t('workflow.todo.docType'), key: 'docType', width: 140, render: (_, r) => (english ? r.docTypeNameEn : r.docTypeName) },
     { title: t('workflow.todo.docNo'), dataIndex: 'docNo', width: 170 },
-    { title: t('workflow.todo.title'), dataIndex: 'title', ellipsis: true },
+    { title: t('workflow.todo.title'), dataIndex: 'title', width: 220, ellipsis: true },
     { title: t('workflow.todo.initiator'), dataIndex: 'initiatorName', width: 100 },
-    { title: t('workflow.todo.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => formatDate(v) },
+    { title: t('workflow.todo.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => plantTime(v) },
   ];
   const status = { title: t('workflow.todo.status'), dataIndex: 'status', width: 100, render: (v: InstanceStatus) => <Tag color={STATUS_COLORS[v]}>{english ? INSTANCE_STATUS_NAMES[v].en : INSTANCE_STATUS_NAMES[v].zh}</Tag> };
   const step = { title: t('workflow.todo.step'), dataIndex: 'currentStepName', width: 130 };
   const own: Record<WorkflowTab, ColumnsType<never>> = {
     todo: [
       { title: t('workflow.todo.step'), dataIndex: 'stepName', width: 130 },
-      { title: t('workflow.todo.waitingSince'), dataIndex: 'waitingSince', width: 170, render: (v: string) => formatDate(v) },
+      { title: t('workflow.todo.waitingSince'), dataIndex: 'waitingSince', width: 170, render: (v: string) => plantTime(v) },
     ],
     done: [
       { title: t('workflow.todo.myAction'), key: 'myAction', width: 100, render: (_, r: DoneRow) => (english ? WORKFLOW_ACTION_NAMES[r.myAction].en : WORKFLOW_ACTION_NAMES[r.myAction].zh) },
-      { title: t('workflow.todo.myActionAt'), dataIndex: 'myActionAt', width: 170, render: (v: string) => formatDate(v) },
-      { title: t('workflow.todo.comment'), dataIndex: 'myComment', ellipsis: true },
+      { title: t('workflow.todo.myActionAt'), dataIndex: 'myActionAt', width: 170, render: (v: string) => plantTime(v) },
+      { title: t('workflow.todo.comment'), dataIndex: 'myComment', width: 200, ellipsis: true },
       step, status,
     ] as ColumnsType<never>,
-    mine: [step, status, { title: t('workflow.todo.finishedAt'), dataIndex: 'finishedAt', width: 170, render: (v: string | null) => formatDate(v) }] as ColumnsType<never>,
+    mine: [step, status, { title: t('workflow.todo.finishedAt'), dataIndex: 'finishedAt', width: 170, render: (v: string | null) => plantTime(v) }] as ColumnsType<never>,
     cc: [
       { title: t('workflow.todo.kind'), key: 'kind', width: 80, render: (_, r: CcRow) => <Space size={4}>{t(`workflow.ccKinds.${r.kind}`)}{!r.read && <Badge status="error" title={t('workflow.todo.unread')} />}</Space> },
       { title: t('workflow.todo.sentBy'), dataIndex: 'sentBy', width: 100 },
-      { title: t('workflow.todo.sentAt'), dataIndex: 'sentAt', width: 170, render: (v: string) => formatDate(v) },
+      { title: t('workflow.todo.sentAt'), dataIndex: 'sentAt', width: 170, render: (v: string) => plantTime(v) },
       status,
     ] as ColumnsType<never>,
   };
   const action: ColumnsType<WorkflowRows[K]>[number] = {
-    title: '', key: 'open', width: 80, fixed: 'right',
+    title: '', key: 'open', width: 80,
     render: (_, r) => <Button size="small" type={tab === 'todo' ? 'primary' : 'link'} onClick={() => open(r)} data-testid={`open-${r.docNo ?? r.instanceId}`}>{tab === 'todo' ? t('workflow.todo.handle') : t('workflow.todo.open')}</Button>,
   };
   const columns = [...base, ...(own[tab] as ColumnsType<WorkflowRows[K]>), action];

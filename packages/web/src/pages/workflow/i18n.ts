@@ -31,7 +31,7 @@ export const workflowZh = {
     anyShort: '或签', allShort: '会签', rejectTo: '驳回到', initiator: '发起人（单据退回草稿）', previous: '上一步骤',
     condition: '条件', useCondition: '按单据条件', skip: '满足条件时跳过本步骤', require: '仅在满足条件时执行本步骤',
     field: '字段', op: '比较', value: '值', addCondition: '添加条件', remove: '删除步骤', remindAfter: '超时提醒（小时）',
-    inHint: '多个值用逗号分隔', yuan: '元',
+    inHint: '多个值用逗号分隔', yuan: '元', choose: '点击流程图中的步骤进行设置',
   },
   todo: {
     tabs: { todo: '我的待办', done: '我的已办', mine: '我发起的', cc: '抄送我的' },
@@ -81,7 +81,7 @@ export const workflowEn: Texts = {
     anyShort: 'Any one', allShort: 'All', rejectTo: 'Reject to', initiator: 'Initiator (document back to draft)', previous: 'Previous step',
     condition: 'Condition', useCondition: 'On document condition', skip: 'Skip this step when the conditions hold', require: 'Run this step only when the conditions hold',
     field: 'Field', op: 'Compare', value: 'Value', addCondition: 'Add condition', remove: 'Remove step', remindAfter: 'Remind after (hours)',
-    inHint: 'Separate values with commas', yuan: 'yuan',
+    inHint: 'Separate values with commas', yuan: 'yuan', choose: 'Click a step in the diagram to set it up',
   },
   todo: {
     tabs: { todo: 'To do', done: 'Done', mine: 'Started by me', cc: 'Copied to me' },
