@@ -62,9 +62,10 @@ async function submitFromList(adjustNo: string, note: string) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-/** Opens 我的待办 from the top bar's badge and the detail of the adjustment's task. */
+/** Opens 我的待办 from the top bar's badge (its messages' first button) and the detail of the adjustment's task. */
 async function openTask(page: Page, adjustNo: string) {
   await page.getByTestId('workflow-badge').click();
+  await page.getByTestId('workflow-messages').getByTestId('workflow-open-todo').click();
   await page.waitForURL((u) => u.pathname === '/workflow/todo');
   const list = page.getByTestId('workflow-list-todo');
   await list.locator('tbody tr.ant-table-row').filter({ hasText: adjustNo }).waitFor();
@@ -219,5 +220,9 @@ describe('approvals of the sales price adjustments', () => {
     await screenshot(accountant, 'workflow-mine');
     await accountant.getByTestId('workflow-tab-cc').click();
     await accountant.getByTestId('workflow-list-cc').locator('tbody tr.ant-table-row').filter({ hasText: adjustments[0].adjustNo }).waitFor();
+    // the top bar's messages tell the accountant what became of what they submitted
+    await accountant.getByTestId('workflow-badge').click();
+    await poll(() => accountant.getByTestId('workflow-messages').locator('.ant-list-item').count()).toBeGreaterThan(0);
+    await screenshot(accountant, 'workflow-messages');
   });
 });

@@ -7,6 +7,8 @@ import { INSTANCE_STATUS_NAMES, WORKFLOW_ACTION_NAMES, type InstanceDetail, type
 import '@xyflow/react/dist/style.css';
 import { usePage } from '@/app/layout/page-context';
 import { useSession } from '@/app/session/session-store';
+import { useNav } from '@/app/hooks/useNav';
+import { findEntry } from '@/platform/menu/menu-routes';
 import { useEnglish } from '@/i18n/useEnglish';
 import { fetchInstance, type DecisionKind } from './api';
 import { DecisionDialog } from './DecisionDialog';
@@ -73,13 +75,16 @@ function Summary({ instance, actions }: { instance: InstanceDetail; actions: Rea
   const english = useEnglish();
   const navigate = useNavigate();
   const plantTime = usePlantTime();
+  const nav = useNav();
+  // the document's list, for those whose menu has it
+  const documentPath = instance.menuPath && findEntry(nav.index, instance.menuPath) ? instance.menuPath : null;
   const status = INSTANCE_STATUS_NAMES[instance.status];
   const step = instance.currentStep;
   return (
     <Card
       size="small"
       title={<Space><span data-testid="detail-title">{instance.title}</span><Tag color={STATUS_COLORS[instance.status]} data-testid="detail-status">{english ? status.en : status.zh}</Tag></Space>}
-      extra={instance.menuPath && <Button type="link" onClick={() => navigate(instance.menuPath!)}>{t('workflow.detail.openDocument')}</Button>}
+      extra={documentPath && <Button type="link" onClick={() => navigate(documentPath)}>{t('workflow.detail.openDocument')}</Button>}
     >
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }} items={[
         { key: 'type', label: t('workflow.todo.docType'), children: english ? instance.docTypeNameEn : instance.docTypeName },

@@ -1,7 +1,7 @@
 import type {
   AddSignerBody, CcBody, CcRow, DecideBody, DoneRow, FlowDetail, FlowSaveBody, FlowSummary, FlowVersion, InitiateBody,
-  InstanceDetail, InstanceSummary, MineRow, RejectBody, TodoRow, TransferBody, WorkflowCounts, WorkflowDocType,
-  WorkflowListBody, WorkflowOptions,
+  InstanceDetail, InstanceSummary, MineRow, NotificationListBody, NotificationReadBody, RejectBody, TodoRow, TransferBody,
+  WorkflowCounts, WorkflowDocType, WorkflowListBody, WorkflowNotification, WorkflowOptions,
 } from '@wb/protocol';
 import { call } from '@/platform/api/http';
 
@@ -39,4 +39,7 @@ export const fetchWorkflowList = <K extends WorkflowTab>(tab: K, body: WorkflowL
   call<{ list: WorkflowRows[K][]; total: number }>(`${W}/list/${tab}`, { method: 'POST', body });
 
 export const fetchCounts = () => call<WorkflowCounts>(`${W}/counts`);
+export const fetchNotifications = (body: NotificationListBody) =>
+  call<{ list: WorkflowNotification[]; total: number }>(`${W}/notifications/list`, { method: 'POST', body });
+export const readNotifications = (body: NotificationReadBody) => call<{ count: number }>(`${W}/notifications/read`, { method: 'POST', body });
 export const WORKFLOW_STREAM_PATH = `/api${W}/stream`;

@@ -11,6 +11,7 @@ import i18n from 'i18next';
 export const workflowZh = {
   nav: { detail: '审批详情' },
   badge: '待办审批',
+  notices: { title: '审批消息', todo: '我的待办 ({{count}})', readAll: '全部已读', none: '暂无消息' },
   config: {
     docTypes: '单据类型', noFlow: '未配置', version: '第 {{version}} 版', disabled: '已停用', steps: '{{count}} 步',
     name: '流程名称', enabled: '启用审批', addStep: '添加步骤', save: '保存为新版本', saved: '已保存为第 {{version}} 版',
@@ -61,6 +62,7 @@ type Texts = typeof workflowZh;
 export const workflowEn: Texts = {
   nav: { detail: 'Approval detail' },
   badge: 'Approvals to do',
+  notices: { title: 'Approval messages', todo: 'My tasks ({{count}})', readAll: 'Mark all read', none: 'No messages' },
   config: {
     docTypes: 'Document types', noFlow: 'No flow', version: 'Version {{version}}', disabled: 'Disabled', steps: '{{count}} steps',
     name: 'Flow name', enabled: 'Approval on', addStep: 'Add step', save: 'Save as new version', saved: 'Saved as version {{version}}',
