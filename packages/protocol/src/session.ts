@@ -63,4 +63,6 @@ export interface ClientConfig {
   captcha: boolean;
   oidc: { enabled: boolean; loginUrl: string | null; logoutUrl: string | null };
   copyright: string;
+  /** the plant's time zone (PLANT_TIME_ZONE, an IANA name): the web shows instants in it, whatever the browser's zone */
+  timeZone?: string;
 }

@@ -17,6 +17,7 @@ import { ThemeColorPicker } from './ThemeColorPicker';
 import { ThemeNamePicker } from './ThemeNamePicker';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
+import { WorkflowBadge } from '@/pages/workflow/WorkflowBadge';
 
 // the settings drawer loads when first opened
 const settingsDrawerCode = moduleLoader(() => import('./SettingsDrawer'));
@@ -47,6 +48,7 @@ export function TopBar({ menu, activeMenuId, versionCode, onArea }: Props) {
       <div className="wb-header-right">
         {s.showSearch && <MenuSearch menu={menu} />}
         <CompanySwitcher />
+        <WorkflowBadge menu={menu} />
         <span className="wb-header-sep" />
         {s.showTheme && <ThemeNamePicker />}
         {s.showColor && <ThemeColorPicker />}

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { WORKFLOW_COMPONENTS } from '@wb/protocol';
 import type { WorkspacePage } from '@/app/routing/workspace-pages';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -8,6 +9,7 @@ const EditPasswordPage = lazy(() => import('@/pages/editpwd/EditPasswordPage'));
 const TemplateFreePage = lazy(() => import('@/pages/template-free/TemplateFreePage'));
 const IframePage = lazy(() => import('@/pages/myiframe/IframePage'));
 const TemplateListPage = lazy(() => import('@/pages/template-list/TemplateListPage'));
+const WorkflowDetailPage = lazy(() => import('@/pages/workflow/WorkflowDetailPage'));
 
 /** The site-confirmation grids (domain/confirm/grids.ts), one page each. */
 const CONFIRM_GRIDS = ['pu', 'pu-sampling', 'sa', 'al-sh', 'al-fh', 'tr-sh', 'tr-fh'];
@@ -50,6 +52,9 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'quality/report': lazy(() => import('@/pages/quality/QualityReportPage')),
   // the kiosk page lives outside the workspace (router.tsx /viewWeigh); the menu leaf opens it there
   'quality/kiosk': lazy(() => import('@/pages/quality/kiosk/KioskPage')),
+  // approvals (domain/workflow): 流程配置 draws the flows (the node editor loads with it), 我的待办 the lists
+  [WORKFLOW_COMPONENTS.config]: lazy(() => import('@/pages/workflow/WorkflowConfigPage')),
+  [WORKFLOW_COMPONENTS.todo]: lazy(() => import('@/pages/workflow/WorkflowTodoPage')),
 };
 
 /** The page components the web has: the menu screen's scan compares them with the menu tree. */
@@ -68,6 +73,8 @@ export function pageComponent(page: WorkspacePage): Page {
       return EditPasswordPage;
     case 'iframe':
       return IframePage;
+    case 'workflowDetail':
+      return WorkflowDetailPage;
     case 'menu':
       if (!page.component) return TemplateListPage;
       return MENU_COMPONENTS[page.component] ?? TemplateFreePage;

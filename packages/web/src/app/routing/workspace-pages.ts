@@ -2,8 +2,9 @@ import { findEntry, IFRAME_PREFIX, type PageEntry, type RouteIndex } from '@/pla
 import { HOME_PATH, tabKey, type Tab } from '@/app/session/tabs';
 import { zhCN } from '@/i18n/zh-CN';
 import { enUS } from '@/i18n/en-US';
+import { WORKFLOW_DETAIL_LABEL } from '@/pages/workflow/i18n';
 
-export type PageKind = 'home' | 'editpwd' | 'templateFree' | 'iframe' | 'menu';
+export type PageKind = 'home' | 'editpwd' | 'templateFree' | 'iframe' | 'menu' | 'workflowDetail';
 
 /** A workspace address resolved to what renders there and how its tab is labelled. */
 export interface WorkspacePage {
@@ -22,6 +23,9 @@ const FIXED: Record<string, Omit<WorkspacePage, 'key'>> = {
   '/editpwd': { kind: 'editpwd', label: zhCN.nav.editpwd, labelEn: enUS.nav.editpwd, menuId: null, keepAlive: false, component: null },
   '/template-free': { kind: 'templateFree', label: zhCN.nav.templateFree, labelEn: enUS.nav.templateFree, menuId: null, keepAlive: false, component: null },
 };
+
+/** An approval's detail (spec section 2: /activti/detail/{id}), opened from 我的待办 and the notices: one tab per approval. */
+const WORKFLOW_DETAIL = /^\/activti\/detail\/[^/]+$/;
 
 function fromEntry(key: string, entry: PageEntry): WorkspacePage {
   return {
@@ -43,6 +47,9 @@ export function resolveWorkspacePage(pathname: string, search: string, index: Ro
   const key = tabKey(pathname);
   const fixed = FIXED[key];
   if (fixed) return { key, ...fixed };
+  if (WORKFLOW_DETAIL.test(key)) {
+    return { key, kind: 'workflowDetail', label: WORKFLOW_DETAIL_LABEL.zh, labelEn: WORKFLOW_DETAIL_LABEL.en, menuId: null, keepAlive: false, component: null };
+  }
   const entry = findEntry(index, key);
   if (entry) return fromEntry(entry.path, entry);
   // A shared /myiframe link of an entry this user lacks still names its page in the query.

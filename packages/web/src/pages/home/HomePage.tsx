@@ -15,6 +15,7 @@ import { PLANT_PERMISSIONS } from '@wb/protocol';
 import { ChartSkeleton } from './ChartSkeleton';
 import { dayPart } from './day-part';
 import { PlantCounts } from './PlantCounts';
+import { WorkflowHomeCounts } from '@/pages/workflow/HomeCounts';
 import './home.css';
 
 // ECharts is the largest library the web uses: it loads with the chart, after the counts have painted
@@ -50,6 +51,7 @@ export default function HomePage() {
         </div>
       </div>
       {plant && <PlantCounts orgId={user?.currentOrg ?? null} />}
+      <WorkflowHomeCounts menu={nav.menu} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           {plant && (

@@ -82,7 +82,7 @@ export function TreeTransfer(props: TreeTransferProps) {
   const [addText, removeText] = props.buttonTexts ?? [t('templateForm.transfer.add'), t('templateForm.transfer.remove')];
 
   if (mode === 'addressList') {
-    const names: Record<AddressListName, string> = { to: t('templateForm.transfer.to'), cc: '抄送人', bcc: '密送人' };
+    const names: Record<AddressListName, string> = { to: t('templateForm.transfer.to'), cc: t('templateForm.transfer.cc'), bcc: t('templateForm.transfer.bcc') };
     return (
       <div className="wb-tree-transfer wb-tt-address" style={{ width, height }}>
         <TransferPanel title={sourceTitle} tree={source} checked={sourceChecked} onCheck={setSourceChecked} filterable={filterable} height={height} testId="tt-source" />
