@@ -26,6 +26,9 @@ import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
+import { dataSourcesModule } from './system/data-sources/module';
+import { hierarchyModule } from './system/hierarchy/module';
+import { systemLogsModule } from './system/logs/module';
 import { systemModule } from './system/module';
 import { orgStructureModule } from './system/org-structure/module';
 import { weighingModule } from './weighing/module';
@@ -42,6 +45,9 @@ export const MODULES: FamilyModule[] = [
   masterdataModule,
   orgStructureModule,
   interfaceModule,
+  systemLogsModule,
+  dataSourcesModule,
+  hierarchyModule,
   templatesModule,
   contractModule,
   priceModule,
