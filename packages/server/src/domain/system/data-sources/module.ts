@@ -1,6 +1,6 @@
 import { idParam, idsBody } from '@wb/protocol';
 import { defineAction, defineModule } from '../../../platform/module/define';
-import { documentButtons, familyButton, menuLeaf as leaf } from '../../../platform/menu/define';
+import { documentButtons, menuLeaf as leaf } from '../../../platform/menu/define';
 import { AppError, parse } from '../../../platform/http/errors';
 import { ok } from '../../../platform/http/envelope';
 import { testDataSource } from './connect';
@@ -23,7 +23,8 @@ export const dataSourcesModule = defineModule({
     area: '/system',
     leaves: [leaf('数据源', 'Data sources', '/system/data-source', [], {
       buttons: [...documentButtons('sys_data_source', ['create', 'update', 'delList', 'enable', 'disable'], []),
-        familyButton('sys_data_source', 'one', 'test', '测试连接', 'Test connection', [])],
+        // the web's page action shows the server's answer (the version reached, or why not)
+        { name: '测试连接', en: 'Test connection', permission: 'sys_data_source_test', component: 'page:testDataSource', roles: [] }],
     })],
   }],
   lists: [{ url: `${BASE}/v2/list`, template: DATA_SOURCE_LIST_CODE, permission: 'sys_data_source_view' }],
