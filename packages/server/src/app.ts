@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Config } from './config';
@@ -42,11 +43,13 @@ export async function buildApp({ config, database, logger = false, now = Date.no
     trustProxy: process.env.TRUST_PROXY === '1',
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
+    // a request id unique across instances and restarts: the system log and the 500's answer name it
+    genReqId: () => randomUUID(),
   });
   await installSecurityHeaders(app, config);
   await app.register(formbody);
   await registerMultipart(app);
-  installErrorHandler(app);
+  installErrorHandler(app, database.db);
   installInputGuard(app);
   installGuard(app, database.pool, config);
   collectRoutePermissions(app);

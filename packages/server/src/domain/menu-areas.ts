@@ -57,8 +57,9 @@ export const MENU_AREAS: MenuArea[] = [
       leaf('帮助文档', 'Help', '/help.html'),
     ],
     order: [
-      '/system/user', '/system/role', '/system/menu', '/system/org', '/system/dict', '/system/param', '/system/code-rule', '/system/log',
-      '/system/interface', '/system/outbox', '/system/job', '/system/job-run', '/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor',
+      '/system/user', '/system/role', '/system/menu', '/system/org', '/system/dict', '/system/param', '/system/code-rule',
+      '/system/hierarchy-rule', '/system/log', '/system/ws-log', '/system/error-log', '/system/admin-log',
+      '/system/interface', '/system/outbox', '/system/data-source', '/system/job', '/system/job-run', '/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor',
       '/help.html',
     ],
   },

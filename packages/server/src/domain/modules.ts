@@ -27,6 +27,9 @@ import { stockModule } from './stock/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
 import { jobModule } from './system/job/module';
+import { dataSourcesModule } from './system/data-sources/module';
+import { hierarchyModule } from './system/hierarchy/module';
+import { systemLogsModule } from './system/logs/module';
 import { systemModule } from './system/module';
 import { orgStructureModule } from './system/org-structure/module';
 import { weighingModule } from './weighing/module';
@@ -44,6 +47,9 @@ export const MODULES: FamilyModule[] = [
   masterdataModule,
   orgStructureModule,
   interfaceModule,
+  systemLogsModule,
+  dataSourcesModule,
+  hierarchyModule,
   templatesModule,
   // before the families whose documents it governs: they declare `approvals` and depend on it
   workflowModule,

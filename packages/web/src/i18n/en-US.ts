@@ -81,6 +81,7 @@ export const enUS: Messages = {
   qualityLab: qualityLabEn,
   freightPlan: freightPlanEn,
   settlementDialogs: settlementDialogsEn,
+  dataSource: { pickOne: 'Choose one data source' },
   listScreen: {
     search: 'Search', reset: 'Reset', expand: 'Expand', collapse: 'Collapse', advanced: 'Advanced search', more: 'More',
     quickSearch: 'Search {{fields}}', quickSearchAny: 'Keyword', treeFilter: 'Type to filter', totalRow: 'Total', estimated: 'approx.',

@@ -70,6 +70,7 @@ export const zhCN = {
   qualityLab: qualityLabZh,
   freightPlan: freightPlanZh,
   settlementDialogs: settlementDialogsZh,
+  dataSource: { pickOne: '请选择一个数据源' },
   listScreen: {
     search: '查询', reset: '重置', expand: '展开', collapse: '收起', advanced: '高级查询', more: '更多',
     quickSearch: '请输入{{fields}}', quickSearchAny: '请输入关键字', treeFilter: '输入关键字进行过滤', totalRow: '合计', estimated: '约',

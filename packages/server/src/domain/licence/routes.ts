@@ -8,6 +8,7 @@ import { attachment, headerOnlyWorkbook, XLSX_TYPE } from '../../platform/excel/
 import { ok } from '../../platform/http/envelope';
 import { badRequest, badRequestWith, parse } from '../../platform/http/errors';
 import { grantImportColumns, importGrants, pushGrants } from './import';
+import { withWebServiceLog } from '../../platform/audit/ws-log';
 
 /**
  * The grants' sync: the sheet import (and its template) and the interface push of grants with
@@ -43,7 +44,7 @@ export function grantSyncRoutes(app: FastifyInstance, db: Database, family: Docu
     return ok(result, `成功导入 ${result.imported} 张${family.label}，${result.lines} 行明细`);
   });
   // an issuing authority's or an ERP's system pushes grants keyed by their number: the import's permission
-  app.post(`${family.base}/datax`, may(permission), async (request) => {
+  app.post(`${family.base}/datax`, may(permission), async (request) => withWebServiceLog(db, request, family.label, async () => {
     const { grants } = parse(pushBody, request.body);
     const known = knownNames(family);
     const unknown = grants.flatMap((g, i) => [
@@ -53,5 +54,5 @@ export function grantSyncRoutes(app: FastifyInstance, db: Database, family: Docu
     if (unknown.length) throw badRequestWith(unknown);
     const result = await pushGrants(db, family, request.caller, grants);
     return ok(result, `成功接收 ${result.imported + result.updated} 张${family.label}（新增 ${result.imported}，更新 ${result.updated}），${result.lines} 行明细`);
-  });
+  }));
 }

@@ -52,6 +52,7 @@ const LOG_ACTIONS = [
   { value: 'assignUsers', label: '部门分配用户', labelEn: 'Assign users to department' },
   { value: 'saveTeams', label: '保存班组设置', labelEn: 'Save team setup' },
   { value: 'outboxResend', label: '重新发送接口消息', labelEn: 'Resend interface message' },
+  { value: 'deleteAdminLog', label: '删除前端日志', labelEn: 'Delete browser log entry' },
   // site confirmation (domain/confirm)
   { value: 'siteConfirm', label: '现场确认', labelEn: 'Site confirmation' },
   // weigh tickets (domain/weighing): the weighings and the ticket's own actions

@@ -770,4 +770,33 @@ export interface DB {
   wf_action: WfAction;
   wf_cc: WfCc;
   wf_notification: WfNotification;
+// The system folder's logs, data sources and hierarchy code rules (migrations/058_system_admin.sql).
+export interface SysHierarchyRule extends DocAudit {
+  id: Generated<string>; org_id: Id; target: 'MATERIAL_CLASS' | 'REGION'; rule_name: string; levels: string; enabled: Generated<boolean>;
+}
+export interface SysWsLog {
+  id: Generated<string>; org_id: Id; user_id: Id | null; username: string | null; request_id: string | null; method: string; url: string;
+  family: string; status: number; success: boolean; payload: unknown; answer: unknown; ip: string | null; duration_ms: Generated<number>;
+  created_at: Generated<Date>;
+}
+export interface SysErrorLog {
+  id: Generated<string>; org_id: Id | null; user_id: Id | null; username: string | null; request_id: string; method: string; url: string;
+  message: string; stack: string | null; ip: string | null; created_at: Generated<Date>;
+}
+export interface SysAdminLog {
+  id: Generated<string>; org_id: Id; user_id: Id | null; username: string | null; type: string; title: string; url: string | null;
+  stack: string | null; info: string | null; user_agent: string | null; ip: string | null; occurred_at: Timestamp | null; created_at: Generated<Date>;
+}
+export interface SysDataSource extends DocAudit {
+  id: Generated<string>; org_id: Id; source_name: string; kind: Generated<'POSTGRESQL'>; host: string; port: Generated<number>; database: string;
+  username: string; password_enc: string | null; ssl: Generated<boolean>; enabled: Generated<boolean>;
+}
+export interface SysDataSourceKey { id: number; key: Buffer }
+export interface DB {
+  sys_hierarchy_rule: SysHierarchyRule;
+  sys_ws_log: SysWsLog;
+  sys_error_log: SysErrorLog;
+  sys_admin_log: SysAdminLog;
+  sys_data_source: SysDataSource;
+  sys_data_source_key: SysDataSourceKey;
 }

@@ -16,6 +16,7 @@ import type { DocumentFamily } from './define';
 import { stateActions } from './lifecycle';
 import { autocomplete } from './autocomplete';
 import { dataxUpsert } from './datax';
+import { withWebServiceLog } from '../audit/ws-log';
 import { exportList } from './export';
 import { importColumns, importSheet } from './import';
 import type { Who } from '../auth/who';
@@ -133,11 +134,12 @@ export function documentRoutes(app: FastifyInstance, db: Database, family: Docum
 
   // an ERP's push is an import by another road: the same permission
   if (family.datax !== false) {
-    app.post(`${base}/datax`, may('import'), async (request) => {
+    // every push is kept in the web service log, refused ones too (platform/audit/ws-log.ts)
+    app.post(`${base}/datax`, may('import'), async (request) => withWebServiceLog(db, request, family.logLabel ?? family.label, async () => {
       const { entities } = parse(dataxBody, request.body);
       await authorise(request.caller, 'datax', {});
       return ok(await dataxUpsert(db, family, request.caller, entities));
-    });
+    }));
   }
 
   if (family.scope.kind === 'group') {

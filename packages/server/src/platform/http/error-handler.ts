@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ErrorCodes } from '@wb/protocol';
 import { fail } from './envelope';
 import { AppError } from './errors';
+import type { Database } from '../db/pool';
+import { recordServerError } from '../audit/error-log';
 
 /** Limits of a request, set on the server and named in the messages that enforce them. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -28,8 +30,13 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   reply.status(400).send(fail(400, FASTIFY_INPUT_ERRORS[error.code] ?? ErrorCodes.badRequest.zh));
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+/**
+ * Input errors answer 400 with their message; anything else is the server's fault: a 500 whose
+ * answer names only the request id (never the stack), while the error and its stack are written to
+ * the system log (sys_error_log) in a statement of its own, so a rolled-back change keeps its trace.
+ */
+export function installErrorHandler(app: FastifyInstance, db?: Database): void {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
       return reply.status(error.status).send(fail(error.status, error.message, error.data ?? (error.field ? { field: error.field } : null)));
@@ -40,7 +47,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(fail(400, msg));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(fail(500, ErrorCodes.internal.zh));
+    if (db) await recordServerError(db, request, error).catch((err: unknown) => request.log.error({ err }, 'system log not written'));
+    return reply.status(500).send(fail(500, ErrorCodes.internal.zh, { requestId: request.id }));
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(fail(404, `${ErrorCodes.notFound.zh}: ${request.method} ${request.url.split('?')[0]}`));

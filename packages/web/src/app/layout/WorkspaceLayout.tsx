@@ -21,6 +21,7 @@ import { RegistryDialogHost } from '@/pages/registry/RegistryDialogHost';
 import { NoticeDialogHost } from '@/pages/notice/NoticeDialogHost';
 import '@/pages/ticket-print/register';
 import '@/pages/settlement/register';
+import '@/pages/data-source/register';
 import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
 import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost';
 import { StationKeyDialogHost } from '@/pages/station-keys/StationKeyDialogHost';

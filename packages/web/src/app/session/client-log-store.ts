@@ -1,12 +1,13 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { sessionStore } from '@/platform/storage';
+import { isChunkLoadFailure, reportClientError } from './report-client-error';
 
 /** One entry of the error log the settings switch 'log' shows (spec section 3: url, time, type, message, stack, info). */
 export interface ClientLogEntry {
   url: string;
   time: string;
-  type: 'error' | 'promise' | 'render' | 'api';
+  type: 'error' | 'promise' | 'render' | 'chunk' | 'api';
   message: string;
   stack: string;
   info: string;
@@ -34,7 +35,10 @@ export const useClientLog = create<ClientLogState>()(
   ),
 );
 
+/** Keeps the failure in the settings' error log and, unless it is a failed call the server saw, sends it to the admin log. */
 export function logClientError(type: ClientLogEntry['type'], err: unknown, info = ''): void {
   const e = err instanceof Error ? err : new Error(String(err));
-  useClientLog.getState().add({ type, message: e.message, stack: e.stack ?? '', info });
+  const kind = type !== 'api' && isChunkLoadFailure(e.message) ? 'chunk' : type;
+  useClientLog.getState().add({ type: kind, message: e.message, stack: e.stack ?? '', info });
+  if (kind !== 'api') reportClientError({ type: kind, message: e.message || e.name, stack: e.stack ?? '', info });
 }

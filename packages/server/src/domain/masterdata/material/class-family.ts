@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { materialClassCodeProblems } from '../../system/hierarchy/check';
 import type { DocField, DocumentFamily } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate } from '../../../platform/templates/define';
@@ -53,7 +54,10 @@ export const materialClassFamily: DocumentFamily = {
   listTemplate, forms: [createForm, updateForm], readFields: readFieldsOf(createForm), copy: 'none',
   constraintMessages: { md_material_class_check: { field: 'parentId', message: '上级分类不能是分类自己' } },
   // a class moved under one of its own sub-classes would cut that branch off the tree
-  checkWrite: async (tx, _who, id, values) => {
+  checkWrite: async (tx, who, id, values) => {
+    // the company's hierarchy code rule (系统管理 → 层级编码规则), when it has one
+    const codeProblems = await materialClassCodeProblems(tx, who, id, values);
+    if (codeProblems.length) return codeProblems;
     if (!id || !values.parentId || values.parentId === id) return [];
     const { rows } = await sql<{ found: boolean }>`
       WITH RECURSIVE below AS (

@@ -10,3 +10,11 @@ export function buildEntryTree(rows: AdminMenuEntry[]): AdminMenuNode[] {
   }
   return roots;
 }
+
+/**
+ * The entries directly under one (GET list/{id}: its sub-menus; GET button-list/{id}: its buttons),
+ * in sidebar order; an id that names no entry has none.
+ */
+export function childrenOf(rows: AdminMenuEntry[], parentId: string, kind: 'menu' | 'button'): AdminMenuEntry[] {
+  return rows.filter((r) => r.parentId === parentId && r.kind === kind);
+}
