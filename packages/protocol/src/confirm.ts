@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plantDateCompact } from './dates';
 import { idOrNumber } from './id';
 import { columnNumber, TONS_COLUMN } from './numeric';
 
@@ -44,7 +45,7 @@ export const confirmSubmitBody = z.strictObject({
   reNums: z.number().int('件数应为整数').min(0, '件数不能小于0').max(100_000).optional(),
   sampleCount: z.number().int('样品数应为0到500的整数').min(0, '样品数应为0到500的整数').max(500, '样品数应为0到500的整数').optional(),
   /** the day the sample was taken, yyyyMMdd as the date dialog gives it; today when absent */
-  sampleDate: z.string().regex(/^\d{8}$/, '取样日期应为yyyyMMdd格式').optional(),
+  sampleDate: plantDateCompact('取样日期').optional(),
 });
 export type ConfirmSubmitBody = z.infer<typeof confirmSubmitBody>;
 

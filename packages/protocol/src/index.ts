@@ -14,6 +14,7 @@ export * from './templates';
 export * from './template-admin';
 export * from './money';
 export * from './numeric';
+export * from './dates';
 export * from './weigh-params';
 export * from './weigh-kinds';
 export * from './weighing';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plantDateTime } from './dates';
 import { idOrNumber } from './id';
 import { columnNumber, TONS_COLUMN } from './numeric';
 
@@ -27,7 +28,7 @@ export type NoticeMaxLimitBody = z.infer<typeof noticeMaxLimitBody>;
 export const noticeDoneBody = z.strictObject({ lineId: id, doneQuantity: tons('已执行量'), reason: z.string().max(200, '修改原因不能超过200个字符') });
 export type NoticeDoneBody = z.infer<typeof noticeDoneBody>;
 
-export const noticeEndTimeBody = z.strictObject({ id, endTime: z.string().min(1, '结束时间不能为空！').max(40) });
+export const noticeEndTimeBody = z.strictObject({ id, endTime: z.string().min(1, '结束时间不能为空！').max(40).pipe(plantDateTime('结束时间')) });
 export type NoticeEndTimeBody = z.infer<typeof noticeEndTimeBody>;
 
 /** A line's quantities after an edit, as the dialog shows them. */

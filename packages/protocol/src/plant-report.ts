@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plantDate } from './dates';
 import { ID_PATTERN } from './id';
 import { WEIGH_KIND_NAMES, WEIGH_KINDS } from './weigh-kinds';
 
@@ -58,7 +59,7 @@ export type LiveEvent =
 
 export const LIVE_VEHICLES_PATH = '/api/live/vehicles';
 
-const day = (field: string) => z.string({ error: `${field}不能为空` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${field}格式应为yyyy-MM-dd`);
+const day = plantDate;
 
 /** Longest range one team report covers: a year of days. */
 export const TEAM_REPORT_DAYS_MAX = 366;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from './dates';
 
 /**
  * The scale floor (issue 13): what a station agent sends, what the browser receives, and a ticket's
@@ -29,7 +30,7 @@ const shownWeight = (label: string) =>
 export const stationReadingBody = z.strictObject({
   /** the agent's counter, rising by reading; it may start again from 0 (a restart, a wrap) */
   seq: z.number({ error: '序号应为整数' }).int('序号应为整数').min(0, '序号不能小于0').max(2 ** 31 - 1, '序号应小于2147483648'),
-  at: z.iso.datetime({ offset: true, error: '读数时间应为带时区的 ISO 时间' }),
+  at: instant('读数时间'),
   weight: shownWeight('重量'),
   unit: z.enum(['kg', 't'], { error: '单位应为 kg 或 t' }),
   stable: z.boolean({ error: '稳定标志应为 true 或 false' }),

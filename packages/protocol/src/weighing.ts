@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from './dates';
 import { idOrNumber } from './id';
 import { normalisePlate } from './plate';
 import { columnNumber, MONEY_COLUMN, plainDecimal, RATE_COLUMN, TONS_COLUMN } from './numeric';
@@ -34,7 +35,7 @@ export const weighingBody = z
       .refine((v) => Number(v) < 1e7, '重量不能大于等于10000000')
       .optional(),
     stable: z.boolean({ error: '稳定标志应为 true 或 false' }).default(true),
-    weighedAt: z.iso.datetime({ offset: true, error: '过磅时间应为带时区的 ISO 时间' }).optional(),
+    weighedAt: instant('过磅时间').optional(),
     stationId: z.string({ error: '磅点编号不能为空' }).trim().min(1, '磅点编号不能为空').max(64, '磅点编号过长'),
     requestId: z.string({ error: '请求编号不能为空' }).trim().min(1, '请求编号不能为空').max(100, '请求编号过长'),
     snapshotFileIds: z.array(id).max(10, '抓拍图片最多10张').default([]),

@@ -1,10 +1,9 @@
-import { idSchema, MONEY_COLUMN, columnNumber } from '@wb/protocol';
+import { idSchema, MONEY_COLUMN, columnNumber, plantDate, plantDateTime } from '@wb/protocol';
 import { z } from 'zod';
-import { toDateTime } from '../../platform/list/values';
 import { FREIGHT_KINDS, MAX_TICKETS } from './kinds';
 
 /** The freight settlement's bodies: every field checked here, so bad input is a 400 naming it before anything is read. */
-const dateTime = (label: string) => z.string({ error: `${label}不能为空` }).refine((v) => toDateTime(v).ok, `${label}不是时间，应为 yyyy-MM-dd HH:mm:ss`);
+const dateTime = plantDateTime;
 const kind = z.enum(FREIGHT_KINDS as [string, ...string[]], { error: '业务类型应为 pu、sa、al 或 tr' });
 
 export const periodBody = z.strictObject({
@@ -27,7 +26,7 @@ export type NewCreateBody = z.infer<typeof newCreateBody>;
 export const idsBody = z.strictObject({ ids: z.array(idSchema).min(1, '请至少选择一条数据！').max(200, '一次最多200条') });
 
 const money = (label: string) => columnNumber({ ...MONEY_COLUMN, min: 0, label, notNumber: `${label}应为数字`, belowMin: `${label}不能小于0` });
-const day = (label: string) => z.string({ error: `${label}不能为空` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}应为 yyyy-MM-dd`).refine((v) => toDateTime(v).ok, `${label}不是日期`);
+const day = plantDate;
 
 /** 运费结算的操作 (Operating): un-examine, record a payment or an invoice, close. */
 export const operatingBody = z.discriminatedUnion('action', [

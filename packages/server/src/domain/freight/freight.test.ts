@@ -199,7 +199,7 @@ describe('freight plans', () => {
     expect(await ids({ plate: 'ZZZ%' })).toEqual([]);
     expect(await ids({ to: '2000-01-01T00:00:00Z' })).toEqual([]);
     expect(await ids({ from: '2000-01-01T00:00:00Z' })).toContain(mine.id);
-    expectFailure(await post(`${PLAN}/candidates`, { id: p.id, from: 'yesterday' }), 400, /开始时间应为时间/);
+    expectFailure(await post(`${PLAN}/candidates`, { id: p.id, from: 'yesterday' }), 400, /开始时间应为带时区的时间/);
   });
 
   it('two plans claiming one ticket at once: it ends up in exactly one', async () => {

@@ -1,4 +1,4 @@
-import { columnNumber, MONEY_COLUMN } from '@wb/protocol';
+import { columnNumber, instant, MONEY_COLUMN } from '@wb/protocol';
 import { z } from 'zod';
 import { REMIT_METHODS } from './kinds';
 
@@ -17,7 +17,7 @@ export const planIdsBody = z.object({ ids: z.array(id).min(1, '请至少选择�
 export const poundListBody = z.object({ id, ticketIds: z.array(id).max(5000) }).strict();
 
 export const remittanceBody = z.object({
-  id, amount: amount('汇款金额'), paidAt: z.string().datetime({ offset: true, message: '汇款时间应为时间' }).optional(),
+  id, amount: amount('汇款金额'), paidAt: instant('汇款时间').optional(),
   method: z.enum(REMIT_METHODS.map((m) => m.value) as ['BANK', 'CASH', 'BILL', 'OTHER'], { message: '付款方式应为 BANK、CASH、BILL 或 OTHER' }),
   reference: text('付款凭证号', 100).optional(), remark: text('备注', 500).optional(),
 }).strict();
@@ -30,14 +30,14 @@ export const storageBody = z.object({ id, warehouseId: id.nullable() }).strict()
 
 export const groupListBody = z.object({
   kind: z.enum(['pu', 'sa', 'al', 'tr']).optional(),
-  from: z.string().datetime({ offset: true, message: '开始时间应为时间' }).optional(),
-  to: z.string().datetime({ offset: true, message: '结束时间应为时间' }).optional(),
+  from: instant('开始时间').optional(),
+  to: instant('结束时间').optional(),
 }).strict();
 
 /** 编辑磅单's candidates: the plan, and the completion period and plate fragment that narrow them. */
 export const candidatesBody = z.object({
   id,
-  from: z.string().datetime({ offset: true, message: '开始时间应为时间' }).optional(),
-  to: z.string().datetime({ offset: true, message: '结束时间应为时间' }).optional(),
+  from: instant('开始时间').optional(),
+  to: instant('结束时间').optional(),
   plate: z.string().trim().max(20, '车牌号最多20个字符').optional(),
 }).strict();

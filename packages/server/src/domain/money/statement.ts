@@ -1,4 +1,4 @@
-import { ID_PATTERN } from '@wb/protocol';
+import { ID_PATTERN, plantDate } from '@wb/protocol';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
@@ -10,11 +10,10 @@ import { statementClosing } from './rules';
  * where receipts are net of refunds and consumed net of reversals (rules.ts statementClosing).
  * Freezes are not on it: they hold money, they do not move the balance.
  */
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const statementQuery = z.object({
   customerId: z.string({ error: '请选择客户' }).regex(ID_PATTERN, '客户应为数字编号'),
-  from: z.string({ error: '开始日期不能为空' }).regex(DATE, '开始日期格式应为yyyy-MM-dd'),
-  to: z.string({ error: '结束日期不能为空' }).regex(DATE, '结束日期格式应为yyyy-MM-dd'),
+  from: plantDate('开始日期'),
+  to: plantDate('结束日期'),
   format: z.enum(['xlsx', 'pdf'], { error: '格式应为 xlsx 或 pdf' }).optional(),
 });
 export type StatementQuery = z.infer<typeof statementQuery>;

@@ -234,7 +234,9 @@ describe('corrections on an audited notice', () => {
     const n = await audited();
     expectFailure(await post(`${PU}/updateEndTime`, { id: n.id, endTime: '2025-12-31 00:00:00' }), 400, '结束时间必须晚于开始时间');
     expectFailure(await post(`${PU}/updateEndTime`, { id: n.id, endTime: '2026-02-01 00:00:00' }), 400, '结束时间不能早于当前时间');
-    expectFailure(await post(`${PU}/updateEndTime`, { id: n.id, endTime: 'tomorrow' }), 400, '结束时间不是时间，应为 yyyy-MM-dd HH:mm:ss');
+    expectFailure(await post(`${PU}/updateEndTime`, { id: n.id, endTime: 'tomorrow' }), 400, '参数 endTime 错误: 结束时间应为时间 yyyy-MM-dd HH:mm:ss');
+    expectFailure(await post(`${PU}/updateEndTime`, { id: n.id, endTime: '2031-02-30 18:00:00' }), 400, '参数 endTime 错误: 结束时间不是真实的日期：2031-02-30 18:00:00');
+    expectFailure(await post(`${PU}/updateEndTime`, { id: n.id, endTime: '9999-12-31 23:59:59' }), 400, '参数 endTime 错误: 结束时间应在 2000-01-01 至 2099-12-31 之间');
     expectOk(await post(`${PU}/updateEndTime`, { id: n.id, endTime: '2031-06-30 18:00:00' }));
     const { rows } = await pool.query("SELECT end_time = '2031-06-30 18:00:00'::timestamptz AS e FROM wb_notice WHERE id = $1", [n.id]);
     expect(rows[0].e).toBe(true);

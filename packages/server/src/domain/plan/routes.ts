@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ID_PATTERN, type PlanChart } from '@wb/protocol';
+import { ID_PATTERN, plantMonth, type PlanChart } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
@@ -9,7 +9,7 @@ import { monthPlanTotal, monthRows } from './repo';
 import { monthChart, monthTotals, tonsText } from './rules';
 
 export const chartQuery = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '计划月份应为 yyyy-MM，如 2026-11'),
+  month: plantMonth('计划月份'),
   customerId: z.string().regex(ID_PATTERN, '客户应为数字编号').optional(),
   materialId: z.string().regex(ID_PATTERN, '物料应为数字编号').optional(),
 }).strict();

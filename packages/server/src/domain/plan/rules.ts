@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { PlanChartDay, PlanChartTotals } from '@wb/protocol';
+import { checkMonth, type PlanChartDay, type PlanChartTotals } from '@wb/protocol';
 
 /**
  * The day plan's control and the fulfilment figures, without a database. A day plan (日计划) caps
@@ -41,7 +41,8 @@ export function dayPlanRefusal(quota: DayQuota, used: DayUse, truckTons: string)
 
 /** A plan month typed as yyyy-MM; null when valid. */
 export function monthProblem(text: string): string | null {
-  return /^\d{4}-(0[1-9]|1[0-2])$/.test(text) ? null : '计划月份应为 yyyy-MM，如 2026-11';
+  const checked = checkMonth(text);
+  return checked.ok ? null : `计划月份${checked.reason}`;
 }
 
 /** One day of the month's chart. */

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Readable } from 'node:stream';
+import { plantDate } from '@wb/protocol';
 import { z } from 'zod';
 import { streamSheet, type SheetColumn } from '../../platform/excel/workbook';
 import { badRequest } from '../../platform/http/errors';
@@ -10,12 +11,11 @@ import type { ReportRow } from './report-repo';
  * by net, the pass rate (tickets within every reject limit), the deductions in tons and money and
  * the price change in money. GET /api/quality/report?from&to[&vendorId][&materialId][&format=xlsx].
  */
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^\d{1,18}$/;
 export const REPORT_DAYS_MAX = 366 * 3;
 export const reportQuery = z.object({
-  from: z.string({ error: '开始日期不能为空' }).regex(DATE, '开始日期格式应为yyyy-MM-dd'),
-  to: z.string({ error: '结束日期不能为空' }).regex(DATE, '结束日期格式应为yyyy-MM-dd'),
+  from: plantDate('开始日期'),
+  to: plantDate('结束日期'),
   vendorId: z.string().regex(ID, '供应商应为数字编号').optional(),
   materialId: z.string().regex(ID, '物料应为数字编号').optional(),
   format: z.enum(['xlsx'], { error: '格式应为 xlsx' }).optional(),

@@ -158,7 +158,7 @@ describe('team report', () => {
   it('refuses bad conditions with a 400 naming the field', async () => {
     const cases: [unknown, string, RegExp | string][] = [
       [{ to: '2026-11-10' }, 'from', /开始日期/],
-      [{ from: '2026-13-01', to: '2026-11-10' }, 'from', '开始日期不是有效日期'],
+      [{ from: '2026-13-01', to: '2026-11-10' }, 'from', '参数 from 错误: 开始日期不是真实的日期：2026-13-01'],
       [{ from: '2026-11-10', to: '2026-11-09' }, 'to', '结束日期不能早于开始日期'],
       [{ from: '2025-01-01', to: '2026-11-10' }, 'to', '日期范围最多366天'],
       [{ from: '2026-11-10', to: '2026-11-10', kind: 'xx' }, 'kind', /业务类型不正确/],

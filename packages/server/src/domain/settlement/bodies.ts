@@ -1,10 +1,9 @@
-import { columnNumber, idOrNumber, idSchema, MONEY_COLUMN, RATE_COLUMN, TONS_COLUMN } from '@wb/protocol';
+import { columnNumber, idOrNumber, idSchema, MONEY_COLUMN, plantDate, RATE_COLUMN, TONS_COLUMN } from '@wb/protocol';
 import { z } from 'zod';
 
 /** The bodies of the settlement's own calls; every number bounded by its column. */
 const money = (label: string, min?: number) => columnNumber({ ...MONEY_COLUMN, label, min });
 const text = (label: string, max: number) => z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}最多${max}个字符`);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
 
 /** The pound list: the chosen tickets; absent: every candidate of the settlement's party and period. */
 export const confirmPoundsBody = z.strictObject({
@@ -29,7 +28,7 @@ export const adjustBody = z.strictObject({
 
 export const invoiceBody = z.strictObject({
   invoiceNo: text('发票号', 40),
-  invoiceDate: date,
+  invoiceDate: plantDate('开票日期'),
   amount: money('发票金额'),
   tax: money('发票税额', 0).optional(),
   taxRate: columnNumber({ ...RATE_COLUMN, label: '税率', min: 0 }).optional(),
@@ -37,7 +36,7 @@ export const invoiceBody = z.strictObject({
 });
 
 export const paymentBody = z.strictObject({
-  paidOn: date,
+  paidOn: plantDate('付款日期'),
   method: z.enum(['BANK', 'CASH', 'ACCEPTANCE', 'RECEIPT'], { error: '付款方式应为 BANK、CASH、ACCEPTANCE 或 RECEIPT' }),
   amount: money('付款金额', 0),
   /** a customer's payment: the receipt (fm_receipt) it came in with */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import { idSchema } from '@wb/protocol';
+import { idSchema, plantDate } from '@wb/protocol';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import { attachment, streamSheet, XLSX_TYPE, type SheetColumn } from '../../platform/excel/workbook';
@@ -14,8 +14,8 @@ export const RECONCILE_PERMISSIONS = { view: 'settlement_reconcile_view', export
 
 export const reconcileBody = z.strictObject({
   party: z.enum(['vendor', 'customer', 'carrier'], { error: '对账对象应为 vendor、customer 或 carrier' }),
-  from: z.string({ error: '开始日期不能为空' }).max(10, '开始日期应为 yyyy-MM-dd'),
-  to: z.string({ error: '结束日期不能为空' }).max(10, '结束日期应为 yyyy-MM-dd'),
+  from: plantDate('开始日期'),
+  to: plantDate('结束日期'),
   partyId: idSchema.nullish(),
 });
 

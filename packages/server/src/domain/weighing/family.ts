@@ -37,9 +37,10 @@ const FIELDS: DocField[] = [
   { name: 'firstIs', column: 'first_is', label: '首次称重', type: 'enum', options: [{ value: 'GROSS', label: '毛重' }], importable: false, updatable: false },
   { name: 'manual', column: 'manual', label: '手工单', type: 'boolean', importable: false, updatable: false },
   { name: 'tareSource', column: 'tare_source', label: '皮重来源', type: 'enum', options: [{ value: 'MANUAL', label: '手工录入' }], importable: false, updatable: false },
-  { name: 'grossTime', column: 'gross_time', label: '毛重时间', type: 'datetime', importable: false, updatable: false },
-  { name: 'tareTime', column: 'tare_time', label: '皮重时间', type: 'datetime', importable: false, updatable: false },
-  { name: 'completedAt', column: 'completed_at', label: '完成时间', type: 'datetime', importable: false, updatable: false },
+  // the weighing times of a manual ticket are its entry's (manual.ts), whatever a request says
+  { name: 'grossTime', column: 'gross_time', label: '毛重时间', type: 'datetime', importable: false, updatable: false, derived: true },
+  { name: 'tareTime', column: 'tare_time', label: '皮重时间', type: 'datetime', importable: false, updatable: false, derived: true },
+  { name: 'completedAt', column: 'completed_at', label: '完成时间', type: 'datetime', importable: false, updatable: false, derived: true },
 ];
 
 /** The states of the ticket's own table that allow an action, as the engine's state column holds them. */

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { isId } from '@wb/protocol';
+import { checkDate, isId } from '@wb/protocol';
+import { windowNote } from '../list/values';
 import type { ImportProblem } from '@wb/protocol';
-import { toDateTime } from '../list/values';
 import type { DocField, EntityValues } from './define';
 
 /**
@@ -13,7 +13,6 @@ export type Parsed = { ok: true; value: string | number | boolean | null } | { o
 
 const NUMBER = /^[+-]?\d+(\.\d+)?$/;
 const INTEGER = /^[+-]?\d{1,9}$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
 const TRUE = new Set(['true', '1', '是', 'Y', 'y', 'yes']);
 const FALSE = new Set(['false', '0', '否', 'N', 'n', 'no']);
 
@@ -70,21 +69,18 @@ function readBoolean(f: DocField, raw: unknown): Parsed {
   return refuse(`${f.label}应为是或否`);
 }
 
+// a spreadsheet's date cell arrives as a Date at midnight UTC; typed text as yyyy-MM-dd[ HH:mm[:ss]]
 function readDate(f: DocField, raw: unknown): Parsed {
-  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? refuse(`${f.label}不是日期`) : okValue(isoDay(raw));
-  const m = typeof raw === 'string' ? DATE.exec(raw.trim()) : null;
-  if (!m) return refuse(`${f.label}不是日期，应为 yyyy-MM-dd`);
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return refuse(`${f.label}不是日期，应为 yyyy-MM-dd`);
-  return okValue(`${m[1]}-${m[2]}-${m[3]}`);
+  const text = raw instanceof Date ? (Number.isNaN(raw.getTime()) ? '' : isoDay(raw)) : raw;
+  const checked = checkDate(text, 'dateTime');
+  if (!checked.ok) return refuse(`${f.label}不是日期，应为 yyyy-MM-dd${windowNote(checked.reason)}`);
+  return okValue(checked.value.slice(0, 10));
 }
 
 function readDateTime(f: DocField, raw: unknown): Parsed {
-  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? refuse(`${f.label}不是时间`) : okValue(raw.toISOString());
-  if (typeof raw !== 'string') return refuse(`${f.label}不是时间，应为 yyyy-MM-dd HH:mm:ss`);
-  const converted = toDateTime(raw);
-  return converted.ok ? okValue(String(converted.value)) : refuse(`${f.label}不是时间，应为 yyyy-MM-dd HH:mm:ss`);
+  const text = raw instanceof Date ? (Number.isNaN(raw.getTime()) ? '' : raw.toISOString()) : raw;
+  const checked = checkDate(text, 'dateTime');
+  return checked.ok ? okValue(checked.value) : refuse(`${f.label}不是时间，应为 yyyy-MM-dd HH:mm:ss${windowNote(checked.reason)}`);
 }
 
 /** An option by its value, or by its label as a person types it into a sheet. */

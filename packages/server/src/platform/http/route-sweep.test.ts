@@ -14,8 +14,10 @@ const ctx = await createTestApp({ MAX_FAILURES_PER_IP: '100000', MAX_FAILURES_PE
 const { app } = ctx;
 
 const PARAMS = ['abc', '99999999999999999999'];
-const BODIES: unknown[] = [undefined, [], { ids: 'x', limit: { pn: -1, ps: 1e9 } }, { id: 'abc', ids: ['abc'], name: 1, lines: 'x', items: {} }, { ids: [99999999999999999999], lines: [{}] }];
-const QUERIES = ['', '?id=abc&pn=-1&ps=abc&start=zz&end=1e99'];
+// days that do not exist and days outside the platform's window, under the names periods and dates go by
+const BAD_DATES = { from: '2026-02-30', to: '9999-12-31', paidOn: '2026-04-31', invoiceDate: '1000-01-01', periodFrom: '2026-13-01', periodTo: '2026-02-30', month: '2026-13', effectiveAt: '2026-02-30 08:00', endTime: '9999-12-31 23:59:59', entity: { effectiveAt: '2026-04-31 00:00', validFrom: '1000-01-01' } };
+const BODIES: unknown[] = [undefined, [], { ids: 'x', limit: { pn: -1, ps: 1e9 } }, { id: 'abc', ids: ['abc'], name: 1, lines: 'x', items: {} }, { ids: [99999999999999999999], lines: [{}] }, BAD_DATES];
+const QUERIES = ['', '?id=abc&pn=-1&ps=abc&start=zz&end=1e99', '?from=2026-02-30&to=9999-12-31&month=2026-13&day=2026-04-31&customerId=1'];
 const SKIPPED = /logout|oauth|token|currentOrgs|password|live|stream|events/i;
 
 describe('every route refuses bad input without a 500', () => {

@@ -1,3 +1,4 @@
+import { checkDate } from '@wb/protocol';
 import type { FieldOption } from '../db/schema';
 
 /**
@@ -10,8 +11,6 @@ export type Converted = { ok: true; value: string | boolean } | { ok: false; rea
 type Scalar = string | number | boolean;
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?$/;
-// yyyy-MM-dd, optionally with HH:mm[:ss[.ffffff]] after a space or T, optionally with a zone
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 export function toNumber(v: Scalar): Converted {
   const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : null;
@@ -20,16 +19,13 @@ export function toNumber(v: Scalar): Converted {
   return { ok: false, reason: '不是数字' };
 }
 
+/** The window's words when that is what refused a date; a date that is not one needs no more. */
+export const windowNote = (reason: string) => (reason.startsWith('应在') ? `（${reason}）` : '');
+
+/** A real calendar day inside the platform's window (protocol dates.ts), with an optional time and zone. */
 export function toDateTime(v: Scalar): Converted {
-  if (typeof v !== 'string') return { ok: false, reason: '不是日期' };
-  const text = v.trim();
-  const m = DATE_TIME.exec(text);
-  if (!m) return { ok: false, reason: '不是日期' };
-  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((p) => (p === undefined ? undefined : Number(p))) as number[];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  const realDay = d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-  if (!realDay || hour > 23 || minute > 59 || second > 59) return { ok: false, reason: '不是日期' };
-  return { ok: true, value: text };
+  const checked = checkDate(v, 'dateTime');
+  return checked.ok ? { ok: true, value: checked.value } : { ok: false, reason: `不是日期${windowNote(checked.reason)}` };
 }
 
 export function toBoolean(v: Scalar): Converted {
