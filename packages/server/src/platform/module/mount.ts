@@ -9,7 +9,7 @@ import { moduleTemplates } from './templates';
 /**
  * What start-up refuses, so a mistake in a module's declaration stops the server at once instead
  * of surfacing as a 404 or a 500 later: a repeated key, a dependency that is missing or comes
- * later, a list reading a template no module seeds, two calls on one path.
+ * later, a list reading a template no module seeds, two calls on one path, a consistency check twice.
  */
 export function checkModules(modules: FamilyModule[], templates: TemplateDef[] = moduleTemplates(modules)): void {
   const keys = new Set<string>();
@@ -27,7 +27,12 @@ export function checkModules(modules: FamilyModule[], templates: TemplateDef[] =
     if (calls.has(key)) throw new Error(`模块 ${m.key}: ${key} 重复`);
     calls.add(key);
   };
+  const checks = new Set<string>();
   for (const m of modules) {
+    for (const c of m.checks ?? []) {
+      if (checks.has(c.key)) throw new Error(`模块 ${m.key}: 一致性检查 ${c.key} 重复`);
+      checks.add(c.key);
+    }
     for (const l of m.lists ?? []) {
       if (!codes.has(l.template)) throw new Error(`模块 ${m.key}: 列表 ${l.url} 的模板 ${l.template} 不存在`);
       if (!l.permission) throw new Error(`模块 ${m.key}: 列表 ${l.url} 没有权限`);
