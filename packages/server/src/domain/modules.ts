@@ -83,3 +83,6 @@ export const ALL_TEMPLATES = moduleTemplates(MODULES);
 
 /** The sidebar: the folders (menu-areas.ts) with every module's leaves. */
 export const MENU_TREE = buildMenuTree(MENU_AREAS, MODULES);
+
+/** Every invariant the families' figures keep (platform/checks). */
+export const ALL_CHECKS = MODULES.flatMap((m) => m.checks ?? []);

@@ -5,6 +5,7 @@ import { expiringListTemplate, grantFamily, GRANT_BASE, GRANT_OPEN_URL, GRANT_PE
 import { EXPIRING_PERMISSION, LICENCE_LEAVES } from './menu';
 import { EXPIRING_DAYS } from './rules';
 import { grantSyncRoutes } from './routes';
+import { grantDrawnCheck } from './consistency-repo';
 
 /**
  * Licence control (许可管理, mgp): standard products, the plant's products mapped to them, the
@@ -19,6 +20,7 @@ const days = (param: Record<string, unknown> | undefined) => {
 
 export const licenceModule = defineModule({
   key: 'licence',
+  checks: [grantDrawnCheck],
   depends: ['masterdata'],
   jobs: [licenceExpiryJob],
   documents: [...ARCHIVE_FAMILIES, grantFamily],

@@ -9,6 +9,7 @@ import { CONTROL_BUTTONS, controlPermission, MONEY_LEAVES, MONEY_PERMISSIONS } f
 import { readStatement, readStatementJson, statementQuery, statementReplyText } from './statement';
 import { statementFileName, statementPdf, statementSheet } from './statement-files';
 import { accountListTemplate, ledgerListTemplate } from './templates';
+import { accountLedgerCheck } from './consistency-repo';
 
 /**
  * The customer's money (资金): receipts and refunds, credit lines, one account per customer with
@@ -25,6 +26,7 @@ const controlActions: ActionDecl[] = [
 
 export const moneyModule = defineModule({
   key: 'money',
+  checks: [accountLedgerCheck],
   // the freeze's price comes from the price chain (ledger.ts registryUnitPrice)
   depends: ['masterdata', 'price', 'workflow'],
   documents: [receiptFamily, creditFamily],

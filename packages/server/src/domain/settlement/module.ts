@@ -12,6 +12,7 @@ import { addAdjustment, addInvoice, addPayment } from './money';
 import { confirmPounds } from './pounds';
 import { fdById, settlementById, weightLists } from './reads';
 import { statementFileName, statementPdf, statementSheet } from './statement';
+import { settlementTotalsCheck } from './consistency-repo';
 
 /**
  * Goods settlements (采购结算, 销售结算, 调拨结算): the settlement main (结算单) with one row per
@@ -59,6 +60,7 @@ const actions: ActionDecl[] = SETTLE_KIND_LIST.flatMap(({ kind }) => {
 
 export const settlementModule = defineModule({
   key: 'settlement',
+  checks: [settlementTotalsCheck],
   depends: ['contract', 'money', 'notice', 'weighing'],
   documents: SETTLE_KIND_LIST.map(({ kind }) => SETTLEMENT_FAMILIES[kind]),
   menu: [{ area: '/settlement', leaves: SETTLE_KIND_LIST.map(({ kind }) => settlementLeaf(kind)) }],

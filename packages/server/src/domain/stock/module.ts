@@ -3,6 +3,7 @@ import { STOCK_FAMILIES } from './families';
 import { BALANCE_LIST_CODE, balanceListTemplate, RECORD_LIST_CODE, recordListTemplate } from './lists';
 import { PRODUCTION_STOCK_LEAF, STOCK_LEAVES } from './menu';
 import { PRODUCTION_STOCK_LIST_CODE, PRODUCTION_STOCK_URL, PRODUCTS_ONLY, productionStockListTemplate } from './production/list';
+import { stockBalanceCheck } from './consistency-repo';
 
 /**
  * Stock (库存管理): balances and records read through the list engine, opening stock and transfer
@@ -10,6 +11,7 @@ import { PRODUCTION_STOCK_LIST_CODE, PRODUCTION_STOCK_URL, PRODUCTS_ONLY, produc
  */
 export const stockModule = defineModule({
   key: 'stock',
+  checks: [stockBalanceCheck],
   depends: ['masterdata', 'weighing'],
   documents: STOCK_FAMILIES,
   templates: [balanceListTemplate, recordListTemplate, productionStockListTemplate],

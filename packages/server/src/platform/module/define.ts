@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ChangeNote } from '../audit/log';
+import type { ConsistencyCheck } from '../checks/define';
 import type { Caller } from '../auth/guard';
 import type { Database, DatabaseHandle } from '../db/pool';
 import type { DB } from '../db/schema';
@@ -44,6 +45,8 @@ export interface FamilyModule {
   jobs?: ScheduledJobDecl[];
   /** workers of queues that enqueue() (platform/jobs/enqueue.ts) puts work on */
   workers?: WorkerDecl[];
+  /** the invariants its figures keep, checked from outside the writes (platform/checks: the nightly check and `npm run check:consistency`) */
+  checks?: ConsistencyCheck[];
 }
 
 /** What the platform hands a module's routes and hooks. */

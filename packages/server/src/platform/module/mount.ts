@@ -9,7 +9,7 @@ import { moduleTemplates } from './templates';
 /**
  * What start-up refuses, so a mistake in a module's declaration stops the server at once instead
  * of surfacing as a 404 or a 500 later: a repeated key, a dependency that is missing or comes
- * later, a list reading a template no module seeds, two calls on one path.
+ * later, a list reading a template no module seeds, two calls on one path, a consistency check twice.
  */
 export function checkModules(modules: FamilyModule[], templates: TemplateDef[] = moduleTemplates(modules)): void {
   const keys = new Set<string>();
@@ -28,11 +28,16 @@ export function checkModules(modules: FamilyModule[], templates: TemplateDef[] =
     calls.add(key);
   };
   const docTypes = new Set<string>();
+  const checks = new Set<string>();
   for (const m of modules) {
     for (const a of m.approvals ?? []) {
       if (!(m.depends ?? []).includes('workflow')) throw new Error(`模块 ${m.key}: 声明了审批的单据，应依赖 workflow`);
       if (docTypes.has(a.docType)) throw new Error(`模块 ${m.key}: 审批单据类型 ${a.docType} 重复`);
       docTypes.add(a.docType);
+    }
+    for (const c of m.checks ?? []) {
+      if (checks.has(c.key)) throw new Error(`模块 ${m.key}: 一致性检查 ${c.key} 重复`);
+      checks.add(c.key);
     }
     for (const l of m.lists ?? []) {
       if (!codes.has(l.template)) throw new Error(`模块 ${m.key}: 列表 ${l.url} 的模板 ${l.template} 不存在`);
