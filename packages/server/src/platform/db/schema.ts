@@ -770,6 +770,8 @@ export interface DB {
   wf_action: WfAction;
   wf_cc: WfCc;
   wf_notification: WfNotification;
+}
+
 // The system folder's logs, data sources and hierarchy code rules (migrations/058_system_admin.sql).
 export interface SysHierarchyRule extends DocAudit {
   id: Generated<string>; org_id: Id; target: 'MATERIAL_CLASS' | 'REGION'; rule_name: string; levels: string; enabled: Generated<boolean>;
