@@ -43,7 +43,7 @@ const listTemplate = defineListTemplate({
 
 const formFields = [
   { fieldName: 'docKind', fieldExplain: '单据类型', fieldExplainEn: 'Document kind', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.doc_kind', irequired: true, iupdate: false,
-    tipsMessage: '如 md.vendor（供应商）、md.customer、md.carrier、md.inventory、md.warehouse' },
+    tipsMessage: '如 weigh.pu（采购磅单）、notice.sa（销售通知单）、registry.sa、settlement.pu、md.vendor（供应商）、md.warehouse' },
   { fieldName: 'ruleName', fieldExplain: '规则名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.rule_name', irequired: true },
   { fieldName: 'prefix', fieldExplain: '前缀', fieldExplainEn: 'Prefix', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.prefix' },
   { fieldName: 'datePattern', fieldExplain: '日期格式', fieldExplainEn: 'Date part', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.date_pattern', options: DATE_PATTERNS },

@@ -15,9 +15,10 @@ const B = '/api/system/data-source';
 let admin: string;
 let accountant: string;
 
+await pool.query(`CREATE ROLE ${READER} LOGIN PASSWORD '${PASSWORD}'`);
+afterAll(() => pool.query(`DROP OWNED BY ${READER}; DROP ROLE ${READER}`).catch(() => undefined));
+
 beforeAll(async () => {
-  await pool.query(`CREATE ROLE ${READER} LOGIN PASSWORD '${PASSWORD}'`);
-  afterAll(() => pool.query(`DROP OWNED BY ${READER}; DROP ROLE ${READER}`).catch(() => undefined));
   admin = (await bearerFor(app, 'admin')).authorization;
   accountant = (await bearerFor(app, 'accountant')).authorization;
 });
