@@ -26,6 +26,7 @@ import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
+import { consistencyModule } from './system/consistency/module';
 import { jobModule } from './system/job/module';
 import { dataSourcesModule } from './system/data-sources/module';
 import { hierarchyModule } from './system/hierarchy/module';
@@ -76,6 +77,8 @@ export const MODULES: FamilyModule[] = [
   reportModule,
   liveModule,
   jobModule,
+  // last: its nightly job checks what every module above declares
+  consistencyModule(() => ALL_CHECKS),
 ];
 
 /** Every screen template the modules seed, popups before the templates that open them. */

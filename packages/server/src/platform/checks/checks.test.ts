@@ -5,6 +5,8 @@ import { seedDemoDay } from '../../seed/demo-day';
 import { checkModules } from '../module/mount';
 import type { FamilyModule } from '../module/define';
 import { breachCount, reportLines, runChecks } from './run';
+import { MODULES } from '../../domain/modules';
+import type { JobContext } from '../jobs/define';
 
 // The invariants the families keep, checked from outside over the demo plant's morning (made by the
 // platform's own calls: receipts, a grant drawn by the sales trucks, stock posted, settlements), then
@@ -98,6 +100,19 @@ describe('the consistency check', () => {
     expect(stock.breaches).toHaveLength(1);
     expect(stock.truncated).toBe(balances > 1);
     await pool.query('UPDATE wb_stock_balance SET quantity = quantity - 1');
+  });
+
+  it('runs nightly as a scheduled job: consistent, a summary; a breach, a failed run naming the row, not tried again', async () => {
+    const job = MODULES.flatMap((m) => m.jobs ?? []).find((j) => j.key === 'consistency.check');
+    expect(job).toBeDefined();
+    expect(job?.retry?.limit).toBe(0);
+    const warnings: string[] = [];
+    const ctx = { db, database, now: Date.now, storage: {} as JobContext['storage'], config, log: { info: () => {}, warn: (m: string) => warnings.push(m) } } satisfies JobContext;
+    expect(await job?.run(ctx)).toEqual({ summary: `${ALL_CHECKS.length} 项检查全部一致` });
+    const s = (await pool.query('UPDATE wb_settlement SET paid_amount = paid_amount + 5 WHERE id = (SELECT min(id) FROM wb_settlement) RETURNING settle_no')).rows[0];
+    await expect(job?.run(ctx)).rejects.toThrow(`结算单 ${s.settle_no} paidAmount`);
+    expect(warnings.some((w) => w.includes(`结算单 ${s.settle_no}`))).toBe(true);
+    await pool.query('UPDATE wb_settlement SET paid_amount = paid_amount - 5 WHERE settle_no = $1', [s.settle_no]);
   });
 
   it('refuses to start with a check declared twice', () => {
