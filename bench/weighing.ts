@@ -126,7 +126,7 @@ async function main() {
 
   const database = openDatabase(url, settings.pool);
   cleanups.push(() => database.close());
-  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'warn' }), database });
+  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', JOBS: 'off', LOG_LEVEL: 'warn' }), database });
   const serverMs: number[] = [];
   const callPath = `/api/weigh/${settings.kind}/second`;
   // the second reading: a tare of 14-16 t after a purchase truck's gross, a gross of 44-46 t after a sales truck's tare

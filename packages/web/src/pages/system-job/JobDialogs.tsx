@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import { create } from 'zustand';
 import { registerPageAction, type PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { apiPath } from '@/platform/templates/api';
+import { formatDate } from '@/platform/templates/list/cell-value';
 import { call, ApiError } from '@/platform/api/http';
 
 /**
@@ -65,7 +66,7 @@ function RunsDialog({ ctx, onClose }: { ctx: PageActionContext; onClose(): void 
       <Table<Row>
         size="small" rowKey={(r) => String(r.id)} loading={runs === null} dataSource={runs ?? []} pagination={false} data-testid="job-runs"
         columns={[
-          { title: '开始时间 Started', dataIndex: 'startedAt', width: 170 },
+          { title: '开始时间 Started', dataIndex: 'startedAt', width: 170, render: (v: unknown) => formatDate(v) },
           { title: '耗时(ms) Duration', dataIndex: 'durationMs', width: 100 },
           { title: '结果 Result', dataIndex: 'result', width: 100, render: (v: string) => <Tag color={RESULT[v]?.[1]}>{RESULT[v]?.[0] ?? v}</Tag> },
           { title: '尝试 Try', dataIndex: 'attempt', width: 60 },

@@ -17,6 +17,7 @@ import { fileSweepJob } from '../../../platform/files/job';
 import type { JobContext } from '../../../platform/jobs/define';
 import { enqueue as outboxEnqueue } from '../../../platform/outbox/repo';
 import { outboxDeliverJob } from '../../../platform/outbox/job';
+import { pruneRunsJob } from '../../../platform/jobs/prune-job';
 import { reserveOnLine } from '../../notice/quantity';
 import { noticeExpiryJob } from '../../notice/expiry';
 import { licenceExpiryJob } from '../../licence/expiry-warning';
@@ -112,6 +113,19 @@ describe('file sweep', () => {
     const storage = (await fileRouteDeps(config.storage, Date.now)).storage;
     const out = await fileSweepJob.run({ ...ctx, storage });
     expect(out?.summary).toBe('删除未引用文件 0 个，孤立文件 0 个');
+  });
+});
+
+describe('run history cleanup', () => {
+  it('runs older than JOB_HISTORY_DAYS are deleted, newer ones kept', async () => {
+    await app.ready();
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await db.insertInto('sys_job_run').values([20, 1].map((d) => ({ job_key: 'files.sweep', fire_at: at(d), attempt: 1, started_at: at(d), result: 'ok' as const, instance: 'x' }))).execute();
+    expect(config.jobHistoryDays).toBe(14);
+    expect((await pruneRunsJob.run(ctx))?.summary).toBe('删除 14 天前的运行记录 1 条');
+    const left = await db.selectFrom('sys_job_run').select('started_at').where('job_key', '=', 'files.sweep').execute();
+    expect(left).toHaveLength(1);
+    expect(left[0].started_at.getTime()).toBeGreaterThan(at(2).getTime());
   });
 });
 

@@ -89,6 +89,24 @@ describe('the schedule', () => {
   });
 });
 
+describe('the declarations', () => {
+  it('a schedule left at its default follows the code’s new default; one changed on the screen stays', async () => {
+    const { syncJobs } = await import('../../../platform/jobs/repo');
+    const { collectJobs } = await import('../../../platform/jobs/install');
+    const { MODULES } = await import('../../modules');
+    const declared = collectJobs(MODULES).jobs;
+    const moved = declared.map((j) => (j.key === 'db.backup' || j.key === 'notice.expiry' ? { ...j, cron: '15 1 * * *' } : j));
+    await syncJobs(db, moved);
+    expect((await job('db.backup'))).toMatchObject({ cron: '15 1 * * *', default_cron: '15 1 * * *' });
+    // changed on the screen above (30 3 * * *): kept
+    expect((await job('notice.expiry'))).toMatchObject({ cron: '30 3 * * *', default_cron: '15 1 * * *' });
+    await syncJobs(db, declared.filter((j) => j.key !== 'files.sweep'));
+    expect((await job('files.sweep')).declared).toBe(false);
+    await syncJobs(db, declared);
+    expect((await job('files.sweep')).declared).toBe(true);
+  });
+});
+
 describe('remove', () => {
   it('a job the code declares cannot be removed, only stopped: 400', async () => {
     const { id } = await job('db.backup');
