@@ -1,4 +1,4 @@
-import { idSchema, MONEY_COLUMN, columnNumber } from '@wb/protocol';
+import { idSchema, PAY_COLUMN, columnNumber } from '@wb/protocol';
 import { z } from 'zod';
 import { toDateTime } from '../../platform/list/values';
 import { FREIGHT_KINDS, MAX_TICKETS } from './kinds';
@@ -26,7 +26,8 @@ export type NewCreateBody = z.infer<typeof newCreateBody>;
 
 export const idsBody = z.strictObject({ ids: z.array(idSchema).min(1, '请至少选择一条数据！').max(200, '一次最多200条') });
 
-const money = (label: string) => columnNumber({ ...MONEY_COLUMN, min: 0, label, notNumber: `${label}应为数字`, belowMin: `${label}不能小于0` });
+/** money paid or invoiced: cents, a third decimal refused naming the field */
+const money = (label: string) => columnNumber({ ...PAY_COLUMN, min: 0, label, notNumber: `${label}应为数字`, belowMin: `${label}不能小于0` });
 const day = (label: string) => z.string({ error: `${label}不能为空` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}应为 yyyy-MM-dd`).refine((v) => toDateTime(v).ok, `${label}不是日期`);
 
 /** 运费结算的操作 (Operating): un-examine, record a payment or an invoice, close. */
