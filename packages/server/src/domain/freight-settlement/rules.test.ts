@@ -15,7 +15,7 @@ describe('freight settlement totals', () => {
     expect(t).toEqual({
       ok: true,
       value: {
-        ticketCount: 2, totalBasis: '58.5', totalFreight: '1170', totalLoss: '100', totalFuel: '300', payable: '770.00', payableTax: '96.61', payableWithoutTax: '673.39',
+        ticketCount: 2, totalBasis: '58.5', totalFreight: '1170', totalLoss: '100', totalFuel: '300', payable: '770', payableTax: '96.61', payableWithoutTax: '673.39',
         freightTax: '96.605', freightWithoutTax: '1073.395', rounding: { amount: '0', tax: '0.005', amountExTax: '-0.005' },
       },
     });

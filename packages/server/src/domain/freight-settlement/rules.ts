@@ -95,7 +95,7 @@ export function freightTotals(rows: readonly FreightSettleRow[], advances: reado
     ok: true,
     value: {
       ticketCount: rows.length, totalBasis: sum((r) => r.basisWeight).toFixed(), totalFreight: freight.toFixed(), totalLoss: loss.toFixed(),
-      totalFuel: fuel.toFixed(), payable: paid.total.amount.toFixed(2), payableTax: paid.total.tax.toFixed(2), payableWithoutTax: paid.total.amountExTax.toFixed(2),
+      totalFuel: fuel.toFixed(), payable: paid.total.amount.toFixed(), payableTax: paid.total.tax.toFixed(), payableWithoutTax: paid.total.amountExTax.toFixed(),
       freightTax: tax.toFixed(), freightWithoutTax: withoutTax.toFixed(),
       rounding: { amount: paid.rounding.amount.toFixed(), tax: paid.rounding.tax.toFixed(), amountExTax: paid.rounding.amountExTax.toFixed() },
     },
