@@ -82,6 +82,9 @@ describe('a freight settlement in cents', () => {
     expectFailure(await post('/api/settlement/pu/payment/1', { paidOn: '2026-11-28', method: 'BANK', amount: '1101.375' }), 400, /付款金额最多2位小数/);
     expectFailure(await post('/api/settlement/pu/invoice/1', { invoiceNo: 'X', invoiceDate: '2026-11-28', amount: '1.005' }), 400, /发票金额最多2位小数/);
     expectFailure(await post('/api/settlement/pu/adjust/1', { reasonKind: 'OTHER', reason: '抹零', amount: '-0.375' }), 400, /调整金额最多2位小数/);
+    // a freight plan's remittance and fuel-card advance are money paid to the carrier too
+    expectFailure(await post('/api/freight/plan/remittance', { id: '1', amount: '500.005', method: 'BANK' }, adm), 400, /汇款金额最多2位小数/);
+    expectFailure(await post('/api/freight/plan/confirmOil/1', { cardNo: 'YK1', amount: '0.001' }, adm), 400, /油卡金额/);
   });
 });
 
