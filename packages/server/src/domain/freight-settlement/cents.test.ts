@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../platform/db/migrate';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
-import { plantOf, type Plant } from '../weighing/test-support';
+import { plantOf, weighPurchase, type Plant } from '../weighing/test-support';
 import { carrierOf, freightPrice, haulPurchase } from './test-support';
 
 /**
@@ -12,6 +12,7 @@ import { carrierOf, freightPrice, haulPurchase } from './test-support';
  * tax 0.004) is its automatic rounding row.
  */
 let ctx: TestContext;
+let op: string;
 let ac: string;
 let adm: string;
 let plant: Plant;
@@ -31,7 +32,7 @@ const roundingRows = (id: string) => db().selectFrom('wb_settlement_adjust').sel
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const op = (await bearerFor(ctx.app, 'operator')).authorization;
+  op = (await bearerFor(ctx.app, 'operator')).authorization;
   ac = (await bearerFor(ctx.app, 'accountant')).authorization;
   adm = (await bearerFor(ctx.app, 'admin')).authorization;
   plant = await plantOf(db());
@@ -85,6 +86,28 @@ describe('a freight settlement in cents', () => {
     // a freight plan's remittance and fuel-card advance are money paid to the carrier too
     expectFailure(await post('/api/freight/plan/remittance', { id: '1', amount: '500.005', method: 'BANK' }, adm), 400, /汇款金额最多2位小数/);
     expectFailure(await post('/api/freight/plan/confirmOil/1', { cardNo: 'YK1', amount: '0.001' }, adm), 400, /油卡金额/);
+  });
+});
+
+describe('a goods settlement in cents', () => {
+  it('keeps rows at the plant\'s 3 money decimals and rounds the total once, its rounding row rewritten in place', async () => {
+    await db().insertInto('sys_param').values({ org_id: plant.orgId, param_key: 'moneyPrecision', param_value: '3' }).execute();
+    try {
+      // net 25 at 7.3333: 183.3325, the ticket's amount 183.333 at 3 decimals
+      const t = await weighPurchase(ctx.app, db(), plant, op, { station: 'G1', price: '7.3333' });
+      expectOk(await post('/api/weigh/pu/audit', { ids: [t.id] }, adm));
+      const period = { periodFrom: wire(new Date(Date.now() - day)), periodTo: wire(new Date(Date.now() + day)) };
+      const s = expectOk(await post('/api/settlement/pu/create', { entity: { vendorId: plant.vendorId, ...period } })).data as { id: string };
+      const done = expectOk(await post(`/api/settlement/pu/confirmPounds/${s.id}`, { ticketIds: [t.id] })).data as { totals: Record<string, unknown> };
+      expect(done.totals).toMatchObject({ rowsAmount: '183.333', totalAmount: '183.33', adjustAmount: '-0.003', rounding: { amount: '-0.003' } });
+      expect(await roundingRows(s.id)).toEqual([{ reason_kind: 'ROUNDING', reason: '金额取整到分', amount: '-0.0030', tax: '0.0000', amount_ex_tax: '-0.0030' }]);
+      const adjusted = expectOk(await post(`/api/settlement/pu/adjust/${s.id}`, { reasonKind: 'PENALTY', reason: '扣罚', amount: '-10.01' })).data as { totals: Record<string, unknown> };
+      expect(adjusted.totals).toMatchObject({ totalAmount: '173.32', rounding: { amount: '-0.003' } });
+      expect((await header(s.id)).total_amount).toBe('173.3200');
+      expect(await roundingRows(s.id)).toHaveLength(1);
+    } finally {
+      await db().deleteFrom('sys_param').where('org_id', '=', plant.orgId).where('param_key', '=', 'moneyPrecision').execute();
+    }
   });
 });
 
