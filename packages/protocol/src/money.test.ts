@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, arithmetic, checkCurrency, columnSum, evaluateExpression, expressionFields, MONEY_MESSAGES, ticketAmount, ticketUnitPrice } from './money';
+import { amountInWords, arithmetic, ceilingProblem, checkCurrency, columnSum, evaluateExpression, expressionFields, isCents, MONEY_MESSAGES, payAmount, payTax, payTotal, ticketAmount, ticketUnitPrice } from './money';
+import { columnNumber, PAY_COLUMN } from './numeric';
 
 describe('currency', () => {
   it('accepts amounts below 1e15 with up to 4 decimals', () => {
@@ -96,5 +97,43 @@ describe('ticket money', () => {
     expect(ticketAmount('24.2', '10.005', 2).toFixed()).toBe('242.12');
     expect(ticketAmount('0.1', '0.35', 2).toFixed()).toBe('0.04');
     expect(ticketAmount('25', '12.5', 0).toFixed()).toBe('313');
+  });
+});
+
+describe('money paid, in cents', () => {
+  it('rounds an amount a party pays once to the cent by the plant\'s rule, half up by default', () => {
+    expect(payAmount('1101.375').toFixed()).toBe('1101.38');
+    expect(payAmount('1101.375', 'halfEven').toFixed()).toBe('1101.38');
+    expect(payAmount('1101.365', 'halfEven').toFixed()).toBe('1101.36');
+    expect(payAmount('1101.379', 'down').toFixed()).toBe('1101.37');
+    expect(payAmount('-0.005').toFixed()).toBe('-0.01');
+    expect(isCents('1101.38')).toBe(true);
+    expect(isCents('1101.375')).toBe(false);
+  });
+
+  it('figures the tax in an amount as amount x rate / (100 + rate), to the cent once, the two adding up', () => {
+    const { tax, amountExTax } = payTax('88888.89', '13');
+    expect([tax.toFixed(), amountExTax.toFixed()]).toEqual(['10226.16', '78662.73']);
+    expect(payTax('100', '0').tax.toFixed()).toBe('0');
+    expect(payTax('100', null).amountExTax.toFixed()).toBe('100');
+  });
+
+  it('rounds a total once and says what the rounding added, so rows + rounding = the total', () => {
+    const { total, rounding } = payTotal({ amount: '1101.375', tax: '90.939', amountExTax: '1010.436' });
+    expect([total.amount.toFixed(), total.tax.toFixed(), total.amountExTax.toFixed()]).toEqual(['1101.38', '90.94', '1010.44']);
+    expect([rounding.amount.toFixed(), rounding.tax.toFixed(), rounding.amountExTax.toFixed()]).toEqual(['0.005', '0.001', '0.004']);
+  });
+
+  it('refuses an amount beyond its document\'s ceiling, naming the ceiling', () => {
+    expect(ceilingProblem('收款金额', '收款单', '100000000', 100_000_000)).toBeNull();
+    expect(ceilingProblem('收款金额', '收款单', '1000000000000', 100_000_000)).toBe('收款金额 1,000,000,000,000.00 超过收款单的上限 100,000,000.00 元，请核对');
+    expect(ceilingProblem('调整金额', '调整行', '-20000000', 10_000_000)).toBe('调整金额 -20,000,000.00 超过调整行的上限 10,000,000.00 元，请核对');
+  });
+
+  it('takes money paid on the wire to the cent and refuses a third decimal, never rounding it', () => {
+    const schema = columnNumber({ ...PAY_COLUMN, label: '付款金额', min: 0 });
+    expect(schema.parse('1101.38')).toBe('1101.38');
+    expect(schema.safeParse('1101.375').error?.issues[0].message).toBe('付款金额最多2位小数');
+    expect(schema.safeParse(1101.375).error?.issues[0].message).toBe('付款金额最多2位小数');
   });
 });

@@ -232,3 +232,69 @@ export function ticketUnitPrice(price: Decimal.Value, unitPriceDecimals: number)
 export function ticketAmount(net: Decimal.Value, price: Decimal.Value, moneyDecimals: number): Decimal {
   return new Decimal(net).mul(price).toDecimalPlaces(moneyDecimals, Decimal.ROUND_HALF_UP);
 }
+
+/**
+ * How the plant rounds an amount a party pays or is paid to the cent (parameter payRounding):
+ * halfUp 四舍五入 (the default), halfEven 银行家舍入 (a half goes to the even cent), down 舍去 (towards zero).
+ */
+export const PAY_ROUNDINGS = ['halfUp', 'halfEven', 'down'] as const;
+export type PayRounding = (typeof PAY_ROUNDINGS)[number];
+/** Money paid is kept in cents: 2 decimals. */
+export const PAY_DECIMALS = 2;
+const PAY_MODE: Record<PayRounding, Decimal.Rounding> = { halfUp: Decimal.ROUND_HALF_UP, halfEven: Decimal.ROUND_HALF_EVEN, down: Decimal.ROUND_DOWN };
+
+/**
+ * An amount a party pays or is paid (a settlement's total, a payment, an invoice, a receipt, a
+ * refund, a credit line, a ledger movement): in cents, rounded once by the plant's rule. A unit price
+ * or a ticket's amount is not one: they keep their own precision (ticketUnitPrice, ticketAmount).
+ */
+export function payAmount(value: Decimal.Value, rule: PayRounding = 'halfUp'): Decimal {
+  return new Decimal(value).toDecimalPlaces(PAY_DECIMALS, PAY_MODE[rule] ?? Decimal.ROUND_HALF_UP);
+}
+
+/** True when the value is already in cents (no third decimal). */
+export const isCents = (value: Decimal.Value): boolean => new Decimal(value).decimalPlaces() <= PAY_DECIMALS;
+
+/**
+ * The tax inside an amount paid at a rate in percent: amount x rate / (100 + rate), rounded to cents
+ * once; the amount without tax is the rest, so the two add up to the amount exactly.
+ */
+export function payTax(amount: Decimal.Value, ratePercent: Decimal.Value | null, rule: PayRounding = 'halfUp'): { tax: Decimal; amountExTax: Decimal } {
+  const a = new Decimal(amount);
+  const rate = new Decimal(ratePercent ?? 0);
+  const tax = rate.isZero() ? new Decimal(0) : payAmount(a.times(rate).div(rate.plus(100)), rule);
+  return { tax, amountExTax: a.minus(tax) };
+}
+
+/** A document's figures: its amount, the tax in it and the amount without tax. */
+export interface PayFigures { amount: Decimal; tax: Decimal; amountExTax: Decimal }
+
+/**
+ * A document's total rounded once: the exact sums of its rows (which keep the precision they were
+ * computed at) to cents by the rule, the tax likewise, the amount without tax the rest; `rounding`
+ * is what the rounding added (the document's rounding row), so rows + rounding = the total exactly.
+ */
+export function payTotal(exact: { amount: Decimal.Value; tax: Decimal.Value; amountExTax: Decimal.Value }, rule: PayRounding = 'halfUp'): { total: PayFigures; rounding: PayFigures } {
+  const amount = payAmount(exact.amount, rule);
+  const tax = payAmount(exact.tax, rule);
+  const total = { amount, tax, amountExTax: amount.minus(tax) };
+  return {
+    total,
+    rounding: { amount: amount.minus(exact.amount), tax: tax.minus(exact.tax), amountExTax: total.amountExTax.minus(exact.amountExTax) },
+  };
+}
+
+/** The kinds of document whose amounts have a plausible ceiling (parameters receiptCeiling, ...). */
+export type CeilingKind = 'receipt' | 'refund' | 'credit' | 'payment' | 'invoice' | 'adjust';
+
+/**
+ * Null when the amount is within the document's ceiling (yuan, a parameter); else the message
+ * naming the ceiling: 金额 1,000,000,000,000.00 超过收款单的上限 100,000,000.00 元，请核对. An
+ * adjustment is signed: its size counts.
+ */
+export function ceilingProblem(label: string, document: string, amount: Decimal.Value, ceiling: number): string | null {
+  const a = new Decimal(amount).abs();
+  if (a.lte(ceiling)) return null;
+  const shown = (v: Decimal.Value) => (moneyFormatted(v) ?? new Decimal(v).toFixed(2)).replace('¥', '');
+  return `${label} ${shown(amount)} 超过${document}的上限 ${shown(ceiling)} 元，请核对`;
+}

@@ -65,3 +65,8 @@ export const TONS_COLUMN = { precision: 14, scale: 4 } as const;
 export const MONEY_COLUMN = { precision: 19, scale: 4 } as const;
 /** A percentage: NUMERIC(7,4). */
 export const RATE_COLUMN = { precision: 7, scale: 4 } as const;
+/**
+ * Money a party pays or is paid, on the wire: NUMERIC(17,2), cents. A third decimal is refused
+ * with a message naming the field (付款金额最多2位小数), never rounded quietly.
+ */
+export const PAY_COLUMN = { precision: 17, scale: 2 } as const;

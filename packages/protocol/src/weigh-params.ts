@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAY_ROUNDINGS, type CeilingKind } from './money';
 
 /**
  * The weighing parameters of one organisation (domain notes: weighing rules; the parameter set
@@ -16,6 +17,8 @@ export type RoundingMode = (typeof ROUNDING_MODES)[number];
 export const WEIGHT_UNITS = ['t', 'kg'] as const;
 
 const check = z.enum(CHECK_LEVELS, { error: '应为 none、warn 或 forbid' });
+/** A plausible ceiling of one kind of document, in yuan: an amount beyond it is refused as a typing slip. */
+const ceiling = z.number({ error: '应为整数' }).int('应为整数').min(1, '不能小于1').max(999999999999999, '不能大于999999999999999');
 const precision = (max: number) => z.number({ error: '应为整数' }).int('应为整数').min(0, '不能小于0').max(max, `不能大于${max}`);
 
 export const weighParamsSchema = z.strictObject({
@@ -38,6 +41,14 @@ export const weighParamsSchema = z.strictObject({
   moneyPrecision: precision(4),
   unitPricePrecision: precision(6),
   assayPrecision: precision(6),
+  /** how an amount a party pays or is paid is rounded to the cent (protocol money.ts payAmount) */
+  payRounding: z.enum(PAY_ROUNDINGS, { error: '应为 halfUp、halfEven 或 down' }),
+  receiptCeiling: ceiling,
+  refundCeiling: ceiling,
+  creditCeiling: ceiling,
+  paymentCeiling: ceiling,
+  invoiceCeiling: ceiling,
+  adjustCeiling: ceiling,
   /** a stock record that would leave a warehouse's balance below zero (domain/stock/rules/balance.ts) */
   negativeStockCheck: check,
   /**
@@ -67,6 +78,13 @@ export const WEIGH_PARAM_DEFAULTS: WeighParams = {
   moneyPrecision: 2,
   unitPricePrecision: 4,
   assayPrecision: 2,
+  payRounding: 'halfUp',
+  receiptCeiling: 100_000_000,
+  refundCeiling: 100_000_000,
+  creditCeiling: 100_000_000,
+  paymentCeiling: 100_000_000,
+  invoiceCeiling: 100_000_000,
+  adjustCeiling: 10_000_000,
   negativeStockCheck: 'warn',
   overstayHours: 8,
 };
@@ -107,6 +125,16 @@ export const WEIGH_PARAM_GROUPS: { title: { zh: string; en: string }; keys: Weig
   },
   { title: { zh: '重量取值', en: 'Weights' }, keys: ['weightRounding', 'weightPrecision', 'weightUnit'] },
   { title: { zh: '金额与化验精度', en: 'Money and assay precision' }, keys: ['moneyPrecision', 'unitPricePrecision', 'assayPrecision'] },
+  {
+    title: { zh: '收付款', en: 'Payments' },
+    keys: ['payRounding', 'receiptCeiling', 'refundCeiling', 'creditCeiling', 'paymentCeiling', 'invoiceCeiling', 'adjustCeiling'],
+  },
   { title: { zh: '库存', en: 'Stock' }, keys: ['negativeStockCheck'] },
   { title: { zh: '在厂车辆', en: 'Trucks in the plant' }, keys: ['overstayHours'] },
 ];
+
+/** The ceiling parameter of each kind of document. */
+export const CEILING_KEYS: Record<CeilingKind, WeighParamKey> = {
+  receipt: 'receiptCeiling', refund: 'refundCeiling', credit: 'creditCeiling', payment: 'paymentCeiling', invoice: 'invoiceCeiling', adjust: 'adjustCeiling',
+};
+export const ceilingOf = (p: WeighParams, kind: CeilingKind): number => p[CEILING_KEYS[kind]] as number;

@@ -3,6 +3,7 @@ import type { ChangeNote } from '../../platform/audit/log';
 import type { Who } from '../../platform/auth/who';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { deductFuelAdvances } from '../freight/advances';
+import { weighParams } from '../weighing/repo';
 import { FREIGHT_KIND_OPTIONS, FS_LABEL, MAX_TICKETS, type FreightKind } from './kinds';
 import { priceTickets } from './pricing';
 import * as repo from './repo';
@@ -69,7 +70,7 @@ export async function createFromTickets(tx: repo.Tx, who: Pick<Who, 'orgId' | 'u
   const open = await repo.lockOpenAdvances(tx, who.orgId, b.carrierId);
   const freightLessLoss = priced.value.reduce((s, r) => s.plus(r.freightAmount).minus(r.lossCharge), new Decimal(0));
   const advances = advancesToDeduct(freightLessLoss, open);
-  const totals = freightTotals(priced.value, advances);
+  const totals = freightTotals(priced.value, advances, (await weighParams(tx, who.orgId)).payRounding);
   if (!totals.ok) throw badRequest(totals.message, 'ticketIds');
 
   const header = { materialId: b.materialId ?? null, from: b.periodFrom, to: b.periodTo, remark: b.remark ?? null };
@@ -88,13 +89,13 @@ export async function createFromTickets(tx: repo.Tx, who: Pick<Who, 'orgId' | 'u
   if (deducted.length !== advances.length) throw new Error(`fuel advances changed under their lock: ${settleNo}`);
   await repo.insertRows(tx, who.orgId, id, priced.value.map((r) => ({
     ...r, unitPriceWithoutTax: new Decimal(r.basisWeight).isZero() ? '0' : new Decimal(r.freightWithoutTax).div(r.basisWeight).toDecimalPlaces(3, Decimal.ROUND_HALF_UP).toFixed(),
-  })), advances, who.userId);
+  })), advances, totals.value.rounding, who.userId);
   const t = totals.value;
   await repo.saveTotals(tx, who.orgId, id, {
     ticketCount: t.ticketCount, totalNet: tickets.reduce((s, x) => s.plus(x.net), new Decimal(0)).toFixed(), totalQuantity: t.totalBasis,
     rowsAmount: t.totalFreight, rowsTax: t.freightTax, rowsAmountExTax: t.freightWithoutTax,
-    adjustAmount: new Decimal(t.totalLoss).plus(t.totalFuel).neg().toFixed(), totalAmount: t.payable,
-    totalAmountExTax: new Decimal(t.freightWithoutTax).minus(t.totalLoss).minus(t.totalFuel).toFixed(),
+    adjustAmount: new Decimal(t.totalLoss).plus(t.totalFuel).neg().plus(t.rounding.amount).toFixed(), adjustTax: t.rounding.tax, totalAmount: t.payable,
+    totalTax: t.payableTax, totalAmountExTax: t.payableWithoutTax,
   }, who.userId);
   const claimed = await repo.claimTickets(tx, who.orgId, ids, self, who.userId);
   if (claimed !== ids.length) throw new Error(`tickets changed under their lock: ${settleNo}`);
@@ -102,7 +103,7 @@ export async function createFromTickets(tx: repo.Tx, who: Pick<Who, 'orgId' | 'u
     reply: { id, settleNo, totals: t, advances: advances.map((a) => a.id) },
     note: {
       action: draft ? 'confirmPounds' : 'create', family: FS_LABEL, docNo: settleNo,
-      detail: `磅单 ${t.ticketCount} 张；运费 ${t.totalFreight}；亏吨扣款 ${t.totalLoss}；油卡 ${t.totalFuel}；应付 ${t.payable}`,
+      detail: `磅单 ${t.ticketCount} 张；运费 ${t.totalFreight}；亏吨扣款 ${t.totalLoss}；油卡 ${t.totalFuel}${new Decimal(t.rounding.amount).isZero() ? '' : `；取整 ${t.rounding.amount}`}；应付 ${t.payable}`,
     },
   };
 }

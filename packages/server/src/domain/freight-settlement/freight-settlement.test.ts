@@ -81,11 +81,13 @@ describe('createList and newCreate', () => {
     expect(settleNo).toMatch(/^YFJS\d{12}$/);
     expect(done.totals).toEqual({
       ticketCount: 2, totalBasis: '50', totalFreight: '1000', totalLoss: '22.2', totalFuel: '300', payable: '677.8', freightTax: '82.568', freightWithoutTax: '917.432',
+      // the tax in cents, rounded once: 82.57, the 0.002 in the rounding row
+      payableTax: '82.57', payableWithoutTax: '595.23', rounding: { amount: '0', tax: '0.002', amountExTax: '-0.002' },
     });
     expect(done.advances).toEqual([advance]);
     const h = await db().selectFrom('wb_settlement').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect({ state: h.state, scope: h.scope, rows: String(h.rows_amount), adjust: String(h.adjust_amount), total: String(h.total_amount), tax: String(h.total_tax), exTax: String(h.total_amount_ex_tax) })
-      .toEqual({ state: 'DRAFT', scope: 'FREIGHT', rows: '1000.0000', adjust: '-322.2000', total: '677.8000', tax: '82.5680', exTax: '595.2320' });
+      .toEqual({ state: 'DRAFT', scope: 'FREIGHT', rows: '1000.0000', adjust: '-322.2000', total: '677.8000', tax: '82.5700', exTax: '595.2300' });
     // the header's totals are the sums of its rows and adjustment rows, to the last decimal
     const { rows: [sums] } = await ctx.database.pool.query(`SELECT (SELECT sum(amount) FROM wb_settlement_row WHERE settlement_id = $1)::text AS rows,
       (SELECT sum(amount) FROM wb_settlement_adjust WHERE settlement_id = $1)::text AS adjust`, [id]);

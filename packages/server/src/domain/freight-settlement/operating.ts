@@ -1,8 +1,10 @@
 import Decimal from 'decimal.js';
+import { ceilingOf, ceilingProblem, payAmount, type PayRounding } from '@wb/protocol';
 import type { ChangeNote } from '../../platform/audit/log';
 import type { Who } from '../../platform/auth/who';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { releaseFuelAdvances } from '../freight/advances';
+import { weighParams } from '../weighing/repo';
 import { FS_LABEL } from './kinds';
 import { decideFs, STATE_WORDS } from './lifecycle';
 import * as repo from './repo';
@@ -17,8 +19,12 @@ async function lockedHeader(tx: repo.Tx, who: Actor, id: string): Promise<repo.F
   return h;
 }
 
-const facts = (h: repo.FsHeader) => ({
-  name: nameOf(h.settleNo), state: h.state, ticketCount: h.ticketCount, totalAmount: h.totalAmount, freightAmount: h.rowsAmount,
+/**
+ * The settlement as its lifecycle decides on it. The freight the carrier invoices is the rows' sum in
+ * cents by the plant's rule (an invoice is money: 1,101.375 of freight is invoiced as 1,101.38).
+ */
+const facts = (h: repo.FsHeader, rule: PayRounding = 'halfUp') => ({
+  name: nameOf(h.settleNo), state: h.state, ticketCount: h.ticketCount, totalAmount: h.totalAmount, freightAmount: payAmount(h.rowsAmount, rule).toFixed(2),
   paidAmount: h.paidAmount, invoicedAmount: h.invoicedAmount,
 });
 
@@ -64,9 +70,15 @@ export interface Operated { id: string; settleNo: string; state: string; paidAmo
  * when they reach the total; 登记发票 the carrier's invoice for the freight; 关闭 once paid.
  */
 export async function operate(tx: repo.Tx, who: Actor, b: OperatingBody): Promise<{ reply: Operated; note: ChangeNote }> {
+  const params = await weighParams(tx, who.orgId);
+  if (b.action === 'pay' || b.action === 'invoice') {
+    const [label, document] = b.action === 'pay' ? ['付款金额', '付款'] : ['发票金额', '发票'];
+    const problem = ceilingProblem(label, document, b.amount, ceilingOf(params, b.action === 'pay' ? 'payment' : 'invoice'));
+    if (problem) throw badRequest(problem, 'amount');
+  }
   const h = await lockedHeader(tx, who, b.id);
   const amount = b.action === 'pay' || b.action === 'invoice' ? b.amount : '0';
-  const d = decideFs(facts(h), b.action, amount);
+  const d = decideFs(facts(h, params.payRounding), b.action, amount);
   if (!d.ok) throw badRequest(d.message, b.action === 'pay' || b.action === 'invoice' ? 'amount' : 'id');
   let paid = new Decimal(h.paidAmount);
   let invoiced = new Decimal(h.invoicedAmount);

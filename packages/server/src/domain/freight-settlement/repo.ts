@@ -1,8 +1,10 @@
+import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import type { DB, SettlementState, WbSettlement } from '../../platform/db/schema';
 import type { Updateable } from 'kysely';
 import { nextNumbers } from '../../platform/numbering/repo';
 import { FS_NUMBERING, MAX_TICKETS, type FreightKind } from './kinds';
+import { ROUNDING_REASON } from '../settlement/rules';
 import type { ClaimedTicket, FuelAdvance } from './rules';
 
 /**
@@ -197,7 +199,10 @@ export interface RowToStore {
  * freight), and the adjustment rows: each loss charge (LOSS, on its ticket, the shortage as its
  * quantity) and each fuel advance deducted (FUEL_ADVANCE), both negative and without tax.
  */
-export async function insertRows(tx: Tx, orgId: string, settlementId: string, rows: readonly RowToStore[], advances: readonly { id: string; amount: string }[], userId: string): Promise<void> {
+export async function insertRows(
+  tx: Tx, orgId: string, settlementId: string, rows: readonly RowToStore[], advances: readonly { id: string; amount: string }[],
+  rounding: { amount: string; tax: string; amountExTax: string }, userId: string,
+): Promise<void> {
   const chunk = 500;
   for (let i = 0; i < rows.length; i += chunk) {
     await tx.insertInto('wb_settlement_row').values(rows.slice(i, i + chunk).map((r, j) => ({
@@ -218,17 +223,24 @@ export async function insertRows(tx: Tx, orgId: string, settlementId: string, ro
       org_id: orgId, settlement_id: settlementId, seq: i + j + 1, ...a, tax: '0', amount_ex_tax: a.amount, created_by: userId,
     }))).execute();
   }
+  // the payable rounded to the cent once: what the rounding added, the automatic rounding row
+  if (!new Decimal(rounding.amount).isZero() || !new Decimal(rounding.tax).isZero()) {
+    await tx.insertInto('wb_settlement_adjust').values({
+      org_id: orgId, settlement_id: settlementId, seq: adjusts.length + 1, reason_kind: 'ROUNDING', reason: ROUNDING_REASON, quantity: '0',
+      amount: rounding.amount, tax: rounding.tax, amount_ex_tax: rounding.amountExTax, auto_rounding: true, created_by: userId,
+    }).execute();
+  }
 }
 
 export interface HeaderTotals {
   ticketCount: number; totalNet: string; totalQuantity: string; rowsAmount: string; rowsTax: string; rowsAmountExTax: string;
-  adjustAmount: string; totalAmount: string; totalAmountExTax: string;
+  adjustAmount: string; adjustTax: string; totalAmount: string; totalTax: string; totalAmountExTax: string;
 }
 
 export async function saveTotals(tx: Tx, orgId: string, settlementId: string, t: HeaderTotals, userId: string): Promise<void> {
   await tx.updateTable('wb_settlement').set({
     ticket_count: t.ticketCount, total_net: t.totalNet, total_quantity: t.totalQuantity, rows_amount: t.rowsAmount, rows_tax: t.rowsTax,
-    rows_amount_ex_tax: t.rowsAmountExTax, adjust_amount: t.adjustAmount, adjust_tax: '0', total_amount: t.totalAmount, total_tax: t.rowsTax,
+    rows_amount_ex_tax: t.rowsAmountExTax, adjust_amount: t.adjustAmount, adjust_tax: t.adjustTax, total_amount: t.totalAmount, total_tax: t.totalTax,
     total_amount_ex_tax: t.totalAmountExTax, updated_at: new Date(), updated_by: userId,
   }).where('org_id', '=', orgId).where('id', '=', settlementId).execute();
 }
@@ -269,7 +281,7 @@ export async function clearRows(tx: Tx, orgId: string, settlementId: string, use
   await tx.deleteFrom('wb_settlement_row').where('org_id', '=', orgId).where('settlement_id', '=', settlementId).execute();
   await tx.deleteFrom('wb_settlement_adjust').where('org_id', '=', orgId).where('settlement_id', '=', settlementId).execute();
   await saveTotals(tx, orgId, settlementId, {
-    ticketCount: 0, totalNet: '0', totalQuantity: '0', rowsAmount: '0', rowsTax: '0', rowsAmountExTax: '0', adjustAmount: '0', totalAmount: '0', totalAmountExTax: '0',
+    ticketCount: 0, totalNet: '0', totalQuantity: '0', rowsAmount: '0', rowsTax: '0', rowsAmountExTax: '0', adjustAmount: '0', adjustTax: '0', totalAmount: '0', totalTax: '0', totalAmountExTax: '0',
   }, userId);
 }
 

@@ -15,10 +15,19 @@ describe('freight settlement totals', () => {
     expect(t).toEqual({
       ok: true,
       value: {
-        ticketCount: 2, totalBasis: '58.5', totalFreight: '1170', totalLoss: '100', totalFuel: '300', payable: '770',
-        freightTax: '96.605', freightWithoutTax: '1073.395',
+        ticketCount: 2, totalBasis: '58.5', totalFreight: '1170', totalLoss: '100', totalFuel: '300', payable: '770', payableTax: '96.61', payableWithoutTax: '673.39',
+        freightTax: '96.605', freightWithoutTax: '1073.395', rounding: { amount: '0', tax: '0.005', amountExTax: '-0.005' },
       },
     });
+  });
+
+  it('pays rows of 1,101.375 as 1,101.38 (half up), the 0.005 its rounding row; banker\'s and down as the plant says', () => {
+    const rows = [row({ basisWeight: '25', freightPrice: '44.055', freightAmount: '1101.375', freightTax: '90.939', freightWithoutTax: '1010.436' })];
+    const t = freightTotals(rows, []);
+    expect(t.ok && t.value).toMatchObject({ totalFreight: '1101.375', payable: '1101.38', payableTax: '90.94', payableWithoutTax: '1010.44', rounding: { amount: '0.005', tax: '0.001', amountExTax: '0.004' } });
+    expect(freightTotals(rows, [], 'halfEven').ok && (freightTotals(rows, [], 'halfEven') as { value: { payable: string } }).value.payable).toBe('1101.38');
+    const down = freightTotals(rows, [], 'down');
+    expect(down.ok && down.value).toMatchObject({ payable: '1101.37', rounding: { amount: '-0.005' } });
   });
 
   it('refuses a sum no money column holds, naming it', () => {

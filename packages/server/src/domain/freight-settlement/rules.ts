@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { CURRENCY_LIMIT } from '@wb/protocol';
+import { CURRENCY_LIMIT, payTotal, type PayRounding } from '@wb/protocol';
 
 /**
  * The freight settlement's decisions, without I/O: a carrier's rows (one per ticket, priced by the
@@ -39,11 +39,19 @@ export interface FreightTotals {
   totalFreight: string;
   totalLoss: string;
   totalFuel: string;
-  /** what the carrier is paid: freight - loss charges - fuel advances */
+  /**
+   * what the carrier is paid: freight - loss charges - fuel advances, in cents, rounded once by the
+   * plant's rule (payRounding); the rows keep the precision they were priced at
+   */
   payable: string;
+  /** the payable's tax and the payable without it, in cents (the tax is the freight's, rounded once) */
+  payableTax: string;
+  payableWithoutTax: string;
   /** the freight's tax and the freight without it: the rows' sums */
   freightTax: string;
   freightWithoutTax: string;
+  /** what rounding to the cent added: the settlement's automatic ROUNDING adjustment row (0 when none) */
+  rounding: { amount: string; tax: string; amountExTax: string };
 }
 
 export type Decided<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -66,8 +74,12 @@ export function advancesToDeduct(freightLessLoss: Decimal.Value, open: readonly 
   return taken;
 }
 
-/** The totals of the rows and the advances deducted; a sum no money column holds (1e15) is refused, naming it. */
-export function freightTotals(rows: readonly FreightSettleRow[], advances: readonly FuelAdvance[]): Decided<FreightTotals> {
+/**
+ * The totals of the rows and the advances deducted; a sum no money column holds (1e15) is refused,
+ * naming it. The payable is rounded to the cent once (rule: the plant's payRounding), and what the
+ * rounding added is the rounding row, so rows + adjustment rows = the payable exactly.
+ */
+export function freightTotals(rows: readonly FreightSettleRow[], advances: readonly FuelAdvance[], rule: PayRounding = 'halfUp'): Decided<FreightTotals> {
   const sum = (pick: (r: FreightSettleRow) => string) => rows.reduce((s, r) => s.plus(pick(r)), new Decimal(0));
   const freight = sum((r) => r.freightAmount);
   const loss = sum((r) => r.lossCharge);
@@ -77,11 +89,15 @@ export function freightTotals(rows: readonly FreightSettleRow[], advances: reado
   for (const [label, v] of [['运费合计', freight], ['亏吨扣款合计', loss], ['应付运费', payable]] as const) {
     if (v.abs().gte(CURRENCY_LIMIT)) return { ok: false, message: `${label}不能大于或等于1000万亿` };
   }
+  const withoutTax = sum((r) => r.freightWithoutTax);
+  const paid = payTotal({ amount: payable, tax, amountExTax: withoutTax.minus(loss).minus(fuel) }, rule);
   return {
     ok: true,
     value: {
       ticketCount: rows.length, totalBasis: sum((r) => r.basisWeight).toFixed(), totalFreight: freight.toFixed(), totalLoss: loss.toFixed(),
-      totalFuel: fuel.toFixed(), payable: payable.toFixed(), freightTax: tax.toFixed(), freightWithoutTax: sum((r) => r.freightWithoutTax).toFixed(),
+      totalFuel: fuel.toFixed(), payable: paid.total.amount.toFixed(), payableTax: paid.total.tax.toFixed(), payableWithoutTax: paid.total.amountExTax.toFixed(),
+      freightTax: tax.toFixed(), freightWithoutTax: withoutTax.toFixed(),
+      rounding: { amount: paid.rounding.amount.toFixed(), tax: paid.rounding.tax.toFixed(), amountExTax: paid.rounding.amountExTax.toFixed() },
     },
   };
 }

@@ -1,4 +1,4 @@
-import { idSchema, MONEY_COLUMN, columnNumber, plantDate, plantDateTime } from '@wb/protocol';
+import { idSchema, PAY_COLUMN, columnNumber, plantDate, plantDateTime } from '@wb/protocol';
 import { z } from 'zod';
 import { FREIGHT_KINDS, MAX_TICKETS } from './kinds';
 
@@ -25,7 +25,8 @@ export type NewCreateBody = z.infer<typeof newCreateBody>;
 
 export const idsBody = z.strictObject({ ids: z.array(idSchema).min(1, '请至少选择一条数据！').max(200, '一次最多200条') });
 
-const money = (label: string) => columnNumber({ ...MONEY_COLUMN, min: 0, label, notNumber: `${label}应为数字`, belowMin: `${label}不能小于0` });
+/** money paid or invoiced: cents, a third decimal refused naming the field */
+const money = (label: string) => columnNumber({ ...PAY_COLUMN, min: 0, label, notNumber: `${label}应为数字`, belowMin: `${label}不能小于0` });
 const day = plantDate;
 
 /** 运费结算的操作 (Operating): un-examine, record a payment or an invoice, close. */

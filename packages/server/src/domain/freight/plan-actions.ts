@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { ceilingOf, ceilingProblem } from '@wb/protocol';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { ChangeNote } from '../../platform/audit/log';
@@ -123,7 +124,14 @@ export async function clearForCalculation(tx: Tx, who: W, ids: string[]) {
   return { reply: { count: done.length }, notes };
 }
 
+/** Money paid to the carrier is within the company's payment ceiling (parameter paymentCeiling), else a 400 naming it. */
+async function withinCeiling(tx: Tx, orgId: string, label: string, document: string, amount: string): Promise<void> {
+  const problem = ceilingProblem(label, document, amount, ceilingOf(await weighParams(tx, orgId), 'payment'));
+  if (problem) throw badRequest(problem, 'amount');
+}
+
 export async function addRemittance(tx: Tx, who: W, body: { id: string; amount: string; paidAt?: string; method: string; reference?: string; remark?: string }) {
+  await withinCeiling(tx, who.orgId, '汇款金额', '汇款', body.amount);
   const plan = await repo.lockPlan(tx, who.orgId, body.id);
   auditedOnly(plan, '汇款');
   const remittanceId = await repo.insertRemittance(tx, who.orgId, plan, {
@@ -135,6 +143,7 @@ export async function addRemittance(tx: Tx, who: W, body: { id: string; amount: 
 }
 
 export async function confirmFuelAdvance(tx: Tx, who: W, id: string, body: { cardNo: string; amount: string; remark?: string }) {
+  await withinCeiling(tx, who.orgId, '油卡金额', '油卡预付', body.amount);
   const plan = await repo.lockPlan(tx, who.orgId, id);
   auditedOnly(plan, '确认油卡');
   const advanceId = await repo.insertFuelAdvance(tx, who.orgId, plan, { cardNo: body.cardNo, amount: body.amount, remark: body.remark ?? null }, who.userId);

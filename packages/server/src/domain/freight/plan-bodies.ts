@@ -1,4 +1,4 @@
-import { columnNumber, instant, MONEY_COLUMN } from '@wb/protocol';
+import { columnNumber, instant, PAY_COLUMN } from '@wb/protocol';
 import { z } from 'zod';
 import { REMIT_METHODS } from './kinds';
 
@@ -7,7 +7,8 @@ import { REMIT_METHODS } from './kinds';
  * numeric.ts), so a figure past its column is a 400 naming it, never the database's overflow.
  */
 const id = z.union([z.string().regex(/^[1-9]\d{0,17}$/, '应为数字编号'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER).transform(String)]);
-const amount = (label: string) => columnNumber({ ...MONEY_COLUMN, label, min: 0.0001, belowMin: `${label}必须大于0` });
+/** money paid to the carrier (a remittance, a fuel-card advance): cents, a third decimal refused naming the field */
+const amount = (label: string) => columnNumber({ ...PAY_COLUMN, label, min: 0.01, belowMin: `${label}必须大于0` });
 const text = (label: string, max: number) => z.string().trim().min(1, `请填写${label}`).max(max, `${label}最多${max}个字符`);
 
 export const planIdBody = z.object({ id }).strict();

@@ -21,8 +21,11 @@ export async function seedMoneyDemo(db: Database, call: Call, orgId: string): Pr
     { customerId, method: 'BANK', amount: '60000', taxRate: '13', bankName: '中国工商银行湖州分行', bankAccount: '1205 0210 0900 1234 567', remark: '演示收款' },
     { customerId, method: 'ACCEPTANCE', amount: '40000', billNo: `CD${year}0001`, billMaturity: `${year + 1}-06-30`, remark: '演示承兑汇票' },
   ];
+  // recorded by the accountant 张会计, audited by the administrator: whoever records a receipt may not audit it
+  const recorder = await db.selectFrom('sys_user').select('id').where('username', '=', 'accountant').executeTakeFirst();
   for (const entity of receipts) {
     const r = await call.send<{ id: string }>('POST', '/api/money/receipt/create', { entity });
+    if (recorder) await db.updateTable('fm_receipt').set({ created_by: recorder.id }).where('id', '=', r.id).execute();
     await call.send('POST', '/api/money/receipt/audit', { ids: [r.id] });
   }
   const credit = await call.send<{ id: string }>('POST', '/api/money/credit/create', {

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { RowScope } from '../../platform/auth/who';
+import { AppError } from '../../platform/http/errors';
 import * as repo from './repo';
 import type { Tx } from './repo';
-import { availableOf, decideWithdrawal, receiptDelta, receiptLedgerKind, type ReceiptKind } from './rules';
+import { availableOf, decideWithdrawal, receiptDelta, receiptLedgerKind, recorderAuditProblem, type ReceiptKind } from './rules';
 
 /**
  * What audit and un-audit of receipts, refunds and credit lines do to the account, in the action's
@@ -12,7 +13,7 @@ import { availableOf, decideWithdrawal, receiptDelta, receiptLedgerKind, type Re
  */
 type Problem = { field: string; message: string };
 
-interface ReceiptRow { id: string; no: string; kind: ReceiptKind; customerId: string; amount: string }
+interface ReceiptRow { id: string; no: string; kind: ReceiptKind; customerId: string; amount: string; recordedBy: string | null }
 interface CreditRow { id: string; no: string; customerId: string; amount: string; validNow: boolean }
 
 const byCustomer = <T extends { customerId: string; id: string }>(rows: T[]) =>
@@ -28,11 +29,26 @@ async function availableNow(tx: Tx, orgId: string, account: repo.LockedAccount, 
   return availableOf({ ...account, credit: await repo.validCredit(tx, orgId, account.customerId) }).plus(moved);
 }
 
-export async function receiptEffects(tx: Tx, who: RowScope, action: string, ids: string[]): Promise<Problem[]> {
+/** How an audit was decided: by the auditor at the screen, or by an approval flow (whose steps named who approves). */
+export interface AuditWay { approvedByFlow: boolean }
+
+/**
+ * What audit and un-audit of receipts and refunds do. An audit by the user who recorded one of
+ * them is refused (403, naming it) unless `way.approvedByFlow`: the screen's audit is
+ * `receiptEffects` (never by a flow); an approval flow audits through a family whose
+ * onStateAction is `receiptEffectsWith({ approvedByFlow: true })`.
+ */
+export const receiptEffectsWith = (way: AuditWay) => async (tx: Tx, who: RowScope, action: string, ids: string[]): Promise<Problem[]> => {
   if (action !== 'audit' && action !== 'unaudit') return [];
   const { rows } = await sql<ReceiptRow>`
-    SELECT id::text, receipt_no AS no, receipt_kind AS kind, customer_id::text AS "customerId", amount::text FROM fm_receipt
+    SELECT id::text, receipt_no AS no, receipt_kind AS kind, customer_id::text AS "customerId", amount::text, created_by::text AS "recordedBy" FROM fm_receipt
      WHERE org_id = ${who.orgId}::bigint AND id = ANY(${ids}::bigint[])`.execute(tx);
+  if (action === 'audit') {
+    for (const r of rows) {
+      const refusal = recorderAuditProblem(who.userId, r.recordedBy, way.approvedByFlow);
+      if (refusal) throw new AppError(403, `${r.kind === 'REFUND' ? '退款' : '收款'}单 ${r.no}：${refusal}`, 'ids');
+    }
+  }
   let account: repo.LockedAccount | null = null;
   let moved = new Decimal(0);
   for (const r of byCustomer(rows)) {
@@ -50,7 +66,10 @@ export async function receiptEffects(tx: Tx, who: RowScope, action: string, ids:
   }
   await stampAudit(tx, 'fm_receipt', ids, action === 'audit' ? who.userId : null);
   return [];
-}
+};
+
+/** The screen's audit of receipts and refunds: the recorder may not audit (no flow decided it). */
+export const receiptEffects = receiptEffectsWith({ approvedByFlow: false });
 
 /**
  * A credit line adds to the available only while audited and valid; withdrawing one that is valid

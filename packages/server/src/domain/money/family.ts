@@ -1,7 +1,13 @@
+import { ceilingOf, ceilingProblem, isCents, plainDecimal, type CeilingKind } from '@wb/protocol';
+import type { Transaction } from 'kysely';
+import type { RowScope, Who } from '../../platform/auth/who';
+import type { Database } from '../../platform/db/pool';
+import type { DB } from '../../platform/db/schema';
 import type { DocField, DocumentFamily, EntityValues } from '../../platform/documents/define';
 import type { Lifecycle } from '../../platform/documents/lifecycle';
 import { MONEY_BELOW, readFieldsOf, remarkField } from '../masterdata/shared/fields';
 import { datedToday } from '../stock/fields';
+import { weighParams } from '../weighing/repo';
 import { creditEffects, receiptEffects } from './documents';
 import { taxOf } from './rules';
 import {
@@ -22,8 +28,9 @@ export const moneyDocLifecycle = {
   delete: { from: ['FREE', 'OBSOLETE'], change: {} },
 } as const satisfies Lifecycle;
 
+/** Money a customer pays, is refunded or is credited: cents (scale 2), a third decimal refused naming the field (金额最多2位小数). */
 const amountField = (name: string, column: string, label: string, extra: Partial<DocField> = {}): DocField => ({
-  name, column, label, type: 'number', scale: 4, min: 0, below: MONEY_BELOW, ...extra,
+  name, column, label, type: 'number', scale: 2, min: 0, below: MONEY_BELOW, ...extra,
 });
 const customerField: DocField = {
   name: 'customerId', column: 'customer_id', label: '客户', type: 'id', required: true,
@@ -32,7 +39,10 @@ const customerField: DocField = {
 const positive = (label: string) => (v: EntityValues) => (v.amount !== null && v.amount !== undefined && Number(v.amount) <= 0 ? [{ field: 'amount', message: `${label}必须大于0` }] : []);
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
 
-/** An acceptance bill keeps its number and maturity; other methods keep neither. The tax follows the rate unless typed. */
+/**
+ * An acceptance bill keeps its number and maturity; other methods keep neither. The tax follows the
+ * rate unless typed, in cents (rules.ts taxOf; `prepare` computed it by the plant's rule already).
+ */
 function normaliseReceipt(values: EntityValues): EntityValues {
   const v = datedToday('receiptDate')(values);
   const bill = v.method === 'ACCEPTANCE' ? {} : { billNo: null, billMaturity: null };
@@ -47,6 +57,28 @@ function validateReceipt(v: EntityValues) {
   if (present(v.taxAmout) && present(v.amount) && Number(v.taxAmout) > Number(v.amount)) problems.push({ field: 'taxAmout', message: '税额不能大于金额' });
   return problems;
 }
+
+const plainAmount = (v: unknown): string | null => {
+  const text = typeof v === 'number' || typeof v === 'string' ? plainDecimal(v) : null;
+  return text !== null && isCents(text) ? text : null;
+};
+
+/** The tax a receipt's rate makes of its amount, by the plant's rounding rule, when the tax is left blank (before the engine reads the entity). */
+async function prepareReceipt(db: Database, who: RowScope, entity: Record<string, unknown>): Promise<void> {
+  const amount = plainAmount(entity.amount);
+  const rate = typeof entity.taxRate === 'number' || typeof entity.taxRate === 'string' ? plainDecimal(entity.taxRate) : null;
+  if (present(entity.taxAmout) || amount === null || rate === null) return;
+  entity.taxAmout = taxOf(amount, rate, (await weighParams(db, who.orgId)).payRounding).toFixed(2);
+}
+
+/** A document's amount within the company's ceiling of its kind (parameters receiptCeiling, refundCeiling, creditCeiling). */
+const withinCeiling = (document: (v: EntityValues) => { kind: CeilingKind; label: string; word: string }) =>
+  async (tx: Transaction<DB>, who: Pick<Who, 'orgId'>, _id: string | null, v: EntityValues) => {
+    if (!present(v.amount)) return [];
+    const d = document(v);
+    const problem = ceilingProblem(d.label, d.word, String(v.amount), ceilingOf(await weighParams(tx, who.orgId), d.kind));
+    return problem ? [{ field: 'amount', message: problem }] : [];
+  };
 
 export const receiptFamily: DocumentFamily = {
   label: '收款登记', base: '/api/money/receipt', permissionPrefix: 'money_receipt', table: RECEIPT_TABLE, scope: { kind: 'org' },
@@ -71,8 +103,10 @@ export const receiptFamily: DocumentFamily = {
   listTemplate: receiptListTemplate, forms: [receiptCreateForm, receiptUpdateForm],
   readFields: [...readFieldsOf(receiptCreateForm), { name: 'docStatus', sql: 't.doc_status' }, { name: 'auditedAt', sql: 't.audited_at' }],
   copy: 'none', datax: false, import: false,
+  prepare: prepareReceipt,
   normalise: normaliseReceipt,
   validate: validateReceipt,
+  checkWrite: withinCeiling((v) => (v.receiptKind === 'REFUND' ? { kind: 'refund', label: '退款金额', word: '退款单' } : { kind: 'receipt', label: '收款金额', word: '收款单' })),
   onStateAction: receiptEffects,
   constraintMessages: {
     fm_receipt_bill: { field: 'billNo', message: '承兑汇票必须填写票据号和到期日' },
@@ -100,6 +134,7 @@ export const creditFamily: DocumentFamily = {
     ...positive('授信额度')(v),
     ...(present(v.validFrom) && present(v.validTo) && String(v.validTo) < String(v.validFrom) ? [{ field: 'validTo', message: '失效日期不能早于生效日期' }] : []),
   ],
+  checkWrite: withinCeiling(() => ({ kind: 'credit', label: '授信额度', word: '授信单' })),
   onStateAction: creditEffects,
   constraintMessages: { fm_credit_period: { field: 'validTo', message: '失效日期不能早于生效日期' } },
 };

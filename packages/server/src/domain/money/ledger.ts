@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../../platform/http/errors';
 import { resolvePrice } from '../price/resolve';
+import { weighParams } from '../weighing/repo';
 import * as repo from './repo';
 import type { Tx } from './repo';
 import { availableOf, decideFreeze, freezeAmountOf, moneyText } from './rules';
@@ -51,11 +52,12 @@ export interface MoneyOutcome {
 export async function freezeForRegistries(tx: Tx, who: Who, registries: RegistryForMoney[]): Promise<MoneyOutcome> {
   const outcome: MoneyOutcome = { warnings: [], details: new Map() };
   const needs: { registry: RegistryForMoney; customerId: string; amount: Decimal }[] = [];
+  const rule = registries.length ? (await weighParams(tx, who.orgId)).payRounding : 'halfUp';
   for (const registry of registries) {
     if (!registry.noticeLineId) continue;
     const line = await repo.registryLine(tx, who.orgId, registry.noticeLineId);
     if (!line?.customerId) continue;
-    const amount = freezeAmountOf(registry.preQuantity, await registryUnitPrice(tx, who.orgId, registry));
+    const amount = freezeAmountOf(registry.preQuantity, await registryUnitPrice(tx, who.orgId, registry), rule);
     if (amount.gt(0)) needs.push({ registry, customerId: line.customerId, amount });
   }
   needs.sort((a, b) => Number(a.customerId) - Number(b.customerId));

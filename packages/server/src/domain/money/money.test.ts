@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
@@ -11,16 +12,20 @@ const { app, database } = await createTestApp();
 const { db, pool } = database;
 let accountant: string;
 let operator: string;
+/** audits what the accountant records: whoever records a receipt may not audit it */
+let auditor: string;
 let plant: Plant;
 
 beforeAll(async () => {
   accountant = (await bearerFor(app, 'accountant')).authorization;
   operator = (await bearerFor(app, 'operator')).authorization;
+  auditor = (await bearerFor(app, 'admin')).authorization;
   plant = await plantOf(db);
 });
 
 const asAccountant = (url: string, body: unknown) => call(app, 'POST', url, accountant, body);
 const asOperator = (url: string, body: unknown) => call(app, 'POST', url, operator, body);
+const asAuditor = (url: string, body: unknown) => call(app, 'POST', url, auditor, body);
 
 /** A customer of its own for each test, allocated to the company, so accounts do not mix. */
 let customerSerial = 0;
@@ -35,7 +40,7 @@ async function newCustomer(): Promise<{ id: string; name: string }> {
 
 async function receipt(customerId: string, amount: string, extra: Record<string, unknown> = {}, audit = true) {
   const r = expectOk(await asAccountant('/api/money/receipt/create', { entity: { customerId, amount, method: 'BANK', ...extra } })).data as { id: string; receiptNo: string };
-  if (audit) expectOk(await asAccountant('/api/money/receipt/audit', { ids: [r.id] }));
+  if (audit) expectOk(await asAuditor('/api/money/receipt/audit', { ids: [r.id] }));
   return r;
 }
 
@@ -65,7 +70,7 @@ describe('receipts and refunds', () => {
     const c = await newCustomer();
     const r = await receipt(c.id, '10000', {}, false);
     expect(await account(c.id)).toBeUndefined();
-    expectOk(await asAccountant('/api/money/receipt/audit', { ids: [r.id] }));
+    expectOk(await asAuditor('/api/money/receipt/audit', { ids: [r.id] }));
     expect(num((await account(c.id))?.available)).toBe(10000);
     await receipt(c.id, '2500.5', { receiptKind: 'REFUND' });
     expect(num((await account(c.id))?.received)).toBe(7499.5);
@@ -77,7 +82,7 @@ describe('receipts and refunds', () => {
     const c = await newCustomer();
     await receipt(c.id, '8000');
     const refund = await receipt(c.id, '12000', { receiptKind: 'REFUND' }, false);
-    const body = expectFailure(await asAccountant('/api/money/receipt/audit', { ids: [refund.id] }), 400);
+    const body = expectFailure(await asAuditor('/api/money/receipt/audit', { ids: [refund.id] }), 400);
     expect(body.msg).toBe(`退款单 ${refund.receiptNo}：客户 ${c.name} 可用余额不足：需 12,000.00 元，可用 8,000.00 元，差 4,000.00 元`);
     expect(num((await account(c.id))?.available)).toBe(8000);
     expect((await pool.query('SELECT doc_status FROM fm_receipt WHERE id = $1', [refund.id])).rows[0].doc_status).toBe('FREE');
@@ -93,6 +98,53 @@ describe('receipts and refunds', () => {
     expectOk(await asOperator('/api/registry/sa/unaudit', { ids: [reg.id] }));
     expectOk(await asAccountant('/api/money/receipt/unaudit', { ids: [r.id] }));
     expect(num((await account(c.id))?.available)).toBe(0);
+  });
+
+  it('refuses the audit by whoever recorded the receipt or refund (403, naming it), and takes another user\'s', async () => {
+    const c = await newCustomer();
+    const r = await receipt(c.id, '500', {}, false);
+    const refused = expectFailure(await asAccountant('/api/money/receipt/audit', { ids: [r.id] }), 403);
+    expect(refused.msg).toBe(`收款单 ${r.receiptNo}：审核人不能是录入人，请由另一人审核`);
+    expect((await pool.query('SELECT doc_status FROM fm_receipt WHERE id = $1', [r.id])).rows[0].doc_status).toBe('FREE');
+    expect(await account(c.id)).toBeUndefined();
+    expectOk(await asAuditor('/api/money/receipt/audit', { ids: [r.id] }));
+    expect(num((await account(c.id))?.available)).toBe(500);
+    const refund = await receipt(c.id, '100', { receiptKind: 'REFUND' }, false);
+    expectFailure(await asAccountant('/api/money/receipt/audit', { ids: [refund.id] }), 403, `退款单 ${refund.receiptNo}：审核人不能是录入人，请由另一人审核`);
+    // un-audit is not an audit: the recorder may withdraw it
+    expectOk(await asAccountant('/api/money/receipt/unaudit', { ids: [r.id] }));
+  });
+
+  it('keeps a receipt in cents: a third decimal refused naming the field, the tax figured to the cent', async () => {
+    const c = await newCustomer();
+    const third = expectFailure(await asAccountant('/api/money/receipt/create', { entity: { customerId: c.id, amount: '1101.375', method: 'BANK' } }), 400, /金额最多2位小数/);
+    expect((third.data as { field: string }).field).toBe('amount');
+    expectFailure(await asAccountant('/api/money/receipt/create', { entity: { customerId: c.id, amount: '100', taxAmout: '11.504', method: 'BANK' } }), 400, /税额最多2位小数/);
+    // 88,888.89 at 13 %: tax 88,888.89 x 13 / 113 = 10,226.1554..., kept as 10,226.16 (never 10,226.155)
+    const r = expectOk(await asAccountant('/api/money/receipt/create', { entity: { customerId: c.id, amount: '88888.89', taxRate: '13', method: 'BANK' } })).data as { id: string };
+    const got = expectOk(await call(app, 'GET', `/api/money/receipt/get/${r.id}`, accountant)).data as { taxAmout: string };
+    expect(new Decimal(got.taxAmout).toFixed()).toBe('10226.16');
+    expect((await pool.query('SELECT tax_amount::text FROM fm_receipt WHERE id = $1', [r.id])).rows[0].tax_amount).toBe('10226.1600');
+  });
+
+  it('refuses a receipt, a refund or a credit line beyond its ceiling, naming the ceiling', async () => {
+    const c = await newCustomer();
+    const huge = expectFailure(await asAccountant('/api/money/receipt/create', { entity: { customerId: c.id, amount: '1000000000000', method: 'BANK' } }), 400,
+      '收款金额 1,000,000,000,000.00 超过收款单的上限 100,000,000.00 元，请核对');
+    expect((huge.data as { field: string }).field).toBe('amount');
+    expectFailure(await asAccountant('/api/money/receipt/create', { entity: { customerId: c.id, amount: '100000000.01', method: 'BANK', receiptKind: 'REFUND' } }), 400,
+      '退款金额 100,000,000.01 超过退款单的上限 100,000,000.00 元，请核对');
+    expectFailure(await asAccountant('/api/money/credit/create', { entity: { customerId: c.id, amount: '200000000', validFrom: '2026-01-01', validTo: '2026-12-31' } }), 400,
+      '授信额度 200,000,000.00 超过授信单的上限 100,000,000.00 元，请核对');
+    expectOk(await asAccountant('/api/money/receipt/create', { entity: { customerId: c.id, amount: '100000000', method: 'BANK' } }));
+    // the ceiling is the company's parameter
+    await pool.query("INSERT INTO sys_param (org_id, param_key, param_value) VALUES ($1, 'receiptCeiling', '5000')", [plant.orgId]);
+    try {
+      expectFailure(await asAccountant('/api/money/receipt/create', { entity: { customerId: c.id, amount: '5000.01', method: 'BANK' } }), 400,
+        '收款金额 5,000.01 超过收款单的上限 5,000.00 元，请核对');
+    } finally {
+      await pool.query("DELETE FROM sys_param WHERE org_id = $1 AND param_key = 'receiptCeiling'", [plant.orgId]);
+    }
   });
 
   it('asks an acceptance bill for its number and maturity, naming the field', async () => {

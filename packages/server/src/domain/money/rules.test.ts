@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  availableOf, decideFreeze, decideWithdrawal, freezeAmountOf, moneyText, receiptDelta, receiptLedgerKind, shortfallMessage, shortfallOf, statementClosing, taxOf,
+  availableOf, decideFreeze, recorderAuditProblem, decideWithdrawal, freezeAmountOf, moneyText, receiptDelta, receiptLedgerKind, shortfallMessage, shortfallOf, statementClosing, taxOf,
 } from './rules';
 
 describe('the account', () => {
@@ -34,9 +34,12 @@ describe('money as the messages show it', () => {
 });
 
 describe('the freeze of a sales registry', () => {
-  it('freezes pre-load times the unit price, to three decimals', () => {
+  it('freezes pre-load times the unit price, in cents by the plant\'s rule', () => {
     expect(freezeAmountOf('30', '400').toFixed()).toBe('12000');
-    expect(freezeAmountOf('12.3456', '3.3333').toFixed()).toBe('41.152');
+    // 12.3456 x 3.3333 = 41.15158...: money held is in cents
+    expect(freezeAmountOf('12.3456', '3.3333').toFixed()).toBe('41.15');
+    expect(freezeAmountOf('10', '0.0005').toFixed()).toBe('0.01');
+    expect(freezeAmountOf('10', '0.0005', 'down').toFixed()).toBe('0');
   });
 
   it('freezes nothing without a price or a pre-load', () => {
@@ -75,7 +78,10 @@ describe('receipts and refunds', () => {
 
   it('figures the tax included at a rate', () => {
     expect(taxOf('11300', '13').toFixed()).toBe('1300');
-    expect(taxOf('100', '13').toFixed()).toBe('11.504');
+    // 100 x 13 / 113 = 11.5044...: to the cent, once
+    expect(taxOf('100', '13').toFixed()).toBe('11.5');
+    expect(taxOf('88888.89', '13').toFixed()).toBe('10226.16');
+    expect(taxOf('88888.89', '13', 'down').toFixed()).toBe('10226.15');
     expect(taxOf('100', null).toFixed()).toBe('0');
   });
 });
@@ -92,5 +98,15 @@ describe('the statement', () => {
 
   it('refuses figures that do not add up', () => {
     expect(() => statementClosing('1000', '4800', '1000', '4800.0001')).toThrow('对账单不平');
+  });
+});
+
+describe('the recorder is not the auditor', () => {
+  it('refuses the audit by whoever recorded the receipt, lets another user or an approval flow decide', () => {
+    expect(recorderAuditProblem('5', '5')).toBe('审核人不能是录入人，请由另一人审核');
+    expect(recorderAuditProblem('7', '5')).toBeNull();
+    expect(recorderAuditProblem('5', '5', true)).toBeNull();
+    // a recorder whose account was removed (created_by set null) names nobody
+    expect(recorderAuditProblem('5', null)).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
+import { payAmount, payTax, type PayRounding } from '@wb/protocol';
 
 /**
  * The customer's money as pure decisions: what is available, what a truck freezes, whether money
  * control lets it go, and how a statement adds up. Amounts are decimal strings in and out; the
- * arithmetic keeps 3 decimals (spec: arithmetic results to 3 decimals).
+ * money held or paid is in cents (protocol payAmount, the plant's rule payRounding).
  */
 export type MoneyControl = 'NONE' | 'WARN' | 'FORBID';
 
@@ -17,7 +18,6 @@ export interface AccountFigures {
 }
 
 const d = (v: Decimal.Value | null | undefined) => new Decimal(v ?? 0);
-const round3 = (v: Decimal) => v.toDecimalPlaces(3, Decimal.ROUND_HALF_UP);
 
 /** available = audited receipts (minus refunds) + valid credit - consumed - frozen */
 export const availableOf = (a: AccountFigures): Decimal => d(a.received).plus(a.credit).minus(a.consumed).minus(a.frozen);
@@ -25,9 +25,9 @@ export const availableOf = (a: AccountFigures): Decimal => d(a.received).plus(a.
 /** What is missing for `need`; zero when the available covers it. */
 export const shortfallOf = (need: Decimal.Value, available: Decimal.Value): Decimal => Decimal.max(0, d(need).minus(available));
 
-/** A truck's freeze: its pre-load times the unit price; nothing without a price. */
-export const freezeAmountOf = (preQuantity: Decimal.Value | null, unitPrice: Decimal.Value | null): Decimal =>
-  preQuantity === null || unitPrice === null ? new Decimal(0) : round3(d(preQuantity).times(unitPrice));
+/** A truck's freeze: its pre-load times the unit price, money held, so in cents by the plant's rule; nothing without a price. */
+export const freezeAmountOf = (preQuantity: Decimal.Value | null, unitPrice: Decimal.Value | null, rule: PayRounding = 'halfUp'): Decimal =>
+  preQuantity === null || unitPrice === null ? new Decimal(0) : payAmount(d(preQuantity).times(unitPrice), rule);
 
 /** 12345.6 -> '12,345.60': yuan with thousands separators and 2 decimals, as the statement and messages show money. */
 export function moneyText(v: Decimal.Value): string {
@@ -73,11 +73,23 @@ export function receiptDelta(kind: ReceiptKind, action: 'audit' | 'unaudit', amo
 export const receiptLedgerKind = (kind: ReceiptKind, action: 'audit' | 'unaudit') =>
   action === 'audit' ? kind : (`${kind}_WITHDRAWN` as const);
 
-/** Tax included in an amount at a rate: amount - amount / (1 + rate / 100), 3 decimals. */
-export function taxOf(amount: Decimal.Value, rate: Decimal.Value | null): Decimal {
+/**
+ * Tax included in a receipt's amount at a rate: amount x rate / (100 + rate), rounded to the cent
+ * once by the plant's rule (protocol payTax): 100 at 13% is 11.50, never 11.504.
+ */
+export function taxOf(amount: Decimal.Value, rate: Decimal.Value | null, rule: PayRounding = 'halfUp'): Decimal {
   if (rate === null) return new Decimal(0);
-  const divisor = d(rate).div(100).plus(1);
-  return round3(d(amount).minus(d(amount).div(divisor)));
+  return payTax(amount, rate, rule).tax;
+}
+
+/**
+ * A receipt or refund is audited by a second person (the lab's rule for results, domain/quality
+ * checkerProblem): whoever recorded it (created it) may not audit it, unless an approval flow
+ * decided the audit (`approvedByFlow`: the flow's own steps named who approves).
+ */
+export function recorderAuditProblem(auditorId: string | null, recordedBy: string | null, approvedByFlow = false): string | null {
+  if (approvedByFlow || auditorId === null || recordedBy === null) return null;
+  return auditorId === recordedBy ? '审核人不能是录入人，请由另一人审核' : null;
 }
 
 /**

@@ -95,6 +95,9 @@ export const receiptListTemplate = defineListTemplate({
  * The receipt's form (收款登记, the page /modules/sale/recive_payment/edit): the tax amount is
  * `taxAmout` as the spec spells it, a MONEY field whose tooltip shows it as money.
  */
+/** A money field of a form is kept in cents: the form refuses a third decimal as the server does. */
+const CENTS = (label: string) => ({ validateMethod: '^\\d+(\\.\\d{1,2})?$', validateTitle: `${label}最多2位小数` });
+
 export const [receiptCreateForm, receiptUpdateForm] = formTemplates({ formatCode: 'money.receipt', formatName: '收款登记', formatNameEn: 'payment received', prefix: 'money_receipt', mainTable: RECEIPT_TABLE }, [
   { fieldName: 'receiptNo', fieldExplain: '单据号', fieldExplainEn: 'Number', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.receipt_no', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
   { fieldName: 'receiptKind', fieldExplain: '类型', fieldExplainEn: 'Kind', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.receipt_kind', options: RECEIPT_KINDS, defaultValue: 'RECEIPT', irequired: true },
@@ -103,10 +106,10 @@ export const [receiptCreateForm, receiptUpdateForm] = formTemplates({ formatCode
   { fieldName: 'method', fieldExplain: '收款方式', fieldExplainEn: 'Method', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.method', options: METHODS, defaultValue: 'BANK', irequired: true },
   { fieldName: 'billNo', fieldExplain: '票据号', fieldExplainEn: 'Bill no.', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.bill_no', controlValue: 'method=ACCEPTANCE', irequired: true },
   { fieldName: 'billMaturity', fieldExplain: '到期日', fieldExplainEn: 'Maturity', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.bill_maturity', controlValue: 'method=ACCEPTANCE', irequired: true },
-  { fieldName: 'amount', fieldExplain: '金额', fieldExplainEn: 'Amount', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.amount', classType: 'MONEY', irequired: true },
+  { fieldName: 'amount', fieldExplain: '金额', fieldExplainEn: 'Amount', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.amount', classType: 'MONEY', irequired: true, ...CENTS('金额') },
   { fieldName: 'taxRate', fieldExplain: '税率(%)', fieldExplainEn: 'Tax rate (%)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.tax_rate' },
   { fieldName: 'taxAmout', fieldExplain: '税额', fieldExplainEn: 'Tax amount', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.tax_amount', classType: 'MONEY',
-    tipsMessage: '留空则按税率计算' },
+    tipsMessage: '留空则按税率计算', ...CENTS('税额') },
   { fieldName: 'bankName', fieldExplain: '开户银行', fieldExplainEn: 'Bank', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.bank_name' },
   { fieldName: 'bankAccount', fieldExplain: '账号', fieldExplainEn: 'Account', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.bank_account' },
   { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
@@ -133,7 +136,7 @@ export const creditListTemplate = defineListTemplate({
 export const [creditCreateForm, creditUpdateForm] = formTemplates({ formatCode: 'money.credit', formatName: '客户授信', formatNameEn: 'customer credit', prefix: 'money_credit', mainTable: CREDIT_TABLE }, [
   { fieldName: 'creditNo', fieldExplain: '单据号', fieldExplainEn: 'Number', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.credit_no', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
   ...customerPicker(CREDIT_TABLE),
-  { fieldName: 'amount', fieldExplain: '授信额度', fieldExplainEn: 'Credit amount', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.amount', classType: 'MONEY', irequired: true },
+  { fieldName: 'amount', fieldExplain: '授信额度', fieldExplainEn: 'Credit amount', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.amount', classType: 'MONEY', irequired: true, ...CENTS('授信额度') },
   { fieldName: 'validFrom', fieldExplain: '生效日期', fieldExplainEn: 'Valid from', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.valid_from', irequired: true },
   { fieldName: 'validTo', fieldExplain: '失效日期', fieldExplainEn: 'Valid to', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.valid_to', irequired: true },
   { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },

@@ -1,8 +1,11 @@
-import { columnNumber, idOrNumber, idSchema, MONEY_COLUMN, plantDate, RATE_COLUMN, TONS_COLUMN } from '@wb/protocol';
+import { columnNumber, idOrNumber, idSchema, PAY_COLUMN, plantDate, RATE_COLUMN, TONS_COLUMN } from '@wb/protocol';
 import { z } from 'zod';
 
-/** The bodies of the settlement's own calls; every number bounded by its column. */
-const money = (label: string, min?: number) => columnNumber({ ...MONEY_COLUMN, label, min });
+/**
+ * The bodies of the settlement's own calls; every number bounded by its column. Money paid, invoiced
+ * or adjusted is in cents: a third decimal is refused naming the field (付款金额最多2位小数).
+ */
+const money = (label: string, min?: number) => columnNumber({ ...PAY_COLUMN, label, min });
 const text = (label: string, max: number) => z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}最多${max}个字符`);
 
 /** The pound list: the chosen tickets; absent: every candidate of the settlement's party and period. */

@@ -24,11 +24,16 @@ export function refuse(message: string | null, field = 'id'): void {
 /** The company's money decimals (parameter moneyPrecision). */
 export const moneyDecimals = async (tx: repo.Tx, orgId: string) => (await weighParams(tx, orgId)).moneyPrecision;
 
-/** The header's totals again from its stored rows and adjustment rows, so they are always their sums. */
+/**
+ * The header's totals again from its stored rows and adjustment rows, so they are always their sums:
+ * the total rounded to the cent once by the plant's rule (payRounding), its automatic rounding row
+ * rewritten with what the rounding added (gone when nothing).
+ */
 export async function retotal(tx: repo.Tx, orgId: string, s: repo.SettleHeader, userId: string | null, confirmed?: boolean): Promise<SettleTotals> {
   const { rows, adjusts } = await repo.storedSums(tx, s.id);
-  const totals = totalsOf(rows, adjusts);
+  const totals = totalsOf(rows, adjusts, (await weighParams(tx, orgId)).payRounding);
   if (!totals.ok) throw badRequest(totals.message, 'id');
+  await repo.saveRounding(tx, orgId, s.id, totals.value.rounding, userId);
   await repo.saveTotals(tx, orgId, s, totals.value, userId, confirmed);
   return totals.value;
 }

@@ -1,26 +1,37 @@
 import Decimal from 'decimal.js';
+import { ceilingOf, ceilingProblem, payTax, type CeilingKind } from '@wb/protocol';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { ChangeNote } from '../../platform/audit/log';
 import type { Who } from '../../platform/auth/who';
 import { badRequest } from '../../platform/http/errors';
 import type { adjustBody, invoiceBody, paymentBody } from './bodies';
-import { factsOf, lockedHeader, moneyDecimals, refuse, retotal } from './header';
+import { weighParams } from '../weighing/repo';
+import { factsOf, lockedHeader, refuse, retotal } from './header';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
 import * as repo from './repo';
-import { decideEditPounds, decideInvoice, decidePayment, stateAfterPayment, taxOf } from './rules';
+import { decideEditPounds, decideInvoice, decidePayment, stateAfterPayment } from './rules';
 
 type Caller = Pick<Who, 'orgId' | 'userId'>;
 const note = (kind: SettleKind, s: repo.SettleHeader, action: string, detail: string): ChangeNote => ({ action, family: SETTLE_KINDS[kind].label, docNo: s.settleNo, detail });
+
+/** An amount within the company's ceiling of its kind of document (parameters adjustCeiling, ...), else a 400 naming the ceiling. */
+async function withinCeiling(tx: repo.Tx, orgId: string, kind: CeilingKind, label: string, document: string, amount: string) {
+  const params = await weighParams(tx, orgId);
+  refuse(ceilingProblem(label, document, amount, ceilingOf(params, kind)), 'amount');
+  return params;
+}
 
 /**
  * 调整行: an amount beside the tickets' rows with its reason (rounding, a penalty, a rebate), on a
  * draft; its tax at the rate given (0 when none), and the totals again.
  */
 export async function addAdjustment(tx: repo.Tx, who: Caller, kind: SettleKind, id: string, b: z.infer<typeof adjustBody>) {
+  const params = await withinCeiling(tx, who.orgId, 'adjust', '调整金额', '调整行', b.amount);
   const s = await lockedHeader(tx, who, kind, id);
   refuse(decideEditPounds(factsOf(s)));
-  const { tax, amountExTax } = taxOf(b.amount, b.taxRate ?? 0, await moneyDecimals(tx, who.orgId));
+  // typed in cents: its tax rounded to the cent once, the amount without tax the rest
+  const { tax, amountExTax } = payTax(b.amount, b.taxRate ?? 0, params.payRounding);
   const seq = await repo.nextSeq(tx, 'wb_settlement_adjust', s.id);
   await tx.insertInto('wb_settlement_adjust').values({
     org_id: who.orgId, settlement_id: s.id, seq, reason_kind: b.reasonKind, reason: b.reason, quantity: b.quantity ?? '0', amount: b.amount,
@@ -32,6 +43,7 @@ export async function addAdjustment(tx: repo.Tx, who: Caller, kind: SettleKind, 
 
 /** 发票: an invoice recorded against an examined (or paid) settlement; its number is the company's once. */
 export async function addInvoice(tx: repo.Tx, who: Caller, kind: SettleKind, id: string, b: z.infer<typeof invoiceBody>) {
+  await withinCeiling(tx, who.orgId, 'invoice', '发票金额', '发票', b.amount);
   const s = await lockedHeader(tx, who, kind, id);
   refuse(decideInvoice(factsOf(s)));
   const taken = await tx.selectFrom('wb_settlement_invoice').select('id').where('org_id', '=', who.orgId).where('invoice_no', '=', b.invoiceNo).executeTakeFirst();
@@ -54,6 +66,7 @@ export async function addInvoice(tx: repo.Tx, who: Caller, kind: SettleKind, id:
  */
 export async function addPayment(tx: repo.Tx, who: Caller, kind: SettleKind, id: string, b: z.infer<typeof paymentBody>) {
   const k = SETTLE_KINDS[kind];
+  await withinCeiling(tx, who.orgId, 'payment', '付款金额', '付款', b.amount);
   const s = await lockedHeader(tx, who, kind, id);
   if (!new Decimal(b.amount).gt(0)) throw badRequest('付款金额必须大于0', 'amount');
   refuse(decidePayment(factsOf(s), b.amount), 'amount');

@@ -70,7 +70,7 @@ export function subSettlements(settleNo: string, rows: readonly SettleRow[]): re
     if (g) g.push(r); else groups.set(key, [r]);
   }
   return [...groups.values()].map((g, i) => {
-    const totals = settleTotals(g, []);
+    const totals = settleTotals(g, [], null);
     if (!totals.ok) throw badRequest(totals.message, 'ticketIds');
     return { seq: i + 1, fdNo: `${settleNo}-${i + 1}`, noticeId: g[0].noticeId, contractId: g[0].contractId, materialId: g[0].materialId, rows: g, totals: totals.value };
   });

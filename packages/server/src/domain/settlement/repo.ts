@@ -1,7 +1,8 @@
+import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, SettlementState } from '../../platform/db/schema';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
-import type { AdjustFigures, RowSums, SettleRow, SettleTicket, SettleTotals } from './rules';
+import { ROUNDING_REASON, type AdjustFigures, type RoundingFigures, type RowSums, type SettleRow, type SettleTicket, type SettleTotals } from './rules';
 
 /** The goods settlement's SQL: its header locked, the candidates, the claim of tickets, its rows and totals. */
 export type Tx = Transaction<DB>;
@@ -196,12 +197,31 @@ export async function storedSums(tx: Tx, settlementId: string): Promise<{ rows: 
               FROM wb_settlement_row WHERE settlement_id = ${settlementId}::bigint) r,
            (SELECT coalesce(sum(quantity), 0)::text AS quantity, coalesce(sum(amount), 0)::text AS amount, coalesce(sum(tax), 0)::text AS tax,
                    coalesce(sum(amount_ex_tax), 0)::text AS ex_tax
-              FROM wb_settlement_adjust WHERE settlement_id = ${settlementId}::bigint) a`.execute(tx);
+              FROM wb_settlement_adjust WHERE settlement_id = ${settlementId}::bigint AND NOT auto_rounding) a`.execute(tx);
   const x = rows[0];
   return {
     rows: { ticketCount: Number(x.n), net: x.net, quantity: x.quantity, amount: x.amount, tax: x.tax, amountExTax: x.ex_tax },
     adjusts: { quantity: x.a_quantity, amount: x.a_amount, tax: x.a_tax, amountExTax: x.a_ex_tax },
   };
+}
+
+/**
+ * The settlement's automatic rounding row (migration 061) says what rounding its total to the cent
+ * added: updated in place, added after the other rows when there was none, deleted when nothing.
+ */
+export async function saveRounding(tx: Tx, orgId: string, settlementId: string, r: RoundingFigures, userId: string | null): Promise<void> {
+  const zero = new Decimal(r.amount).isZero() && new Decimal(r.tax).isZero() && new Decimal(r.amountExTax).isZero();
+  if (zero) {
+    await tx.deleteFrom('wb_settlement_adjust').where('settlement_id', '=', settlementId).where('auto_rounding', '=', true).execute();
+    return;
+  }
+  const updated = await tx.updateTable('wb_settlement_adjust').set({ amount: r.amount, tax: r.tax, amount_ex_tax: r.amountExTax })
+    .where('settlement_id', '=', settlementId).where('auto_rounding', '=', true).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  await tx.insertInto('wb_settlement_adjust').values({
+    org_id: orgId, settlement_id: settlementId, seq: await nextSeq(tx, 'wb_settlement_adjust', settlementId), reason_kind: 'ROUNDING', reason: ROUNDING_REASON,
+    quantity: '0', amount: r.amount, tax: r.tax, amount_ex_tax: r.amountExTax, auto_rounding: true, created_by: userId,
+  }).execute();
 }
 
 /** The header's totals and version moved; `confirmed` stamps the pound list fixed (or not, when it is emptied). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basisQuantity, decideExamine, decidePayment, decideUnexamine, settleRow, settleTotals, stateAfterPayment, type SettleFacts, type SettleTicket } from './rules';
+import { basisQuantity, decideExamine, decidePayment, decideUnexamine, settleRow, settleTotals, stateAfterPayment, type SettleFacts, type SettleRow, type SettleTicket } from './rules';
 import Decimal from 'decimal.js';
 
 const ticket = (o: Partial<SettleTicket> = {}): SettleTicket => ({
@@ -46,6 +46,20 @@ describe('the totals', () => {
     const rows = [row({ price: '7.3333' }), row({ price: '7.3333' }), row({ price: '7.3333', taxRate: '9' })];
     const t = settleTotals(rows, [{ quantity: '0', amount: '-0.01', tax: '0', amountExTax: '-0.01' }]);
     expect(t.ok && t.value).toMatchObject({ ticketCount: 3, rowsAmount: '549.99', adjustAmount: '-0.01', totalAmount: '549.98', totalQuantity: '75' });
+  });
+
+  it('round the total to the cent once when the rows keep more decimals, the difference the rounding row', () => {
+    // a plant keeping 3 decimals of money: 3 rows of 25 t at 7.3333 are 183.333 each (13 % tax)
+    const rows = [1, 2, 3].map(() => ({ ...(settleRow(ticket({ price: '7.3333', taxRate: '13' }), 3) as { value: SettleRow }).value }));
+    expect(rows[0]).toMatchObject({ amount: '183.333', amountExTax: '162.242', tax: '21.091' });
+    const t = settleTotals(rows, []);
+    expect(t.ok && t.value).toMatchObject({ rowsAmount: '549.999', rowsTax: '63.273', totalAmount: '550', totalTax: '63.27', totalAmountExTax: '486.73', adjustAmount: '0.001',
+      rounding: { amount: '0.001', tax: '-0.003', amountExTax: '0.004' } });
+    const down = settleTotals(rows, [], 'down');
+    expect(down.ok && down.value).toMatchObject({ totalAmount: '549.99', rounding: { amount: '-0.009' } });
+    // a sub-settlement's totals are its rows' exact sums
+    const fd = settleTotals(rows, [], null);
+    expect(fd.ok && fd.value).toMatchObject({ totalAmount: '549.999', rounding: { amount: '0' } });
   });
 });
 

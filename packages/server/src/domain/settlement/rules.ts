@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { CURRENCY_LIMIT, ticketAmount } from '@wb/protocol';
+import { CURRENCY_LIMIT, payTotal, ticketAmount, type PayRounding } from '@wb/protocol';
 import type { SettleBasis, SettlementState } from '../../platform/db/schema';
 
 /**
@@ -107,6 +107,12 @@ export function settleRow(t: SettleTicket, moneyDecimals: number): Decided<Settl
 /** An adjustment row's figures as the totals read them. */
 export interface AdjustFigures { quantity: string; amount: string; tax: string; amountExTax: string }
 
+/** The reason of a settlement's automatic rounding row (wb_settlement_adjust.auto_rounding, migration 061). */
+export const ROUNDING_REASON = '金额取整到分';
+
+/** What rounding a total to the cent added: the automatic rounding row's figures. */
+export interface RoundingFigures { amount: string; tax: string; amountExTax: string }
+
 export interface SettleTotals {
   ticketCount: number;
   totalNet: string;
@@ -119,6 +125,8 @@ export interface SettleTotals {
   totalAmount: string;
   totalTax: string;
   totalAmountExTax: string;
+  /** what rounding the total to the cent added (the automatic rounding row; zeros when none) */
+  rounding: RoundingFigures;
 }
 
 const sumOf = <T>(items: readonly T[], pick: (x: T) => Decimal.Value) => items.reduce((s, x) => s.plus(pick(x)), new Decimal(0));
@@ -126,30 +134,44 @@ const sumOf = <T>(items: readonly T[], pick: (x: T) => Decimal.Value) => items.r
 /** The rows' sums as the database adds them up. */
 export interface RowSums { ticketCount: number; net: string; quantity: string; amount: string; tax: string; amountExTax: string }
 
-/** The header's totals from the sums of the rows and of the adjustment rows, each exact; a sum no money column holds is refused. */
-export function totalsOf(rows: RowSums, adjusts: AdjustFigures): Decided<SettleTotals> {
-  const total = new Decimal(rows.amount).plus(adjusts.amount);
-  for (const [label, v] of [['结算金额合计', new Decimal(rows.amount)], ['调整金额合计', new Decimal(adjusts.amount)], ['应结金额', total]] as const) {
+/**
+ * The header's totals from the sums of the rows and of the adjustment rows (the automatic rounding
+ * row left out): the rows keep the precision they were computed at, the total (and its tax) is
+ * rounded to the cent once by the plant's rule, and what that added is `rounding`, the settlement's
+ * automatic rounding row, so rows + adjustment rows = the total exactly. `rule` null: the exact
+ * sums (a sub-settlement, whose totals are its rows' sums). A sum no money column holds is refused.
+ */
+export function totalsOf(rows: RowSums, adjusts: AdjustFigures, rule: PayRounding | null = 'halfUp'): Decided<SettleTotals> {
+  const exact = new Decimal(rows.amount).plus(adjusts.amount);
+  for (const [label, v] of [['结算金额合计', new Decimal(rows.amount)], ['调整金额合计', new Decimal(adjusts.amount)], ['应结金额', exact]] as const) {
     if (v.abs().gte(CURRENCY_LIMIT)) return { ok: false, message: `${label}不能大于或等于1000万亿` };
   }
   const plain = (v: Decimal.Value) => new Decimal(v).toFixed();
+  const exactTax = new Decimal(rows.tax).plus(adjusts.tax);
+  const exactExTax = new Decimal(rows.amountExTax).plus(adjusts.amountExTax);
+  const paid = rule === null
+    ? { total: { amount: exact, tax: exactTax, amountExTax: exactExTax }, rounding: { amount: new Decimal(0), tax: new Decimal(0), amountExTax: new Decimal(0) } }
+    : payTotal({ amount: exact, tax: exactTax, amountExTax: exactExTax }, rule);
   return {
     ok: true,
     value: {
       ticketCount: rows.ticketCount, totalNet: plain(rows.net), totalQuantity: new Decimal(rows.quantity).plus(adjusts.quantity).toFixed(),
-      rowsAmount: plain(rows.amount), rowsTax: plain(rows.tax), rowsAmountExTax: plain(rows.amountExTax), adjustAmount: plain(adjusts.amount), adjustTax: plain(adjusts.tax),
-      totalAmount: total.toFixed(), totalTax: new Decimal(rows.tax).plus(adjusts.tax).toFixed(), totalAmountExTax: new Decimal(rows.amountExTax).plus(adjusts.amountExTax).toFixed(),
+      rowsAmount: plain(rows.amount), rowsTax: plain(rows.tax), rowsAmountExTax: plain(rows.amountExTax),
+      adjustAmount: new Decimal(adjusts.amount).plus(paid.rounding.amount).toFixed(), adjustTax: new Decimal(adjusts.tax).plus(paid.rounding.tax).toFixed(),
+      totalAmount: paid.total.amount.toFixed(), totalTax: paid.total.tax.toFixed(), totalAmountExTax: paid.total.amountExTax.toFixed(),
+      rounding: { amount: paid.rounding.amount.toFixed(), tax: paid.rounding.tax.toFixed(), amountExTax: paid.rounding.amountExTax.toFixed() },
     },
   };
 }
 
 /** The same from the rows and adjustment rows themselves. */
-export function settleTotals(rows: readonly Pick<SettleRow, 'net' | 'quantity' | 'amount' | 'tax' | 'amountExTax'>[], adjusts: readonly AdjustFigures[]): Decided<SettleTotals> {
+export function settleTotals(rows: readonly Pick<SettleRow, 'net' | 'quantity' | 'amount' | 'tax' | 'amountExTax'>[], adjusts: readonly AdjustFigures[], rule: PayRounding | null = 'halfUp'): Decided<SettleTotals> {
   return totalsOf(
     { ticketCount: rows.length, net: sumOf(rows, (r) => r.net).toFixed(), quantity: sumOf(rows, (r) => r.quantity).toFixed(), amount: sumOf(rows, (r) => r.amount).toFixed(),
       tax: sumOf(rows, (r) => r.tax).toFixed(), amountExTax: sumOf(rows, (r) => r.amountExTax).toFixed() },
     { quantity: sumOf(adjusts, (a) => a.quantity).toFixed(), amount: sumOf(adjusts, (a) => a.amount).toFixed(), tax: sumOf(adjusts, (a) => a.tax).toFixed(),
       amountExTax: sumOf(adjusts, (a) => a.amountExTax).toFixed() },
+    rule,
   );
 }
 

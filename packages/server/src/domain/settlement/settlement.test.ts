@@ -278,7 +278,7 @@ describe('a sales settlement', () => {
     expectOk(await post(`/api/settlement/sa/examine/${s.id}`));
     const r = expectOk(await post('/api/money/receipt/create', { entity: { customerId: plant.customerId, amount: '10000', method: 'BANK' } })).data as { id: string };
     expectFailure(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-25', method: 'RECEIPT', amount: '4000', receiptId: String(r.id) }), 400, /未审核$/);
-    expectOk(await post('/api/money/receipt/audit', { ids: [r.id] }));
+    expectOk(await post('/api/money/receipt/audit', { ids: [r.id] }, adm));
     expectFailure(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-25', method: 'RECEIPT', amount: '4000' }), 400, '按收款单付款须选择收款单');
     expect((expectOk(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-25', method: 'RECEIPT', amount: '4000', receiptId: String(r.id) })).data as { state: string }).state).toBe('EXAMINED');
     expect((expectOk(await post(`/api/settlement/sa/payment/${s.id}`, { paidOn: '2026-11-26', method: 'RECEIPT', amount: '6000', receiptId: String(r.id) })).data as { state: string }).state).toBe('PAID');

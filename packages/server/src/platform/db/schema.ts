@@ -693,6 +693,8 @@ export type SettlementAdjustKind = 'ROUNDING' | 'PENALTY' | 'REBATE' | 'QUALITY'
 export interface WbSettlementAdjust {
   id: Generated<string>; org_id: Id; settlement_id: Id; seq: number; reason_kind: SettlementAdjustKind; reason: string; ticket_id: Id | null;
   ticket_no: string | null; quantity: NumericDefault; amount: Numeric; tax: NumericDefault; amount_ex_tax: NumericDefault; created_at: Timestamp; created_by: Id | null;
+  /** the settlement's automatic rounding row (migration 061): what rounding its total to the cent added */
+  auto_rounding: Generated<boolean>;
 }
 export interface WbSettlementInvoice {
   id: Generated<string>; org_id: Id; settlement_id: Id; invoice_no: string; invoice_date: DateOnly; amount: Numeric; tax: NumericDefault;

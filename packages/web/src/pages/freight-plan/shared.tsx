@@ -14,7 +14,7 @@ export interface DialogProps { ctx: PageActionContext; onClose(): void }
 export const money = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : moneyText(v));
 export const figure = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 export const when = (v: string | null | undefined, dayOnly = false) => (v ? dayjs(v).format(dayOnly ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm') : '—');
-export const AMOUNT = /^\d{1,15}(\.\d{1,4})?$/;
+export const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
 
 /** The chosen plan as it stands now (never a cached copy: the list may be older than the plan). */
 export function useDetail(ctx: PageActionContext) {

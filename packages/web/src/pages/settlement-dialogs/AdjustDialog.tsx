@@ -38,7 +38,7 @@ export function AdjustDialog({ ctx, onClose }: DialogProps) {
         <Form.Item name="reasonKind" label={t('settlementDialogs.fields.reasonKind')} rules={need(t('settlementDialogs.fields.reasonKind'))}>
           <Select data-testid="adjust-kind" options={KINDS.map((k) => ({ value: k, label: kinds[k] ?? k }))} />
         </Form.Item>
-        <Form.Item name="amount" label={t('settlementDialogs.fields.adjustAmount')} rules={[...need(t('settlementDialogs.fields.amount')), { pattern: /^\s*-?\d+(\.\d{1,4})?\s*$/, message: t('settlementDialogs.required', { field: t('settlementDialogs.fields.amount') }) }]}>
+        <Form.Item name="amount" label={t('settlementDialogs.fields.adjustAmount')} rules={[...need(t('settlementDialogs.fields.amount')), { pattern: /^\s*-?\d+(\.\d{1,2})?\s*$/, message: t('settlementDialogs.required', { field: t('settlementDialogs.fields.amount') }) }]}>
           <Input data-testid="adjust-amount" inputMode="decimal" />
         </Form.Item>
         <Form.Item name="reason" label={t('settlementDialogs.fields.reason')} rules={need(t('settlementDialogs.fields.reason'))}>

@@ -6,7 +6,7 @@ import { freightOperating, type FreightAction } from './api';
 import { refusal, today, type DialogProps } from './shared';
 
 const ACTIONS: FreightAction[] = ['pay', 'invoice', 'close', 'unaudit'];
-const MONEY = /^\s*\d+(\.\d{1,4})?\s*$/;
+const MONEY = /^\s*\d+(\.\d{1,2})?\s*$/;
 
 interface Values { amount?: string; paidOn?: string; method?: 'BANK' | 'CASH' | 'ACCEPTANCE'; reference?: string; invoiceNo?: string; invoiceDate?: string; tax?: string }
 

@@ -5,7 +5,7 @@ import { feedback } from '@/platform/feedback';
 import { invoice, type InvoiceBody } from './api';
 import { refusal, SettlementFrame, today, useSettlement, type DialogProps } from './shared';
 
-const MONEY = /^\s*\d+(\.\d{1,4})?\s*$/;
+const MONEY = /^\s*\d+(\.\d{1,2})?\s*$/;
 
 /** 发票: an invoice recorded against the settlement (number, date, amount, tax). */
 export function InvoiceDialog({ ctx, onClose }: DialogProps) {

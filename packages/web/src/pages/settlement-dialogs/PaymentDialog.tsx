@@ -8,7 +8,7 @@ import { toDecimal } from '@wb/protocol';
 import { customerReceipts, payment, type PaymentBody } from './api';
 import { refusal, SettlementFrame, today, useSettlement, type DialogProps } from './shared';
 
-const MONEY = /^\s*\d+(\.\d{1,4})?\s*$/;
+const MONEY = /^\s*\d+(\.\d{1,2})?\s*$/;
 
 /**
  * 付款 (purchase: to the vendor) / 收款 (sales, allot: from the customer): one part of what is owed;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Card, Form, InputNumber, Radio, Space, Spin, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHECK_LEVELS, ROUNDING_MODES, WEIGH_PARAM_GROUPS, WEIGHT_UNITS, type WeighParamKey, type WeighParams } from '@wb/protocol';
+import { CHECK_LEVELS, PAY_ROUNDINGS, ROUNDING_MODES, WEIGH_PARAM_GROUPS, WEIGHT_UNITS, type WeighParamKey, type WeighParams } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { ApiError } from '@/platform/api/http';
@@ -60,7 +60,7 @@ export default function ParamsPage() {
   );
 }
 
-const NUMBER_LIMITS: Partial<Record<WeighParamKey, { min: number; max: number; step?: number; unit?: 'hours' | 'minutes' | 'digits' }>> = {
+const NUMBER_LIMITS: Partial<Record<WeighParamKey, { min: number; max: number; step?: number; unit?: 'hours' | 'minutes' | 'digits' | 'yuan' }>> = {
   tareValidHours: { min: -1, max: 8760, unit: 'hours' },
   tareAlarmKg: { min: 0, max: 100000, step: 10 },
   tareAlarmPercent: { min: 0, max: 100, step: 0.5 },
@@ -71,12 +71,19 @@ const NUMBER_LIMITS: Partial<Record<WeighParamKey, { min: number; max: number; s
   moneyPrecision: { min: 0, max: 4, unit: 'digits' },
   unitPricePrecision: { min: 0, max: 6, unit: 'digits' },
   assayPrecision: { min: 0, max: 6, unit: 'digits' },
+  receiptCeiling: { min: 1, max: 999999999999999, step: 10000, unit: 'yuan' },
+  refundCeiling: { min: 1, max: 999999999999999, step: 10000, unit: 'yuan' },
+  creditCeiling: { min: 1, max: 999999999999999, step: 10000, unit: 'yuan' },
+  paymentCeiling: { min: 1, max: 999999999999999, step: 10000, unit: 'yuan' },
+  invoiceCeiling: { min: 1, max: 999999999999999, step: 10000, unit: 'yuan' },
+  adjustCeiling: { min: 1, max: 999999999999999, step: 10000, unit: 'yuan' },
 };
 
 /** The control a parameter needs: a choice of reactions, a rounding mode, a unit or a number. */
 function control(key: WeighParamKey, tx: AdminTexts) {
   if (key.endsWith('Check')) return <Radio.Group optionType="button" buttonStyle="solid" options={CHECK_LEVELS.map((v) => ({ value: v, label: tx.params[v] }))} />;
   if (key === 'weightRounding') return <Radio.Group options={ROUNDING_MODES.map((v) => ({ value: v, label: tx.params[v] }))} />;
+  if (key === 'payRounding') return <Radio.Group options={PAY_ROUNDINGS.map((v) => ({ value: v, label: tx.params[v] }))} />;
   if (key === 'weightUnit') return <Radio.Group options={WEIGHT_UNITS.map((v) => ({ value: v, label: tx.params[v] }))} />;
   const limits = NUMBER_LIMITS[key] ?? { min: 0, max: 100000 };
   return (
@@ -84,7 +91,7 @@ function control(key: WeighParamKey, tx: AdminTexts) {
       min={limits.min}
       max={limits.max}
       step={limits.step ?? 1}
-      precision={limits.step && limits.step < 1 ? 2 : limits.step ? undefined : 0}
+      precision={limits.unit === 'yuan' ? 0 : limits.step && limits.step < 1 ? 2 : limits.step ? undefined : 0}
       suffix={limits.unit ? tx.params[limits.unit] : undefined}
       style={{ width: 200 }}
       data-testid={`param-${key}`}
