@@ -9,6 +9,8 @@ const { app, database } = await createTestApp();
 const { pool } = database;
 let operator: string;
 let quality: string;
+// the sampling point's role (取样员): the lab's result entry holds no sampling grid
+let sampler: string;
 let admin: string;
 let qualityUserId: string;
 let orgId: string;
@@ -25,6 +27,7 @@ const logCount = async (action: string) => count('sys_log', 'action = $1', [acti
 
 beforeAll(async () => {
   operator = (await bearerFor(app, 'operator')).authorization;
+  sampler = (await bearerFor(app, 'sampler')).authorization;
   const q = await bearerFor(app, 'quality');
   quality = q.authorization;
   qualityUserId = String((await pool.query("SELECT id FROM sys_user WHERE username = 'quality'")).rows[0].id);
@@ -53,7 +56,7 @@ async function truckAtSite(plate: string, vendor = vendorId): Promise<{ id: stri
   return { id: String(t.id), no };
 }
 const judge = (id: string, button: 'CONFIRM' | 'CONFIRM_NOT' | 'CONFIRM_AGAIN', extra: object = {}) =>
-  post('/api/confirm/pu-sampling/submit', { id, button, sampleDate: '20261120', ...extra });
+  post('/api/confirm/pu-sampling/submit', { id, button, sampleDate: '20261120', ...extra }, sampler);
 const sampleOf = async (ticketId: string) =>
   (await pool.query('SELECT s.id::text AS id, s.blind_code, s.truck_count, s.sample_count, s.state FROM qm_sample_ticket st JOIN qm_sample s ON s.id = st.sample_id WHERE st.ticket_id = $1', [ticketId])).rows[0];
 
