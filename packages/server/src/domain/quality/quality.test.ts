@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts } from '../weighing/print/pdf-text.test-support';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 
@@ -176,6 +177,10 @@ describe('sampling', () => {
     const s = await freshSample('晋Q00031');
     const res = await get(`/api/quality/sample/${s.id}/card`);
     expect([res.statusCode, res.headers['content-type'], res.rawPayload.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    // a code of the widest letters stays on one line of the label
+    await pool.query(`UPDATE qm_sample SET blind_code = 'WMWMWMWMWM' WHERE id = $1`, [s.id]);
+    const wide = await get(`/api/quality/sample/${s.id}/card`);
+    expect((await pageTexts(new Uint8Array(wide.rawPayload))).join('\n')).toContain('WMWMWMWMWM');
   });
 });
 
