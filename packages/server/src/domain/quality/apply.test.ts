@@ -148,6 +148,13 @@ describe('applying a sample\'s results', () => {
     expectOk(await call(ctx.app, 'POST', '/api/weigh/pu/down', adm, { ids: [a.id] }));
     expect((await balance()).minus(start).toFixed()).toBe('24.2');
     expect((await records())[3]).toMatchObject({ direction: 'IN', q: '24.2', own: true, reversed: false });
+    // a recheck applied while the ticket is reverse-posted: whichever goes first, nothing stays in stock
+    await setValues(ctx.database.db, plant.orgId, s.id, { '001': '10', '003': '1.25' });
+    const [, reversed] = await Promise.all([apply(s.id), call(ctx.app, 'POST', '/api/weigh/pu/reversedown', adm, { ids: [a.id] })]);
+    expectOk(reversed);
+    expect((await balance()).minus(start).toFixed()).toBe('0');
+    expect((await records()).filter((r) => !r.reversed)).toEqual([]);
+    expect(await ticket(a.id)).toMatchObject({ net: '23.95' });
   });
 
   it('keeps the quality price change when the price is changed afterwards: amount = net x (price + change)', async () => {
