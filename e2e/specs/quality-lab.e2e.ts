@@ -64,8 +64,9 @@ beforeAll(async () => {
   const [truck] = await db<{ id: string }>(
     `INSERT INTO wb_ticket (org_id, kind, ticket_no, state, material_id, vendor_id, plate_number, first_is, gross, gross_time)
      VALUES ($1, 'pu', 'CGBD-LAB-E2E', 'FIRST_WEIGHED', $2, $3, '晋E2E01', 'GROSS', 48.2, now()) RETURNING id::text AS id`, [orgId, material.id, vendor.id]);
-  // 合格 at the sampling point, one truck a sample (the format's batch)
-  const judged = await api(baseUrl, token, 'POST', '/api/confirm/pu-sampling/submit', { id: truck.id, button: 'CONFIRM', sampleDate: '20250601', sampleCount: 1 });
+  // 合格 at the sampling point, one truck a sample (the format's batch): the sampler's press, not the lab's
+  const sampler = await apiSignIn(baseUrl, databaseUrl, USERS.sampler.username, USERS.sampler.password);
+  const judged = await api(baseUrl, sampler, 'POST', '/api/confirm/pu-sampling/submit', { id: truck.id, button: 'CONFIRM', sampleDate: '20250601', sampleCount: 1 });
   expect(judged.status, JSON.stringify(judged.body)).toBe(200);
   expect(judged.body, JSON.stringify(judged.body)).toMatchObject({ success: true });
   const [sample] = await db<{ id: string; blind_code: string }>(

@@ -7,6 +7,7 @@ export const USERS = {
   admin: { username: 'admin', password: 'Scale@2026', realName: '系统管理员' },
   operator: { username: 'operator', password: 'Weigh@2026', realName: '王司磅' },
   quality: { username: 'quality', password: 'Assay@2026', realName: '李质检' },
+  sampler: { username: 'sampler', password: 'Sample@2026', realName: '赵取样' },
   accountant: { username: 'accountant', password: 'Money@2026', realName: '张会计' },
 } as const;
 

@@ -1,25 +1,27 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/pool';
 import type { DB } from '../platform/db/schema';
 import { hashPassword } from '../platform/auth/secrets';
 import type { MenuSeed } from '../platform/menu/define';
-import { MENU_TREE } from './menus';
+import { GRANT_STEPS, MENU_TREE } from './menus';
 import { seedMasterData } from './masterdata';
 import { seedDepartments } from '../domain/system/org-structure/seed';
 
 export const DEMO_ACCOUNTS = [
   { username: 'admin', password: 'Scale@2026', realName: '系统管理员', role: 'ROLE_ADMIN', orgs: ['HDSN', 'HDJC'], description: 'administrator, both companies' },
   { username: 'operator', password: 'Weigh@2026', realName: '王司磅', role: 'ROLE_OPERATOR', orgs: ['HDSN'], description: 'weighbridge operator' },
-  { username: 'quality', password: 'Assay@2026', realName: '李质检', role: 'ROLE_QUALITY', orgs: ['HDSN'], description: 'quality staff' },
+  { username: 'quality', password: 'Assay@2026', realName: '李质检', role: 'ROLE_QUALITY', orgs: ['HDSN'], description: 'lab: enters results by blind code' },
+  { username: 'sampler', password: 'Sample@2026', realName: '赵取样', role: 'ROLE_SAMPLER', orgs: ['HDSN'], description: 'sampling point: judges the trucks' },
   { username: 'accountant', password: 'Money@2026', realName: '张会计', role: 'ROLE_ACCOUNTANT', orgs: ['HDSN', 'HDJC'], description: 'accountant, both companies' },
   { username: 'sales_manager', password: 'Sales@2026', realName: '销售经理', role: 'ROLE_SALES_MANAGER', orgs: ['HDSN'], description: 'sales manager: approves (审批流程)' },
   { username: 'general_manager', password: 'Boss@2026', realName: '总经理', role: 'ROLE_GENERAL_MANAGER', orgs: ['HDSN'], description: 'general manager: approves (审批流程)' },
 ] as const;
 
-const ROLES = [
+export const SEEDED_ROLES = [
   { code: 'ROLE_ADMIN', name: '系统管理员', en: 'Administrator', admin: true },
   { code: 'ROLE_OPERATOR', name: '司磅员', en: 'Weighbridge operator', admin: false },
   { code: 'ROLE_QUALITY', name: '质检员', en: 'Quality staff', admin: false },
+  { code: 'ROLE_SAMPLER', name: '取样员', en: 'Sampler', admin: false },
   { code: 'ROLE_ACCOUNTANT', name: '会计', en: 'Accountant', admin: false },
   { code: 'ROLE_SALES_MANAGER', name: '销售经理', en: 'Sales manager', admin: false },
   { code: 'ROLE_GENERAL_MANAGER', name: '总经理', en: 'General manager', admin: false },
@@ -32,7 +34,7 @@ const ORGS = [
 
 type Tx = Transaction<DB>;
 
-/** Seeds the demo plant once: a group, two companies, four roles, the users and the menus. */
+/** Seeds the demo plant once: a group, two companies, five roles, the users and the menus. */
 export async function seedDemoPlant(db: Database): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const existing = await tx.selectFrom('sys_group').select('id').executeTakeFirst();
@@ -46,7 +48,7 @@ export async function seedDemoPlant(db: Database): Promise<boolean> {
     await seedMasterData(tx, { groupId: group.id, orgIds });
     await seedDepartments(tx, orgIds);
     const roleIds = new Map<string, string>();
-    for (const r of ROLES) {
+    for (const r of SEEDED_ROLES) {
       const row = await tx
         .insertInto('sys_role')
         .values({ group_id: group.id, role_code: r.code, role_name: r.name, role_name_en: r.en, is_admin: r.admin })
@@ -55,6 +57,8 @@ export async function seedDemoPlant(db: Database): Promise<boolean> {
       roleIds.set(r.code, row.id);
     }
     await seedMenus(tx, MENU_TREE, null, roleIds);
+    // the tree seeded now is this release's: the grant steps of earlier releases' databases are taken
+    await sql`INSERT INTO sys_seed_step (step) SELECT unnest(${GRANT_STEPS.map((s) => s.step)}::text[]) ON CONFLICT (step) DO NOTHING`.execute(tx);
     for (const a of DEMO_ACCOUNTS) {
       const user = await tx
         .insertInto('sys_user')

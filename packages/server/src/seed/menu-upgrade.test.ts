@@ -18,6 +18,7 @@ const { db } = ctx.database;
 const MIGRATION_025 = fs.readFileSync(
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations/025_loose_ends.sql'), 'utf8');
 
+type MenuSyncResult = Awaited<ReturnType<typeof syncMenuEntries>>;
 const count = async (where: string, params: unknown[] = []) =>
   (await pool.query(`SELECT count(*)::int AS n FROM sys_menu WHERE ${where}`, params)).rows[0].n as number;
 const holders = async (where: string, params: unknown[] = []) =>
@@ -37,7 +38,7 @@ async function oldEntry(entry: { parentId: string | null; kind: 'menu' | 'button
 
 describe('bringing an existing database\'s menu entries up to the code\'s tree', () => {
   it('adds nothing and retires nothing in a database seeded with the current tree', async () => {
-    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0 });
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0, regranted: 0 });
   });
 
   it('brings back a missing leaf with its buttons and grants, and leaves edited entries alone', async () => {
@@ -48,7 +49,7 @@ describe('bringing an existing database\'s menu entries up to the code\'s tree',
     await pool.query(`DELETE FROM sys_menu WHERE path = $1 AND kind = 'menu'`, [leafPath]);
     await pool.query(`UPDATE sys_menu SET name = '客户档案' WHERE path = '/masterdata/customer'`);
 
-    expect(await syncMenuEntries(db)).toEqual({ added: 1 + buttons, moved: 0, retired: 0 });
+    expect(await syncMenuEntries(db)).toEqual({ added: 1 + buttons, moved: 0, retired: 0, regranted: 0 });
     expect(await holders('m.path = $1', [leafPath])).toEqual(before);
     expect(await count(`parent_id = (SELECT id FROM sys_menu WHERE path = $1 AND kind = 'menu')`, [leafPath])).toBe(buttons);
     expect(await count(`path = '/masterdata/customer' AND name = '客户档案'`)).toBe(1);
@@ -80,7 +81,7 @@ describe('bringing an existing database\'s menu entries up to the code\'s tree',
     await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT id, $1 FROM sys_role WHERE role_code = 'ROLE_OPERATOR'`, [help]);
     const grants = await holders('m.id = $1', [help]);
 
-    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0 });
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0, regranted: 0 });
     expect(await idOf(`kind = 'menu' AND path = '/help.html'`)).toBe(help);
     expect(await count('path = $1', [OLD])).toBe(0);
     expect(await holders('m.id = $1', [help])).toEqual(grants);
@@ -91,7 +92,7 @@ describe('bringing an existing database\'s menu entries up to the code\'s tree',
     const system = (await idOf(`kind = 'menu' AND path = '/system'`))!;
     const { rows: [own] } = await pool.query(
       `INSERT INTO sys_menu (parent_id, kind, name, path, seeded) VALUES ($1, 'menu', '本厂帮助', $2, false) RETURNING id::text`, [system, OLD]);
-    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0 });
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0, regranted: 0 });
     expect(await idOf('path = $1', [OLD])).toBe(own.id);
     expect(await count(`path = '/help.html'`)).toBe(1);
     await pool.query('DELETE FROM sys_menu WHERE id = $1', [own.id]);
@@ -108,7 +109,7 @@ describe('bringing an existing database\'s menu entries up to the code\'s tree',
     expect(await count(`path LIKE '/new-area%'`)).toBe(2);
     expect(await count(`permission = 'new_area_add'`)).toBe(1);
     // the area leaves the code again: the next start takes it away, its grants with it
-    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 3 });
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 3, regranted: 0 });
     expect(await count(`path LIKE '/new-area%' OR permission = 'new_area_add'`)).toBe(0);
   });
 });
@@ -158,7 +159,7 @@ describe('a database seeded before the menus were regrouped', () => {
     expect(await count(`permission = 'pu_weigh_reprint'`)).toBe(1);
     expect(sync).toMatchObject({ moved: 1, retired: 1 });
     // a second start has nothing left to do
-    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0 });
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0, regranted: 0 });
   });
 });
 
@@ -172,5 +173,52 @@ describe('a database seeded when 扣重 and 拆分 were rights without a button'
     expect(await component('weigh_pu_deduct')).toBe('page:deductTicket');
     expect(await component('weigh_sa_split')).toBe('page:splitTicket');
     expect(await component('weigh_al_deduct')).toBeNull();
+  });
+});
+
+describe('a database seeded when the lab held the tickets and the sampling grid', () => {
+  // Before 062 the quality role (the lab's result entry) held the ticket lists, the site
+  // confirmations, the sampling grid and the home page's gate chart: together they tie a blind code
+  // to a truck. The database is put back to that shape and to before the sampler role existed.
+  const leaves = ['/weigh/pu', '/weigh/sa', '/purchase/sampling', '/purchase/confirm', '/reportforms/daily'];
+  const leafGrants = (role: string) => holders(`r.role_code = '${role}' AND m.kind = 'menu' AND m.path = ANY($1)`, [leaves]);
+  const buttonGrants = (role: string, keys: string[]) => holders(`r.role_code = '${role}' AND m.permission = ANY($1)`, [keys]);
+  const keys = ['weigh_pu_view', 'weigh_pu_deduct', 'confirm_pu_sampling_submit', 'confirm_pu_sampling_view', 'report_home_view'];
+
+  it('moves the lab\'s seeded grants once: the quality role loses them, the sampler is made and gets its own', async () => {
+    await pool.query(`DELETE FROM sys_seed_step`);
+    await pool.query(`DELETE FROM sys_user_org_role WHERE role_id IN (SELECT id FROM sys_role WHERE role_code = 'ROLE_SAMPLER')`);
+    await pool.query(`DELETE FROM sys_role_menu WHERE role_id IN (SELECT id FROM sys_role WHERE role_code = 'ROLE_SAMPLER')`);
+    await pool.query(`DELETE FROM sys_role WHERE role_code = 'ROLE_SAMPLER'`);
+    await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id)
+      SELECT r.id, m.id FROM sys_role r, sys_menu m
+       WHERE r.role_code = 'ROLE_QUALITY' AND ((m.kind = 'menu' AND m.path = ANY($1) OR m.path IN ('/weigh', '/purchase')) OR m.permission = ANY($2))
+      ON CONFLICT DO NOTHING`, [leaves, keys]);
+    // granted by this plant to the lab, never by the tree, and not among the step's leaves: it stays
+    await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT r.id, m.id FROM sys_role r, sys_menu m
+       WHERE r.role_code = 'ROLE_QUALITY' AND m.kind = 'menu' AND m.path = '/masterdata/vehicle' ON CONFLICT DO NOTHING`);
+    expect((await leafGrants('ROLE_QUALITY')).length).toBe(leaves.length);
+
+    // two instances starting at once: one takes the step, the other finds it taken
+    const both = await Promise.all([syncMenuEntries(db), syncMenuEntries(db)]);
+    const [sync, other] = both.sort((a, b) => b.regranted - a.regranted) as [MenuSyncResult, MenuSyncResult];
+    expect(sync.regranted).toBeGreaterThan(keys.length + leaves.length);
+    expect(other.regranted).toBe(0);
+    expect(await leafGrants('ROLE_QUALITY')).toEqual([]);
+    expect(await buttonGrants('ROLE_QUALITY', keys)).toEqual([]);
+    expect(await holders(`r.role_code = 'ROLE_QUALITY' AND m.kind = 'menu' AND m.path IN ('/weigh', '/purchase')`)).toEqual([]);
+    // the lab keeps its own screens, and what the plant gave it outside the step
+    expect(await holders(`r.role_code = 'ROLE_QUALITY' AND m.path IN ('/quality', '/quality/assay', '/masterdata/vehicle')`)).toHaveLength(3);
+    expect(await holders(`r.role_code = 'ROLE_QUALITY' AND m.permission = 'quality_assay_enter'`)).toHaveLength(1);
+    // the sampler exists in the group and holds the sampling grid, the tickets and the map, no result entry
+    expect(await buttonGrants('ROLE_SAMPLER', ['confirm_pu_sampling_view', 'confirm_pu_sampling_submit', 'weigh_pu_view', 'quality_sample_map'])).toHaveLength(4);
+    expect(await holders(`r.role_code = 'ROLE_SAMPLER' AND m.kind = 'menu' AND m.path IN ('/purchase', '/purchase/sampling', '/weigh', '/weigh/pu')`)).toHaveLength(4);
+    expect(await buttonGrants('ROLE_SAMPLER', ['quality_assay_enter', 'quality_assay_view', 'weigh_pu_deduct', 'confirm_pu_submit'])).toEqual([]);
+
+    // once: a grant an administrator gives back afterwards stands at the next start
+    await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT r.id, m.id FROM sys_role r, sys_menu m
+       WHERE r.role_code = 'ROLE_QUALITY' AND m.permission = 'weigh_pu_view'`);
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0, regranted: 0 });
+    expect(await buttonGrants('ROLE_QUALITY', ['weigh_pu_view'])).toEqual(['ROLE_QUALITY']);
   });
 });

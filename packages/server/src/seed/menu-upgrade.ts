@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/pool';
 import type { DB } from '../platform/db/schema';
-import { buttonRoles, grantedRoles, insertButtonEntry, insertMenuEntry } from './demo';
+import { buttonRoles, grantedRoles, insertButtonEntry, insertMenuEntry, SEEDED_ROLES } from './demo';
 import { buttonsToRehome, entriesToRetire, type MenuRow, treeKeys } from './menu-retire';
 import type { MenuSeed } from '../platform/menu/define';
-import { MENU_TREE, MOVED_LEAVES } from './menus';
+import { GRANT_STEPS, MENU_TREE, MOVED_LEAVES, type GrantStep } from './menus';
 
 type Tx = Transaction<DB>;
 
@@ -15,6 +15,8 @@ export interface MenuSync {
   moved: number;
   /** seeded entries the tree no longer defines, deleted with their role links */
   retired: number;
+  /** grants a step of GRANT_STEPS took away or gave, once per database */
+  regranted: number;
 }
 
 /**
@@ -30,13 +32,19 @@ export interface MenuSync {
  * - entries the code's tree once put there (seeded) and no longer defines are deleted, their role
  *   links with them; an administrator's entry stays, and so does any folder above one;
  * - a seeded button that only carried a right (no component) gets the action the tree now gives
- *   it, so a release that turns a right into a list button (扣重, 拆分) shows that button there too.
+ *   it, so a release that turns a right into a list button (扣重, 拆分) shows that button there too;
+ * - a step of GRANT_STEPS not yet taken moves seeded grants between roles (menus.ts), once: the
+ *   only way a grant the tree stopped giving leaves a database, since the steps above never take
+ *   one away from a role.
  */
-export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE): Promise<MenuSync> {
+export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE, steps: GrantStep[] = GRANT_STEPS): Promise<MenuSync> {
   return db.transaction().execute(async (tx) => {
     // one start at a time: two instances starting together would add an entry twice
     await sql`SELECT pg_advisory_xact_lock(hashtext('seed:menu-upgrade'))`.execute(tx);
     await moveLeaves(tx, MOVED_LEAVES);
+    // the roles a step gives to exist before entries are granted to them by code
+    const pending = await pendingSteps(tx, steps);
+    await createRoles(tx, pending.flatMap((s) => s.give));
     const added = await addMissing(tx, tree);
     await giveActions(tx, tree);
     const keys = treeKeys(tree);
@@ -50,8 +58,91 @@ export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE
       await tx.deleteFrom('sys_role_menu').where('menu_id', 'in', retired).execute();
       await tx.deleteFrom('sys_menu').where('id', 'in', retired).execute();
     }
-    return { added, moved: moves.length, retired: retired.length };
+    let regranted = 0;
+    for (const step of pending) regranted += await applyGrantStep(tx, tree, step);
+    return { added, moved: moves.length, retired: retired.length, regranted };
   });
+}
+
+/** The steps this database has not taken, marked taken now (the caller's transaction holds the sync's lock). */
+async function pendingSteps(tx: Tx, steps: GrantStep[]): Promise<GrantStep[]> {
+  if (steps.length === 0) return [];
+  const values = sql.join(steps.map((s) => sql`(${s.step})`));
+  const { rows } = await sql<{ step: string }>`INSERT INTO sys_seed_step (step) VALUES ${values} ON CONFLICT (step) DO NOTHING RETURNING step`.execute(tx);
+  const taken = new Set(rows.map((r) => r.step));
+  return steps.filter((s) => taken.has(s.step));
+}
+
+/** The seeded roles of these codes, in every group that lacks them. */
+async function createRoles(tx: Tx, codes: string[]): Promise<void> {
+  for (const r of SEEDED_ROLES.filter((x) => codes.includes(x.code))) {
+    await sql`INSERT INTO sys_role (group_id, role_code, role_name, role_name_en, is_admin)
+              SELECT g.id, ${r.code}, ${r.name}, ${r.en}, ${r.admin} FROM sys_group g
+              ON CONFLICT (group_id, role_code) DO NOTHING`.execute(tx);
+  }
+}
+
+/** What the tree grants each role: menu entries by path, buttons by permission key. */
+function treeGrants(tree: MenuSeed[]): { menus: Map<string, string[]>; buttons: Map<string, string[]>; below: Map<string, string[]> } {
+  const menus = new Map<string, string[]>();
+  const buttons = new Map<string, string[]>();
+  // a folder's leaves (every depth), to take the folder once none of its leaves is the role's
+  const below = new Map<string, string[]>();
+  const walk = (items: MenuSeed[], folders: string[]): void => {
+    for (const item of items) {
+      menus.set(item.path, grantedRoles(item));
+      for (const b of item.buttons ?? []) buttons.set(b.permission, buttonRoles(b));
+      for (const f of folders) below.set(f, [...(below.get(f) ?? []), item.path]);
+      if (item.children) walk(item.children, [...folders, item.path]);
+    }
+  };
+  walk(tree, []);
+  return { menus, buttons, below };
+}
+
+/**
+ * One step: its roles lose the named leaves, their buttons and the folders above them where the
+ * tree no longer grants them; its given roles get every entry the tree grants them. Only seeded
+ * entries are touched; an administrator's own entries keep their grants. The count of grants changed.
+ */
+async function applyGrantStep(tx: Tx, tree: MenuSeed[], step: GrantStep): Promise<number> {
+  const grants = treeGrants(tree);
+  let changed = 0;
+  for (const { role, paths } of step.take) {
+    const leaves = paths.filter((p) => !(grants.menus.get(p) ?? []).includes(role));
+    const folders = [...grants.below].filter(([folder, under]) => under.some((p) => leaves.includes(p)) && !(grants.menus.get(folder) ?? []).includes(role)).map(([f]) => f);
+    const menuPaths = [...leaves, ...folders];
+    if (menuPaths.length === 0) continue;
+    // a button goes with its leaf unless the tree grants the role that button (a key shared with another leaf)
+    const keep = [...grants.buttons].filter(([, roles]) => roles.includes(role)).map(([permission]) => permission);
+    const { numDeletedRows } = await tx.deleteFrom('sys_role_menu')
+      .where('role_id', 'in', tx.selectFrom('sys_role').select('id').where('role_code', '=', role))
+      .where('menu_id', 'in', tx.selectFrom('sys_menu as m').select('m.id').where('m.seeded', '=', true).where((eb) => eb.or([
+        eb.and([eb('m.kind', '=', 'menu'), eb('m.path', 'in', menuPaths)]),
+        eb.and([
+          eb('m.kind', '=', 'button'),
+          eb('m.parent_id', 'in', eb.selectFrom('sys_menu as p').select('p.id').where('p.kind', '=', 'menu').where('p.path', 'in', leaves)),
+          ...(keep.length ? [eb('m.permission', 'not in', keep)] : []),
+        ]),
+      ])))
+      .executeTakeFirst();
+    changed += Number(numDeletedRows);
+  }
+  for (const role of step.give) {
+    const paths = [...grants.menus].filter(([, roles]) => roles.includes(role)).map(([p]) => p);
+    const keys = [...grants.buttons].filter(([, roles]) => roles.includes(role)).map(([k]) => k);
+    if (paths.length === 0 && keys.length === 0) continue;
+    const { rows } = await sql<{ n: number }>`
+      WITH granted AS (
+        INSERT INTO sys_role_menu (role_id, menu_id)
+        SELECT r.id, m.id FROM sys_role r CROSS JOIN sys_menu m
+         WHERE r.role_code = ${role} AND m.seeded
+           AND ((m.kind = 'menu' AND m.path = ANY(${paths}::text[])) OR (m.kind = 'button' AND m.permission = ANY(${keys}::text[])))
+        ON CONFLICT DO NOTHING RETURNING 1)
+      SELECT count(*)::int AS n FROM granted`.execute(tx);
+    changed += rows[0]?.n ?? 0;
+  }
+  return changed;
 }
 
 async function moveLeaves(tx: Tx, moves: { from: string; to: string }[]): Promise<void> {

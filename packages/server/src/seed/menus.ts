@@ -1,4 +1,8 @@
 /** The demo plant's menu tree: every area of the platform (spec section 1), built from the modules. */
+import { CONFIRM_GRID_NAMES, CONFIRM_GRIDS } from '../domain/confirm/grids';
+import { TICKET_KINDS } from '../domain/weighing/kinds';
+import { ticketMenuPath } from '../domain/weighing/menu';
+
 export { MENU_TREE } from '../domain/modules';
 export type { MenuButtonSeed, MenuSeed } from '../platform/menu/define';
 
@@ -9,4 +13,33 @@ export type { MenuButtonSeed, MenuSeed } from '../platform/menu/define';
  */
 export const MOVED_LEAVES: { from: string; to: string }[] = [
   { from: 'http://localhost:8080/help.html', to: '/help.html' },
+];
+
+/**
+ * A change of the seeded roles' grants that a database seeded by an earlier release takes once at
+ * start (seed/menu-upgrade.ts; remembered in sys_seed_step, so an administrator's later grant
+ * stands). The sync otherwise only adds entries: a grant the tree stops giving would stay for ever.
+ * - `take`: the role loses its grants on these leaves, their buttons and the folders above them,
+ *   wherever the tree no longer grants it the entry;
+ * - `give`: these roles are created in every group where missing (seed/demo.ts SEEDED_ROLES) and
+ *   granted every entry of the tree that grants them.
+ */
+export interface GrantStep {
+  step: string;
+  take: { role: string; paths: string[] }[];
+  give: string[];
+}
+
+export const GRANT_STEPS: GrantStep[] = [
+  {
+    // the lab stays blind: result entry (ROLE_QUALITY) sees no ticket, plate or vendor; the sampling
+    // grid, the ticket lists (with the ticket's assay view) and the site confirmations go to the
+    // sampler (ROLE_SAMPLER) and the operators; the home page's gate chart names plates too
+    step: '062-blind-lab',
+    take: [{
+      role: 'ROLE_QUALITY',
+      paths: [...TICKET_KINDS.map(ticketMenuPath), ...CONFIRM_GRID_NAMES.map((g) => CONFIRM_GRIDS[g].menuPath), '/reportforms/daily'],
+    }],
+    give: ['ROLE_SAMPLER'],
+  },
 ];

@@ -7,7 +7,7 @@ import { call, expectFailure, expectOk } from '../../../test/api';
 const { app, database } = await createTestApp();
 const { pool } = database;
 let operator: string;
-let quality: string;
+let sampler: string;
 let accountant: string;
 let orgId: string;
 let materialId: string;
@@ -15,7 +15,7 @@ let vendorId: string;
 
 beforeAll(async () => {
   operator = (await bearerFor(app, 'operator')).authorization;
-  quality = (await bearerFor(app, 'quality')).authorization;
+  sampler = (await bearerFor(app, 'sampler')).authorization;
   accountant = (await bearerFor(app, 'accountant')).authorization;
   orgId = String(expectOk(await call(app, 'GET', '/api/sys-info/me', operator)).data.currentOrg);
   materialId = String((await pool.query('SELECT archive_id FROM md_material_alloc WHERE org_id = $1 ORDER BY archive_id LIMIT 1', [orgId])).rows[0].archive_id);
@@ -85,15 +85,16 @@ describe('site confirmation', () => {
     expect((await pool.query('SELECT in_transit FROM wb_notice_line WHERE id = $1', [lineId])).rows[0].in_transit).toBe('0.0000');
   });
 
-  it('judges samples in sampling mode: 合格, 不合格 and the count', async () => {
+  it('judges samples in sampling mode: 合格, 不合格 and the count, by the sampler; the lab and the operators hold no sampling grid', async () => {
     const { id } = await truckAtSite('晋A10005');
-    expect((await rowOf('pu-sampling', id, quality)).confirmSubButs).toEqual(['CONFIRM', 'CONFIRM_NOT']);
-    expectOk(await submit('pu-sampling', { id, button: 'CONFIRM_NOT', sampleCount: 3, sampleDate: '20261120' }, quality));
+    for (const other of [operator, (await bearerFor(app, 'quality')).authorization]) expectFailure(await submit('pu-sampling', { id, button: 'CONFIRM' }, other), 403);
+    expect((await rowOf('pu-sampling', id, sampler)).confirmSubButs).toEqual(['CONFIRM', 'CONFIRM_NOT']);
+    expectOk(await submit('pu-sampling', { id, button: 'CONFIRM_NOT', sampleCount: 3, sampleDate: '20261120' }, sampler));
     expect((await pool.query(`SELECT state, sample_state, sample_count, to_char(sampled_on, 'YYYY-MM-DD') AS day FROM wb_ticket WHERE id = $1`, [id])).rows[0])
       .toEqual({ state: 'FIRST_WEIGHED', sample_state: 'UNQUALIFIED', sample_count: 3, day: '2026-11-20' });
-    expectFailure(await submit('pu-sampling', { id, button: 'CONFIRM_NOT' }, quality), 400, '磅单 CGBD-T5 当前不能不合格');
-    expectFailure(await submit('pu-sampling', { id, button: 'CONFIRM_AGAIN', sampleCount: 501 }, quality), 400, /样品数应为0到500的整数/);
-    expectOk(await submit('pu-sampling', { id, button: 'CONFIRM_AGAIN' }, quality));
+    expectFailure(await submit('pu-sampling', { id, button: 'CONFIRM_NOT' }, sampler), 400, '磅单 CGBD-T5 当前不能不合格');
+    expectFailure(await submit('pu-sampling', { id, button: 'CONFIRM_AGAIN', sampleCount: 501 }, sampler), 400, /样品数应为0到500的整数/);
+    expectOk(await submit('pu-sampling', { id, button: 'CONFIRM_AGAIN' }, sampler));
     expect((await pool.query('SELECT sample_state, sample_count FROM wb_ticket WHERE id = $1', [id])).rows[0]).toEqual({ sample_state: 'QUALIFIED', sample_count: 1 });
   });
 
@@ -113,13 +114,13 @@ describe('site confirmation', () => {
     expect(await rowOf('pu', id, operator, [{ key: 'state', op: 'eq', val: 'CLOSED' }])).toMatchObject({ confirmSubButs: ['CONFIRM_NO'], ihandle: false });
 
     const { id: waiting } = await truckAtSite('晋A10009');
-    expect((await rowOf('pu', waiting, quality)).ihandle).toBe(true);
+    expect((await rowOf('pu', waiting, operator)).ihandle).toBe(true);
     const { rows: revoked } = await pool.query(
-      `DELETE FROM sys_role_menu WHERE role_id = (SELECT id FROM sys_role WHERE role_code = 'ROLE_QUALITY')
+      `DELETE FROM sys_role_menu WHERE role_id = (SELECT id FROM sys_role WHERE role_code = 'ROLE_OPERATOR')
          AND menu_id IN (SELECT id FROM sys_menu WHERE permission = 'confirm_pu_submit') RETURNING role_id, menu_id`);
     expect(revoked.length).toBeGreaterThan(0);
     try {
-      expect(await rowOf('pu', waiting, quality)).toMatchObject({ confirmSubButs: ['CONFIRM', 'SINGLE_WEIGH', 'SINGLE_EMPTY'], ihandle: false });
+      expect(await rowOf('pu', waiting, operator)).toMatchObject({ confirmSubButs: ['CONFIRM', 'SINGLE_WEIGH', 'SINGLE_EMPTY'], ihandle: false });
     } finally {
       for (const r of revoked) await pool.query('INSERT INTO sys_role_menu (role_id, menu_id) VALUES ($1, $2)', [r.role_id, r.menu_id]);
     }

@@ -2,17 +2,18 @@ import type { MenuSeed } from '../../platform/menu/define';
 import { CONFIRM_GRID_NAMES, CONFIRM_GRIDS, gridPermission } from './grids';
 
 const OP = 'ROLE_OPERATOR';
-const QA = 'ROLE_QUALITY';
+const SA = 'ROLE_SAMPLER';
 
 /**
  * The site-confirmation leaves of one weighing area (/purchase, /sale, ...): one per grid, each its
  * own page (`confirm/<grid>`) with its view and submit rights. Operators at the unloading and
- * loading points confirm; quality staff judge the samples.
+ * loading points confirm; the sampler (取样员) judges the samples. The lab's result entry
+ * (ROLE_QUALITY) holds none: every grid shows the trucks' plates and vendors.
  */
 export function confirmLeaves(areaPath: string): MenuSeed[] {
   return CONFIRM_GRID_NAMES.filter((grid) => CONFIRM_GRIDS[grid].menuPath.startsWith(`${areaPath}/`)).map((grid) => {
     const g = CONFIRM_GRIDS[grid];
-    const roles = g.sampling ? [QA] : [OP, QA];
+    const roles = g.sampling ? [SA] : [OP];
     return {
       name: g.label, en: g.labelEn, path: g.menuPath, component: `confirm/${grid}`, roles,
       buttons: [

@@ -81,3 +81,46 @@ export async function redrawGrant(tx: Tx, orgId: string, ticketId: string, ticke
   await repo.setDrawn(tx, draw.lineId, decision.drawn.toFixed());
   await repo.recordDraw(tx, orgId, ticketId, draw.lineId, String(net));
 }
+
+/**
+ * 合并: the kept ticket draws the merged net, the tickets merged into it (voided) nothing. Every
+ * ticket's draw is taken back from its grant line and the sum drawn again by the kept one under the
+ * line's lock, refused past the grant (a ticket that drew nothing, completed before its product
+ * was controlled, counts now). Tickets that drew on different grant lines are not merged. Called
+ * with the tickets locked, before the customer's money (the plant's lock order).
+ */
+export async function mergeGrantDraws(tx: Tx, orgId: string, keptId: string, ticketIds: string[], keptNo: string, net: Decimal.Value): Promise<void> {
+  const draws: { lineId: string; quantity: string; drawn: string }[] = [];
+  for (const id of ticketIds) {
+    const d = await repo.takeDraw(tx, orgId, id);
+    if (d) draws.push(d);
+  }
+  const [first] = draws;
+  if (!first) return;
+  if (draws.some((d) => d.lineId !== first.lineId)) throw badRequest(`磅单 ${keptNo}：所选磅单提货的许可证明细不同，不能合并`, 'ids');
+  // every take read the line before any write: what it holds without these tickets' draws
+  const without = draws.reduce((left, d) => left.minus(d.quantity), new Decimal(first.drawn));
+  await drawAgain(tx, orgId, first.lineId, without, [{ ticketId: keptId, net }], `磅单 ${keptNo}`, 'ids');
+}
+
+/**
+ * 拆分: the source's draw is shared out as its net is: the kept ticket draws its part, each new
+ * ticket its own, the parts adding up to what the source drew. A source that drew nothing: nothing.
+ */
+export async function splitGrantDraw(tx: Tx, orgId: string, sourceId: string, sourceNo: string, parts: { ticketId: string; net: Decimal.Value }[]): Promise<void> {
+  const draw = await repo.takeDraw(tx, orgId, sourceId);
+  if (!draw) return;
+  // a return's record stays what its original drew (a return is not split)
+  if (new Decimal(draw.quantity).lt(0)) return repo.recordDraw(tx, orgId, sourceId, draw.lineId, draw.quantity);
+  await drawAgain(tx, orgId, draw.lineId, drawnAfterGiveBack(draw.drawn, draw.quantity), parts, `磅单 ${sourceNo}`, 'parts');
+}
+
+/** These tickets' nets drawn on a line already locked, from what it held without them; each recorded. */
+async function drawAgain(tx: Tx, orgId: string, lineId: string, without: Decimal.Value, tickets: { ticketId: string; net: Decimal.Value }[], who: string, field: string): Promise<void> {
+  const total = tickets.reduce((s, t) => s.plus(t.net), new Decimal(0));
+  const line = await repo.lineById(tx, lineId);
+  const decision = decideDraw(line.grantNo, line.productName, { quantity: line.quantity, drawn: new Decimal(without).toFixed() }, total);
+  if (!decision.ok) throw badRequest(`${who}：${decision.message}`, field);
+  await repo.setDrawn(tx, lineId, decision.drawn.toFixed());
+  for (const t of tickets) await repo.recordDraw(tx, orgId, t.ticketId, lineId, new Decimal(t.net).toFixed());
+}

@@ -162,8 +162,8 @@ describe('a sales registry of a controlled product', () => {
 
 let serial = 0;
 /** A sales truck on a notice line of its own, its registry naming the grant, weighed empty. */
-async function truckAtTare(grant: string) {
-  const { noticeId, lineId } = await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '1000' });
+async function truckAtTare(grant: string, on?: { noticeId: string; lineId: string }) {
+  const { noticeId, lineId } = on ?? await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '1000' });
   const registryId = await makeRegistry(db, p, { kind: 'sa', noticeId, lineId, plate: testPlate('G'), preQuantity: '0' });
   await q('UPDATE wb_registry SET grant_id = $1, collector_id = $2 WHERE id = $3', [grant, collectorId, registryId]);
   const first = expectOk(await post('/api/weigh/sa/first', { registryId, weight: '15', stationId: 'S1', requestId: `lic-${serial++}`, stable: true }, operator)).data;
@@ -204,6 +204,45 @@ describe('the draw-down at completion', () => {
     expect(await drawnOf(g.id)).toBe('23.5');
     expectOk(await post('/api/weigh/sa/deduct', { id: t.ticketId, deductions: [] }, operator));
     expect(await drawnOf(g.id)).toBe('25');
+  });
+
+  it('follows a merge: the kept ticket draws the sum and the merged one nothing; a split shares it out as the net', async () => {
+    const g = await auditedGrant('50');
+    const line = await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '1000' });
+    const a = await truckAtTare(g.id, line);
+    const b = await truckAtTare(g.id, line);
+    expectOk(await second(a, '40'));
+    expectOk(await second(b, '35.5'));
+    const draws = async () => Object.fromEntries((await q(`SELECT ticket_id::text AS t, trim_scale(quantity)::text AS q FROM mgp_grant_draw
+      WHERE ticket_id IN (SELECT id FROM wb_ticket WHERE notice_line_id = $1)`, [line.lineId])).map((r) => [r.t, r.q]));
+    expect(await draws()).toEqual({ [a.ticketId]: '25', [b.ticketId]: '20.5' });
+    expect(await drawnOf(g.id)).toBe('45.5');
+    // 合并: a (the lower id) keeps 25 + 20.5 = 45.5, b is voided and draws nothing
+    expectOk(await post('/api/weigh/sa/merge', { ids: [b.ticketId, a.ticketId] }, operator));
+    expect(await draws()).toEqual({ [a.ticketId]: '45.5' });
+    expect(await drawnOf(g.id)).toBe('45.5');
+    // 拆分 into 30 and 15.5: a draws 30, the new ticket 15.5; the line holds the same 45.5
+    const [part] = expectOk(await post('/api/weigh/sa/split', { id: a.ticketId, parts: ['30', '15.5'] }, operator)).data.ids as string[];
+    expect(await draws()).toEqual({ [a.ticketId]: '30', [part]: '15.5' });
+    expect(await drawnOf(g.id)).toBe('45.5');
+    // each part gives back its own when voided, and the line ends where it began
+    expectOk(await post('/api/weigh/sa/obsolete', { ids: [part] }, operator));
+    expect(await drawnOf(g.id)).toBe('30');
+    expectOk(await post('/api/weigh/sa/obsolete', { ids: [a.ticketId] }, operator));
+    expect(await drawnOf(g.id)).toBe('0');
+    expect(await draws()).toEqual({});
+  });
+
+  it('refuses to merge tickets drawn on different grants, changing nothing', async () => {
+    const [g1, g2] = [await auditedGrant('100'), await auditedGrant('100')];
+    const line = await makeNoticeLine(db, p, { kind: 'sa', maxLimit: '1000' });
+    const a = await truckAtTare(g1.id, line);
+    const b = await truckAtTare(g2.id, line);
+    expectOk(await second(a, '40'));
+    expectOk(await second(b, '40'));
+    expectFailure(await post('/api/weigh/sa/merge', { ids: [a.ticketId, b.ticketId] }, operator), 400, /许可证明细不同，不能合并/);
+    expect([await drawnOf(g1.id), await drawnOf(g2.id)]).toEqual(['25', '25']);
+    expect((await q('SELECT count(*)::int AS n FROM wb_ticket WHERE id = ANY($1) AND state = $2', [[a.ticketId, b.ticketId], 'COMPLETED']))[0].n).toBe(2);
   });
 
   it('refuses a weighing past the granted quantity and leaves the ticket open', async () => {

@@ -86,6 +86,77 @@ describe('applying a sample\'s results', () => {
     expect(await qualityRow(a.id)).toBeUndefined();
   });
 
+  it('keeps the lab\'s QUALITY row through a manual 扣重: net and amount follow both', async () => {
+    const a = await truck('15.56');
+    const s = await makeSample(ctx.database.db, plant, [a.id], { '001': '10', '003': '1.25' });
+    await apply(s.id);
+    expect(await ticket(a.id)).toMatchObject({ net: '23.95', deduct_total: '0.49', amount: '11831.3' });
+    const deduct = (deductions: unknown[]) => call(ctx.app, 'POST', '/api/weigh/pu/deduct', op, { id: a.id, deductions });
+    // the preview counts the lab's row too: 40 - 15.56 - 0.3 water - 0.49 quality = 23.65; 23.65 x 494 = 11683.10
+    const preview = expectOk(await call(ctx.app, 'POST', '/api/weigh/pu/deduct/preview', op, { id: a.id, deductions: [{ kind: 'water', amount: '0.3' }] })).data;
+    expect(preview).toMatchObject({ deducted: '0.79', net: '23.65', amount: '11683.1' });
+    expectOk(await deduct([{ kind: 'water', amount: '0.3' }]));
+    expect(await qualityRow(a.id)).toEqual({ mode: 'AMOUNT', value: '0.49', amount: '0.49' });
+    expect(await ticket(a.id)).toMatchObject({ net: '23.65', deduct_total: '0.79', amount: '11683.1', quality_price_adjust: '-6' });
+    expect(await lineDone(a.lineId)).toBe('23.65');
+    // a 扣重 that names the quality kind sets it as typed: 40 - 15.56 - 0.3 - 0.2 = 23.94; 23.94 x 494 = 11826.36
+    expectOk(await deduct([{ kind: 'water', amount: '0.3' }, { kind: 'quality', amount: '0.2' }]));
+    expect(await qualityRow(a.id)).toEqual({ mode: 'AMOUNT', value: '0.2', amount: '0.2' });
+    expect(await ticket(a.id)).toMatchObject({ net: '23.94', deduct_total: '0.5', amount: '11826.36' });
+    // and taking the water off keeps that quality row again
+    expectOk(await deduct([]));
+    expect(await ticket(a.id)).toMatchObject({ net: '24.24', deduct_total: '0.2', amount: '11974.56' });
+  });
+
+  it('corrects a posted ticket\'s stock by the difference of its net, its recheck again, and both go back with a reverse posting', async () => {
+    const a = await truck('15.56');
+    const t = await ctx.database.db.selectFrom('wb_ticket').select(['warehouse_id', 'material_id']).where('id', '=', a.id).executeTakeFirstOrThrow();
+    const balance = async () => {
+      const row = await ctx.database.db.selectFrom('wb_stock_balance').select('quantity').where('org_id', '=', plant.orgId)
+        .where('warehouse_id', '=', t.warehouse_id as string).where('material_id', '=', t.material_id as string).executeTakeFirst();
+      return new Decimal(row?.quantity ?? 0);
+    };
+    const records = async () => (await ctx.database.pool.query(
+      `SELECT direction, trim_scale(quantity)::text AS q, ticket_id IS NOT NULL AS own, reversed_at IS NOT NULL AS reversed, remark
+         FROM wb_stock_record WHERE ticket_id = $1 OR corrects_ticket_id = $1 ORDER BY id`, [a.id])).rows;
+    const start = await balance();
+    expectOk(await call(ctx.app, 'POST', '/api/weigh/pu/audit', adm, { ids: [a.id] }));
+    expectOk(await call(ctx.app, 'POST', '/api/weigh/pu/down', adm, { ids: [a.id] }));
+    expect((await balance()).minus(start).toFixed()).toBe('24.44');
+    const s = await makeSample(ctx.database.db, plant, [a.id], { '001': '10', '003': '1.25' });
+    await apply(s.id);
+    // 24.44 - 0.49 = 23.95: 0.49 out again, the ticket's own record as it was posted
+    expect(await ticket(a.id)).toMatchObject({ net: '23.95' });
+    expect((await balance()).minus(start).toFixed()).toBe('23.95');
+    expect(await records()).toEqual([
+      { direction: 'IN', q: '24.44', own: true, reversed: false, remark: null },
+      { direction: 'OUT', q: '0.49', own: false, reversed: false, remark: `更正：磅单 ${a.no} 净重 24.44 -> 23.95` },
+    ]);
+    // 出入库记录 names it by its own source and the ticket it corrects
+    const listed = expectOk(await call(ctx.app, 'POST', '/api/stock/record/v2/list', adm, { search: [{ key: 'sourceKind', op: 'eq', val: 'CORRECTION' }], limit: { pn: 1, ps: 50 } })).data.list;
+    expect(listed).toEqual([expect.objectContaining({ direction: 'OUT', sourceKind: 'CORRECTION', sourceNo: a.no })]);
+    // the recheck: 24.44 x 1 % = 0.24, net 24.2: 0.25 back in
+    await setValues(ctx.database.db, plant.orgId, s.id, { '001': '9', '003': '0.9' });
+    await ctx.database.db.updateTable('qm_sample').set({ state: 'RECHECKED', round: 2 }).where('id', '=', s.id).execute();
+    await apply(s.id);
+    expect((await balance()).minus(start).toFixed()).toBe('24.2');
+    expect((await records())[2]).toEqual({ direction: 'IN', q: '0.25', own: false, reversed: false, remark: `更正：磅单 ${a.no} 净重 23.95 -> 24.2` });
+    // reverse posting takes the corrections back with the ticket's record; posting again posts today's net
+    expectOk(await call(ctx.app, 'POST', '/api/weigh/pu/reversedown', adm, { ids: [a.id] }));
+    expect((await balance()).minus(start).toFixed()).toBe('0');
+    expect((await records()).map((r) => r.reversed)).toEqual([true, true, true]);
+    expectOk(await call(ctx.app, 'POST', '/api/weigh/pu/down', adm, { ids: [a.id] }));
+    expect((await balance()).minus(start).toFixed()).toBe('24.2');
+    expect((await records())[3]).toMatchObject({ direction: 'IN', q: '24.2', own: true, reversed: false });
+    // a recheck applied while the ticket is reverse-posted: whichever goes first, nothing stays in stock
+    await setValues(ctx.database.db, plant.orgId, s.id, { '001': '10', '003': '1.25' });
+    const [, reversed] = await Promise.all([apply(s.id), call(ctx.app, 'POST', '/api/weigh/pu/reversedown', adm, { ids: [a.id] })]);
+    expectOk(reversed);
+    expect((await balance()).minus(start).toFixed()).toBe('0');
+    expect((await records()).filter((r) => !r.reversed)).toEqual([]);
+    expect(await ticket(a.id)).toMatchObject({ net: '23.95' });
+  });
+
   it('keeps the quality price change when the price is changed afterwards: amount = net x (price + change)', async () => {
     const a = await truck('15.56');
     const s = await makeSample(ctx.database.db, plant, [a.id], { '001': '10', '003': '1.25' });

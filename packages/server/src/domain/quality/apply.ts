@@ -8,6 +8,7 @@ import { redrawGrant } from '../licence/draw';
 import { followTicketAmount } from '../money/ledger';
 import { completeOnLine, uncompleteOnLine } from '../notice/quantity';
 import { correctSettledTicket } from '../settlement/corrections';
+import { correctTicketStock } from '../stock/posting';
 import { weighParams } from '../weighing/repo';
 import { pricedAmount } from '../weighing/rules/amount';
 import { computeNet, type Deduction, type DeductionKind } from '../weighing/rules/net';
@@ -46,7 +47,8 @@ const DB_KIND: Record<string, DeductionKind> = { WATER: 'water', IMPURITY: 'impu
  * its net and amount computed again by the weighing's own rules (computeNet, pricedAmount), the
  * notice line's done, a controlled product's draw and a sale's account following the change as a
  * deduction moves them. A ticket a goods settlement holds is not edited: the settlement gets an
- * adjustment row (domain/settlement/corrections.ts). Applying again (a recheck) replaces what the
+ * adjustment row (domain/settlement/corrections.ts). A posted ticket's stock gets the difference
+ * of its net as a correcting record (domain/stock posting.ts correctTicketStock). Applying again (a recheck) replaces what the
  * last application decided, never adds to it. Lock order: the sample's tickets by id, the sample,
  * then what each ticket's change moves (notice line, grant line, account), as the weighing locks them.
  */
@@ -124,6 +126,10 @@ export async function applySampleResults(tx: Tx, orgId: string, sampleId: string
       await redrawGrant(tx, orgId, t.id, `样品 ${sample.blind_code}`, after.net ?? '0');
       await followTicketAmount(tx, actor, { id: t.id, ticket_no: t.ticket_no, kind: 'sa' });
     }
+  }
+  // a posted ticket's stock follows its new net: the difference as a correcting record (the stock lock last)
+  for (const { t, write: after } of moved) {
+    if (t.state === 'POSTED') await correctTicketStock(tx, orgId, t.id, t.net as string, after.net ?? '0', who.userId);
   }
   return { sampleId, tickets: applied, detail: summary(applied) };
 }

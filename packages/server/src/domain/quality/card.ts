@@ -51,7 +51,11 @@ export function sampleCardPdf(c: SampleCard): Promise<Buffer> {
   const x = qx + side + mm(3);
   const w = width - x - mm(2);
   doc.font('bold').fontSize(9).text('样品卡', x, mm(4), { width: w });
-  doc.font('bold').fontSize(14).text(c.blindCode, x, mm(10), { width: w, characterSpacing: 0.5 });
+  // the code on one line, whatever its letters: a wide one (W, M) is set smaller rather than broken in two
+  doc.font('bold');
+  let size = 14;
+  while (size > 8 && doc.fontSize(size).widthOfString(c.blindCode, { characterSpacing: 0.5 }) > w) size -= 0.5;
+  doc.fontSize(size).text(c.blindCode, x, mm(10), { width: w, characterSpacing: 0.5, lineBreak: false });
   doc.font('regular').fontSize(8);
   doc.text(`物料: ${c.materialName ?? ''}`, x, mm(20), { width: w, lineBreak: false, ellipsis: true });
   doc.text(`模板: ${c.formatName}`, x, mm(25), { width: w, lineBreak: false, ellipsis: true });

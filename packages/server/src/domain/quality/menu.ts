@@ -6,11 +6,13 @@ import { ITEM_PREFIX } from './items';
 
 /**
  * The 质检化验 (Assay) folder. Quality staff keep the lab's archives and formats, enter, check and
- * recheck. The code-to-tickets map (取样记录) is not theirs: it is given to the operators, who see
- * the trucks anyway, so the lab stays blind; an administrator may give it to a sampling role.
+ * recheck. The code-to-tickets map (取样记录, its own right quality_sample_map) is not theirs: it is
+ * given to the operators and the sampler (取样员), who see the trucks anyway and print the card by
+ * the truck at the sampling point, so the lab stays blind.
  */
 const QA = 'ROLE_QUALITY';
 const OP = 'ROLE_OPERATOR';
+const SA = 'ROLE_SAMPLER';
 
 export const QUALITY_PERMISSIONS = {
   assayView: 'quality_assay_view',
@@ -49,7 +51,7 @@ export const QUALITY_LEAVES: MenuSeed[] = [
   { name: '自动模型', en: 'Auto models', path: '/quality/auto-model', roles: [QA], buttons: documentButtons(AUTO_MODEL_PREFIX, [...ARCHIVE_ACTIONS], [QA]) },
   ...ARCHIVE_KINDS.map((k): MenuSeed => ({ name: k.label, en: k.labelEn, path: archiveMenuPath(k), roles: [QA], buttons: documentButtons(archivePrefix(k), [...ARCHIVE_ACTIONS], [QA]) })),
   {
-    name: '取样记录', en: 'Samples taken', path: '/quality/sample', roles: [OP],
-    buttons: [button('查看', 'View', P.sampleMap, [OP], 'view')],
+    name: '取样记录', en: 'Samples taken', path: '/quality/sample', roles: [OP, SA],
+    buttons: [button('查看', 'View', P.sampleMap, [OP, SA], 'view')],
   },
 ];

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts } from '../weighing/print/pdf-text.test-support';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 
@@ -9,6 +10,8 @@ const { app, database } = await createTestApp();
 const { pool } = database;
 let operator: string;
 let quality: string;
+// the sampling point's role (取样员): the lab's result entry holds no sampling grid
+let sampler: string;
 let admin: string;
 let qualityUserId: string;
 let orgId: string;
@@ -25,6 +28,7 @@ const logCount = async (action: string) => count('sys_log', 'action = $1', [acti
 
 beforeAll(async () => {
   operator = (await bearerFor(app, 'operator')).authorization;
+  sampler = (await bearerFor(app, 'sampler')).authorization;
   const q = await bearerFor(app, 'quality');
   quality = q.authorization;
   qualityUserId = String((await pool.query("SELECT id FROM sys_user WHERE username = 'quality'")).rows[0].id);
@@ -53,7 +57,7 @@ async function truckAtSite(plate: string, vendor = vendorId): Promise<{ id: stri
   return { id: String(t.id), no };
 }
 const judge = (id: string, button: 'CONFIRM' | 'CONFIRM_NOT' | 'CONFIRM_AGAIN', extra: object = {}) =>
-  post('/api/confirm/pu-sampling/submit', { id, button, sampleDate: '20261120', ...extra });
+  post('/api/confirm/pu-sampling/submit', { id, button, sampleDate: '20261120', ...extra }, sampler);
 const sampleOf = async (ticketId: string) =>
   (await pool.query('SELECT s.id::text AS id, s.blind_code, s.truck_count, s.sample_count, s.state FROM qm_sample_ticket st JOIN qm_sample s ON s.id = st.sample_id WHERE st.ticket_id = $1', [ticketId])).rows[0];
 
@@ -173,6 +177,10 @@ describe('sampling', () => {
     const s = await freshSample('晋Q00031');
     const res = await get(`/api/quality/sample/${s.id}/card`);
     expect([res.statusCode, res.headers['content-type'], res.rawPayload.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    // a code of the widest letters stays on one line of the label
+    await pool.query(`UPDATE qm_sample SET blind_code = 'WMWMWMWMWM' WHERE id = $1`, [s.id]);
+    const wide = await get(`/api/quality/sample/${s.id}/card`);
+    expect((await pageTexts(new Uint8Array(wide.rawPayload))).join('\n')).toContain('WMWMWMWMWM');
   });
 });
 

@@ -71,8 +71,9 @@ describe('home counts', () => {
     expect(expectOk(await call(app, 'GET', '/api/home/count', operator)).data).toMatchObject({ overstay: 1, overstayHours: 9 });
   });
 
-  it('answers the counts to a role that holds them and no one signed out', async () => {
-    expectOk(await call(app, 'GET', '/api/home/count', quality));
+  it('answers the counts to a role that holds them, not the lab (the gate chart names plates), and no one signed out', async () => {
+    expectOk(await call(app, 'GET', '/api/home/count', operator));
+    expectFailure(await call(app, 'GET', '/api/home/count', quality), 403);
     expectFailure(await call(app, 'GET', '/api/home/count'), 401);
   });
 });

@@ -29,7 +29,9 @@ async function lockCompanyStock(tx: Tx, orgId: string): Promise<void> {
 export type RecordSource =
   | { ticketId: string }
   | { earlyId: string }
-  | { transferId: string; transferLineId: string };
+  | { transferId: string; transferLineId: string }
+  // a posted ticket's net changed afterwards: the difference, a record of its own (migration 062)
+  | { correctsTicketId: string };
 
 export interface NewRecord {
   direction: RecordDirection;
@@ -46,7 +48,7 @@ export interface StockPosting {
   warnings: string[];
 }
 
-type SourceColumn = 'ticket_id' | 'early_id' | 'transfer_id';
+type SourceColumn = 'ticket_id' | 'early_id' | 'transfer_id' | 'corrects_ticket_id';
 
 const LIVE_INDEXES = ['wb_stock_record_live_uq', 'wb_stock_record_early_uq', 'wb_stock_record_transfer_uq'];
 
@@ -77,6 +79,7 @@ export async function postRecords(tx: Tx, orgId: string, userId: string | null, 
       early_id: 'earlyId' in r.source ? r.source.earlyId : null,
       transfer_id: 'transferId' in r.source ? r.source.transferId : null,
       transfer_line_id: 'transferLineId' in r.source ? r.source.transferLineId : null,
+      corrects_ticket_id: 'correctsTicketId' in r.source ? r.source.correctsTicketId : null,
     }))).execute();
   } catch (err) {
     const e = err as { code?: string; constraint?: string };

@@ -28,15 +28,17 @@ export const balanceListTemplate = defineListTemplate({
   ],
 });
 
-/** The document a record came from: the weigh ticket, the opening stock or the transfer form. */
+/** The document a record came from: the weigh ticket (or the one it corrects), the opening stock or the transfer form. */
 const sourceNo = `coalesce(
-  (SELECT k.ticket_no FROM wb_ticket k WHERE k.id = t.ticket_id),
+  (SELECT k.ticket_no FROM wb_ticket k WHERE k.id = coalesce(t.ticket_id, t.corrects_ticket_id)),
   (SELECT e.early_no FROM wb_stock_early e WHERE e.id = t.early_id),
   (SELECT f.transfer_no FROM wb_stock_transfer f WHERE f.id = t.transfer_id))`;
 const SOURCE_KINDS = [
   { value: 'TICKET', label: '过磅单', labelEn: 'Weigh ticket' }, { value: 'EARLY', label: '期初库存', labelEn: 'Opening stock' }, { value: 'TRANSFER', label: '移库单', labelEn: 'Transfer form' },
+  { value: 'CORRECTION', label: '净重更正', labelEn: 'Net correction' },
 ];
-const sourceKind = "CASE WHEN t.ticket_id IS NOT NULL THEN 'TICKET' WHEN t.early_id IS NOT NULL THEN 'EARLY' ELSE 'TRANSFER' END";
+const sourceKind = `CASE WHEN t.ticket_id IS NOT NULL THEN 'TICKET' WHEN t.early_id IS NOT NULL THEN 'EARLY'
+  WHEN t.corrects_ticket_id IS NOT NULL THEN 'CORRECTION' ELSE 'TRANSFER' END`;
 
 const signedChange = "CASE WHEN t.reversed_at IS NOT NULL THEN 0 WHEN t.direction = 'OUT' THEN -t.quantity ELSE t.quantity END";
 

@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely';
+import Decimal from 'decimal.js';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { liveRecordCount, postRecords, reverseRecords, type NewRecord, type StockPosting } from './ledger';
@@ -26,7 +27,16 @@ import { returnMovements, returnStillPosted } from './rules/returns';
  *     return is posted is refused (磅单 X 的退货单 Y 已过账，不能反过账): the return's records stood on
  *     its own. A return's posting holds its original's lock, so the two cannot pass each other.
  *
- * Both answer { records, warnings }: warnings name balances left below zero (allowed with a warning
+ *   correctTicketStock(tx, orgId, ticketId, before, after, userId): Promise<StockPosting>
+ *     A posted ticket's net changed afterwards (the lab's quality deduction or its recheck,
+ *     domain/quality apply.ts): each live record of the ticket gets a correcting record of the
+ *     difference (its own direction when the net grew, the other one when it shrank), a source of
+ *     its own (corrects_ticket_id, remark 更正：磅单 X 净重 a -> b), and the balances move. Nothing for
+ *     a ticket without live records or an unchanged net. Locks the ticket (the caller holds it
+ *     already). reverseTicketStock takes the corrections back with the ticket's records, and a
+ *     return posted later turns round the corrected quantities.
+ *
+ * All three answer { records, warnings }: warnings name balances left below zero (allowed with a warning
  * unless the organisation's negativeStockCheck is forbid, which refuses with a 400: rules/balance.ts).
  * Refusals are AppErrors (400 naming the field, 404 for a ticket not in orgId): the caller's
  * transaction rolls back. Posting twice is impossible: the ticket lock makes a second posting wait
@@ -66,7 +76,29 @@ export async function reverseTicketStock(tx: Tx, orgId: string, ticketId: string
   if (posted !== null) throw badRequest(returnStillPosted(t.ticket_no, posted), 'ids');
   const reversed = await reverseRecords(tx, orgId, userId, 'ticket_id', [t.id]);
   if (reversed.records === 0) throw badRequest(`磅单 ${t.ticket_no} 未记账，不能反记账`, 'ids');
-  return reversed;
+  // its corrections go with it: posted again, the ticket's records carry its net of today
+  const corrections = await reverseRecords(tx, orgId, userId, 'corrects_ticket_id', [t.id]);
+  return { records: reversed.records + corrections.records, warnings: [...reversed.warnings, ...corrections.warnings] };
+}
+
+const turned = (d: Movement['direction']): Movement['direction'] => (d === 'IN' ? 'OUT' : 'IN');
+
+export async function correctTicketStock(
+  tx: Tx, orgId: string, ticketId: string, before: Decimal.Value, after: Decimal.Value, userId: string | null,
+): Promise<StockPosting> {
+  const change = new Decimal(after).minus(before);
+  if (change.isZero()) return { records: 0, warnings: [] };
+  const t = await lockTicket(tx, orgId, ticketId);
+  const { rows } = await sql<{ direction: Movement['direction']; warehouse_id: string; material_id: string }>`
+    SELECT direction, warehouse_id::text, material_id::text FROM wb_stock_record
+     WHERE org_id = ${orgId} AND ticket_id = ${t.id} AND reversed_at IS NULL ORDER BY id`.execute(tx);
+  if (rows.length === 0) return { records: 0, warnings: [] };
+  const remark = `更正：磅单 ${t.ticket_no} 净重 ${new Decimal(before).toFixed()} -> ${new Decimal(after).toFixed()}`;
+  const records: NewRecord[] = rows.map((r) => ({
+    direction: change.gt(0) ? r.direction : turned(r.direction), warehouseId: r.warehouse_id, materialId: r.material_id,
+    quantity: change.abs().toFixed(), source: { correctsTicketId: t.id }, remark,
+  }));
+  return postRecords(tx, orgId, userId, records, `磅单 ${t.ticket_no} 的库存更正已记账`);
 }
 
 /** The records of a return ticket: its original's live records turned round, naming the original. */
@@ -77,10 +109,17 @@ async function returnRecords(tx: Tx, orgId: string, t: { id: string; ticket_no: 
   return decision.movements.map((m) => ({ ...m, source: { ticketId: t.id }, remark: `退货：原磅单 ${source.ticket_no}` }));
 }
 
+/** A ticket's live records as they stand: each with its corrections (same warehouse and material) counted in. */
 async function liveTicketRecords(tx: Tx, orgId: string, ticketId: string): Promise<Movement[]> {
-  const rows = await tx.selectFrom('wb_stock_record').select(['direction', 'warehouse_id', 'material_id', 'quantity'])
-    .where('org_id', '=', orgId).where('ticket_id', '=', ticketId).where('reversed_at', 'is', null).orderBy('id').execute();
-  return rows.map((r) => ({ direction: r.direction as Movement['direction'], warehouseId: r.warehouse_id, materialId: r.material_id, quantity: r.quantity }));
+  const { rows } = await sql<{ direction: string; warehouse_id: string; material_id: string; quantity: string; corrects_ticket_id: string | null }>`
+    SELECT direction, warehouse_id::text, material_id::text, quantity::text, corrects_ticket_id::text FROM wb_stock_record
+     WHERE org_id = ${orgId} AND (ticket_id = ${ticketId} OR corrects_ticket_id = ${ticketId}) AND reversed_at IS NULL ORDER BY id`.execute(tx);
+  const own = rows.filter((r) => r.corrects_ticket_id === null);
+  return own.map((r) => {
+    const quantity = rows.filter((c) => c.corrects_ticket_id !== null && c.warehouse_id === r.warehouse_id && c.material_id === r.material_id)
+      .reduce((q, c) => (c.direction === r.direction ? q.plus(c.quantity) : q.minus(c.quantity)), new Decimal(r.quantity));
+    return { direction: r.direction as Movement['direction'], warehouseId: r.warehouse_id, materialId: r.material_id, quantity: quantity.toFixed() };
+  });
 }
 
 /** The number of a return of this ticket that has live records, if any. */

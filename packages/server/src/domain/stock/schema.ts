@@ -30,6 +30,8 @@ declare module '../../platform/db/schema' {
     early_id: Id | null;
     transfer_id: Id | null;
     transfer_line_id: Id | null;
+    /** a correcting record's ticket: its net changed after posting (migrations/062_blind_drift.sql) */
+    corrects_ticket_id: Id | null;
   }
   interface DB {
     wb_stock_early: WbStockEarly;

@@ -135,22 +135,25 @@ async function recoverTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, t: Tick
  * Deductions (扣重) of one ticket, replacing the ones it had: on a completed ticket the net is
  * computed again and the notice line's done moves by the difference, never past its ceiling. The
  * hidden deduct is the one the ticket took at completion (a merged ticket's is its trips' sum, a
- * split part's its share), not the material's per-trip figure of today.
+ * split part's its share), not the material's per-trip figure of today. The lab's QUALITY row
+ * (written by domain/quality when the results are applied) stays unless the call names the quality
+ * kind itself: net and amount follow both the typed deductions and the lab's.
  */
 export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, input: DeductBody) {
   const { id } = input;
-  const deductions = readDeductions(input.deductions);
+  const typed = readDeductions(input.deductions);
   const [t] = await lockTickets(tx, who, kind, [id]);
   if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
   await decideAll(tx, who, [t], 'deduct');
   const before = await repo.ticketDeductions(tx, t.id);
+  const deductions = withQualityRow(typed, before);
   const noted = async (net: string | null) => ({
     reply: await repo.ticketReplyRow(tx, who.orgId, t.id), notes: [deductNote(kind, t.ticket_no, before, deductions, { before: t.net, after: net })],
   });
   // a completed ticket's net is computed again below, and refused below zero with its figures
   const beyond = t.net === null ? deductionsBeyondLoad(knownLoad(t.gross, t.tare), deductions) : null;
   if (beyond) throw badRequest(beyond, 'deductions');
-  await repo.replaceDeductions(tx, who.orgId, t.id, deductions, who.userId);
+  await repo.replaceDeductions(tx, who.orgId, t.id, deductions, who.userId, deductions !== typed);
   if (t.net === null || t.gross === null || t.tare === null) return noted(t.net);
   const params = await repo.weighParams(tx, who.orgId);
   const net = await netWithDeductions(tx, t, deductions, params);
@@ -167,6 +170,16 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   return noted(net.net.toFixed());
 }
 
+/**
+ * The typed deductions with the ticket's QUALITY row kept: a 扣重 after the lab's result must not
+ * drop the lab's deduction. The same array when nothing is kept (the call named the quality kind,
+ * or the ticket has no QUALITY row).
+ */
+function withQualityRow(typed: Deduction[], stored: Deduction[]): Deduction[] {
+  const lab = stored.find((d) => d.kind === 'quality');
+  return !lab || typed.some((d) => d.kind === 'quality') ? typed : [...typed, lab];
+}
+
 /** The ticket's net with these deductions, as the deduct call stores it; a net below zero is refused naming the deductions. */
 async function netWithDeductions(runner: Runner, t: TicketRow, deductions: Deduction[], params: WeighParams) {
   const net = computeNet(new Decimal(t.gross ?? 0), new Decimal(t.tare ?? 0), deductions, await repo.hiddenDeductOf(runner, t.id), params);
@@ -181,9 +194,10 @@ async function netWithDeductions(runner: Runner, t: TicketRow, deductions: Deduc
  */
 export async function previewDeduct(runner: Runner, who: Pick<Who, 'orgId'>, kind: TicketKind, input: DeductBody): Promise<DeductPreview> {
   const { id } = input;
-  const deductions = readDeductions(input.deductions);
+  const typed = readDeductions(input.deductions);
   const t = await repo.ticketById(runner, who.orgId, id);
   if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
+  const deductions = withQualityRow(typed, await repo.ticketDeductions(runner, t.id));
   if (t.net === null || t.gross === null || t.tare === null) return { gross: t.gross, tare: t.tare, lines: [], deducted: null, net: null, amount: null };
   const params = await repo.weighParams(runner, who.orgId);
   const net = await netWithDeductions(runner, t, deductions, params);

@@ -4,15 +4,17 @@ import { WEIGH_LOG_PATH, WEIGH_LOG_PERMISSION } from './weigh-log-list';
 
 /**
  * The 过磅 (Weighing) menu area: a ticket list per kind with its buttons. Operators weigh and keep
- * tickets; quality staff and accountants look; accountants audit and post.
+ * tickets; the sampler (who sees the trucks at the sampling point) and accountants look; accountants
+ * audit and post. The lab's result entry (ROLE_QUALITY) sees no ticket: a ticket names the truck
+ * its blind code came from (domain/quality README, "Who sees what").
  */
 const OP = 'ROLE_OPERATOR';
-const QA = 'ROLE_QUALITY';
+const SA = 'ROLE_SAMPLER';
 const AC = 'ROLE_ACCOUNTANT';
 
 /** [component, permission action, 中文, English, roles] */
 const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string, string[]][] = [
-  ['view', 'view', '查看', 'View', [OP, QA, AC]],
+  ['view', 'view', '查看', 'View', [OP, SA, AC]],
   // the first and second weighing calls of the stations and the weighing screen: a right, no list button
   [undefined, 'weigh', '过磅', 'Weigh', [OP]],
   ['create', 'create', '新增', 'Add', [OP]],
@@ -24,17 +26,17 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['batch:reversedown', 'reversedown', '反过账', 'Reverse posting', [AC]],
   ['obsolete', 'obsolete', '作废', 'Void', [OP]],
   ['recover', 'recover', '恢复', 'Recover', [OP]],
-  ['export', 'export', '导出', 'Export', [OP, QA, AC]],
+  ['export', 'export', '导出', 'Export', [OP, SA, AC]],
   ['one:returnGoods', 'returnGoods', '退货', 'Return goods', [OP, AC]],
   ['batch:merge', 'merge', '合并', 'Merge', [OP, AC]],
   // opens the print page of the chosen ticket in a new tab (web pages/ticket-print)
   ['page:printTicket', 'print', '打印', 'Print', [OP, AC]],
   // the dialogs of one chosen ticket (web pages/ticket-dialogs): its deductions, a new unit price, its parts
-  ['page:deductTicket', 'deduct', '扣重', 'Deductions', [OP, QA]],
+  ['page:deductTicket', 'deduct', '扣重', 'Deductions', [OP]],
   ['page:modifyTicketPrice', 'modifyPrice', '修改单价', 'Change price', [AC]],
   ['page:splitTicket', 'split', '拆分', 'Split', [OP, AC]],
   // the watermarked camera snapshots of the ticket's weighings (web pages/ticket-dialogs PicturesDialog)
-  ['page:ticketPictures', 'pictures', '抓拍图片', 'Snapshots', [OP, QA, AC]],
+  ['page:ticketPictures', 'pictures', '抓拍图片', 'Snapshots', [OP, SA, AC]],
   // to the ERP through the outbox (domain/erp); a withdrawal only while the ERP has not taken it
   ['batch:upload', 'upload', '上传ERP', 'Upload to ERP', [AC]],
   ['batch:cancelUpload', 'cancelUpload', '撤销上传', 'Withdraw upload', [AC]],
@@ -56,7 +58,7 @@ export const WEIGH_LEAVES: MenuSeed[] = [
       { name: '手工过磅', en: 'Manual weighing', permission: 'weigh_manual', roles: [] },
     ] },
     ...TICKET_KINDS.map((kind) => ({
-      name: TICKET_KIND_INFO[kind].label, en: TICKET_KIND_INFO[kind].en, path: ticketMenuPath(kind), roles: [OP, QA, AC], buttons: ticketButtons(kind),
+      name: TICKET_KIND_INFO[kind].label, en: TICKET_KIND_INFO[kind].en, path: ticketMenuPath(kind), roles: [OP, SA, AC], buttons: ticketButtons(kind),
     })),
   // every weighing call, taken, refused or replayed (weigh-log.ts): the operators' and administrators' trace of a disputed weighing
   { name: '称重日志', en: 'Weigh log', path: WEIGH_LOG_PATH, roles: [OP], buttons: [{ name: '查看称重日志', en: 'View weigh log', permission: WEIGH_LOG_PERMISSION, roles: [OP] }] },

@@ -6,6 +6,7 @@ import type { Noted } from './actions';
 import { tonsText as tons, ticketNote } from './log-notes';
 import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
+import { mergeGrantDraws, splitGrantDraw } from '../licence/draw';
 import { followMerge, followSplit } from '../money/ledger';
 import type { TicketRow, Tx } from './repo';
 import { mergeDeductions, planMerge, planSplit, type SplitPart, type Weighed } from './rules/merge-split';
@@ -17,7 +18,8 @@ import { ticketFacts } from './second';
 /**
  * Merge and split of completed tickets, each in the caller's transaction with the tickets locked
  * in id order and each one decided on the transition table. The notice line does not move: its
- * done is the same sum, and its trips were driven.
+ * done is the same sum, and its trips were driven. A controlled product's grant draw follows the
+ * tickets (domain/licence draw.ts): the merged ticket draws the sum, split parts their parts.
  */
 async function lockDecided(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[], action: 'merge' | 'split'): Promise<TicketRow[]> {
   const rows: TicketRow[] = [];
@@ -63,6 +65,8 @@ export async function mergeTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   for (const t of merged) {
     await repo.updateTicket(tx, who.orgId, t.id, { state: 'OBSOLETE', merged_into_id: target.id, remark: `已合并到磅单 ${target.ticket_no}`, updated_by: who.userId });
   }
+  // a controlled product's draw: the kept ticket draws the sum (grant lines before the money: lock order)
+  await mergeGrantDraws(tx, who.orgId, target.id, rows.map((t) => t.id), target.ticket_no, plan.net.toFixed());
   // the customer's money after the tickets (domain/money README: lock order)
   await followMerge(tx, who, target, merged);
   const into = merged.map((t) => t.ticket_no).join('、');
@@ -111,6 +115,8 @@ export async function splitTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     await repo.writeDeductionRows(tx, who.orgId, partId, part.deductions, who.userId);
     ids.push(partId);
   }
+  // a controlled product's draw shared out as the net is, before the money (lock order)
+  await splitGrantDraw(tx, who.orgId, t.id, t.ticket_no, [{ ticketId: t.id, net: kept.net }, ...others.map((p, i) => ({ ticketId: ids[i] as string, net: p.net }))]);
   await followSplit(tx, who, t, ids);
   const shares = [`${t.ticket_no} ${tons(kept.net)}`, ...others.map((p, i) => `${numbers[i]} ${tons(p.net)}`)].join('、');
   return {

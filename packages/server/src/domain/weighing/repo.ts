@@ -238,10 +238,13 @@ export async function highestTicketSerial(tx: Tx, orgId: string, stem: string): 
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The ticket's typed deductions become exactly these (amounts are filled when the net is known). */
-export async function replaceDeductions(tx: Tx, orgId: string, ticketId: string, deductions: Deduction[], userId: string): Promise<void> {
-  await tx.deleteFrom('wb_ticket_deduction').where('ticket_id', '=', ticketId).where('kind', '<>', 'HIDDEN').execute();
-  const rows = deductions.filter((d) => d.kind !== 'hidden').map((d) => ({
+/**
+ * The ticket's typed deductions become exactly these (amounts are filled when the net is known);
+ * with keepQuality the stored QUALITY row (the lab's) is left as it is, who wrote it with it.
+ */
+export async function replaceDeductions(tx: Tx, orgId: string, ticketId: string, deductions: Deduction[], userId: string, keepQuality = false): Promise<void> {
+  await tx.deleteFrom('wb_ticket_deduction').where('ticket_id', '=', ticketId).where('kind', 'not in', keepQuality ? ['HIDDEN', 'QUALITY'] : ['HIDDEN']).execute();
+  const rows = deductions.filter((d) => d.kind !== 'hidden' && !(keepQuality && d.kind === 'quality')).map((d) => ({
     org_id: orgId, ticket_id: ticketId, kind: KIND_TO_DB[d.kind], mode: 'amount' in d ? ('AMOUNT' as const) : ('RATE' as const),
     value: ('amount' in d ? d.amount : d.rate).toFixed(), amount: 'amount' in d ? d.amount.toFixed() : '0', created_by: userId,
   }));

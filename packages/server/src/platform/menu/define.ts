@@ -59,4 +59,9 @@ export const menuLeaf = (name: string, en: string, path: string, roles: string[]
 });
 
 /** The demo plant's role codes a family grants its leaves to (seed/demo.ts creates them). */
-export const ROLE = { operator: 'ROLE_OPERATOR', quality: 'ROLE_QUALITY', accountant: 'ROLE_ACCOUNTANT' } as const;
+/**
+ * The lab's blindness splits quality work in two: ROLE_QUALITY enters, checks and rechecks results
+ * by blind code and sees no ticket, plate or vendor; ROLE_SAMPLER (取样员) judges the trucks at the
+ * sampling point and sees them, but enters no result.
+ */
+export const ROLE = { operator: 'ROLE_OPERATOR', quality: 'ROLE_QUALITY', accountant: 'ROLE_ACCOUNTANT', sampler: 'ROLE_SAMPLER' } as const;

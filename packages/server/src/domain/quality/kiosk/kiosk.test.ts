@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../../test/api';
+import type { MenuItem, NavReply } from '@wb/protocol';
 import { routeLogMarks } from '../../../platform/audit/logged-routes';
+import { permissionRoutes } from '../../system/admin/menus/route-permissions';
 import { plantOf, weighPurchase, type Plant } from '../../weighing/test-support';
 import { applySampleResults } from '../apply';
 import { drawOnContract, makeQualityContract, makeSample } from '../test-support';
@@ -10,8 +12,9 @@ import { KIOSK_REFUSED } from './auth';
 /**
  * The /viewWeigh kiosk on a real database: a key issued and revoked by an administrator, the
  * waiting samples by blind code, entry of the kiosk's items logged under its name; and the lab's
- * blindness: every call a lab user or a kiosk can make answers without a vendor, a ticket number
- * or a plate.
+ * blindness, with the demo's grants as seeded: every call a lab user (result entry, ROLE_QUALITY)
+ * or a kiosk can make, its menus, their templates' lists and every call its permission keys open,
+ * answers without a vendor, a ticket number or a plate.
  */
 const { app, database } = await createTestApp();
 const { pool, db } = database;
@@ -124,44 +127,6 @@ describe('the kiosk', () => {
   });
 });
 
-describe('the lab never learns whose sample it is', () => {
-  it('finds no vendor, ticket number or plate in any answer a lab user or a kiosk gets', async () => {
-    // a second sample, on a contract, checked and applied: the applied figures are there to leak too
-    const contract = await makeQualityContract(db, plant, [{ itemCode: '001', itemName: '水分', standardValue: '8', direction: 'MAX', deductStep: '1', deductPercent: '1' }]);
-    const op = (await bearerFor(app, 'operator')).authorization;
-    const truck = await weighPurchase(app, db, plant, op, { station: 'K', price: '500' });
-    await drawOnContract(db, truck.lineId, contract.lineId);
-    const checked = await makeSample(db, plant, [truck.id], { '001': '10', '003': '1' });
-    await db.transaction().execute((tx) => applySampleResults(tx, plant.orgId, checked.id, { userId: null, name: '李质检' }));
-    // the lab: the quality role holding the 质检化验 folder alone (the sampling grid is the booth's, not the bench's)
-    await pool.query(`WITH RECURSIVE q AS (SELECT id FROM sys_menu WHERE path = '/quality' AND kind = 'menu' UNION ALL SELECT m.id FROM sys_menu m JOIN q ON m.parent_id = q.id)
-      DELETE FROM sys_role_menu WHERE role_id = (SELECT id FROM sys_role WHERE role_code = 'ROLE_QUALITY') AND menu_id NOT IN (SELECT id FROM q)`);
-    const lab = (await bearerFor(app, 'quality')).authorization;
-    const secrets = [vendor.name, vendor.code, waiting.ticketNo, waiting.plate, truck.no, truck.plate];
-    const ids = [waiting.sampleId, checked.id, waiting.ticketId, truck.id];
-    await app.ready();
-    const routes = routeLogMarks(app).filter((r) => r.url.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(r.method)
-      // a server-sent stream never ends; sign-in, its tokens and the way out are not the lab's data
-      && !/\/live\/|\/oauth\/|\/token|\/logout|\/switch|\/station\/readings/.test(r.url));
-    const reached: string[] = [];
-    for (const r of routes) {
-      const urls = r.url.includes(':id') ? ids.map((id) => r.url.replace(':id', id)) : [r.url];
-      for (const raw of urls) {
-        const url = raw.replace(':kind', 'pu').replace(/:[A-Za-z]+/g, '1');
-        const kiosk = url.startsWith('/api/kiosk/');
-        const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : url.endsWith('/v2/list') ? { limit: { pn: 1, ps: 200 } } : {};
-        const res = await call(app, r.method as 'GET', url, kiosk ? undefined : lab, body, kiosk ? { authorization: `Kiosk ${key}` } : {});
-        for (const secret of secrets) expect(res.body, `${r.method} ${url}`).not.toContain(secret);
-        if (res.statusCode === 200) reached.push(`${r.method} ${r.url}`);
-      }
-    }
-    // not a test of nothing: the lab's own screens answered
-    for (const must of ['GET /api/quality/sample/:id', 'POST /api/quality/assay/v2/list', 'POST /api/quality/recheck/v2/list', 'GET /api/kiosk/quality/samples']) {
-      expect(reached).toContain(must);
-    }
-  });
-});
-
 describe('revoking a key', () => {
   it('closes the kiosk at its next call, with one log entry', async () => {
     const id = (await pool.query("SELECT id::text FROM qm_kiosk WHERE name = '化验室1号'")).rows[0].id;
@@ -173,6 +138,113 @@ describe('revoking a key', () => {
     expect(res.body).not.toContain(waiting.blindCode);
     expectFailure(await kioskPost(key, { sampleId: waiting.sampleId, values: [{ itemId: item['001'], value: '9', version: 5 }] }), 401, KIOSK_REFUSED);
     // a new kiosk may take the revoked one's name
-    expectOk(await issue({ name: '化验室1号', itemCodes: ['001'] }));
+    key = (expectOk(await issue({ name: '化验室1号', itemCodes: ['001'] })).data as { key: string }).key;
+  });
+});
+
+// last: the walk below calls the lab's writes too, with the ids it knows
+describe('the lab never learns whose sample it is', () => {
+  // the lab as seeded: the quality role (result entry) with the demo's grants, nothing taken away
+  // by the test; the sampling grid, the tickets and the map are the sampler's and the operators'
+  let lab: string;
+  let secrets: string[];
+  let ids: string[];
+  beforeAll(async () => {
+    // a second sample, on a contract, checked and applied: the applied figures are there to leak too
+    const contract = await makeQualityContract(db, plant, [{ itemCode: '001', itemName: '水分', standardValue: '8', direction: 'MAX', deductStep: '1', deductPercent: '1' }]);
+    const op = (await bearerFor(app, 'operator')).authorization;
+    const truck = await weighPurchase(app, db, plant, op, { station: 'K', price: '500' });
+    await drawOnContract(db, truck.lineId, contract.lineId);
+    const checked = await makeSample(db, plant, [truck.id], { '001': '10', '003': '1' });
+    await db.transaction().execute((tx) => applySampleResults(tx, plant.orgId, checked.id, { userId: null, name: '李质检' }));
+    lab = (await bearerFor(app, 'quality')).authorization;
+    secrets = [vendor.name, vendor.code, waiting.ticketNo, waiting.plate, truck.no, truck.plate];
+    ids = [waiting.sampleId, checked.id, waiting.ticketId, truck.id];
+  });
+  const expectBlind = (res: { body: string }, what: string) => {
+    for (const secret of secrets) expect(res.body, what).not.toContain(secret);
+  };
+  /** A route's address with each id the test knows in place of :id, the kind and any other parameter filled. */
+  const addresses = (url: string) => (url.includes(':id') ? ids.map((id) => url.replace(':id', id)) : [url])
+    .map((raw) => raw.replace(':kind', 'pu').replace(/:[A-Za-z]+/g, '1'));
+  const LIST = { limit: { pn: 1, ps: 200 } };
+
+  it('holds, as seeded, no right that shows a truck: no ticket, site confirmation, sampling grid, map or gate chart', async () => {
+    const nav = expectOk(await call(app, 'GET', '/api/sys-menu/nav', lab)).data as NavReply;
+    const held = Object.keys(nav.permissions);
+    expect(held).toContain('quality_assay_enter');
+    expect(held.filter((k) => /^(weigh_|confirm_|report_home_view$|quality_sample_map$|quality_report_view$)/.test(k))).toEqual([]);
+    // the sampler judges the trucks and sees their plates, and enters no result
+    const sampler = expectOk(await call(app, 'GET', '/api/sys-menu/nav', (await bearerFor(app, 'sampler')).authorization)).data as NavReply;
+    expect(sampler.permissions).toMatchObject({ confirm_pu_sampling_submit: true, weigh_pu_view: true, quality_sample_map: true });
+    expect(Object.keys(sampler.permissions).filter((k) => k.startsWith('quality_assay') || k.startsWith('quality_recheck'))).toEqual([]);
+    // the calls behind the grid and the ticket's assay view answer the lab 403
+    expectFailure(await call(app, 'POST', '/api/confirm/pu-sampling/v2/list', lab, LIST), 403);
+    expectFailure(await call(app, 'GET', `/api/weigh/pu/assay/${waiting.ticketId}`, lab), 403);
+    expectFailure(await call(app, 'POST', '/api/weigh/pu/v2/list', lab, LIST), 403);
+  });
+
+  it('walks the lab\'s menus, their templates\' lists and every call its keys open, and finds no vendor, ticket number or plate', async () => {
+    await app.ready();
+    const nav = call(app, 'GET', '/api/sys-menu/nav', lab);
+    const navReply = await nav;
+    expectBlind(navReply, 'GET /api/sys-menu/nav');
+    const { menu, permissions } = expectOk(navReply).data as NavReply;
+    const reached: string[] = [];
+    // each leaf of the lab's menu tree: its list template and the list it names
+    const leaves: MenuItem[] = [];
+    const flatten = (items: MenuItem[]) => items.forEach((m) => (m.children.length ? flatten(m.children) : leaves.push(m)));
+    flatten(menu);
+    expect(leaves.map((l) => l.path)).toEqual(expect.arrayContaining(['/quality/assay', '/quality/recheck', '/quality/log']));
+    for (const leaf of leaves) {
+      for (const formatType of ['LIST', 'FORM', 'SEARCH']) {
+        const template = await call(app, 'GET', `/api/cg-format/template?menuId=${leaf.id}&formatType=${formatType}`, lab);
+        expectBlind(template, `${leaf.path} ${formatType}`);
+        const resUrl = template.statusCode === 200 ? (template.json().data as { resUrl: string | null }).resUrl : null;
+        if (formatType !== 'LIST' || !resUrl) continue;
+        const list = await call(app, 'POST', resUrl, lab, LIST);
+        expectBlind(list, `${leaf.path} ${resUrl}`);
+        if (list.statusCode === 200) reached.push(resUrl);
+      }
+    }
+    // every GET and POST whose key the lab holds, with the bodies its screens send
+    const held = new Set(Object.keys(permissions));
+    const routes = permissionRoutes(app).filter((r) => held.has(r.permission) && (r.method === 'GET' || r.method === 'POST'));
+    expect(routes.length).toBeGreaterThan(10);
+    for (const r of routes) {
+      for (const url of addresses(r.url)) {
+        const bodies = r.method === 'GET' ? [undefined] : url.endsWith('/list') ? [LIST, {}] : [{}, ...ids.flatMap((id) => [{ id }, { ids: [id] }, { sampleId: id }])];
+        for (const body of bodies) {
+          const res = await call(app, r.method as 'GET' | 'POST', url, lab, body);
+          expectBlind(res, `${r.method} ${url} ${JSON.stringify(body)}`);
+          if (res.statusCode === 200) reached.push(`${r.method} ${r.url}`);
+        }
+      }
+    }
+    // not a walk of nothing: the lab's own screens answered
+    for (const must of ['/api/quality/assay/v2/list', '/api/quality/recheck/v2/list', '/api/quality/log/v2/list', 'GET /api/quality/sample/:id']) {
+      expect(reached).toContain(must);
+    }
+  });
+
+  it('finds no vendor, ticket number or plate in any answer of any route to a lab user or a kiosk', async () => {
+    await app.ready();
+    const routes = routeLogMarks(app).filter((r) => r.url.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(r.method)
+      // a server-sent stream never ends; sign-in, its tokens and the way out are not the lab's data
+      && !/\/live\/|\/oauth\/|\/token|\/logout|\/switch|\/station\/readings/.test(r.url));
+    const reached: string[] = [];
+    for (const r of routes) {
+      for (const url of addresses(r.url)) {
+        const kiosk = url.startsWith('/api/kiosk/');
+        const body = r.method === 'GET' || r.method === 'DELETE' ? undefined : url.endsWith('/v2/list') ? LIST : {};
+        const res = await call(app, r.method as 'GET', url, kiosk ? undefined : lab, body, kiosk ? { authorization: `Kiosk ${key}` } : {});
+        expectBlind(res, `${r.method} ${url}`);
+        if (res.statusCode === 200) reached.push(`${r.method} ${r.url}`);
+      }
+    }
+    // not a test of nothing: the lab's own screens answered
+    for (const must of ['GET /api/quality/sample/:id', 'POST /api/quality/assay/v2/list', 'POST /api/quality/recheck/v2/list', 'GET /api/kiosk/quality/samples']) {
+      expect(reached).toContain(must);
+    }
   });
 });
