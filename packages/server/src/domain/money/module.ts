@@ -4,6 +4,7 @@ import { attachment, XLSX_TYPE } from '../../platform/excel/workbook';
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
 import { setAccountsControl } from './control';
 import { documentApproval } from '../workflow/declare';
+import { receiptEffectsWith } from './documents';
 import { creditFamily, receiptFamily } from './family';
 import { CONTROL_BUTTONS, controlPermission, MONEY_LEAVES, MONEY_PERMISSIONS } from './menu';
 import { readStatement, readStatementJson, statementQuery, statementReplyText } from './statement';
@@ -32,7 +33,11 @@ export const moneyModule = defineModule({
   documents: [receiptFamily, creditFamily],
   // receipts and refunds, and credit lines, are audited by their approval flow when the company defines one
   approvals: [
-    documentApproval(receiptFamily, { nameEn: 'Payments received and refunds', menuPath: '/sale/receive-payment' }),
+    // a flow decides who audits: its approver may be the receipt's recorder (rules.ts recorderAuditProblem)
+    documentApproval(receiptFamily, {
+      nameEn: 'Payments received and refunds', menuPath: '/sale/receive-payment',
+      approveAs: { ...receiptFamily, onStateAction: receiptEffectsWith({ approvedByFlow: true }) },
+    }),
     documentApproval(creditFamily, { nameEn: 'Customer credit', menuPath: '/sale/credit' }),
   ],
   templates: [accountListTemplate, ledgerListTemplate],

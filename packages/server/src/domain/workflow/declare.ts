@@ -26,6 +26,11 @@ export interface DocumentApprovalOptions {
   initiatePermission?: string;
   /** fields held in yuan that conditions compare in cents */
   money?: string[];
+  /**
+   * the family the final approval audits through, when its hooks must know a flow decided (a
+   * receipt's recorder may not audit it by the button, but may be the flow's approver); default: the family
+   */
+  approveAs?: DocumentFamily;
 }
 
 const TYPE_OF: Partial<Record<DocField['type'], DocFieldType>> = {
@@ -79,7 +84,7 @@ export function documentApproval(family: DocumentFamily, opts: DocumentApprovalO
       return { id: row.id, docNo: row.code, title: `${family.label} ${row.code}`, refusal: decision.ok ? null : decision.message, values, display };
     },
     async approve(tx, who, docId) {
-      await stateActionIn(tx, family, who, 'audit', [docId], { viaApproval: true });
+      await stateActionIn(tx, opts.approveAs ?? family, who, 'audit', [docId], { viaApproval: true });
     },
   };
 }

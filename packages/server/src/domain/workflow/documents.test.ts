@@ -135,3 +135,18 @@ describe('a notice line\'s raised ceiling under approval', () => {
     expect(Number(await maxOf())).toBe(120);
   });
 });
+
+describe('a receipt whose flow names its recorder as the approver', () => {
+  it('is audited by the flow, though the recorder may not audit it by the button', async () => {
+    const accountant = await bearerFor(ctx.app, 'accountant');
+    expectOk(await post('/api/workflow/flow/save', {
+      docType: 'money_receipt', name: '会计自审', enabled: true,
+      definition: { steps: [{ key: 'a', name: '会计审批', approvers: { kind: 'users', userIds: [accountant.userId] }, mode: 'any', rejectTo: 'initiator' }] },
+    }, admin));
+    const receipt = expectOk(await post('/api/money/receipt/create', { entity: { customerId: plant.customerId, amount: '800', method: 'BANK' } })).data as { id: string };
+    const inst = expectOk(await post('/api/workflow/initiate', { docType: 'money_receipt', docId: receipt.id })).data as { id: string };
+    expectOk(await post(`/api/workflow/approve/${inst.id}`, {}, accountant.authorization));
+    const doc = expectOk(await call(ctx.app, 'GET', `/api/money/receipt/get/${receipt.id}`, ac)).data as { docStatus: string };
+    expect(doc.docStatus).toBe('AUDITED');
+  });
+});
