@@ -18,6 +18,7 @@ export const FREIGHT_SETTLEMENT_LEAVES: MenuSeed[] = [
       { name: '导出', en: 'Export', permission: fsPermission('export'), component: 'export', roles: [AC] },
       familyButton(prefix, 'batch', 'audit', '审核', 'Examine', [AC]),
       familyButton(prefix, 'batch', 'deletes', '删除', 'Delete', [AC]),
+      familyButton(prefix, 'page', 'submitApproval', '提交审批', 'Submit for approval', [AC]),
       { name: '可结算磅单', en: 'Candidate tickets', permission: fsPermission('createList'), roles: [AC] },
       { name: '新建结算', en: 'New settlement', permission: fsPermission('newCreate'), component: 'page:freightCreate', roles: [AC] },
       { name: '按期间生成', en: 'Create for a period', permission: fsPermission('create'), roles: [AC] },

@@ -1,4 +1,5 @@
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
+import { freightSettlementApproval, freightSettlementGate } from './approval';
 import { createForPeriod, createFromTickets } from './create';
 import { FS_BASE, fsPermission } from './kinds';
 import { FREIGHT_SETTLEMENT_LEAVES } from './menu';
@@ -16,7 +17,10 @@ import { idsBody, newCreateBody, operatingBody, periodBody } from './wire';
 const actions: ActionDecl[] = [
   defineAction({
     path: `${FS_BASE}/newCreate`, permission: fsPermission('newCreate'), body: newCreateBody,
-    run: ({ tx, who, input }) => createFromTickets(tx, who, input.body),
+    run: async ({ tx, who, input }) => {
+      if (input.body.id) await freightSettlementGate(tx, who, 'newCreate', [input.body.id]);
+      return createFromTickets(tx, who, input.body);
+    },
     log: (_, done) => done.note, reply: (done) => done.reply, message: '新建成功',
   }),
   defineAction({
@@ -26,12 +30,19 @@ const actions: ActionDecl[] = [
   }),
   defineAction({
     path: `${FS_BASE}/deletes`, permission: fsPermission('deletes'), body: idsBody,
-    run: ({ tx, who, input }) => deleteSettlements(tx, who, input.body.ids),
+    run: async ({ tx, who, input }) => {
+      await freightSettlementGate(tx, who, 'deletes', input.body.ids);
+      return deleteSettlements(tx, who, input.body.ids);
+    },
     log: (_, notes) => notes, reply: (notes) => ({ count: notes.length }), message: '删除成功',
   }),
   defineAction({
     path: `${FS_BASE}/audit`, permission: fsPermission('audit'), body: idsBody,
-    run: ({ tx, who, input }) => examineSettlements(tx, who, input.body.ids),
+    run: async ({ tx, who, input }) => {
+      // with a flow, the final approval examines it (approval.ts)
+      await freightSettlementGate(tx, who, 'audit', input.body.ids);
+      return examineSettlements(tx, who, input.body.ids);
+    },
     log: (_, notes) => notes, reply: (notes) => ({ count: notes.length }), message: '审核成功',
   }),
   defineAction({
@@ -43,7 +54,8 @@ const actions: ActionDecl[] = [
 
 export const freightSettlementModule = defineModule({
   key: 'freight-settlement',
-  depends: ['weighing', 'freight', 'settlement'],
+  depends: ['weighing', 'freight', 'settlement', 'workflow'],
+  approvals: [freightSettlementApproval],
   templates: [freightSettlementListTemplate, freightSettlementRowListTemplate],
   menu: [{ area: '/settlement', leaves: FREIGHT_SETTLEMENT_LEAVES }],
   lists: [
