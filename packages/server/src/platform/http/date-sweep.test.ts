@@ -54,7 +54,8 @@ function datePaths(schema: z.ZodType, at: Path = [], out: { dates: Found[]; unma
       for (const [k, s] of Object.entries(shape)) datePaths(s, [...at, k], out, k, here);
       break;
     }
-    case 'array': datePaths(def.element as z.ZodType, [...at, 0], out, name, fixed); break;
+    // an element is named by nothing: a list of recipients under `to` holds no day
+    case 'array': datePaths(def.element as z.ZodType, [...at, 0], out, '', fixed); break;
     case 'union': for (const o of def.options as z.ZodType[]) datePaths(o, at, out, name, fixed); break;
     // the output side first: a text checked and then read as a date is a date
     case 'pipe': datePaths(def.out as z.ZodType, at, out, name, fixed); datePaths(def.in as z.ZodType, at, out, name, fixed); break;

@@ -197,6 +197,8 @@ const KEPT_AS_JSON: Record<string, Record<string, string>> = {
   fieldOptionBody: { value: 'cg_format_field.options' },
   fieldEditBody: { 'options.0.value': 'cg_format_field.options' },
   paramSaveBody: { 'paramList.0.val': 'cg_format_param.param_list' },
+  // an approval flow's condition values and its diagram's node positions are the flow's JSON
+  flowSaveBody: { 'definition.steps.0.condition.conditions.0.value': 'wf_flow.definition', 'layout.nodes.0.x': 'wf_flow.layout', 'layout.nodes.0.y': 'wf_flow.layout' },
 };
 
 /** Ids (bigint columns): a schema takes safe integers only, far inside int8. */
