@@ -86,7 +86,7 @@ describe('users', () => {
     expect(names).toEqual(expect.arrayContaining(['admin', 'operator', 'weigher2']));
     expect(names).not.toContain('outsider');
     expect(list.total).toBe(names.length);
-    const found = expectOk(await call(app, 'POST', '/api/sys-user/v2/list', admin, { keyword: '赵', limit: { pn: 1, ps: 10 } })).data;
+    const found = expectOk(await call(app, 'POST', '/api/sys-user/v2/list', admin, { keyword: '赵司磅', limit: { pn: 1, ps: 10 } })).data;
     expect(found.list.map((u: { username: string }) => u.username)).toEqual(['weigher2']);
     const before = await databaseFingerprint(pool);
     expectFailure(await call(app, 'GET', `/api/sys-user/${outsiderId}`, admin), 404);
