@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { RowScope } from '../../platform/auth/who';
 import * as repo from './repo';
 import type { Tx } from './repo';
+import { emitEvent } from '../../platform/events/emit';
 import { availableOf, decideWithdrawal, receiptDelta, receiptLedgerKind, type ReceiptKind } from './rules';
 
 /**
@@ -49,6 +50,14 @@ export async function receiptEffects(tx: Tx, who: RowScope, action: string, ids:
     moved = moved.plus(delta);
   }
   await stampAudit(tx, 'fm_receipt', ids, action === 'audit' ? who.userId : null);
+  if (action === 'audit') {
+    for (const r of rows) {
+      await emitEvent(tx, {
+        orgId: who.orgId, type: 'receipt.audited', key: r.no, userId: who.userId,
+        payload: { receiptId: r.id, receiptNo: r.no, receiptKind: r.kind, customerId: r.customerId, amount: r.amount },
+      });
+    }
+  }
   return [];
 }
 
