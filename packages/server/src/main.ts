@@ -9,7 +9,6 @@ import { seedDemoPlant, DEMO_ACCOUNTS } from './seed/demo';
 import { syncMenuEntries } from './seed/menu-upgrade';
 import { seedTemplates } from './platform/templates/seed';
 import { ALL_TEMPLATES } from './domain/templates';
-import { startDeliverySweep } from './platform/events/sweep';
 import { seedDemoDay } from './seed/demo-day';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,13 +32,7 @@ async function main(): Promise<void> {
   // so the first visitor already gets the provider's sign-out address
   if (config.oidc) await initOidc(config);
 
-  // deliveries to subscribers (webhooks, the ERP) due for a try leave from any instance; each is claimed before its try
-  const outbox = startDeliverySweep(database.db, {
-    intervalMs: config.outboxIntervalMs, onError: (err) => log.warn({ err }, 'event delivery failed'),
-  });
-
   const shutdown = async () => {
-    await outbox.stop();
     await app.close();
     await database.close();
     await stop();

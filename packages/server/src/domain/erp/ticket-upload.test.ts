@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
-import { startDeliverySweep } from '../../platform/events/sweep';
+import { sweepDue } from '../../platform/events/sweep';
 import { signBody } from '../../platform/events/rules';
 
 // Weigh tickets to the ERP as 'erp.ticket' events to the ERP subscription, on a real database and a real receiving HTTP server.
@@ -49,7 +49,7 @@ describe('weigh tickets to the ERP', () => {
     const t = await ticket();
     expect(expectOk(await upload([t.id])).data.count).toBe(1);
     expect((await pool.query('SELECT uploaded_at IS NOT NULL AS locked FROM wb_ticket WHERE id = $1', [t.id])).rows[0].locked).toBe(true);
-    await startDeliverySweep(db, { intervalMs: 0 }).runOnce();
+    await sweepDue(db, { overdueSeconds: 0 });
     const got = received.find((r) => r.key === t.no);
     expect(got?.payload).toMatchObject({ ticketNo: t.no, kind: 'pu', gross: '48.2', tare: '16', net: '32.2', plateNumber: '晋A88888' });
     // the README's wire format: the same body fields and headers the ERP's receiver has always read
@@ -79,7 +79,7 @@ describe('weigh tickets to the ERP', () => {
 
     const taken = await ticket();
     expectOk(await upload([taken.id]));
-    await startDeliverySweep(db, { intervalMs: 0 }).runOnce();
+    await sweepDue(db, { overdueSeconds: 0 });
     expectFailure(await call(app, 'POST', '/api/weigh/pu/cancelUpload', admin, { ids: [taken.id] }), 400, `磅单 ${taken.no} 已被ERP接收，不能撤销上传`);
   });
 

@@ -6,7 +6,7 @@ import { deliverOne } from './deliver';
 import { emitEvent } from './emit';
 import { resendDeliveries } from './repo';
 import { signBody } from './rules';
-import { startDeliverySweep } from './sweep';
+import { sweepDue } from './sweep';
 
 // Events, their fan-out and their delivery against a real database and a real HTTP receiver.
 const { database } = await freshDatabase();
@@ -182,14 +182,26 @@ describe('events and their deliveries', () => {
     expect(await delivery(id)).toMatchObject({ state: 'SENT', attempts: 2 });
   });
 
-  it('sweeps what is due, each delivery once across two instances', async () => {
+  it('sweeps what is overdue, each delivery once across two instances, and leaves what is not yet due', async () => {
     const ids = [];
     for (let i = 0; i < 30; i++) ids.push(...(await completed(`PAR${i}`)).deliveryIds);
-    const a = startDeliverySweep(db, { intervalMs: 0, batch: 7 });
-    const b = startDeliverySweep(db, { intervalMs: 0, batch: 7 });
-    while ((await Promise.all([a.runOnce(), b.runOnce()])).some((n) => n > 0));
+    const sweep = () => sweepDue(db, { batch: 7, overdueSeconds: 0 });
+    while ((await Promise.all([sweep(), sweep()])).some((n) => n > 0));
     const keys = received.map((r) => JSON.parse(r.body).key as string);
     expect(keys).toHaveLength(30);
     expect(new Set(keys).size).toBe(30);
+    const { deliveryIds: [late] } = await completed('NOT-YET');
+    expect(await sweepDue(db)).toBe(0);
+    await pool.query(`UPDATE sys_delivery SET next_attempt_at = now() - interval '2 minutes' WHERE id = $1`, [late]);
+    expect(await sweepDue(db)).toBe(1);
+  });
+
+  it('queues the next try of a delivery the receiver asked to wait for, once, at its time', async () => {
+    answer = () => 503;
+    const { deliveryIds: [id] } = await completed('LATER');
+    await pool.query(`UPDATE sys_delivery SET next_attempt_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
+    expect(await sweepDue(db)).toBe(1);
+    const jobs = async () => (await pool.query(`SELECT start_after > now() + interval '20 seconds' AS later FROM pgboss.job WHERE name = 'webhook.deliver' AND data->'deliveryIds' = $1::jsonb AND singleton_key IS NOT NULL`, [JSON.stringify([id])])).rows;
+    expect(await jobs()).toEqual([{ later: true }]);
   });
 });

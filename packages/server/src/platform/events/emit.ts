@@ -1,7 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
+import { enqueue } from '../jobs/enqueue';
 import type { EventPayloads, EventType } from './catalogue';
+import { DELIVER_QUEUE, type DeliverJob } from './sweep';
 
 export interface EmittedEvent<T extends EventType = EventType> {
   orgId: string;
@@ -14,17 +16,11 @@ export interface EmittedEvent<T extends EventType = EventType> {
 
 export interface Emitted { eventId: string; deliveryIds: string[] }
 
-/** Called with what emitEvent fanned out, in the same transaction: the job library's hand-off. */
-type Handoff = (tx: Transaction<DB> | Database, emitted: Emitted) => Promise<void>;
-let handoff: Handoff | null = null;
-export function onDeliveriesQueued(h: Handoff | null): void {
-  handoff = h;
-}
-
 /**
  * Records an event in the caller's transaction and queues one delivery per enabled subscription of
  * its company that names its type, so both exist exactly when the change they report does. One
- * statement: it sits in the second weighing's transaction, where every round trip counts.
+ * statement, and a second (the job) only when someone subscribes: it sits in the second
+ * weighing's transaction, where every round trip counts.
  */
 export async function emitEvent<T extends EventType>(tx: Transaction<DB> | Database, e: EmittedEvent<T>): Promise<Emitted> {
   const { rows: [row] } = await sql<{ event_id: string; delivery_ids: string[] }>`
@@ -40,6 +36,7 @@ export async function emitEvent<T extends EventType>(tx: Transaction<DB> | Datab
     )
     SELECT (SELECT id::text FROM e) AS event_id, coalesce((SELECT array_agg(id::text ORDER BY id) FROM d), '{}') AS delivery_ids`.execute(tx);
   const emitted = { eventId: row.event_id, deliveryIds: row.delivery_ids };
-  if (handoff && emitted.deliveryIds.length > 0) await handoff(tx, emitted);
+  // the job library takes it from here (queue webhook.deliver): one job per event, sent only when someone subscribes
+  if (emitted.deliveryIds.length > 0) await enqueue(tx, DELIVER_QUEUE, { deliveryIds: emitted.deliveryIds } satisfies DeliverJob);
   return emitted;
 }

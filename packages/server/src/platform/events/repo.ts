@@ -44,13 +44,14 @@ export async function recordTry(db: Database, d: Pick<ClaimedDelivery, 'id' | 'o
 }
 
 /**
- * Due deliveries for the sweep: waiting, due, not leased, to an enabled subscription. The caller
- * tries each with deliverOne, whose claim lets only one worker take a delivery.
+ * Deliveries for the sweep: waiting, due at least `overdueSeconds` ago (their own job had its
+ * chance), not leased, to an enabled subscription. The caller tries each with deliverOne, whose
+ * claim lets only one worker take a delivery.
  */
-export async function dueDeliveries(db: Database, limit: number): Promise<string[]> {
+export async function dueDeliveries(db: Database, limit: number, overdueSeconds = 0): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     SELECT d.id::text FROM sys_delivery d
-     WHERE d.state = 'PENDING' AND d.next_attempt_at <= now() AND (d.leased_until IS NULL OR d.leased_until < now())
+     WHERE d.state = 'PENDING' AND d.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) AND (d.leased_until IS NULL OR d.leased_until < now())
        AND EXISTS (SELECT 1 FROM sys_subscription s WHERE s.id = d.subscription_id AND s.enabled)
      ORDER BY d.next_attempt_at, d.id
      LIMIT ${limit}`.execute(db);

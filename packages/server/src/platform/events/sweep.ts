@@ -1,51 +1,34 @@
 import type { Database } from '../db/pool';
-import { deliverOne, type DeliverOptions } from './deliver';
+import { enqueue } from '../jobs/enqueue';
+import { deliverOne, type DeliverOptions, type DeliveryResult } from './deliver';
 import { dueDeliveries } from './repo';
 
-export interface SweepOptions extends DeliverOptions {
-  /** pause between rounds when nothing was due; 0: only runOnce */
-  intervalMs?: number;
-  batch?: number;
-  onError?: (err: unknown) => void;
-}
+export const DELIVER_QUEUE = 'webhook.deliver';
+export interface DeliverJob { deliveryIds: string[] }
 
-export interface DeliverySweep {
-  /** one round: try what is due; the number of deliveries tried */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
+/**
+ * One job's work: a try of each delivery, and for each the receiver asked to wait, the next try
+ * put on the queue at its time (rules.ts: 30 s doubling to an hour). The next try's job is keyed by
+ * the delivery and its count, so the sweep and a job that ran late never queue it twice.
+ */
+export async function deliverAndReschedule(db: Database, ids: string[], options: DeliverOptions = {}): Promise<DeliveryResult[]> {
+  const results = await Promise.all(ids.map((id) => deliverOne(db, id, options)));
+  for (const [i, r] of results.entries()) {
+    if (r.kind !== 'retry') continue;
+    await enqueue(db, DELIVER_QUEUE, { deliveryIds: [ids[i]] } satisfies DeliverJob, {
+      startAfterSeconds: Math.ceil(r.delayMs / 1000), singletonKey: `${ids[i]}:${r.attempt}`,
+    });
+  }
+  return results;
 }
 
 /**
- * Tries the deliveries that are due (their retry time come, or sent again) from one server
- * instance; safe beside other instances and beside the job library's workers, since deliverOne
- * claims each delivery before its try.
+ * The safety net (scheduled job 'webhook.sweep'): deliveries whose try is overdue, because their
+ * job was lost with an instance or their subscription was switched back on, are tried here.
+ * Answers how many were tried.
  */
-export function startDeliverySweep(db: Database, options: SweepOptions = {}): DeliverySweep {
-  const { intervalMs = 5_000, batch = 20, onError = () => {} } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
-  const runOnce = async () => {
-    const due = await dueDeliveries(db, batch);
-    const tried = await Promise.all(due.map((id) => deliverOne(db, id, options).catch((err) => { onError(err); return { kind: 'skipped' as const }; })));
-    return tried.filter((t) => t.kind !== 'skipped').length;
-  };
-  const loop = () => {
-    if (stopped) return;
-    running = runOnce().catch((err) => { onError(err); return 0; });
-    void running.then((n) => {
-      // a full batch means more may be due: go again at once
-      if (!stopped) timer = setTimeout(loop, n === batch ? 0 : intervalMs);
-    });
-  };
-  if (intervalMs > 0) timer = setTimeout(loop, intervalMs);
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+export async function sweepDue(db: Database, options: DeliverOptions & { batch?: number; overdueSeconds?: number } = {}): Promise<number> {
+  const due = await dueDeliveries(db, options.batch ?? 100, options.overdueSeconds ?? 60);
+  const tried = await deliverAndReschedule(db, due, options);
+  return tried.filter((t) => t.kind !== 'skipped').length;
 }

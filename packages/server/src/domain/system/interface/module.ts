@@ -4,6 +4,9 @@ import { AppError, parse } from '../../../platform/http/errors';
 import { defineAction, defineModule } from '../../../platform/module/define';
 import { documentButtons, familyButton, menuLeaf as leaf } from '../../../platform/menu/define';
 import { resendDeliveries } from '../../../platform/events/repo';
+import { DELIVER_QUEUE, deliverAndReschedule, sweepDue, type DeliverJob } from '../../../platform/events/sweep';
+import { defineWorker } from '../../../platform/jobs/define';
+import { enqueue } from '../../../platform/jobs/enqueue';
 import { interfaceFamily, newSecret } from './family';
 import { HISTORY_LIST_CODE, historyListTemplate } from './history-list';
 import { deliveryAttempts } from './attempts';
@@ -29,11 +32,26 @@ export const interfaceModule = defineModule({
       }),
     ],
   }],
+  // each event's deliveries are tried by the job library's workers; a try the receiver asks to wait
+  // for is queued again at its time (platform/events/sweep.ts), and a crash is the library's to retry
+  workers: [defineWorker<DeliverJob>({
+    queue: DELIVER_QUEUE, retry: { limit: 5, delaySeconds: 30, backoff: true },
+    handle: async (ctx, data) => { await deliverAndReschedule(ctx.db, data.deliveryIds); },
+  })],
+  jobs: [{
+    key: 'webhook.sweep', name: '事件投递补漏', nameEn: 'Event delivery sweep', cron: '* * * * *',
+    run: async (ctx) => ({ summary: `${await sweepDue(ctx.db)}` }),
+  }],
   lists: [{ url: '/api/system/outbox/v2/list', template: HISTORY_LIST_CODE, permission: 'sys_outbox_view' }],
   actions: [
     defineAction({
       path: '/api/system/outbox/resend', permission: 'sys_outbox_resend', body: idsBody,
-      run: async ({ tx, who, input }) => ({ resent: await resendDeliveries(tx, who.orgId, input.body.ids), asked: input.body.ids.length }),
+      run: async ({ tx, who, input }) => {
+        const resent = await resendDeliveries(tx, who.orgId, input.body.ids);
+        // one job for the batch: the worker tries them side by side, each retried on its own
+        if (resent.length > 0) await enqueue(tx, DELIVER_QUEUE, { deliveryIds: resent.map((r) => r.id) } satisfies DeliverJob);
+        return { resent, asked: input.body.ids.length };
+      },
       log: (_, done) => done.resent.map((r) => ({ action: 'resend', family: '事件历史', docNo: r.eventKey, detail: `${r.eventType} -> ${r.subscription}` })),
       reply: (done) => ({ count: done.resent.length }),
       message: (done) => (done.resent.length === done.asked ? '已重新排队发送' : `已重新排队 ${done.resent.length} 条；其余已在等待发送`),
