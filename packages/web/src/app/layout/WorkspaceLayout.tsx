@@ -34,6 +34,7 @@ import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
 import { usePrefetchWhenIdle } from './usePrefetchWhenIdle';
 import { KioskKeyDialogHost } from '@/pages/quality/kiosk/KioskKeyDialog';
+import { NewSecretDialogHost } from '@/pages/system-interface/NewSecretDialog';
 import './layout.css';
 
 /** The signed-in workspace: sidebar, top bar, tab strip and the page of the current address. */
@@ -99,6 +100,7 @@ export default function WorkspaceLayout() {
     <ContractDialogHost />
     <QualityLabDialogHost />
     <KioskKeyDialogHost />
+    <NewSecretDialogHost />
     <StationKeyDialogHost />
     <FreightPlanDialogHost />
     <SettlementDialogHost />
