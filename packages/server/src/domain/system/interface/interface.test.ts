@@ -70,13 +70,13 @@ describe('the event history', () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ messageKey: 'JS202611280001', subscription: 'History hook', lastStatus: 422, lastResponse: 'bad', lastDuration: 12 });
     expect(expectOk(await call(app, 'GET', `/api/system/outbox/attempts/${id}`, admin)).data).toMatchObject([{ attempt: 1, status: 422, durationMs: 12, response: 'bad' }]);
-    const logged = await logCount('resend');
+    const logged = await logCount('outboxResend');
     expect(expectOk(await call(app, 'POST', '/api/system/outbox/resend', admin, { ids: [id] })).data.count).toBe(1);
     expect((await pool.query('SELECT state, attempts, resent FROM sys_delivery WHERE id = $1', [id])).rows[0]).toEqual({ state: 'PENDING', attempts: 0, resent: 1 });
-    expect(await logCount('resend')).toBe(logged + 1);
+    expect(await logCount('outboxResend')).toBe(logged + 1);
     // a waiting one is not queued twice
     expect(expectOk(await call(app, 'POST', '/api/system/outbox/resend', admin, { ids: [id] })).data.count).toBe(0);
-    expect(await logCount('resend')).toBe(logged + 1);
+    expect(await logCount('outboxResend')).toBe(logged + 1);
     expectOk(await call(app, 'DELETE', '/api/system/interface/delList', admin, { ids: [hook.id] }));
   });
 

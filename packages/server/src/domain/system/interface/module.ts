@@ -52,7 +52,7 @@ export const interfaceModule = defineModule({
         if (resent.length > 0) await enqueue(tx, DELIVER_QUEUE, { deliveryIds: resent.map((r) => r.id) } satisfies DeliverJob);
         return { resent, asked: input.body.ids.length };
       },
-      log: (_, done) => done.resent.map((r) => ({ action: 'resend', family: '事件历史', docNo: r.eventKey, detail: `${r.eventType} -> ${r.subscription}` })),
+      log: (_, done) => done.resent.map((r) => ({ action: 'outboxResend', family: '事件历史', docNo: r.eventKey, detail: `${r.eventType} -> ${r.subscription}` })),
       reply: (done) => ({ count: done.resent.length }),
       message: (done) => (done.resent.length === done.asked ? '已重新排队发送' : `已重新排队 ${done.resent.length} 条；其余已在等待发送`),
     }),
