@@ -3,6 +3,7 @@ import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { plantOf, weighPurchase, type Plant } from '../../domain/weighing/test-support';
 import { newNotice, newTicket } from '../../domain/registry/test-support';
+import { auditedPurchase } from '../../domain/settlement/test-support';
 import { EVENT_KEYS } from './catalogue';
 
 // Where the events come from: each change, made through the real calls, records its event and
@@ -62,5 +63,18 @@ describe('events from the plant', () => {
     expect(await eventsOf(r.receiptNo)).toEqual([]);
     expectOk(await call(app, 'POST', '/api/money/receipt/audit', accountant, { ids: [r.id] }));
     expect(await eventsOf(r.receiptNo)).toEqual([{ type: 'receipt.audited', delivered: 1, payload: expect.objectContaining({ receiptNo: r.receiptNo, amount: expect.stringMatching(/^1200\.50*$/) }) }]);
+  });
+
+  it('examining a settlement tells "settlement examined" with its count and total', async () => {
+    const accountant = (await bearerFor(app, 'accountant')).authorization;
+    const t = await auditedPurchase(app, database.db, plant, operator, admin);
+    const wire = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
+    const s = expectOk(await call(app, 'POST', '/api/settlement/pu/create', accountant, {
+      entity: { vendorId: plant.vendorId, periodFrom: wire(new Date(Date.now() - 86_400_000)), periodTo: wire(new Date(Date.now() + 86_400_000)) },
+    })).data;
+    expectOk(await call(app, 'POST', `/api/settlement/pu/confirmPounds/${s.id}`, accountant, { ticketIds: [t.id] }));
+    expect(await eventsOf(s.settleNo)).toEqual([]);
+    expectOk(await call(app, 'POST', `/api/settlement/pu/examine/${s.id}`, accountant));
+    expect(await eventsOf(s.settleNo)).toEqual([{ type: 'settlement.examined', delivered: 1, payload: expect.objectContaining({ settleNo: s.settleNo, kind: 'pu', ticketCount: 1 }) }]);
   });
 });
