@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   // one connection: the calls are sequential, and its backend's CPU time can be read from /proc
   const database = openDatabase(url, 1);
   cleanups.push(() => database.close());
-  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off' }), database });
+  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', JOBS: 'off' }), database });
   cleanups.push(() => app.close());
   const base = `http://127.0.0.1:${await listen(app)}`;
   const token = await signIn(base, 'operator');

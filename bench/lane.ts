@@ -71,7 +71,7 @@ async function main() {
   const database = openDatabase(postgres.url, 10);
   cleanups.push(() => database.close());
   const visits = await plantTrucks(database.db);
-  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'warn' }), database });
+  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', JOBS: 'off', LOG_LEVEL: 'warn' }), database });
   cleanups.push(() => app.close());
   const base = `http://127.0.0.1:${await listen(app)}`;
   const admin = await signIn(base, 'admin');

@@ -208,7 +208,7 @@ async function main(): Promise<void> {
 
   const database = openDatabase(url, settings.pool);
   cleanups.push(() => database.close());
-  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off' }), database });
+  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', JOBS: 'off' }), database });
   const serverMs: number[] = [];
   app.addHook('onResponse', async (request, reply) => {
     if (request.url === LIST) serverMs.push(reply.elapsedTime);

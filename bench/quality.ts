@@ -94,7 +94,7 @@ async function main() {
   console.log(`apply to ${settings.tickets} tickets: p50 ${apply.p50} ms, p95 ${apply.p95} ms, max ${apply.max} ms (budget 200); CPU per application: node ${apply.cpuNodeMs} ms + postgres ${apply.cpuPostgresMs} ms`);
 
   // the kiosk over HTTP
-  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off' }), database: openDatabase(url, 4) });
+  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', JOBS: 'off' }), database: openDatabase(url, 4) });
   cleanups.push(() => app.close());
   const base = `http://127.0.0.1:${await listen(app)}`;
   const admin = await signIn(base, 'admin');

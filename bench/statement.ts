@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const database = openDatabase(url, 1);
   cleanups.push(() => database.close());
 
-  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off' }), database });
+  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', JOBS: 'off' }), database });
   cleanups.push(() => app.close());
   const base = `http://127.0.0.1:${await listen(app)}`;
   const token = await signIn(base, 'accountant');

@@ -436,7 +436,7 @@ async function main(): Promise<void> {
   const { url, dir } = await benchPostgres();
   const postmaster = Number(fs.readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
-  const config = loadConfig({ CAPTCHA: 'off' });
+  const config = loadConfig({ CAPTCHA: 'off', JOBS: 'off' });
   const realDb = benchDatabase(url, settings.pool);
   const real = await buildApp({ config, database: realDb });
   cleanups.push(() => real.close());
@@ -553,7 +553,7 @@ async function main(): Promise<void> {
     const loggedDb = benchDatabase(url, settings.pool);
     const logged = await buildApp({
       // LOG_REQUESTS: the per-request lines, where the server makes them a setting
-      config: loadConfig({ CAPTCHA: 'off', LOG_REQUESTS: 'on' }),
+      config: loadConfig({ CAPTCHA: 'off', JOBS: 'off', LOG_REQUESTS: 'on' }),
       database: loggedDb,
       logger: { level: 'info', stream: pino.destination({ dest: '/dev/null', sync: true }) },
     });

@@ -42,6 +42,7 @@ CREATE TABLE sys_job_run (
   UNIQUE (job_key, fire_at, attempt)
 );
 CREATE INDEX sys_job_run_key_started ON sys_job_run (job_key, started_at DESC);
+CREATE INDEX sys_job_run_started ON sys_job_run (started_at DESC);
 
 CREATE VIEW sys_job_org AS
   SELECT j.id, o.id AS org_id, j.job_key, j.name, j.name_en, j.cron, j.default_cron, j.enabled, j.declared,

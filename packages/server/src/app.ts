@@ -19,7 +19,6 @@ import { listOptionsFromEnv } from './platform/list/options';
 import { registerMultipart } from './platform/files/multipart';
 import { fileRoutes } from './platform/files/routes';
 import { fileRouteDeps } from './platform/files/create-storage';
-import { startFileSweepWithApp } from './platform/files/sweep';
 import { serveWeb } from './platform/http/serve-web';
 import { mountModules } from './platform/module/mount';
 import { ALL_TEMPLATES, MODULES } from './domain/modules';
@@ -61,7 +60,6 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   menuRoutes(app, db, config);
   const files = await fileRouteDeps(config.storage, now);
   fileRoutes(app, db, files);
-  startFileSweepWithApp(app, db, files.storage, config.storage, now);
   // every family's calls: domain/modules.ts is the one list
   mountModules(app, MODULES, { db, database, list: listOptionsFromEnv(process.env), storage: files.storage, now, templates: ALL_TEMPLATES });
   // scheduled jobs and queued work: started when the app is ready, stopped when it closes

@@ -41,6 +41,8 @@ export interface Config {
   timeZone: string;
   /** BACKUP_KEEP_DAYS: the nightly backups kept under DATA_DIR/backups */
   backupKeepDays: number;
+  /** JOB_HISTORY_DAYS: how long the scheduled jobs' run history is kept */
+  jobHistoryDays: number;
 }
 
 /** The sweep of unattached uploads (platform/files/sweep.ts): how old they must be, and how often it runs (0: never). */
@@ -155,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollSeconds: Math.max(0.5, int(env.JOBS_POLL_SECONDS, 2)),
     timeZone: env.PLANT_TIME_ZONE || 'Asia/Shanghai',
     backupKeepDays: Math.max(1, int(env.BACKUP_KEEP_DAYS, 7)),
+    jobHistoryDays: Math.max(1, int(env.JOB_HISTORY_DAYS, 14)),
   };
 }

@@ -45,7 +45,7 @@ async function ticket(state: 'COMPLETED' | 'FIRST_WEIGHED' = 'COMPLETED'): Promi
 const upload = (ids: string[], who = admin) => call(app, 'POST', '/api/weigh/pu/upload', who, { ids });
 
 describe('weigh tickets to the ERP', () => {
-  it('locks the ticket and queues its message in one step; the outbox delivers it', async () => {
+  it('locks the ticket and queues its message in one step; the ERP subscription receives it', async () => {
     const t = await ticket();
     expect(expectOk(await upload([t.id])).data.count).toBe(1);
     expect((await pool.query('SELECT uploaded_at IS NOT NULL AS locked FROM wb_ticket WHERE id = $1', [t.id])).rows[0].locked).toBe(true);

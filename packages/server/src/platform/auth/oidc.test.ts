@@ -244,7 +244,7 @@ describe('what the web is told before sign-in', () => {
   });
 
   it('stays fast and enabled while the provider is down; sign-in then answers 503', async () => {
-    const config = loadConfig({ CAPTCHA: 'off', ...OIDC_ENV, OIDC_ISSUER: `http://127.0.0.1:${await closedPort()}` });
+    const config = loadConfig({ CAPTCHA: 'off', JOBS: 'off', ...OIDC_ENV, OIDC_ISSUER: `http://127.0.0.1:${await closedPort()}` });
     const down = await buildApp({ config, database: ctx.database });
     try {
       const started = Date.now();

@@ -38,7 +38,7 @@ export async function fileTestApp(env: Record<string, string> = {}, opts: { cloc
   const { database } = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-files-'));
   const clock = manualClock(opts.clockStart);
-  const config = loadConfig({ CAPTCHA: 'off', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({ CAPTCHA: 'off', JOBS: 'off', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ config, database, now: clock.now, ...(opts.logger ? { logger: opts.logger } : {}) });
   afterAll(async () => {
     await app.close();

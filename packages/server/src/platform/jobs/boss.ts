@@ -47,6 +47,7 @@ export async function installJobSchema(pool: pg.Pool): Promise<void> {
 export interface QueueSpec {
   name: string;
   retry?: { limit: number; delaySeconds: number; backoff: boolean };
+  expireInSeconds?: number;
 }
 
 /** Creates the queues not there yet (a job can be sent only to a queue that exists). */
@@ -56,6 +57,10 @@ export async function ensureQueues(pool: pg.Pool, queues: QueueSpec[]): Promise<
   const boss = new PgBoss({ db: poolDb(pool), schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
   for (const q of queues) {
     if (have.has(q.name)) continue;
-    await boss.createQueue(q.name, { name: q.name, ...(q.retry ? { retryLimit: q.retry.limit, retryDelay: q.retry.delaySeconds, retryBackoff: q.retry.backoff } : {}) });
+    await boss.createQueue(q.name, {
+      name: q.name,
+      ...(q.retry ? { retryLimit: q.retry.limit, retryDelay: q.retry.delaySeconds, retryBackoff: q.retry.backoff } : {}),
+      ...(q.expireInSeconds ? { expireInSeconds: q.expireInSeconds } : {}),
+    });
   }
 }

@@ -18,7 +18,7 @@ export interface JobContext {
  * the run history (sys_job_run).
  */
 export interface ScheduledJobDecl {
-  /** stable: 'notice.expiry', 'outbox.deliver', 'workflow.remind' */
+  /** stable: 'notice.expiry', 'webhook.sweep', 'workflow.remind' */
   key: string;
   /** 通知单到期 / Notice expiry */
   name: string;
@@ -27,6 +27,8 @@ export interface ScheduledJobDecl {
   cron: string;
   /** tries after a failed run (default: 2 more, from 30 s, with backoff) */
   retry?: { limit: number; delaySeconds: number; backoff: boolean };
+  /** a run still going after this long is taken as failed and tried again (default 15 minutes) */
+  timeoutSeconds?: number;
   run(ctx: JobContext): Promise<{ summary?: string } | void>;
 }
 

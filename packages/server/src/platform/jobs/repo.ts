@@ -5,7 +5,7 @@ import type { ScheduledJobDecl } from './define';
 /**
  * The declared jobs get their rows (a new one enabled on its default schedule); a row whose job
  * is no longer declared is marked so (kept with its history). A schedule changed on the screen
- * stays; the names follow the code.
+ * stays; one left at the default follows the code's default, as the names do.
  */
 export async function syncJobs(db: Database, jobs: ScheduledJobDecl[]): Promise<void> {
   if (jobs.length > 0) {
@@ -13,6 +13,7 @@ export async function syncJobs(db: Database, jobs: ScheduledJobDecl[]): Promise<
       .values(jobs.map((j) => ({ job_key: j.key, name: j.name, name_en: j.nameEn, cron: j.cron, default_cron: j.cron })))
       .onConflict((oc) => oc.column('job_key').doUpdateSet((eb) => ({
         name: eb.ref('excluded.name'), name_en: eb.ref('excluded.name_en'), default_cron: eb.ref('excluded.default_cron'), declared: true,
+        cron: sql<string>`CASE WHEN sys_job.cron = sys_job.default_cron THEN excluded.cron ELSE sys_job.cron END`,
       })).where(sql<boolean>`(sys_job.name, sys_job.name_en, sys_job.default_cron, sys_job.declared) IS DISTINCT FROM (excluded.name, excluded.name_en, excluded.default_cron, true)`))
       .execute();
   }
@@ -49,4 +50,10 @@ export async function finishRun(db: Database, id: string, key: string, started: 
     }).where('id', '=', id).execute();
     await tx.updateTable('sys_job').set({ last_finished_at: finished, last_result: result, last_error: error }).where('job_key', '=', key).execute();
   });
+}
+
+/** Runs older than `keepDays` are deleted (a job every few seconds leaves thousands a day); the number deleted. */
+export async function pruneRuns(db: Database, keepDays: number, now: Date): Promise<number> {
+  const res = await db.deleteFrom('sys_job_run').where('started_at', '<', new Date(now.getTime() - keepDays * 86_400_000)).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -13,7 +13,7 @@ export const DEFAULT_JOB_RETRY = { limit: 2, delaySeconds: 30, backoff: true } a
 /** Every queue the declarations need: one per scheduled job (its firings) and one per worker. */
 export function jobQueues(jobs: ScheduledJobDecl[], workers: WorkerDecl[]): QueueSpec[] {
   return [
-    ...jobs.map((j) => ({ name: jobQueue(j.key), retry: j.retry ?? DEFAULT_JOB_RETRY })),
+    ...jobs.map((j) => ({ name: jobQueue(j.key), retry: j.retry ?? DEFAULT_JOB_RETRY, expireInSeconds: j.timeoutSeconds })),
     ...workers.map((w) => ({ name: w.queue, retry: w.retry })),
   ];
 }

@@ -35,6 +35,7 @@ import { TopBar } from './TopBar';
 import { usePrefetchWhenIdle } from './usePrefetchWhenIdle';
 import { KioskKeyDialogHost } from '@/pages/quality/kiosk/KioskKeyDialog';
 import { NewSecretDialogHost } from '@/pages/system-interface/NewSecretDialog';
+import { JobDialogHost } from '@/pages/system-job/JobDialogs';
 import './layout.css';
 
 /** The signed-in workspace: sidebar, top bar, tab strip and the page of the current address. */
@@ -104,6 +105,7 @@ export default function WorkspaceLayout() {
     <StationKeyDialogHost />
     <FreightPlanDialogHost />
     <SettlementDialogHost />
+    <JobDialogHost />
     </AntApp>
   );
 }

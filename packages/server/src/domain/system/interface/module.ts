@@ -5,11 +5,20 @@ import { defineAction, defineModule } from '../../../platform/module/define';
 import { documentButtons, familyButton, menuLeaf as leaf } from '../../../platform/menu/define';
 import { resendDeliveries } from '../../../platform/events/repo';
 import { DELIVER_QUEUE, deliverAndReschedule, sweepDue, type DeliverJob } from '../../../platform/events/sweep';
-import { defineWorker } from '../../../platform/jobs/define';
+import { defineWorker, type ScheduledJobDecl } from '../../../platform/jobs/define';
 import { enqueue } from '../../../platform/jobs/enqueue';
 import { interfaceFamily, newSecret } from './family';
 import { HISTORY_LIST_CODE, historyListTemplate } from './history-list';
 import { deliveryAttempts } from './attempts';
+
+/** The safety net of the deliveries: any overdue by a minute (its job lost with an instance) is tried. */
+export const webhookSweepJob: ScheduledJobDecl = {
+  key: 'webhook.sweep', name: '事件投递补漏', nameEn: 'Event delivery sweep', cron: '* * * * *',
+  run: async (ctx) => {
+    const tried = await sweepDue(ctx.db);
+    return { summary: tried ? `补发 ${tried} 条` : '无逾期投递' };
+  },
+};
 
 /**
  * Events leaving the plant (platform/events): 接口配置 lists a company's subscribers (webhooks and
@@ -38,10 +47,7 @@ export const interfaceModule = defineModule({
     queue: DELIVER_QUEUE, retry: { limit: 5, delaySeconds: 30, backoff: true },
     handle: async (ctx, data) => { await deliverAndReschedule(ctx.db, data.deliveryIds); },
   })],
-  jobs: [{
-    key: 'webhook.sweep', name: '事件投递补漏', nameEn: 'Event delivery sweep', cron: '* * * * *',
-    run: async (ctx) => ({ summary: `${await sweepDue(ctx.db)}` }),
-  }],
+  jobs: [webhookSweepJob],
   lists: [{ url: '/api/system/outbox/v2/list', template: HISTORY_LIST_CODE, permission: 'sys_outbox_view' }],
   actions: [
     defineAction({

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { familyButton, menuLeaf as leaf } from '../../../platform/menu/define';
 import { defineAction, defineModule } from '../../../platform/module/define';
 import { JOB_BASE, JOB_LIST_CODE, JOB_RUN_LIST_CODE, jobListTemplate, jobRunListTemplate } from './templates';
+import { backupJob } from '../../../platform/db/backup-job';
+import { fileSweepJob } from '../../../platform/files/job';
+import { pruneRunsJob } from '../../../platform/jobs/prune-job';
 import { removeJob, runJobNow, startJobs, stopJob, updateJobCron } from './use-cases';
 
 const P = {
@@ -20,6 +23,8 @@ const cronBody = z.strictObject({ cron: z.string({ error: '请填写执行计划
 export const jobModule = defineModule({
   key: 'job',
   templates: [jobListTemplate, jobRunListTemplate],
+  // the platform's own jobs; a family declares its jobs in its module (notice.expiry, licence.expiring)
+  jobs: [fileSweepJob, backupJob, pruneRunsJob],
   menu: [{
     area: '/system',
     leaves: [

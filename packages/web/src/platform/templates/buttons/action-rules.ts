@@ -71,6 +71,8 @@ export const FAMILY_CONFIRMATIONS: Readonly<Record<string, string>> = {
   reversedown: '此操作将冲回该单据的库存记录, 是否继续?',
   letout: '确认放行所选车辆出厂?',
   updateDel: '此操作将删除该数据, 是否继续?',
+  stop: '确认停止该定时任务?',
+  remove: '此操作将删除该定时任务及其运行记录, 是否继续?',
 };
 
 /**
