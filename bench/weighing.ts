@@ -17,12 +17,19 @@
  *   BENCH_KIND         pu (purchase trucks, gross first) or sa (sales trucks, tare first) [pu]
  *   BENCH_COMMERCIAL   sa only: on (price list, money control with freezes, grants) or off [off]
  *                      (support/sales-trucks.ts says what each puts to work)
+ *   BENCH_WEBHOOKS     subscriptions to 'ticket completed' (platform/events) for the side-by-side
+ *                      run: 0 measures as before; N > 0 skips the sequential run and alternates
+ *                      sustained runs with the N subscriptions switched off and on [0]
+ *   BENCH_WEBHOOK_ROUNDS  off/on pairs of that run [2]
+ *   BENCH_JOBS         on: this server also runs the job library's workers, delivering the
+ *                      webhooks (to a receiver in this process) while it weighs [off]
  *
  * Latency is the station's (the client process's round trip) and the server's (Fastify's
  * reply.elapsedTime of the call). Raw figures go to bench/results/weighing-<time>.json.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +55,9 @@ const settings = {
   quietWait: num('BENCH_QUIET_WAIT', 120),
   kind: process.env.BENCH_KIND === 'sa' ? 'sa' : 'pu',
   commercial: process.env.BENCH_COMMERCIAL === 'on' ? 'on' : 'off',
+  webhooks: num('BENCH_WEBHOOKS', 0),
+  webhookRounds: num('BENCH_WEBHOOK_ROUNDS', 2),
+  jobs: process.env.BENCH_JOBS === 'on' ? 'on' : 'off',
 } as const;
 
 /**
@@ -126,7 +136,7 @@ async function main() {
 
   const database = openDatabase(url, settings.pool);
   cleanups.push(() => database.close());
-  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', JOBS: 'off', LOG_LEVEL: 'warn' }), database });
+  const app = await buildApp({ config: loadConfig({ CAPTCHA: 'off', LOG_LEVEL: 'warn', JOBS: settings.jobs }), database });
   const serverMs: number[] = [];
   const callPath = `/api/weigh/${settings.kind}/second`;
   // the second reading: a tare of 14-16 t after a purchase truck's gross, a gross of 44-46 t after a sales truck's tare
@@ -142,6 +152,10 @@ async function main() {
   // warm-up: JIT, the pool's connections, the plans
   await runClient({ url: callUrl, token, idsFile, weightBase, offset: 0, calls: 200, seconds: 60, connections: 4 });
   let offset = 200;
+  if (settings.webhooks > 0) {
+    await webhooksSideBySide({ url, database, callUrl, token, idsFile, weightBase, offset, serverMs });
+    return;
+  }
 
   const quiet1 = await waitQuiet(settings.quietWait);
   serverMs.length = 0;
@@ -190,6 +204,53 @@ async function main() {
   const dir = path.join(here, 'results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `weighing-${settings.kind === 'sa' ? `sa-${settings.commercial}-` : ''}${result.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
+}
+
+/**
+ * The second weighing with N webhook subscriptions to 'ticket completed' against none, in one run on
+ * one database: sustained runs alternate off, on, off, on..., so both sides see the same machine.
+ * On, every weighing's transaction also writes its event, N deliveries and one job of the job library.
+ */
+async function webhooksSideBySide(o: {
+  url: string; database: ReturnType<typeof openDatabase>; callUrl: string; token: string; idsFile: string; weightBase: number; offset: number; serverMs: number[];
+}): Promise<void> {
+  const { database, serverMs } = o;
+  let offset = o.offset;
+  const receiver = http.createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(204).end()); });
+  const port = await new Promise<number>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve((receiver.address() as { port: number }).port)));
+  cleanups.push(() => new Promise<void>((resolve) => { receiver.closeAllConnections(); receiver.close(() => resolve()); }));
+  const org = (await database.pool.query(`SELECT id FROM sys_org WHERE org_code = 'HDSN'`)).rows[0].id as string;
+  for (let i = 0; i < settings.webhooks; i++) {
+    await database.pool.query(`INSERT INTO sys_subscription (org_id, name, events, url, secret, enabled) VALUES ($1, $2, 'ticket.completed', $3, $4, false)`,
+      [org, `bench hook ${i + 1}`, `http://127.0.0.1:${port}/hook/${i + 1}`, `whsec_bench_${i + 1}_0123456789abcdef`]);
+  }
+  const phases: { subscribed: boolean; calls: number; failures: number; perSecond: number; client: ReturnType<typeof figures>; server: ReturnType<typeof figures>; quiet: unknown }[] = [];
+  for (let r = 0; r < settings.webhookRounds; r++) {
+    for (const subscribed of [false, true]) {
+      await database.pool.query('UPDATE sys_subscription SET enabled = $1', [subscribed]);
+      const quiet = await waitQuiet(settings.quietWait);
+      serverMs.length = 0;
+      const run = await runClient({ url: o.callUrl, token: o.token, idsFile: o.idsFile, weightBase: o.weightBase, offset, calls: 1_000_000, seconds: settings.duration, connections: settings.connections });
+      offset += run.count;
+      const phase = { subscribed, calls: run.count, failures: run.failures, perSecond: round(run.count / (run.wallMs / 1000), 1), client: figures(run.latencies), server: figures(serverMs), quiet };
+      phases.push(phase);
+      console.log(`round ${r + 1} webhooks ${subscribed ? 'on ' : 'off'}: ${phase.perSecond} weighings/s, p50 ${phase.client.p50} ms at the station, ${run.failures} failures`);
+    }
+  }
+  const mean = (on: boolean) => { const xs = phases.filter((p) => p.subscribed === on).map((p) => p.perSecond); return round(xs.reduce((a, b) => a + b, 0) / xs.length, 1); };
+  const check = (await database.pool.query(`SELECT
+      (SELECT count(*) FROM sys_event WHERE type = 'ticket.completed')::int AS events,
+      (SELECT count(*) FROM sys_delivery)::int AS deliveries,
+      (SELECT count(*) FROM sys_delivery WHERE state = 'SENT')::int AS sent,
+      (SELECT count(*) FROM pgboss.job WHERE name = 'webhook.deliver')::int AS jobs`)).rows[0];
+  const result = {
+    when: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg().map((x) => round(x, 2)) }, settings,
+    webhooks: { subscriptions: settings.webhooks, offPerSecond: mean(false), onPerSecond: mean(true), ratio: round(mean(true) / mean(false), 3), phases, check },
+  };
+  console.log(JSON.stringify({ ...result, webhooks: { ...result.webhooks, phases: undefined } }, null, 2));
+  const dir = path.join(here, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `weighing-webhooks-${result.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
 }
 
 main()

@@ -17,7 +17,7 @@ describe('定时任务', () => {
   it('lists the jobs; 立即执行 runs one, and 运行记录 shows the run', async () => {
     const { page } = stage;
     await openMenuLeaf(page, '/system', '/system/job');
-    await expect.poll(() => columnTexts(page, '任务名称')).toEqual(expect.arrayContaining(['数据库备份', '文件清理', '通知单到期关闭', '接口消息发送']));
+    await expect.poll(() => columnTexts(page, '任务名称')).toEqual(expect.arrayContaining(['数据库备份', '文件清理', '通知单到期关闭', '事件投递补漏']));
     await tickListRow(page, '文件清理');
     await pressListButton(page, 'one:run');
     await expect.poll(async () => (await db<{ result: string }>("SELECT result FROM sys_job_run WHERE job_key = 'files.sweep' AND manual")).map((r) => r.result), { timeout: 30_000 }).toEqual(['ok']);

@@ -27,8 +27,6 @@ export interface Config {
   logRequests: boolean;
   /** inactivity before the web locks the screen (spec: 2,400,000 ms) */
   lockAfterMs: number;
-  /** pause of the outbox worker between rounds (platform/outbox); 0: this instance sends nothing */
-  outboxIntervalMs: number;
   /** demo environment: write calls are refused with 423 */
   demoMode: boolean;
   /** where uploaded files live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set */
@@ -153,7 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: flag(env.LOG_REQUESTS, false),
     demoMode: flag(env.DEMO_MODE, false),
     lockAfterMs: int(env.LOCK_AFTER_MS, 2_400_000),
-    outboxIntervalMs: int(env.OUTBOX_INTERVAL_MS, 5_000),
     storage: storageFrom(env, dataDir),
     frameSources: origins(env.CSP_FRAME_SRC),
     jobs: flag(env.JOBS, true),

@@ -32,8 +32,8 @@ async function main(): Promise<void> {
   // so the first visitor already gets the provider's sign-out address
   if (config.oidc) await initOidc(config);
 
-  // messages to other systems (the ERP), the file sweep, the backup...: scheduled jobs
-  // (platform/jobs), started with the app when JOBS is on (the default)
+  // deliveries to webhooks and the ERP, the file sweep, the backup...: the job library's workers and
+  // scheduled jobs (platform/jobs), started with the app when JOBS is on (the default)
 
   const shutdown = async () => {
     await app.close();

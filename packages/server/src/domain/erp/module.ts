@@ -5,7 +5,8 @@ import { cancelUpload, uploadTickets } from './ticket-upload';
 
 /**
  * Weigh tickets to the ERP: 上传ERP locks the tickets and queues their messages in the same
- * transaction (platform/outbox delivers them); 撤销上传 takes back what was not sent yet.
+ * transaction as 'erp.ticket' events (platform/events delivers them to the ERP subscription);
+ * 撤销上传 takes back what was not sent yet.
  */
 export const erpModule = defineModule({
   key: 'erp',

@@ -3,15 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
-import { startOutboxWorker } from '../../platform/outbox/worker';
+import { sweepDue } from '../../platform/events/sweep';
+import { signBody } from '../../platform/events/rules';
 
-// Weigh tickets to the ERP through the outbox, on a real database and a real receiving HTTP server.
+// Weigh tickets to the ERP as 'erp.ticket' events to the ERP subscription, on a real database and a real receiving HTTP server.
 const { app, database } = await createTestApp();
 const { pool, db } = database;
 let admin: string;
 let operator: string;
 let orgId: string;
-const received: { key: string; payload: Record<string, unknown> }[] = [];
+const received: { key: string; payload: Record<string, unknown>; headers: Record<string, unknown>; raw: string }[] = [];
 let server: Server;
 
 beforeAll(async () => {
@@ -21,11 +22,11 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => { body += c; });
-    req.on('end', () => { received.push(JSON.parse(body)); res.writeHead(200).end(); });
+    req.on('end', () => { received.push({ ...JSON.parse(body), headers: req.headers, raw: body }); res.writeHead(200).end(); });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/erp`;
-  expectOk(await call(app, 'POST', '/api/system/interface/create', admin, { entity: { topic: 'erp.ticket', url } }));
+  expectOk(await call(app, 'POST', '/api/system/interface/create', admin, { entity: { name: 'ERP', events: ['erp.ticket'], url, secret: 'erp-shared-secret-1' } }));
 });
 afterAll(() => { server.closeAllConnections(); server.close(); });
 
@@ -44,13 +45,19 @@ async function ticket(state: 'COMPLETED' | 'FIRST_WEIGHED' = 'COMPLETED'): Promi
 const upload = (ids: string[], who = admin) => call(app, 'POST', '/api/weigh/pu/upload', who, { ids });
 
 describe('weigh tickets to the ERP', () => {
-  it('locks the ticket and queues its message in one step; the outbox delivers it', async () => {
+  it('locks the ticket and queues its message in one step; the ERP subscription receives it', async () => {
     const t = await ticket();
     expect(expectOk(await upload([t.id])).data.count).toBe(1);
     expect((await pool.query('SELECT uploaded_at IS NOT NULL AS locked FROM wb_ticket WHERE id = $1', [t.id])).rows[0].locked).toBe(true);
-    await startOutboxWorker(db, { intervalMs: 0 }).runOnce();
+    await sweepDue(db, { overdueSeconds: 0 });
     const got = received.find((r) => r.key === t.no);
     expect(got?.payload).toMatchObject({ ticketNo: t.no, kind: 'pu', gross: '48.2', tare: '16', net: '32.2', plateNumber: '晋A88888' });
+    // the README's wire format: the same body fields and headers the ERP's receiver has always read
+    expect(Object.keys(JSON.parse(got?.raw ?? '{}'))).toEqual(['id', 'topic', 'key', 'orgId', 'createdAt', 'payload']);
+    expect(got?.headers).toMatchObject({ 'content-type': 'application/json', 'idempotency-key': `erp.ticket:${t.no}`, 'x-outbox-topic': 'erp.ticket' });
+    const stamp = Number(/t=(\d+)/.exec(String(got?.headers['x-signature']))?.[1]);
+    expect(got?.headers['x-signature']).toBe(signBody('erp-shared-secret-1', stamp, got?.raw ?? ''));
+    expect(got?.headers['x-outbox-id']).toBe(JSON.parse(got?.raw ?? '{}').id);
   });
 
   it('refuses a ticket without its net, or uploaded already, and leaves the batch untouched', async () => {
@@ -58,7 +65,7 @@ describe('weigh tickets to the ERP', () => {
     const open = await ticket('FIRST_WEIGHED');
     expectFailure(await upload([done.id, open.id]), 400, /一次过磅，不能上传/);
     expect((await pool.query('SELECT uploaded_at FROM wb_ticket WHERE id = $1', [done.id])).rows[0].uploaded_at).toBeNull();
-    expect((await pool.query('SELECT count(*)::int AS n FROM sys_outbox WHERE message_key = $1', [done.no])).rows[0].n).toBe(0);
+    expect((await pool.query('SELECT count(*)::int AS n FROM sys_delivery WHERE event_key = $1', [done.no])).rows[0].n).toBe(0);
     expectOk(await upload([done.id]));
     expectFailure(await upload([done.id]), 400, /已上传，已锁定/);
   });
@@ -68,11 +75,11 @@ describe('weigh tickets to the ERP', () => {
     expectOk(await upload([waiting.id]));
     expectOk(await call(app, 'POST', '/api/weigh/pu/cancelUpload', admin, { ids: [waiting.id] }));
     expect((await pool.query('SELECT uploaded_at FROM wb_ticket WHERE id = $1', [waiting.id])).rows[0].uploaded_at).toBeNull();
-    expect((await pool.query('SELECT state, last_error FROM sys_outbox WHERE message_key = $1', [waiting.no])).rows[0]).toEqual({ state: 'FAILED', last_error: '上传已撤销' });
+    expect((await pool.query('SELECT state, last_error FROM sys_delivery WHERE event_key = $1', [waiting.no])).rows[0]).toEqual({ state: 'FAILED', last_error: '上传已撤销' });
 
     const taken = await ticket();
     expectOk(await upload([taken.id]));
-    await startOutboxWorker(db, { intervalMs: 0 }).runOnce();
+    await sweepDue(db, { overdueSeconds: 0 });
     expectFailure(await call(app, 'POST', '/api/weigh/pu/cancelUpload', admin, { ids: [taken.id] }), 400, `磅单 ${taken.no} 已被ERP接收，不能撤销上传`);
   });
 
@@ -80,7 +87,7 @@ describe('weigh tickets to the ERP', () => {
     const t = await ticket();
     const answers = await Promise.all([upload([t.id]), upload([t.id])]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
-    expect((await pool.query('SELECT count(*)::int AS n FROM sys_outbox WHERE message_key = $1', [t.no])).rows[0].n).toBe(1);
+    expect((await pool.query('SELECT count(*)::int AS n FROM sys_delivery WHERE event_key = $1', [t.no])).rows[0].n).toBe(1);
   });
 
   it('keeps the upload to those granted it and to the company\'s tickets', async () => {

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { badRequest } from '../../platform/http/errors';
-import { enqueue } from '../../platform/outbox/repo';
+import { emitEvent } from '../../platform/events/emit';
 import { ticketFacts } from '../weighing/second';
 import type { TicketKind } from '../weighing/kinds';
 import { lockTickets } from '../weighing/actions';
@@ -10,12 +10,13 @@ import { ticketMessage, type TicketForErp } from './ticket-message';
 import type { Who } from '../../platform/auth/who';
 
 type Tx = Transaction<DB>;
-export const ERP_TICKET_TOPIC = 'erp.ticket';
+export const ERP_TICKET_TOPIC = 'erp.ticket' as const;
 
 /**
  * Upload to the ERP (spec: weighing calls, upload to external systems): the ticket is locked
  * (uploaded_at; the lifecycle then allows only printing) and its message queued in the same
- * transaction, so a ticket is locked exactly when its message exists. The outbox delivers it.
+ * transaction, so a ticket is locked exactly when its message exists: an 'erp.ticket' event, which
+ * the company's ERP subscription (系统管理 → 接口配置) receives like any other subscriber.
  * All or nothing: one ticket that may not go leaves the batch untouched.
  */
 export async function uploadTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[]): Promise<number> {
@@ -26,7 +27,7 @@ export async function uploadTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, 
   }
   for (const t of rows) {
     await tx.updateTable('wb_ticket').set({ uploaded_at: new Date(), updated_at: new Date(), updated_by: who.userId }).where('id', '=', t.id).execute();
-    await enqueue(tx, { orgId: who.orgId, topic: ERP_TICKET_TOPIC, key: t.ticket_no, payload: ticketMessage(await forErp(tx, who.orgId, t.id)), userId: who.userId });
+    await emitEvent(tx, { orgId: who.orgId, type: ERP_TICKET_TOPIC, key: t.ticket_no, payload: ticketMessage(await forErp(tx, who.orgId, t.id)), userId: who.userId });
   }
   return rows.length;
 }
@@ -40,13 +41,13 @@ export async function cancelUpload(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   const rows = await lockTickets(tx, who, kind, ids);
   for (const t of rows) {
     if (t.uploaded_at === null) throw badRequest(`磅单 ${t.ticket_no} 未上传`, 'ids');
-    const sent = await tx.selectFrom('sys_outbox').select('id').where('org_id', '=', who.orgId).where('topic', '=', ERP_TICKET_TOPIC)
-      .where('message_key', '=', t.ticket_no).where('state', '=', 'SENT').executeTakeFirst();
+    const sent = await tx.selectFrom('sys_delivery').select('id').where('org_id', '=', who.orgId).where('event_type', '=', ERP_TICKET_TOPIC)
+      .where('event_key', '=', t.ticket_no).where('state', '=', 'SENT').executeTakeFirst();
     if (sent) throw badRequest(`磅单 ${t.ticket_no} 已被ERP接收，不能撤销上传`, 'ids');
   }
   for (const t of rows) {
-    await tx.updateTable('sys_outbox').set({ state: 'FAILED', last_error: '上传已撤销' })
-      .where('org_id', '=', who.orgId).where('topic', '=', ERP_TICKET_TOPIC).where('message_key', '=', t.ticket_no).where('state', '=', 'PENDING').execute();
+    await tx.updateTable('sys_delivery').set({ state: 'FAILED', last_error: '上传已撤销', leased_until: null })
+      .where('org_id', '=', who.orgId).where('event_type', '=', ERP_TICKET_TOPIC).where('event_key', '=', t.ticket_no).where('state', '=', 'PENDING').execute();
     await tx.updateTable('wb_ticket').set({ uploaded_at: null, updated_at: new Date(), updated_by: who.userId }).where('id', '=', t.id).execute();
   }
   return rows.length;

@@ -4,6 +4,7 @@ import type { RowScope } from '../../platform/auth/who';
 import { AppError } from '../../platform/http/errors';
 import * as repo from './repo';
 import type { Tx } from './repo';
+import { emitEvent } from '../../platform/events/emit';
 import { availableOf, decideWithdrawal, receiptDelta, receiptLedgerKind, recorderAuditProblem, type ReceiptKind } from './rules';
 
 /**
@@ -65,6 +66,14 @@ export const receiptEffectsWith = (way: AuditWay) => async (tx: Tx, who: RowScop
     moved = moved.plus(delta);
   }
   await stampAudit(tx, 'fm_receipt', ids, action === 'audit' ? who.userId : null);
+  if (action === 'audit') {
+    for (const r of rows) {
+      await emitEvent(tx, {
+        orgId: who.orgId, type: 'receipt.audited', key: r.no, userId: who.userId,
+        payload: { receiptId: r.id, receiptNo: r.no, receiptKind: r.kind, customerId: r.customerId, amount: r.amount },
+      });
+    }
+  }
   return [];
 };
 

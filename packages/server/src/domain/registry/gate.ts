@@ -12,6 +12,7 @@ import { releaseOnLine } from '../notice/quantity';
 import { releaseAtGateOut, withMoneyDetails } from '../money/registry-money';
 import type { Who } from '../../platform/auth/who';
 import { takeAppointment } from '../gate/appointment';
+import { emitEvent } from '../../platform/events/emit';
 
 type Tx = Transaction<DB>;
 
@@ -39,6 +40,10 @@ export async function letin(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: Re
       // the appointment rules' window and day quota (domain/gate), a place taken last
       await takeAppointment(tx, who.orgId, row.id);
       await repo.markEntered(tx, row.id, who.userId);
+      await emitEvent(tx, {
+        orgId: who.orgId, type: 'registry.letin', key: row.code, userId: who.userId,
+        payload: { registryId: row.id, registryNo: row.code, kind, plateNumber: row.plate },
+      });
     }
     return { reply: { count: rows.length }, notes: rows.map((r) => registryNote(kind, 'letin', r.code, '入厂')) };
   } catch (err) {
@@ -63,6 +68,10 @@ export async function letout(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: R
     if (back.release && row.noticeLineId) await releaseOnLine(tx, who.orgId, row.noticeLineId, back.release);
     if (back.clearTicket && ticket) await repo.clearTicketHold(tx, ticket.id);
     await repo.markReleased(tx, row.id, who.userId, decision.releaseKind);
+    await emitEvent(tx, {
+      orgId: who.orgId, type: 'registry.letout', key: row.code, userId: who.userId,
+      payload: { registryId: row.id, registryNo: row.code, kind, plateNumber: row.plate, releaseKind: decision.releaseKind },
+    });
     notes.push(registryNote(kind, 'letout', row.code, letoutDetail(decision.releaseKind, back.release)));
   }
   // a trip that ended without its goods consumed gives its freeze back (domain/money)

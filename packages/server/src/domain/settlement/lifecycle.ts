@@ -3,6 +3,7 @@ import type { Who } from '../../platform/auth/who';
 import { factsOf, lockedHeader, refuse, retotal } from './header';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
 import * as repo from './repo';
+import { emitEvent } from '../../platform/events/emit';
 import { decideClose, decideDelete, decideExamine, decideUnexamine, STATE_WORDS } from './rules';
 
 export interface StateMoved { id: string; settleNo: string; state: string; ticketCount: number }
@@ -22,6 +23,10 @@ export async function examine(tx: repo.Tx, who: Caller, kind: SettleKind, id: st
   const s = await lockedHeader(tx, who, kind, id);
   refuse(decideExamine(factsOf(s)));
   await repo.setState(tx, who.orgId, s, 'EXAMINED', who.userId);
+  await emitEvent(tx, {
+    orgId: who.orgId, type: 'settlement.examined', key: s.settleNo, userId: who.userId,
+    payload: { settlementId: s.id, settleNo: s.settleNo, kind, ticketCount: s.ticketCount, totalAmount: String(s.totalAmount) },
+  });
   return done(kind, s, 'EXAMINED', 'examine', `${STATE_WORDS.DRAFT} -> ${STATE_WORDS.EXAMINED}；磅单 ${s.ticketCount} 张；金额 ${s.totalAmount}`);
 }
 

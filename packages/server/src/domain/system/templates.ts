@@ -51,7 +51,8 @@ const LOG_ACTIONS = [
   { value: 'saveParams', label: '修改参数', labelEn: 'Change parameters' },
   { value: 'assignUsers', label: '部门分配用户', labelEn: 'Assign users to department' },
   { value: 'saveTeams', label: '保存班组设置', labelEn: 'Save team setup' },
-  { value: 'outboxResend', label: '重新发送接口消息', labelEn: 'Resend interface message' },
+  { value: 'outboxResend', label: '重新发送事件', labelEn: 'Resend event' },
+  { value: 'newSecret', label: '重新生成签名密钥', labelEn: 'New signing secret' },
   { value: 'deleteAdminLog', label: '删除前端日志', labelEn: 'Delete browser log entry' },
   // site confirmation (domain/confirm)
   { value: 'siteConfirm', label: '现场确认', labelEn: 'Site confirmation' },

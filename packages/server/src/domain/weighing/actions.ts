@@ -15,6 +15,7 @@ import { pricedAmount } from './rules/amount';
 import { computeNet, type Deduction, deductionsBeyondLoad, knownLoad, readDeduction } from './rules/net';
 import { deductNote, printNote, stateWords, ticketNote } from './log-notes';
 import { countPrint } from './print/repo';
+import { emitEvent } from '../../platform/events/emit';
 import { decideTicketAction, type TicketAction, type TicketState } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -94,6 +95,10 @@ export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind:
         await giveBackGrant(tx, who.orgId, t);
         await reverseConsumption(tx, who, t);
         await repo.updateTicket(tx, who.orgId, t.id, { state, updated_by: who.userId });
+        await emitEvent(tx, {
+          orgId: who.orgId, type: 'ticket.voided', key: t.ticket_no, userId: who.userId,
+          payload: { ticketId: t.id, ticketNo: t.ticket_no, kind, plateNumber: t.plate_number, previousState: t.state },
+        });
         break;
       case 'recover':
         if (t.notice_line_id && new Decimal(t.reserved_quantity).gt(0)) await reserveOnLine(tx, who.orgId, t.notice_line_id, t.reserved_quantity);

@@ -2,7 +2,7 @@ import { isValidPlate, normalisePlate } from '@wb/protocol';
 import type { DocField, DocumentFamily } from '../../platform/documents/define';
 import type { Lifecycle } from '../../platform/documents/lifecycle';
 import { readFieldsOf } from '../masterdata/shared/fields';
-import { prepareManualTicket } from './manual';
+import { manualTicketCompleted, prepareManualTicket } from './manual';
 import { TICKET_KIND_INFO, TICKET_KINDS, ticketBase, ticketNumbering, ticketPermission, type TicketKind } from './kinds';
 import { STATE_TO_DB } from './repo';
 import { STATE_WORDS, ticketTransitions, type TicketAction, type TicketState } from './rules/transitions';
@@ -76,6 +76,8 @@ export function ticketFamily(kind: TicketKind): DocumentFamily {
     copy: 'none', import: false, datax: false,
     // the manual ticket's net and amount are the rules', derived before the engine reads the entity
     prepare: prepareManualTicket,
+    // a manual ticket is born completed: its subscribers hear of it as of a second weighing
+    afterCreate: manualTicketCompleted,
     constraintMessages: {
       wb_ticket_gross_over_tare: { field: 'tare', message: '皮重不能大于毛重' },
       wb_ticket_open_plate_uq: { field: 'plateNumber', message: '该车辆有未完成的磅单' },

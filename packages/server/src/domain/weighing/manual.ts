@@ -2,6 +2,8 @@ import Decimal from 'decimal.js';
 import { isId } from '@wb/protocol';
 import type { Who } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
+import { emitEvent } from '../../platform/events/emit';
+import type { Tx } from './repo';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
 import { computeNet } from './rules/net';
@@ -63,4 +65,19 @@ async function currentTicket(db: Database, orgId: string, entity: Entity) {
   const decision = decideTicketAction(facts, 'update');
   if (!decision.ok) throw badRequest(decision.message, 'id');
   return t;
+}
+
+/** The manual ticket just created, told as 'ticket.completed' in its transaction (the family's afterCreate). */
+export async function manualTicketCompleted(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, id: string): Promise<void> {
+  const t = await tx.selectFrom('wb_ticket').select(['id', 'ticket_no', 'kind', 'plate_number', 'gross', 'tare', 'net', 'completed_at', 'state'])
+    .where('org_id', '=', who.orgId).where('id', '=', id).executeTakeFirstOrThrow();
+  if (t.state !== 'COMPLETED') return;
+  const tons = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
+  await emitEvent(tx, {
+    orgId: who.orgId, type: 'ticket.completed', key: t.ticket_no, userId: who.userId,
+    payload: {
+      ticketId: t.id, ticketNo: t.ticket_no, kind: t.kind, plateNumber: t.plate_number, gross: tons(t.gross), tare: tons(t.tare), net: tons(t.net),
+      completedAt: (t.completed_at ?? new Date()).toISOString(), manual: true,
+    },
+  });
 }

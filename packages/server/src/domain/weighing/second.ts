@@ -5,6 +5,7 @@ import { grantDrawOnCompletion } from '../licence/draw';
 import { completionOnLockedLine } from '../notice/quantity';
 import { priceAtCompletion, pricedAtCompletion, type PriceColumns } from '../price/completion';
 import { consumeAtCompletion } from '../money/ledger';
+import { emitEvent } from '../../platform/events/emit';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
 import { entryOf, type Actor } from '../../platform/audit/log';
@@ -85,6 +86,14 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   await consumeAtCompletion(tx, who, ticket, draw);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));
+  // its subscribers (webhooks) hear of it with the ticket: one statement, nothing when none subscribes
+  await emitEvent(tx, {
+    orgId: who.orgId, type: 'ticket.completed', key: ticket.ticket_no, userId: who.userId,
+    payload: {
+      ticketId: ticket.id, ticketNo: ticket.ticket_no, kind, plateNumber: ticket.plate_number, gross: tons(plan.gross), tare: tons(plan.tare),
+      net: tons(plan.net), completedAt: plan.second.at.toISOString(), manual: false,
+    },
+  });
   return {
     ticketId: ticket.id, ticketNo: ticket.ticket_no, state: 'COMPLETED', firstIs: ticket.first_is, gross: tons(plan.gross), tare: tons(plan.tare), tareSource,
     deductTotal: tons(plan.deducted) as string, net: tons(plan.net), swapped: plan.swapped, warnings: plan.warnings, replay: false,

@@ -408,19 +408,30 @@ export interface DB {
   wb_freight_fuel_advance: WbFreightFuelAdvance;
 }
 
-// The outbox (migrations/018_outbox.sql).
-export interface SysOutbox {
-  id: Generated<string>; org_id: Id; topic: string; message_key: string; payload: ColumnType<unknown, string, string>;
-  state: Generated<'PENDING' | 'SENT' | 'FAILED'>; attempts: Generated<number>; next_attempt_at: Timestamp;
-  last_status: number | null; last_error: string | null; sent_at: Timestamp | null; created_at: Timestamp; created_by: Id | null;
+// Events, subscriptions and deliveries (migrations/057_events.sql; the outbox of 018 became these).
+export interface SysEvent {
+  id: Generated<string>; org_id: Id; type: string; event_key: string; payload: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>; created_by: Id | null;
 }
-export interface SysOutboxEndpoint extends DocAudit {
-  id: Generated<string>; org_id: Id; topic: string; url: string; secret: string | null; timeout_ms: Generated<number>;
+export interface SysSubscription extends DocAudit {
+  id: Generated<string>; org_id: Id; name: string; events: string; url: string; secret: string | null; timeout_ms: Generated<number>;
   max_attempts: Generated<number>; enabled: Generated<boolean>;
 }
+export type DeliveryState = 'PENDING' | 'SENT' | 'FAILED';
+export interface SysDelivery {
+  id: Generated<string>; org_id: Id; event_id: Id; subscription_id: Id; event_type: string; event_key: string;
+  state: Generated<DeliveryState>; attempts: Generated<number>; next_attempt_at: Generated<Date>; leased_until: Timestamp | null; last_status: number | null;
+  last_error: string | null; sent_at: Timestamp | null; resent: Generated<number>; created_at: Generated<Date>;
+}
+export interface SysDeliveryAttempt {
+  id: Generated<string>; org_id: Id; delivery_id: Id; attempt: number; started_at: Timestamp; duration_ms: number;
+  status: number | null; error: string | null; response: string | null;
+}
 export interface DB {
-  sys_outbox: SysOutbox;
-  sys_outbox_endpoint: SysOutboxEndpoint;
+  sys_event: SysEvent;
+  sys_subscription: SysSubscription;
+  sys_delivery: SysDelivery;
+  sys_delivery_attempt: SysDeliveryAttempt;
 }
 
 // The weigh log (migrations/033_weigh_log.sql).

@@ -172,6 +172,7 @@ export async function createEntity(db: Database, family: DocumentFamily, who: Ro
     await fillCodes(tx, family, who, [checked]);
     const [id] = await repo.insertRows(tx, family, who, [checked]);
     if (rows?.length) await writeChildren(tx, family, who, id, rows, []);
+    if (family.afterCreate) await family.afterCreate(tx, who, id);
     const created = await entityOrThrow(tx, family, who, id);
     await writeLog(tx, entryOf(who, createdNote(family, checked[family.code.field], rows?.length)));
     return created;

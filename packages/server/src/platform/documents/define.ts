@@ -177,6 +177,8 @@ export interface DocumentFamily {
    * before the entity is parsed, outside the write's transaction.
    */
   prepare?: (db: Database, who: RowScope, entity: Record<string, unknown>, mode: 'create' | 'update') => Promise<void>;
+  /** After create wrote the row, in its transaction: what the family tells others of it (an event). */
+  afterCreate?: (tx: Transaction<DB>, who: RowScope, id: string) => Promise<void>;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */
   treeFilter?: (db: Database, who: Pick<Who, 'orgId' | 'groupId'>, treeId: string) => Promise<SearchCondition>;
 }

@@ -18,7 +18,7 @@ export interface JobContext {
  * the run history (sys_job_run).
  */
 export interface ScheduledJobDecl {
-  /** stable: 'notice.expiry', 'outbox.deliver', 'workflow.remind' */
+  /** stable: 'notice.expiry', 'webhook.sweep', 'workflow.remind' */
   key: string;
   /** 通知单到期 / Notice expiry */
   name: string;

@@ -35,6 +35,7 @@ import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
 import { usePrefetchWhenIdle } from './usePrefetchWhenIdle';
 import { KioskKeyDialogHost } from '@/pages/quality/kiosk/KioskKeyDialog';
+import { NewSecretDialogHost } from '@/pages/system-interface/NewSecretDialog';
 import { JobDialogHost } from '@/pages/system-job/JobDialogs';
 import { WorkflowSubmitHost } from '@/pages/workflow/SubmitHost';
 import './layout.css';
@@ -102,6 +103,7 @@ export default function WorkspaceLayout() {
     <ContractDialogHost />
     <QualityLabDialogHost />
     <KioskKeyDialogHost />
+    <NewSecretDialogHost />
     <StationKeyDialogHost />
     <FreightPlanDialogHost />
     <SettlementDialogHost />

@@ -15,8 +15,8 @@ import { pruneBackups } from '../../../platform/db/backup';
 import { openDatabase } from '../../../platform/db/pool';
 import { fileSweepJob } from '../../../platform/files/job';
 import type { JobContext } from '../../../platform/jobs/define';
-import { enqueue as outboxEnqueue } from '../../../platform/outbox/repo';
-import { outboxDeliverJob } from '../../../platform/outbox/job';
+import { emitEvent } from '../../../platform/events/emit';
+import { webhookSweepJob } from '../interface/module';
 import { pruneRunsJob } from '../../../platform/jobs/prune-job';
 import { reserveOnLine } from '../../notice/quantity';
 import { noticeExpiryJob } from '../../notice/expiry';
@@ -87,22 +87,23 @@ describe('licence expiry warnings', () => {
   });
 });
 
-describe('outbox delivery', () => {
+describe('event delivery sweep', () => {
   let server: Server;
   const received: string[] = [];
   beforeAll(async () => {
     server = createServer((req, res) => { let b = ''; req.on('data', (c) => { b += c; }); req.on('end', () => { received.push(b); res.writeHead(200).end(); }); });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/erp`;
-    await pool.query(`INSERT INTO sys_outbox_endpoint (org_id, topic, url, secret, timeout_ms, max_attempts) VALUES ($1, 'erp.ticket', $2, 'k3y', 2000, 3)`, [HDSN, url]);
+    await pool.query(`INSERT INTO sys_subscription (org_id, name, events, url, secret, timeout_ms, max_attempts) VALUES ($1, 'ERP', 'erp.ticket', $2, 'k3y-0123456789abcdef', 2000, 3)`, [HDSN, url]);
   });
   afterAll(() => { server.closeAllConnections(); server.close(); });
 
-  it('a run delivers what is due', async () => {
-    const id = await outboxEnqueue(db, { orgId: HDSN, topic: 'erp.ticket', key: 'CGBD-JOB-1', payload: { n: 1 } });
-    const out = await outboxDeliverJob.run(ctx);
-    expect(out?.summary).toBe('尝试发送 1 条');
-    expect((await pool.query('SELECT state FROM sys_outbox WHERE id = $1', [id])).rows[0].state).toBe('SENT');
+  it('a run delivers what is overdue', async () => {
+    const { deliveryIds: [id] } = await emitEvent(db, { orgId: HDSN, type: 'erp.ticket', key: 'CGBD-JOB-1', payload: { n: 1 } });
+    await pool.query(`UPDATE sys_delivery SET next_attempt_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
+    const out = await webhookSweepJob.run(ctx);
+    expect(out?.summary).toBe('补发 1 条');
+    expect((await pool.query('SELECT state FROM sys_delivery WHERE id = $1', [id])).rows[0].state).toBe('SENT');
     expect(received).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ describe('the job list', () => {
   it('lists every declared job with its schedule, for the administrator only', async () => {
     const list = expectOk(await call(app, 'POST', `${BASE}/v2/list`, admin, { search: [], limit: { pn: 1, ps: 50 } }));
     const keys = list.data.list.map((r: { jobKey: string }) => r.jobKey);
-    expect(keys).toEqual(expect.arrayContaining(['notice.expiry', 'licence.expiring', 'outbox.deliver', 'files.sweep', 'db.backup']));
+    expect(keys).toEqual(expect.arrayContaining(['notice.expiry', 'licence.expiring', 'webhook.sweep', 'files.sweep', 'db.backup']));
     const backup = list.data.list.find((r: { jobKey: string }) => r.jobKey === 'db.backup');
     expect(backup).toMatchObject({ name: '数据库备份', cron: '0 2 * * *', enabled: true, declared: true, rowActions: { start: false, stop: true, remove: false, run: true } });
     expectFailure(await call(app, 'POST', `${BASE}/v2/list`, operator, { search: [], limit: { pn: 1, ps: 50 } }), 403);

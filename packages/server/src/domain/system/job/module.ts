@@ -6,7 +6,6 @@ import { JOB_BASE, JOB_LIST_CODE, JOB_RUN_LIST_CODE, jobListTemplate, jobRunList
 import { backupJob } from '../../../platform/db/backup-job';
 import { fileSweepJob } from '../../../platform/files/job';
 import { pruneRunsJob } from '../../../platform/jobs/prune-job';
-import { outboxDeliverJob } from '../../../platform/outbox/job';
 import { removeJob, runJobNow, startJobs, stopJob, updateJobCron } from './use-cases';
 
 const P = {
@@ -25,7 +24,7 @@ export const jobModule = defineModule({
   key: 'job',
   templates: [jobListTemplate, jobRunListTemplate],
   // the platform's own jobs; a family declares its jobs in its module (notice.expiry, licence.expiring)
-  jobs: [outboxDeliverJob, fileSweepJob, backupJob, pruneRunsJob],
+  jobs: [fileSweepJob, backupJob, pruneRunsJob],
   menu: [{
     area: '/system',
     leaves: [

@@ -44,3 +44,34 @@ export function judgeDelivery(a: Attempt): DeliveryOutcome {
 export function signBody(secret: string, timestamp: number, body: string): string {
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
+
+/** What a receiver gets, whatever the event: the ERP's message shape of the README, for every subscriber. */
+export interface DeliveredEvent { eventId: string; type: string; key: string; orgId: string; createdAt: Date; payload: unknown }
+
+export const deliveryBody = (e: DeliveredEvent) =>
+  JSON.stringify({ id: e.eventId, topic: e.type, key: e.key, orgId: e.orgId, createdAt: e.createdAt, payload: e.payload });
+
+/**
+ * The receiver's idempotency key: one per event (`<type>:<event id>`), so a retry or a resend of it
+ * is recognised. The ERP's ticket keeps `erp.ticket:<ticket number>`, what its receiver dedupes on.
+ */
+export function idempotencyKey(e: Pick<DeliveredEvent, 'eventId' | 'type' | 'key'>, byBusinessKey: boolean): string {
+  return byBusinessKey ? `${e.type}:${e.key}` : `${e.type}:${e.eventId}`;
+}
+
+/** The headers of one try: the ERP's (idempotency-key, x-outbox-*) kept, the event's beside them. */
+export function deliveryHeaders(
+  e: DeliveredEvent, d: { deliveryId: string; attempt: number; secret: string | null; byBusinessKey: boolean }, body: string, unixSeconds: number,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'idempotency-key': idempotencyKey(e, d.byBusinessKey),
+    'x-outbox-id': e.eventId, 'x-outbox-topic': e.type,
+    'x-event-id': e.eventId, 'x-event-type': e.type, 'x-delivery-id': d.deliveryId, 'x-delivery-attempt': String(d.attempt),
+  };
+  if (d.secret) headers['x-signature'] = signBody(d.secret, unixSeconds, body);
+  return headers;
+}
+
+/** The start of a receiver's answer kept with the try: enough to read an error page's title. */
+export const responseSnippet = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` : text);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { judgeDelivery, retryDelayMs, signBody } from './rules';
 
-describe('outbox delivery rules', () => {
+describe('event delivery rules', () => {
   it('counts any 2xx as sent', () => {
     expect(judgeDelivery({ status: 204, attempts: 1, maxAttempts: 3 })).toEqual({ kind: 'sent' });
   });

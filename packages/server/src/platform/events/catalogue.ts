@@ -1,0 +1,54 @@
+/**
+ * The events the plant tells its subscribers (webhooks, the ERP) about: one key each, its name in
+ * both languages and the shape of its payload. A subscription names the keys it wants; emitEvent
+ * accepts only these keys with their payload. Weights are tons as decimal strings, times ISO.
+ */
+export interface EventPayloads {
+  /** a ticket got its net: the second weighing, or a manual ticket created */
+  'ticket.completed': {
+    ticketId: string; ticketNo: string; kind: string; plateNumber: string;
+    gross: string | null; tare: string | null; net: string | null; completedAt: string; manual: boolean;
+  };
+  /** a ticket voided (作废) */
+  'ticket.voided': { ticketId: string; ticketNo: string; kind: string; plateNumber: string; previousState: string };
+  /** a registered truck let in at the gate (入厂) */
+  'registry.letin': { registryId: string; registryNo: string; kind: string; plateNumber: string };
+  /** a registered truck let out (出厂), by its ticket or by confirmation */
+  'registry.letout': { registryId: string; registryNo: string; kind: string; plateNumber: string; releaseKind: string };
+  /** a settlement examined (审核) */
+  'settlement.examined': { settlementId: string; settleNo: string; kind: string; ticketCount: number; totalAmount: string };
+  /** a receipt or refund audited (审核): the customer's money moved */
+  'receipt.audited': { receiptId: string; receiptNo: string; receiptKind: string; customerId: string; amount: string };
+  /** an approval flow ended (emitted by the approvals) */
+  'approval.finished': { documentType: string; documentId: string; documentNo: string; outcome: 'approved' | 'rejected'; [more: string]: unknown };
+  /** a weigh ticket uploaded to the ERP (上传ERP): the message documented in the README */
+  'erp.ticket': Record<string, unknown>;
+}
+
+export type EventType = keyof EventPayloads;
+
+export interface EventKind {
+  key: EventType;
+  name: string;
+  nameEn: string;
+  /**
+   * The idempotency key a receiver is told. Every event has its own (`<type>:<event id>`); the ERP's
+   * ticket keeps the ticket number (`erp.ticket:<ticket no>`), which its receiver has always deduplicated on.
+   */
+  keyedByBusinessKey?: boolean;
+}
+
+export const EVENT_KINDS: readonly EventKind[] = [
+  { key: 'ticket.completed', name: '磅单完成', nameEn: 'Ticket completed' },
+  { key: 'ticket.voided', name: '磅单作废', nameEn: 'Ticket voided' },
+  { key: 'registry.letin', name: '登记入厂', nameEn: 'Registry let in' },
+  { key: 'registry.letout', name: '登记出厂', nameEn: 'Registry let out' },
+  { key: 'settlement.examined', name: '结算单审核', nameEn: 'Settlement examined' },
+  { key: 'receipt.audited', name: '收款单审核', nameEn: 'Receipt audited' },
+  { key: 'approval.finished', name: '审批完成', nameEn: 'Approval finished' },
+  { key: 'erp.ticket', name: '磅单上传ERP', nameEn: 'Weigh ticket to the ERP', keyedByBusinessKey: true },
+];
+
+export const EVENT_KEYS = EVENT_KINDS.map((k) => k.key);
+export const isEventType = (v: string): v is EventType => (EVENT_KEYS as readonly string[]).includes(v);
+export const eventOptions = EVENT_KINDS.map((k) => ({ value: k.key, label: k.name, labelEn: k.nameEn }));

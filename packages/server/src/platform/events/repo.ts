@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/pool';
+
+/** A delivery taken for one try, with its event and where it goes. */
+export interface ClaimedDelivery {
+  id: string; org_id: string; attempts: number; event_id: string; event_type: string; event_key: string;
+  payload: unknown; event_created_at: Date; url: string; secret: string | null; timeout_ms: number; max_attempts: number;
+}
+
+/**
+ * Takes one waiting delivery for a try: its count goes up and a lease hides it from other workers
+ * (a second copy of its job, the sweep) until the try is recorded or the lease runs out. Nothing
+ * when it is sent, failed, leased, or its subscription was switched off meanwhile.
+ */
+export async function claimDelivery(db: Database, id: string, leaseMs: number): Promise<ClaimedDelivery | undefined> {
+  const { rows } = await sql<ClaimedDelivery>`
+    UPDATE sys_delivery d
+       SET attempts = d.attempts + 1, leased_until = now() + make_interval(secs => ${leaseMs / 1000})
+      FROM sys_event e, sys_subscription s
+     WHERE d.id = ${id}::bigint AND d.state = 'PENDING' AND (d.leased_until IS NULL OR d.leased_until < now())
+       AND e.id = d.event_id AND s.id = d.subscription_id AND s.enabled
+    RETURNING d.id::text, d.org_id::text, d.attempts, d.event_id::text, d.event_type, d.event_key, e.payload,
+              e.created_at AS event_created_at, s.url, s.secret, s.timeout_ms, s.max_attempts`.execute(db);
+  return rows[0];
+}
+
+export interface TryRecord {
+  startedAt: Date; durationMs: number; status: number | null; error: string | null; response: string | null;
+  outcome: { state: 'PENDING'; delayMs: number } | { state: 'SENT' } | { state: 'FAILED' };
+}
+
+/** Keeps the try and moves the delivery on, in one statement; the lease ends with it. */
+export async function recordTry(db: Database, d: Pick<ClaimedDelivery, 'id' | 'org_id' | 'attempts'>, t: TryRecord): Promise<void> {
+  const delaySecs = t.outcome.state === 'PENDING' ? t.outcome.delayMs / 1000 : 0;
+  await sql`
+    WITH a AS (
+      INSERT INTO sys_delivery_attempt (org_id, delivery_id, attempt, started_at, duration_ms, status, error, response)
+      VALUES (${d.org_id}::bigint, ${d.id}::bigint, ${d.attempts}, ${t.startedAt}, ${t.durationMs}, ${t.status}, ${t.error}, ${t.response})
+    )
+    UPDATE sys_delivery SET state = ${t.outcome.state}, last_status = ${t.status}, last_error = ${t.error}, leased_until = NULL,
+           sent_at = CASE WHEN ${t.outcome.state} = 'SENT' THEN now() END,
+           next_attempt_at = now() + make_interval(secs => ${delaySecs})
+     WHERE id = ${d.id}::bigint AND state = 'PENDING'`.execute(db);
+}
+
+/**
+ * Deliveries for the sweep: waiting, due at least `overdueSeconds` ago (their own job had its
+ * chance), not leased, to an enabled subscription. The caller tries each with deliverOne, whose
+ * claim lets only one worker take a delivery.
+ */
+export async function dueDeliveries(db: Database, limit: number, overdueSeconds = 0): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT d.id::text FROM sys_delivery d
+     WHERE d.state = 'PENDING' AND d.next_attempt_at <= now() - make_interval(secs => ${overdueSeconds}) AND (d.leased_until IS NULL OR d.leased_until < now())
+       AND EXISTS (SELECT 1 FROM sys_subscription s WHERE s.id = d.subscription_id AND s.enabled)
+     ORDER BY d.next_attempt_at, d.id
+     LIMIT ${limit}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sends deliveries of the company again (事件历史 → 重新发送): each waits for a new round of tries,
+ * with the event's stored body, a fresh signature and the same idempotency key. One already waiting
+ * is left as it is. Answers the ids queued.
+ */
+export interface Resent { id: string; eventType: string; eventKey: string; subscription: string }
+export async function resendDeliveries(db: Database, orgId: string, ids: string[]): Promise<Resent[]> {
+  const { rows } = await sql<Resent>`
+    UPDATE sys_delivery SET state = 'PENDING', attempts = 0, next_attempt_at = now(), leased_until = NULL, sent_at = NULL,
+           last_error = NULL, resent = resent + 1
+     WHERE org_id = ${orgId}::bigint AND id = ANY(${ids}::bigint[]) AND state <> 'PENDING'
+    RETURNING id::text, event_type AS "eventType", event_key AS "eventKey",
+              (SELECT s.name FROM sys_subscription s WHERE s.id = subscription_id) AS subscription`.execute(db);
+  return rows;
+}
