@@ -15,6 +15,9 @@ import { scaleIdField } from './station';
  * weighing may also name the ticket). The weight is in the organisation's unit of computation
  * (parameter weightUnit). A station gives every call its own request id and sends a retried call
  * with the same one: the server answers the first answer again and weighs nothing twice.
+ * Where the weight came from is the server's decision (a scale named by `scaleId`: the agent's
+ * reading; any number under a user's session: typed by hand, which needs the manual-weighing right),
+ * never a flag of the call.
  */
 const id = idOrNumber;
 
