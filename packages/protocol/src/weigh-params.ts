@@ -11,6 +11,14 @@ import { PAY_ROUNDINGS, type CeilingKind } from './money';
 export const CHECK_LEVELS = ['none', 'warn', 'forbid'] as const;
 export type CheckLevel = (typeof CHECK_LEVELS)[number];
 
+/**
+ * How a second weighing the plant would not expect is met (a reading that reverses the order the
+ * kind weighs in, a net outside the material's or the vehicle's figures): refused, or let through
+ * once the operator confirms it, and then marked on the ticket and in the weigh log.
+ */
+export const CONFIRM_LEVELS = ['forbid', 'confirm'] as const;
+export type ConfirmLevel = (typeof CONFIRM_LEVELS)[number];
+
 export const ROUNDING_MODES = ['round', 'truncate', 'carry'] as const;
 export type RoundingMode = (typeof ROUNDING_MODES)[number];
 
@@ -19,6 +27,7 @@ export const WEIGHT_UNITS = ['t', 'kg'] as const;
 const check = z.enum(CHECK_LEVELS, { error: '应为 none、warn 或 forbid' });
 /** A plausible ceiling of one kind of document, in yuan: an amount beyond it is refused as a typing slip. */
 const ceiling = z.number({ error: '应为整数' }).int('应为整数').min(1, '不能小于1').max(999999999999999, '不能大于999999999999999');
+const confirmLevel = z.enum(CONFIRM_LEVELS, { error: '应为 forbid 或 confirm' });
 const precision = (max: number) => z.number({ error: '应为整数' }).int('应为整数').min(0, '不能小于0').max(max, `不能大于${max}`);
 
 export const weighParamsSchema = z.strictObject({
@@ -35,6 +44,10 @@ export const weighParamsSchema = z.strictObject({
   sameWeightMinutes: z.number({ error: '应为整数' }).int('应为整数').min(1, '不能小于1').max(1440, '不能大于1440'),
   zeroWeightCheck: check,
   unstableCheck: check,
+  /** a second reading that reverses the order its kind weighs in (purchase: gross first; sales: tare first) */
+  reversedOrder: confirmLevel,
+  /** a net below the material's minimum net, or a load (gross - tare) above the vehicle's rated load (核定载质量) */
+  netOutOfRange: confirmLevel,
   weightRounding: z.enum(ROUNDING_MODES, { error: '应为 round、truncate 或 carry' }),
   weightPrecision: precision(4),
   weightUnit: z.enum(WEIGHT_UNITS, { error: '应为 t 或 kg' }),
@@ -72,6 +85,8 @@ export const WEIGH_PARAM_DEFAULTS: WeighParams = {
   sameWeightMinutes: 30,
   zeroWeightCheck: 'forbid',
   unstableCheck: 'forbid',
+  reversedOrder: 'forbid',
+  netOutOfRange: 'forbid',
   weightRounding: 'round',
   weightPrecision: 2,
   weightUnit: 't',
@@ -121,7 +136,7 @@ export const WEIGH_PARAM_GROUPS: { title: { zh: string; en: string }; keys: Weig
   { title: { zh: '皮重', en: 'Tare' }, keys: ['tareValidHours', 'tareAlarmKg', 'tareAlarmPercent'] },
   {
     title: { zh: '过磅校验', en: 'Weighing checks' },
-    keys: ['overloadCheck', 'repeatedReadingCheck', 'emptyGrossCheck', 'emptyGrossKg', 'sameWeightCheck', 'sameWeightMinutes', 'zeroWeightCheck', 'unstableCheck'],
+    keys: ['overloadCheck', 'repeatedReadingCheck', 'emptyGrossCheck', 'emptyGrossKg', 'sameWeightCheck', 'sameWeightMinutes', 'zeroWeightCheck', 'unstableCheck', 'reversedOrder', 'netOutOfRange'],
   },
   { title: { zh: '重量取值', en: 'Weights' }, keys: ['weightRounding', 'weightPrecision', 'weightUnit'] },
   { title: { zh: '金额与化验精度', en: 'Money and assay precision' }, keys: ['moneyPrecision', 'unitPricePrecision', 'assayPrecision'] },

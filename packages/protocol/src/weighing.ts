@@ -16,8 +16,19 @@ import { scaleIdField } from './station';
  * weighing may also name the ticket). The weight is in the organisation's unit of computation
  * (parameter weightUnit). A station gives every call its own request id and sends a retried call
  * with the same one: the server answers the first answer again and weighs nothing twice.
+ * Where the weight came from is the server's decision (a scale named by `scaleId`: the agent's
+ * reading; any number under a user's session: typed by hand, which needs the manual-weighing right),
+ * never a flag of the call.
  */
 const id = idOrNumber;
+
+/**
+ * What a second weighing may be let through on once the operator confirms it, where the plant's
+ * parameters allow (weigh-params.ts reversedOrder, netOutOfRange): the refusal names them in its
+ * `data.confirm`, and the call sent again with them in `confirm` is taken and marked.
+ */
+export const CONFIRMABLE_FINDINGS = ['reversedOrder', 'netOutOfRange'] as const;
+export type ConfirmableFinding = (typeof CONFIRMABLE_FINDINGS)[number];
 
 export const TARE_CHOICES = ['weigh', 'stored', 'last', 'average', 'standard'] as const;
 export type TareChoice = (typeof TARE_CHOICES)[number];
@@ -34,6 +45,11 @@ export const weighingBody = z
       .refine((v) => Number(v) >= 0, '重量不能小于0')
       .refine((v) => Number(v) < 1e7, '重量不能大于等于10000000')
       .optional(),
+    /**
+     * a station program's own reading settled (the lane's); the server keeps it only where it means
+     * something: a weight typed under a user's session is neither stable nor unstable, and a reading
+     * taken from a scale (`scaleId`) is stable by the server's own test (domain/station source-rules.ts)
+     */
     stable: z.boolean({ error: '稳定标志应为 true 或 false' }).default(true),
     weighedAt: instant('过磅时间').optional(),
     stationId: z.string({ error: '磅点编号不能为空' }).trim().min(1, '磅点编号不能为空').max(64, '磅点编号过长'),
@@ -48,12 +64,12 @@ export const weighingBody = z
     direction: z.enum(['receive', 'dispatch'], { error: '方向应为 receive 或 dispatch' }).optional(),
     /** take the weight from this scale's latest stable reading, as its station agent reported it (no `weight`) */
     scaleId: scaleIdField.optional(),
-    /** the weight was typed by a person: needs the manual-weighing right, and marks the ticket and the weigh log */
-    manual: z.boolean({ error: '手工录入标志应为 true 或 false' }).optional(),
+    /** what the operator confirmed after the refusal named it (CONFIRMABLE_FINDINGS) */
+    confirm: z.array(z.enum(CONFIRMABLE_FINDINGS, { error: '确认项应为 reversedOrder 或 netOutOfRange' })).max(CONFIRMABLE_FINDINGS.length, '确认项过多').optional(),
   })
   .refine((b) => b.registryId || b.cardUid || b.plate || b.ticketId, { message: '请提供登记单、IC卡或车牌号', path: ['plate'] })
   .refine((b) => b.tare !== 'weigh' || b.weight !== undefined || b.scaleId !== undefined, { message: '重量不能为空', path: ['weight'] })
-  .refine((b) => b.scaleId === undefined || (b.weight === undefined && b.manual !== true), { message: '取仪表读数时不能同时录入重量', path: ['weight'] });
+  .refine((b) => b.scaleId === undefined || b.weight === undefined, { message: '取仪表读数时不能同时录入重量', path: ['weight'] });
 export type WeighingBody = z.infer<typeof weighingBody>;
 
 /** What a weighing answers: the ticket as it now stands and the checks that warned. */

@@ -87,7 +87,7 @@ describe('the station config starts an unattended lane', () => {
       SELECT t.state, t.gross::text, t.print_count,
              (SELECT array_agg(w.source || ':' || cardinality(w.snapshot_file_ids)) FROM wb_weighing w WHERE w.ticket_id = t.id) AS weighings
         FROM wb_ticket t WHERE t.registry_id = $1`, [registryId])).rows;
-    expect(tickets).toEqual([{ state: 'FIRST_WEIGHED', gross: '30.5000', print_count: 1, weighings: ['INDICATOR:1'] }]);
+    expect(tickets).toEqual([{ state: 'FIRST_WEIGHED', gross: '30.5000', print_count: 1, weighings: ['STATION:1'] }]);
     const contact = (await pool.query('SELECT queued, phase FROM wb_lane_contact')).rows;
     expect(contact).toEqual([{ queued: 0, phase: 'idle' }]);
   }, 45_000);

@@ -146,17 +146,17 @@ describe('three trucks through one unattended lane, against the real server', ()
              (SELECT array_agg(w.source || ':' || cardinality(w.snapshot_file_ids) ORDER BY w.id) FROM wb_weighing w WHERE w.ticket_id = t.id) AS weighings
         FROM wb_ticket t WHERE t.registry_id = ANY($1::bigint[]) ORDER BY t.registry_id`, [[registries.T1, registries.T2, registries.T3]])).rows;
     const of = (r: string) => tickets.find((t) => t.registry_id === r);
-    expect(of(registries.T1!)).toMatchObject({ kind: 'pu', state: 'FIRST_WEIGHED', gross: '31.7200', tare: null, lane_approved_by: null, print_count: 1, weighings: ['INDICATOR:1'] });
-    expect(of(registries.T2!)).toMatchObject({ kind: 'sa', state: 'COMPLETED', gross: '35.4800', tare: '15.2000', net: '20.2800', lane_approved_by: null, print_count: 1, weighings: ['STATION:0', 'INDICATOR:1'] });
-    expect(of(registries.T3!)).toMatchObject({ kind: 'pu', state: 'COMPLETED', gross: '40.0000', tare: '15.4800', net: '24.5200', lane_approved_by: 'operator', print_count: 1, weighings: ['STATION:0', 'INDICATOR:1'] });
+    expect(of(registries.T1!)).toMatchObject({ kind: 'pu', state: 'FIRST_WEIGHED', gross: '31.7200', tare: null, lane_approved_by: null, print_count: 1, weighings: ['STATION:1'] });
+    expect(of(registries.T2!)).toMatchObject({ kind: 'sa', state: 'COMPLETED', gross: '35.4800', tare: '15.2000', net: '20.2800', lane_approved_by: null, print_count: 1, weighings: ['MANUAL:0', 'STATION:1'] });
+    expect(of(registries.T3!)).toMatchObject({ kind: 'pu', state: 'COMPLETED', gross: '40.0000', tare: '15.4800', net: '24.5200', lane_approved_by: 'operator', print_count: 1, weighings: ['MANUAL:0', 'STATION:1'] });
 
     // the weigh log of the lane's scale: the refusal, then the weighing the operator let through
     const log = (await pool.query(`SELECT plate_number, reading, outcome, approved_by, source FROM wb_weigh_log WHERE station = 'LANE1' ORDER BY id`)).rows;
     expect(log).toEqual([
-      { plate_number: '苏A10001', reading: 'FIRST', outcome: 'ACCEPTED', approved_by: null, source: 'INDICATOR' },
-      { plate_number: '苏A10002', reading: 'SECOND', outcome: 'ACCEPTED', approved_by: null, source: 'INDICATOR' },
-      { plate_number: '苏A10003', reading: 'SECOND', outcome: 'REFUSED', approved_by: null, source: 'INDICATOR' },
-      { plate_number: '苏A10003', reading: 'SECOND', outcome: 'ACCEPTED', approved_by: 'operator', source: 'INDICATOR' },
+      { plate_number: '苏A10001', reading: 'FIRST', outcome: 'ACCEPTED', approved_by: null, source: 'STATION' },
+      { plate_number: '苏A10002', reading: 'SECOND', outcome: 'ACCEPTED', approved_by: null, source: 'STATION' },
+      { plate_number: '苏A10003', reading: 'SECOND', outcome: 'REFUSED', approved_by: null, source: 'STATION' },
+      { plate_number: '苏A10003', reading: 'SECOND', outcome: 'ACCEPTED', approved_by: 'operator', source: 'STATION' },
     ]);
     const queue = (await pool.query(`SELECT plate_number, reason, state, answered_by_name, remark FROM wb_lane_intervention ORDER BY id`)).rows;
     expect(queue).toEqual([{ plate_number: '苏A10003', reason: 'tare-deviation', state: 'USED', answered_by_name: 'operator', remark: '司机换了轮胎，皮重属实' }]);

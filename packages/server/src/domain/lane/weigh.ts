@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { normalisePlate, readWeighParams, weighingBody, type WeighingReply } from '@wb/protocol';
+import { CONFIRMABLE_FINDINGS, normalisePlate, readWeighParams, weighingBody, type WeighingReply } from '@wb/protocol';
 import { AppError, badRequest, parse } from '../../platform/http/errors';
 import { storedParams } from '../system/admin/params/repo';
 import { inUnit } from '../station/reading-rules';
@@ -8,8 +8,8 @@ import { TICKET_KIND_INFO } from '../weighing/kinds';
 import * as weighingRepo from '../weighing/repo';
 import type { Tx } from '../weighing/repo';
 import { secondWeighing } from '../weighing/second';
-import { callOf, type WeighCall } from '../weighing/weigh-log';
-import { insertWeighLog } from '../weighing/weigh-log-repo';
+import { callOf, replayLogged, type WeighCall } from '../weighing/weigh-log';
+import { sourceOfCall } from '../station/source-rules';
 import { lockApproval, useApproval } from './interventions-repo';
 import { laneRefusalOfWarnings, type LaneRefusal } from './reasons';
 import type { LaneWeighBody } from './schemas';
@@ -30,8 +30,8 @@ export class LaneRefused extends AppError {
  * One weighing of an unattended lane, in the caller's transaction, decided as the weighing station
  * decides it: the truck's trip (by registry, card or plate) gives the ticket's kind, and its open
  * ticket whether this is the second weighing. The weight is the one the lane read, stable, in its
- * indicator's unit, turned into the company's unit; the weighing records it as the indicator's
- * (source INDICATOR, the lane's scale). The lane's request id is the weighing's: a replayed call
+ * indicator's unit, turned into the company's unit; the weighing records it as the station
+ * program's (source STATION, the lane's scale: station/source-rules.ts). The lane's request id is the weighing's: a replayed call
  * is answered with its first answer and weighs nothing (the weighing's own replay rule).
  * `call` receives the weigh log's account of the call for a refusal's row.
  */
@@ -49,15 +49,17 @@ export async function laneWeigh(tx: Tx, station: LaneStation, b: LaneWeighBody, 
     stationId: station.scaleId, requestId: b.requestId, tare: 'weigh',
   });
   const call = callOf(station.actor, truck.kind, reading, body);
-  Object.assign(call, { source: 'INDICATOR', scaleId: station.scaleId, plate: truck.plate });
+  // a weight sent under a station key by a station program (station/source-rules.ts)
+  Object.assign(call, { source: sourceOfCall({ channel: 'station', tare: body.tare, namesScale: false }).source, scaleId: station.scaleId, plate: truck.plate });
   out.call = call;
   // an approval lets through the one weighing it was given for: taken (locked) before the weighing
   const approval = b.approvedByOperator && !earlier ? await lockApproval(tx, station, truck.plate) : null;
   if (b.approvedByOperator && !earlier && !approval) throw new LaneRefused({ reason: 'business', message: `车辆 ${truck.plate} 没有远程放行记录，请等待人工处理` });
   const weigh = reading === 'FIRST' ? firstWeighing : secondWeighing;
-  const reply: WeighingReply = await weigh(tx, station.actor, truck.kind, body, call);
+  // the remote operator's approval is the explicit confirmation of what the refusal named (a reversed order, a net out of range)
+  const reply: WeighingReply = await weigh(tx, station.actor, truck.kind, approval ? { ...body, confirm: [...CONFIRMABLE_FINDINGS] } : body, call);
   if (reply.replay) {
-    await insertWeighLog(tx, { ...call, ticketId: reply.ticketId, ticketNo: reply.ticketNo }, 'REPLAY');
+    await replayLogged(tx, call, reply);
   } else {
     const refusal = laneRefusalOfWarnings(reply.warnings, approval !== null);
     if (refusal) throw new LaneRefused(refusal);

@@ -1,8 +1,6 @@
 import type { LiveReading, ScaleLiveEvent, StationReading, TrendPoint } from '@wb/protocol';
 import { isNewReading, trendWith } from './reading-rules';
 
-const ONINDICATORS_MS = 5_000;
-
 /** One browser watching one scale. */
 export type ScaleWatcher = (event: ScaleLiveEvent) => void;
 
@@ -17,7 +15,6 @@ interface ScaleState { latest: LiveReading | null; trend: TrendPoint[]; watchers
  */
 export class ScaleBoard {
   private readonly scales = new Map<string, ScaleState>();
-  private readonly indicators = new Map<string, { value: boolean; at: number }>();
 
   private state(orgId: string, scaleId: string): ScaleState {
     const key = `${orgId}|${scaleId}`;
@@ -62,24 +59,6 @@ export class ScaleBoard {
     s.watchers.add(watcher);
     watcher(this.snapshot(orgId, scaleId));
     return () => s.watchers.delete(watcher);
-  }
-
-  /**
-   * Whether a company weighs on indicators (it has a live station key), as last read: the weighing
-   * asks on every call with a typed weight, and a round trip per weighing is what the weighing's
-   * throughput is made of, so the answer is kept for ONINDICATORS_MS. Issuing or revoking a key on
-   * this instance forgets it at once; another instance learns within that time.
-   */
-  async onIndicators(orgId: string, read: () => Promise<boolean>, now: number): Promise<boolean> {
-    const kept = this.indicators.get(orgId);
-    if (kept && now - kept.at < ONINDICATORS_MS) return kept.value;
-    const value = await read();
-    this.indicators.set(orgId, { value, at: now });
-    return value;
-  }
-
-  forgetCompany(orgId: string): void {
-    this.indicators.delete(orgId);
   }
 
   /** A revoked scale's readings are forgotten: a weighing must not take what its old key sent. */

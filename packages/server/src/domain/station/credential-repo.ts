@@ -45,9 +45,3 @@ export async function liveScales(tx: Tx | import('../../platform/db/pool').Datab
   return tx.selectFrom('wb_station_credential').select(['scale_id', 'station_name']).where('org_id', '=', orgId).where('revoked_at', 'is', null)
     .orderBy('scale_id').execute();
 }
-
-/** Whether the company weighs on indicators: it has a live station credential. */
-export async function weighsOnIndicators(tx: Tx, orgId: string): Promise<boolean> {
-  const row = await tx.selectFrom('wb_station_credential').select('id').where('org_id', '=', orgId).where('revoked_at', 'is', null).limit(1).executeTakeFirst();
-  return Boolean(row);
-}

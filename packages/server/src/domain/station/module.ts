@@ -19,11 +19,7 @@ export const stationModule = defineModule({
   actions: [
     defineAction({
       path: `${CREDENTIAL_BASE}/issue`, permission: credentialPermission('issue'), body: stationCredentialIssueBody,
-      run: async ({ tx, who, input, app }) => {
-        const issued = await issueCredential(tx, who, input.body);
-        scaleBoardOf(app).forgetCompany(who.orgId);
-        return issued;
-      },
+      run: ({ tx, who, input }) => issueCredential(tx, who, input.body),
       log: (_, issued) => issueNote(issued), message: '凭证已发放，请立即复制密钥：关闭后不再显示',
     }),
     defineAction({
@@ -32,7 +28,6 @@ export const stationModule = defineModule({
         const revoked = await revokeCredential(tx, who, input.body.ids);
         // what the revoked key sent is no longer weighed on
         for (const c of revoked) scaleBoardOf(app).forget(who.orgId, c.scale_id);
-        scaleBoardOf(app).forgetCompany(who.orgId);
         return revoked;
       },
       log: (_, revoked) => revokeNotes(revoked), reply: (revoked) => ({ count: revoked.length }), message: '吊销成功',

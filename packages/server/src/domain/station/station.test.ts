@@ -194,21 +194,10 @@ describe('a weighing takes the scale\'s stable reading', () => {
     expect(expectFailure(both, 400).data).toMatchObject({ field: 'weight' });
   });
 
-  it('refuses a typed weight without the manual-weighing right, in a company on indicators', async () => {
-    const t = await truck();
-    const typed = await call(app, 'POST', '/api/weigh/pu/first', operator, weighBody({ registryId: t.registryId, weight: '40', manual: true }));
-    expectFailure(typed, 403, '手工录入重量需要手工过磅权限，请从仪表取数');
-    // a weight without the flag is typed all the same once the company has a live station key
-    const unflagged = await call(app, 'POST', '/api/weigh/pu/first', operator, weighBody({ registryId: t.registryId, weight: '40' }));
-    expectFailure(unflagged, 403, '手工录入重量需要手工过磅权限，请从仪表取数');
-    const refused = (await pool.query("SELECT source FROM wb_weigh_log WHERE outcome = 'REFUSED' AND status = 403 AND station = 'W1' ORDER BY id")).rows;
-    expect(refused.map((r) => r.source)).toEqual(['MANUAL', null]);
-  });
-
   it('takes a typed weight from whom holds the right, and marks the ticket and the weigh log', async () => {
     const t = await truck();
     const before = await logCount('firstWeigh');
-    const first = expectOk(await call(app, 'POST', '/api/weigh/pu/first', admin, weighBody({ registryId: t.registryId, weight: '40', manual: true }))).data;
+    const first = expectOk(await call(app, 'POST', '/api/weigh/pu/first', admin, weighBody({ registryId: t.registryId, weight: '40' }))).data;
     expect(first.gross).toBe('40');
     expect((await pool.query('SELECT manual FROM wb_ticket WHERE id = $1', [first.ticketId])).rows[0].manual).toBe(true);
     expect((await pool.query('SELECT source FROM wb_weighing WHERE ticket_id = $1', [first.ticketId])).rows[0].source).toBe('MANUAL');
@@ -224,8 +213,8 @@ describe('the printed ticket\'s public check', () => {
     const { noticeId, lineId } = await makeNoticeLine(db, plant, { maxLimit: '1000', price: '10' });
     const plate = testPlate('Q');
     const registryId = await makeRegistry(db, plant, { noticeId, lineId, plate, preQuantity: '20' });
-    const first = expectOk(await call(app, 'POST', '/api/weigh/pu/first', admin, { registryId, weight: '40', manual: true, stationId: 'Q', requestId: 'q1' })).data;
-    expectOk(await call(app, 'POST', '/api/weigh/pu/second', admin, { plate, weight: '15', manual: true, stationId: 'Q', requestId: 'q2' }));
+    const first = expectOk(await call(app, 'POST', '/api/weigh/pu/first', admin, { registryId, weight: '40', stationId: 'Q', requestId: 'q1' })).data;
+    expectOk(await call(app, 'POST', '/api/weigh/pu/second', admin, { plate, weight: '15', stationId: 'Q', requestId: 'q2' }));
     ticketNo = first.ticketNo;
     const layout = expectOk(await call(app, 'GET', `/api/weigh/pu/print/${first.ticketId}`, admin)).data;
     expect(layout.check.url).toMatch(new RegExp(`/check/${first.ticketId}\\.[A-Za-z0-9_-]{22}$`));

@@ -8,6 +8,7 @@ import type { Deduction, DeductionKind } from './rules/net';
 import type { MaterialFacts, ReadingHistory, VehicleFacts } from './rules/snapshot';
 import type { Side } from './rules/kinds';
 import type { Tx } from './repo';
+import { MANUAL_WEIGHING_PERMISSION } from '../station/weigh-source';
 
 /**
  * Everything a weighing decision reads, in one round trip (a 2-core plant server spends its time
@@ -31,6 +32,8 @@ export interface WeighingFacts {
   price: PriceFacts | null;
   /** the material's controlled product (domain/licence: a sale of it draws its grant down), null when not controlled or not asked */
   controlled: ControlledProductRow | null;
+  /** whether the weigher holds the manual-weighing right, when asked (a typed weight); null when not asked */
+  manualRight: boolean | null;
 }
 
 export interface FactsRequest {
@@ -44,6 +47,8 @@ export interface FactsRequest {
   price?: boolean;
   /** read the material's controlled product (a completing sales ticket: only a sale draws a grant down) */
   controlled?: boolean;
+  /** read whether this user holds the manual-weighing right (a typed weight: station/source-rules.ts) */
+  manualRightOf?: string | null;
 }
 
 
@@ -57,7 +62,7 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
     WITH line AS (${lockLineSql(r.orgId, r.lineId)})
     SELECT
       (SELECT coalesce(json_object_agg(param_key, param_value), '{}') FROM sys_param WHERE org_id = ${r.orgId}) AS params,
-      (SELECT row_to_json(x) FROM (SELECT m.overload, m.pnmary, m.scene_confirm, m.hidden_deduct::text FROM md_material_alloc a
+      (SELECT row_to_json(x) FROM (SELECT m.overload, m.pnmary, m.scene_confirm, m.hidden_deduct::text, m.min_net::text FROM md_material_alloc a
          JOIN md_material m ON m.id = a.archive_id WHERE a.org_id = ${r.orgId} AND a.archive_id = ${r.materialId}::bigint) x) AS material,
       (SELECT row_to_json(x) FROM (SELECT id::text, last_tare::text, average_tare::text, standard_tare::text, tare_time, tare_count, capacity_tonnage::text, axle_type
          FROM md_vehicle WHERE org_id = ${r.orgId} AND plate_number = ${r.plate}) x) AS vehicle,
@@ -70,9 +75,15 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
       EXISTS (SELECT 1 FROM wb_ticket WHERE org_id = ${r.orgId} AND source_ticket_id = ${r.ticketId}::bigint AND state <> 'OBSOLETE') AS returned,
       (SELECT row_to_json(line) FROM line) AS line,
       ${r.price ? sql`(SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.ticketId, r.at)}) x)` : sql`NULL`} AS price,
-      ${r.controlled ? sql`(SELECT row_to_json(x) FROM (${controlledProductSql(r.orgId, r.materialId)}) x)` : sql`NULL`} AS controlled`.execute(tx);
+      ${r.controlled ? sql`(SELECT row_to_json(x) FROM (${controlledProductSql(r.orgId, r.materialId)}) x)` : sql`NULL`} AS controlled,
+      ${r.manualRightOf ? manualRightSql(r.orgId, r.manualRightOf) : sql`NULL`} AS manual_right`.execute(tx);
   return readFacts(rows[0] as Record<string, never>, r.plate);
 }
+
+/** The guard's rule (platform/auth/permissions.ts hasPermission) for the manual-weighing right, as a column of the facts' statement. */
+const manualRightSql = (orgId: string, userId: string) => sql`EXISTS (
+  SELECT 1 FROM sys_user_org_role r JOIN sys_role ro ON ro.id = r.role_id AND ro.enabled JOIN sys_role_menu rm ON rm.role_id = r.role_id
+    JOIN sys_menu mn ON mn.id = rm.menu_id WHERE r.user_id = ${userId} AND r.org_id = ${orgId} AND mn.permission = ${MANUAL_WEIGHING_PERMISSION})`;
 
 type Json = Record<string, string | number | boolean | null>;
 
@@ -85,8 +96,11 @@ function readFacts(row: Record<string, unknown>, plate: string): WeighingFacts {
   return {
     params: readWeighParams(row.params as Record<string, string>),
     material: m
-      ? { overload: m.overload as boolean, pnmary: m.pnmary as MaterialFacts['pnmary'], sceneConfirm: m.scene_confirm as boolean, hiddenDeduct: new Decimal(m.hidden_deduct as string), found: true }
-      : { overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: new Decimal(0), found: false },
+      ? {
+        overload: m.overload as boolean, pnmary: m.pnmary as MaterialFacts['pnmary'], sceneConfirm: m.scene_confirm as boolean, hiddenDeduct: new Decimal(m.hidden_deduct as string),
+        minNet: dec(m.min_net as string | null), found: true,
+      }
+      : { overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: new Decimal(0), minNet: null, found: false },
     vehicleId: (v?.id as string) ?? null,
     vehicle: {
       plate, lastTare: dec(v?.last_tare as string), averageTare: dec(v?.average_tare as string), standardTare: dec(v?.standard_tare as string),
@@ -108,6 +122,7 @@ function readFacts(row: Record<string, unknown>, plate: string): WeighingFacts {
     line: line ? lockedLineOf(line) : null,
     price: priceFactsOf(row.price as Record<string, unknown> | null),
     controlled: (row.controlled as ControlledProductRow | null) ?? null,
+    manualRight: (row.manual_right as boolean | null) ?? null,
   };
 }
 

@@ -66,6 +66,7 @@ export function ticketFamily(kind: TicketKind): DocumentFamily {
       ...readFieldsOf(createForm),
       { name: 'state', sql: 't.state' }, { name: 'firstIs', sql: 't.first_is' }, { name: 'tareSource', sql: 't.tare_source' },
       { name: 'deductTotal', sql: 't.deduct_total' }, { name: 'amount', sql: 't.amount' }, { name: 'manual', sql: 't.manual' },
+      { name: 'unusualConfirmed', sql: 't.unusual_confirmed' },
       { name: 'grossTime', sql: 't.gross_time' }, { name: 'tareTime', sql: 't.tare_time' }, { name: 'completedAt', sql: 't.completed_at' },
       { name: 'printCount', sql: 't.print_count' }, { name: 'uploadedAt', sql: 't.uploaded_at' }, { name: 'registryId', sql: 't.registry_id::text' },
       { name: 'noticeLineId', sql: 't.notice_line_id::text' }, { name: 'warnings', sql: 't.warnings' },

@@ -16,6 +16,7 @@ import { holdSnapshots } from './snapshots';
 import { entryOf, type Actor } from '../../platform/audit/log';
 import { firstWeighingNote } from './log-notes';
 import type { WeighCall } from './weigh-log';
+import { manualRightRefused } from '../station/weigh-source';
 
 /** Kinds whose trucks come on a notice: they weigh only through a registry. */
 const NEEDS_REGISTRY: readonly TicketKind[] = ['pu', 'sa', 'al', 'tr'];
@@ -44,7 +45,8 @@ export async function firstWeighing(tx: Tx, who: Actor, kind: TicketKind, body: 
 
   const materialId = registry?.material_id ?? body.materialId ?? null;
   const at = body.weighedAt ? new Date(body.weighedAt) : new Date();
-  const facts = await weighingFacts(tx, { orgId: who.orgId, plate, materialId, at, ticketId: null, lineId: null });
+  const facts = await weighingFacts(tx, { orgId: who.orgId, plate, materialId, at, ticketId: null, lineId: null, manualRightOf: typedBy(call, who) });
+  if (facts.manualRight === false) throw manualRightRefused();
   const { params, material, vehicle, history } = facts;
   if (materialId && !material.found) throw badRequest('物料不存在或未分配给本公司', 'materialId');
   call.unit = params.weightUnit;
@@ -79,6 +81,8 @@ export async function firstWeighing(tx: Tx, who: Actor, kind: TicketKind, body: 
       : { tare: weight, tare_time: first.at, tare_source: TARE_SOURCE[first.source] }),
     shipped_quantity: registry?.shipped_quantity ?? null, reserved_quantity: registry?.reserved_quantity ?? '0', price: notice?.price ?? null,
     warnings: JSON.stringify(decision.warnings), created_by: who.userId, updated_by: who.userId,
+    // a typed weight is a manual ticket's (station/source-rules.ts)
+    manual: call.source === 'MANUAL',
   });
   await repo.insertWeighing(tx, {
     orgId: who.orgId, ticketId, reading: 'FIRST', record: first, station: body.stationId, requestId: body.requestId, identifiedBy: identifiedBy(body),
@@ -88,6 +92,9 @@ export async function firstWeighing(tx: Tx, who: Actor, kind: TicketKind, body: 
   if (registry) await repo.registryWeighing(tx, who.orgId, registry.id, at);
   return weighingReply(tx, who.orgId, ticketId, { warnings: decision.warnings, replay: false });
 }
+
+/** The user whose manual-weighing right the facts read: the weigher of a typed weight, else none. */
+export const typedBy = (call: Pick<WeighCall, 'source'>, who: Pick<Actor, 'userId'>): string | null => (call.source === 'MANUAL' ? who.userId : null);
 
 /** The scale reading in tons, or the stored tare asked for in its place. */
 export function sourceOf(body: WeighingBody, unit: 't' | 'kg'): WeighingSource {

@@ -53,9 +53,9 @@ export const WEIGH_LEAVES: MenuSeed[] = [
     { name: '过磅作业', en: 'Weighing station', path: '/weigh/station', component: 'weighing/station', roles: [OP], buttons: [
       // the scales' live readings on the screen (domain/station live.ts)
       { name: '查看仪表', en: 'View indicators', permission: 'weigh_station_live', roles: [OP] },
-      // typing a weight instead of taking the indicator's (domain/station weigh-source.ts): a supervisor's right,
-      // granted to the roles a plant chooses in 角色管理; the demo grants it to the administrator alone
-      { name: '手工过磅', en: 'Manual weighing', permission: 'weigh_manual', roles: [] },
+      // every weight not taken from an agent's reading is typed (domain/station source-rules.ts) and needs this right,
+      // granted to the roles a plant chooses in 角色管理; the demo plant weighs without station agents, so its operators hold it
+      { name: '手工过磅', en: 'Manual weighing', permission: 'weigh_manual', roles: [OP] },
     ] },
     ...TICKET_KINDS.map((kind) => ({
       name: TICKET_KIND_INFO[kind].label, en: TICKET_KIND_INFO[kind].en, path: ticketMenuPath(kind), roles: [OP, SA, AC], buttons: ticketButtons(kind),

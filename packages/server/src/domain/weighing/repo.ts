@@ -72,15 +72,18 @@ export async function saveVehicleTares(tx: Tx, orgId: string, vehicleId: string,
   }).where('org_id', '=', orgId).where('id', '=', vehicleId).execute();
 }
 
-const NO_MATERIAL: MaterialFacts = { overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: new Decimal(0) };
+const NO_MATERIAL: MaterialFacts = { overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: new Decimal(0), minNet: null };
 
 export async function materialFacts(tx: Runner, orgId: string, materialId: string | null): Promise<MaterialFacts & { found: boolean }> {
   if (!materialId) return { ...NO_MATERIAL, found: false };
   const m = await tx.selectFrom('md_material_alloc as a').innerJoin('md_material as m', 'm.id', 'a.archive_id')
-    .select(['m.overload', 'm.pnmary', 'm.scene_confirm', 'm.hidden_deduct']).where('a.org_id', '=', orgId).where('a.archive_id', '=', materialId)
+    .select(['m.overload', 'm.pnmary', 'm.scene_confirm', 'm.hidden_deduct', 'm.min_net']).where('a.org_id', '=', orgId).where('a.archive_id', '=', materialId)
     .executeTakeFirst();
   if (!m) return { ...NO_MATERIAL, found: false };
-  return { overload: m.overload, pnmary: m.pnmary, sceneConfirm: m.scene_confirm, hiddenDeduct: new Decimal(m.hidden_deduct), found: true };
+  return {
+    overload: m.overload, pnmary: m.pnmary, sceneConfirm: m.scene_confirm, hiddenDeduct: new Decimal(m.hidden_deduct),
+    minNet: m.min_net === null ? null : new Decimal(m.min_net), found: true,
+  };
 }
 
 export async function noticeOf(tx: Tx, orgId: string, noticeLineId: string) {
@@ -104,7 +107,8 @@ export interface WeighingRow {
 }
 
 const weighingValues = (w: WeighingRow): Insertable<DB['wb_weighing']> => ({
-  org_id: w.orgId, ticket_id: w.ticketId, reading: w.reading, weight: w.record.weight.toFixed(), stable: w.record.stable, weighed_at: w.record.at,
+  // a typed weight is neither stable nor unstable (station/source-rules.ts): the call keeps null for it
+  org_id: w.orgId, ticket_id: w.ticketId, reading: w.reading, weight: w.record.weight.toFixed(), stable: w.log.source === 'MANUAL' ? null : w.record.stable, weighed_at: w.record.at,
   station: w.station, request_id: w.requestId, identified_by: w.identifiedBy, snapshot_file_ids: w.snapshots, operator_id: w.operatorId,
   // where the figure came from (domain/station weigh-source.ts), carried by the call
   source: w.log.source, scale_id: w.log.scaleId,

@@ -3,7 +3,7 @@ import { ROW_ACTIONS_FIELD, rowsAllow } from '@wb/protocol';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { rowActionsTable } from './rules/row-actions';
-import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant, weighPurchase } from './test-support';
+import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant, weighPurchase, wireScale } from './test-support';
 
 /** The ticket list says, row by row, which buttons its lifecycle allows: what the server would refuse is not offered. */
 let ctx: TestContext;
@@ -80,8 +80,12 @@ describe('row actions of the ticket list', () => {
 
     const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '1000', price: '10' });
     const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate: testPlate('M') });
-    const first = expectOk(await weigh('first', { registryId, weight: '40' })).data;
-    expectOk(await weigh('second', { registryId, weight: '15' }));
+    // weighed on the scale's readings: a typed weight would make it a manual ticket
+    const scale = await wireScale(ctx.app, (await bearerFor(ctx.app, 'admin')).authorization, 'A1');
+    await scale.publish('40');
+    const first = expectOk(await weigh('first', { registryId, scaleId: 'A1' })).data;
+    await scale.publish('15');
+    expectOk(await weigh('second', { registryId, scaleId: 'A1' }));
     const weighed = await rowOf(first.ticketNo);
     expect(weighed[ROW_ACTIONS_FIELD]).toMatchObject({ update: false, audit: true });
     expect(rowsAllow([weighed], 'update')).toBe(false);

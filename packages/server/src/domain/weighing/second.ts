@@ -12,7 +12,8 @@ import { entryOf, type Actor } from '../../platform/audit/log';
 import type { Who } from '../../platform/auth/who';
 import { secondWeighingNote } from './log-notes';
 import type { WeighCall } from './weigh-log';
-import { sourceOf } from './first';
+import { sourceOf, typedBy } from './first';
+import { manualRightRefused } from '../station/weigh-source';
 import { identifiedBy, ticketOfSecond } from './identify';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import { SOURCE_OF, TARE_SOURCE, tons, weighingReply } from './reply';
@@ -20,6 +21,7 @@ import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
 import { pricedAmount } from './rules/amount';
 import { decideSecondWeighing, type SecondWeighingPlan } from './rules/decide-second';
+import type { UnusualFinding } from './rules/unusual';
 import type { Direction } from './rules/kinds';
 import type { WeighingRecord } from './rules/snapshot';
 import { taresAfterWeighing } from './rules/stored-tare';
@@ -53,8 +55,9 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   const at = body.weighedAt ? new Date(body.weighedAt) : new Date();
   const facts = await weighingFacts(tx, {
     orgId: who.orgId, plate: ticket.plate_number, materialId: ticket.material_id, at, ticketId: ticket.id, lineId: ticket.notice_line_id,
-    price: pricedAtCompletion(kind), controlled: kind === 'sa',
+    price: pricedAtCompletion(kind), controlled: kind === 'sa', manualRightOf: typedBy(call, who),
   });
+  if (facts.manualRight === false) throw manualRightRefused();
   call.unit = facts.params.weightUnit;
   const source = sourceOf(body, facts.params.weightUnit);
   if (source.kind === 'scale' && facts.params.sameWeightCheck !== 'none') {
@@ -68,8 +71,11 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
     lineRemaining: facts.line?.quantityControl
       ? new Decimal(facts.line.maxLimit).minus(facts.line.done).minus(facts.line.inTransit).plus(ticket.reserved_quantity)
       : null,
+    confirmed: body.confirm ?? [],
   });
-  if (!plan.ok) throw badRequestWith(plan.messages.map((message) => ({ field: 'weight', message })));
+  // a refusal the operator may confirm says what (rules/unusual.ts): the call sent again with `confirm` is taken and marked
+  if (!plan.ok) throw badRequestWith(plan.messages.map((message) => ({ field: 'weight', message })), plan.confirm?.length ? { confirm: plan.confirm } : {});
+  call.confirmed = confirmedNote(plan.confirmed);
 
   if (ticket.notice_line_id && !facts.line) throw new AppError(404, '通知单明细不存在', 'noticeLineId');
   await holdSnapshots(tx, who.orgId, body.snapshotFileIds);
@@ -99,6 +105,9 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
     deductTotal: tons(plan.deducted) as string, net: tons(plan.net), swapped: plan.swapped, warnings: plan.warnings, replay: false,
   };
 }
+
+/** What the ticket and the weigh log keep of the confirmed findings: the refusal's words, null when none. */
+export const confirmedNote = (found: readonly UnusualFinding[]): string | null => (found.length ? found.map((f) => f.message).join('；').slice(0, 1000) : null);
 
 type FactsRow = Pick<TicketRow, 'ticket_no' | 'state' | 'uploaded_at' | 'source_ticket_id' | 'gross' | 'tare' | 'net' | 'manual' | 'locked_by_kind' | 'locked_by_no'>;
 
@@ -145,6 +154,9 @@ async function saveCompletion(
     // the truck was loaded when its reading was taken (a station replaying offline readings says when): the price is the one in force then too
     completed_at: plan.second.at,
     warnings: JSON.stringify(warnings), updated_by: who.userId, ...priceColumns,
+    // a typed weight makes the ticket a manual ticket (station/source-rules.ts); a weighed one leaves it as it was
+    ...(reading.log.source === 'MANUAL' ? { manual: true } : {}),
+    unusual_confirmed: reading.log.confirmed,
   }, reading, line);
   return tareSource;
 }

@@ -63,6 +63,8 @@ function listFields(kind: TicketKind): FieldDef[] {
     { fieldName: 'priceLabel', fieldExplain: '价格依据', fieldExplainEn: 'Priced by', fieldType: 'TEXT', columnSql: 't.price_label', columnWidth: 250 },
     { fieldName: 'amount', fieldExplain: '金额', fieldExplainEn: 'Amount', fieldType: 'NUMBER', columnSql: 't.amount', itotal: true, columnWidth: 110 },
     { fieldName: 'manual', fieldExplain: '手工单', fieldExplainEn: 'Manual', fieldType: 'BOOLEAN', columnSql: 't.manual', options: YES_NO, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 80 },
+    // an unusual second weighing let through on the operator's confirmation (rules/unusual.ts), in the refusal's words
+    { fieldName: 'unusualConfirmed', fieldExplain: '确认放行', fieldExplainEn: 'Confirmed unusual', fieldType: 'TEXT', columnSql: 't.unusual_confirmed', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 220 },
     { fieldName: 'printCount', fieldExplain: '打印次数', fieldExplainEn: 'Prints', fieldType: 'NUMBER', columnSql: 't.print_count', columnWidth: 80 },
     { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', columnSql: 't.driver_name', columnWidth: 90 },
     // the calculation (or settlement) that holds the ticket: rules/locks.ts

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/pool';
 import { call, expectOk } from '../../../test/api';
@@ -79,20 +80,44 @@ export const testPlate = (prefix = 'E') => `苏${prefix}${(10000 + (plateSerial+
 export interface WeighedTicket { id: string; no: string; noticeId: string; lineId: string; registryId: string; plate: string }
 
 let weighSerial = 0;
+
+/** A scale wired to the company: its station key, and its agent's readings posted as the agent posts them. */
+export interface WiredScale { scaleId: string; publish: (tons: string) => Promise<void> }
+
+/** Issues the scale's station key (an administrator's call) and answers a way to publish its stable readings. */
+export async function wireScale(app: FastifyInstance, adminAuth: string, scaleId: string): Promise<WiredScale> {
+  const { key } = expectOk(await call(app, 'POST', '/api/station/credential/issue', adminAuth, { stationName: `${scaleId}号磅`, scaleId })).data as { key: string };
+  let seq = 1;
+  return {
+    scaleId,
+    publish: async (tons) => {
+      const weight = new Decimal(tons).times(1000).toFixed();
+      // the readings call answers plain JSON ({ accepted }), not the envelope
+      const res = await call(app, 'POST', '/api/station/readings', `Station ${key}`, { scaleId, readings: [{ seq: seq++, at: new Date().toISOString(), weight, unit: 'kg', stable: true }] });
+      if (res.statusCode !== 200 || res.json().accepted !== 1) throw new Error(`the scale's reading was not taken: ${res.body}`);
+    },
+  };
+}
+
 /**
- * A purchase truck on a notice line of its own, weighed through the real calls as a station sends
- * them: gross first, then the tare, or left at its first weighing when tare is null.
+ * A purchase truck on a notice line of its own, weighed through the real calls: gross first, then
+ * the tare, or left at its first weighing when tare is null. The weights are typed (a manual
+ * ticket, under the manual-weighing right) unless a wired scale is given, whose agent's readings
+ * the weighings take (a ticket weighed on the scale).
  */
 export async function weighPurchase(
   app: FastifyInstance, db: Database, p: Plant, auth: string,
-  o: { station: string; maxLimit?: string; price?: string; gross?: string; tare?: string | null },
+  o: { station: string; maxLimit?: string; price?: string; gross?: string; tare?: string | null; scale?: WiredScale },
 ): Promise<WeighedTicket> {
   const { noticeId, lineId } = await makeNoticeLine(db, p, { maxLimit: o.maxLimit ?? '1000', price: o.price ?? '10' });
   const plate = testPlate(o.station[0]);
   const registryId = await makeRegistry(db, p, { noticeId, lineId, plate, preQuantity: '20' });
-  const weigh = async (which: 'first' | 'second', weight: string) => expectOk(await call(app, 'POST', `/api/weigh/pu/${which}`, auth, {
-    registryId, weight, stationId: o.station, requestId: `${o.station}-w${weighSerial++}`, stable: true,
-  })).data;
+  const weigh = async (which: 'first' | 'second', weight: string) => {
+    if (o.scale) await o.scale.publish(weight);
+    return expectOk(await call(app, 'POST', `/api/weigh/pu/${which}`, auth, {
+      registryId, ...(o.scale ? { scaleId: o.scale.scaleId } : { weight }), stationId: o.station, requestId: `${o.station}-w${weighSerial++}`,
+    })).data;
+  };
   const first = await weigh('first', o.gross ?? '40');
   if (o.tare !== null) await weigh('second', o.tare ?? '15');
   return { id: first.ticketId as string, no: first.ticketNo as string, noticeId, lineId, registryId, plate };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
-import { lineFigures, makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant, weighPurchase } from './test-support';
+import { lineFigures, makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant, weighPurchase, wireScale, type WiredScale } from './test-support';
 
 /** The ticket lists, the manual ticket and the ticket's own actions, through the real routes. */
 let ctx: TestContext;
@@ -14,9 +14,10 @@ const post = (path: string, payload: unknown, auth = op) => call(ctx.app, 'POST'
 const weigh = (which: 'first' | 'second', payload: Record<string, unknown>) =>
   post(`pu/${which}`, { stationId: 'T1', requestId: `t${request++}`, stable: true, ...payload });
 
-/** A purchase truck weighed through: its ticket id, number and line. */
+/** A purchase truck weighed through on the scale's readings (not typed): its ticket id, number and line. */
+let scale: WiredScale;
 const completedTicket = (maxLimit = '1000', gross = '40', tare = '15') =>
-  weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'T1', maxLimit, gross, tare });
+  weighPurchase(ctx.app, ctx.database.db, plant, op, { station: 'T1', maxLimit, gross, tare, scale });
 
 const ticketRow = (id: string) =>
   ctx.database.db.selectFrom('wb_ticket').select(['state', 'net', 'deduct_total', 'amount', 'print_count', 'audited_at', 'posted_at']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -26,6 +27,7 @@ beforeAll(async () => {
   op = (await bearerFor(ctx.app, 'operator')).authorization;
   ac = (await bearerFor(ctx.app, 'accountant')).authorization;
   plant = await plantOf(ctx.database.db);
+  scale = await wireScale(ctx.app, (await bearerFor(ctx.app, 'admin')).authorization, 'T1');
 });
 
 describe('ticket lists', () => {

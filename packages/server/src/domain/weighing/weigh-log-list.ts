@@ -21,6 +21,11 @@ const TARE_CHOICES = [
   { value: 'last', label: '上次皮重', labelEn: 'Last tare' }, { value: 'average', label: '平均皮重', labelEn: 'Average tare' },
   { value: 'standard', label: '标准皮重', labelEn: 'Standard tare' },
 ];
+/** where the figure came from (domain/station source-rules.ts) */
+const SOURCES = [
+  { value: 'INDICATOR', label: '仪表读数', labelEn: 'Indicator' }, { value: 'STATION', label: '磅点程序', labelEn: 'Station program' },
+  { value: 'MANUAL', label: '手工录入', labelEn: 'Typed by hand', color: 'orange' }, { value: 'STORED', label: '存储皮重', labelEn: 'Stored tare' },
+];
 const UNITS = [{ value: 't', label: '吨', labelEn: 't' }, { value: 'kg', label: '千克', labelEn: 'kg' }];
 const YES_NO = [{ value: true, label: '是', labelEn: 'Yes' }, { value: false, label: '否', labelEn: 'No' }];
 const KINDS = TICKET_KINDS.map((k) => ({ value: k, label: TICKET_KIND_INFO[k].label, labelEn: TICKET_KIND_INFO[k].en }));
@@ -46,6 +51,8 @@ export const weighLogListTemplate = defineListTemplate({
       iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 120 },
     { fieldName: 'weight', fieldExplain: '读数', fieldExplainEn: 'Reading', fieldType: 'NUMBER', columnSql: 't.weight', columnWidth: 100 },
     { fieldName: 'unit', fieldExplain: '单位', fieldExplainEn: 'Unit', fieldType: 'ENUM', columnSql: 't.unit', options: UNITS, columnWidth: 70 },
+    { fieldName: 'source', fieldExplain: '重量来源', fieldExplainEn: 'Weight from', fieldType: 'ENUM', columnSql: 't.source', options: SOURCES,
+      iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
     { fieldName: 'stable', fieldExplain: '稳定', fieldExplainEn: 'Stable', fieldType: 'BOOLEAN', columnSql: 't.stable', options: YES_NO, columnWidth: 70 },
     { fieldName: 'tareChoice', fieldExplain: '皮重方式', fieldExplainEn: 'Tare from', fieldType: 'ENUM', columnSql: 't.tare_choice', options: TARE_CHOICES, columnWidth: 100 },
     { fieldName: 'identifiedBy', fieldExplain: '识别方式', fieldExplainEn: 'Identified by', fieldType: 'ENUM', columnSql: 't.identified_by', options: IDENTIFIED_BY,
@@ -53,6 +60,7 @@ export const weighLogListTemplate = defineListTemplate({
     { fieldName: 'identifiedValue', fieldExplain: '识别内容', fieldExplainEn: 'Identified as', fieldType: 'TEXT', columnSql: 't.identified_value', columnWidth: 140 },
     { fieldName: 'reason', fieldExplain: '拒绝原因', fieldExplainEn: 'Reason refused', fieldType: 'TEXT', columnSql: 't.reason',
       iallowAdvanceQuery: true, searchType: 'input', columnWidth: 300 },
+    { fieldName: 'confirmed', fieldExplain: '确认放行', fieldExplainEn: 'Confirmed unusual', fieldType: 'TEXT', columnSql: 't.confirmed', columnWidth: 220 },
     { fieldName: 'status', fieldExplain: '应答状态', fieldExplainEn: 'Status', fieldType: 'NUMBER', columnSql: 't.status', columnWidth: 80 },
     { fieldName: 'requestId', fieldExplain: '请求编号', fieldExplainEn: 'Request id', fieldType: 'TEXT', columnSql: 't.request_id',
       iallowAdvanceQuery: true, searchType: 'input', columnWidth: 200 },

@@ -10,7 +10,7 @@ export function weighLogValues(c: WeighCall, outcome: WeighOutcome, refusal?: { 
     org_id: c.orgId, kind: c.kind, reading: c.reading, station: c.station, request_id: c.requestId, user_id: c.userId, username: c.username,
     identified_by: c.identifiedBy, identified_value: c.identifiedValue, plate_number: c.plate, weight: c.weight, unit: c.unit, stable: c.stable,
     tare_choice: c.tareChoice, outcome, ticket_id: c.ticketId, ticket_no: c.ticketNo, status: refusal?.status ?? null, reason: refusal?.reason ?? null,
-    source: c.source,
+    source: c.source, confirmed: c.confirmed,
   };
 }
 

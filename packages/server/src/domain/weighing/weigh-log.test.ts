@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { identificationOf } from './weigh-log';
-import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from './test-support';
+import { makeNoticeLine, makeRegistry, makeVehicle, plantOf, testPlate, type Plant } from './test-support';
 
 /**
  * The weigh log (称重日志): every call to the first and second weighing leaves one row, taken,
@@ -42,89 +42,30 @@ describe('accepted weighings', () => {
     const first = expectOk(await weigh('pu', 'first', firstCall)).data;
     expect(await logRows('L1', firstCall.requestId)).toEqual([expect.objectContaining({
       org_id: plant.orgId, kind: 'pu', reading: 'FIRST', outcome: 'ACCEPTED', username: 'operator', identified_by: 'REGISTRY', identified_value: registryId,
-      plate_number: plate, weight: '49.0200', unit: 't', stable: true, tare_choice: 'weigh', ticket_id: first.ticketId, ticket_no: first.ticketNo, status: null, reason: null,
+      plate_number: plate, weight: '49.0200', unit: 't', stable: null, source: 'MANUAL', tare_choice: 'weigh', ticket_id: first.ticketId, ticket_no: first.ticketNo, status: null, reason: null,
     })]);
 
+    // a typed weight is neither stable nor unstable: the flag sent is not kept, and no unstable check judges it
     const secondCall = body({ plate, weight: '15.25', stable: false });
-    // an unstable reading is refused by default: the company lets this one through with a warning
-    await ctx.database.db.insertInto('sys_param').values({ org_id: plant.orgId, param_key: 'unstableCheck', param_value: 'warn' })
-      .onConflict((oc) => oc.columns(['org_id', 'param_key']).doUpdateSet({ param_value: 'warn' })).execute();
     const second = expectOk(await weigh('pu', 'second', secondCall)).data;
-    await ctx.database.db.deleteFrom('sys_param').where('org_id', '=', plant.orgId).where('param_key', '=', 'unstableCheck').execute();
     expect(second).toMatchObject({ ticketId: first.ticketId, state: 'COMPLETED' });
     expect(await logRows('L1', secondCall.requestId)).toEqual([expect.objectContaining({
-      reading: 'SECOND', outcome: 'ACCEPTED', identified_by: 'PLATE', identified_value: plate, plate_number: plate, weight: '15.2500', unit: 't', stable: false,
-      ticket_id: first.ticketId, ticket_no: first.ticketNo,
+      reading: 'SECOND', outcome: 'ACCEPTED', identified_by: 'PLATE', identified_value: plate, plate_number: plate, weight: '15.2500', unit: 't', stable: null,
+      source: 'MANUAL', ticket_id: first.ticketId, ticket_no: first.ticketNo,
     })]);
-  });
-
-  it('keeps the weight as the station sent it, in the company unit of the time', async () => {
-    await ctx.database.db.insertInto('sys_param').values({ org_id: plant.orgId, param_key: 'weightUnit', param_value: 'kg' }).execute();
-    try {
-      const { registryId } = await truck();
-      const c = body({ registryId, weight: '40120' });
-      expect(expectOk(await weigh('pu', 'first', c)).data).toMatchObject({ gross: '40.12' });
-      expect(await logRows('L1', c.requestId)).toEqual([expect.objectContaining({ outcome: 'ACCEPTED', weight: '40120.0000', unit: 'kg' })]);
-      const refused = body({ cardUid: 'ABCDEF01', weight: '40120' });
-      expectFailure(await weigh('pu', 'first', refused), 400);
-      expect(await logRows('L1', refused.requestId)).toEqual([expect.objectContaining({ outcome: 'REFUSED', weight: '40120.0000', unit: 'kg' })]);
-    } finally {
-      await ctx.database.db.deleteFrom('sys_param').where('org_id', '=', plant.orgId).where('param_key', '=', 'weightUnit').execute();
-    }
-  });
-
-  it('leaves no accepted row when the weighing fails after its writes and is rolled back', async () => {
-    const { registryId } = await truck();
-    // the database refuses the registry's move to the scale, the weighing's last write after the reading and its log row
-    await sql.raw(`CREATE FUNCTION test_refuse_registry() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.id = ${Number(registryId)} THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$;
-      CREATE TRIGGER test_refuse_registry BEFORE UPDATE ON wb_registry FOR EACH ROW EXECUTE FUNCTION test_refuse_registry()`).execute(ctx.database.db);
-    try {
-      const c = body({ registryId, weight: '40' });
-      expectFailure(await weigh('pu', 'first', c), 500);
-      expect(await logRows('L1', c.requestId)).toEqual([]);
-      expect(await ctx.database.db.selectFrom('wb_ticket').select('id').where('registry_id', '=', registryId).execute()).toEqual([]);
-    } finally {
-      await sql.raw('DROP TRIGGER test_refuse_registry ON wb_registry; DROP FUNCTION test_refuse_registry()').execute(ctx.database.db);
-    }
-  });
-});
-
-describe('refused weighings', () => {
-  it('writes a refused row with the message when the net would pass the notice max limit, and the ticket stays as it was', async () => {
-    const { registryId, lineId } = await truck({ maxLimit: '30', preQuantity: '25' });
-    const t = expectOk(await weigh('pu', 'first', body({ registryId, weight: '49' }))).data;
-    const before = await ctx.database.db.selectFrom('wb_ticket').selectAll().where('id', '=', t.ticketId).executeTakeFirstOrThrow();
-    const c = body({ registryId, weight: '15' });
-    expectFailure(await weigh('pu', 'second', c), 400, '超过通知单可用量：本车净重 34 吨，通知单剩余 30 吨');
-    expect(await logRows('L1', c.requestId)).toEqual([expect.objectContaining({
-      reading: 'SECOND', outcome: 'REFUSED', status: 400, reason: '超过通知单可用量：本车净重 34 吨，通知单剩余 30 吨', weight: '15.0000', unit: 't',
-      identified_by: 'REGISTRY', ticket_id: t.ticketId, ticket_no: t.ticketNo,
-    })]);
-    expect(await ctx.database.db.selectFrom('wb_ticket').selectAll().where('id', '=', t.ticketId).executeTakeFirstOrThrow()).toEqual(before);
-    expect(await ctx.database.db.selectFrom('wb_weighing').select('reading').where('ticket_id', '=', t.ticketId).execute()).toEqual([{ reading: 'FIRST' }]);
-    expect((await ctx.database.db.selectFrom('wb_notice_line').select('done_quantity').where('id', '=', lineId).executeTakeFirstOrThrow()).done_quantity).toBe('0.0000');
-  });
-
-  it('writes a refused row for an unknown card, with no ticket', async () => {
-    const tickets = await ctx.database.db.selectFrom('wb_ticket').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const c = body({ cardUid: 'deadbeef', weight: 40 });
-    expectFailure(await weigh('pu', 'first', c), 400, 'IC卡 DEADBEEF 没有绑定在途的登记单');
-    expect(await logRows('L1', c.requestId)).toEqual([expect.objectContaining({
-      reading: 'FIRST', outcome: 'REFUSED', status: 400, reason: 'IC卡 DEADBEEF 没有绑定在途的登记单', identified_by: 'CARD', identified_value: 'DEADBEEF',
-      weight: '40.0000', unit: 't', ticket_id: null, ticket_no: null,
-    })]);
-    expect(await ctx.database.db.selectFrom('wb_ticket').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(tickets);
   });
 
   it('keeps every message of a check that refuses for several reasons', async () => {
     const { registryId, plate } = await truck();
-    // a zero and an unstable reading: both checks forbid by default
-    const c = body({ registryId, weight: '0', stable: false });
+    // a zero reading of a truck whose last tare is next to nothing: the zero check and, where the plant forbids it, the empty-gross check
+    await makeVehicle(ctx.database.db, plant, plate, { last: '0.01' });
+    await ctx.database.db.insertInto('sys_param').values({ org_id: plant.orgId, param_key: 'emptyGrossCheck', param_value: 'forbid' }).execute();
+    const c = body({ registryId, weight: '0' });
     const res = expectFailure(await weigh('pu', 'first', c), 400);
+    await ctx.database.db.deleteFrom('sys_param').where('org_id', '=', plant.orgId).where('param_key', '=', 'emptyGrossCheck').execute();
     const messages = (res.data as { errors: { message: string }[] }).errors.map((e) => e.message);
     expect(messages.length).toBeGreaterThan(1);
-    expect(await logRows('L1', c.requestId)).toEqual([expect.objectContaining({ outcome: 'REFUSED', plate_number: plate, stable: false, reason: messages.join('；') })]);
+    expect(await logRows('L1', c.requestId)).toEqual([expect.objectContaining({ outcome: 'REFUSED', plate_number: plate, stable: null, reason: messages.join('；') })]);
   });
 
   it('logs a body the schema refuses when it names a station, and not when it names none', async () => {

@@ -3,7 +3,8 @@ import type { Who } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
 import type { WeighingSourceColumn } from '../../platform/db/schema';
 import type { ScaleBoard } from '../station/board';
-import { markManualTicket, weightOfCall } from '../station/weigh-source';
+import { sourceOfCall } from '../station/source-rules';
+import { weightOfCall } from '../station/weigh-source';
 import { AppError } from '../../platform/http/errors';
 import type { TicketKind } from './kinds';
 import type { Tx } from './repo';
@@ -39,6 +40,8 @@ export interface WeighCall {
   /** where the figure came from (domain/station weigh-source.ts); null until decided */
   source: WeighingSourceColumn | null;
   scaleId: string | null;
+  /** what the operator confirmed of an unusual second weighing (rules/unusual.ts), as the ticket keeps it */
+  confirmed: string | null;
 }
 
 /** Who weighed, as the weigh log names them. */
@@ -61,7 +64,7 @@ export function callOf(who: Weigher, kind: TicketKind, reading: WeighReading, bo
   return {
     orgId: who.orgId, userId: who.userId, username: who.username, kind, reading, station: body.stationId, requestId: body.requestId,
     identifiedBy: named?.by ?? null, identifiedValue: named?.value ?? null, weight: body.weight ?? null, stable: body.stable, tareChoice: body.tare,
-    plate: body.plate ?? null, unit: null, ticketId: null, ticketNo: null, source: null, scaleId: body.scaleId ?? null,
+    plate: body.plate ?? null, unit: null, ticketId: null, ticketNo: null, source: null, scaleId: body.scaleId ?? null, confirmed: null,
   };
 }
 
@@ -80,7 +83,7 @@ export function unreadCallOf(who: Weigher, kind: TicketKind, reading: WeighReadi
   return {
     orgId: who.orgId, userId: who.userId, username: who.username, kind, reading, station, requestId: text(b.requestId, 100),
     identifiedBy: null, identifiedValue: null, weight: null, stable: null, tareChoice: null, plate: null, unit: null, ticketId: null, ticketNo: null,
-    source: null, scaleId: null,
+    source: null, scaleId: null, confirmed: null,
   };
 }
 
@@ -110,15 +113,24 @@ export async function weighLogged(
 ): Promise<WeighingReply> {
   const call = callOf(who, kind, reading, input.body);
   input.call = call;
-  // what the call asked for, kept by a refusal's row; the taken figure's source replaces it below
-  call.source = input.body.tare !== 'weigh' ? 'STORED' : input.body.scaleId !== undefined ? 'INDICATOR' : input.body.manual === true ? 'MANUAL' : null;
-  // the figure: the scale's stable reading, a typed weight under the manual right, or the station's own (station/weigh-source.ts)
+  // where the figure comes from, kept by a refusal's row too: the server's decision (station/source-rules.ts)
+  call.source = sourceOfCall({ channel: 'session', tare: input.body.tare, namesScale: input.body.scaleId !== undefined }).source;
+  // the figure: the scale's stable reading, or a typed weight (its right checked by the weighing with its facts)
   const taken = await weightOfCall(tx, who, input.body, board, now);
-  Object.assign(call, { source: taken.source, scaleId: taken.scaleId, weight: taken.body.weight ?? null, stable: taken.body.stable });
+  Object.assign(call, { source: taken.source, scaleId: taken.scaleId, weight: taken.body.weight ?? null, stable: taken.stable });
   const reply = await weigh(tx, taken.body, call);
-  if (reply.replay) await insertWeighLog(tx, { ...call, ticketId: reply.ticketId, ticketNo: reply.ticketNo }, 'REPLAY');
-  else if (taken.source === 'MANUAL') await markManualTicket(tx, who.orgId, reply.ticketId);
+  if (reply.replay) await replayLogged(tx, call, reply);
   return reply;
+}
+
+/**
+ * A replay's row: the call as sent, answered with the first answer, and the source the first call
+ * was taken with, whatever this one sent: a replayed request id never becomes another source.
+ */
+export async function replayLogged(tx: Tx, call: WeighCall, reply: Pick<WeighingReply, 'ticketId' | 'ticketNo'>): Promise<void> {
+  const first = await tx.selectFrom('wb_weighing').select(['source', 'scale_id']).where('org_id', '=', call.orgId).where('station', '=', call.station)
+    .where('request_id', '=', call.requestId ?? '').executeTakeFirst();
+  await insertWeighLog(tx, { ...call, ticketId: reply.ticketId, ticketNo: reply.ticketNo, source: first?.source ?? call.source, scaleId: first?.scale_id ?? call.scaleId }, 'REPLAY');
 }
 
 /**

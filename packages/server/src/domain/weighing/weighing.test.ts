@@ -99,13 +99,20 @@ describe('sales weighing: tare first, gross second', () => {
     expect(second).toMatchObject({ state: 'COMPLETED', gross: '45.2', tare: '15.2', net: '30', tareSource: 'LAST' });
   });
 
-  it('swaps a "tare" heavier than the gross', async () => {
+  it('refuses a "tare" heavier than the gross, and swaps it once confirmed where the plant allows a reversed order', async () => {
     const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { kind: 'sa', maxLimit: '100' });
     const plate = testPlate();
     const registryId = await makeRegistry(ctx.database.db, plant, { kind: 'sa', noticeId, lineId, plate });
     expectOk(await weigh('sa', 'first', body({ registryId, weight: '45' })));
-    const second = expectOk(await weigh('sa', 'second', body({ registryId, weight: '15' }))).data;
-    expect(second).toMatchObject({ gross: '45', tare: '15', net: '30', swapped: true });
+    const words = `车辆 ${plate} 毛皮重顺序颠倒：应先称皮重后称毛重，一次过磅 45 吨，二次过磅 15 吨反而更轻`;
+    expectFailure(await weigh('sa', 'second', body({ registryId, weight: '15' })), 400, `${words}，不能过磅`);
+    await ctx.database.db.insertInto('sys_param').values({ org_id: plant.orgId, param_key: 'reversedOrder', param_value: 'confirm' }).execute();
+    try {
+      const second = expectOk(await weigh('sa', 'second', body({ registryId, weight: '15', confirm: ['reversedOrder'] }))).data;
+      expect(second).toMatchObject({ gross: '45', tare: '15', net: '30', swapped: true });
+    } finally {
+      await ctx.database.db.deleteFrom('sys_param').where('org_id', '=', plant.orgId).where('param_key', '=', 'reversedOrder').execute();
+    }
   });
 
   it('refuses an expired stored tare and names the validity', async () => {
@@ -120,13 +127,16 @@ describe('sales weighing: tare first, gross second', () => {
 });
 
 describe('refusals', () => {
-  it('refuses an unstable reading with the check message and writes nothing', async () => {
+  it('refuses a station program\'s unstable reading with the check message and writes nothing', async () => {
     const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { maxLimit: '100' });
     const plate = testPlate();
     const registryId = await makeRegistry(ctx.database.db, plant, { noticeId, lineId, plate });
     const tickets = await count('wb_ticket');
-    const res = expectFailure(await weigh('pu', 'first', body({ registryId, weight: '40', stable: false })), 400, `车辆 ${plate} 的读数 40 吨 不稳定，请待仪表稳定后再称`);
-    expect(res.data).toMatchObject({ field: 'weight' });
+    // the unstable check judges a reading whose program says whether it settled (a typed weight is neither)
+    const admin = (await bearerFor(ctx.app, 'admin')).authorization;
+    const { key } = expectOk(await call(ctx.app, 'POST', '/api/station/credential/issue', admin, { stationName: 'U号磅', scaleId: 'U1' })).data;
+    const res = expectOk(await call(ctx.app, 'POST', '/api/lane/weigh', `Station ${key}`, { requestId: 'u1', plate, registryId, weight: 40000, unit: 'kg', stable: false })).data;
+    expect(res).toEqual({ ok: false, refusal: { reason: 'unstable', message: `车辆 ${plate} 的读数 40 吨 不稳定，请待仪表稳定后再称` } });
     expect(await count('wb_ticket')).toBe(tickets);
     const r = await ctx.database.db.selectFrom('wb_registry').select('trip_state').where('id', '=', registryId).executeTakeFirstOrThrow();
     expect(r.trip_state).toBe('ENTERED');

@@ -106,7 +106,7 @@ export interface MdMaterial extends MdGroupArchive {
   pack_weight: Numeric | null; theory_weight: Numeric | null; reference_price: Numeric | null; top_buying_price: Numeric | null;
   resource_type: Generated<ResourceType>; hidden_deduct: NumericDefault; is_dangerous: Generated<boolean>;
   is_pack: Generated<boolean>; is_sample: Generated<boolean>; overload: Generated<boolean>;
-  pnmary: 'GROSS_FIRST' | 'TARE_FIRST' | null; scene_confirm: Generated<boolean>;
+  pnmary: 'GROSS_FIRST' | 'TARE_FIRST' | null; scene_confirm: Generated<boolean>; min_net: Numeric | null;
   weigh_type: Generated<'TRUCK_SCALE' | 'TRACK_SCALE' | 'BELT_SCALE'>; doc_status: Generated<DocStatus>;
 }
 export interface MdVendor extends MdPartner { vendor_code: string; vendor_name: string }
@@ -292,6 +292,8 @@ export interface WbTicket extends DocAudit {
   tare_time: Timestamp | null; tare_source: TareSource | null; deduct_total: NumericDefault; net: Numeric | null;
   shipped_quantity: Numeric | null; reserved_quantity: NumericDefault; price: Numeric | null; amount: Numeric | null;
   manual: Generated<boolean>; confirmed_at: Timestamp | null; confirmed_by: Id | null;
+  /** what the operator confirmed of an unusual second weighing (migration 060) */
+  unusual_confirmed: string | null;
   sample_state: 'QUALIFIED' | 'UNQUALIFIED' | null; sample_count: number | null; re_nums: number | null;
   close_kind: 'SINGLE_WEIGH' | 'SINGLE_EMPTY' | null; completed_at: Timestamp | null; audited_at: Timestamp | null;
   audited_by: Id | null; posted_at: Timestamp | null; uploaded_at: Timestamp | null; print_count: Generated<number>;
@@ -308,7 +310,7 @@ export interface WbTicket extends DocAudit {
   quality_price_adjust: NumericDefault;
 }
 export interface WbWeighing {
-  id: Generated<string>; org_id: Id; ticket_id: Id; reading: 'FIRST' | 'SECOND'; weight: Numeric; stable: boolean;
+  id: Generated<string>; org_id: Id; ticket_id: Id; reading: 'FIRST' | 'SECOND'; weight: Numeric; stable: boolean | null;
   weighed_at: Timestamp; station: string; request_id: string; identified_by: 'REGISTRY' | 'CARD' | 'PLATE' | 'MANUAL';
   snapshot_file_ids: ColumnType<string[], string[] | undefined, string[]>; operator_id: Id | null; created_at: Timestamp;
   /** migration 050: where the figure came from, and the scale whose indicator gave it */
@@ -442,6 +444,8 @@ export interface WbWeighLog {
   tare_choice: string | null; outcome: 'ACCEPTED' | 'REFUSED' | 'REPLAY'; ticket_id: Id | null; ticket_no: string | null;
   status: number | null; reason: string | null;
   source: WeighingSourceColumn | null;
+  /** what the operator confirmed of an unusual second weighing (migration 060) */
+  confirmed: string | null;
 }
 /** Migration 050 (domain/station): where a weighing's figure came from. */
 export type WeighingSourceColumn = 'INDICATOR' | 'MANUAL' | 'STATION' | 'STORED';

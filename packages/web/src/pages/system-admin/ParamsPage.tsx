@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Card, Form, InputNumber, Radio, Space, Spin, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHECK_LEVELS, PAY_ROUNDINGS, ROUNDING_MODES, WEIGH_PARAM_GROUPS, WEIGHT_UNITS, type WeighParamKey, type WeighParams } from '@wb/protocol';
+import { CHECK_LEVELS, CONFIRM_LEVELS, PAY_ROUNDINGS, ROUNDING_MODES, WEIGH_PARAM_GROUPS, WEIGHT_UNITS, type WeighParamKey, type WeighParams } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { ApiError } from '@/platform/api/http';
@@ -81,6 +81,7 @@ const NUMBER_LIMITS: Partial<Record<WeighParamKey, { min: number; max: number; s
 
 /** The control a parameter needs: a choice of reactions, a rounding mode, a unit or a number. */
 function control(key: WeighParamKey, tx: AdminTexts) {
+  if (key === 'reversedOrder' || key === 'netOutOfRange') return <Radio.Group optionType="button" buttonStyle="solid" options={CONFIRM_LEVELS.map((v) => ({ value: v, label: tx.params[v] }))} />;
   if (key.endsWith('Check')) return <Radio.Group optionType="button" buttonStyle="solid" options={CHECK_LEVELS.map((v) => ({ value: v, label: tx.params[v] }))} />;
   if (key === 'weightRounding') return <Radio.Group options={ROUNDING_MODES.map((v) => ({ value: v, label: tx.params[v] }))} />;
   if (key === 'payRounding') return <Radio.Group options={PAY_ROUNDINGS.map((v) => ({ value: v, label: tx.params[v] }))} />;

@@ -10,7 +10,7 @@ const zh = {
   },
   params: {
     title: '参数设置', intro: '当前公司的过磅参数，保存后下一次过磅即按新参数执行。', save: '保存参数', reset: '还原未保存的修改',
-    none: '不校验', warn: '提醒', forbid: '禁止', round: '四舍五入', truncate: '截位（舍去）', carry: '进位', t: '吨 (t)', kg: '千克 (kg)',
+    none: '不校验', warn: '提醒', forbid: '禁止', confirm: '确认后放行', round: '四舍五入', truncate: '截位（舍去）', carry: '进位', t: '吨 (t)', kg: '千克 (kg)',
     hours: '小时', minutes: '分钟', digits: '位小数', halfUp: '四舍五入', halfEven: '银行家舍入（五成双）', down: '舍去', yuan: '元',
   },
   paramLabels: {
@@ -25,6 +25,8 @@ const zh = {
     sameWeightMinutes: ['相同重量时间窗', '在多少分钟内比较相同重量。'],
     zeroWeightCheck: ['零重量校验', '读数为 0 时的处理方式。'],
     unstableCheck: ['读数不稳定校验', '地磅读数尚未稳定时的处理方式。'],
+    reversedOrder: ['毛皮重顺序颠倒', '二次过磅与业务应有的顺序相反（采购先毛后皮，销售先皮后毛）时：禁止，或经操作员确认后放行并在磅单与称重日志中标记。'],
+    netOutOfRange: ['净重超出范围', '净重低于物料最小净重，或载重超过车辆核定载质量时：禁止，或经操作员确认后放行并在磅单与称重日志中标记。'],
     weightRounding: ['重量取值方式', '记录重量时按精度四舍五入、截位或进位。'],
     weightPrecision: ['重量精度', '重量保留的小数位数。'],
     weightUnit: ['计量单位', '按吨或千克计算重量。'],
@@ -75,7 +77,7 @@ const en: AdminTexts = {
   },
   params: {
     title: 'Parameters', intro: 'Weighing parameters of the current company; the next weighing uses what you save.', save: 'Save parameters', reset: 'Undo unsaved changes',
-    none: 'No check', warn: 'Warn', forbid: 'Forbid', round: 'Round', truncate: 'Truncate', carry: 'Carry', t: 'Ton (t)', kg: 'Kilogram (kg)',
+    none: 'No check', warn: 'Warn', forbid: 'Forbid', confirm: 'Confirm to pass', round: 'Round', truncate: 'Truncate', carry: 'Carry', t: 'Ton (t)', kg: 'Kilogram (kg)',
     hours: 'hours', minutes: 'minutes', digits: 'decimals', halfUp: 'Half up', halfEven: 'Half even (banker\'s)', down: 'Down (truncate)', yuan: 'yuan',
   },
   paramLabels: {
@@ -90,6 +92,8 @@ const en: AdminTexts = {
     sameWeightMinutes: ['Same weight window', 'Minutes within which equal weights are compared.'],
     zeroWeightCheck: ['Zero weight', 'What to do with a reading of 0.'],
     unstableCheck: ['Unstable reading', 'What to do while the scale has not settled.'],
+    reversedOrder: ['Reversed weighing order', 'A second reading against the order of its kind (purchase gross first, sales tare first): forbid, or let through on the operator\'s confirmation, marked on the ticket and in the weigh log.'],
+    netOutOfRange: ['Net out of range', 'A net below the material\'s minimum, or a load above the vehicle\'s rated load: forbid, or let through on the operator\'s confirmation, marked on the ticket and in the weigh log.'],
     weightRounding: ['Weight rounding', 'Round, truncate or carry recorded weights to the precision.'],
     weightPrecision: ['Weight precision', 'Decimals kept in weights.'],
     weightUnit: ['Unit', 'Compute weights in tons or kilograms.'],

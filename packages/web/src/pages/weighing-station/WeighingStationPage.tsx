@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Segmented, Select, Space, Switch, Tag } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Segmented, Select, Space, Tag, type ButtonProps } from 'antd';
 import { WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, type WeighKind } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError } from '@/platform/api/http';
@@ -9,7 +9,7 @@ import { CardReaderError, readCard } from '@/platform/card-reader/bridge-client'
 import { loadScales, sendWeighing } from './api';
 import { LiveIndicator } from './LiveIndicator';
 import { useScaleLive } from './useScaleLive';
-import { needsDirection, newRequestId, readingProblem, SCALE_STORAGE_KEY, STATION_STORAGE_KEY } from './station-rules';
+import { confirmableOf, needsDirection, newRequestId, readingProblem, SCALE_STORAGE_KEY, STATION_STORAGE_KEY } from './station-rules';
 import { useStationTexts } from './texts';
 import './station.css';
 
@@ -23,13 +23,13 @@ type Press = { kind: WeighKind; which: 'first' | 'second'; body: Parameters<type
 export default function WeighingStationPage() {
   const tx = useStationTexts();
   const english = useEnglish();
+  const { modal } = App.useApp();
   const [station, setStation] = useState(() => localStorage.getItem(STATION_STORAGE_KEY) ?? '1#');
   const [kind, setKind] = useState<WeighKind>('pu');
   const [direction, setDirection] = useState<'receive' | 'dispatch'>('receive');
   const [plate, setPlate] = useState('');
   const [cardUid, setCardUid] = useState<string | null>(null);
   const [weight, setWeight] = useState('');
-  const [stable, setStable] = useState(true);
   const [tare, setTare] = useState<TareChoice>('weigh');
   const [busy, setBusy] = useState(false);
   const [unanswered, setUnanswered] = useState<Press | null>(null);
@@ -54,9 +54,22 @@ export default function WeighingStationPage() {
       // the server refused: it said why and stored nothing; no answer at all: the press may be resent as it was
       setUnanswered(err instanceof ApiError && err.status > 0 ? null : press);
       if (!(err instanceof ApiError)) throw err;
+      const confirmable = confirmableOf(err.data);
+      if (confirmable) askConfirmation(press, confirmable);
+      else if (err.status > 0) feedback.error(err.message);
     } finally {
       setBusy(false);
     }
+  };
+
+  // an unusual second weighing the plant lets through on confirmation: the refusal's words, then the same reading confirmed as a new press
+  const askConfirmation = (press: Press, c: NonNullable<ReturnType<typeof confirmableOf>>) => {
+    modal.confirm({
+      title: tx.confirmTitle,
+      content: <ul className="wb-station-warnings" data-testid="station-confirm-reasons">{c.messages.map((m) => <li key={m}>{m}</li>)}</ul>,
+      okText: tx.confirmOk, cancelText: tx.confirmCancel, okButtonProps: { danger: true, 'data-testid': 'station-confirm-ok' } as ButtonProps,
+      onOk: () => void send({ ...press, body: { ...press.body, requestId: newRequestId(press.body.stationId), confirm: c.confirm } }),
+    });
   };
 
   const weigh = (which: 'first' | 'second') => {
@@ -67,11 +80,11 @@ export default function WeighingStationPage() {
     if (problem) return feedback.warning(problem, 2);
     localStorage.setItem(STATION_STORAGE_KEY, station.trim());
     const body = {
-      stationId: station.trim(), requestId: newRequestId(station.trim()), stable,
+      stationId: station.trim(), requestId: newRequestId(station.trim()),
       ...(cardUid ? { cardUid } : { plate: plate.trim() }),
-      // the server takes the scale's latest stable reading; a typed weight says it was typed, once the
-      // company has scales on indicators (before that every weight is typed, as the server reads it too)
-      ...(tareFromStore ? {} : fromIndicator ? { scaleId: picked.scaleId } : { weight: weight.trim(), ...(scales.length > 0 ? { manual: true } : {}) }),
+      // the server takes the scale's latest stable reading, or the typed weight as typed by hand: it decides
+      // which from what it receives (a typed weight needs 手工过磅 and marks the ticket), never from a flag
+      ...(tareFromStore ? {} : fromIndicator ? { scaleId: picked.scaleId } : { weight: weight.trim() }),
       tare,
       ...(needsDirection(kind) ? { direction } : {}),
     };
@@ -136,15 +149,10 @@ export default function WeighingStationPage() {
               </Form.Item>
             )}
             {!fromIndicator && (
-              <>
-                <Form.Item label={tx.weight} tooltip={tx.manualHint}>
-                  <Input data-testid="station-weight" className="wb-station-reading" value={weight} inputMode="decimal"
-                    onChange={(e) => setWeight(e.target.value)} onPressEnter={() => weigh('first')} />
-                </Form.Item>
-                <Form.Item label={tx.stable}>
-                  <Switch data-testid="station-stable" checked={stable} onChange={setStable} />
-                </Form.Item>
-              </>
+              <Form.Item label={tx.weight} tooltip={tx.manualHint}>
+                <Input data-testid="station-weight" className="wb-station-reading" value={weight} inputMode="decimal"
+                  onChange={(e) => setWeight(e.target.value)} onPressEnter={() => weigh('first')} />
+              </Form.Item>
             )}
             <Form.Item label={tx.tare}>
               <Select data-testid="station-tare" value={tare} onChange={setTare} style={{ width: 240 }} options={[
@@ -187,7 +195,7 @@ function ResultView({ reply }: { reply: WeighingReply }) {
         { key: 'net', label: tx.net, children: <strong data-testid="result-net">{tons(reply.net)}</strong> },
       ]} />
       {reply.replay && <Alert type="info" showIcon message={tx.replay} />}
-      {reply.swapped && <Alert type="info" showIcon message={tx.swapped} />}
+      {reply.swapped && <Alert type="warning" showIcon message={tx.swapped} data-testid="result-swapped" />}
       {reply.warnings.length > 0 && (
         <Alert type="warning" showIcon message={tx.warnings} data-testid="result-warnings"
           description={<ul className="wb-station-warnings">{reply.warnings.map((w) => <li key={w.check + w.message}>{w.message}</li>)}</ul>} />

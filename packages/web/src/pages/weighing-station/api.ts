@@ -6,7 +6,8 @@ type Sent = Omit<WeighingBody, 'stable' | 'snapshotFileIds' | 'tare'> & Partial<
 
 /** POST /api/weigh/{kind}/first or /second (protocol weighing.ts). */
 export const sendWeighing = (kind: string, which: 'first' | 'second', body: Sent) =>
-  call<WeighingReply>(`/weigh/${encodeURIComponent(kind)}/${which}`, { method: 'POST', body });
+  // a refusal is the page's to show: one the operator may confirm opens the confirmation with its data
+  call<WeighingReply>(`/weigh/${encodeURIComponent(kind)}/${which}`, { method: 'POST', body, expected: [400] });
 
 /** The company's scales wired to the platform (GET /api/station/scales); none when the caller may not view them. */
 export const loadScales = () =>

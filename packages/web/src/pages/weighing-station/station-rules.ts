@@ -1,4 +1,4 @@
-import type { WeighKind } from '@wb/protocol';
+import { CONFIRMABLE_FINDINGS, type ConfirmableFinding, type WeighKind } from '@wb/protocol';
 
 /**
  * What the weighing screen decides before it calls (the server decides everything else; the kinds
@@ -25,3 +25,16 @@ export function readingProblem(text: string): string | null {
 export const STATION_STORAGE_KEY = 'wb.weighing.station';
 /** The scale this computer takes its readings from, likewise. */
 export const SCALE_STORAGE_KEY = 'wb.weighing.scale';
+
+/**
+ * A refusal the operator may confirm (an unusual second weighing the plant lets through on
+ * confirmation): what to confirm and the refusal's words, from the refusal's data; null for any
+ * other refusal.
+ */
+export function confirmableOf(data: Record<string, unknown> | null): { confirm: ConfirmableFinding[]; messages: string[] } | null {
+  const confirm = Array.isArray(data?.confirm) ? data.confirm.filter((c): c is ConfirmableFinding => (CONFIRMABLE_FINDINGS as readonly unknown[]).includes(c)) : [];
+  if (confirm.length === 0) return null;
+  const errors = Array.isArray(data?.errors) ? data.errors : [];
+  const messages = errors.map((e) => (e as { message?: unknown }).message).filter((m): m is string => typeof m === 'string');
+  return { confirm, messages };
+}

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly shown: boolean,
     readonly field: string | null = null,
+    /** the failure's data, for a caller that expected the status (a refusal that names what may be confirmed) */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(message);
   }
@@ -163,6 +165,11 @@ export async function renewSession(retried = false): Promise<boolean> {
   return false;
 }
 
+function dataOf(body: unknown): Record<string, unknown> | null {
+  const data = (body as { data?: unknown } | null)?.data;
+  return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
+}
+
 function fieldOf(body: unknown): string | null {
   const data = (body as { data?: { field?: unknown } } | null)?.data;
   return typeof data?.field === 'string' ? data.field : null;
@@ -189,7 +196,7 @@ async function handleFailure(path: string, opts: CallOptions, failed: FailedCall
   const field = fieldOf(failed.body);
   // The token calls answer for themselves: their 401 is a bad client, not an expired session.
   if (opts.client || opts.quiet || opts.expected?.includes(failed.status)) {
-    throw new ApiError(failed.status, errorText(failed.status, message, lang), false, field);
+    throw new ApiError(failed.status, errorText(failed.status, message, lang), false, field, dataOf(failed.body));
   }
   const action = decideErrorAction(failed, lang, s.isAdmin);
   if (action.kind !== 'expired') b.failed(opts.method ?? 'GET', path, failed.status, action.text);

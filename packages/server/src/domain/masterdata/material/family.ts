@@ -85,6 +85,8 @@ const [createForm, updateForm] = formTemplates(
     form('lossPercentage', '途损率(%)', 'Transit loss (%)', 'NUMBER', 'loss_percentage', { defaultValue: '0' }),
     form('lossWeight', '途损量(吨/车)', 'Transit loss (t/truck)', 'NUMBER', 'loss_weight', { defaultValue: '0' }),
     form('hiddenDeduct', '暗扣(吨/车)', 'Hidden deduct (t/truck)', 'NUMBER', 'hidden_deduct', { defaultValue: '0' }),
+    // the least net a trip can weigh: a lighter one is refused or confirmed at the second weighing (weighing/rules/unusual.ts)
+    form('minNet', '最小净重(吨/车)', 'Minimum net (t/truck)', 'NUMBER', 'min_net'),
     form('isPack', '包装物料', 'Packed goods', 'BOOLEAN', 'is_pack'),
     form('theoryWeight', '单件理论重量(吨)', 'Piece weight (t)', 'NUMBER', 'theory_weight', { controlValue: 'isPack=true' }),
     form('packWeight', '单件包装重量(吨)', 'Packing weight (t)', 'NUMBER', 'pack_weight', { controlValue: 'isPack=true' }),
@@ -129,6 +131,7 @@ const FIELDS: DocField[] = [
   n('lossPercentage', 'loss_percentage', '途损率', 4, { below: 100.00001, default: '0' }),
   n('lossWeight', 'loss_weight', '途损量', 3, { default: '0' }),
   n('hiddenDeduct', 'hidden_deduct', '暗扣', 3, { default: '0' }),
+  n('minNet', 'min_net', '最小净重', 3, { min: 0.001 }),
   b('isPack', 'is_pack', '包装物料'),
   // NUMERIC(14,6): eight digits before the point
   n('theoryWeight', 'theory_weight', '单件理论重量', 6, { min: 0.000001, below: 1e8 }),

@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+import type { ConfirmableFinding } from '@wb/protocol';
 import type { Finding } from './checks';
 import { otherSide } from './kinds';
 import { computeNet, type Deduction, type DeductionKind } from './net';
@@ -6,6 +7,7 @@ import { weighSide } from './one-side';
 import { grossAndTare } from './reading-order';
 import { refuse, type Refusal, type WeighContext, type WeighingRecord, type WeighingSource } from './snapshot';
 import { decideTicketAction, type TicketFacts } from './transitions';
+import { decideUnusual, type UnusualFinding } from './unusual';
 import { showTons } from './units';
 
 export interface SecondWeighingInput extends WeighContext {
@@ -16,6 +18,8 @@ export interface SecondWeighingInput extends WeighContext {
    * ticket's own reservation); null when the line has no quantity control or there is no line.
    */
   lineRemaining: Decimal | null;
+  /** what the operator confirmed with this call (unusual.ts) */
+  confirmed?: readonly ConfirmableFinding[];
 }
 
 export interface SecondWeighingPlan {
@@ -32,6 +36,8 @@ export interface SecondWeighingPlan {
   /** a tare weighed on the scale this trip: the vehicle's stored tares take it in */
   weighedTare: Decimal | null;
   warnings: Finding[];
+  /** the unusual findings the operator confirmed (unusual.ts): the ticket and the weigh log keep them */
+  confirmed: UnusualFinding[];
 }
 
 export type SecondWeighingDecision = SecondWeighingPlan | Refusal;
@@ -39,8 +45,10 @@ export type SecondWeighingDecision = SecondWeighingPlan | Refusal;
 /**
  * The second weighing completes the ticket: the lifecycle must allow it (site confirmation first
  * when the material asks for it; never a ticket completed twice), the reading passes the checks,
- * gross and tare swap when the truck went the other way, net is computed with the deductions and
- * must not be negative, and it must fit in what the notice line has left.
+ * gross and tare swap when the truck went the other way (a reversed order is refused unless the
+ * plant allows it and the operator confirmed it: unusual.ts), net is computed with the deductions and
+ * must not be negative nor outside the material's and the vehicle's figures, and it must fit in
+ * what the notice line has left.
  */
 export function decideSecondWeighing(input: SecondWeighingInput): SecondWeighingDecision {
   const allowed = decideTicketAction(input.ticket, 'secondWeigh');
@@ -55,12 +63,18 @@ export function decideSecondWeighing(input: SecondWeighingInput): SecondWeighing
   }
   const net = computeNet(gross, tare, input.ticket.deductions, input.material.hiddenDeduct, input.params);
   if (!net.ok) return refuse(net.message);
+  // a reversed order, a net the material or the vehicle says cannot be: refused, or confirmed where the plant allows
+  const unusual = decideUnusual({
+    plate: input.vehicle.plate, first, second, swapped, gross: net.gross, tare: net.tare, net: net.net, ratedLoad: input.vehicle.capacityTonnage,
+    minNet: input.material.minNet, params: input.params, confirmed: input.confirmed ?? [],
+  });
+  if (!unusual.ok) return { ok: false, messages: unusual.messages, confirm: unusual.confirm };
   if (input.lineRemaining !== null && net.net.gt(input.lineRemaining)) {
     return refuse(`超过通知单可用量：本车净重 ${showTons(net.net)}，通知单剩余 ${showTons(input.lineRemaining)}`);
   }
   return {
     ok: true, state: 'completed', second, gross: net.gross, tare: net.tare, swapped, deductions: net.deductions, deducted: net.deducted,
-    net: net.net, weighedTare: tareWeighedOnScale(first, second, swapped), warnings: side.warnings,
+    net: net.net, weighedTare: tareWeighedOnScale(first, second, swapped), warnings: side.warnings, confirmed: unusual.confirmed,
   };
 }
 

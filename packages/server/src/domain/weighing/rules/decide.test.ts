@@ -77,13 +77,26 @@ describe('decideSecondWeighing', () => {
     expect(r).toMatchObject({ ok: true, net: T('33.22'), deducted: T('0.55') });
   });
 
-  it('swaps gross and tare when the truck went the other way', () => {
-    const r = decideSecondWeighing(second({
+  it('refuses a second reading that reverses the order of its kind, naming both readings', () => {
+    const reversed = (over: Partial<SecondWeighingInput> = {}) => second({
       kind: 'sa', history: afterTare,
       ticket: { ...second().ticket, first: { ...grossRecord, side: 'tare', weight: T('45') } },
-      source: { kind: 'scale', weight: T('15.2'), stable: true },
-    }));
+      source: { kind: 'scale', weight: T('15.2'), stable: true }, ...over,
+    });
+    const words = '车辆 苏A12345 毛皮重顺序颠倒：应先称皮重后称毛重，一次过磅 45 吨，二次过磅 15.2 吨反而更轻';
+    expect(decideSecondWeighing(reversed())).toEqual({ ok: false, messages: [`${words}，不能过磅`], confirm: [] });
+    // the plant lets it through on confirmation: refused until confirmed, then swapped and the confirmation kept
+    const allowed = { params: params({ reversedOrder: 'confirm' }) };
+    expect(decideSecondWeighing(reversed(allowed))).toEqual({ ok: false, messages: [`${words}，请核实后确认过磅`], confirm: ['reversedOrder'] });
+    const r = decideSecondWeighing(reversed({ ...allowed, confirmed: ['reversedOrder'] }));
     expect(r).toMatchObject({ ok: true, gross: T('45'), tare: T('15.2'), swapped: true, net: T('29.8'), weighedTare: T('15.2') });
+    expect(r.ok && r.confirmed).toEqual([{ finding: 'reversedOrder', message: words }]);
+  });
+
+  it('refuses a load above the vehicle\'s rated load and a net below the material\'s minimum', () => {
+    expect(decideSecondWeighing(second({ vehicle: vehicle({ capacityTonnage: T('30') }) }))).toMatchObject({ ok: false, confirm: [] });
+    expect(decideSecondWeighing(second({ material: material({ minNet: T('40') }) }))).toMatchObject({ ok: false, confirm: [] });
+    expect(decideSecondWeighing(second({ vehicle: vehicle({ capacityTonnage: T('40') }), material: material({ minNet: T('30') }) }))).toMatchObject({ ok: true, confirmed: [] });
   });
 
   it('uses the stored tare when the truck leaves without weighing empty', () => {

@@ -14,7 +14,7 @@ export const vehicle = (over: Partial<VehicleFacts> = {}): VehicleFacts => ({
 });
 
 export const material = (over: Partial<MaterialFacts> = {}): MaterialFacts => ({
-  overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: T(0), ...over,
+  overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: T(0), minNet: null, ...over,
 });
 
 export const params = (over: Partial<WeighParams> = {}): WeighParams => ({ ...WEIGH_PARAM_DEFAULTS, ...over });

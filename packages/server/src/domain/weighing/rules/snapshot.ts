@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import type { WeighParams } from '@wb/protocol';
+import type { ConfirmableFinding, WeighParams } from '@wb/protocol';
 import type { Finding, PreviousReading } from './checks';
 import type { Direction, Pnmary, Side, TicketKind } from './kinds';
 import type { StoredTareKind, VehicleTares } from './stored-tare';
@@ -16,6 +16,8 @@ export interface MaterialFacts {
   sceneConfirm: boolean;
   /** tons off every trip's net (md_material.hidden_deduct) */
   hiddenDeduct: Decimal;
+  /** the least net a trip of it can weigh, tons (md_material.min_net); null: not set */
+  minNet: Decimal | null;
 }
 
 /** A reading from the scale, in tons, or the vehicle's stored tare standing for the tare. */
@@ -37,7 +39,8 @@ export interface WeighingRecord {
   at: Date;
 }
 
-export type Refusal = { ok: false; messages: string[] };
+/** A refusal; `confirm`: what the operator may confirm to be let through (unusual.ts), when the plant allows it. */
+export type Refusal = { ok: false; messages: string[]; confirm?: ConfirmableFinding[] };
 
 export const refuse = (...messages: string[]): Refusal => ({ ok: false, messages });
 export const refuseFindings = (findings: Finding[]): Refusal => refuse(...findings.map((f) => f.message));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsDirection, newRequestId, readingProblem } from '../station-rules';
+import { confirmableOf, needsDirection, newRequestId, readingProblem } from '../station-rules';
 
 describe('weighing screen rules', () => {
   it('asks the direction only where both ends weigh', () => {
@@ -19,5 +19,15 @@ describe('weighing screen rules', () => {
     expect(readingProblem('')).toBe('请输入重量');
     expect(readingProblem('-1')).toBe('重量应为不小于0、最多4位小数的数字');
     expect(readingProblem('1.23456')).toBe('重量应为不小于0、最多4位小数的数字');
+  });
+});
+
+describe('a refusal the operator may confirm', () => {
+  it('reads what to confirm and the refusal\'s words from its data, and nothing from any other refusal', () => {
+    const data = { field: 'weight', errors: [{ field: 'weight', message: '毛皮重顺序颠倒，请核实后确认过磅' }], confirm: ['reversedOrder', 'sideways'] };
+    expect(confirmableOf(data)).toEqual({ confirm: ['reversedOrder'], messages: ['毛皮重顺序颠倒，请核实后确认过磅'] });
+    expect(confirmableOf({ field: 'weight', errors: [{ field: 'weight', message: '毛皮重顺序颠倒，不能过磅' }] })).toBeNull();
+    expect(confirmableOf({ confirm: [] })).toBeNull();
+    expect(confirmableOf(null)).toBeNull();
   });
 });
