@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import { emitEvent } from '../../platform/events/emit';
+import type { WorkflowEventPayload } from '../../platform/events/catalogue';
 import type { InstanceRow } from './repo';
 
 /**
@@ -26,15 +28,13 @@ export interface WorkflowEvent {
 }
 
 /** The payload other systems receive. */
-export function eventPayload(e: WorkflowEvent) {
+export function eventPayload(e: WorkflowEvent): WorkflowEventPayload {
   return {
     instanceId: e.inst.id, docType: e.inst.doc_type, docId: e.inst.doc_id, docNo: e.inst.doc_no, title: e.inst.title,
     by: e.by, stepIndex: e.stepIdx ?? null, users: e.users ?? [], comment: e.comment ?? null,
   };
 }
 
-export async function workflowEvent(_tx: Transaction<DB>, _event: WorkflowEvent): Promise<void> {
-  // merge point for the platform's events (platform/events/emit.ts, its catalogue naming the five
-  // workflow.* types with eventPayload's shape):
-  // await emitEvent(_tx, { orgId: _event.inst.org_id, type: _event.type, key: _event.inst.doc_no ?? _event.inst.id, payload: eventPayload(_event), userId: _event.by });
+export async function workflowEvent(tx: Transaction<DB>, event: WorkflowEvent): Promise<void> {
+  await emitEvent(tx, { orgId: event.inst.org_id, type: event.type, key: event.inst.doc_no ?? event.inst.id, payload: eventPayload(event), userId: event.by });
 }

@@ -19,10 +19,20 @@ export interface EventPayloads {
   'settlement.examined': { settlementId: string; settleNo: string; kind: string; ticketCount: number; totalAmount: string };
   /** a receipt or refund audited (审核): the customer's money moved */
   'receipt.audited': { receiptId: string; receiptNo: string; receiptKind: string; customerId: string; amount: string };
-  /** an approval flow ended (emitted by the approvals) */
-  'approval.finished': { documentType: string; documentId: string; documentNo: string; outcome: 'approved' | 'rejected'; [more: string]: unknown };
+  /** the approvals (domain/workflow/events.ts): submitted, a step waiting for its approvers, approved (the document audited), rejected to its initiator, revoked */
+  'workflow.submitted': WorkflowEventPayload;
+  'workflow.task': WorkflowEventPayload;
+  'workflow.approved': WorkflowEventPayload;
+  'workflow.rejected': WorkflowEventPayload;
+  'workflow.revoked': WorkflowEventPayload;
   /** a weigh ticket uploaded to the ERP (上传ERP): the message documented in the README */
   'erp.ticket': Record<string, unknown>;
+}
+
+/** What every approval event carries: the approval, its document, who acted, the step and the users it now waits for. */
+export interface WorkflowEventPayload {
+  instanceId: string; docType: string; docId: string; docNo: string | null; title: string;
+  by: string | null; stepIndex: number | null; users: string[]; comment: string | null;
 }
 
 export type EventType = keyof EventPayloads;
@@ -45,7 +55,11 @@ export const EVENT_KINDS: readonly EventKind[] = [
   { key: 'registry.letout', name: '登记出厂', nameEn: 'Registry let out' },
   { key: 'settlement.examined', name: '结算单审核', nameEn: 'Settlement examined' },
   { key: 'receipt.audited', name: '收款单审核', nameEn: 'Receipt audited' },
-  { key: 'approval.finished', name: '审批完成', nameEn: 'Approval finished' },
+  { key: 'workflow.submitted', name: '提交审批', nameEn: 'Approval submitted' },
+  { key: 'workflow.task', name: '待审批', nameEn: 'Approval step waiting' },
+  { key: 'workflow.approved', name: '审批通过', nameEn: 'Approval finished: approved' },
+  { key: 'workflow.rejected', name: '审批驳回', nameEn: 'Approval rejected' },
+  { key: 'workflow.revoked', name: '审批撤回', nameEn: 'Approval revoked' },
   { key: 'erp.ticket', name: '磅单上传ERP', nameEn: 'Weigh ticket to the ERP', keyedByBusinessKey: true },
 ];
 

@@ -61,7 +61,8 @@ describe('events from the plant', () => {
     const accountant = (await bearerFor(app, 'accountant')).authorization;
     const r = expectOk(await call(app, 'POST', '/api/money/receipt/create', accountant, { entity: { customerId: plant.customerId, amount: '1200.50', method: 'BANK' } })).data;
     expect(await eventsOf(r.receiptNo)).toEqual([]);
-    expectOk(await call(app, 'POST', '/api/money/receipt/audit', accountant, { ids: [r.id] }));
+    // another than its recorder audits it (money rules: recorderAuditProblem)
+    expectOk(await call(app, 'POST', '/api/money/receipt/audit', admin, { ids: [r.id] }));
     expect(await eventsOf(r.receiptNo)).toEqual([{ type: 'receipt.audited', delivered: 1, payload: expect.objectContaining({ receiptNo: r.receiptNo, amount: expect.stringMatching(/^1200\.50*$/) }) }]);
   });
 
@@ -76,5 +77,23 @@ describe('events from the plant', () => {
     expect(await eventsOf(s.settleNo)).toEqual([]);
     expectOk(await call(app, 'POST', `/api/settlement/pu/examine/${s.id}`, accountant));
     expect(await eventsOf(s.settleNo)).toEqual([{ type: 'settlement.examined', delivered: 1, payload: expect.objectContaining({ settleNo: s.settleNo, kind: 'pu', ticketCount: 1 }) }]);
+  });
+});
+
+describe('events from the approvals', () => {
+  it('a credit line submitted and approved tells submitted, the step waiting for its approver, and approved; each delivered', async () => {
+    const sm = await bearerFor(app, 'sales_manager');
+    const accountant = (await bearerFor(app, 'accountant')).authorization;
+    expectOk(await call(app, 'POST', '/api/workflow/flow/save', admin, {
+      docType: 'money_credit', name: '授信审批', enabled: true,
+      definition: { steps: [{ key: 'a', name: '销售经理审批', approvers: { kind: 'users', userIds: [sm.userId] }, mode: 'any', rejectTo: 'initiator' }] },
+    }));
+    const credit = expectOk(await call(app, 'POST', '/api/money/credit/create', accountant, { entity: { customerId: plant.customerId, amount: '5000', validFrom: '2026-01-01', validTo: '2026-12-31' } })).data as { id: string; creditNo: string };
+    const inst = expectOk(await call(app, 'POST', '/api/workflow/initiate', accountant, { docType: 'money_credit', docId: credit.id })).data as { id: string };
+    expectOk(await call(app, 'POST', `/api/workflow/approve/${inst.id}`, sm.authorization, { comment: '同意' }));
+    const events = await eventsOf(credit.creditNo);
+    expect(events.map((e) => [e.type, e.delivered])).toEqual([['workflow.submitted', 1], ['workflow.task', 1], ['workflow.approved', 1]]);
+    expect(events[1].payload).toMatchObject({ instanceId: inst.id, docType: 'money_credit', docId: credit.id, users: [sm.userId] });
+    expect(events[2].payload).toMatchObject({ instanceId: inst.id, by: sm.userId });
   });
 });
