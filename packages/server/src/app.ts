@@ -19,10 +19,10 @@ import { listOptionsFromEnv } from './platform/list/options';
 import { registerMultipart } from './platform/files/multipart';
 import { fileRoutes } from './platform/files/routes';
 import { fileRouteDeps } from './platform/files/create-storage';
-import { startFileSweepWithApp } from './platform/files/sweep';
 import { serveWeb } from './platform/http/serve-web';
 import { mountModules } from './platform/module/mount';
 import { ALL_TEMPLATES, MODULES } from './domain/modules';
+import { collectJobs, installJobs, type JobDeclarations } from './platform/jobs/install';
 
 export interface AppDeps {
   config: Config;
@@ -30,9 +30,11 @@ export interface AppDeps {
   logger?: boolean | object;
   /** the clock of time-limited grants (signed file URLs); tests move it instead of waiting */
   now?: () => number;
+  /** scheduled jobs and workers besides the modules' (tests declare their own) */
+  extraJobs?: Partial<JobDeclarations>;
 }
 
-export async function buildApp({ config, database, logger = false, now = Date.now }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, now = Date.now, extraJobs }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -58,9 +60,10 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   menuRoutes(app, db, config);
   const files = await fileRouteDeps(config.storage, now);
   fileRoutes(app, db, files);
-  startFileSweepWithApp(app, db, files.storage, config.storage, now);
   // every family's calls: domain/modules.ts is the one list
   mountModules(app, MODULES, { db, database, list: listOptionsFromEnv(process.env), storage: files.storage, now, templates: ALL_TEMPLATES });
+  // scheduled jobs and queued work: started when the app is ready, stopped when it closes
+  installJobs(app, { config, database, storage: files.storage, now, declarations: collectJobs(MODULES, extraJobs) });
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

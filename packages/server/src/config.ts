@@ -35,6 +35,14 @@ export interface Config {
   storage: StorageConfig;
   /** origins of external pages the menu embeds in the workspace (CSP frame-src), from CSP_FRAME_SRC */
   frameSources: string[];
+  /** JOBS: this instance runs scheduled jobs and queued work (platform/jobs); off, it only sends work */
+  jobs: boolean;
+  /** JOBS_POLL_SECONDS: how often an idle job worker asks for work */
+  jobPollSeconds: number;
+  /** PLANT_TIME_ZONE: the zone schedules (cron) are read in */
+  timeZone: string;
+  /** BACKUP_KEEP_DAYS: the nightly backups kept under DATA_DIR/backups */
+  backupKeepDays: number;
 }
 
 /** The sweep of unattached uploads (platform/files/sweep.ts): how old they must be, and how often it runs (0: never). */
@@ -146,5 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxIntervalMs: int(env.OUTBOX_INTERVAL_MS, 5_000),
     storage: storageFrom(env, dataDir),
     frameSources: origins(env.CSP_FRAME_SRC),
+    jobs: flag(env.JOBS, true),
+    jobPollSeconds: Math.max(0.5, int(env.JOBS_POLL_SECONDS, 2)),
+    timeZone: env.PLANT_TIME_ZONE || 'Asia/Shanghai',
+    backupKeepDays: Math.max(1, int(env.BACKUP_KEEP_DAYS, 7)),
   };
 }

@@ -9,7 +9,6 @@ import { seedDemoPlant, DEMO_ACCOUNTS } from './seed/demo';
 import { syncMenuEntries } from './seed/menu-upgrade';
 import { seedTemplates } from './platform/templates/seed';
 import { ALL_TEMPLATES } from './domain/templates';
-import { startOutboxWorker } from './platform/outbox/worker';
 import { seedDemoDay } from './seed/demo-day';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,13 +32,10 @@ async function main(): Promise<void> {
   // so the first visitor already gets the provider's sign-out address
   if (config.oidc) await initOidc(config);
 
-  // messages to other systems (the ERP) leave from any instance; SKIP LOCKED keeps them apart
-  const outbox = startOutboxWorker(database.db, {
-    intervalMs: config.outboxIntervalMs, onError: (err) => log.warn({ err }, 'outbox delivery failed'),
-  });
+  // messages to other systems (the ERP), the file sweep, the backup...: scheduled jobs
+  // (platform/jobs), started with the app when JOBS is on (the default)
 
   const shutdown = async () => {
-    await outbox.stop();
     await app.close();
     await database.close();
     await stop();

@@ -9,6 +9,10 @@ import { openDatabase } from '../src/platform/db/pool';
 import { seedDemoPlant } from '../src/seed/demo';
 import { seedTemplates } from '../src/platform/templates/seed';
 import { ALL_TEMPLATES } from '../src/domain/templates';
+import { MODULES } from '../src/domain/modules';
+import { ensureQueues } from '../src/platform/jobs/boss';
+import { collectJobs } from '../src/platform/jobs/install';
+import { jobQueues } from '../src/platform/jobs/runner';
 
 export const TEMPLATE_DB = 'wb_template';
 
@@ -35,6 +39,9 @@ export default async function setup(project: TestProject) {
   await migrate(template.pool);
   await seedDemoPlant(template.db);
   await seedTemplates(template.db, ALL_TEMPLATES);
+  // the job library's queues (a partition each): made once here, not in every test's database
+  const declared = collectJobs(MODULES);
+  await ensureQueues(template.pool, jobQueues(declared.jobs, declared.workers));
   await template.close();
   project.provide('pgAdminUrl', adminUrl);
   return stop;

@@ -36,10 +36,13 @@ export async function freshDatabase(): Promise<{ url: string; database: Database
   return { url, database };
 }
 
-/** The real app on a fresh database; captcha off unless the test turns it on. */
+/**
+ * The real app on a fresh database; captcha off unless the test turns it on, and the job runner
+ * off unless the test asks (JOBS: 'on'): work it sends waits in the database.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const { url, database } = await freshDatabase();
-  const config = loadConfig({ CAPTCHA: 'off', ...env });
+  const config = loadConfig({ CAPTCHA: 'off', JOBS: 'off', ...env });
   const app = await buildApp({ config, database });
   afterAll(() => app.close());
   return { app, database, config, url };

@@ -53,13 +53,12 @@ export const MENU_AREAS: MenuArea[] = [
   {
     name: '系统管理', en: 'System', path: '/system', icon: 'SettingOutlined',
     planned: [
-      leaf('定时任务', 'Scheduled jobs', '/system/job'),
       // a page of this server (packages/web/public/help.html), opened in a new browser tab
       leaf('帮助文档', 'Help', '/help.html'),
     ],
     order: [
       '/system/user', '/system/role', '/system/menu', '/system/org', '/system/dict', '/system/param', '/system/code-rule', '/system/log',
-      '/system/interface', '/system/outbox', '/system/job', '/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor',
+      '/system/interface', '/system/outbox', '/system/job', '/system/job-run', '/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor',
       '/help.html',
     ],
   },

@@ -26,6 +26,7 @@ import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
+import { jobModule } from './system/job/module';
 import { systemModule } from './system/module';
 import { orgStructureModule } from './system/org-structure/module';
 import { weighingModule } from './weighing/module';
@@ -68,6 +69,7 @@ export const MODULES: FamilyModule[] = [
   erpModule,
   reportModule,
   liveModule,
+  jobModule,
 ];
 
 /** Every screen template the modules seed, popups before the templates that open them. */

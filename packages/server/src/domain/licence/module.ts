@@ -1,3 +1,4 @@
+import { licenceExpiryJob } from './expiry-warning';
 import { defineModule } from '../../platform/module/define';
 import { ARCHIVE_FAMILIES, popupsOf } from './families';
 import { expiringListTemplate, grantFamily, GRANT_BASE, GRANT_OPEN_URL, GRANT_PERMISSION, openGrantList, openGrantResource } from './grant';
@@ -19,6 +20,7 @@ const days = (param: Record<string, unknown> | undefined) => {
 export const licenceModule = defineModule({
   key: 'licence',
   depends: ['masterdata'],
+  jobs: [licenceExpiryJob],
   documents: [...ARCHIVE_FAMILIES, grantFamily],
   // popups before the forms that open them
   templates: [...popupsOf(ARCHIVE_FAMILIES), expiringListTemplate, openGrantList, openGrantResource],

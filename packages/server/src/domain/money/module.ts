@@ -3,6 +3,7 @@ import { parse } from '../../platform/http/errors';
 import { attachment, XLSX_TYPE } from '../../platform/excel/workbook';
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
 import { setAccountsControl } from './control';
+import { documentApproval } from '../workflow/declare';
 import { creditFamily, receiptFamily } from './family';
 import { CONTROL_BUTTONS, controlPermission, MONEY_LEAVES, MONEY_PERMISSIONS } from './menu';
 import { readStatement, readStatementJson, statementQuery, statementReplyText } from './statement';
@@ -25,8 +26,13 @@ const controlActions: ActionDecl[] = [
 export const moneyModule = defineModule({
   key: 'money',
   // the freeze's price comes from the price chain (ledger.ts registryUnitPrice)
-  depends: ['masterdata', 'price'],
+  depends: ['masterdata', 'price', 'workflow'],
   documents: [receiptFamily, creditFamily],
+  // receipts and refunds, and credit lines, are audited by their approval flow when the company defines one
+  approvals: [
+    documentApproval(receiptFamily, { nameEn: 'Payments received and refunds', menuPath: '/sale/receive-payment' }),
+    documentApproval(creditFamily, { nameEn: 'Customer credit', menuPath: '/sale/credit' }),
+  ],
   templates: [accountListTemplate, ledgerListTemplate],
   menu: [{ area: '/sale', leaves: MONEY_LEAVES }],
   lists: [

@@ -1,6 +1,7 @@
 import { noticeDoneBody, noticeEndTimeBody, noticeMaxLimitBody } from '@wb/protocol';
 import { defineAction, defineModule, type ActionDecl, type ListDecl } from '../../platform/module/define';
 import { correctDone, correctEndTime, correctMaxLimit } from './corrections';
+import { noticeExpiryJob } from './expiry';
 import { NOTICE_FAMILIES } from './family';
 import { NOTICE_KINDS, noticePermission } from './kinds';
 import { NOTICE_LEAVES } from './menu';
@@ -49,6 +50,7 @@ const corrections: ActionDecl[] = NOTICE_KINDS.flatMap((_, i) => {
 export const noticeModule = defineModule({
   key: 'notice',
   depends: ['masterdata', 'contract', 'licence'],
+  jobs: [noticeExpiryJob],
   documents: NOTICE_FAMILIES,
   // popups before the forms that open them: the module seed orders them by their references
   templates: [peerOrgList, peerOrgResource, receivedAllotListTemplate, ...NOTICE_KINDS.map(noticeLineList), ...NOTICE_KINDS.map(noticeLineResource)],

@@ -19,6 +19,7 @@ import { ccList, counts, doneList, markRead, mineList, notifications, todoList }
 import { registryOf, type Registry } from './registry';
 import { reject } from './reject';
 import * as repo from './repo';
+import { workflowRemindJob } from './remind';
 import { revoke } from './revoke';
 import { workflowStream } from './stream';
 import { transfer } from './transfer';
@@ -158,4 +159,6 @@ export const workflowModule = defineModule({
     ],
   }],
   routes,
+  // 审批催办: approvers of a step waiting past its limit are reminded (remind.ts)
+  jobs: [workflowRemindJob],
 });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import type { ScheduledJobDecl } from '../../platform/jobs/define';
 import { notify } from './notify';
 import * as repo from './repo';
 import { dueReminders, type WaitingStep } from './rules';
@@ -42,3 +43,17 @@ export async function remindWaiting(db: Kysely<DB>, now: Date, defaultHours = WO
   }
   return reminded;
 }
+
+/** The limit of a step without its own remindAfterHours: WORKFLOW_REMIND_HOURS, else 24. */
+export const remindDefaultHours = (env: NodeJS.ProcessEnv = process.env) => {
+  const n = Number(env.WORKFLOW_REMIND_HOURS);
+  return Number.isInteger(n) && n > 0 ? n : WORKFLOW_REMIND_DEFAULT_HOURS;
+};
+
+export const workflowRemindJob: ScheduledJobDecl = {
+  key: 'workflow.remind', name: '审批催办', nameEn: 'Approval reminders', cron: '*/15 * * * *',
+  async run(ctx) {
+    const reminded = await remindWaiting(ctx.db, new Date(ctx.now()), remindDefaultHours());
+    return { summary: reminded ? `催办 ${reminded} 个等待中的审批步骤` : '无超时的审批步骤' };
+  },
+};

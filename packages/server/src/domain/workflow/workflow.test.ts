@@ -40,6 +40,8 @@ const submit = async (docId: string, as: keyof typeof who = 'ac') => expectOk(aw
 const detail = async (id: string, as: keyof typeof who = 'ac') => expectOk(await get(`/api/workflow/instance/${id}`, as)).data;
 
 beforeAll(async () => {
+  // the stream's reading of the counts, quick for the test
+  process.env.WORKFLOW_STREAM_MS = '100';
   ctx = await createTestApp();
   for (const [k, u] of [['admin', 'admin'], ['ac', 'accountant'], ['sm', 'sales_manager'], ['gm', 'general_manager'], ['op', 'operator'], ['qa', 'quality']] as const) {
     who[k] = await bearerFor(ctx.app, u);
@@ -279,6 +281,39 @@ describe('reminders', () => {
     expect(await reminders()).toBe(1);
     await remindWaiting(db(), at(4.6));
     expect(await reminders()).toBe(2);
+    expectOk(await post(`/api/workflow/revoke/${inst.id}`, {}));
+  });
+});
+
+describe('the live counts', () => {
+  it('streams the caller\'s counts on open and again when a task reaches them', async () => {
+    await saveFlow([step('a', '销售经理审批', { kind: 'users', userIds: [who.sm.userId] })]);
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    const res = await fetch(`${address}/api/workflow/stream`, { headers: { authorization: who.sm.authorization }, signal: abort.signal });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.getReader();
+    let text = '';
+    const nextCounts = async () => {
+      for (;;) {
+        const end = text.indexOf('\n\n', text.indexOf('event: counts'));
+        if (text.includes('event: counts') && end > 0) {
+          const frame = text.slice(text.indexOf('event: counts'), end);
+          text = text.slice(end + 2);
+          return JSON.parse(frame.split('\ndata: ')[1]);
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += new TextDecoder().decode(value);
+      }
+    };
+    const first = await nextCounts();
+    const adj = await draftAdjust();
+    const inst = await submit(adj.id);
+    const second = await nextCounts();
+    expect(second.todo).toBe(first.todo + 1);
+    expect(second.unread).toBe(first.unread + 1);
+    abort.abort();
     expectOk(await post(`/api/workflow/revoke/${inst.id}`, {}));
   });
 });

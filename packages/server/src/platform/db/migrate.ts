@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { installJobSchema } from '../jobs/boss';
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 // Any constant works; it only has to be the same on every instance so two never migrate at once.
@@ -32,6 +33,8 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
         throw new Error(`migration ${file} failed: ${(err as Error).message}`);
       }
     }
+    // the job library's own tables (schema pgboss), by its own plans; still under the lock
+    await installJobSchema(pool);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

@@ -712,6 +712,23 @@ export interface DB {
   wb_settlement_payment: WbSettlementPayment;
 }
 
+// Scheduled jobs (migrations/055_jobs.sql, platform/jobs): the jobs modules declare and their runs.
+export type JobResult = 'running' | 'ok' | 'failed';
+export interface SysJob {
+  id: Generated<string>; org_id: Id | null; job_key: string; name: string; name_en: string; cron: string; default_cron: string;
+  enabled: Generated<boolean>; declared: Generated<boolean>; last_started_at: Timestamp | null; last_finished_at: Timestamp | null;
+  last_result: JobResult | null; last_error: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface SysJobRun {
+  id: Generated<string>; org_id: Id | null; job_key: string; fire_at: Timestamp; manual: Generated<boolean>; attempt: number;
+  started_at: Timestamp; finished_at: Timestamp | null; duration_ms: number | null; result: JobResult; summary: string | null;
+  error: string | null; instance: string;
+}
+export interface DB {
+  sys_job: SysJob;
+  sys_job_run: SysJobRun;
+}
+
 // ---- approvals (migration 056, domain/workflow)
 type JsonCol<T> = ColumnType<T, string | undefined, string>;
 export interface WfFlow {

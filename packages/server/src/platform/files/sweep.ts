@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { FileSweepConfig } from '../../config';
 import type { Database } from '../db/pool';
@@ -100,7 +99,10 @@ export interface FileSweeper {
   stop(): Promise<void>;
 }
 
-/** The sweep every intervalMs in the background of one instance (0: never); the timer does not keep the process up. */
+/**
+ * The sweep every intervalMs in the background of one process (0: never); the timer does not keep
+ * the process up. The server sweeps from the scheduled job files.sweep (job.ts) instead.
+ */
 export function startFileSweep(db: Database, storage: FileStorage, opts: SweepOptions & { intervalMs: number }): FileSweeper {
   let running: Promise<unknown> | null = null;
   const runOnce = () => sweepFiles(db, storage, opts);
@@ -117,14 +119,4 @@ export function startFileSweep(db: Database, storage: FileStorage, opts: SweepOp
       await running;
     },
   };
-}
-
-/** Started with the app and stopped with it; its failures are logged, never thrown at a request. */
-export function startFileSweepWithApp(app: FastifyInstance, db: Database, storage: FileStorage, config: FileSweepConfig, now: () => number): FileSweeper {
-  const sweeper = startFileSweep(db, storage, {
-    graceMs: config.orphanGraceMs, intervalMs: config.sweepIntervalMs, now,
-    onError: (err, key) => app.log.warn({ err, key }, 'file sweep: a file could not be removed'),
-  });
-  app.addHook('onClose', () => sweeper.stop());
-  return sweeper;
 }

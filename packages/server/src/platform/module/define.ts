@@ -7,6 +7,7 @@ import type { Database, DatabaseHandle } from '../db/pool';
 import type { DB } from '../db/schema';
 import type { DocumentFamily } from '../documents/define';
 import type { FileStorage } from '../files/storage';
+import type { ScheduledJobDecl, WorkerDecl } from '../jobs/define';
 import type { ListOptions } from '../list/repo';
 import type { ListHooks } from '../list/route';
 import type { ApprovalDecl } from './approval';
@@ -39,6 +40,10 @@ export interface FamilyModule {
   routes?: (app: FastifyInstance, ctx: ModuleContext) => void;
   /** document types it puts under approval (domain/workflow); such a module depends on 'workflow' */
   approvals?: ApprovalDecl[];
+  /** jobs run on a schedule (系统管理 → 定时任务), once per firing across instances (platform/jobs) */
+  jobs?: ScheduledJobDecl[];
+  /** workers of queues that enqueue() (platform/jobs/enqueue.ts) puts work on */
+  workers?: WorkerDecl[];
 }
 
 /** What the platform hands a module's routes and hooks. */

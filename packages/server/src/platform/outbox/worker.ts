@@ -43,18 +43,25 @@ async function deliver(db: Database, m: ClaimedMessage, fetchImpl: typeof fetch)
   else await markFailed(db, m.id, status, outcome.error);
 }
 
-/** Delivers the outbox in the background of one server instance; safe beside other instances. */
+/** One round: claim what is due (hidden from other instances for leaseMs), deliver it; the number tried. */
+export async function deliverDue(db: Database, options: Pick<OutboxWorkerOptions, 'leaseMs' | 'batch' | 'fetchImpl' | 'onError'> = {}): Promise<number> {
+  const { leaseMs = 120_000, batch = 20, fetchImpl = fetch, onError = () => {} } = options;
+  const due = await claimDue(db, leaseMs, batch);
+  await Promise.all(due.map((m) => deliver(db, m, fetchImpl).catch(onError)));
+  return due.length;
+}
+
+/**
+ * Delivers the outbox in a loop of its own (tests drive it with runOnce and intervalMs 0); the
+ * server delivers it from the scheduled job outbox.deliver (platform/outbox/job.ts) instead.
+ */
 export function startOutboxWorker(db: Database, options: OutboxWorkerOptions = {}): OutboxWorker {
   const { intervalMs = 5_000, leaseMs = 120_000, batch = 20, fetchImpl = fetch, onError = () => {} } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
-  const runOnce = async () => {
-    const due = await claimDue(db, leaseMs, batch);
-    await Promise.all(due.map((m) => deliver(db, m, fetchImpl).catch(onError)));
-    return due.length;
-  };
+  const runOnce = () => deliverDue(db, { leaseMs, batch, fetchImpl, onError });
   const loop = () => {
     if (stopped) return;
     running = runOnce().catch((err) => { onError(err); return 0; });

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
+import { call, expectFailure, expectOk } from '../../../test/api';
+import { plantOf, type Plant } from '../weighing/test-support';
+
+/**
+ * Every document type put under approval, through its own calls: submitted, its edit refused while
+ * in approval, approved to the end (audited by its own audit), and rejected (a draft again, edited).
+ */
+let ctx: TestContext;
+let plant: Plant;
+let ac: string;
+let sm: { authorization: string; userId: string };
+let serial = 0;
+
+const post = (url: string, body: unknown, auth = ac) => call(ctx.app, 'POST', url, auth, body);
+
+interface Case { docType: string; base: string; entity: () => Record<string, unknown>; entitysub?: () => unknown[] }
+const month = () => `${2040 + Math.floor(serial / 12)}-${String((serial++ % 12) + 1).padStart(2, '0')}`;
+const CASES: Case[] = [
+  { docType: 'price_adjust_pu', base: '/api/price/pu/adjust', entity: () => ({ effectiveAt: '2031-01-01 00:00:00', reason: '采购调价' }), entitysub: () => [{ materialId: plant.materialId, partyId: plant.vendorId, packing: 'BAG', price: String(10 + serial++) }] },
+  { docType: 'contract_sa', base: '/api/contract/sa', entity: () => ({ customerId: plant.customerId, validFrom: '2026-01-01', validTo: '2030-12-31', tolerance: '5' }), entitysub: () => [{ materialCode: '0101001', quantity: '100', price: '38.5' }] },
+  { docType: 'money_receipt', base: '/api/money/receipt', entity: () => ({ customerId: plant.customerId, amount: '1000', method: 'BANK' }) },
+  { docType: 'money_credit', base: '/api/money/credit', entity: () => ({ customerId: plant.customerId, amount: '3000', validFrom: '2026-01-01', validTo: '2026-12-31' }) },
+  { docType: 'sale_plan_month', base: '/api/sale/plan/month', entity: () => ({ customerId: plant.customerId, materialId: plant.materialId, planMonth: month(), tons: '100', trips: 3 }) },
+];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ac = (await bearerFor(ctx.app, 'accountant')).authorization;
+  sm = await bearerFor(ctx.app, 'sales_manager');
+  const admin = (await bearerFor(ctx.app, 'admin')).authorization;
+  plant = await plantOf(ctx.database.db);
+  for (const c of CASES) {
+    expectOk(await post('/api/workflow/flow/save', {
+      docType: c.docType, name: '经理审批', enabled: true,
+      definition: { steps: [{ key: 'a', name: '销售经理审批', approvers: { kind: 'users', userIds: [sm.userId] }, mode: 'any', rejectTo: 'initiator' }] },
+    }, admin));
+  }
+});
+
+describe.each(CASES)('$docType under approval', (c) => {
+  const draft = async () => expectOk(await post(`${c.base}/create`, { entity: c.entity(), ...(c.entitysub ? { entitysub: c.entitysub() } : {}) })).data as { id: string };
+  const read = async (id: string) => expectOk(await call(ctx.app, 'GET', `${c.base}/get/${id}`, ac)).data as { docStatus: string; version: number };
+  const submit = async (id: string) => expectOk(await post('/api/workflow/initiate', { docType: c.docType, docId: id })).data as { id: string };
+  const edit = async (id: string) => call(ctx.app, 'PUT', `${c.base}/update`, ac, { entity: { id, version: (await read(id)).version, remark: '改备注' } });
+
+  it('approved to the end: audited by its own audit; while in approval not edited nor audited by the button', async () => {
+    const doc = await draft();
+    expectFailure(await post(`${c.base}/audit`, { ids: [doc.id] }), 400, /已启用审批流程/);
+    const inst = await submit(doc.id);
+    expectFailure(await edit(doc.id), 400, /正在审批中/);
+    expectFailure(await post(`${c.base}/audit`, { ids: [doc.id] }), 400, /正在审批中/);
+    expectOk(await post(`/api/workflow/approve/${inst.id}`, {}, sm.authorization));
+    expect((await read(doc.id)).docStatus).toBe('AUDITED');
+  });
+
+  it('rejected: a draft again, edited', async () => {
+    const doc = await draft();
+    const inst = await submit(doc.id);
+    expectOk(await post(`/api/workflow/reject/${inst.id}`, { comment: '不同意' }, sm.authorization));
+    expect((await read(doc.id)).docStatus).toBe('FREE');
+    expectOk(await edit(doc.id));
+  });
+});
