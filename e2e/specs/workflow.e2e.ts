@@ -164,7 +164,7 @@ describe('approvals of the sales price adjustments', () => {
     await salesManager.getByTestId('decide-cc').click();
     const cc = salesManager.locator('.ant-modal').filter({ has: salesManager.getByTestId('decision-cc') });
     await cc.getByTestId('tt-source').locator('.ant-tree-treenode').filter({ hasText: 'accountant' }).locator('.ant-tree-checkbox').click();
-    await cc.locator('.ant-collapse-item').filter({ hasText: '抄送人' }).getByRole('button', { name: /添\s*加/ }).click();
+    await cc.locator('.ant-collapse-item').filter({ hasText: '抄送人' }).locator('button.ant-btn-primary').click();
     await poll(() => cc.getByTestId('tt-cc').textContent()).toContain(USERS.accountant.realName);
     await cc.getByTestId('decision-comment').fill('请知悉');
     await screenshot(salesManager, 'workflow-cc');
