@@ -11,6 +11,7 @@ import { tabKey } from '@/platform/menu/menu-routes';
 import { useEnglish } from '@/i18n/useEnglish';
 import { registerPageAction, type PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { fetchDocTypes, initiate } from './api';
+import { refreshCounts } from './counts';
 import './i18n';
 
 /**
@@ -84,6 +85,7 @@ function SubmitDialog({ pending, onClose }: { pending: Pending; onClose(): void 
         ctx.clearSelection();
         ctx.refresh();
         void queryClient.invalidateQueries({ queryKey: ['workflow'] });
+        void refreshCounts();
       }
     }
   };

@@ -45,7 +45,7 @@ export function WorkflowBadge({ menu }: { menu: MenuItem[] }) {
     >
       <Tooltip title={open ? null : title} placement="bottom">
         <Button type="text" className="wb-header-btn" aria-label={title} data-testid="workflow-badge"
-          icon={<Badge count={todo} dot={todo === 0 && Boolean(counts?.unread)} size="small" offset={[4, -2]} data-testid="workflow-badge-count" data-count={todo}><AuditOutlined /></Badge>}
+          icon={<Badge count={todo || undefined} dot={todo === 0 && Boolean(counts?.unread)} size="small" offset={[4, -2]} data-testid="workflow-badge-count" data-count={todo}><AuditOutlined /></Badge>}
         />
       </Tooltip>
     </Popover>
