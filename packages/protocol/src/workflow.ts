@@ -184,6 +184,8 @@ export interface WorkflowDocType {
   nameEn: string;
   /** the document's own list screen, when it has one */
   menuPath: string | null;
+  /** the document's calls' base path (a list template's resUrl less /v2/list): a list's 提交审批 button finds its type by it */
+  base: string | null;
   fields: WorkflowDocField[];
 }
 

@@ -7,6 +7,7 @@ import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
 import type { ContractKindDef } from './kinds';
 import { qualityProblems } from './rules';
+import { refuseUnderApproval } from '../workflow/gate';
 
 /**
  * A contract's quality terms (质量条款), per material: written whole while the contract is a
@@ -48,6 +49,8 @@ export async function saveQualityTerms(tx: Tx, who: Pick<Who, 'orgId' | 'groupId
   const c = rows[0];
   if (!c) throw AppError.of('notFound', `${k.label}不存在: ${body.id}`, 'id');
   if (c.doc_status !== 'FREE') throw badRequest(`${k.label} ${c.contract_no} 不是草稿，不能修改质量条款`, 'id');
+  // a contract in approval is not changed (domain/workflow)
+  await refuseUnderApproval(tx, who, `contract_${k.kind}`, k.label, 'update', [{ id: body.id, code: c.contract_no }], '修改质量条款');
   const codes = [...new Set(body.terms.map((t) => t.materialCode))];
   const found = await sql<{ inv_code: string; id: string }>`
     SELECT m.inv_code, m.id::text FROM md_material m JOIN md_material_alloc a ON a.archive_id = m.id AND a.org_id = ${who.orgId}

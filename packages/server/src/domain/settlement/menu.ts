@@ -17,6 +17,8 @@ export function settlementLeaf(kind: SettleKind): MenuSeed {
       ...documentButtons(prefix, ['create', 'update', 'export'], [AC]),
       familyButton(prefix, 'page', 'confirmPounds', '确认磅单', 'Confirm tickets', [AC]),
       familyButton(prefix, 'one', 'examine', '审核', 'Examine', [AC]),
+      // 提交审批: the settlement walks its approval flow (domain/workflow) when its type has one
+      familyButton(prefix, 'page', 'submitApproval', '提交审批', 'Submit for approval', [AC]),
       familyButton(prefix, 'one', 'unexamine', '反审核', 'Un-examine', [AC]),
       familyButton(prefix, 'one', 'delete', '删除', 'Delete', [AC]),
       familyButton(prefix, 'one', 'close', '关闭', 'Close', [AC]),

@@ -5,8 +5,10 @@ import { attachment, XLSX_TYPE } from '../../platform/excel/workbook';
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
 import { adjustBody, confirmPoundsBody, invoiceBody, paymentBody, weightListsBody } from './bodies';
 import { SETTLEMENT_FAMILIES } from './family';
-import { settleBase, settlePermission, SETTLE_KIND_LIST } from './kinds';
+import { settleBase, settlePermission, SETTLE_KINDS, SETTLE_KIND_LIST } from './kinds';
 import { closeSettlement, deleteSettlement, examine, unexamine } from './lifecycle';
+import { refuseUnderApproval } from '../workflow/gate';
+import { settlementApproval, settlementDocType, SETTLEMENT_GATED } from './approval';
 import { settlementLeaf } from './menu';
 import { addAdjustment, addInvoice, addPayment } from './money';
 import { confirmPounds } from './pounds';
@@ -24,15 +26,26 @@ import { statementFileName, statementPdf, statementSheet } from './statement';
 const actions: ActionDecl[] = SETTLE_KIND_LIST.flatMap(({ kind }) => {
   const base = settleBase(kind);
   const may = (action: string) => settlePermission(kind, action);
+  // a settlement in approval refuses these (approval.ts); its final approval examines it itself
+  const gate = (tx: Parameters<typeof examine>[0], who: { orgId: string }, name: string, id: string) => {
+    const g = SETTLEMENT_GATED[name];
+    return g ? refuseUnderApproval(tx, who, settlementDocType(kind), SETTLE_KINDS[kind].label, g.action, [{ id, code: id }], g.word) : Promise.resolve();
+  };
   const one = (name: string, run: typeof examine, message: string) => defineAction({
     path: `${base}/${name}/:id`, permission: may(name), params: idParam,
-    run: ({ tx, who, input }) => run(tx, who, kind, input.params.id),
+    run: async ({ tx, who, input }) => {
+      await gate(tx, who, name, input.params.id);
+      return run(tx, who, kind, input.params.id);
+    },
     log: (_, done) => done.note, reply: (done) => done.reply, message,
   });
   return [
     defineAction({
       path: `${base}/confirmPounds/:id`, permission: may('confirmPounds'), params: idParam, body: confirmPoundsBody,
-      run: ({ tx, who, input }) => confirmPounds(tx, who, kind, input.params.id, input.body.ticketIds ?? null),
+      run: async ({ tx, who, input }) => {
+        await gate(tx, who, 'confirmPounds', input.params.id);
+        return confirmPounds(tx, who, kind, input.params.id, input.body.ticketIds ?? null);
+      },
       log: (_, done) => done.note, reply: (done) => done.reply, message: '确认磅单成功',
     }),
     one('examine', examine, '审核成功'),
@@ -41,7 +54,10 @@ const actions: ActionDecl[] = SETTLE_KIND_LIST.flatMap(({ kind }) => {
     one('close', closeSettlement, '关闭成功'),
     defineAction({
       path: `${base}/adjust/:id`, permission: may('adjust'), params: idParam, body: adjustBody,
-      run: ({ tx, who, input }) => addAdjustment(tx, who, kind, input.params.id, input.body),
+      run: async ({ tx, who, input }) => {
+        await gate(tx, who, 'adjust', input.params.id);
+        return addAdjustment(tx, who, kind, input.params.id, input.body);
+      },
       log: (_, done) => done.note, reply: (done) => done.reply, message: '调整成功',
     }),
     defineAction({
@@ -59,8 +75,10 @@ const actions: ActionDecl[] = SETTLE_KIND_LIST.flatMap(({ kind }) => {
 
 export const settlementModule = defineModule({
   key: 'settlement',
-  depends: ['contract', 'money', 'notice', 'weighing'],
+  depends: ['contract', 'money', 'notice', 'weighing', 'workflow'],
   documents: SETTLE_KIND_LIST.map(({ kind }) => SETTLEMENT_FAMILIES[kind]),
+  // examined by its approval flow when the company defines one (approval.ts)
+  approvals: SETTLE_KIND_LIST.map(({ kind }) => settlementApproval(kind)),
   menu: [{ area: '/settlement', leaves: SETTLE_KIND_LIST.map(({ kind }) => settlementLeaf(kind)) }],
   actions,
   routes: (app, { db }) => {

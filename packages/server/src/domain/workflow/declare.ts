@@ -58,6 +58,7 @@ export function documentApproval(family: DocumentFamily, opts: DocumentApprovalO
     name: family.label,
     nameEn: opts.nameEn,
     menuPath: opts.menuPath,
+    base: family.base,
     initiatePermission: opts.initiatePermission ?? `${family.permissionPrefix}_update`,
     fields,
     async read(tx: Transaction<DB>, who: RowScope, docId: string) {

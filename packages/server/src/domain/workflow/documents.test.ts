@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { plantOf, type Plant } from '../weighing/test-support';
+import { auditedPurchase } from '../settlement/test-support';
 
 /**
  * Every document type put under approval, through its own calls: submitted, its edit refused while
@@ -12,6 +13,7 @@ let plant: Plant;
 let ac: string;
 let sm: { authorization: string; userId: string };
 let serial = 0;
+let admin: string;
 
 const post = (url: string, body: unknown, auth = ac) => call(ctx.app, 'POST', url, auth, body);
 
@@ -29,9 +31,9 @@ beforeAll(async () => {
   ctx = await createTestApp();
   ac = (await bearerFor(ctx.app, 'accountant')).authorization;
   sm = await bearerFor(ctx.app, 'sales_manager');
-  const admin = (await bearerFor(ctx.app, 'admin')).authorization;
+  admin = (await bearerFor(ctx.app, 'admin')).authorization;
   plant = await plantOf(ctx.database.db);
-  for (const c of CASES) {
+  for (const c of [...CASES, { docType: 'settlement_pu' }]) {
     expectOk(await post('/api/workflow/flow/save', {
       docType: c.docType, name: '经理审批', enabled: true,
       definition: { steps: [{ key: 'a', name: '销售经理审批', approvers: { kind: 'users', userIds: [sm.userId] }, mode: 'any', rejectTo: 'initiator' }] },
@@ -61,5 +63,51 @@ describe.each(CASES)('$docType under approval', (c) => {
     expectOk(await post(`/api/workflow/reject/${inst.id}`, { comment: '不同意' }, sm.authorization));
     expect((await read(doc.id)).docStatus).toBe('FREE');
     expectOk(await edit(doc.id));
+  });
+});
+
+describe('a purchase settlement under approval', () => {
+  const PU = '/api/settlement/pu';
+  const wire = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
+  const state = async (id: string) => (await ctx.database.db.selectFrom('wb_settlement').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+  async function draft() {
+    const op = (await bearerFor(ctx.app, 'operator')).authorization;
+    await auditedPurchase(ctx.app, ctx.database.db, plant, op, admin);
+    const period = { periodFrom: wire(new Date(Date.now() - 86_400_000)), periodTo: wire(new Date(Date.now() + 86_400_000)) };
+    const s = expectOk(await post(`${PU}/create`, { entity: { vendorId: plant.vendorId, ...period } })).data as { id: string; settleNo: string };
+    expectOk(await post(`${PU}/confirmPounds/${s.id}`, {}));
+    return { id: String(s.id), settleNo: s.settleNo };
+  }
+
+  it('examined by its final approval; while in approval its examine, pound list and delete are refused', async () => {
+    const s = await draft();
+    expectFailure(await post(`${PU}/examine/${s.id}`, {}), 400, /已启用审批流程/);
+    const inst = expectOk(await post('/api/workflow/initiate', { docType: 'settlement_pu', docId: s.id })).data as { id: string };
+    expectFailure(await post(`${PU}/examine/${s.id}`, {}), 400, new RegExp(`采购结算 ${s.settleNo} 正在审批中.*不能审核`));
+    expectFailure(await post(`${PU}/confirmPounds/${s.id}`, {}), 400, /正在审批中.*不能确认磅单/);
+    expectFailure(await post(`${PU}/delete/${s.id}`, {}), 400, /正在审批中.*不能删除/);
+    expectOk(await post(`/api/workflow/approve/${inst.id}`, {}, sm.authorization));
+    expect(await state(s.id)).toBe('EXAMINED');
+    const logged = await ctx.database.db.selectFrom('sys_log').select('action').where('doc_no', '=', s.settleNo).execute();
+    expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['examine', 'workflowApprove']));
+  });
+
+  it('rejected: a draft again, deleted', async () => {
+    const s = await draft();
+    const inst = expectOk(await post('/api/workflow/initiate', { docType: 'settlement_pu', docId: s.id })).data as { id: string };
+    expectOk(await post(`/api/workflow/reject/${inst.id}`, { comment: '金额不对' }, sm.authorization));
+    expect(await state(s.id)).toBe('DRAFT');
+    expectOk(await post(`${PU}/delete/${s.id}`, {}));
+  });
+});
+
+describe('a sales contract in approval', () => {
+  it('refuses its quality terms too', async () => {
+    const c = CASES.find((x) => x.docType === 'contract_sa') as Case;
+    const doc = expectOk(await post(`${c.base}/create`, { entity: c.entity(), entitysub: c.entitysub?.() })).data as { id: string; contractNo: string };
+    const inst = expectOk(await post('/api/workflow/initiate', { docType: c.docType, docId: doc.id })).data as { id: string };
+    expectFailure(await post(`${c.base}/quality`, { id: doc.id, terms: [] }), 400, new RegExp(`${doc.contractNo} 正在审批中.*不能修改质量条款`));
+    expectOk(await post(`/api/workflow/revoke/${inst.id}`, {}));
+    expectOk(await post(`${c.base}/quality`, { id: doc.id, terms: [] }));
   });
 });

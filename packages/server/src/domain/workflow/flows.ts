@@ -13,7 +13,7 @@ import { checkFlow, type FlowProblem } from './rules';
  * approver who is not in the company: 400 naming it); documents in flight keep their version.
  */
 export function docTypes(registry: Registry): WorkflowDocType[] {
-  return [...registry.values()].map((d) => ({ key: d.docType, name: d.name, nameEn: d.nameEn, menuPath: d.menuPath, fields: d.fields }));
+  return [...registry.values()].map((d) => ({ key: d.docType, name: d.name, nameEn: d.nameEn, menuPath: d.menuPath, base: d.base, fields: d.fields }));
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());

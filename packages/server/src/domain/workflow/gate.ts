@@ -13,16 +13,16 @@ import { currentFlow } from './repo';
  */
 export async function refuseUnderApproval(
   tx: Transaction<DB>, who: Pick<RowScope, 'orgId'>, docType: string, label: string, action: string,
-  rows: readonly { id: string; code: string }[],
+  rows: readonly { id: string; code: string }[], actionWord?: string,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const running = await tx.selectFrom('wf_instance').select(['id', 'doc_id'])
+  const running = await tx.selectFrom('wf_instance').select(['id', 'doc_id', 'doc_no'])
     .where('org_id', '=', who.orgId).where('doc_type', '=', docType).where('status', '=', 'running')
     .where('doc_id', 'in', rows.map((r) => r.id)).executeTakeFirst();
-  const word = ACTION_WORDS[action] ?? action;
+  const word = actionWord ?? ACTION_WORDS[action] ?? action;
   if (running) {
     const row = rows.find((r) => r.id === String(running.doc_id));
-    throw badRequest(`${label} ${row?.code ?? running.doc_id} 正在审批中（审批单 ${running.id}），不能${word}；如需修改请先撤回审批`, 'ids');
+    throw badRequest(`${label} ${running.doc_no ?? row?.code ?? running.doc_id} 正在审批中（审批单 ${running.id}），不能${word}；如需修改请先撤回审批`, 'ids');
   }
   if (action === 'audit') {
     const flow = await currentFlow(tx, who.orgId, docType);

@@ -16,6 +16,8 @@ export interface ApprovalDecl {
   nameEn: string;
   /** the document's own list screen */
   menuPath: string | null;
+  /** the document's calls' base path: /api/price/sa/adjust */
+  base: string | null;
   /** the key a caller needs to submit such a document */
   initiatePermission: string;
   /** what conditions may test and the detail shows */
