@@ -120,6 +120,7 @@ describe('approvals of the sales price adjustments', () => {
     for (const [key, name, who] of [['step1', '销售经理审批', SALES_MANAGER], ['step2', '总经理审批', GENERAL_MANAGER]] as const) {
       await page.getByTestId(`flow-node-${key}`).click();
       const panel = page.getByTestId('step-panel');
+      await poll(() => page.getByTestId(`flow-node-${key}`).getAttribute('class')).toContain('is-selected');
       await panel.getByTestId('step-name').fill(name);
       await chooseOption(page, panel.getByTestId('step-users'), who.username);
       await panel.locator('.ant-card-head-title').click();
