@@ -1,12 +1,13 @@
 import { noticeDoneBody, noticeEndTimeBody, noticeMaxLimitBody } from '@wb/protocol';
 import { defineAction, defineModule, type ActionDecl, type ListDecl } from '../../platform/module/define';
-import { correctDone, correctEndTime, correctMaxLimit } from './corrections';
+import { correctDone, correctEndTime } from './corrections';
 import { noticeExpiryJob } from './expiry';
 import { NOTICE_FAMILIES } from './family';
 import { NOTICE_KINDS, noticePermission } from './kinds';
 import { NOTICE_LEAVES } from './menu';
 import { receivedAllotRoutes, noticeImportRoutes } from './routes';
 import { noticeLineList, noticeLineResource, peerOrgList, peerOrgResource, receivedAllotListTemplate } from './templates';
+import { maxLimitApproval, updateMaxLimit } from './approval';
 
 /**
  * Notices (通知单): four document families on the engine (pu, sa, al, tr) with their lines, the
@@ -26,13 +27,17 @@ const lists: ListDecl[] = [
   { url: '/api/notice/peer-org/v2/list', template: peerOrgList.formatCode, permission: noticePermission('al', 'view'), anyTplId: true },
 ];
 
+// a raised ceiling walks its approval flow when the company defines one (approval.ts)
+const MAX_LIMIT_APPROVALS = NOTICE_KINDS.map((_, i) => maxLimitApproval(familyOf(i).family, familyOf(i).kind));
+
 const corrections: ActionDecl[] = NOTICE_KINDS.flatMap((_, i) => {
   const { family, kind } = familyOf(i);
   return [
     defineAction({
       path: `${family.base}/updateMaxLimit`, permission: noticePermission(kind, 'updateMaxLimit'), body: noticeMaxLimitBody,
-      run: ({ tx, who, input }) => correctMaxLimit(tx, who, family, kind, input.body),
-      log: (_, done) => done.note, reply: (done) => done.reply, message: '修改成功',
+      run: ({ tx, who, input }) => updateMaxLimit(tx, who, family, kind, MAX_LIMIT_APPROVALS[i], input.body),
+      log: (_, done) => done.note, reply: (done) => done.reply,
+      message: (done) => (done.pending ? '已提交审批，审批通过后生效' : '修改成功'),
     }),
     defineAction({
       path: `${family.base}/updateDone`, permission: noticePermission(kind, 'updateDone'), body: noticeDoneBody,
@@ -49,7 +54,8 @@ const corrections: ActionDecl[] = NOTICE_KINDS.flatMap((_, i) => {
 
 export const noticeModule = defineModule({
   key: 'notice',
-  depends: ['masterdata', 'contract', 'licence'],
+  depends: ['masterdata', 'contract', 'licence', 'workflow'],
+  approvals: MAX_LIMIT_APPROVALS,
   jobs: [noticeExpiryJob],
   documents: NOTICE_FAMILIES,
   // popups before the forms that open them: the module seed orders them by their references

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
-import { plantOf, type Plant } from '../weighing/test-support';
+import { makeNoticeLine, plantOf, type Plant } from '../weighing/test-support';
 import { auditedPurchase } from '../settlement/test-support';
 
 /**
@@ -109,5 +109,29 @@ describe('a sales contract in approval', () => {
     expectFailure(await post(`${c.base}/quality`, { id: doc.id, terms: [] }), 400, new RegExp(`${doc.contractNo} 正在审批中.*不能修改质量条款`));
     expectOk(await post(`/api/workflow/revoke/${inst.id}`, {}));
     expectOk(await post(`${c.base}/quality`, { id: doc.id, terms: [] }));
+  });
+});
+
+describe('a notice line\'s raised ceiling under approval', () => {
+  it('held pending until the final approval applies it; a lower one is written at once', async () => {
+    expectOk(await post('/api/workflow/flow/save', {
+      docType: 'notice_pu_max_limit', name: '加量审批', enabled: true,
+      definition: { steps: [{ key: 'a', name: '销售经理审批', approvers: { kind: 'users', userIds: [sm.userId] }, mode: 'any', rejectTo: 'initiator' }] },
+    }, admin));
+    const { lineId } = await makeNoticeLine(ctx.database.db, plant, { kind: 'pu', maxLimit: '100' });
+    const maxOf = async () => (await ctx.database.db.selectFrom('wb_notice_line').select('max_limit').where('id', '=', lineId).executeTakeFirstOrThrow()).max_limit;
+    const raised = expectOk(await post('/api/notice/pu/updateMaxLimit', { lineId, maxLimit: '150' }));
+    expect(raised.msg).toMatch(/已提交审批/);
+    expect(raised.data).toMatchObject({ pending: true, newMaxLimit: '150' });
+    expect(Number(await maxOf())).toBe(100);
+    expectFailure(await post('/api/notice/pu/updateMaxLimit', { lineId, maxLimit: '90' }), 400, /正在审批中.*不能修改最大限量/);
+    expectFailure(await post('/api/workflow/initiate', { docType: 'notice_pu_max_limit', docId: lineId }), 400, /由「修改最大限量」提交审批/);
+    const d = expectOk(await call(ctx.app, 'GET', `/api/workflow/instance/${raised.data.instanceId}`, sm.authorization)).data;
+    expect(d.document.find((f: { key: string }) => f.key === 'newMaxLimit')).toMatchObject({ value: 150 });
+    expectOk(await post(`/api/workflow/approve/${raised.data.instanceId}`, {}, sm.authorization));
+    expect(Number(await maxOf())).toBe(150);
+    // lowered: no approval
+    expect(expectOk(await post('/api/notice/pu/updateMaxLimit', { lineId, maxLimit: '120' })).data).not.toHaveProperty('pending');
+    expect(Number(await maxOf())).toBe(120);
   });
 });

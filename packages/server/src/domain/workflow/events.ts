@@ -34,5 +34,7 @@ export function eventPayload(e: WorkflowEvent) {
 }
 
 export async function workflowEvent(_tx: Transaction<DB>, _event: WorkflowEvent): Promise<void> {
-  // merge point for the platform's events: await emitEvent(_tx, _event.inst.org_id, _event.type, eventPayload(_event));
+  // merge point for the platform's events (platform/events/emit.ts, its catalogue naming the five
+  // workflow.* types with eventPayload's shape):
+  // await emitEvent(_tx, { orgId: _event.inst.org_id, type: _event.type, key: _event.inst.doc_no ?? _event.inst.id, payload: eventPayload(_event), userId: _event.by });
 }

@@ -73,7 +73,8 @@ export async function activateStep(tx: Tx, who: RowScope, l: Pick<Loaded, 'inst'
  * a refusal rolls the approval back with their message), then the instance is approved.
  */
 export async function finish(tx: Tx, who: RowScope, l: Pick<Loaded, 'inst' | 'decl'>): Promise<void> {
-  await l.decl.approve(tx, who, l.inst.doc_id);
+  const pending = (l.inst.snapshot as { pending?: Record<string, string | number | null> }).pending ?? {};
+  await l.decl.approve(tx, who, l.inst.doc_id, pending);
   await repo.setInstance(tx, l.inst.id, { status: 'approved', current_step: null, finished_at: new Date() });
   await repo.addAction(tx, l.inst.org_id, l.inst.id, 'finish', who.userId, null, null);
   await notify(tx, l.inst, 'approved', [l.inst.initiator_id], `审批通过：${l.inst.title}`, `${l.inst.title} 已审批通过并审核`);

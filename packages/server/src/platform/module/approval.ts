@@ -27,8 +27,16 @@ export interface ApprovalDecl {
    * is not there. `refusal`: why it may not be submitted now (already audited), else null.
    */
   read(tx: Transaction<DB>, who: RowScope, docId: string): Promise<ApprovalDoc | null>;
-  /** the document's own audit through its transition table; a refusal throws (a 400 with its message) */
-  approve(tx: Transaction<DB>, who: RowScope, docId: string): Promise<void>;
+  /**
+   * The document's own audit through its transition table; a refusal throws (a 400 with its
+   * message). `pending`: the change held while in approval (a correction's new value), applied now.
+   */
+  approve(tx: Transaction<DB>, who: RowScope, docId: string, pending: Record<string, string | number | null>): Promise<void>;
+  /**
+   * Set when the document is submitted by its own action, which holds a change pending (the
+   * notice's 修改最大限量): the word of that action; POST /api/workflow/initiate refuses the type.
+   */
+  submittedBy?: string;
 }
 
 export interface ApprovalField {
