@@ -120,6 +120,7 @@ describe('approvals of the sales price adjustments', () => {
     for (const [key, name, who] of [['step1', '销售经理审批', SALES_MANAGER], ['step2', '总经理审批', GENERAL_MANAGER]] as const) {
       await page.getByTestId(`flow-node-${key}`).click();
       const panel = page.getByTestId('step-panel');
+      await poll(() => page.getByTestId(`flow-node-${key}`).getAttribute('class')).toContain('is-selected');
       await panel.getByTestId('step-name').fill(name);
       await chooseOption(page, panel.getByTestId('step-users'), who.username);
       await panel.locator('.ant-card-head-title').click();
@@ -164,7 +165,7 @@ describe('approvals of the sales price adjustments', () => {
     await salesManager.getByTestId('decide-cc').click();
     const cc = salesManager.locator('.ant-modal').filter({ has: salesManager.getByTestId('decision-cc') });
     await cc.getByTestId('tt-source').locator('.ant-tree-treenode').filter({ hasText: 'accountant' }).locator('.ant-tree-checkbox').click();
-    await cc.locator('.ant-collapse-item').filter({ hasText: '抄送人' }).getByRole('button', { name: /添\s*加/ }).click();
+    await cc.locator('.ant-collapse-item').filter({ hasText: '抄送人' }).locator('button.ant-btn-primary').click();
     await poll(() => cc.getByTestId('tt-cc').textContent()).toContain(USERS.accountant.realName);
     await cc.getByTestId('decision-comment').fill('请知悉');
     await screenshot(salesManager, 'workflow-cc');

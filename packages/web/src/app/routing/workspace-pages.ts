@@ -2,7 +2,7 @@ import { findEntry, IFRAME_PREFIX, type PageEntry, type RouteIndex } from '@/pla
 import { HOME_PATH, tabKey, type Tab } from '@/app/session/tabs';
 import { zhCN } from '@/i18n/zh-CN';
 import { enUS } from '@/i18n/en-US';
-import { WORKFLOW_DETAIL_LABEL } from '@/pages/workflow/i18n';
+import { WORKFLOW_DETAIL_LABEL } from '@/pages/workflow/labels';
 
 export type PageKind = 'home' | 'editpwd' | 'templateFree' | 'iframe' | 'menu' | 'workflowDetail';
 

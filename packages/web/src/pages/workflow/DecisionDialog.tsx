@@ -9,6 +9,7 @@ import { TreeTransfer } from '@/platform/templates/widgets/tree-transfer/TreeTra
 import { emptyAddressLists, type AddressLists } from '@/platform/templates/widgets/tree-transfer/address-lists';
 import type { TransferNode } from '@/platform/templates/widgets/tree-transfer/tree-moves';
 import { decide, fetchOptions, type DecisionKind } from './api';
+import { refreshCounts } from './counts';
 
 interface Props {
   kind: DecisionKind;
@@ -67,6 +68,7 @@ export function DecisionDialog({ kind, instanceId, selfId, onClose, onDone }: Pr
       else done = await decide(kind, instanceId, { comment: note });
       feedback.success(t('workflow.actions.done'));
       void queryClient.invalidateQueries({ queryKey: ['workflow'] });
+      void refreshCounts();
       onDone(done);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

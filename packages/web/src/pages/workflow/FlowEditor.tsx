@@ -132,7 +132,8 @@ export function FitWhenGrown({ count }: { count: number }) {
   const { fitView } = useReactFlow();
   const measured = useNodesInitialized();
   useEffect(() => {
-    if (measured) void fitView({ padding: 0.2, maxZoom: 1, duration: 150 });
+    // at once, not animated: a node moving under the pointer would take a click meant for it
+    if (measured) void fitView({ padding: 0.2, maxZoom: 1 });
   }, [count, measured, fitView]);
   return null;
 }

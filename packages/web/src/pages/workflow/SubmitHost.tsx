@@ -7,17 +7,18 @@ import type { WorkflowDocType } from '@wb/protocol';
 import { queryClient } from '@/app/query-client';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
-import { tabKey } from '@/platform/menu/menu-routes';
 import { useEnglish } from '@/i18n/useEnglish';
 import { registerPageAction, type PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { fetchDocTypes, initiate } from './api';
+import { docTypeOfList } from './list-doc-type';
+import { refreshCounts } from './counts';
 import './i18n';
 
 /**
  * 提交审批 on any document list: the family declares a button entry whose component is
  * `page:submitApproval` (WORKFLOW_SUBMIT_BUTTON) under the list's menu leaf, and the web needs nothing
- * more. The document type is the one whose list screen (WorkflowDocType.menuPath) is the page the
- * button sits on.
+ * more. The document type is the one whose calls' base is the list's (WorkflowDocType.base), else the
+ * one whose list screen (menuPath) is the page the button sits on.
  */
 export const WORKFLOW_SUBMIT_ACTION = 'submitApproval';
 export const WORKFLOW_SUBMIT_BUTTON = `page:${WORKFLOW_SUBMIT_ACTION}`;
@@ -29,12 +30,6 @@ const useSubmit = create<{ open: Pending | null; show(p: Pending): void; close()
   close: () => set({ open: null }),
 }));
 
-/** The document type of the list on this page (its menu path), when it is one under approval. */
-export function docTypeOfPage(types: readonly WorkflowDocType[], pathname: string): WorkflowDocType | null {
-  const here = tabKey(pathname);
-  return types.find((d) => d.menuPath !== null && tabKey(d.menuPath) === here) ?? null;
-}
-
 registerPageAction(WORKFLOW_SUBMIT_ACTION, async (ctx) => {
   if (ctx.selectedIds.length === 0) return feedback.warning(i18n.t('workflow.actions.oneRow'), 2);
   let types: WorkflowDocType[];
@@ -44,7 +39,7 @@ registerPageAction(WORKFLOW_SUBMIT_ACTION, async (ctx) => {
     if (err instanceof ApiError) return;
     throw err;
   }
-  const docType = docTypeOfPage(types, window.location.pathname);
+  const docType = docTypeOfList(types, ctx.base, window.location.pathname);
   if (!docType) return feedback.warning(i18n.t('workflow.actions.notUnderApproval'), 2);
   useSubmit.getState().show({ ctx, docType, key: Date.now() });
 });
@@ -84,6 +79,7 @@ function SubmitDialog({ pending, onClose }: { pending: Pending; onClose(): void 
         ctx.clearSelection();
         ctx.refresh();
         void queryClient.invalidateQueries({ queryKey: ['workflow'] });
+        void refreshCounts();
       }
     }
   };

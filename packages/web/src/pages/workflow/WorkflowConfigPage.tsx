@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { FlowDetail, FlowStep, FlowSummary, FlowVersion, WorkflowDocType, WorkflowOptions } from '@wb/protocol';
 import '@xyflow/react/dist/style.css';
 import { useEnglish } from '@/i18n/useEnglish';
+import { usePermissions } from '@/app/hooks/usePermissions';
+import { usePage } from '@/app/layout/page-context';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { fetchDocTypes, fetchFlow, fetchFlowVersion, fetchFlows, fetchOptions, saveFlow } from './api';
@@ -27,6 +29,10 @@ export default function WorkflowConfigPage() {
   const flows = useQuery({ queryKey: ['workflow', 'flows'], queryFn: fetchFlows });
   const options = useQuery({ queryKey: ['workflow', 'options'], queryFn: fetchOptions, staleTime: 60_000 });
   const [chosen, setChosen] = useState<string | null>(null);
+  // 保存 is the leaf's 'update' button entry (server domain/workflow/module.ts): without it the flows are shown read-only
+  const { buttonsOf } = usePermissions();
+  const { page } = usePage();
+  const canSave = page.menuId !== null && buttonsOf(page.menuId).some((b) => b.component === 'update');
   const types = docTypes.data ?? [];
   const current = types.find((d) => d.key === chosen) ?? types[0] ?? null;
   const summaries = new Map((flows.data ?? []).map((f) => [f.docType, f]));
@@ -48,7 +54,7 @@ export default function WorkflowConfigPage() {
         {!docTypes.isLoading && types.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
       </Card>
       <div className="wb-workflow-config-main">
-        {current ? <DocTypeFlow key={current.key} docType={current} options={options.data} /> : <Card><Empty description={t('workflow.config.chooseType')} /></Card>}
+        {current ? <DocTypeFlow key={current.key} docType={current} options={options.data} canSave={canSave} /> : <Card><Empty description={t('workflow.config.chooseType')} /></Card>}
       </div>
     </div>
   );
@@ -67,7 +73,7 @@ function FlowState({ summary }: { summary: FlowSummary | undefined }) {
 }
 
 /** One document type: its flow (the current version, editable, or an older one shown read-only) and its versions. */
-function DocTypeFlow({ docType, options }: { docType: WorkflowDocType; options: WorkflowOptions | undefined }) {
+function DocTypeFlow({ docType, options, canSave }: { docType: WorkflowDocType; options: WorkflowOptions | undefined; canSave: boolean }) {
   const { t } = useTranslation();
   const detail = useQuery({ queryKey: ['workflow', 'flow', docType.key], queryFn: () => fetchFlow(docType.key) });
   const [viewing, setViewing] = useState<string | null>(null);
@@ -78,7 +84,7 @@ function DocTypeFlow({ docType, options }: { docType: WorkflowDocType; options: 
   return (
     <>
       {viewing && shown && <Alert type="info" showIcon message={t('workflow.config.viewing', { version: shown.version })} />}
-      <FlowForm key={`${viewing ? 'view' : 'edit'}-${shown?.id ?? 'new'}`} docType={docType} version={shown} readOnly={viewing !== null} options={options} />
+      <FlowForm key={`${viewing ? 'view' : 'edit'}-${shown?.id ?? 'new'}`} docType={docType} version={shown} readOnly={viewing !== null || !canSave} options={options} />
       <Versions detail={detail.data} viewing={viewing} onView={setViewing} />
     </>
   );

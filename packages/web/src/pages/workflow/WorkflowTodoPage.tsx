@@ -57,9 +57,9 @@ function WorkflowList<K extends WorkflowTab>({ tab }: { tab: K }) {
   const open = (row: WorkflowRows[K]) => navigate(workflowDetailPath(row.instanceId));
 
   const base: ColumnsType<WorkflowRows[K]> = [
-    { title: t('workflow.todo.docType'), key: 'docType', width: 140, render: (_, r) => (english ? r.docTypeNameEn : r.docTypeName) },
+    { title: t('workflow.todo.docType'), key: 'docType', width: 120, render: (_, r) => (english ? r.docTypeNameEn : r.docTypeName) },
     { title: t('workflow.todo.docNo'), dataIndex: 'docNo', width: 170 },
-    { title: t('workflow.todo.title'), dataIndex: 'title', width: 220, ellipsis: true },
+    { title: t('workflow.todo.title'), dataIndex: 'title', width: 200, ellipsis: true },
     { title: t('workflow.todo.initiator'), dataIndex: 'initiatorName', width: 100 },
     { title: t('workflow.todo.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => plantTime(v) },
   ];
@@ -85,7 +85,7 @@ function WorkflowList<K extends WorkflowTab>({ tab }: { tab: K }) {
     ] as ColumnsType<never>,
   };
   const action: ColumnsType<WorkflowRows[K]>[number] = {
-    title: '', key: 'open', width: 80,
+    title: '', key: 'open', width: 80, fixed: 'right',
     render: (_, r) => <Button size="small" type={tab === 'todo' ? 'primary' : 'link'} onClick={() => open(r)} data-testid={`open-${r.docNo ?? r.instanceId}`}>{tab === 'todo' ? t('workflow.todo.handle') : t('workflow.todo.open')}</Button>,
   };
   const columns = [...base, ...(own[tab] as ColumnsType<WorkflowRows[K]>), action];

@@ -38,7 +38,7 @@ export interface WorkflowRows { todo: TodoRow; done: DoneRow; mine: MineRow; cc:
 export const fetchWorkflowList = <K extends WorkflowTab>(tab: K, body: WorkflowListBody) =>
   call<{ list: WorkflowRows[K][]; total: number }>(`${W}/list/${tab}`, { method: 'POST', body });
 
-export const fetchCounts = () => call<WorkflowCounts>(`${W}/counts`);
+export const fetchCounts = () => call<WorkflowCounts>(`${W}/counts`, { quiet: true });
 export const fetchNotifications = (body: NotificationListBody) =>
   call<{ list: WorkflowNotification[]; total: number }>(`${W}/notifications/list`, { method: 'POST', body });
 export const readNotifications = (body: NotificationReadBody) => call<{ count: number }>(`${W}/notifications/read`, { method: 'POST', body });

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { WORKFLOW_STREAM_EVENT, type WorkflowCounts } from '@wb/protocol';
 import { apiHeaders, refreshTokens } from '@/platform/api/http';
 import { queryClient } from '@/app/query-client';
-import { WORKFLOW_STREAM_PATH } from './api';
+import { fetchCounts, WORKFLOW_STREAM_PATH } from './api';
 
 const REOPEN_MS = 3000;
 
@@ -13,6 +13,19 @@ export const useWorkflowCounts = create<{ counts: WorkflowCounts | null; set(cou
   counts: null,
   set: (counts) => set({ counts }),
 }));
+
+/**
+ * Reads the figures at once after the caller's own action (a decision, a submission), rather than
+ * at the stream's next round; only while the stream is open (counts known).
+ */
+export async function refreshCounts(): Promise<void> {
+  if (!useWorkflowCounts.getState().counts) return;
+  try {
+    useWorkflowCounts.getState().set(await fetchCounts());
+  } catch {
+    // the stream brings them soon enough
+  }
+}
 
 /**
  * Keeps the figures live while the workspace is open (GET /api/workflow/stream, event `counts`: on

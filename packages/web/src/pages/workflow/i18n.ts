@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { WORKFLOW_DETAIL_LABEL } from './labels';
 
 /**
  * Texts of the approvals' screens (i18n key `workflow`): 流程配置, 我的待办, the approval detail, the
@@ -9,7 +10,7 @@ import i18n from 'i18next';
  * not with i18n/zh-CN.ts: that file is part of the sign-in page, which must stay under its size.
  */
 export const workflowZh = {
-  nav: { detail: '审批详情' },
+  nav: { detail: WORKFLOW_DETAIL_LABEL.zh as string },
   badge: '待办审批',
   notices: { title: '审批消息', todo: '我的待办 ({{count}})', readAll: '全部已读', none: '暂无消息' },
   config: {
@@ -60,7 +61,7 @@ export const workflowZh = {
 type Texts = typeof workflowZh;
 
 export const workflowEn: Texts = {
-  nav: { detail: 'Approval detail' },
+  nav: { detail: WORKFLOW_DETAIL_LABEL.en },
   badge: 'Approvals to do',
   notices: { title: 'Approval messages', todo: 'My tasks ({{count}})', readAll: 'Mark all read', none: 'No messages' },
   config: {
@@ -108,9 +109,6 @@ export const workflowEn: Texts = {
   },
   home: { title: 'Approvals', todo: 'To do', done: 'Done', mine: 'Started by me', cc: 'Copied to me' },
 };
-
-/** The tab label of an approval's detail (app/routing/workspace-pages.ts), which knows no i18n resources. */
-export const WORKFLOW_DETAIL_LABEL = { zh: workflowZh.nav.detail, en: workflowEn.nav.detail };
 
 let registered = false;
 /** Adds the texts to both languages once (English merges into the bundle loaded on switching, i18n/index.ts). */

@@ -26,6 +26,12 @@ describe('workspace pages', () => {
     expect(resolveWorkspacePage('/myiframe/99', '?src=http%3A%2F%2Fx&name=X', index)).toMatchObject({ kind: 'iframe', label: 'X' });
   });
 
+  it("resolves an approval's detail without the menu, one tab per approval", () => {
+    expect(resolveWorkspacePage('/activti/detail/42', '', new Map())).toMatchObject({ key: '/activti/detail/42', kind: 'workflowDetail', label: '审批详情', labelEn: 'Approval detail' });
+    expect(resolveWorkspacePage('/activti/detail/43/', '', new Map())?.key).toBe('/activti/detail/43');
+    expect(resolveWorkspacePage('/activti/detail', '', new Map())).toBeNull();
+  });
+
   it('answers null where nothing is, so the redirect rule applies', () => {
     expect(resolveWorkspacePage('/nowhere', '', index)).toBeNull();
     expect(resolveWorkspacePage('/myiframe/99', '', index)).toBeNull();
