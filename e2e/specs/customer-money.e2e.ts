@@ -97,7 +97,7 @@ beforeAll(async () => {
 });
 
 describe("the customer's money", () => {
-  it('1. the accountant records a bank receipt of 50,000.00 and audits it; available rises by exactly that', async () => {
+  it('1. the accountant records a bank receipt of 50,000.00, another person audits it; available rises by exactly that', async () => {
     const { page } = stage;
     expect(await account()).toBeUndefined();
     await openMenuLeaf(page, '/sale', '/sale/receive-payment');
@@ -113,8 +113,9 @@ describe("the customer's money", () => {
       'SELECT receipt_no, method, trim_scale(amount)::text AS amount, doc_status FROM fm_receipt WHERE customer_id = $1', [customerId]))[0];
     await poll(receipt).toMatchObject({ method: 'BANK', amount: '50000', doc_status: 'FREE' });
     const { receipt_no } = await receipt();
-    await tickListRow(page, receipt_no);
-    await pressListButton(page, 'audit');
+    // its recorder may not audit it (money rules.ts recorderAuditProblem): another person does
+    const [{ id }] = await db<{ id: string }>('SELECT id::text FROM fm_receipt WHERE receipt_no = $1', [receipt_no]);
+    await admin('/api/money/receipt/audit', { ids: [id] });
     await poll(async () => (await receipt()).doc_status).toBe('AUDITED');
     await rows(page);
     await screenshot(page, 'customer-money-receipts');
