@@ -3,6 +3,7 @@ import type { ImportProblem } from '@wb/protocol';
 import type { Database } from '../db/pool';
 import { badRequestWith } from '../http/errors';
 import { writing } from './actions';
+import { approvalGateOf } from './approval-gate';
 import { resolveCodes, withoutShadowed } from './by-code';
 import type { DocumentFamily, EntityValues } from './define';
 import { missingRequired, parseEntity } from './fields';
@@ -36,6 +37,9 @@ export async function dataxUpsert(db: Database, family: DocumentFamily, who: Row
   });
   if (problems.length) throw badRequestWith(withoutShadowed(family, problems).sort((a, b) => a.row - b.row));
   return writing(db, family, async (tx) => {
+    // a push changes the documents it names as an edit would: one in approval refuses it (domain/workflow)
+    const gate = approvalGateOf(family);
+    if (gate) await gate(tx, who, 'update', await repo.lockRowsByCode(tx, family, who, rows.map((r) => String(r[family.code.field]))));
     const result = await repo.upsertByCode(tx, family, who, rows);
     // a repeated push that changed nothing is not a change
     if (result.created + result.updated > 0) {

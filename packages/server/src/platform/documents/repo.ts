@@ -43,6 +43,15 @@ export async function lockRows(tx: Tx, f: DocumentFamily, who: RowScope, ids: st
   return rows;
 }
 
+/** The rows of the caller's scope with these codes, locked: the ones an upsert by code would change. */
+export async function lockRowsByCode(tx: Tx, f: DocumentFamily, who: RowScope, codes: string[]): Promise<{ id: string; code: string }[]> {
+  const { rows } = await sql<{ id: string; code: string }>`
+    SELECT t.id::text AS id, ${col(f.code.column)}::text AS code FROM ${table(f)}
+     WHERE ${col(f.code.column)}::text = ANY(${codes}::text[]) AND ${inScope(f, who)}
+     ORDER BY t.id FOR UPDATE OF t`.execute(tx);
+  return rows;
+}
+
 /** One row as the form shows it: the family's read fields, plus id and version. */
 export async function readEntity(db: Runner, f: DocumentFamily, who: RowScope, id: string): Promise<Record<string, unknown> | null> {
   const fields = f.readFields.map((r) => sql`(${sql.raw(r.sql)}) AS ${sql.id(r.name)}`);
