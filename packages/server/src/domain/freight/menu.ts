@@ -18,6 +18,7 @@ const PLAN_OWN: Button[] = [
   ['page:poundListedit', '编辑磅单', 'Edit tickets'], ['batch:confirmPounds', '确认磅单', 'Confirm tickets'], ['batch:clearForCal', '清除计算', 'Clear for recalculation'],
   ['page:remittance', '汇款', 'Remittance'], ['page:confirmOil', '确认油卡', 'Fuel card'], ['one:iurgent', '加急', 'Urgent'],
   ['page:findPrint', '打印', 'Print'], ['page:importExcel', '导入', 'Import'], ['page:storage', '存储仓库', 'Storage'], ['page:detail', '详情', 'Detail'],
+  ['page:submitApproval', '提交审批', 'Submit for approval'],
 ];
 
 function buttons(prefix: string, list: Button[]): MenuButtonSeed[] {

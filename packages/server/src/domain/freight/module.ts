@@ -4,9 +4,10 @@ import { idParam } from '@wb/protocol';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, parse } from '../../platform/http/errors';
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
+import { documentApproval } from '../workflow/declare';
 import { FREIGHT_CONTRACT_FAMILY, FREIGHT_PLAN_FAMILY, FREIGHT_PRICE_FAMILY } from './family';
 import { importPlans } from './import';
-import { PLAN_BASE, planPermission } from './kinds';
+import { PLAN_BASE, PLAN_MENU, planPermission } from './kinds';
 import { FREIGHT_LEAVES } from './menu';
 import { addRemittance, clearForCalculation, confirmFuelAdvance, confirmPounds, editPoundList, setStorage, setUrgent } from './plan-actions';
 import { candidatesBody, fuelAdvanceBody, groupListBody, planIdBody, planIdsBody, poundListBody, remittanceBody, storageBody, urgentBody } from './plan-bodies';
@@ -58,8 +59,10 @@ const actions: ActionDecl[] = [
 
 export const freightModule = defineModule({
   key: 'freight',
-  depends: ['masterdata', 'weighing'],
+  depends: ['masterdata', 'weighing', 'workflow'],
   documents: [FREIGHT_CONTRACT_FAMILY, FREIGHT_PRICE_FAMILY, FREIGHT_PLAN_FAMILY],
+  // a plan's price and terms audited by its approval flow when the company defines one
+  approvals: [documentApproval(FREIGHT_PLAN_FAMILY, { nameEn: 'Freight plans', menuPath: PLAN_MENU, initiatePermission: planPermission('submitApproval') })],
   menu: [{ area: '/freight', leaves: FREIGHT_LEAVES }],
   actions,
   routes: (app, { db }) => {

@@ -8,6 +8,8 @@ import type { DB } from '../../platform/db/schema';
 import { badRequest } from '../../platform/http/errors';
 import { weighParams } from '../weighing/repo';
 import { toTons } from '../weighing/rules/units';
+import { refuseUnderApproval } from '../workflow/gate';
+import { PLAN_PREFIX } from './kinds';
 import * as repo from './plan-repo';
 import { freightOfTicket, type FreightRow } from './rules';
 
@@ -27,6 +29,10 @@ const sum = (xs: string[]) => xs.reduce((a, x) => a.plus(x), new Decimal(0)).toF
 function liveOnly(plan: repo.PlanRow): void {
   if (plan.docStatus === 'OBSOLETE') throw badRequest(`运费计划 ${plan.planNo} 已作废`, 'id');
 }
+/** A plan in approval (domain/workflow, declared in module.ts) takes no edit of its own calls either. */
+const notInApproval = (tx: Tx, who: W, plan: repo.PlanRow, what: string) =>
+  refuseUnderApproval(tx, who, PLAN_PREFIX, '运费计划', 'update', [{ id: plan.id, code: plan.planNo }], what);
+
 function auditedOnly(plan: repo.PlanRow, what: string): void {
   if (plan.docStatus !== 'AUDITED') throw badRequest(`运费计划 ${plan.planNo} 未审核，不能${what}`, 'id');
 }
@@ -43,6 +49,7 @@ export function ticketProblem(plan: repo.PlanRow, t: repo.PlanTicketFacts): stri
 export async function editPoundList(tx: Tx, who: W, body: { id: string; ticketIds: string[] }) {
   const plan = await repo.lockPlan(tx, who.orgId, body.id);
   liveOnly(plan);
+  await notInApproval(tx, who, plan, '编辑磅单');
   if (plan.confirmedAt) throw badRequest(`运费计划 ${plan.planNo} 的磅单已确认，请先清除计算`, 'id');
   const wanted = [...new Set(body.ticketIds)];
   const tickets = await repo.lockTickets(tx, who.orgId, wanted);
@@ -155,6 +162,7 @@ export async function confirmFuelAdvance(tx: Tx, who: W, id: string, body: { car
 export async function setUrgent(tx: Tx, who: W, id: string, body: { urgent?: boolean }) {
   const plan = await repo.lockPlan(tx, who.orgId, id);
   liveOnly(plan);
+  await notInApproval(tx, who, plan, '加急');
   const urgent = body.urgent ?? !plan.urgent;
   await repo.touchPlan(tx, plan.id, who.userId, sql`urgent = ${urgent}`);
   const word = (b: boolean) => (b ? '加急' : '普通');
@@ -165,6 +173,7 @@ export async function setUrgent(tx: Tx, who: W, id: string, body: { urgent?: boo
 export async function setStorage(tx: Tx, who: W, body: { id: string; warehouseId: string | null }) {
   const plan = await repo.lockPlan(tx, who.orgId, body.id);
   liveOnly(plan);
+  await notInApproval(tx, who, plan, '修改存储仓库');
   const after = await repo.warehouseName(tx, who.orgId, body.warehouseId);
   if (after === undefined) throw badRequest(`仓库不存在: ${body.warehouseId}`, 'warehouseId');
   const before = await repo.warehouseName(tx, who.orgId, plan.warehouseId);

@@ -3,6 +3,7 @@ import { bearerFor, createTestApp, type TestContext } from '../../../test/harnes
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { makeNoticeLine, plantOf, type Plant } from '../weighing/test-support';
 import { auditedPurchase } from '../settlement/test-support';
+import { carrierOf } from '../freight-settlement/test-support';
 import { dataxUpsert } from '../../platform/documents/datax';
 import { receiptFamily } from '../money/family';
 
@@ -16,6 +17,7 @@ let ac: string;
 let sm: { authorization: string; userId: string };
 let serial = 0;
 let admin: string;
+let carrierId: string;
 
 const post = (url: string, body: unknown, auth = ac) => call(ctx.app, 'POST', url, auth, body);
 
@@ -26,6 +28,7 @@ const CASES: Case[] = [
   { docType: 'contract_sa', base: '/api/contract/sa', entity: () => ({ customerId: plant.customerId, validFrom: '2026-01-01', validTo: '2030-12-31', tolerance: '5' }), entitysub: () => [{ materialCode: '0101001', quantity: '100', price: '38.5' }] },
   { docType: 'money_receipt', base: '/api/money/receipt', entity: () => ({ customerId: plant.customerId, amount: '1000', method: 'BANK' }) },
   { docType: 'money_credit', base: '/api/money/credit', entity: () => ({ customerId: plant.customerId, amount: '3000', validFrom: '2026-01-01', validTo: '2026-12-31' }) },
+  { docType: 'freight_plan', base: '/api/freight/plan', entity: () => ({ kind: 'pu', carrierId, materialId: plant.materialId, startTime: '2026-03-01 00:00:00', price: '25' }) },
   { docType: 'sale_plan_month', base: '/api/sale/plan/month', entity: () => ({ customerId: plant.customerId, materialId: plant.materialId, planMonth: month(), tons: '100', trips: 3 }) },
 ];
 
@@ -35,6 +38,7 @@ beforeAll(async () => {
   sm = await bearerFor(ctx.app, 'sales_manager');
   admin = (await bearerFor(ctx.app, 'admin')).authorization;
   plant = await plantOf(ctx.database.db);
+  carrierId = await carrierOf(ctx.database.db, plant, 0);
   for (const c of [...CASES, { docType: 'settlement_pu' }]) {
     expectOk(await post('/api/workflow/flow/save', {
       docType: c.docType, name: '经理审批', enabled: true,
@@ -171,5 +175,15 @@ describe('a push (datax) of a document in approval', () => {
     expectOk(await post(`/api/workflow/reject/${inst.id}`, { comment: '重新核对' }, sm.authorization));
     await push();
     expect(await amount()).toBe('9000');
+  });
+});
+
+describe('a freight plan in approval', () => {
+  it('takes no edit of its own calls (storage, urgent, its pound list) until the approval ends', async () => {
+    const plan = expectOk(await post('/api/freight/plan/create', { entity: { kind: 'pu', carrierId, materialId: plant.materialId, startTime: '2026-03-01 00:00:00', price: '25' } })).data as { id: string };
+    expectOk(await post('/api/workflow/initiate', { docType: 'freight_plan', docId: plan.id }));
+    expectFailure(await post('/api/freight/plan/iurgent/' + plan.id, { urgent: true }), 400, /正在审批中.*不能加急/);
+    expectFailure(await post('/api/freight/plan/storage', { id: plan.id, warehouseId: null }), 400, /正在审批中.*不能修改存储仓库/);
+    expectFailure(await post('/api/freight/plan/poundListedit', { id: plan.id, ticketIds: [] }), 400, /正在审批中.*不能编辑磅单/);
   });
 });

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { RowScope } from '../../platform/auth/who';
 import { ACTION_WORDS } from '../../platform/documents/lifecycle';
@@ -12,7 +12,7 @@ import { currentFlow } from './repo';
  * approval audits it).
  */
 export async function refuseUnderApproval(
-  tx: Transaction<DB>, who: Pick<RowScope, 'orgId'>, docType: string, label: string, action: string,
+  tx: Kysely<DB>, who: Pick<RowScope, 'orgId'>, docType: string, label: string, action: string,
   rows: readonly { id: string; code: string }[], actionWord?: string,
 ): Promise<void> {
   if (rows.length === 0) return;
