@@ -3,7 +3,7 @@ import type { ApprovalDecl } from '../../platform/module/approval';
 import { refuseUnderApproval } from '../workflow/gate';
 import { FS_BASE, FS_LABEL, FS_LABEL_EN, FS_MENU, fsPermission } from './kinds';
 import { decideFs } from './lifecycle';
-import { examineSettlements } from './operating';
+import { examineSettlements, facts } from './operating';
 import * as repo from './repo';
 
 /**
@@ -38,7 +38,7 @@ export const freightSettlementApproval: ApprovalDecl = {
   async read(tx, who, id) {
     const h = await repo.lockHeader(tx, who.orgId, id);
     if (!h) return null;
-    const d = decideFs({ name: `${FS_LABEL} ${h.settleNo}`, state: h.state, ticketCount: h.ticketCount, totalAmount: h.totalAmount, freightAmount: h.totalAmount, paidAmount: h.paidAmount, invoicedAmount: h.invoicedAmount }, 'audit');
+    const d = decideFs(facts(h), 'audit');
     return {
       id: h.id, docNo: h.settleNo, title: `${FS_LABEL} ${h.settleNo}`, refusal: d.ok ? null : d.message,
       values: { carrierId: h.carrierId, kind: h.kind, totalAmount: Math.round(Number(h.totalAmount) * 100), ticketCount: h.ticketCount },

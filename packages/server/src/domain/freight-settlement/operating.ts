@@ -23,7 +23,7 @@ async function lockedHeader(tx: repo.Tx, who: Actor, id: string): Promise<repo.F
  * The settlement as its lifecycle decides on it. The freight the carrier invoices is the rows' sum in
  * cents by the plant's rule (an invoice is money: 1,101.375 of freight is invoiced as 1,101.38).
  */
-const facts = (h: repo.FsHeader, rule: PayRounding = 'halfUp') => ({
+export const facts = (h: repo.FsHeader, rule: PayRounding = 'halfUp') => ({
   name: nameOf(h.settleNo), state: h.state, ticketCount: h.ticketCount, totalAmount: h.totalAmount, freightAmount: payAmount(h.rowsAmount, rule).toFixed(2),
   paidAmount: h.paidAmount, invoicedAmount: h.invoicedAmount,
 });
