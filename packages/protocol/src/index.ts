@@ -13,6 +13,7 @@ export * from './documents';
 export * from './templates';
 export * from './template-admin';
 export * from './money';
+export * from './display';
 export * from './numeric';
 export * from './dates';
 export * from './weigh-params';
