@@ -5,6 +5,7 @@ import { emitEvent } from '../../platform/events/emit';
 import { ticketFacts } from '../weighing/second';
 import type { TicketKind } from '../weighing/kinds';
 import { lockTickets } from '../weighing/actions';
+import { manualTicketGate } from '../weighing/approval';
 import { decideTicketAction } from '../weighing/rules/transitions';
 import { ticketMessage, type TicketForErp } from './ticket-message';
 import type { Who } from '../../platform/auth/who';
@@ -21,6 +22,7 @@ export const ERP_TICKET_TOPIC = 'erp.ticket' as const;
  */
 export async function uploadTickets(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, ids: string[]): Promise<number> {
   const rows = await lockTickets(tx, who, kind, ids);
+  await manualTicketGate(tx, who, kind, 'upload', rows);
   for (const t of rows) {
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'upload');
     if (!d.ok) throw badRequest(d.message, 'ids');

@@ -18,6 +18,7 @@ import { countPrint } from './print/repo';
 import { emitEvent } from '../../platform/events/emit';
 import { decideTicketAction, type TicketAction, type TicketState } from './rules/transitions';
 import { ticketFacts } from './second';
+import { manualTicketGate } from './approval';
 
 /**
  * The ticket's own actions on a batch of ids, all or nothing: the rows locked in id order, each
@@ -63,10 +64,18 @@ async function decideAll(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, rows: Ticke
   return next;
 }
 
-export async function runBatch(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, action: BatchAction, ids: string[]): Promise<Noted<BatchResult>> {
+/**
+ * `viaApproval`: the final approval of a manual ticket's flow audits it (approval.ts); every other
+ * caller asks the approval gate first (a manual ticket in approval takes no change, nor the audit
+ * button while its type has a flow). Printing changes nothing and is not asked.
+ */
+export async function runBatch(
+  tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, action: BatchAction, ids: string[], opts: { viaApproval?: boolean } = {},
+): Promise<Noted<BatchResult>> {
   // a return's posting locks its original (stock/posting.ts): locked here first, in the batch's id order
   const originals = action === 'down' ? await repo.returnSources(tx, who.orgId, ids) : [];
   const rows = await lockTickets(tx, who, kind, ids, originals);
+  if (action !== 'print' && !opts.viaApproval) await manualTicketGate(tx, who, kind, action, rows);
   const next = await decideAll(tx, who, rows, action);
   const warnings: string[] = [];
   const notes: ChangeNote[] = [];
@@ -149,6 +158,7 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   const typed = readDeductions(input.deductions);
   const [t] = await lockTickets(tx, who, kind, [id]);
   if (!t) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
+  await manualTicketGate(tx, who, kind, 'deduct', [t]);
   await decideAll(tx, who, [t], 'deduct');
   const before = await repo.ticketDeductions(tx, t.id);
   const deductions = withQualityRow(typed, before);

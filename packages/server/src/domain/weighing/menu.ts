@@ -21,6 +21,8 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['update', 'update', '修改', 'Edit', [OP]],
   ['delList', 'delList', '删除', 'Delete', [OP]],
   ['audit', 'audit', '审核', 'Audit', [OP, AC]],
+  // a manual ticket (手工单) whose kind has an approval flow is audited by its final approval (approval.ts)
+  ['page:submitApproval', 'submitApproval', '提交审批', 'Submit for approval', [OP, AC]],
   ['unaudit', 'unaudit', '反审核', 'Un-audit', [OP, AC]],
   ['batch:down', 'down', '过账', 'Post to stock', [AC]],
   ['batch:reversedown', 'reversedown', '反过账', 'Reverse posting', [AC]],

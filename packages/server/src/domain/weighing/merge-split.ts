@@ -12,6 +12,7 @@ import type { TicketRow, Tx } from './repo';
 import { mergeDeductions, planMerge, planSplit, type SplitPart, type Weighed } from './rules/merge-split';
 import { pricedAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
+import { manualTicketGate } from './approval';
 import { weightStep } from './rules/units';
 import { ticketFacts } from './second';
 
@@ -26,6 +27,7 @@ async function lockDecided(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: Tic
   for (const id of [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) {
     const t = await repo.lockTicket(tx, who.orgId, id);
     if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
+    await manualTicketGate(tx, who, kind, action, [t]);
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), action);
     if (!d.ok) throw badRequest(d.message, 'ids');
     rows.push(t);

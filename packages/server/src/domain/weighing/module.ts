@@ -3,6 +3,7 @@ import { deductBody, idParam, idsBody, modifyPriceBody, splitBody } from '@wb/pr
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
 import { BATCH_ACTIONS, deductTicket, runBatch, type Noted } from './actions';
 import { TICKET_FAMILIES } from './family';
+import { manualTicketApproval } from './approval';
 import { firstWeighing } from './first';
 import { TICKET_KINDS, ticketBase, ticketPermission, type TicketKind } from './kinds';
 import { mergeTickets, splitTicket } from './merge-split';
@@ -77,7 +78,9 @@ function ticketActions(kind: TicketKind): ActionDecl[] {
 
 export const weighingModule = defineModule({
   key: 'weighing',
-  depends: ['masterdata', 'notice', 'registry', 'price', 'money', 'licence'],
+  depends: ['masterdata', 'notice', 'registry', 'price', 'money', 'licence', 'workflow'],
+  // a manual ticket (手工单) under approval, per kind (approval.ts); station tickets are never gated
+  approvals: TICKET_KINDS.map(manualTicketApproval),
   documents: Object.values(TICKET_FAMILIES),
   templates: [weighLogListTemplate],
   menu: [{ area: '/weigh', leaves: WEIGH_LEAVES }],

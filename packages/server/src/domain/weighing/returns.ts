@@ -14,6 +14,7 @@ import { followTicketAmount, returnConsumption } from '../money/ledger';
 import type { Tx } from './repo';
 import { pricedAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
+import { manualTicketGate } from './approval';
 import { ticketFacts } from './second';
 
 /**
@@ -28,6 +29,7 @@ import { ticketFacts } from './second';
 export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: TicketKind, id: string): Promise<Noted<{ id: string; ticketNo: string }>> {
   const t = await repo.lockTicket(tx, who.orgId, id);
   if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'id');
+  await manualTicketGate(tx, who, kind, 'returnGoods', [t]);
   const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'returnGoods');
   if (!d.ok) throw badRequest(d.message, 'id');
   const source = await tx.selectFrom('wb_ticket').selectAll().where('id', '=', t.id).executeTakeFirstOrThrow();
@@ -71,6 +73,7 @@ export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
   for (const id of sorted) {
     const t = await repo.lockTicket(tx, who.orgId, id);
     if (!t || t.kind !== kind) throw new AppError(404, `${TICKET_KIND_INFO[kind].label}不存在: ${id}`, 'ids');
+    await manualTicketGate(tx, who, kind, 'modifyPrice', [t]);
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'modifyPrice');
     if (!d.ok) throw badRequest(d.message, 'ids');
     const amount = t.net === null ? { ok: true as const, amount: null } : pricedAmount(new Decimal(t.net), unitPrice, params.moneyPrecision, t.quality_price_adjust);
