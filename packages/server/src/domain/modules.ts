@@ -20,6 +20,7 @@ import { planModule } from './plan/module';
 import { priceModule } from './price/module';
 import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
+import { regionModule } from './masterdata/region/module';
 import { reportModule } from './report/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
@@ -51,6 +52,8 @@ export const MODULES: FamilyModule[] = [
   systemLogsModule,
   dataSourcesModule,
   hierarchyModule,
+  // the region tree, coded by the hierarchy rule for regions
+  regionModule,
   templatesModule,
   // before the families whose documents it governs: they declare `approvals` and depend on it
   workflowModule,

@@ -59,7 +59,7 @@ const actions: ActionDecl[] = [
 
 export const freightModule = defineModule({
   key: 'freight',
-  depends: ['masterdata', 'weighing', 'workflow'],
+  depends: ['masterdata', 'weighing', 'workflow', 'region'],
   documents: [FREIGHT_CONTRACT_FAMILY, FREIGHT_PRICE_FAMILY, FREIGHT_PLAN_FAMILY],
   // a plan's price and terms audited by its approval flow when the company defines one
   approvals: [documentApproval(FREIGHT_PLAN_FAMILY, { nameEn: 'Freight plans', menuPath: PLAN_MENU, initiatePermission: planPermission('submitApproval') })],

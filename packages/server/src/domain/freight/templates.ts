@@ -1,6 +1,7 @@
 import { masterChildForm } from '../../platform/documents/master-child-form';
 import { defineListTemplate, type FieldDef } from '../../platform/templates/define';
 import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
+import { REGION_PICKER } from '../masterdata/region/family';
 import {
   BASIS_OPTIONS, CHARGE_OPTIONS, CONTRACT_BASE, CONTRACT_MENU, CONTRACT_PREFIX, CONTRACT_STATUS_OPTIONS, KIND_OPTIONS, LOSS_OPTIONS, PLAN_BASE, PLAN_MENU,
   PLAN_PREFIX, PRICE_BASE, PRICE_MENU, PRICE_PREFIX, PRICE_SOURCE_OPTIONS, STATUS_OPTIONS,
@@ -56,6 +57,12 @@ function picker(table: string, name: string, idName: string, column: string, lab
     hidden(idName, `${label}编号`, `${labelEn} id`, `t.${column}::text`),
   ];
 }
+
+/** The region a price, a contract line or a plan names: its name, chosen from the region archive (masterdata/region). */
+const regionPicker = (table: string): FieldDef => ({
+  fieldName: 'region', fieldExplain: '区域', fieldExplainEn: 'Region', fieldType: 'TEXT', formSubmitType: 'RESOURCE_CONTROLS', columnSql: 't.region', tipsMessage: '与线路二选一，从区域档案选择',
+  resource: { formatCode: REGION_PICKER.formatCode, map: [{ masterTable: table, fieldName: 'region', from: REGION_PICKER.fill }] },
+});
 
 /** The terms every freight price carries, as a form edits them. */
 function termFields(): FieldDef[] {
@@ -135,7 +142,7 @@ function keyFields(table: string): FieldDef[] {
     { ...kindColumn, formSubmitType: 'SELECT', irequired: true },
     ...picker(table, 'carrierName', 'carrierId', 'carrier_id', '承运商', 'Carrier', SQL.carrier, 'masterdata.carrier.resource', 'carrierName'),
     ...picker(table, 'routeName', 'routeId', 'route_id', '线路', 'Route', SQL.route, 'masterdata.line.resource', 'lineName'),
-    { fieldName: 'region', fieldExplain: '区域', fieldExplainEn: 'Region', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.region', tipsMessage: '与线路二选一' },
+    regionPicker(table),
     ...picker(table, 'materialName', 'materialId', 'material_id', '物料', 'Material', SQL.material, 'masterdata.inventory.resource', 'invName'),
     ...picker(table, 'materialClassName', 'materialClassId', 'material_class_id', '物料分类', 'Material class', SQL.materialClass, 'masterdata.inventory-class.resource', 'name'),
   ];
@@ -220,7 +227,7 @@ export function planForms() {
     ...picker(PLAN_TABLE, 'carrierName', 'carrierId', 'carrier_id', '承运商', 'Carrier', SQL.carrier, 'masterdata.carrier.resource', 'carrierName', true),
     ...picker(PLAN_TABLE, 'materialName', 'materialId', 'material_id', '物料', 'Material', SQL.material, 'masterdata.inventory.resource', 'invName'),
     ...picker(PLAN_TABLE, 'routeName', 'routeId', 'route_id', '线路', 'Route', SQL.route, 'masterdata.line.resource', 'lineName'),
-    { fieldName: 'region', fieldExplain: '区域', fieldExplainEn: 'Region', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.region', tipsMessage: '与线路二选一' },
+    regionPicker(PLAN_TABLE),
     ...picker(PLAN_TABLE, 'wareName', 'warehouseId', 'warehouse_id', '存储仓库', 'Storage', SQL.warehouse, 'masterdata.warehouse.resource', 'wareName'),
     { fieldName: 'startTime', fieldExplain: '开始时间', fieldExplainEn: 'Start', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.start_time', irequired: true },
     { fieldName: 'endTime', fieldExplain: '结束时间', fieldExplainEn: 'End', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.end_time' },

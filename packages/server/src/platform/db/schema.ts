@@ -132,6 +132,8 @@ export interface MdDischargePoint extends MdAudit {
   id: Generated<string>; org_id: Id; point_code: string; title: string; sort: Generated<number>; warehouse_id: Id;
 }
 export interface MdLine extends MdAudit { id: Generated<string>; org_id: Id; line_code: string; line_name: string; direction: 'RECEIVE' | 'SHIP' }
+/** 区域档案 (migration 065): the company's region tree, coded by its hierarchy rule for regions. */
+export interface MdRegion extends MdAudit { id: Generated<string>; org_id: Id; parent_id: Id | null; region_code: string; region_name: string; sort: Generated<number> }
 export interface MdLinePoint extends MdAudit { id: Generated<string>; org_id: Id; line_id: Id; seq: number; point: string }
 export interface MdFactory extends MdAudit { id: Generated<string>; org_id: Id; factory_code: string; factory_name: string; address: string | null }
 export interface MdPerson extends MdAudit {
@@ -190,6 +192,7 @@ export interface DB {
   md_dict_item: MdDictItem;
   md_discharge_point: MdDischargePoint;
   md_line: MdLine;
+  md_region: MdRegion;
   md_line_point: MdLinePoint;
   md_factory: MdFactory;
   md_person: MdPerson;

@@ -2,7 +2,7 @@ import { defineModule } from '../../../platform/module/define';
 import { documentButtons, menuLeaf as leaf } from '../../../platform/menu/define';
 import { hierarchyRuleFamily } from './family';
 
-/** 层级编码规则 (family.ts); the material class family checks its codes against it (masterdata/material/class-family.ts). */
+/** 层级编码规则 (family.ts); the material class family and the region archive check their codes against it (masterdata/material/class-family.ts, masterdata/region). */
 export const hierarchyModule = defineModule({
   key: 'hierarchy-rule',
   depends: ['system'],
