@@ -1,5 +1,4 @@
 import type { ImportProblem } from '@wb/protocol';
-import { IMPORT_ROWS_MAX } from '@wb/protocol';
 import { entryOf, writeLog } from '../../platform/audit/log';
 import type { RowScope } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
@@ -8,40 +7,24 @@ import { resolveCodes, withoutShadowed } from '../../platform/documents/by-code'
 import type { EntityValues } from '../../platform/documents/define';
 import { parseEntity } from '../../platform/documents/fields';
 import { importColumns } from '../../platform/documents/import';
+import { readImportSheet } from '../../platform/documents/header-lines-import';
 import * as docRepo from '../../platform/documents/repo';
-import { readFirstSheet } from '../../platform/excel/workbook';
-import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
+import { AppError, badRequestWith } from '../../platform/http/errors';
 import { FREIGHT_PLAN_FAMILY } from './family';
 import { preparePlan } from './plan-price';
 
 /**
  * importExcel: freight plans from a sheet, one plan a row, under the plan form's column names
- * (承运商编码, 物料编码, 线路编码 ... as the engine's import template names them). A row without
+ * (承运商编码, 物料编码, 线路编码 ... as the engine's import template names them), read by the shared
+ * sheet reader (platform/documents/header-lines-import.ts readImportSheet). A row without
  * 运价 is priced as the form prices it (plan-price.ts). Every row is checked first; one bad cell and
  * the answer lists every problem by row and nothing is written; else all go in one transaction
  * with one log entry.
  */
 export async function importPlans(db: Database, who: RowScope & { username?: string }, bytes: Buffer): Promise<{ imported: number }> {
   const family = FREIGHT_PLAN_FAMILY;
-  let sheet;
-  try {
-    sheet = await readFirstSheet(bytes);
-  } catch {
-    throw badRequest('文件不是有效的 Excel (.xlsx) 文件', 'file');
-  }
-  if (sheet.rows.length === 0) throw badRequest('文件中没有数据', 'file');
-  if (sheet.rows.length > IMPORT_ROWS_MAX) throw badRequest(`一次最多导入 ${IMPORT_ROWS_MAX} 行`, 'file');
-  const columns = importColumns(family);
-  const fields = sheet.headers.map((h) => columns.find((f) => f.label === h || f.name === h) ?? null);
-  const problems: ImportProblem[] = columns.filter((f) => f.required && f.default === undefined && !fields.includes(f)).map((f) => ({ row: 1, field: f.name, message: `缺少必填列：${f.label}` }));
-  if (problems.length) throw badRequestWith(problems);
-  const entities = sheet.rows.map(({ row, cells }) => {
-    const entity: Record<string, unknown> = {};
-    fields.forEach((f, i) => {
-      if (f && cells[i] !== null && cells[i] !== undefined && cells[i] !== '') entity[f.name] = cells[i];
-    });
-    return { row, entity };
-  });
+  const entities = await readImportSheet(bytes, importColumns(family));
+  const problems: ImportProblem[] = [];
   problems.push(...(await resolveCodes(db, family, who, entities)));
   const parsed: EntityValues[] = [];
   for (const { row, entity } of entities) {

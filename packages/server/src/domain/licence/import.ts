@@ -1,14 +1,12 @@
 import { entryOf, writeLog, writeLogs } from '../../platform/audit/log';
-import { IMPORT_ROWS_MAX } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
-import { badRequest, badRequestWith } from '../../platform/http/errors';
-import { readFirstSheet } from '../../platform/excel/workbook';
+import { badRequestWith } from '../../platform/http/errors';
 import { fillCodes } from '../../platform/documents/actions';
 import { readChildRows } from '../../platform/documents/children';
 import * as childRepo from '../../platform/documents/child-repo';
 import { constraintProblem } from '../../platform/documents/constraint-errors';
 import type { DocumentChildren, DocumentFamily } from '../../platform/documents/define';
-import { groupHeaderAndLines, headerAndLineColumns, withoutShadowed, type HeaderGroup, type SheetEntity } from '../../platform/documents/header-lines-import';
+import { groupHeaderAndLines, headerAndLineColumns, readImportSheet, withoutShadowed, type HeaderGroup, type SheetEntity } from '../../platform/documents/header-lines-import';
 import * as repo from '../../platform/documents/repo';
 import type { RowScope } from '../../platform/auth/who';
 import { sql, type Transaction } from 'kysely';
@@ -96,26 +94,8 @@ async function lockDrafts(tx: Transaction<DB>, who: RowScope, groups: HeaderGrou
 }
 
 export async function importGrants(db: Database, family: DocumentFamily, who: RowScope, bytes: Buffer) {
-  let sheet;
-  try {
-    sheet = await readFirstSheet(bytes);
-  } catch {
-    throw badRequest('文件不是有效的 Excel (.xlsx) 文件', 'file');
-  }
-  if (sheet.rows.length === 0) throw badRequest('文件中没有数据', 'file');
-  if (sheet.rows.length > IMPORT_ROWS_MAX) throw badRequest(`一次最多导入 ${IMPORT_ROWS_MAX} 行`, 'file');
   const all = grantImportColumns(family);
-  const columns = sheet.headers.map((h) => all.find((f) => f.label === h || f.name === h) ?? null);
-  const missing = all.filter((f) => f.required && f.default === undefined && !columns.includes(f)).map((f) => ({ row: 1, field: f.name, message: `缺少必填列：${f.label}` }));
-  if (!columns.some((f) => f?.name === family.code.field)) missing.unshift({ row: 1, field: family.code.field, message: `缺少必填列：${family.fields.find((f) => f.name === family.code.field)?.label}` });
-  if (missing.length) throw badRequestWith(missing, { imported: 0 });
-  const entities = sheet.rows.map(({ row, cells }) => {
-    const entity: Record<string, unknown> = {};
-    columns.forEach((f, i) => {
-      if (f) entity[f.name] = cells[i];
-    });
-    return { row, entity };
-  });
+  const entities = await readImportSheet(bytes, all, all.filter((f) => f.name === family.code.field));
   return writeGroups(db, family, who, entities, 'import');
 }
 

@@ -1,38 +1,28 @@
 import { entryOf, writeLogs } from '../../platform/audit/log';
-import { IMPORT_ROWS_MAX, type ImportProblem } from '@wb/protocol';
+import type { ImportProblem } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
-import { badRequest, badRequestWith } from '../../platform/http/errors';
-import { readFirstSheet } from '../../platform/excel/workbook';
+import { badRequestWith } from '../../platform/http/errors';
 import { fillCodes } from '../../platform/documents/actions';
 import { readChildRows } from '../../platform/documents/children';
 import * as childRepo from '../../platform/documents/child-repo';
 import { constraintProblem } from '../../platform/documents/constraint-errors';
-import type { DocField, DocumentChildren, DocumentFamily } from '../../platform/documents/define';
-import { groupHeaderAndLines, headerAndLineColumns, withoutShadowed, type HeaderGroup } from '../../platform/documents/header-lines-import';
+import type { DocumentChildren, DocumentFamily } from '../../platform/documents/define';
+import { groupHeaderAndLines, headerAndLineColumns, readImportSheet, withoutShadowed, type HeaderGroup, type SheetEntity } from '../../platform/documents/header-lines-import';
 import * as repo from '../../platform/documents/repo';
 import type { RowScope } from '../../platform/auth/who';
 
 /**
  * A notice sheet: one row per line, the header's columns repeated on each, rows of one notice
  * grouped by its number. Every bad cell of every row is reported and nothing is written; else all
- * notices and their lines go in in one transaction.
+ * notices and their lines go in in one transaction. The sheet is read by the shared reader
+ * (platform/documents/header-lines-import.ts readImportSheet).
  */
-type Row = { row: number; cells: unknown[] };
 
 /** The sheet's columns: the header's, then the line's (ids by the other row's code). */
 export const noticeImportColumns = headerAndLineColumns;
 
-function cellsOf(columns: (DocField | null)[], cells: unknown[]): Record<string, unknown> {
-  const entity: Record<string, unknown> = {};
-  columns.forEach((f, i) => {
-    if (f) entity[f.name] = cells[i];
-  });
-  return entity;
-}
-
 /** Reads and checks the whole sheet; the groups to write, or every problem found. */
-async function readSheet(db: Database, family: DocumentFamily, who: RowScope, rows: Row[], columns: (DocField | null)[]): Promise<{ groups: HeaderGroup[]; problems: ImportProblem[] }> {
-  const entities = rows.map(({ row, cells }) => ({ row, entity: cellsOf(columns, cells) }));
+async function readSheet(db: Database, family: DocumentFamily, who: RowScope, entities: SheetEntity[]): Promise<{ groups: HeaderGroup[]; problems: ImportProblem[] }> {
   const { groups, problems } = await groupHeaderAndLines(db, family, who, entities, '通知单');
   const taken = await repo.valuesTaken(db, family, who, family.code.column, [...groups.keys()]);
   for (const g of groups.values()) if (taken.has(g.code)) problems.push({ row: g.firstRow, field: 'noticeNo', message: `通知单号 ${g.code} 已存在` });
@@ -41,20 +31,9 @@ async function readSheet(db: Database, family: DocumentFamily, who: RowScope, ro
 
 export async function importNotices(db: Database, family: DocumentFamily, who: RowScope, bytes: Buffer): Promise<{ imported: number; lines: number }> {
   const children = family.children as DocumentChildren;
-  let sheet;
-  try {
-    sheet = await readFirstSheet(bytes);
-  } catch {
-    throw badRequest('文件不是有效的 Excel (.xlsx) 文件', 'file');
-  }
-  if (sheet.rows.length === 0) throw badRequest('文件中没有数据', 'file');
-  if (sheet.rows.length > IMPORT_ROWS_MAX) throw badRequest(`一次最多导入 ${IMPORT_ROWS_MAX} 行`, 'file');
   const all = noticeImportColumns(family);
-  const columns = sheet.headers.map((h) => all.find((f) => f.label === h || f.name === h) ?? null);
-  const missing = all.filter((f) => f.required && f.default === undefined && !columns.includes(f)).map((f) => ({ row: 1, field: f.name, message: `缺少必填列：${f.label}` }));
-  if (!columns.some((f) => f?.name === 'noticeNo')) missing.unshift({ row: 1, field: 'noticeNo', message: '缺少必填列：通知单号' });
-  if (missing.length) throw badRequestWith(missing, { imported: 0 });
-  const { groups, problems } = await readSheet(db, family, who, sheet.rows, columns);
+  const entities = await readImportSheet(bytes, all, all.filter((f) => f.name === 'noticeNo'));
+  const { groups, problems } = await readSheet(db, family, who, entities);
   const shown = withoutShadowed([...family.fields, ...children.fields], problems).sort((a, b) => a.row - b.row);
   if (shown.length) throw badRequestWith(shown, { imported: 0 });
   try {

@@ -1,7 +1,8 @@
-import type { ImportProblem } from '@wb/protocol';
+import { IMPORT_ROWS_MAX, type ImportProblem } from '@wb/protocol';
 import type { RowScope } from '../auth/who';
 import type { Database } from '../db/pool';
-import type { AppError } from '../http/errors';
+import { readFirstSheet } from '../excel/workbook';
+import { badRequest, badRequestWith, type AppError } from '../http/errors';
 import { checkedValues } from './actions';
 import { resolveCodes } from './by-code';
 import { readChildRows } from './children';
@@ -12,10 +13,40 @@ import { importColumns } from './import';
 /**
  * A master-child document from one sheet or one push: a row per line, the header's columns repeated
  * on each, the rows of one document grouped by its number (notices, licence grants). What is shared
- * is reading and checking; each family writes the groups its own way.
+ * is reading and checking; each family writes the groups its own way. The sheet itself is read by
+ * `readImportSheet`, also for a sheet of one-row documents (freight plans).
  */
 export interface SheetEntity { row: number; entity: Record<string, unknown> }
 export interface HeaderGroup { code: string; firstRow: number; header: EntityValues; lines: SheetEntity[] }
+
+/**
+ * A sheet of an import as entities: the file read (not an .xlsx: 400 on `file`), at least one and at
+ * most IMPORT_ROWS_MAX rows, its headers matched to `columns` by label or name, and every required
+ * column there (`alsoRequired`: a column the form may leave out but a sheet must have, the number
+ * its rows are grouped by) or a 400 naming each missing one. Each row keeps its sheet row number
+ * and the cells of the columns matched; empty cells are left out (blank is not a value).
+ */
+export async function readImportSheet(bytes: Buffer, columns: readonly DocField[], alsoRequired: readonly DocField[] = []): Promise<SheetEntity[]> {
+  let sheet;
+  try {
+    sheet = await readFirstSheet(bytes);
+  } catch {
+    throw badRequest('文件不是有效的 Excel (.xlsx) 文件', 'file');
+  }
+  if (sheet.rows.length === 0) throw badRequest('文件中没有数据', 'file');
+  if (sheet.rows.length > IMPORT_ROWS_MAX) throw badRequest(`一次最多导入 ${IMPORT_ROWS_MAX} 行`, 'file');
+  const matched = sheet.headers.map((h) => columns.find((f) => f.label === h || f.name === h) ?? null);
+  const missing = [...alsoRequired, ...columns.filter((f) => f.required && f.default === undefined && !alsoRequired.includes(f))]
+    .filter((f) => !matched.includes(f)).map((f) => ({ row: 1, field: f.name, message: `缺少必填列：${f.label}` }));
+  if (missing.length) throw badRequestWith(missing, { imported: 0 });
+  return sheet.rows.map(({ row, cells }) => {
+    const entity: Record<string, unknown> = {};
+    matched.forEach((f, i) => {
+      if (f && cells[i] !== null && cells[i] !== undefined && cells[i] !== '') entity[f.name] = cells[i];
+    });
+    return { row, entity };
+  });
+}
 
 /** The sheet's columns: the header's, then the line's (ids by the other row's code). */
 export function headerAndLineColumns(family: DocumentFamily): DocField[] {
