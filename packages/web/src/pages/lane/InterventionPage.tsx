@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Image, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EventSource } from 'eventsource';
 import { LIVE_VEHICLES_PATH } from '@wb/protocol';
-import { apiHeaders, call, refreshTokens, type DownloadedFile } from '@/platform/api/http';
+import { call, type DownloadedFile } from '@/platform/api/http';
+import { useEventStream } from '@/platform/event-stream';
 import { usePage } from '@/app/layout/page-context';
 import { useSession } from '@/app/session/session-store';
 import TemplateListPage from '@/pages/template-list/TemplateListPage';
 
-const REOPEN_MS = 3000;
 const WAITING_KEY = ['lane-intervention-waiting'];
 
 interface Waiting { id: string; plateNumber: string | null; message: string; stationName: string; snapshotFileId: string | null }
@@ -57,35 +56,17 @@ export default function InterventionPage() {
   const { t } = useTranslation();
   const { data: waiting } = useQuery({ queryKey: WAITING_KEY, queryFn: waitingRequests, staleTime: 0 });
 
-  useEffect(() => {
-    let source: EventSource | null = null;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let stopped = false;
-    const reload = () => {
-      const template = client.getQueryData<{ id: string }>(['menu-template', 'LIST', menuId]);
-      if (template) void client.invalidateQueries({ queryKey: ['template-list', template.id] });
-      void client.invalidateQueries({ queryKey: WAITING_KEY });
-    };
-    const open = () => {
-      source = new EventSource(LIVE_VEHICLES_PATH, {
-        fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, ...Object.fromEntries(apiHeaders().entries()) } }),
-      });
-      source.addEventListener('intervention', reload);
-      source.addEventListener('error', (e) => {
-        if (stopped || source?.readyState !== EventSource.CLOSED || e.code === 403) return;
-        // the library gives up on an HTTP error: refresh an expired login, then open again
-        timer = setTimeout(() => {
-          void (e.code === 401 ? refreshTokens() : Promise.resolve(true)).then(() => !stopped && open());
-        }, REOPEN_MS);
-      });
-    };
-    open();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      source?.close();
-    };
-  }, [client, menuId, orgId]);
+  // read again whenever a lane's request is made or answered; refused (no right to the stream), the list reloads on its own buttons
+  useEventStream(LIVE_VEHICLES_PATH, {
+    on: {
+      intervention: () => {
+        const template = client.getQueryData<{ id: string }>(['menu-template', 'LIST', menuId]);
+        if (template) void client.invalidateQueries({ queryKey: ['template-list', template.id] });
+        void client.invalidateQueries({ queryKey: WAITING_KEY });
+      },
+    },
+    deps: [orgId],
+  });
 
   return (
     <>
