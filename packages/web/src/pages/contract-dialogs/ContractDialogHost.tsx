@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageAction } from '@/platform/templates/buttons/page-actions';
 import { feedback } from '@/platform/feedback';
 import { ModuleLoading } from '@/platform/ModuleLoading';
 import { moduleLoader, useModule } from '@/platform/module-loader';
@@ -12,12 +12,10 @@ const contractDialogsCode = moduleLoader(() => import('./ContractDialogs'));
  * The contract lists' page buttons 质量条款 and 变更记录 (server domain/contract/menu.ts:
  * page:contractQualityTerms, page:contractAmendHistory) open their dialog on the one chosen contract.
  */
-for (const kind of CONTRACT_DIALOGS) {
-  registerPageAction(kind, (ctx) => {
-    if (ctx.selectedIds.length !== 1) return feedback.warning(i18n.t('contractDialogs.oneRow'), 2);
-    useContractDialog.getState().show(kind, ctx);
-  });
-}
+registerPageActions('contract', Object.fromEntries(CONTRACT_DIALOGS.map((kind): [string, PageAction] => [kind, (ctx) => {
+  if (ctx.selectedIds.length !== 1) return feedback.warning(i18n.t('contractDialogs.oneRow'), 2);
+  useContractDialog.getState().show(kind, ctx);
+}])));
 
 /** Mounted once in the workspace, beside the form and popup hosts (it needs antd's App context). */
 export function ContractDialogHost() {

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageAction } from '@/platform/templates/buttons/page-actions';
 import { feedback } from '@/platform/feedback';
 import { ModuleLoading } from '@/platform/ModuleLoading';
 import { moduleLoader, useModule } from '@/platform/module-loader';
@@ -13,12 +13,10 @@ const planDialogsCode = moduleLoader(() => import('./FreightPlanDialogs'));
  * page:remittance, page:confirmOil, page:findPrint, page:importExcel, page:storage, page:detail)
  * open their dialog; all but the import on the one chosen plan.
  */
-for (const kind of PLAN_DIALOGS) {
-  registerPageAction(kind, (ctx) => {
-    if (kind !== 'importExcel' && ctx.selectedIds.length !== 1) return feedback.warning(i18n.t('freightPlan.oneRow'), 2);
-    usePlanDialog.getState().show(kind, ctx);
-  });
-}
+registerPageActions('freight-plan', Object.fromEntries(PLAN_DIALOGS.map((kind): [string, PageAction] => [kind, (ctx) => {
+  if (kind !== 'importExcel' && ctx.selectedIds.length !== 1) return feedback.warning(i18n.t('freightPlan.oneRow'), 2);
+  usePlanDialog.getState().show(kind, ctx);
+}])));
 
 /** Mounted once in the workspace, beside the other dialog hosts (it needs antd's App context). */
 export function FreightPlanDialogHost() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageAction } from '@/platform/templates/buttons/page-actions';
 import { feedback } from '@/platform/feedback';
 import { NOTICE_DIALOGS, useNoticeDialog } from './dialog-store';
 import { NOTICE_ZH } from './texts';
@@ -10,12 +10,10 @@ const NoticeDialogs = lazy(() => import('./NoticeDialogs'));
  * The notice lists' page buttons (server domain/notice/menu.ts: page:updateMaxLimit, page:updateDone,
  * page:updateEndTime) open their dialogs here, each on one selected notice; the code loads on first use.
  */
-for (const kind of NOTICE_DIALOGS) {
-  registerPageAction(kind, (ctx) => {
-    if (ctx.selectedIds.length !== 1) return feedback.warning(NOTICE_ZH.oneRow, 2);
-    useNoticeDialog.getState().show(kind, ctx);
-  });
-}
+registerPageActions('notice', Object.fromEntries(NOTICE_DIALOGS.map((kind): [string, PageAction] => [kind, (ctx) => {
+  if (ctx.selectedIds.length !== 1) return feedback.warning(NOTICE_ZH.oneRow, 2);
+  useNoticeDialog.getState().show(kind, ctx);
+}])));
 
 /** Mounted once in the workspace, beside the form and popup hosts (it needs antd's App context). */
 export function NoticeDialogHost() {

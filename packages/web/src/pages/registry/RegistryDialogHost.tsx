@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageAction } from '@/platform/templates/buttons/page-actions';
 import { feedback } from '@/platform/feedback';
 import { useRegistryDialog, type RegistryDialog } from './dialog-store';
 import { ZH } from './texts';
@@ -14,13 +14,11 @@ const RegistryDialogs = lazy(() => import('./RegistryDialogs'));
  */
 const needsOne: Record<RegistryDialog, boolean> = { readCard: false, supplement: true, pictures: true, rematch: false };
 
-for (const kind of Object.keys(needsOne) as RegistryDialog[]) {
-  registerPageAction(kind, (ctx) => {
-    if (needsOne[kind] && ctx.selectedIds.length !== 1) return feedback.warning(ZH.oneRow, 2);
-    if (kind === 'rematch' && ctx.selectedIds.length === 0) return feedback.warning('请至少选择一条数据！', 2);
-    useRegistryDialog.getState().show(kind, ctx);
-  });
-}
+registerPageActions('registry', Object.fromEntries((Object.keys(needsOne) as RegistryDialog[]).map((kind): [string, PageAction] => [kind, (ctx) => {
+  if (needsOne[kind] && ctx.selectedIds.length !== 1) return feedback.warning(ZH.oneRow, 2);
+  if (kind === 'rematch' && ctx.selectedIds.length === 0) return feedback.warning('请至少选择一条数据！', 2);
+  useRegistryDialog.getState().show(kind, ctx);
+}])));
 
 /** Mounted once in the workspace, beside the form and popup hosts (it needs antd's App context). */
 export function RegistryDialogHost() {

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageAction } from '@/platform/templates/buttons/page-actions';
 import { feedback } from '@/platform/feedback';
 import { ModuleLoading } from '@/platform/ModuleLoading';
 import { moduleLoader, useModule } from '@/platform/module-loader';
@@ -12,13 +12,13 @@ const settlementDialogsCode = moduleLoader(() => import('./SettlementDialogs'));
  * The settlement lists' page buttons 确认磅单, 调整, 发票 and 付款/收款 (server domain/settlement/menu.ts:
  * page:confirmPounds, page:adjust, page:invoice, page:payment) open their dialog on the one chosen settlement.
  */
-for (const kind of SETTLEMENT_DIALOGS) {
-  registerPageAction(kind, (ctx) => {
+registerPageActions('settlement-dialogs', Object.fromEntries([
+  ...SETTLEMENT_DIALOGS.map((kind): [string, PageAction] => [kind, (ctx) => {
     if (ctx.selectedIds.length !== 1) return feedback.warning(i18n.t('settlementDialogs.oneRow'), 2);
     useSettlementDialog.getState().show(kind, ctx);
-  });
-}
-for (const kind of UNSELECTED_DIALOGS) registerPageAction(kind, (ctx) => useSettlementDialog.getState().show(kind, ctx));
+  }]),
+  ...UNSELECTED_DIALOGS.map((kind): [string, PageAction] => [kind, (ctx) => useSettlementDialog.getState().show(kind, ctx)]),
+]));
 
 /** Mounted once in the workspace, beside the other dialog hosts (it needs antd's App context). */
 export function SettlementDialogHost() {

@@ -1,6 +1,6 @@
 import { downloadFile } from '@/platform/api/download';
 import { feedback } from '@/platform/feedback';
-import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions } from '@/platform/templates/buttons/page-actions';
 import { apiPath } from '@/platform/templates/api';
 
 /**
@@ -13,5 +13,4 @@ const statement = (format: 'pdf' | 'xlsx') => (ctx: { base: string; selectedIds:
   return downloadFile(`${apiPath(ctx.base)}/statement/${id}${format === 'xlsx' ? '/xlsx' : ''}`, { fallbackName: `settlement.${format}` }).catch(() => undefined);
 };
 
-registerPageAction('printSettlement', statement('pdf'));
-registerPageAction('settlementExcel', statement('xlsx'));
+registerPageActions('settlement', { printSettlement: statement('pdf'), settlementExcel: statement('xlsx') });

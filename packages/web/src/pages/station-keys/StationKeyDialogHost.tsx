@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { StationCredentialIssued } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError, call } from '@/platform/api/http';
-import { registerPageAction, type PageActionContext } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageActionContext } from '@/platform/templates/buttons/page-actions';
 
 const useIssueDialog = create<{ ctx: PageActionContext | null; show(ctx: PageActionContext): void; close(): void }>()((set) => ({
   ctx: null,
@@ -13,7 +13,7 @@ const useIssueDialog = create<{ ctx: PageActionContext | null; show(ctx: PageAct
 }));
 
 /** 系统管理 / 磅点凭证's 发放凭证 button (server domain/station menu.ts: page:issueStationKey). */
-registerPageAction('issueStationKey', (ctx) => useIssueDialog.getState().show(ctx));
+registerPageActions('station-keys', { issueStationKey: (ctx) => useIssueDialog.getState().show(ctx) });
 
 const zh = {
   title: '发放磅点凭证', stationName: '磅点名称', scaleId: '秤编号', scaleHint: '磅点程序配置中的秤编号（scaleId）', remark: '备注', ok: '发放', close: '关闭',

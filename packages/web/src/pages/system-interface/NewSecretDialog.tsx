@@ -2,7 +2,7 @@ import { Alert, Modal, Typography } from 'antd';
 import { create } from 'zustand';
 import { call } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
-import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions } from '@/platform/templates/buttons/page-actions';
 import { apiPath } from '@/platform/templates/api';
 
 /**
@@ -13,12 +13,14 @@ const useNewSecret = create<{ issued: { name: string; secret: string } | null; s
   issued: null, show: (issued) => set({ issued }), close: () => set({ issued: null }),
 }));
 
-registerPageAction('newSecret', async (ctx) => {
-  if (ctx.selectedIds.length !== 1) return feedback.warning('请选择一个接口订阅 Choose one subscription', 2);
-  const issued = await call<{ name: string; secret: string }>(`${apiPath(ctx.base)}/newSecret/${encodeURIComponent(ctx.selectedIds[0])}`, { method: 'POST' }).catch(() => null);
-  if (!issued) return;
-  useNewSecret.getState().show(issued);
-  ctx.refresh();
+registerPageActions('system-interface', {
+  newSecret: async (ctx) => {
+    if (ctx.selectedIds.length !== 1) return feedback.warning('请选择一个接口订阅 Choose one subscription', 2);
+    const issued = await call<{ name: string; secret: string }>(`${apiPath(ctx.base)}/newSecret/${encodeURIComponent(ctx.selectedIds[0])}`, { method: 'POST' }).catch(() => null);
+    if (!issued) return;
+    useNewSecret.getState().show(issued);
+    ctx.refresh();
+  },
 });
 
 export function NewSecretDialogHost() {

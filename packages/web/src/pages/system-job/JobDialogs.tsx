@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import { create } from 'zustand';
-import { registerPageAction, type PageActionContext } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { apiPath } from '@/platform/templates/api';
 import { formatDate } from '@/platform/templates/list/cell-value';
 import { call, ApiError } from '@/platform/api/http';
@@ -22,8 +22,7 @@ const one = (kind: 'cron' | 'runs') => (ctx: PageActionContext) => {
   }
   useJobDialog.getState().show(kind, ctx);
 };
-registerPageAction('cron', one('cron'));
-registerPageAction('runs', one('runs'));
+registerPageActions('system-job', { cron: one('cron'), runs: one('runs') });
 
 const RESULT: Record<string, [string, string]> = { ok: ['成功 OK', 'green'], failed: ['失败 Failed', 'red'], running: ['运行中 Running', 'blue'] };
 

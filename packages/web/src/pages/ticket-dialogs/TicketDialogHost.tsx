@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageAction } from '@/platform/templates/buttons/page-actions';
 import { feedback } from '@/platform/feedback';
 import { ModuleLoading } from '@/platform/ModuleLoading';
 import { moduleLoader, useModule } from '@/platform/module-loader';
@@ -13,12 +13,10 @@ const ticketDialogsCode = moduleLoader(() => import('./TicketDialogs'));
  * page:modifyTicketPrice, page:splitTicket) open their dialog on the one chosen ticket. The list
  * has already disabled a button the row's lifecycle refuses (rowActions).
  */
-for (const kind of TICKET_DIALOGS) {
-  registerPageAction(kind, (ctx) => {
-    if (ctx.selectedIds.length !== 1) return feedback.warning(i18n.t('ticketDialogs.oneRow'), 2);
-    useTicketDialog.getState().show(kind, ctx);
-  });
-}
+registerPageActions('ticket', Object.fromEntries(TICKET_DIALOGS.map((kind): [string, PageAction] => [kind, (ctx) => {
+  if (ctx.selectedIds.length !== 1) return feedback.warning(i18n.t('ticketDialogs.oneRow'), 2);
+  useTicketDialog.getState().show(kind, ctx);
+}])));
 
 /** Mounted once in the workspace, beside the form and popup hosts (it needs antd's App context). */
 export function TicketDialogHost() {

@@ -1,4 +1,4 @@
-import { registerPageAction } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions } from '@/platform/templates/buttons/page-actions';
 import { feedback } from '@/platform/feedback';
 import { TICKET_PRINT_ZH } from './texts';
 
@@ -12,7 +12,9 @@ export const ticketPrintPath = (base: string, id: string) => {
   return `/weigh/print/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
 };
 
-registerPageAction('printTicket', (ctx) => {
-  if (ctx.selectedIds.length !== 1) return feedback.warning(TICKET_PRINT_ZH.oneRow, 2);
-  window.open(ticketPrintPath(ctx.base, ctx.selectedIds[0]), '_blank');
+registerPageActions('ticket-print', {
+  printTicket: (ctx) => {
+    if (ctx.selectedIds.length !== 1) return feedback.warning(TICKET_PRINT_ZH.oneRow, 2);
+    window.open(ticketPrintPath(ctx.base, ctx.selectedIds[0]), '_blank');
+  },
 });

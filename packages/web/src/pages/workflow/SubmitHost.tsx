@@ -8,7 +8,7 @@ import { queryClient } from '@/app/query-client';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { useEnglish } from '@/i18n/useEnglish';
-import { registerPageAction, type PageActionContext } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { fetchDocTypes, initiate } from './api';
 import { docTypeOfList } from './list-doc-type';
 import { refreshCounts } from './counts';
@@ -30,18 +30,20 @@ const useSubmit = create<{ open: Pending | null; show(p: Pending): void; close()
   close: () => set({ open: null }),
 }));
 
-registerPageAction(WORKFLOW_SUBMIT_ACTION, async (ctx) => {
-  if (ctx.selectedIds.length === 0) return feedback.warning(i18n.t('workflow.actions.oneRow'), 2);
-  let types: WorkflowDocType[];
-  try {
-    types = await queryClient.fetchQuery({ queryKey: ['workflow', 'doc-types'], queryFn: fetchDocTypes, staleTime: 60_000 });
-  } catch (err) {
-    if (err instanceof ApiError) return;
-    throw err;
-  }
-  const docType = docTypeOfList(types, ctx.base, window.location.pathname);
-  if (!docType) return feedback.warning(i18n.t('workflow.actions.notUnderApproval'), 2);
-  useSubmit.getState().show({ ctx, docType, key: Date.now() });
+registerPageActions('workflow', {
+  [WORKFLOW_SUBMIT_ACTION]: async (ctx) => {
+    if (ctx.selectedIds.length === 0) return feedback.warning(i18n.t('workflow.actions.oneRow'), 2);
+    let types: WorkflowDocType[];
+    try {
+      types = await queryClient.fetchQuery({ queryKey: ['workflow', 'doc-types'], queryFn: fetchDocTypes, staleTime: 60_000 });
+    } catch (err) {
+      if (err instanceof ApiError) return;
+      throw err;
+    }
+    const docType = docTypeOfList(types, ctx.base, window.location.pathname);
+    if (!docType) return feedback.warning(i18n.t('workflow.actions.notUnderApproval'), 2);
+    useSubmit.getState().show({ ctx, docType, key: Date.now() });
+  },
 });
 
 /** Mounted once in the workspace beside the other dialog hosts: the 提交审批 dialog, an optional note, then one call per chosen document. */

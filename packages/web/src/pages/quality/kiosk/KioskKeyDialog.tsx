@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { create } from 'zustand';
-import { registerPageAction, type PageActionContext } from '@/platform/templates/buttons/page-actions';
+import { registerPageActions, type PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { call, ApiError } from '@/platform/api/http';
 
 /**
@@ -12,7 +12,7 @@ import { call, ApiError } from '@/platform/api/http';
 const useKioskDialog = create<{ ctx: PageActionContext | null; show(ctx: PageActionContext): void; close(): void }>()((set) => ({
   ctx: null, show: (ctx) => set({ ctx }), close: () => set({ ctx: null }),
 }));
-registerPageAction('issueKiosk', (ctx) => useKioskDialog.getState().show(ctx));
+registerPageActions('quality-kiosk', { issueKiosk: (ctx) => useKioskDialog.getState().show(ctx) });
 
 const DEFAULT_ITEMS = [['001', '水分'], ['002', 'Si'], ['003', 'S'], ['004', 'C'], ['005', '强度']];
 

@@ -15,14 +15,24 @@ export interface PageActionContext {
 export type PageAction = (ctx: PageActionContext) => void | Promise<void>;
 
 /**
- * Handlers of `page:<name>` buttons (protocol documents.ts, familyButtonAction), registered by the
- * pages that own the dialog (app/page-actions.ts registers them at start, loading each page's code
- * only when its button is clicked).
+ * Handlers of `page:<name>` buttons (protocol documents.ts, familyButtonAction), registered per
+ * family by the pages that own the dialog (imported by the workspace at start, loading each
+ * dialog's code only when its button is clicked). A name belongs to one family: a second family
+ * registering it refuses to start, naming both, rather than one button silently running the
+ * other's handler. A family registering again (its module reloaded) replaces its own names.
  */
-const handlers = new Map<string, PageAction>();
+const handlers = new Map<string, { family: string; handler: PageAction }>();
 
-export function registerPageAction(name: string, handler: PageAction): void {
-  handlers.set(name, handler);
+export function registerPageActions(family: string, actions: Record<string, PageAction>): void {
+  for (const name of Object.keys(actions)) {
+    const owner = handlers.get(name)?.family;
+    if (owner !== undefined && owner !== family) throw new Error(`页面操作 page:${name} 重复：${owner} 与 ${family} 都注册了它`);
+  }
+  for (const [name, entry] of handlers) if (entry.family === family && !(name in actions)) handlers.delete(name);
+  for (const [name, handler] of Object.entries(actions)) handlers.set(name, { family, handler });
 }
 
-export const pageAction = (name: string): PageAction | undefined => handlers.get(name);
+export const pageAction = (name: string): PageAction | undefined => handlers.get(name)?.handler;
+
+/** Which family registered each name (the start's check and its test read it). */
+export const pageActionFamilies = (): Record<string, string> => Object.fromEntries([...handlers].map(([name, e]) => [name, e.family]));
