@@ -31,7 +31,7 @@ export async function manualTicketGate(
 ): Promise<void> {
   const manual = rows.filter((r) => r.manual);
   if (manual.length === 0) return;
-  await refuseUnderApproval(tx, who, manualTicketDocType(kind), manualTicketLabel(kind), action === 'audit' ? 'audit' : action,
+  await refuseUnderApproval(tx, who, manualTicketDocType(kind), manualTicketLabel(kind), action,
     manual.map((r) => ({ id: r.id, code: r.ticket_no })), TICKET_ACTION_WORDS[action]);
 }
 
