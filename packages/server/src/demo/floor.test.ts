@@ -86,6 +86,8 @@ describe('npm run demo:floor', () => {
     expect(again.truck.plate).toBe('浙E3F002');
     const keys = (await pool.query(`SELECT count(*) FILTER (WHERE revoked_at IS NULL)::int AS live, count(*)::int AS all FROM wb_station_credential WHERE scale_id = $1`, [DEMO_SCALE_ID])).rows[0];
     expect(keys).toEqual({ live: 1, all: 2 });
+    // the earlier run's refusal is answered, so 远程干预 waits only on this run's
+    expect((await pool.query(`SELECT state, remark, answered_by_name FROM wb_lane_intervention`)).rows).toEqual([{ state: 'FORBIDDEN', remark: '演示重新开始', answered_by_name: 'admin' }]);
     // the session opened for the floor does not outlive it
     await session.close();
     expect((await pool.query(`SELECT count(*)::int AS n FROM auth_session WHERE device_id = 'demo-floor' AND revoked_at IS NULL`)).rows[0].n).toBe(0);

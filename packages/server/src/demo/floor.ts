@@ -94,6 +94,16 @@ async function issueKey(db: Database, call: FloorCall, orgId: string): Promise<s
   return issued.key;
 }
 
+/**
+ * What an earlier run left waiting in 远程干预 on the demo lane (its key is revoked, its lane gone)
+ * is answered 禁止, logged as the administrator's, so the queue shows this run's refusal.
+ */
+async function forbidEarlierRequests(db: Database, call: FloorCall, orgId: string): Promise<void> {
+  const waiting = await db.selectFrom('wb_lane_intervention').select('id').where('org_id', '=', orgId).where('scale_id', '=', DEMO_SCALE_ID).where('state', '=', 'WAITING')
+    .orderBy('id').limit(100).execute();
+  if (waiting.length) await call.send('/api/lane/intervention/forbid', { ids: waiting.map((r) => String(r.id)), remark: '演示重新开始' });
+}
+
 /** The demo truck's trip: its IC card, the registry on the demo notice bound to it, audited and let in. */
 async function demoTrip(db: Database, call: FloorCall, orgId: string): Promise<{ plate: string; card: string; registryId: string }> {
   const line = await demoLine(db, orgId);
@@ -111,6 +121,7 @@ async function demoTrip(db: Database, call: FloorCall, orgId: string): Promise<{
 export async function startDemoFloor(o: FloorOptions): Promise<Floor> {
   const log = o.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const call = new FloorCall(o.base.replace(/\/$/, ''), o.authorization);
+  await forbidEarlierRequests(o.db, call, o.orgId);
   const key = await issueKey(o.db, call, o.orgId);
   log(`station key issued for ${DEMO_SCALE_ID} (系统管理 → 磅点凭证: ${DEMO_STATION_NAME})`);
   const truck = await demoTrip(o.db, call, o.orgId);
