@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   The demo floor is running against ${base} (Ctrl-C stops it). Sign in as operator / Weigh@2026:
     过磅 → 过磅作业: pick the scale ${DEMO_SCALE_ID} and watch the live indicator
     the lane weighs ${floor.truck.plate} (card ${floor.truck.card}): its ticket appears in the purchase tickets
-    过磅 → 远程干预: card ${floor.refused.card} (${floor.refused.plate}) was refused at the reader and waits for 放行 / 禁止
+    过磅 → 远程干预: ${floor.refused.plate} (no card, no trip) was refused by its plate and waits for 放行 / 禁止
 `);
   process.once('SIGINT', () => void finish(0));
   process.once('SIGTERM', () => void finish(0));

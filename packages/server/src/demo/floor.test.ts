@@ -4,12 +4,12 @@ import { bearerFor, createTestApp } from '../../test/harness';
 import { call, expectOk } from '../../test/api';
 import { seedDemoDay } from '../seed/demo-day';
 import { demoAdminSession, seedDemoRecords } from '../seed/demo-records';
-import { DEMO_SCALE_ID, type Floor, REFUSED_CARD, startDemoFloor } from './floor';
+import { DEMO_SCALE_ID, type Floor, REFUSED_PLATE, startDemoFloor } from './floor';
 
 /**
  * `npm run demo:floor` end to end: the demo plant as a fresh start leaves it (its morning and its
  * records), served on a real port; the floor issues its own station key, runs the simulators and
- * the agent's lane; the lane weighs the demo truck, the refused card waits in 远程干预, and the
+ * the agent's lane; the lane weighs the demo truck, the refused truck waits in 远程干预, and the
  * indicator's readings reach the platform and keep moving.
  */
 const ctx = await createTestApp();
@@ -53,7 +53,7 @@ const start = async () => {
 };
 
 describe('npm run demo:floor', () => {
-  it('weighs the demo truck through the unattended lane, leaves the refused card in 远程干预, and keeps the indicator moving', async () => {
+  it('weighs the demo truck through the unattended lane, leaves the refused truck in 远程干预, and keeps the indicator moving', async () => {
     const floor = await start();
     expect(floor.truck.plate).toBe('浙E3F001');
 
@@ -61,23 +61,24 @@ describe('npm run demo:floor', () => {
       SELECT t.state, t.gross::text, w.source, w.station FROM wb_ticket t JOIN wb_weighing w ON w.ticket_id = t.id WHERE t.registry_id = $1`, [floor.truck.registryId])).rows[0]);
     expect(ticket).toEqual({ state: 'FIRST_WEIGHED', gross: '49.3600', source: 'STATION', station: DEMO_SCALE_ID });
 
-    const waiting = await until('the refused card in 远程干预', async () => {
+    const waiting = await until('the refused truck in 远程干预', async () => {
       const res = expectOk(await call(app, 'POST', '/api/lane/intervention/v2/list', operator, { search: [{ key: 'state', op: 'eq', val: 'WAITING' }], limit: { pn: 1, ps: 20 } }));
-      return (res.data.list as { cardNo: string | null; reason: string; stationName: string }[]).find((r) => r.cardNo === REFUSED_CARD);
+      return (res.data.list as { plateNumber: string | null; reason: string; message: string; stationName: string }[]).find((r) => r.plateNumber === REFUSED_PLATE);
     });
-    expect({ reason: waiting.reason, stationName: waiting.stationName }).toEqual({ reason: 'no-registry', stationName: '3号无人值守磅（演示）' });
+    expect({ reason: waiting.reason, message: waiting.message, stationName: waiting.stationName })
+      .toEqual({ reason: 'no-registry', message: `车辆 ${REFUSED_PLATE} 无有效登记`, stationName: '3号无人值守磅（演示）' });
 
     // after the two trucks, cardless trucks keep the indicator's published reading changing
     const seen = new Set<string>();
     await until('the live indicator moving', async () => {
       const scales = expectOk(await call(app, 'GET', '/api/station/scales', operator)).data as { scaleId: string; latest: { weight: string } | null }[];
       const w = scales.find((s) => s.scaleId === DEMO_SCALE_ID)?.latest?.weight;
-      if (w !== undefined && floor.events.some((e) => e.event === 'phase' && e.truck === '—')) seen.add(w);
+      if (w !== undefined && floor.events.some((e) => e.event === 'phase' && e.truck === '' && e.phase === 'driveOn')) seen.add(w);
       return seen.size >= 3;
     });
     expect(lines).toContain(`lane ${DEMO_SCALE_ID} voice: 称重完成，请下磅`);
-    // the one waiting request is the refused card's: the cardless trucks asked nothing
-    expect((await pool.query(`SELECT card_no, state FROM wb_lane_intervention`)).rows).toEqual([{ card_no: REFUSED_CARD, state: 'WAITING' }]);
+    // the one waiting request is the refused truck's: the trucks after it asked nothing
+    expect((await pool.query(`SELECT plate_number, card_no, state FROM wb_lane_intervention`)).rows).toEqual([{ plate_number: REFUSED_PLATE, card_no: null, state: 'WAITING' }]);
   }, 120_000);
 
   it('issues a new key and a new demo truck when run again, the earlier key revoked', async () => {

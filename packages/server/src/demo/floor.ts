@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { StationAgent } from '@wb/station/agent';
 import { StationConfig } from '@wb/station/config';
+import type { SimulatedPlateCamera } from '@wb/station/devices/simulators';
 import { buildLanes, type Lanes } from '@wb/station/lanes';
 import { ScaleSimulator, type SimEvent } from '@wb/station/sim/scale-simulator';
 import { REAL_TIMING, timingScaled, type TruckVisit } from '@wb/station/sim/script';
@@ -14,8 +15,9 @@ import type { Database } from '../platform/db/pool';
  * for the demo's unattended lane, the simulated indicator, card reader, camera and Modbus IO, and
  * the station agent running the lane against the running platform. One demo truck (a purchase
  * trip of the morning's notice, made now with its IC card, audited and let in) is weighed by the
- * lane; then a truck whose card names no trip is refused at the reader and waits in 过磅 → 远程干预;
- * then trucks that swipe no card keep the indicator moving until the floor is stopped.
+ * lane by its card; then a truck with no card, whose plate the camera reads and no trip names, is
+ * refused and waits in 过磅 → 远程干预; then trucks the lane is not asked about (no card, no plate
+ * read) keep the indicator moving until the floor is stopped.
  *
  * Every change goes through the platform's own calls under the demo administrator's session
  * (`authorization`); the database is only read (which notice line, which plate is free).
@@ -23,8 +25,7 @@ import type { Database } from '../platform/db/pool';
 
 export const DEMO_SCALE_ID = 'DEMO-LANE';
 export const DEMO_STATION_NAME = '3号无人值守磅（演示）';
-/** the refused truck's card: no trip is bound to it */
-export const REFUSED_CARD = 'WDJ0001';
+/** the refused truck: it has no card, and the camera reads a plate no trip names */
 export const REFUSED_PLATE = '皖B7Q512';
 
 export interface FloorOptions {
@@ -45,7 +46,7 @@ export interface Floor {
   key: string;
   scaleId: string;
   truck: { plate: string; card: string; registryId: string };
-  refused: { plate: string; card: string };
+  refused: { plate: string };
   sim: ScaleSimulator;
   agent: StationAgent;
   lanes: Lanes;
@@ -129,18 +130,26 @@ export async function startDemoFloor(o: FloorOptions): Promise<Floor> {
 
   const trucks: TruckVisit[] = [
     { plate: truck.plate, card: truck.card, weight: 49360 },
-    { plate: REFUSED_PLATE, card: REFUSED_CARD, weight: 31280 },
-    // trucks that swipe no card: the lane is not asked, the indicator keeps moving
-    { plate: '—', card: '', weight: 18460 },
-    { plate: '—', card: '', weight: 42780 },
+    { plate: REFUSED_PLATE, card: '', weight: 31280 },
+    // trucks the lane is not asked about: the indicator keeps moving
+    { plate: '', card: '', weight: 18460 },
+    { plate: '', card: '', weight: 42780 },
   ];
+  let lanes: Lanes | null = null;
   const events: SimEvent[] = [];
   const sim = new ScaleSimulator({
     protocol: 'toledo', trucks, timing: timingScaled(REAL_TIMING, o.speed ?? 1), hz: 10, loop: true, loopFrom: 2,
     onEvent: (e) => {
       events.push(e);
       if (e.event === 'card') log(`card reader: ${e.card}`);
+      // the lane's camera reads the plate of a truck that has no card (the simulated camera is the lane's own)
+      const carded = trucks.some((t) => t.plate === (e.event === 'plate' ? e.plate : null) && t.card);
+      if (e.event === 'plate' && e.plate && !carded) {
+        log(`camera: ${e.plate}`);
+        (lanes?.lanes[0]?.devices.camera as SimulatedPlateCamera | undefined)?.recognise(e.plate);
+      }
       if (e.event === 'phase' && e.truck) log(`scale: ${e.phase} ${e.truck} ${e.weight} kg`);
+      else if (e.event === 'phase' && e.phase === 'hold') log(`scale: a truck the lane is not asked about, ${e.weight} kg`);
     },
   });
   const ports = await sim.start();
@@ -158,7 +167,6 @@ export async function startDemoFloor(o: FloorOptions): Promise<Floor> {
       statusEveryMs: 5000,
     }],
   });
-  let lanes: Lanes | null = null;
   const agent = new StationAgent(config, { log, onReading: (id, r) => lanes?.onReading(id, r) });
   lanes = buildLanes(config, () => agent.status().waiting.readings, log);
   lanes.start();
@@ -166,7 +174,7 @@ export async function startDemoFloor(o: FloorOptions): Promise<Floor> {
   const built = lanes;
   let stopped = false;
   return {
-    key, scaleId: DEMO_SCALE_ID, truck, refused: { plate: REFUSED_PLATE, card: REFUSED_CARD }, sim, agent, lanes: built, events,
+    key, scaleId: DEMO_SCALE_ID, truck, refused: { plate: REFUSED_PLATE }, sim, agent, lanes: built, events,
     async stop() {
       if (stopped) return;
       stopped = true;
