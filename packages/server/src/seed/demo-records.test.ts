@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../test/harness';
 import { call, expectOk } from '../../test/api';
 import { seedDemoDay } from './demo-day';
-import { seedDemoRecords } from './demo-records';
+import { hasDemoMorning, seedDemoRecords } from './demo-records';
 
 // The desk work the demo plant leaves ready, made through the platform's own calls after its morning.
 const { app, database, config } = await createTestApp();
 const { pool, db } = database;
 
+const before = await hasDemoMorning(db);
 await seedDemoDay(app, db, config);
 const first = await seedDemoRecords(app, db, config);
 
 describe('the demo records', () => {
-  it('are seeded once', async () => {
+  it('are seeded once, in a plant that has the demo morning', async () => {
+    expect({ before, after: await hasDemoMorning(db) }).toEqual({ before: false, after: true });
     expect(first).toBe(true);
     expect(await seedDemoRecords(app, db, config)).toBe(false);
     expect((await pool.query(`SELECT count(*)::int AS n FROM auth_session WHERE device_id = 'demo-records' AND revoked_at IS NULL`)).rows[0].n).toBe(0);
