@@ -10,6 +10,7 @@ import { syncMenuEntries } from './seed/menu-upgrade';
 import { seedTemplates } from './platform/templates/seed';
 import { ALL_TEMPLATES } from './domain/templates';
 import { seedDemoDay } from './seed/demo-day';
+import { hasDemoMorning, seedDemoRecords } from './seed/demo-records';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
   // a fresh plant gets a morning of trucks, made through its own calls; a failure leaves it empty, not down
   if (seeded) await seedDemoDay(app, database.db, config).catch((err) => log.warn({ err }, 'the demo morning could not be seeded'));
+  // the desk work ready to be done (settlements, freight, gate, lab), once, in a plant that has the demo morning
+  if (await hasDemoMorning(database.db)) await seedDemoRecords(app, database.db, config).catch((err) => log.warn({ err }, 'the demo records could not be seeded'));
   // so the first visitor already gets the provider's sign-out address
   if (config.oidc) await initOidc(config);
 

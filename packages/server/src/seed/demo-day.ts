@@ -82,7 +82,7 @@ const OPENING_STOCK = [{ warehouse: 'CK05', material: '0502001', quantity: '5000
 const ORDER: Truck['stage'][] = ['planned', 'in', 'first', 'confirmed', 'completed', 'posted', 'out'];
 const reached = (t: Truck, stage: Truck['stage']) => ORDER.indexOf(t.stage) >= ORDER.indexOf(stage);
 
-class DemoCall {
+export class DemoCall {
   constructor(private readonly app: FastifyInstance, private readonly authorization: string) {}
 
   async send<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<T> {
@@ -93,16 +93,16 @@ class DemoCall {
   }
 }
 
-const found = (row: { id: string } | undefined, what: string): string => {
+export const found = (row: { id: string } | undefined, what: string): string => {
   if (!row) throw new Error(`demo day: ${what} is not in the demo plant`);
   return String(row.id);
 };
 
-const materialOf = async (db: Database, orgId: string, code: string) => found(await db.selectFrom('md_material_alloc as a').innerJoin('md_material as m', 'm.id', 'a.archive_id')
+export const materialOf = async (db: Database, orgId: string, code: string) => found(await db.selectFrom('md_material_alloc as a').innerJoin('md_material as m', 'm.id', 'a.archive_id')
   .select('a.archive_id as id').where('a.org_id', '=', orgId).where('m.inv_code', '=', code).executeTakeFirst(), `material ${code}`);
-const warehouseOf = async (db: Database, orgId: string, code: string) => found(await db.selectFrom('md_warehouse').select('id')
+export const warehouseOf = async (db: Database, orgId: string, code: string) => found(await db.selectFrom('md_warehouse').select('id')
   .where('org_id', '=', orgId).where('ware_code', '=', code).executeTakeFirst(), `warehouse ${code}`);
-async function partnerOf(db: Database, orgId: string, p: Plan['partner']): Promise<string> {
+export async function partnerOf(db: Database, orgId: string, p: Plan['partner']): Promise<string> {
   const { rows } = await sql<{ id: string }>`SELECT a.archive_id AS id FROM ${sql.table(`${p.table}_alloc`)} a JOIN ${sql.table(p.table)} x ON x.id = a.archive_id
                                              WHERE a.org_id = ${orgId} AND x.${sql.ref(p.codeColumn)} = ${p.code}`.execute(db);
   return found(rows[0], `partner ${p.code}`);

@@ -3,7 +3,7 @@ import { ScaleSimulator } from './scale-simulator.js';
 import { REAL_TIMING, timingScaled, type TruckVisit } from './script.js';
 
 // npm run scale-sim -- --protocol toledo --port 4001 [--card-port 4002] [--io-port 5020] [--hz 10]
-//   [--trucks 苏A12345:C001:31720,苏B67890:C002:15480] [--speed 1] [--unit kg|t] [--loop]
+//   [--trucks 苏A12345:C001:31720,苏B67890:C002:15480] [--speed 1] [--unit kg|t] [--loop] [--loop-from N]
 // Prints one JSON line with its ports, then one per event (phase, card, plate).
 
 const PROTOCOLS: SimProtocol[] = ['toledo', 'toledo-checksum', 'xk3190-a9', 'xk3190-a12', 'reversed'];
@@ -16,7 +16,8 @@ function option(args: string[], name: string, fallback: string): string {
 function trucksFrom(text: string): TruckVisit[] {
   return text.split(',').map((t) => {
     const [plate, card, weight] = t.split(':');
-    if (!plate || !card || !(Number(weight) > 0)) throw new Error(`--trucks: "${t}" is not plate:card:kg`);
+    // an empty card (plate::kg) is a truck that swipes none
+    if (!plate || card === undefined || !(Number(weight) > 0)) throw new Error(`--trucks: "${t}" is not plate:card:kg`);
     return { plate, card, weight: Number(weight) };
   });
 }
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     hz: Number(option(args, '--hz', '10')),
     unit,
     loop: args.includes('--loop'),
+    loopFrom: Number(option(args, '--loop-from', '0')),
     host: option(args, '--host', '127.0.0.1'),
     indicatorPort: Number(option(args, '--port', '4001')),
     cardPort: Number(option(args, '--card-port', '0')),

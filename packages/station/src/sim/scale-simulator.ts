@@ -17,6 +17,8 @@ export interface ScaleSimulatorOptions {
   /** kg */
   division?: number;
   loop?: boolean;
+  /** with `loop`, the trucks from this index come round again (the ones before it come once) */
+  loopFrom?: number;
   host?: string;
   indicatorPort?: number;
   cardPort?: number;
@@ -66,7 +68,7 @@ export class ScaleSimulator {
 
   private tick(): void {
     const division = this.options.division ?? 20;
-    const p = scriptAt(this.options.trucks, this.options.timing ?? REAL_TIMING, Date.now() - this.started, division, this.options.loop);
+    const p = scriptAt(this.options.trucks, this.options.timing ?? REAL_TIMING, Date.now() - this.started, division, this.options.loop, this.options.loopFrom);
     // with --loop the same truck comes round again
     if (p.phase === 'driveOff') this.lastIndex = -1;
     this.io.setBeams(p.beams.front, p.beams.rear);
@@ -77,8 +79,10 @@ export class ScaleSimulator {
       // the camera reads its plate, the driver swipes the card
       const plate = this.camera.recognise(p.truck.plate);
       this.emit({ event: 'plate', plate: plate.plate, snapshotBytes: plate.snapshot.length });
-      for (const c of this.cardClients) c.write(`${p.truck.card}\r\n`);
-      this.emit({ event: 'card', card: p.truck.card });
+      if (p.truck.card) {
+        for (const c of this.cardClients) c.write(`${p.truck.card}\r\n`);
+        this.emit({ event: 'card', card: p.truck.card });
+      }
     }
     if (p.phase !== this.lastPhase) {
       this.lastPhase = p.phase;

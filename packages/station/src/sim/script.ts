@@ -3,6 +3,7 @@
 
 export interface TruckVisit {
   plate: string;
+  /** the card the driver swipes on arrival; empty: none (a truck the lane is not asked about) */
   card: string;
   /** kg */
   weight: number;
@@ -47,13 +48,17 @@ function cycleMs(t: ScriptTiming): number {
   return t.emptyMs + t.driveOnMs + t.settleMs + t.holdMs + t.driveOffMs;
 }
 
-/** Where the script is `elapsedMs` after it started; `loop` starts over after the last truck. */
-export function scriptAt(trucks: TruckVisit[], t: ScriptTiming, elapsedMs: number, division: number, loop = false): ScriptPoint {
+/**
+ * Where the script is `elapsedMs` after it started; `loop` starts over after the last truck, from
+ * the truck at `loopFrom` (the ones before it come once).
+ */
+export function scriptAt(trucks: TruckVisit[], t: ScriptTiming, elapsedMs: number, division: number, loop = false, loopFrom = 0): ScriptPoint {
   const cycle = cycleMs(t);
   let index = Math.floor(elapsedMs / cycle);
   if (index >= trucks.length) {
-    if (!loop || trucks.length === 0) return point(0, false, 'done', null, trucks.length, 0, false, false);
-    index %= trucks.length;
+    const from = Math.min(Math.max(0, loopFrom), trucks.length);
+    if (!loop || trucks.length - from === 0) return point(0, false, 'done', null, trucks.length, 0, false, false);
+    index = from + ((index - trucks.length) % (trucks.length - from));
   }
   const truck = trucks[index];
   let at = elapsedMs % cycle;

@@ -2,21 +2,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness';
 import { ALL_CHECKS } from '../../domain/modules';
 import { seedDemoDay } from '../../seed/demo-day';
+import { seedDemoRecords } from '../../seed/demo-records';
 import { checkModules } from '../module/mount';
 import type { FamilyModule } from '../module/define';
 import { breachCount, reportLines, runChecks } from './run';
 import { MODULES } from '../../domain/modules';
 import type { JobContext } from '../jobs/define';
 
-// The invariants the families keep, checked from outside over the demo plant's morning (made by the
-// platform's own calls: receipts, a grant drawn by the sales trucks, stock posted, settlements), then
+// The invariants the families keep, checked from outside over the demo plant's morning and records (made
+// by the platform's own calls: receipts, a grant drawn by the sales trucks, stock posted, settlements), then
 // with one figure of each moved behind the writes' backs, as drift would.
 const { app, database, config } = await createTestApp();
 const { pool, db } = database;
 const byKey = (results: Awaited<ReturnType<typeof runChecks>>, key: string) => results.find((r) => r.key === key)?.breaches ?? [];
 
 beforeAll(async () => {
+  // the demo plant as its first start leaves it: the morning, then the desk work ready to be done
   await seedDemoDay(app, db, config);
+  await seedDemoRecords(app, db, config);
 }, 120_000);
 
 describe('the consistency check', () => {
