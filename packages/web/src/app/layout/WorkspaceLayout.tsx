@@ -77,7 +77,9 @@ export default function WorkspaceLayout() {
 
   const versionCode = nav.reply?.versionCode ?? config?.versionCode ?? '';
   let body;
-  if (page) body = <PageHost current={page} query={location.search.replace(/^\?/, '')} />;
+  // a page waits for the plant's time zone (client config) so its first dates are on the plant's clock
+  if (page && config) body = <PageHost current={page} query={location.search.replace(/^\?/, '')} />;
+  else if (page) body = <PageLoading />;
   else if (nav.failed) {
     body = <Result status="warning" title={t('nav.menuFailed')} extra={<Button type="primary" onClick={nav.retry}>{t('nav.retry')}</Button>} />;
   }
