@@ -31,6 +31,9 @@ export const MONTH_FORMAT = 'YYYY-MM';
 export const DEFAULT_PLANT_ZONE = 'Asia/Shanghai';
 
 let zone = DEFAULT_PLANT_ZONE;
+// antd's pickers take "now" (today's cell, 今天, 此刻) from dayjs's default zone when the timezone
+// plugin is there: the plant's
+dayjs.tz.setDefault(zone);
 
 const validZone = (z: string) => {
   try {
@@ -43,7 +46,10 @@ const validZone = (z: string) => {
 
 /** Sets the plant's zone (from the server's ClientConfig.timeZone); an unknown name keeps the one before. */
 export function setPlantZone(timeZone: string | null | undefined): void {
-  if (timeZone && validZone(timeZone)) zone = timeZone;
+  if (timeZone && validZone(timeZone)) {
+    zone = timeZone;
+    dayjs.tz.setDefault(zone);
+  }
 }
 
 /** The plant's zone, an IANA name such as Asia/Shanghai. */

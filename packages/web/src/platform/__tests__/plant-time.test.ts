@@ -1,11 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
+import pickerDayjs from '@rc-component/picker/generate/dayjs';
 import {
   durationMs, formatDuration, formatPlant, fromPicker, instantOf, pickerToInstant, plantDateTime, plantDateTimeText,
   plantDayText, plantNow, plantToday, plantZone, setPlantZone, toPicker,
 } from '../plant-time';
 
-afterEach(() => setPlantZone('Asia/Shanghai'));
+afterEach(() => {
+  setPlantZone('Asia/Shanghai');
+  vi.useRealTimers();
+});
 
 describe("the plant's clock", () => {
   it("shows an instant in the plant's zone, whatever the browser's", () => {
@@ -65,5 +69,14 @@ describe("the plant's clock", () => {
     expect(plantZone()).toBe('Asia/Shanghai');
     expect(plantDateTime('2026-07-01T12:00:00Z', 'Europe/Berlin')).toBe('2026-07-01 14:00:00');
     expect(plantDateTime('2026-11-28 08:00:00', undefined)).toBe('2026-11-28 08:00:00');
+  });
+
+  it("gives antd's pickers the plant's now (today's cell, 今天, 此刻)", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-27T16:30:00Z'));
+    expect(pickerDayjs.getNow().format('YYYY-MM-DD HH:mm')).toBe('2026-11-28 00:30');
+    expect(fromPicker(pickerDayjs.getNow())).toBe('2026-11-28 00:30:00');
+    setPlantZone('America/New_York');
+    expect(pickerDayjs.getNow().format('YYYY-MM-DD')).toBe('2026-11-27');
   });
 });
