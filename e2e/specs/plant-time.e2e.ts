@@ -14,7 +14,7 @@ import { openMenuLeaf, settled } from '../support/workspace';
 // PLANT_TIME_ZONE) and the same screens are read from a browser in UTC and one in New York. A truck
 // completed at 23:30 and one at 00:30 plant time land on their own plant days in the ticket list,
 // the team day report and the customer statement; a 调价单 生效时间 typed as 2026-11-29 00:00 reads
-// back as typed; a day plan shows its day; 厂内车辆 counts the time inside from the entry instant.
+// back as typed; a day plan shows its day and a freight plan its start; 厂内车辆 counts the time inside from the entry instant.
 
 let current: Page | undefined;
 const stage = useServerAndBrowser(() => current);
@@ -60,6 +60,12 @@ beforeAll(async () => {
   await db(`
     INSERT INTO sa_plan_day (org_id, plan_no, customer_id, material_id, plan_date, tons, trips)
     SELECT id, 'RJHE2ETZ01', $1::bigint, $2::bigint, '${PLAN_DAY}', 100, 4 FROM sys_org WHERE org_code = 'HDSN'`, [customer.id, material.id]);
+  // a freight plan starting at the plant's midnight of 2026-11-29
+  await db(`
+    INSERT INTO wb_freight_plan (org_id, kind, plan_no, carrier_id, start_time)
+    SELECT o.id, 'pu', 'YFJHE2ETZ01', c.archive_id, '${PLAN_DAY} 00:00:00+08'
+      FROM sys_org o, LATERAL (SELECT archive_id FROM md_carrier_alloc WHERE org_id = o.id ORDER BY archive_id LIMIT 1) c
+     WHERE o.org_code = 'HDSN'`);
   // a truck inside the plant (its entry time is set by each browser's step)
   await db(`
     INSERT INTO wb_registry (org_id, kind, registry_no, plate_number, pre_quantity, doc_status, trip_state, entered_at)
@@ -153,12 +159,17 @@ describe.each(['America/New_York', 'UTC'])("a browser in %s reads the plant's ti
     expect(await columnTexts(page, '生效时间')).toEqual([EFFECTIVE]);
   });
 
-  it('a day plan shows its day', async () => {
+  it('a day plan shows its day, a freight plan its start at the plant\'s midnight', async () => {
     await openMenuLeaf(page, '/sale', '/sale/plan-day');
     await rows(page);
     await quickSearch(page, 'RJHE2ETZ01');
     await poll(async () => (await rows(page)).count()).toBe(1);
     expect(await columnTexts(page, '计划日期')).toEqual([PLAN_DAY]);
+    await openMenuLeaf(page, '/freight', '/freight/plan-price');
+    await rows(page);
+    await quickSearch(page, 'YFJHE2ETZ01');
+    await poll(async () => (await rows(page)).count()).toBe(1);
+    expect(await columnTexts(page, '开始时间')).toEqual([`${PLAN_DAY} 00:00:00`]);
   });
 
   it('厂内车辆: the truck entered 1 h 19 min ago, at its plant time', async () => {
