@@ -67,6 +67,14 @@ async function fill(page: Page, testId: string, text: string) {
   await input.fill(text);
 }
 
+/** Types a day into one of the dialogs' date pickers and takes it, as a person does. */
+async function pickDay(page: Page, testId: string, day: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
+}
+
 beforeAll(async () => {
   [admin, operator, accountant] = await Promise.all([caller(USERS.admin), caller(USERS.operator), caller(USERS.accountant)]);
   const [v] = await db<{ id: string }>(`
@@ -179,8 +187,8 @@ describe('settlement dialogs', () => {
     await pressListButton(page, 'page:reconcile');
     const d = dialog(page, 'reconcile');
     const day = (offset: number) => wire(new Date(Date.now() + offset * 86_400_000)).slice(0, 10);
-    await fill(page, 'reconcile-from', day(-7));
-    await fill(page, 'reconcile-to', day(1));
+    await pickDay(page, 'reconcile-from', day(-7));
+    await pickDay(page, 'reconcile-to', day(1));
     await d.getByTestId('reconcile-run').click();
     const row = d.locator('tbody tr.ant-table-row').filter({ hasText: VENDOR.name });
     await row.waitFor();
@@ -215,8 +223,8 @@ describe('settlement dialogs', () => {
     await page.keyboard.type(carrier.name);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: carrier.name }).first().click();
     const day = (offset: number) => wire(new Date(Date.now() + offset * 86_400_000)).slice(0, 10);
-    await fill(page, 'freight-create-from', day(-7));
-    await fill(page, 'freight-create-to', day(1));
+    await pickDay(page, 'freight-create-from', day(-7));
+    await pickDay(page, 'freight-create-to', day(1));
     await d.getByTestId('freight-create-search').click();
     const lines = d.locator('tbody tr.ant-table-row');
     await poll(() => lines.count()).toBe(2);

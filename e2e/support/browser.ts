@@ -16,8 +16,9 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
 }
 
-export async function newPage(browser: Browser, baseUrl: string, locale = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1440, height: 900 } });
+/** A fresh context and page; timezoneId sets the browser's own zone (the plant's is the server's). */
+export async function newPage(browser: Browser, baseUrl: string, locale = 'zh-CN', timezoneId?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1440, height: 900 }, ...(timezoneId ? { timezoneId } : {}) });
   await watchPolicyViolations(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

@@ -1,6 +1,6 @@
 import { Button, Modal, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { plantDateTimeText } from '@/platform/plant-time';
 import { useClientLog, type ClientLogEntry } from '@/app/session/client-log-store';
 
 /** The session's error log in a table (ClientLogButton opens it; its code loads then). */
@@ -26,7 +26,7 @@ export function ClientLogDialog({ open, onClose }: { open: boolean; onClose(): v
         locale={{ emptyText: t('clientLog.empty') }}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         columns={[
-          { title: t('clientLog.time'), dataIndex: 'time', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          { title: t('clientLog.time'), dataIndex: 'time', width: 170, render: (v: string) => plantDateTimeText(v) },
           { title: t('clientLog.type'), dataIndex: 'type', width: 90 },
           { title: t('clientLog.url'), dataIndex: 'url', width: 200, ellipsis: true },
           { title: t('clientLog.message'), dataIndex: 'message', ellipsis: true },

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { App as AntApp, Button, Layout, Result } from 'antd';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useClientConfig } from '@/app/hooks/useClientConfig';
+import { useClientConfig, usePlantZoneReady } from '@/app/hooks/useClientConfig';
 import { useDocumentTitle } from '@/app/hooks/useDocumentTitle';
 import { useEnglish } from '@/i18n/useEnglish';
 import { useHistoryUrl } from '@/app/hooks/useHistoryUrl';
@@ -47,6 +47,7 @@ export default function WorkspaceLayout() {
   const english = useEnglish();
   const screen = useScreenClass();
   const config = useClientConfig();
+  const zoneReady = usePlantZoneReady();
   const nav = useNav();
   useUserInfoSync();
   useHistoryUrl(nav.loaded);
@@ -77,7 +78,9 @@ export default function WorkspaceLayout() {
 
   const versionCode = nav.reply?.versionCode ?? config?.versionCode ?? '';
   let body;
-  if (page) body = <PageHost current={page} query={location.search.replace(/^\?/, '')} />;
+  // a page waits for the plant's time zone (client config) so its first dates are on the plant's clock
+  if (page && zoneReady) body = <PageHost current={page} query={location.search.replace(/^\?/, '')} />;
+  else if (page) body = <PageLoading />;
   else if (nav.failed) {
     body = <Result status="warning" title={t('nav.menuFailed')} extra={<Button type="primary" onClick={nav.retry}>{t('nav.retry')}</Button>} />;
   }

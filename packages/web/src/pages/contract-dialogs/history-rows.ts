@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { plantDateTimeText } from '@/platform/plant-time';
 import type { AmendChange } from './api';
 
 /** The contract values an amendment changes (domain/contract/amend.ts), in the plant's words. */
@@ -10,6 +10,6 @@ export interface HistoryRow { key: number; amendNo: string; line: string; field:
 export function historyRows(changes: readonly AmendChange[], fieldWord: (field: string) => string): HistoryRow[] {
   return changes.map((c, i) => ({
     key: i, amendNo: c.amendNo, line: c.lineSeq === null ? '' : String(c.lineSeq), field: fieldWord(c.field),
-    before: c.before ?? '', after: c.after ?? '', when: dayjs(c.changedAt).format('YYYY-MM-DD HH:mm:ss'), who: c.changedBy ?? '',
+    before: c.before ?? '', after: c.after ?? '', when: plantDateTimeText(c.changedAt), who: c.changedBy ?? '',
   }));
 }

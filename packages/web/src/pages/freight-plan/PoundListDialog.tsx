@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Input, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { pickerToInstant } from '@/platform/plant-time';
 import { useTranslation } from 'react-i18next';
 import { poundCandidates, savePoundList, type PoundRow } from './api';
 import { figure, money, PlanDialog, PlanHeader, useDetail, useSave, when, type DialogProps } from './shared';
@@ -34,8 +35,8 @@ export function PoundListDialog({ ctx, onClose }: DialogProps) {
   // a ticket removed here is offered again (the server still has it in this plan until the save)
   const removedHere = list === null ? [] : (detail?.pounds ?? []).filter((r) => !inList.has(r.ticketId));
   const search = () => setFilter({
-    ...(period?.[0] ? { from: period[0].startOf('day').toISOString() } : {}),
-    ...(period?.[1] ? { to: period[1].add(1, 'day').startOf('day').toISOString() } : {}),
+    ...(period?.[0] ? { from: pickerToInstant(period[0].startOf('day')) as string } : {}),
+    ...(period?.[1] ? { to: pickerToInstant(period[1].add(1, 'day').startOf('day')) as string } : {}),
     ...(plate.trim() ? { plate: plate.trim() } : {}),
   });
   const add = () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { pickerToInstant, plantNow } from '@/platform/plant-time';
 import { useTranslation } from 'react-i18next';
 import { addRemittance } from './api';
 import { AMOUNT, PlanDialog, PlanHeader, RemittanceTable, useDetail, useSave, type DialogProps } from './shared';
@@ -17,7 +18,7 @@ export function RemittanceDialog({ ctx, onClose }: DialogProps) {
   const r = (k: string) => t(`freightPlan.remit.${k}`);
   const { data: detail, isFetching, refetch } = useDetail(ctx);
   const [amount, setAmount] = useState('');
-  const [paidAt, setPaidAt] = useState<Dayjs | null>(dayjs());
+  const [paidAt, setPaidAt] = useState<Dayjs | null>(() => plantNow());
   const [method, setMethod] = useState<string>('BANK');
   const [reference, setReference] = useState('');
   const [remark, setRemark] = useState('');
@@ -29,7 +30,7 @@ export function RemittanceDialog({ ctx, onClose }: DialogProps) {
     if (!AMOUNT.test(a) || Number(a) <= 0) return setProblem(t('freightPlan.notNumber', { field: r('amount') }));
     setProblem(null);
     void save.run(() => addRemittance(ctx.base, {
-      id: ctx.selectedIds[0] as string, amount: a, method, ...(paidAt ? { paidAt: paidAt.toISOString() } : {}),
+      id: ctx.selectedIds[0] as string, amount: a, method, ...(paidAt ? { paidAt: pickerToInstant(paidAt) as string } : {}),
       ...(reference.trim() ? { reference: reference.trim() } : {}), ...(remark.trim() ? { remark: remark.trim() } : {}),
     }), () => {
       setAmount('');

@@ -1,19 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Modal, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { moneyText } from '@/platform/templates/list/cell-value';
+import { plantDayText, plantMinuteText } from '@/platform/plant-time';
 import { planDetail, type FuelAdvance, type PlanHead, type Remittance } from './api';
 
 export interface DialogProps { ctx: PageActionContext; onClose(): void }
 
 export const money = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : moneyText(v));
 export const figure = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
-export const when = (v: string | null | undefined, dayOnly = false) => (v ? dayjs(v).format(dayOnly ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm') : '—');
+export const when = (v: string | null | undefined, dayOnly = false) => (v ? (dayOnly ? plantDayText(v) : plantMinuteText(v)) : '—');
 export const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
 
 /** The chosen plan as it stands now (never a cached copy: the list may be older than the plan). */

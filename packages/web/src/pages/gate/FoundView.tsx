@@ -1,5 +1,6 @@
 import { Alert, Descriptions, Tag } from 'antd';
 import type { Found } from './api';
+import { plantMinuteText } from '@/platform/plant-time';
 import { fill, useGateTexts } from './texts';
 
 const REGISTRY_FIELDS = ['registryNo', 'plateNumber', 'docStatus', 'tripState', 'noticeNo', 'materialName', 'partnerName', 'carrierName', 'driverName', 'preQuantity', 'cardNo', 'validFrom', 'validTo', 'enteredAt', 'queueNo'];
@@ -53,9 +54,4 @@ export function FoundView({ found }: { found: Found }) {
   );
 }
 
-const fmt = (v: string) => {
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime())) return v;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-};
+const fmt = (v: string) => plantMinuteText(v);

@@ -2,13 +2,15 @@ import { useEffect, useState } from 'react';
 import { Badge, Card, Table, Tag } from 'antd';
 import type { LiveVehicle } from '@wb/protocol';
 import { useLiveVehicles } from '@/pages/reports/useLiveVehicles';
+import { durationMs, plantDateTimeText } from '@/platform/plant-time';
 import { fill, useGateTexts } from './texts';
 import './gate.css';
 
-/** Whole minutes inside, as the guard reads them: 1小时05分. */
+/** Whole minutes inside, as the guard reads them: 1小时05分; the entry time is on the plant's clock, whatever the browser's. */
 export function timeInside(enteredAt: string | null, now: number, pattern: string): string {
-  if (!enteredAt) return '';
-  const minutes = Math.max(0, Math.floor((now - new Date(enteredAt).getTime()) / 60_000));
+  const ms = enteredAt ? durationMs(enteredAt, now) : null;
+  if (ms === null) return '';
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
   return fill(pattern, { h: Math.floor(minutes / 60), m: String(minutes % 60).padStart(2, '0') });
 }
 
@@ -37,7 +39,7 @@ export default function InPlantPage() {
           { title: tx.columns.material, dataIndex: 'materialName' },
           { title: tx.columns.counterparty, dataIndex: 'counterparty' },
           { title: tx.columns.driver, dataIndex: 'driverName', width: 100 },
-          { title: tx.columns.enteredAt, dataIndex: 'enteredAt', width: 170 },
+          { title: tx.columns.enteredAt, dataIndex: 'enteredAt', width: 170, render: (v: string | null) => plantDateTimeText(v) },
           { title: tx.columns.inside, key: 'inside', width: 120, className: 'wb-gate-inside', render: (_: unknown, v) => timeInside(v.enteredAt, now, tx.minutes) },
           { title: tx.columns.ticket, dataIndex: 'ticketNo', width: 170 },
         ]}

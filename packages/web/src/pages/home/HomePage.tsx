@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Card, Col, Empty, Row, Tag } from 'antd';
 import { BankOutlined, ClusterOutlined, IdcardOutlined, TagOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '@/app/hooks/useClientConfig';
 import { useEnglish } from '@/i18n/useEnglish';
@@ -16,6 +15,7 @@ import { ChartSkeleton } from './ChartSkeleton';
 import { dayPart } from './day-part';
 import { PlantCounts } from './PlantCounts';
 import { WorkflowHomeCounts } from '@/pages/workflow/HomeCounts';
+import { plantNow } from '@/platform/plant-time';
 import './home.css';
 
 // ECharts is the largest library the web uses: it loads with the chart, after the counts have painted
@@ -31,7 +31,7 @@ export default function HomePage() {
   const nav = useNav();
   const config = useClientConfig();
   const openLeaf = useOpenLeaf();
-  const now = dayjs();
+  const now = plantNow();
   const shortcuts = nav.menu.flatMap((area) => area.children.slice(0, 1).map((leaf) => ({ area, leaf }))).slice(0, SHORTCUTS);
   const roleNames = user?.roles ?? [];
   // the plant's figures for those whose role reads them (报表中心 首页统计)

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, DatePicker, Descriptions, Empty, Select, Space, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { moneyFormatted, type Paged } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { call } from '@/platform/api/http';
 import { downloadFile } from '@/platform/api/download';
+import { DATE_FORMAT, fromPicker, plantDateTimeText, plantNow } from '@/platform/plant-time';
 
 /**
  * 客户对账单: a customer's statement of a period (GET /api/money/statement): the opening balance,
@@ -25,13 +26,13 @@ const KINDS: Record<string, [string, string]> = {
   REFUND_WITHDRAWN: ['退款反审核', 'Refund withdrawn'], CONSUME: ['消费', 'Consumed'], CONSUME_REVERSED: ['消费冲回', 'Consumption reversed'],
 };
 const money = (v: string | null) => (v === null ? '' : (moneyFormatted(v) ?? v));
-const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+const time = (v: string) => plantDateTimeText(v);
 
 export default function StatementPage() {
   const english = useEnglish();
   const w = (zh: string, en: string) => (english ? en : zh);
   const [customerId, setCustomerId] = useState<string | null>(null);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [plantNow().startOf('month'), plantNow()]);
   const [asked, setAsked] = useState<{ customerId: string; from: string; to: string } | null>(null);
   const accounts = useQuery({
     queryKey: ['money', 'accounts'],
@@ -42,7 +43,7 @@ export default function StatementPage() {
     queryFn: () => call<Statement>('/money/statement', { query: asked ?? undefined }),
     enabled: asked !== null,
   });
-  const query = () => customerId && setAsked({ customerId, from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') });
+  const query = () => customerId && setAsked({ customerId, from: fromPicker(range[0], DATE_FORMAT) ?? '', to: fromPicker(range[1], DATE_FORMAT) ?? '' });
   const download = (format: 'xlsx' | 'pdf') => asked && void downloadFile('/money/statement', { query: { ...asked, format }, fallbackName: `statement.${format}` });
   const columns = useMemo(() => [
     { title: w('时间', 'Time'), dataIndex: 0, width: 160, render: time },

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Modal, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { fromPicker, plantDateTimeText } from '@/platform/plant-time';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
@@ -87,13 +88,13 @@ function EndTimeDialog({ ctx, onClose }: DialogProps) {
   const { data: notice } = useQuery({ queryKey: ['notice', ctx.base, id], queryFn: () => getNotice(ctx.base, id) });
   const ok = () => {
     if (!end) return feedback.warning(t('endTimeRequired'), 2);
-    return void saving(ctx, onClose, t('saved'), () => updateEndTime(ctx.base, { id, endTime: end.format('YYYY-MM-DD HH:mm:ss') }), setBusy);
+    return void saving(ctx, onClose, t('saved'), () => updateEndTime(ctx.base, { id, endTime: fromPicker(end) as string }), setBusy);
   };
   return (
     <Modal open title={`${t('updateEndTime')}${notice ? ` · ${notice.noticeNo}` : ''}`} onCancel={onClose} onOk={ok} confirmLoading={busy}
       okText={t('ok')} cancelText={t('cancel')} destroyOnHidden>
       <Form layout="vertical" data-testid="notice-updateEndTime">
-        <Form.Item label={t('endTime')}>{notice?.endTime ? dayjs(notice.endTime).format('YYYY-MM-DD HH:mm:ss') : ''}</Form.Item>
+        <Form.Item label={t('endTime')}>{plantDateTimeText(notice?.endTime)}</Form.Item>
         <Form.Item label={t('newEndTime')} required>
           <DatePicker showTime style={{ width: '100%' }} value={end} onChange={setEnd} format="YYYY-MM-DD HH:mm:ss" />
         </Form.Item>

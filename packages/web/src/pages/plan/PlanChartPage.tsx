@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Card, DatePicker, Descriptions, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { MONTH_FORMAT, fromPicker, plantNow } from '@/platform/plant-time';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -21,8 +22,8 @@ const fetchPlanChart = (month: string) => call<PlanChart>('/sale/plan/chart', { 
 /** 计划执行图: a month's day plans against what the sales trucks used, day by day, with the month summed. */
 export default function PlanChartPage() {
   const tx = usePlanTexts();
-  const [month, setMonth] = useState<Dayjs>(dayjs());
-  const key = month.format('YYYY-MM');
+  const [month, setMonth] = useState<Dayjs>(() => plantNow());
+  const key = fromPicker(month, MONTH_FORMAT) as string;
   const { data } = useQuery({ queryKey: ['plan-chart', key], queryFn: () => fetchPlanChart(key) });
   const box = useEChart(useMemo(() => (data ? planChartOptions(data, tx) : null), [data, tx]));
 

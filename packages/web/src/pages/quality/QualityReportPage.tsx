@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, DatePicker, Empty, Space, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { DATE_FORMAT, fromPicker, plantNow } from '@/platform/plant-time';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -46,8 +47,8 @@ export function reportChartOptions(rows: ReportLine[], w: (zh: string, en: strin
 export default function QualityReportPage() {
   const english = useEnglish();
   const w = (zh: string, en: string) => (english ? en : zh);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
-  const asked = { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') };
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [plantNow().startOf('month'), plantNow()]);
+  const asked = { from: fromPicker(range[0], DATE_FORMAT) as string, to: fromPicker(range[1], DATE_FORMAT) as string };
   const report = useQuery({ queryKey: ['quality', 'report', asked], queryFn: () => call<Report>('/quality/report', { query: asked }) });
   const rows = report.data?.rows ?? [];
   const box = useEChart(useMemo(() => (rows.length ? reportChartOptions(rows, w) : null), [rows, english])); // eslint-disable-line react-hooks/exhaustive-deps

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Image, Modal, Space, Spin } from 'antd';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { registryPictures } from './api';
+import { plantDateTimeText } from '@/platform/plant-time';
 import { useRegistryTexts } from './texts';
 
 /** 抓拍图片查看: the cameras' snapshots of the registry's weighings. */
@@ -19,7 +20,7 @@ export function PicturesDialog({ ctx, onClose }: { ctx: PageActionContext; onClo
             {data.map((s) => (
               <Card key={s.fileId} size="small" title={`${t('ticket')} ${s.ticketNo} · ${s.reading === 'FIRST' ? t('first') : t('second')}`} style={{ width: 260 }}>
                 <Image src={s.url} width={236} height={160} style={{ objectFit: 'cover' }} alt={s.ticketNo} />
-                <div className="wb-muted">{new Date(s.weighedAt).toLocaleString()}</div>
+                <div className="wb-muted">{plantDateTimeText(s.weighedAt)}</div>
               </Card>
             ))}
           </Space>

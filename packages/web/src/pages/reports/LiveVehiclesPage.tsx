@@ -1,7 +1,7 @@
 import { Badge, Result, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { TRIP_KIND_NAMES, type LiveVehicle } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
+import { plantClockText, plantDateTimeText } from '@/platform/plant-time';
 import { ReportFrame } from './ReportFrame';
 import { useLiveVehicles } from './useLiveVehicles';
 import { fill, useReportTexts } from './texts';
@@ -16,7 +16,7 @@ export default function LiveVehiclesPage({ embedded = false }: { embedded?: bool
   const state = (
     <span className="wb-live-status" data-testid="live-status" data-status={status}>
       <Badge status={status === 'live' ? 'processing' : 'error'} text={status === 'live' ? tx.connected : tx.reconnecting} />
-      {updatedAt && <small className="wb-muted">{fill(tx.updatedAt, { time: dayjs(updatedAt).format('HH:mm:ss') })}</small>}
+      {updatedAt && <small className="wb-muted">{fill(tx.updatedAt, { time: plantClockText(updatedAt) })}</small>}
     </span>
   );
   const body = status === 'forbidden' ? (
@@ -47,7 +47,7 @@ export default function LiveVehiclesPage({ embedded = false }: { embedded?: bool
           { title: tx.liveColumns.material, dataIndex: 'materialName' },
           { title: tx.liveColumns.counterparty, dataIndex: 'counterparty' },
           { title: tx.liveColumns.driver, dataIndex: 'driverName', width: 100 },
-          { title: tx.liveColumns.enteredAt, dataIndex: 'enteredAt', width: 170 },
+          { title: tx.liveColumns.enteredAt, dataIndex: 'enteredAt', width: 170, render: (v: string | null) => plantDateTimeText(v) },
           { title: tx.liveColumns.ticket, dataIndex: 'ticketNo', width: 170 },
           { title: tx.liveColumns.gross, dataIndex: 'gross', width: 100, className: 'wb-num' },
           { title: tx.liveColumns.tare, dataIndex: 'tare', width: 100, className: 'wb-num' },

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { DATE_FORMAT, fromPicker, plantNow } from '@/platform/plant-time';
 import { useNavigate } from 'react-router';
 import { PLANT_PERMISSIONS, WEIGH_KIND_NAMES, WEIGH_KINDS, type TeamReportQuery } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
@@ -33,12 +34,12 @@ export default function TeamConditionPage({ daily, embedded = false }: { daily: 
   const [setup, setSetup] = useState(false);
   const mayConfigure = usePermissions().can(PLANT_PERMISSIONS.teamConfig);
   const teams = useQuery({ queryKey: ['report-teams'], queryFn: fetchTeams });
-  const today = dayjs();
+  const today = plantNow();
 
   const submit = (v: Values) => {
     const from = daily ? v.day! : v.range![0];
     const to = daily ? v.day! : v.range![1];
-    const q: TeamReportQuery = { from: from.format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD'), team: v.team, kind: v.kind, materialId: v.materialId };
+    const q: TeamReportQuery = { from: fromPicker(from, DATE_FORMAT) as string, to: fromPicker(to, DATE_FORMAT) as string, team: v.team, kind: v.kind, materialId: v.materialId };
     navigate(`${daily ? '/dayInformation/index' : '/Information/index'}?${queryToSearch(q)}`);
   };
   const findMaterials = async (text: string) => {

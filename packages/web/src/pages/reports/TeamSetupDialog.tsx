@@ -1,7 +1,8 @@
 import { Button, Form, Input, Modal, Space, TimePicker } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { fromPicker, toPicker } from '@/platform/plant-time';
 import type { TeamInfo } from '@wb/protocol';
 import { feedback } from '@/platform/feedback';
 import { saveTeams } from './api';
@@ -9,7 +10,7 @@ import { useReportTexts } from './texts';
 
 interface Row { name: string; nameEn?: string | null; start: Dayjs; end: Dayjs }
 
-const clock = (hhmm: string) => dayjs(hhmm, 'HH:mm');
+const clock = (hhmm: string) => toPicker(hhmm);
 
 /**
  * 班组设置: the company's teams in the order of the day, each from its start to its end. The
@@ -21,7 +22,7 @@ export function TeamSetupDialog({ open, teams, onClose }: { open: boolean; teams
   const [form] = Form.useForm<{ teams: Row[] }>();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (rows: Row[]) => saveTeams(rows.map((r) => ({ name: r.name, nameEn: r.nameEn || null, start: r.start.format('HH:mm'), end: r.end.format('HH:mm') }))),
+    mutationFn: (rows: Row[]) => saveTeams(rows.map((r) => ({ name: r.name, nameEn: r.nameEn || null, start: fromPicker(r.start, 'HH:mm') as string, end: fromPicker(r.end, 'HH:mm') as string }))),
     onSuccess: async () => {
       feedback.success(tx.saved);
       await queryClient.invalidateQueries({ queryKey: ['report-teams'] });

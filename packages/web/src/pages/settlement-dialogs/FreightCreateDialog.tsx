@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlantDatePicker } from '@/platform/PlantDatePicker';
+import { plantMinuteText, plantNextDay } from '@/platform/plant-time';
 import { feedback } from '@/platform/feedback';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { moneyText } from '@/platform/templates/list/cell-value';
@@ -12,12 +14,7 @@ import { refusal, today } from './shared';
 const KINDS: FreightKind[] = ['pu', 'sa', 'al', 'tr'];
 
 /** The day after a yyyy-MM-dd: the period's end is exclusive on the wire, inclusive on the screen. */
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00`);
-  d.setDate(d.getDate() + 1);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-}
+const nextDay = (day: string) => plantNextDay(day);
 
 /**
  * 新建结算 on 运费结算: a carrier and a period, 查询 lists its trips no freight settlement holds
@@ -79,9 +76,9 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
           <Select<string> style={{ width: 260 }} showSearch optionFilterProp="label" placeholder={f('carrier')} value={carrierId ?? undefined}
             loading={!carrierRows} onChange={(v) => { setCarrierId(v); setRows(null); }} data-testid="freight-create-carrier"
             options={(carrierRows ?? []).map((r) => ({ value: r.id, label: `${r.carrierCode} ${r.carrierName}` }))} />
-          <Input type="date" style={{ width: 150 }} value={from} onChange={(e) => setFrom(e.target.value)} data-testid="freight-create-from" />
+          <PlantDatePicker value={from} onChange={(v) => setFrom(v ?? '')} data-testid="freight-create-from" />
           <span>~</span>
-          <Input type="date" style={{ width: 150 }} value={to} onChange={(e) => setTo(e.target.value)} data-testid="freight-create-to" />
+          <PlantDatePicker value={to} onChange={(v) => setTo(v ?? '')} data-testid="freight-create-to" />
           <Button type="primary" loading={busy} onClick={() => void search()} data-testid="freight-create-search">{f('search')}</Button>
         </Space>
         {problem && <Alert type="error" showIcon title={problem} data-testid="freight-create-problem" style={{ marginBottom: 12 }} />}
@@ -109,9 +106,4 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
   );
 }
 
-function dateTime(v: string): string {
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime())) return v ?? '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+const dateTime = (v: string) => plantMinuteText(v);

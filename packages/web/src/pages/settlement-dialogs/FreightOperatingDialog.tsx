@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Descriptions, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlantDatePicker } from '@/platform/PlantDatePicker';
 import { feedback } from '@/platform/feedback';
 import { freightOperating, type FreightAction } from './api';
 import { refusal, today, type DialogProps } from './shared';
@@ -70,12 +71,12 @@ export function FreightOperatingDialog({ ctx, onClose }: DialogProps) {
           {action === 'invoice' && (
             <>
               <Form.Item name="tax" label={f('tax')} rules={[money(f('tax'))]}><Input data-testid="freight-tax" inputMode="decimal" /></Form.Item>
-              <Form.Item name="invoiceDate" label={f('invoiceDate')} rules={[need(f('invoiceDate'))]}><Input data-testid="freight-invoice-date" placeholder="yyyy-MM-dd" /></Form.Item>
+              <Form.Item name="invoiceDate" label={f('invoiceDate')} rules={[need(f('invoiceDate'))]}><PlantDatePicker data-testid="freight-invoice-date" style={{ width: '100%' }} /></Form.Item>
             </>
           )}
           {action === 'pay' && (
             <>
-              <Form.Item name="paidOn" label={f('paidOn')} rules={[need(f('paidOn'))]}><Input data-testid="freight-paid-on" placeholder="yyyy-MM-dd" /></Form.Item>
+              <Form.Item name="paidOn" label={f('paidOn')} rules={[need(f('paidOn'))]}><PlantDatePicker data-testid="freight-paid-on" style={{ width: '100%' }} /></Form.Item>
               <Form.Item name="method" label={f('method')}>
                 <Select data-testid="freight-method" options={(['BANK', 'CASH', 'ACCEPTANCE'] as const).map((k) => ({ value: k, label: methods[k] ?? k }))} />
               </Form.Item>

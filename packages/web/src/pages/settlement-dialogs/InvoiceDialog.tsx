@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlantDatePicker } from '@/platform/PlantDatePicker';
 import { feedback } from '@/platform/feedback';
 import { invoice, type InvoiceBody } from './api';
 import { refusal, SettlementFrame, today, useSettlement, type DialogProps } from './shared';
@@ -39,7 +40,7 @@ export function InvoiceDialog({ ctx, onClose }: DialogProps) {
       <Form form={form} layout="vertical" initialValues={{ invoiceDate: today() }}>
         <Form.Item name="invoiceNo" label={f('invoiceNo')} rules={[need(f('invoiceNo'))]}><Input data-testid="invoice-no" maxLength={40} /></Form.Item>
         <Form.Item name="invoiceDate" label={f('invoiceDate')} rules={[need(f('invoiceDate')), { pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'yyyy-MM-dd' }]}>
-          <Input data-testid="invoice-date" placeholder="yyyy-MM-dd" />
+          <PlantDatePicker data-testid="invoice-date" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="amount" label={f('amount')} rules={[need(f('amount')), money(f('amount'))]}><Input data-testid="invoice-amount" inputMode="decimal" /></Form.Item>
         <Form.Item name="tax" label={f('tax')} rules={[{ pattern: MONEY, message: t('settlementDialogs.required', { field: f('tax') }) }]}><Input data-testid="invoice-tax" inputMode="decimal" /></Form.Item>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlantDatePicker } from '@/platform/PlantDatePicker';
 import { feedback } from '@/platform/feedback';
 import { moneyText } from '@/platform/templates/list/cell-value';
 import { toDecimal } from '@wb/protocol';
@@ -59,7 +60,7 @@ export function PaymentDialog({ ctx, onClose }: DialogProps) {
           <Input data-testid="payment-amount" inputMode="decimal" />
         </Form.Item>
         <Form.Item name="paidOn" label={f('paidOn')} rules={[need(f('paidOn')), { pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'yyyy-MM-dd' }]}>
-          <Input data-testid="payment-date" placeholder="yyyy-MM-dd" />
+          <PlantDatePicker data-testid="payment-date" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="method" label={f('method')} rules={[need(f('method'))]}>
           <Select data-testid="payment-method" options={kinds.map((k) => ({ value: k, label: methods[k] ?? k }))} />

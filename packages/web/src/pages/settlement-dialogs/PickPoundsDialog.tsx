@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { plantMinuteText } from '@/platform/plant-time';
 import { feedback } from '@/platform/feedback';
 import { moneyText } from '@/platform/templates/list/cell-value';
 import { confirmPounds, weightLists, type Candidate } from './api';
@@ -61,9 +62,4 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
   );
 }
 
-function dateTime(v: string): string {
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime())) return v ?? '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+const dateTime = (v: string) => plantMinuteText(v);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Input, Modal, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { PlantDatePicker } from '@/platform/PlantDatePicker';
 import { downloadFile } from '@/platform/api/download';
 import { moneyText } from '@/platform/templates/list/cell-value';
 import { reconcile, RECONCILE_EXPORT, type ReconcileParty, type ReconcileQuery, type ReconcileRow, type Reconciliation } from './api';
@@ -50,9 +51,9 @@ export function ReconcileDialog({ onClose }: { onClose(): void }) {
         <Space wrap style={{ marginBottom: 12 }}>
           <Select data-testid="reconcile-party" style={{ width: 120 }} value={q.party} onChange={(party) => { setQ({ ...q, party }); setData(null); setPartyName(null); }}
             options={PARTIES.map((p) => ({ value: p, label: r(`parties.${p}`) }))} />
-          <Input data-testid="reconcile-from" style={{ width: 130 }} value={q.from} placeholder="yyyy-MM-dd" onChange={(e) => setQ({ ...q, from: e.target.value.trim() })} />
+          <PlantDatePicker data-testid="reconcile-from" value={q.from} onChange={(v) => setQ({ ...q, from: v ?? '' })} />
           <span>~</span>
-          <Input data-testid="reconcile-to" style={{ width: 130 }} value={q.to} placeholder="yyyy-MM-dd" onChange={(e) => setQ({ ...q, to: e.target.value.trim() })} />
+          <PlantDatePicker data-testid="reconcile-to" value={q.to} onChange={(v) => setQ({ ...q, to: v ?? '' })} />
           <Select data-testid="reconcile-name" style={{ width: 240 }} allowClear showSearch placeholder={r('allParties')} value={partyName ?? undefined}
             onChange={(v) => setPartyName(v ?? null)} options={(data?.rows ?? []).map((x) => ({ value: x.partyName, label: x.partyName }))} />
           <Button type="primary" loading={busy} data-testid="reconcile-run" onClick={() => void run()}>{r('run')}</Button>

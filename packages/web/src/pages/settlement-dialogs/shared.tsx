@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { plantToday } from '@/platform/plant-time';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { ApiError } from '@/platform/api/http';
 import { moneyText } from '@/platform/templates/list/cell-value';
@@ -49,8 +50,7 @@ export function SettlementFrame({ title, width, settlement: s, problem, busy, on
   );
 }
 
-/** Today as the server's dates read it (yyyy-MM-dd, the plant's local day). */
+/** Today as the server's dates read it (yyyy-MM-dd, the plant's day, whatever the browser's zone). */
 export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return plantToday();
 }

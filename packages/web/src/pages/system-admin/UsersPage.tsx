@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { PAGE_SIZES, type AdminUser } from '@wb/protocol';
 import { usePage } from '@/app/layout/page-context';
 import { usePageSize } from '@/platform/page-size';
@@ -11,6 +10,7 @@ import { feedback } from '@/platform/feedback';
 import { fetchUserOptions, fetchUsers, resetPassword, switchUsers } from './api';
 import { EditUserForm, NewUserForm } from './UserForms';
 import { fill, useAdminTexts } from './texts';
+import { plantDateTimeText } from '@/platform/plant-time';
 import './system-admin.css';
 
 /** 用户管理: the group's people, their companies and roles in each, and their assay items. */
@@ -71,7 +71,7 @@ export default function UsersPage() {
           },
           { title: tx.users.mobile, dataIndex: 'mobile', width: 130 },
           { title: tx.common.status, dataIndex: 'enabled', width: 80, render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{on ? tx.common.enabled : tx.common.disabled}</Tag> },
-          { title: tx.users.createDate, dataIndex: 'createDate', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+          { title: tx.users.createDate, dataIndex: 'createDate', width: 170, render: (v: string) => plantDateTimeText(v) },
         ]}
         pagination={{
           current: pn, pageSize: ps, total: data?.total ?? 0, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true,

@@ -3,6 +3,7 @@ import { Descriptions, Result, Spin } from 'antd';
 import { useParams } from 'react-router';
 import { TICKET_CHECK_API, type TicketCheck } from '@wb/protocol';
 import { useDocumentTitle } from '@/app/hooks/useDocumentTitle';
+import { plantDateTimeText } from '@/platform/plant-time';
 import './ticket-check.css';
 
 type Loaded = { state: 'loading' } | { state: 'found'; check: TicketCheck } | { state: 'invalid' } | { state: 'failed' };
@@ -48,9 +49,9 @@ export default function TicketCheckPage() {
         { key: 'company', label: '公司 Company', children: c.company },
         { key: 'state', label: '状态 State', children: c.state },
         { key: 'gross', label: `毛重 Gross (${c.unit})`, children: <span data-testid="check-gross">{blank(c.gross)}</span> },
-        { key: 'grossTime', label: '毛重时间 Gross time', children: blank(c.grossTime) },
+        { key: 'grossTime', label: '毛重时间 Gross time', children: blank(c.grossTime && plantDateTimeText(c.grossTime)) },
         { key: 'tare', label: `皮重 Tare (${c.unit})`, children: <span data-testid="check-tare">{blank(c.tare)}</span> },
-        { key: 'tareTime', label: '皮重时间 Tare time', children: blank(c.tareTime) },
+        { key: 'tareTime', label: '皮重时间 Tare time', children: blank(c.tareTime && plantDateTimeText(c.tareTime)) },
         { key: 'net', label: `净重 Net (${c.unit})`, children: <strong data-testid="check-net">{blank(c.net)}</strong> },
       ]} />
     </div>

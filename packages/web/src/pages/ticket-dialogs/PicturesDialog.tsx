@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Image, Modal, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pictureUrl, ticketPictures, type TicketPicture } from './api';
+import { plantDateTimeText } from '@/platform/plant-time';
 import type { DialogProps } from './shared';
 
 /** One thumbnail: the picture's bytes load under the session; a click opens it whole (antd's preview). */
@@ -20,7 +21,7 @@ function Thumb({ shot, label }: { shot: TicketPicture; label: string }) {
   return (
     <div style={{ width: 168 }} data-testid="ticket-picture">
       {url ? <Image src={url} width={160} height={100} style={{ objectFit: 'cover' }} alt={label} /> : <div style={{ width: 160, height: 100 }}><Spin /></div>}
-      <div className="wb-muted">{label} · {new Date(shot.weighedAt).toLocaleString()}</div>
+      <div className="wb-muted">{label} · {plantDateTimeText(shot.weighedAt)}</div>
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import type { ClientConfig, NavReply, OrgSummary, Paged } from '@wb/protocol';
 import { call } from './http';
+import { setPlantZone } from '@/platform/plant-time';
 
-export const fetchClientConfig = () => call<ClientConfig>('/config/client');
+/** The settings the web needs before sign-in; the plant's time zone is set for every date the web shows or sends. */
+export const fetchClientConfig = () =>
+  call<ClientConfig>('/config/client').then((config) => {
+    setPlantZone(config.timeZone);
+    return config;
+  });
 
 export const fetchNav = () => call<NavReply>('/sys-menu/nav');
 

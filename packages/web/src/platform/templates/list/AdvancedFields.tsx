@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { DatePicker, Input, Select, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldDefinition } from '@wb/protocol';
-import { DATE_FORMAT, DATE_TIME_FORMAT, isDayRange } from './advanced-defaults';
+import { DATE_FORMAT, DATE_TIME_FORMAT, fromPicker, toPicker } from '@/platform/plant-time';
+import { isDayRange } from './advanced-defaults';
 import { fieldLabel, withOptionLabels } from './field-label';
 import type { AdvancedValue, AdvancedValues } from './search-body';
 
@@ -51,7 +51,6 @@ function ChoiceInput({ field, value, onChange }: { field: FieldDefinition; value
 
 function RangeInput({ field, value, onChange }: { field: FieldDefinition; value: Extract<AdvancedValue, { kind: 'range' }>; onChange: Props['onChange'] }) {
   const { t } = useTranslation();
-  const toDay = (s: string | null) => (s ? dayjs(s) : null);
   const format = isDayRange(field) ? DATE_FORMAT : DATE_TIME_FORMAT;
   return (
     <DatePicker.RangePicker
@@ -60,9 +59,9 @@ function RangeInput({ field, value, onChange }: { field: FieldDefinition; value:
       style={{ width: '100%' }}
       format={format}
       placeholder={[t('listScreen.from'), t('listScreen.to')]}
-      value={[toDay(value.from), toDay(value.to)]}
+      value={[toPicker(value.from), toPicker(value.to)]}
       onChange={(range) =>
-        onChange(field.fieldName, { kind: 'range', from: range?.[0]?.format(format) ?? null, to: range?.[1]?.format(format) ?? null })
+        onChange(field.fieldName, { kind: 'range', from: fromPicker(range?.[0], format), to: fromPicker(range?.[1], format) })
       }
     />
   );

@@ -1,18 +1,18 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { FieldDefinition } from '@wb/protocol';
+import { DATE_FORMAT, DATE_TIME_FORMAT, plantNow } from '@/platform/plant-time';
 import { advancedKind, type AdvancedValues } from './search-body';
 
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const DATE_FORMAT = 'YYYY-MM-DD';
+export { DATE_FORMAT, DATE_TIME_FORMAT };
 
 /** A range searched by day (searchType datePickerRange) has no time of day and no default window. */
 export const isDayRange = (f: Pick<FieldDefinition, 'searchType'>) => f.searchType === 'datePickerRange' || f.searchType === 'datePicker';
 
 /**
  * The advanced dialog's default time window: today 09:30 to tomorrow 09:30 (spec section 9), the
- * plant's weighing day, which starts with the morning shift.
+ * plant's weighing day, which starts with the morning shift, on the plant's clock.
  */
-export function defaultWindow(now: Dayjs = dayjs()): { from: string; to: string } {
+export function defaultWindow(now: Dayjs = plantNow()): { from: string; to: string } {
   const start = now.hour(9).minute(30).second(0).millisecond(0);
   return { from: start.format(DATE_TIME_FORMAT), to: start.add(1, 'day').format(DATE_TIME_FORMAT) };
 }

@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import type { FieldDefinition, FieldOption } from '@wb/protocol';
-import { DATE_FORMAT, DATE_TIME_FORMAT, isDayRange } from './advanced-defaults';
+import { plantDateTimeText, plantDayText } from '@/platform/plant-time';
+import { isDayRange } from './advanced-defaults';
 
 /** The option a stored value stands for; values compare as text ('1' and 1, 'true' and true). */
 export function optionOf(options: readonly FieldOption[], value: unknown): FieldOption | undefined {
@@ -9,13 +9,11 @@ export function optionOf(options: readonly FieldOption[], value: unknown): Field
 }
 
 /**
- * Dates show as yyyy-MM-dd HH:mm:ss (spec section 9); a field searched by day (datePicker,
- * datePickerRange) holds no time of day and shows yyyy-MM-dd. An unreadable value is shown as sent.
+ * Dates show as yyyy-MM-dd HH:mm:ss on the plant's clock (spec section 9); a field searched by day
+ * (datePicker, datePickerRange) holds no time of day and shows yyyy-MM-dd. An unreadable value is shown as sent.
  */
 export function formatDate(value: unknown, dayOnly = false): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value as string);
-  return d.isValid() ? d.format(dayOnly ? DATE_FORMAT : DATE_TIME_FORMAT) : String(value);
+  return dayOnly ? plantDayText(value) : plantDateTimeText(value);
 }
 
 export type CellText = { kind: 'tag'; label: string; color?: string } | { kind: 'text'; text: string };

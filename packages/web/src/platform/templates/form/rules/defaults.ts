@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { plantNow } from '@/platform/plant-time';
 import type { FieldDefinition } from '@wb/protocol';
 import { looksRelative, misconfiguredDefaultMessage, parseRelativeDate } from './relative-date';
 import { toFormValue } from './form-values';
@@ -40,7 +41,7 @@ function dateDefault(field: FieldDefinition, text: string, today: Dayjs): Defaul
 }
 
 /** A field's starting value in a new record: its defaultValue read for its type. */
-export function defaultValueOf(field: FieldDefinition, macros: Partial<DefaultMacros>, today: Dayjs = dayjs()): DefaultOutcome {
+export function defaultValueOf(field: FieldDefinition, macros: Partial<DefaultMacros>, today: Dayjs = plantNow()): DefaultOutcome {
   const type = baseSubmitType(field.formSubmitType);
   const raw = field.defaultValue;
   // a switch starts on false unless told otherwise (spec: switch defaults true/false)

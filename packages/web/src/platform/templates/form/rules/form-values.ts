@@ -1,14 +1,13 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldDefinition } from '@wb/protocol';
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT, fromPicker, toPicker } from '@/platform/plant-time';
 import { baseSubmitType, isMultiValued, isRangeType } from './submit-types';
 
 /**
  * Converting between what the wire carries (text dates, comma lists) and what the widgets hold
  * (dayjs values, arrays), per submit type. Date format yyyy-MM-dd HH:mm:ss (spec section 9).
  */
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const TIME_FORMAT = 'HH:mm:ss';
+export { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT };
 
 type Field = Pick<FieldDefinition, 'formSubmitType' | 'fieldType' | 'options'>;
 
@@ -32,14 +31,11 @@ export function displayFormat(field: Pick<FieldDefinition, 'formSubmitType'>): s
   return wireFormat(field);
 }
 
+/** A stored date as its picker holds it: an instant on the plant's clock, a wall text as it reads. */
 function parseDate(value: unknown, format: string): Dayjs | null {
   if (value === null || value === undefined || value === '') return null;
   if (dayjs.isDayjs(value)) return value;
-  const text = String(value);
-  const strict = dayjs(text, format, true);
-  if (strict.isValid()) return strict;
-  const loose = format === TIME_FORMAT ? dayjs(`1970-01-01 ${text}`) : dayjs(text);
-  return loose.isValid() ? loose : null;
+  return toPicker(String(value), format);
 }
 
 /** Matches a stored value to the option it stands for, so '1' selects the option whose value is 1. */
@@ -69,9 +65,9 @@ export function toFormValue(field: Field, value: unknown): unknown {
 /** A widget's value as the wire carries it. */
 export function fromFormValue(field: Field, value: unknown): unknown {
   const format = wireFormat(field);
-  if (dayjs.isDayjs(value)) return value.format(format);
+  if (dayjs.isDayjs(value)) return fromPicker(value, format);
   if (Array.isArray(value) && value.some((v) => dayjs.isDayjs(v))) {
-    return value.map((v) => (dayjs.isDayjs(v) ? v.format(format) : v));
+    return value.map((v) => (dayjs.isDayjs(v) ? fromPicker(v, format) : v));
   }
   return value;
 }

@@ -1,10 +1,11 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { plantNow } from '@/platform/plant-time';
 
 /**
  * Relative date defaults (spec section 9): 'now' is today from 00:00:00 to 23:59:59; offsets move
  * it by years, months, days, hours, minutes or seconds, written after it: 'now-1d',
  * 'now+1M-2h', 'now-1y'. Units: y (year), M (month), d (day), h (hour), m (minute), s (second).
- * A single date takes the start of the range, a range both ends.
+ * A single date takes the start of the range, a range both ends. 'now' is the plant's today.
  */
 const UNITS = { y: 'year', M: 'month', d: 'day', h: 'hour', m: 'minute', s: 'second' } as const;
 type Unit = keyof typeof UNITS;
@@ -18,7 +19,7 @@ export interface RelativeRange {
 export const looksRelative = (text: string) => /^\s*now\b/i.test(text);
 
 /** The range a relative default stands for, or null when it is misconfigured. */
-export function parseRelativeDate(text: string, today: Dayjs = dayjs()): RelativeRange | null {
+export function parseRelativeDate(text: string, today: Dayjs = plantNow()): RelativeRange | null {
   const m = /^\s*now((?:\s*[+-]\s*\d+\s*[yMdhms])*)\s*$/.exec(text);
   if (!m) return null;
   let start = today.startOf('day');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DatePicker, Form, InputNumber, Modal } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { plantNow } from '@/platform/plant-time';
 import { useTranslation } from 'react-i18next';
 import { toDayjsPattern } from '../../form/rules/form-values';
 import { clampSampleCount, DATE_DIALOG_FORMAT, formatDialogDate, SAMPLE_COUNT } from './dialog-rules';
@@ -26,8 +27,8 @@ export interface DateSampleDialogProps {
 /** The date and sample-count dialog (spec section 2): title 选择日期, 420 px wide, emits cancel or submit. */
 export function DateSampleDialog({ open, range = false, format = DATE_DIALOG_FORMAT, withSampleCount = false, onSubmit, onCancel }: DateSampleDialogProps) {
   const { t } = useTranslation();
-  const [start, setStart] = useState<Dayjs | null>(() => dayjs());
-  const [end, setEnd] = useState<Dayjs | null>(() => dayjs());
+  const [start, setStart] = useState<Dayjs | null>(() => plantNow());
+  const [end, setEnd] = useState<Dayjs | null>(() => plantNow());
   const [count, setCount] = useState<number>(SAMPLE_COUNT.default);
   const shown = toDayjsPattern(format);
   const submit = () => {

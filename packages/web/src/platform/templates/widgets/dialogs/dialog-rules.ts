@@ -1,4 +1,5 @@
 import type { Dayjs } from 'dayjs';
+import { fromPicker } from '@/platform/plant-time';
 import { toDayjsPattern } from '../../form/rules/form-values';
 
 /** Sample count of the date dialog: 0 to 500, 1 by default (spec section 5). */
@@ -14,7 +15,7 @@ export function clampSampleCount(value: unknown): number {
 export const DATE_DIALOG_FORMAT = 'yyyyMMdd';
 
 export function formatDialogDate(date: Dayjs | null | undefined, format = DATE_DIALOG_FORMAT): string | null {
-  return date ? date.format(toDayjsPattern(format)) : null;
+  return fromPicker(date, toDayjsPattern(format));
 }
 
 /** The default assay items (spec section 9): water, Si, S, C and strength, codes 001 to 005. */
