@@ -66,21 +66,21 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
         <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, quantity: formatWeight(totals.quantity), amount: moneyText(totals.amount) })}</Typography.Text>
       </Space>
       <Table<Candidate> size="small" bordered rowKey="id" dataSource={rows} loading={!data} pagination={{ pageSize: 50, showSizeChanger: false }}
-        scroll={{ y: 420 }} locale={{ emptyText: t('settlementDialogs.noCandidates') }}
+        scroll={{ x: 'max-content', y: 420 }} locale={{ emptyText: t('settlementDialogs.noCandidates') }}
         rowSelection={{ selectedRowKeys: [...chosen], onChange: (keys) => setPicked(new Set(keys.map(String))), preserveSelectedRowKeys: true }}
         columns={[
           { key: 'no', title: c('ticketNo'), dataIndex: 'ticketNo', width: 150 },
-          { key: 'plate', title: c('plate'), dataIndex: 'plateNumber', width: 95 },
-          { key: 'material', title: c('material'), dataIndex: 'materialName', width: 90 },
-          { key: 'date', title: c('date'), dataIndex: 'completedAt', width: 135, render: (v: string) => dateTime(v) },
+          { key: 'plate', title: c('plate'), dataIndex: 'plateNumber', width: 90 },
+          { key: 'material', title: c('material'), dataIndex: 'materialName', width: 85 },
+          { key: 'date', title: c('date'), dataIndex: 'completedAt', width: 130, render: (v: string) => dateTime(v) },
           { key: 'basis', title: c('basis'), dataIndex: 'basis', width: 80, render: (v: string) => bases[v] ?? v },
           { key: 'grossNet', title: c('grossNet'), dataIndex: 'grossNet', align: 'right', width: 80, render: weight },
-          { key: 'shipped', title: c('shipped'), dataIndex: 'shipped', align: 'right', width: 80, render: weight },
-          { key: 'deductions', title: c('deductions'), dataIndex: 'deductions', width: 130, render: (d: RowDeductions) => deductionText(d) },
+          { key: 'shipped', title: c('shipped'), dataIndex: 'shipped', align: 'right', width: 75, render: weight },
+          { key: 'deductions', title: c('deductions'), dataIndex: 'deductions', width: 110, render: (d: RowDeductions) => deductionText(d) },
           { key: 'quantity', title: c('quantity'), dataIndex: 'quantity', align: 'right', width: 90,
             render: (v: string, r: Candidate) => <Tooltip title={basisTip(r)}><span data-testid="candidate-quantity" data-basis={r.basis}>{weight(v)}</span></Tooltip> },
           { key: 'price', title: c('price'), dataIndex: 'unitPrice', align: 'right', width: 85, render: (v: string) => moneyText(v) },
-          { key: 'amount', title: c('amount'), dataIndex: 'amount', align: 'right', width: 110, render: (v: string) => <span data-testid="candidate-amount">{moneyText(v)}</span> },
+          { key: 'amount', title: c('amount'), dataIndex: 'amount', align: 'right', width: 105, render: (v: string) => <span data-testid="candidate-amount">{moneyText(v)}</span> },
         ]} />
     </SettlementFrame>
   );
