@@ -143,10 +143,11 @@ describe('a freight plan on the screen', () => {
     const reply = await printed;
     expect(reply.status()).toBe(200);
     expect(reply.headers()['content-type']).toContain('application/pdf');
-    const open = dialog(page, 'findPrint').getByTestId('plan-print-tab');
-    await open.waitFor();
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
-    expect(tab.url()).toMatch(/^blob:/);
+    // the print preview: the PDF in a frame of the workspace, with 打印, 下载 and 导出Excel
+    const frame = page.getByTestId('pdf-preview-frame');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    await page.getByTestId('pdf-preview-print').waitFor();
     await screenshot(page, 'freight-plan-print');
     expect(listScreen(page)).toBeTruthy();
   });

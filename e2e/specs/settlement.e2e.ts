@@ -125,6 +125,16 @@ describe('settlement', () => {
     await pressListButton(page, 'page:confirmPounds');
     const pick = page.locator('.ant-modal').filter({ has: page.getByTestId('pick-pounds') });
     await poll(() => pick.locator('tbody tr.ant-table-row').count()).toBe(3);
+    // each line shows the row it will become: the second truck settles 24.5 t (25 less the lab's 0.5) at 300, and says why
+    const second = pick.locator('tbody tr.ant-table-row').filter({ hasText: tickets[1].no });
+    expect(await second.getByTestId('candidate-quantity').innerText()).toBe('24.50');
+    expect(await second.getByTestId('candidate-amount').innerText()).toBe('¥7,350.00');
+    expect(await second.innerText()).toContain('质量扣重 0.50');
+    await second.getByTestId('candidate-quantity').hover();
+    const why = page.getByTestId('candidate-basis');
+    await why.waitFor();
+    for (const line of ['结算依据：我方净重', '我方净重(吨)：25.00', '扣重：质量扣重 0.50', '结算数量(吨)：24.50', '金额：¥7,350.00']) expect(await why.innerText()).toContain(line);
+    expect(await pick.getByTestId('pick-totals').innerText()).toContain('¥22,350.00');
     await pick.getByTestId('pick-pounds-ok').click();
     await pick.waitFor({ state: 'detached' });
     await poll(async () => (await settlementOf(settleNo))?.ticket_count).toBe(3);
@@ -145,18 +155,26 @@ describe('settlement', () => {
     await tickListRow(page, settleNo);
     await pressListButton(page, 'one:examine');
     await poll(async () => (await settlementOf(settleNo)).state).toBe('EXAMINED');
-    // 打印: the statement's PDF, downloaded by the browser
+    // 打印: the statement's PDF in the print preview (a frame of the workspace), with 打印 and 下载
     await tickListRow(page, settleNo);
-    const [file] = await Promise.all([page.waitForEvent('download'), pressListButton(page, 'page:printSettlement')]);
+    await pressListButton(page, 'page:printSettlement');
+    const preview = page.locator('.ant-modal').filter({ has: page.getByTestId('pdf-preview') });
+    const frame = preview.getByTestId('pdf-preview-frame');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    expect(await preview.locator('.ant-modal-title').innerText()).toContain(settleNo);
+    await preview.getByTestId('pdf-preview-print').waitFor();
+    const [file] = await Promise.all([page.waitForEvent('download'), preview.getByTestId('pdf-preview-download').click()]);
     expect(file.suggestedFilename()).toMatch(/\.pdf$/);
     const pdfPath = path.join(SCREENSHOT_DIR, 'settlement-statement.pdf');
     await file.saveAs(pdfPath);
     const text = (await pageTexts(new Uint8Array(await readFile(pdfPath)))).join('\n');
     expect(text).toContain(settleNo);
     for (const t of tickets) expect(text).toContain(t.no);
-    expect(text).toContain('24.5');
-    expect(text).toContain('7350.00');
-    expect(text).toMatch(/结算金额：\s*22350\.00/);
+    for (const figure of ['24.50', '¥7,350.00', '质量扣重 0.50', '结算金额：¥22,350.00', '制表：', '供应商签章：']) expect(text).toContain(figure);
+    await screenshot(page, 'settlement-print-preview');
+    await preview.locator('.ant-modal-close').click();
+    await preview.waitFor({ state: 'detached' });
   });
 
   it('3. the carrier\'s freight settlement with a loss charge and a fuel advance is examined on 运费结算 and paid in two parts', async () => {

@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import { formatMoney, formatWeight } from '@wb/protocol';
+import { pageTexts } from '../weighing/print/pdf-text.test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
@@ -283,6 +285,29 @@ describe('freight plans', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call(app, 'GET', `${PLAN}/findPrint/${p.id}`, operator)).statusCode).toBe(403);
+    // the print reads back: letterhead, facts, the ticket's figures in the one money and weight format, the totals row, the signature block
+    const detail = expectOk(await post(`${PLAN}/detail`, { id: p.id })).data as { pounds: Record<string, string>[]; plan: Record<string, string> };
+    const pound = detail.pounds[0];
+    const org = (await pool.query('SELECT org_name FROM sys_org WHERE id = $1', [plant.orgId])).rows[0].org_name as string;
+    const text = (await pageTexts(pdf.rawPayload)).join('|');
+    for (const figure of [org, `运费计划 ${p.planNo}`, '承运商：长兴通运汽车运输有限公司', t.no, formatWeight(pound.net), formatMoney(pound.freight), '|合计|1 张|',
+      `运费合计：${formatMoney(detail.plan.freightTotal)}`, '制表：', '审核：', '承运商签章：', '日期：']) expect(text).toContain(figure);
+    const xlsx = await call(app, 'GET', `${PLAN}/findPrint/${p.id}/xlsx`, accountant);
+    expect([xlsx.statusCode, xlsx.headers['content-type']]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows: ExcelJS.Row[] = [];
+    book.worksheets[0].eachRow((r) => rows.push(r));
+    expect(rows[0].getCell(1).value).toBe(org);
+    const headers = ((rows.find((r) => r.getCell(1).value === '序号') as ExcelJS.Row).values as unknown[]).slice(1).map(String);
+    const col = (name: string) => headers.findIndex((h) => h.startsWith(name)) + 1;
+    const line = rows.find((r) => r.getCell(col('磅单号')).value === t.no) as ExcelJS.Row;
+    expect([line.getCell(col('净重')).value, line.getCell(col('净重')).numFmt]).toEqual([Number(pound.net), '#,##0.00']);
+    expect([line.getCell(col('运费')).value, line.getCell(col('运费')).numFmt]).toEqual([Number(pound.freight), '"¥"#,##0.00;-"¥"#,##0.00']);
+    const totals = rows.find((r) => r.getCell(1).value === '合计') as ExcelJS.Row;
+    expect(totals.getCell(col('运费')).value).toBe(Number(detail.plan.freightTotal));
+    expect(rows.some((r) => r.getCell(1).value === '制表：')).toBe(true);
+    expect((await call(app, 'GET', `${PLAN}/findPrint/${p.id}/xlsx`, operator)).statusCode).toBe(403);
   });
 
   it('lists the three leaves from their templates for the accountant', async () => {

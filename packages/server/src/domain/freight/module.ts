@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 // request.file() and isMultipart() come from @fastify/multipart's declarations
 import type {} from '@fastify/multipart';
 import { idParam } from '@wb/protocol';
@@ -12,7 +13,10 @@ import { FREIGHT_LEAVES } from './menu';
 import { addRemittance, clearForCalculation, confirmFuelAdvance, confirmPounds, editPoundList, setStorage, setUrgent } from './plan-actions';
 import { candidatesBody, fuelAdvanceBody, groupListBody, planIdBody, planIdsBody, poundListBody, remittanceBody, storageBody, urgentBody } from './plan-bodies';
 import { planCandidates, planDetail, planGroups } from './plan-read';
-import { planPdf } from './print';
+import { planDocument, planFileName } from './print';
+import { sendDocument } from '../../platform/print/document';
+import { letterheadOf } from '../../platform/print/letterhead';
+import { weighParams } from '../weighing/repo';
 
 /**
  * Freight (运费): freight contracts, freight prices and freight plans on the document engine, and
@@ -78,13 +82,14 @@ export const freightModule = defineModule({
       const filter = parse(groupListBody, request.body ?? {});
       return ok(await planGroups(db, request.caller.orgId, filter));
     });
-    app.get(`${PLAN_BASE}/findPrint/:id`, { config: { access: { permission: planPermission('findPrint') } } }, async (request, reply) => {
+    const print = (format: 'pdf' | 'xlsx') => async (request: FastifyRequest, reply: FastifyReply) => {
       const { id } = parse(idParam, request.params);
-      const detail = await planDetail(db, request.caller.orgId, id);
-      const name = encodeURIComponent(`运费计划_${String(detail.plan.planNo)}.pdf`);
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="freight-plan.pdf"; filename*=UTF-8''${name}`)
-        .send(await planPdf(detail));
-    });
+      const { orgId } = request.caller;
+      const detail = await planDetail(db, orgId, id);
+      return sendDocument(reply, planDocument(detail, await letterheadOf(db, orgId), await weighParams(db, orgId)), format, planFileName(detail));
+    };
+    app.get(`${PLAN_BASE}/findPrint/:id`, { config: { access: { permission: planPermission('findPrint') } } }, print('pdf'));
+    app.get(`${PLAN_BASE}/findPrint/:id/xlsx`, { config: { access: { permission: planPermission('findPrint') } } }, print('xlsx'));
     // the import writes its one log entry in its transaction (import.ts)
     app.post(`${PLAN_BASE}/importExcel`, { config: { access: { permission: planPermission('importExcel') }, logged: 'self' as const } }, async (request) => {
       if (!request.isMultipart()) throw badRequest('请选择要导入的 Excel 文件', 'file');

@@ -1,6 +1,5 @@
 import { idsBody } from '@wb/protocol';
 import { parse } from '../../platform/http/errors';
-import { attachment, XLSX_TYPE } from '../../platform/excel/workbook';
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
 import { setAccountsControl } from './control';
 import { documentApproval } from '../workflow/declare';
@@ -8,7 +7,10 @@ import { receiptEffectsWith } from './documents';
 import { creditFamily, receiptFamily } from './family';
 import { CONTROL_BUTTONS, controlPermission, MONEY_LEAVES, MONEY_PERMISSIONS } from './menu';
 import { readStatement, readStatementJson, statementQuery, statementReplyText } from './statement';
-import { statementFileName, statementPdf, statementSheet } from './statement-files';
+import { statementDocument, statementFileName } from './statement-files';
+import { sendDocument } from '../../platform/print/document';
+import { letterheadOf } from '../../platform/print/letterhead';
+import { weighParams } from '../weighing/repo';
 import { accountListTemplate, ledgerListTemplate } from './templates';
 import { accountLedgerCheck } from './consistency-repo';
 
@@ -54,12 +56,8 @@ export const moneyModule = defineModule({
       const q = parse(statementQuery, request.query ?? {});
       if (!q.format) return reply.type('application/json; charset=utf-8').send(statementReplyText(await readStatementJson(db, request.caller.orgId, q)));
       const statement = await readStatement(db, request.caller.orgId, q);
-      if (q.format === 'xlsx') {
-        return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(statementFileName(statement, 'xlsx'))).send(statementSheet(statement));
-      }
-      const name = encodeURIComponent(statementFileName(statement, 'pdf'));
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="statement.pdf"; filename*=UTF-8''${name}`)
-        .send(await statementPdf(statement));
+      const { orgId } = request.caller;
+      return sendDocument(reply, statementDocument(statement, await letterheadOf(db, orgId), await weighParams(db, orgId)), q.format, statementFileName(statement));
     });
   },
 });

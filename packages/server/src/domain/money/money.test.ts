@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
+import { pageTexts } from '../weighing/print/pdf-text.test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
@@ -328,12 +329,31 @@ describe('the second weighing and the statement', () => {
 
     const xlsx = await call(app, 'GET', `/api/money/statement?customerId=${c.id}&from=${yesterday}&to=${today}&format=xlsx`, accountant);
     expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/^attachment;/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const rows = book.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
-    expect(rows.at(-1)).toEqual([undefined, '期末余额', undefined, undefined, undefined, undefined, undefined, undefined, 38600]);
+    const sheet = book.worksheets[0];
+    const org = (await pool.query('SELECT org_name FROM sys_org WHERE id = $1', [plant.orgId])).rows[0];
+    expect(sheet.getCell('A1').value).toBe(org.org_name);
+    const rows: ExcelJS.Row[] = [];
+    sheet.eachRow((r) => rows.push(r));
+    const head = rows.find((r) => r.getCell(1).value === '时间') as ExcelJS.Row;
+    const headers = (head.values as unknown[]).slice(1).map(String);
+    const col = (name: string) => headers.findIndex((h) => h.startsWith(name)) + 1;
+    const consume = rows.find((r) => r.getCell(col('单据号')).value === ticket.no) as ExcelJS.Row;
+    expect([consume.getCell(col('消费')).value, consume.getCell(col('消费')).numFmt]).toEqual([11400, '"¥"#,##0.00;-"¥"#,##0.00']);
+    expect([consume.getCell(col('净重')).value, consume.getCell(col('净重')).numFmt]).toEqual([28.5, '#,##0.00']);
+    expect(consume.getCell(col('时间')).value).toBeInstanceOf(Date);
+    expect(consume.getCell(col('时间')).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    const totals = rows.find((r) => r.getCell(1).value === '本期合计') as ExcelJS.Row;
+    expect([totals.getCell(col('收款')).value, totals.getCell(col('消费')).value, totals.getCell(col('余额')).value]).toEqual([50000, 11400, 38600]);
+    expect(rows.some((r) => (r.values as unknown[]).includes('客户签章：'))).toBe(true);
     const pdf = await call(app, 'GET', `/api/money/statement?customerId=${c.id}&from=${yesterday}&to=${today}&format=pdf`, accountant);
     expect([pdf.statusCode, pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    const text = (await pageTexts(pdf.rawPayload)).join('|');
+    for (const figure of [org.org_name, '客户对账单', `期初余额：¥0.00`, ticket.no, '28.50', '¥400.00', '¥50,000.00', '¥11,400.00', '¥38,600.00', '本期合计', '期末余额：', '客户签章：', '日期：']) {
+      expect(text).toContain(figure);
+    }
   });
 
   it('refuses a statement period that ends before it starts, naming the field', async () => {

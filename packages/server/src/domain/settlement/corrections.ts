@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../platform/http/errors';
 import { moneyDecimals, retotal } from './header';
 import { settleName, type SettleKind } from './kinds';
 import * as repo from './repo';
-import { settleRow, stateAfterPayment, type SettleRow } from './rules';
+import { settleRow, stateAfterPayment, type RowDeductions, type SettleRow, type SettleTicket } from './rules';
 
 /**
  * A correction reaching a settled ticket (a lab result known after the ticket was settled: its new
@@ -42,6 +42,7 @@ export async function correctSettledTicket(
   const next = settleRow({
     id: c.ticketId, ticketNo: row.ticket_no, completedAt: row.completed_at, materialId: row.material_id, noticeId: row.notice_id, contractId: row.contract_id,
     basis: row.basis, net: new Decimal(row.gross_net).minus(c.qualityDeduction).toFixed(), shipped: row.shipped, qualityDeduction: c.qualityDeduction,
+    siteDeductions: siteOf(row.deductions),
     price: row.price, qualityPriceAdjust: c.qualityPriceAdjust, taxRate: row.tax_rate,
   }, await moneyDecimals(tx, c.orgId));
   if (!next.ok) throw badRequest(next.message, 'qualityPriceAdjust');
@@ -60,6 +61,12 @@ export async function correctSettledTicket(
   }
   return { settlementNo: s.settleNo };
 }
+
+/** The site's deductions a stored row was settled with (its deductions less the quality one). */
+const siteOf = (d: unknown): SettleTicket['siteDeductions'] => {
+  const { QUALITY: _quality, ...site } = (d ?? {}) as RowDeductions;
+  return site;
+};
 
 const correctionReason = (c: { reason: string; qualityDeduction: string; qualityPriceAdjust: string }, ticketNo: string) =>
   `${c.reason.trim() || '质量更正'}（磅单 ${ticketNo}：质量扣重 ${new Decimal(c.qualityDeduction).toFixed()}，质量调价 ${new Decimal(c.qualityPriceAdjust).toFixed()}）`.slice(0, 500);

@@ -1,7 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idParam } from '@wb/protocol';
 import { ok } from '../../platform/http/envelope';
 import { parse } from '../../platform/http/errors';
-import { attachment, XLSX_TYPE } from '../../platform/excel/workbook';
+import { sendDocument } from '../../platform/print/document';
+import { letterheadOf } from '../../platform/print/letterhead';
+import { weighParams } from '../weighing/repo';
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
 import { adjustBody, confirmPoundsBody, invoiceBody, paymentBody, weightListsBody } from './bodies';
 import { SETTLEMENT_FAMILIES } from './family';
@@ -13,7 +16,7 @@ import { settlementLeaf } from './menu';
 import { addAdjustment, addInvoice, addPayment } from './money';
 import { confirmPounds } from './pounds';
 import { fdById, settlementById, weightLists } from './reads';
-import { statementFileName, statementPdf, statementSheet } from './statement';
+import { statementDocument, statementFileName } from './statement';
 import { settlementTotalsCheck } from './consistency-repo';
 
 /**
@@ -102,18 +105,14 @@ export const settlementModule = defineModule({
       });
       // 结算单 as PDF (print) or Excel (export)
       const may = (action: string) => ({ config: { access: { permission: settlePermission(kind, action) } } });
-      app.get(`${base}/statement/:id`, may('printSettlement'), async (request, reply) => {
+      const statement = (format: 'pdf' | 'xlsx') => async (request: FastifyRequest, reply: FastifyReply) => {
         const { id } = parse(idParam, request.params);
-        const s = await settlementById(db, request.caller.orgId, kind, id);
-        const name = encodeURIComponent(statementFileName(s, 'pdf'));
-        return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="settlement.pdf"; filename*=UTF-8''${name}`)
-          .send(await statementPdf(s));
-      });
-      app.get(`${base}/statement/:id/xlsx`, may('settlementExcel'), async (request, reply) => {
-        const { id } = parse(idParam, request.params);
-        const s = await settlementById(db, request.caller.orgId, kind, id);
-        return reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(statementFileName(s, 'xlsx'))).send(statementSheet(s));
-      });
+        const { orgId } = request.caller;
+        const s = await settlementById(db, orgId, kind, id);
+        return sendDocument(reply, statementDocument(s, await letterheadOf(db, orgId), await weighParams(db, orgId)), format, statementFileName(s));
+      };
+      app.get(`${base}/statement/:id`, may('printSettlement'), statement('pdf'));
+      app.get(`${base}/statement/:id/xlsx`, may('settlementExcel'), statement('xlsx'));
     }
   },
 });

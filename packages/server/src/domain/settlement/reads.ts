@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
+import { weighParams } from '../weighing/repo';
 import * as repo from './repo';
+import { basisText, settleRow, type SettleRow } from './rules';
 
 /** The settlement's reads: its candidates (weight lists), the whole settlement with its rows (getId), one fd sub-settlement. */
 type Db = Kysely<DB>;
@@ -13,12 +15,37 @@ async function header(db: Db, orgId: string, kind: SettleKind, id: string) {
   return s;
 }
 
-/** 磅单候选 of a settlement: its party's unsettled audited tickets of its period (and material and contract when it names them). */
-export async function weightLists(db: Db, orgId: string, kind: SettleKind, settlementId: string, limit: number): Promise<{ total: number; rows: repo.Candidate[] }> {
+/**
+ * A candidate as the dialog shows it: the ticket and the row confirmPounds would save for it,
+ * computed by the same rule (rules.ts settleRow) from the same figures, with its basis in words.
+ */
+export interface Candidate {
+  id: string; ticketNo: string; completedAt: Date | null; plateNumber: string; materialId: string | null; materialName: string | null; contractNo: string | null;
+  noticeId: string | null; basis: SettleRow['basis']; net: string; shipped: string | null; grossNet: string; basisQuantity: string; qualityDeduction: string;
+  deductions: SettleRow['deductions']; quantity: string; price: string; qualityPriceAdjust: string; unitPrice: string; taxRate: string; amount: string;
+  tax: string; amountExTax: string; basisText: string;
+}
+
+/** The row a candidate would become (the figures confirmPounds saves); a ticket whose amount no column holds says so in its basis. */
+export function candidateOf(t: repo.CandidateTicket, moneyDecimals: number): Candidate {
+  const r = settleRow(t, moneyDecimals);
+  const v = r.ok ? r.value : (settleRow({ ...t, price: '0', qualityPriceAdjust: '0' }, moneyDecimals) as { ok: true; value: SettleRow }).value;
+  return {
+    id: t.id, ticketNo: t.ticketNo, completedAt: t.completedAt, plateNumber: t.plateNumber, materialId: t.materialId, materialName: t.materialName, contractNo: t.contractNo,
+    noticeId: t.noticeId, basis: v.basis, net: v.net, shipped: v.shipped, grossNet: v.grossNet, basisQuantity: v.basisQuantity, qualityDeduction: v.qualityDeduction,
+    deductions: v.deductions, quantity: v.quantity, price: v.price, qualityPriceAdjust: v.qualityPriceAdjust, unitPrice: v.unitPrice, taxRate: v.taxRate,
+    amount: v.amount, tax: v.tax, amountExTax: v.amountExTax, basisText: r.ok ? basisText(v) : r.message,
+  };
+}
+
+/** 磅单候选 of a settlement: its party's unsettled audited tickets of its period (and material and contract when it names them), each with its row. */
+export async function weightLists(db: Db, orgId: string, kind: SettleKind, settlementId: string, limit: number): Promise<{ total: number; rows: Candidate[] }> {
   const s = await header(db, orgId, kind, settlementId);
-  const rows = await repo.candidates(db, orgId, {
+  const tickets = await repo.candidates(db, orgId, {
     kind, partyId: String(s[SETTLE_KINDS[kind].partyColumn]), periodFrom: s.period_from, periodTo: s.period_to, materialId: s.material_id, contractId: s.contract_id,
-  }, limit);
+  }, limit, s.id);
+  const decimals = (await weighParams(db, orgId)).moneyPrecision;
+  const rows = tickets.map((t) => candidateOf(t, decimals));
   return { total: rows.length, rows };
 }
 
@@ -27,7 +54,7 @@ const ROW_COLUMNS = sql`r.id::text, r.seq, r.fd_id::text AS "fdId", r.ticket_id:
   trim_scale(r.gross_net)::text AS "grossNet", trim_scale(r.basis_quantity)::text AS "basisQuantity", trim_scale(r.quality_deduction)::text AS "qualityDeduction",
   trim_scale(r.quantity)::text AS quantity, trim_scale(r.price)::text AS price, trim_scale(r.quality_price_adjust)::text AS "qualityPriceAdjust",
   trim_scale(r.unit_price)::text AS "unitPrice", trim_scale(r.tax_rate)::text AS "taxRate", trim_scale(r.amount)::text AS amount, trim_scale(r.tax)::text AS tax,
-  trim_scale(r.amount_ex_tax)::text AS "amountExTax", trim_scale(r.unit_price_ex_tax)::text AS "unitPriceExTax"`;
+  trim_scale(r.amount_ex_tax)::text AS "amountExTax", trim_scale(r.unit_price_ex_tax)::text AS "unitPriceExTax", r.deductions`;
 
 export type RowRead = Record<string, unknown>;
 

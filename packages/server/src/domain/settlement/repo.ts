@@ -75,17 +75,35 @@ function candidateSql(orgId: string, q: CandidateQuery, holder: string | null) {
        AND (${q.contractId}::bigint IS NULL OR c.id = ${q.contractId}::bigint)`;
 }
 
-export interface Candidate {
-  id: string; ticketNo: string; completedAt: Date; plateNumber: string; materialId: string | null; materialName: string | null;
-  net: string; shipped: string | null; price: string | null; qualityPriceAdjust: string; contractNo: string | null; noticeId: string | null;
+/**
+ * What a ticket's row is computed from, read alike for a candidate and for the pound list under its
+ * locks (so the candidate shows what the row will hold): its own columns, its contract's basis and
+ * tax rate, its QUALITY deduction and the site's deductions by kind (the hidden one is no party's).
+ * Reads `t` and the contract joins of CONTRACT_JOIN.
+ */
+const FIGURES = sql`t.id::text, t.ticket_no, t.completed_at, t.material_id::text, t.notice_id::text, c.id::text AS contract_id, coalesce(c.settle_basis, 'OUR_NET') AS basis,
+  t.net::text, t.shipped_quantity::text AS shipped, t.price::text, t.quality_price_adjust::text AS qpa, coalesce(l.tax_rate, cl.tax_rate, c.tax_rate)::text AS tax_rate,
+  coalesce((SELECT d.amount FROM wb_ticket_deduction d WHERE d.ticket_id = t.id AND d.kind = 'QUALITY'), 0)::text AS quality,
+  coalesce((SELECT jsonb_object_agg(d.kind, d.amount::text) FROM wb_ticket_deduction d WHERE d.ticket_id = t.id AND d.kind NOT IN ('QUALITY', 'HIDDEN')), '{}'::jsonb) AS site`;
+
+/** A row of FIGURES as the rules read it. */
+function settleTicketOf(r: Record<string, unknown>): SettleTicket {
+  return {
+    id: r.id as string, ticketNo: r.ticket_no as string, completedAt: (r.completed_at as Date | null) ?? null, materialId: (r.material_id as string | null) ?? null,
+    noticeId: (r.notice_id as string | null) ?? null, contractId: (r.contract_id as string | null) ?? null, basis: r.basis as SettleTicket['basis'],
+    net: (r.net as string | null) ?? '0', shipped: (r.shipped as string | null) ?? null, qualityDeduction: r.quality as string,
+    siteDeductions: (r.site as SettleTicket['siteDeductions'] | null) ?? {}, price: (r.price as string | null) ?? null, qualityPriceAdjust: r.qpa as string,
+    taxRate: (r.tax_rate as string | null) ?? null,
+  };
 }
 
+/** A candidate ticket: what the list shows of it and what its row is computed from. */
+export interface CandidateTicket extends SettleTicket { plateNumber: string; materialName: string | null; contractNo: string | null }
+
 /** 磅单候选 (weight lists): the unsettled counted tickets of the party and period (and those `holder` holds), in completion order. */
-export async function candidates(tx: Tx | Kysely<DB>, orgId: string, q: CandidateQuery, limit: number, holder: string | null = null): Promise<Candidate[]> {
+export async function candidates(tx: Tx | Kysely<DB>, orgId: string, q: CandidateQuery, limit: number, holder: string | null = null): Promise<CandidateTicket[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT t.id::text, t.ticket_no, t.completed_at, t.plate_number, t.material_id::text, m.inv_name AS material_name, trim_scale(t.net)::text AS net,
-           trim_scale(t.shipped_quantity)::text AS shipped, trim_scale(t.price)::text AS price, trim_scale(t.quality_price_adjust)::text AS qpa,
-           c.contract_no, t.notice_id::text
+    SELECT ${FIGURES}, t.plate_number, m.inv_name AS material_name, c.contract_no
       FROM wb_ticket t
       LEFT JOIN md_material m ON m.id = t.material_id
       ${CONTRACT_JOIN}
@@ -93,10 +111,7 @@ export async function candidates(tx: Tx | Kysely<DB>, orgId: string, q: Candidat
      ORDER BY t.completed_at, t.id
      LIMIT ${limit}`.execute(tx);
   return rows.map((r) => ({
-    id: r.id as string, ticketNo: r.ticket_no as string, completedAt: r.completed_at as Date, plateNumber: r.plate_number as string,
-    materialId: (r.material_id as string | null) ?? null, materialName: (r.material_name as string | null) ?? null, net: r.net as string,
-    shipped: (r.shipped as string | null) ?? null, price: (r.price as string | null) ?? null, qualityPriceAdjust: r.qpa as string,
-    contractNo: (r.contract_no as string | null) ?? null, noticeId: (r.notice_id as string | null) ?? null,
+    ...settleTicketOf(r), plateNumber: r.plate_number as string, materialName: (r.material_name as string | null) ?? null, contractNo: (r.contract_no as string | null) ?? null,
   }));
 }
 
@@ -116,13 +131,9 @@ export async function lockPoundList(tx: Tx, orgId: string, s: SettleHeader, ids:
   // no ids: every candidate, chosen and locked in this one statement (not listed first and locked after)
   const chosen = ids === null ? candidateSql(orgId, { ...q, contractId: s.contractId }, s.id) : sql`t.id = ANY(${ids as string[]}::bigint[])`;
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT t.id::text, t.ticket_no, (${countedSql(orgId, q)}) AS counted, (${chosen}) AS chosen,
-           t.completed_at, t.material_id::text, t.notice_id::text, c.id::text AS contract_id, coalesce(c.settle_basis, 'OUR_NET') AS basis,
-           t.net::text, t.shipped_quantity::text AS shipped, t.price::text, t.quality_price_adjust::text AS qpa,
-           coalesce(l.tax_rate, cl.tax_rate, c.tax_rate)::text AS tax_rate, coalesce(d.amount, 0)::text AS quality
+    SELECT ${FIGURES}, (${countedSql(orgId, q)}) AS counted, (${chosen}) AS chosen
       FROM wb_ticket t
       ${CONTRACT_JOIN}
-      LEFT JOIN wb_ticket_deduction d ON d.ticket_id = t.id AND d.kind = 'QUALITY'
      WHERE t.org_id = ${orgId}
        AND ((${chosen}) OR t.id IN (SELECT r.ticket_id FROM wb_settlement_row r WHERE r.settlement_id = ${s.id}::bigint))
      ORDER BY t.id
@@ -131,11 +142,8 @@ export async function lockPoundList(tx: Tx, orgId: string, s: SettleHeader, ids:
   // held these tickets' locks and committed while we waited (the lock statement's would not)
   const held = await holders(tx, rows.map((r) => r.id as string));
   return new Map(rows.map((r) => [r.id as string, {
-    id: r.id as string, ticketNo: r.ticket_no as string, counted: r.counted as boolean, chosen: r.chosen as boolean, settledById: held.get(r.id as string)?.id ?? null,
-    settledByNo: held.get(r.id as string)?.no ?? null, completedAt: (r.completed_at as Date | null) ?? null, materialId: (r.material_id as string | null) ?? null,
-    noticeId: (r.notice_id as string | null) ?? null, contractId: (r.contract_id as string | null) ?? null, basis: r.basis as SettleTicket['basis'],
-    net: (r.net as string | null) ?? '0', shipped: (r.shipped as string | null) ?? null, qualityDeduction: r.quality as string, price: (r.price as string | null) ?? null,
-    qualityPriceAdjust: r.qpa as string, taxRate: (r.tax_rate as string | null) ?? null,
+    ...settleTicketOf(r), counted: r.counted as boolean, chosen: r.chosen as boolean, settledById: held.get(r.id as string)?.id ?? null,
+    settledByNo: held.get(r.id as string)?.no ?? null,
   }]));
 }
 
@@ -176,16 +184,18 @@ export async function saveRows(tx: Tx, orgId: string, settlementId: string, fds:
     fd_id: idOf.get(f.seq), seq: ++seq, ticket_id: r.ticketId, ticket_no: r.ticketNo, completed_at: r.completedAt, material_id: r.materialId, notice_id: r.noticeId,
     contract_id: r.contractId, basis: r.basis, net: r.net, shipped: r.shipped, gross_net: r.grossNet, basis_quantity: r.basisQuantity,
     quality_deduction: r.qualityDeduction, quantity: r.quantity, price: r.price, quality_price_adjust: r.qualityPriceAdjust, unit_price: r.unitPrice,
-    tax_rate: r.taxRate, amount: r.amount, tax: r.tax, amount_ex_tax: r.amountExTax, unit_price_ex_tax: r.unitPriceExTax,
+    tax_rate: r.taxRate, amount: r.amount, tax: r.tax, amount_ex_tax: r.amountExTax, unit_price_ex_tax: r.unitPriceExTax, deductions: r.deductions,
   })));
   await sql`INSERT INTO wb_settlement_row (org_id, settlement_id, scope, fd_id, seq, ticket_id, ticket_no, completed_at, material_id, notice_id, contract_id,
-      basis, net, shipped, gross_net, basis_quantity, quality_deduction, quantity, price, quality_price_adjust, unit_price, tax_rate, amount, tax, amount_ex_tax, unit_price_ex_tax)
+      basis, net, shipped, gross_net, basis_quantity, quality_deduction, quantity, price, quality_price_adjust, unit_price, tax_rate, amount, tax, amount_ex_tax, unit_price_ex_tax,
+      deductions)
     SELECT ${orgId}::bigint, ${settlementId}::bigint, 'GOODS', x.fd_id, x.seq, x.ticket_id, x.ticket_no, x.completed_at, x.material_id, x.notice_id, x.contract_id,
       x.basis, x.net, x.shipped, x.gross_net, x.basis_quantity, x.quality_deduction, x.quantity, x.price, x.quality_price_adjust, x.unit_price, x.tax_rate, x.amount, x.tax,
-      x.amount_ex_tax, x.unit_price_ex_tax
+      x.amount_ex_tax, x.unit_price_ex_tax, coalesce(x.deductions, '{}'::jsonb)
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(fd_id bigint, seq integer, ticket_id bigint, ticket_no text, completed_at timestamptz, material_id bigint,
         notice_id bigint, contract_id bigint, basis text, net numeric, shipped numeric, gross_net numeric, basis_quantity numeric, quality_deduction numeric, quantity numeric,
-        price numeric, quality_price_adjust numeric, unit_price numeric, tax_rate numeric, amount numeric, tax numeric, amount_ex_tax numeric, unit_price_ex_tax numeric)`.execute(tx);
+        price numeric, quality_price_adjust numeric, unit_price numeric, tax_rate numeric, amount numeric, tax numeric, amount_ex_tax numeric, unit_price_ex_tax numeric,
+        deductions jsonb)`.execute(tx);
 }
 
 /** The sums of the stored rows and adjustment rows, exact (numeric), as the totals read them. */

@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 
 const ticket = (o: Partial<SettleTicket> = {}): SettleTicket => ({
   id: '1', ticketNo: 'CG1', completedAt: null, materialId: '9', noticeId: null, contractId: null, basis: 'OUR_NET', net: '25', shipped: '30',
-  qualityDeduction: '0', price: '10', qualityPriceAdjust: '0', taxRate: null, ...o,
+  qualityDeduction: '0', siteDeductions: {}, price: '10', qualityPriceAdjust: '0', taxRate: null, ...o,
 });
 const row = (o: Partial<SettleTicket> = {}) => {
   const r = settleRow(ticket(o), 2);

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { CURRENCY_LIMIT, payTotal, ticketAmount, type PayRounding } from '@wb/protocol';
+import { CURRENCY_LIMIT, payTotal, SITE_DEDUCTION_KINDS, SITE_DEDUCTION_WORDS, ticketAmount, type PayRounding, type SiteDeductionKind } from '@wb/protocol';
 import type { SettleBasis, SettlementState } from '../../platform/db/schema';
 
 /**
@@ -26,6 +26,8 @@ export interface SettleTicket {
   shipped: string | null;
   /** the ticket's QUALITY deduction row (tons) */
   qualityDeduction: string;
+  /** the site's deductions (扣水, 扣杂 …, tons), already out of `net`: shown beside the row, not taken again */
+  siteDeductions: Partial<Record<SiteDeductionKind, string>>;
   price: string | null;
   qualityPriceAdjust: string;
   /** notice line, else contract line, else contract; 0 when none says */
@@ -45,6 +47,8 @@ export interface SettleRow {
   grossNet: string;
   basisQuantity: string;
   qualityDeduction: string;
+  /** the deductions by kind the row was settled with (the site's, out of the net; QUALITY, out of the basis quantity) */
+  deductions: RowDeductions;
   quantity: string;
   price: string;
   qualityPriceAdjust: string;
@@ -80,6 +84,43 @@ export function basisQuantity(basis: SettleBasis, grossNet: Decimal, shipped: st
   return basis === 'SHIPPED' ? s : Decimal.min(s, grossNet);
 }
 
+/** A row's deductions by kind, in tons; a kind with nothing is left out. */
+export type RowDeductions = Partial<Record<SiteDeductionKind | 'QUALITY', string>>;
+
+/** The words of a settle basis (the contract's 结算依据). */
+export const BASIS_WORDS: Record<SettleBasis, string> = { OUR_NET: '我方净重', SHIPPED: '对方原发', LESSER: '两者取小' };
+export const DEDUCTION_WORDS: Record<keyof RowDeductions, string> = {
+  ...Object.fromEntries(SITE_DEDUCTION_KINDS.map((k) => [k, SITE_DEDUCTION_WORDS[k].zh])) as Record<SiteDeductionKind, string>, QUALITY: '质量扣重',
+};
+
+/** The order deductions are told in: the site's, then the quality one. */
+export const DEDUCTION_ORDER: readonly (keyof RowDeductions)[] = [...SITE_DEDUCTION_KINDS, 'QUALITY'];
+
+/** The deductions a row holds: the site's that took something, then the quality one when it took something. */
+export function rowDeductions(site: SettleTicket['siteDeductions'], quality: Decimal.Value): RowDeductions {
+  const out: RowDeductions = {};
+  for (const k of SITE_DEDUCTION_KINDS) {
+    const v = site[k];
+    if (v !== undefined && !new Decimal(v).isZero()) out[k] = new Decimal(v).toFixed();
+  }
+  if (!new Decimal(quality).isZero()) out.QUALITY = new Decimal(quality).toFixed();
+  return out;
+}
+
+/**
+ * Why a row holds its quantity, in words: the basis, our net and the shipped quantity it chose
+ * from, the deductions by kind (扣水 0.5；质量扣重 0.04; 无扣重 when none). The dialog's tooltip,
+ * the statement's 结算依据 column.
+ */
+export function basisText(r: Pick<SettleRow, 'basis' | 'grossNet' | 'shipped' | 'basisQuantity' | 'deductions'>, weight: (tons: string) => string = (t) => t): string {
+  const chose = r.basis === 'OUR_NET' || r.shipped === null
+    ? `${BASIS_WORDS[r.basis]}${r.basis !== 'OUR_NET' ? '（无原发，按我方净重）' : ''} ${weight(r.grossNet)}`
+    : `${BASIS_WORDS[r.basis]}：我方 ${weight(r.grossNet)}，原发 ${weight(r.shipped)}，取 ${weight(r.basisQuantity)}`;
+  const kinds = DEDUCTION_ORDER.filter((k) => r.deductions[k] !== undefined);
+  const deducted = kinds.length === 0 ? '无扣重' : kinds.map((k) => `${DEDUCTION_WORDS[k]} ${weight(r.deductions[k] as string)}`).join('；');
+  return `${chose}；${deducted}`;
+}
+
 /** One ticket's row. A ticket without a price settles at 0 (the price is changed on the ticket before it is settled). */
 export function settleRow(t: SettleTicket, moneyDecimals: number): Decided<SettleRow> {
   const q = new Decimal(t.qualityDeduction);
@@ -97,7 +138,7 @@ export function settleRow(t: SettleTicket, moneyDecimals: number): Decided<Settl
     value: {
       ticketId: t.id, ticketNo: t.ticketNo, completedAt: t.completedAt, materialId: t.materialId, noticeId: t.noticeId, contractId: t.contractId,
       basis: t.basis, net: new Decimal(t.net).toFixed(), shipped: t.shipped === null ? null : new Decimal(t.shipped).toFixed(), grossNet: grossNet.toFixed(),
-      basisQuantity: base.toFixed(), qualityDeduction: q.toFixed(), quantity: quantity.toFixed(), price: price.toFixed(),
+      basisQuantity: base.toFixed(), qualityDeduction: q.toFixed(), deductions: rowDeductions(t.siteDeductions, q), quantity: quantity.toFixed(), price: price.toFixed(),
       qualityPriceAdjust: new Decimal(t.qualityPriceAdjust).toFixed(), unitPrice: unit.toFixed(), taxRate: rate.toFixed(), amount: amount.toFixed(),
       tax: tax.toFixed(), amountExTax: amountExTax.toFixed(), unitPriceExTax: unitPriceExTax(amountExTax, quantity).toFixed(),
     },

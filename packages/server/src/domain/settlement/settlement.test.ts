@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { pageTexts } from '../weighing/print/pdf-text.test-support';
 import { plantOf, type Plant, type WeighedTicket } from '../weighing/test-support';
 import { weighSale } from '../calculation/test-support';
-import { applyQuality, auditedPurchase, contractFor } from './test-support';
+import { applyQuality, applySiteDeduction, auditedPurchase, contractFor } from './test-support';
 
 /**
  * Purchase settlement through the real calls: tickets weighed and audited, a settlement of the
@@ -241,26 +242,52 @@ describe('two settlements claiming overlapping tickets at once', () => {
 });
 
 describe('the statement', () => {
-  it('prints the settlement as PDF whose figures read back, and exports it to Excel', async () => {
+  it('prints the settlement as PDF (letterhead, basis, totals, signature block) and exports it to Excel with numbers in their formats', async () => {
     const [, , c, d] = tickets;
+    await ctx.database.db.updateTable('sys_org').set({ address: '江苏省南京市江北新区称重路 8 号', phone: '025-5888 0000' }).where('id', '=', plant.orgId).execute();
     const s = await createSettlement();
     expectOk(await post(`${PU}/confirmPounds/${s.id}`, { ticketIds: [c.id, d.id] }));
     expectOk(await post(`${PU}/adjust/${s.id}`, { reasonKind: 'REBATE', reason: '返利', amount: '-2.5' }));
     expectOk(await post(`${PU}/examine/${s.id}`));
+    const org = await ctx.database.db.selectFrom('sys_org').select('org_name').where('id', '=', plant.orgId).executeTakeFirstOrThrow();
     const pdf = await call(ctx.app, 'GET', `${PU}/statement/${s.id}`, ac);
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(pdf.headers['content-disposition']).toMatch(/^inline;/);
     const text = (await pageTexts(pdf.rawPayload)).join('|');
-    // c: 25 t at 10 = 250; d: 25 t at 7.3333 = 183.33; a rebate of -2.5
-    for (const figure of [`采购结算单 ${s.settleNo}`, c.no, d.no, '|25|', '7.3333', '183.33', '250.00', '-2.50', '返利']) expect(text).toContain(figure);
-    expect(text).toContain('2 张；结算数量 50 吨；金额 433.33');
-    expect(text).toContain('结算金额：|430.83；');
+    // c: 25 t at 10 = 250; d: 25 t at 7.3333 = 183.33; a rebate of -2.5; the total 430.83
+    for (const figure of [org.org_name, '地址：江苏省南京市江北新区称重路 8 号', '电话：025-5888 0000', `采购结算单 ${s.settleNo}`, c.no, d.no, '我方净重', '结算依据',
+      '25.00', '¥7.3333', '¥183.33', '¥250.00', '-¥2.50', '返利', '¥430.83', '制表：', '审核：', '供应商签章：', '日期：', '第 1 页 共 1 页']) expect(text).toContain(figure);
+    expect(text).toContain('|合计|2 张|');
     const xlsx = await call(ctx.app, 'GET', `${PU}/statement/${s.id}/xlsx`, ac);
     expect(xlsx.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const rows = book.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
-    expect(rows.some((r) => r[1] === d.no && r[8] === '183.33')).toBe(true);
-    expect(rows.find((r) => r[0] === '结算金额')?.[1]).toMatch(/^430\.83；/);
+    const sheet = book.worksheets[0];
+    expect(sheet.getCell('A1').value).toBe(org.org_name);
+    let head = 0;
+    sheet.eachRow((row, n) => { if (row.getCell(1).value === '序号') head = n; });
+    const headers = (sheet.getRow(head).values as unknown[]).slice(1);
+    const col = (name: string) => headers.findIndex((h) => String(h).startsWith(name)) + 1;
+    const rowOf = (first: unknown, second?: unknown) => {
+      for (let n = head + 1; n <= sheet.rowCount; n++) {
+        const r = sheet.getRow(n);
+        if (r.getCell(1).value === first && (second === undefined || r.getCell(2).value === second)) return r;
+      }
+      throw new Error(`no row ${String(first)}`);
+    };
+    const dRow = rowOf('2', d.no);
+    expect(dRow.getCell(col('金额')).value).toBe(183.33);
+    expect(dRow.getCell(col('金额')).numFmt).toBe('"¥"#,##0.00;-"¥"#,##0.00');
+    expect(dRow.getCell(col('结算数量')).value).toBe(25);
+    expect(dRow.getCell(col('结算数量')).numFmt).toBe('#,##0.00');
+    expect(dRow.getCell(col('结算依据')).value).toBe('我方净重');
+    expect(dRow.getCell(col('完成时间')).value).toBeInstanceOf(Date);
+    expect(dRow.getCell(col('完成时间')).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    const totals = rowOf('合计');
+    expect(totals.getCell(col('金额')).value).toBe(430.83);
+    let signed = false;
+    sheet.eachRow((row) => { if (row.getCell(1).value === '制表：') signed = true; });
+    expect(signed).toBe(true);
     expectOk(await post(`${PU}/unexamine/${s.id}`));
     expectOk(await post(`${PU}/delete/${s.id}`));
   });
@@ -287,5 +314,50 @@ describe('a sales settlement', () => {
     expect(got.payments.map((p) => p.direction)).toEqual(['IN', 'IN']);
     expect((await logsOf(s.settleNo)).map((l) => l.action)).toEqual(['create', 'confirmPounds', 'examine', 'payment', 'payment']);
     expectFailure(await post('/api/weigh/sa/obsolete', { ids: [sold.id] }, adm), 400, `磅单 ${sold.no} 已被销售结算 ${s.settleNo} 锁定`);
+  });
+});
+
+describe('a candidate is the row it will become', () => {
+  it('shows, for each basis and with deductions of each kind, the quantity, price and amount the saved row holds, and why', async () => {
+    const [ourNet, shipped, lesser, manual] = [await auditedPurchase(ctx.app, ctx.database.db, plant, op, adm), await auditedPurchase(ctx.app, ctx.database.db, plant, op, adm),
+      await auditedPurchase(ctx.app, ctx.database.db, plant, op, adm, { price: '38' }), await auditedPurchase(ctx.app, ctx.database.db, plant, op, adm)];
+    // our net 25 less 0.5 of water and the lab's 0.04; a hidden deduction is no party's to see
+    await applySiteDeduction(ctx.database.db, ourNet.id, 'WATER', '0.5');
+    await applySiteDeduction(ctx.database.db, ourNet.id, 'HIDDEN', '0.1');
+    await applyQuality(ctx.database.db, ourNet.id, '0.04', '0.5');
+    // the shipped 30 settles less the quality deduction; the impurity is out of our net only
+    await contractFor(ctx.database.db, plant, shipped.lineId, 'SHIPPED', '13');
+    await applySiteDeduction(ctx.database.db, shipped.id, 'IMPURITY', '0.3');
+    await applyQuality(ctx.database.db, shipped.id, '1', '0');
+    // the case reported: our 31.99 against the vendor's 31.95 settles the lesser, 31.95 x 38 = 1,214.10 (not 1,215.62)
+    await contractFor(ctx.database.db, plant, lesser.lineId, 'LESSER', '0');
+    await sql`UPDATE wb_ticket SET gross = tare + 31.99, net = 31.99, shipped_quantity = 31.95 WHERE id = ${lesser.id}::bigint`.execute(ctx.database.db);
+    // every site kind on one ticket of no contract
+    for (const kind of ['DETRITUS', 'STONE', 'OTHER'] as const) await applySiteDeduction(ctx.database.db, manual.id, kind, '0.2');
+    const mine = [ourNet, shipped, lesser, manual];
+    const s = await createSettlement();
+    const listed = (expectOk(await post(`${PU}/weightLists`, { settlementId: s.id })).data as { rows: Record<string, unknown>[] }).rows;
+    const candidate = new Map(listed.map((r) => [r.id as string, r]));
+    expect(candidate.get(lesser.id)).toMatchObject({ basis: 'LESSER', grossNet: '31.99', shipped: '31.95', basisQuantity: '31.95', quantity: '31.95', unitPrice: '38', amount: '1214.1' });
+    expect(candidate.get(lesser.id)?.basisText).toBe('两者取小：我方 31.99，原发 31.95，取 31.95；无扣重');
+    expect(candidate.get(ourNet.id)).toMatchObject({ basis: 'OUR_NET', deductions: { WATER: '0.5', QUALITY: '0.04' }, quantity: '24.36', unitPrice: '10.5', amount: '255.78' });
+    expect(candidate.get(ourNet.id)?.basisText).toBe('我方净重 24.4；扣水 0.5；质量扣重 0.04');
+    expect(candidate.get(shipped.id)).toMatchObject({ basis: 'SHIPPED', deductions: { IMPURITY: '0.3', QUALITY: '1' }, quantity: '29', amount: '290', taxRate: '13' });
+    expect(candidate.get(manual.id)).toMatchObject({ deductions: { DETRITUS: '0.2', STONE: '0.2', OTHER: '0.2' }, quantity: '24.4' });
+
+    expectOk(await post(`${PU}/confirmPounds/${s.id}`, { ticketIds: mine.map((t) => t.id) }));
+    const saved = (expectOk(await call(ctx.app, 'GET', `${PU}/getId/${s.id}`, ac)).data as { rows: Record<string, unknown>[] }).rows;
+    const FIGURES = ['basis', 'net', 'shipped', 'grossNet', 'basisQuantity', 'qualityDeduction', 'deductions', 'quantity', 'price', 'qualityPriceAdjust', 'unitPrice', 'taxRate', 'amount', 'tax', 'amountExTax'];
+    for (const t of mine) {
+      const row = saved.find((r) => r.ticketId === t.id) as Record<string, unknown>;
+      const pick = (o: Record<string, unknown>) => Object.fromEntries(FIGURES.map((k) => [k, o[k]]));
+      expect(pick(candidate.get(t.id) as Record<string, unknown>)).toEqual(pick(row));
+    }
+    // the settlement's own tickets stay its candidates, so the dialog opened again offers what it holds
+    const again = (expectOk(await post(`${PU}/weightLists`, { settlementId: s.id })).data as { rows: { id: string }[] }).rows.map((r) => r.id);
+    for (const t of mine) expect(again).toContain(t.id);
+    const text = (await pageTexts((await call(ctx.app, 'GET', `${PU}/statement/${s.id}`, ac)).rawPayload)).join('|');
+    for (const figure of ['两者取小', '对方原发', '31.99', '31.95', '¥1,214.10', '扣水 0.50；质量扣重 0.04', '扣杂 0.30；质量扣重 1.00']) expect(text).toContain(figure);
+    expectOk(await post(`${PU}/delete/${s.id}`));
   });
 });

@@ -34,3 +34,12 @@ export async function contractFor(db: Database, p: Plant, lineId: string, basis:
   await db.updateTable('wb_notice_line').set({ contract_line_id: line.id }).where('id', '=', lineId).execute();
   return c.id;
 }
+
+/** A site deduction (扣水, 扣杂 …) on a ticket as the weighing leaves it: its row, and the net less it. */
+export async function applySiteDeduction(db: Database, ticketId: string, kind: 'WATER' | 'IMPURITY' | 'DETRITUS' | 'STONE' | 'OTHER' | 'HIDDEN', amount: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const t = await tx.selectFrom('wb_ticket').select(['org_id']).where('id', '=', ticketId).executeTakeFirstOrThrow();
+    await tx.insertInto('wb_ticket_deduction').values({ org_id: t.org_id, ticket_id: ticketId, kind, mode: 'AMOUNT', value: amount, amount }).execute();
+    await sql`UPDATE wb_ticket SET net = net - ${amount}::numeric, deduct_total = deduct_total + ${amount}::numeric WHERE id = ${ticketId}::bigint`.execute(tx);
+  });
+}

@@ -9,6 +9,8 @@ export interface SysGroup { id: Generated<string>; group_code: string; group_nam
 export interface SysOrg {
   id: Generated<string>; group_id: Id; parent_id: Id | null; org_code: string; org_name: string;
   org_name_en: string | null; enabled: Generated<boolean>; created_at: Timestamp;
+  /** 066: the letterhead's address and phone */
+  address?: string | null; phone?: string | null;
 }
 export interface SysUser {
   id: Generated<string>; group_id: Id; username: string; real_name: string; avatar: string | null;
@@ -706,6 +708,8 @@ export interface WbSettlementRow {
   completed_at: Timestamp | null; material_id: Id | null; notice_id: Id | null; contract_id: Id | null; basis: SettleBasis; net: Numeric; shipped: Numeric | null;
   gross_net: Numeric; basis_quantity: Numeric; quality_deduction: NumericDefault; quantity: Numeric; price: Numeric; quality_price_adjust: NumericDefault;
   unit_price: Numeric; tax_rate: NumericDefault; amount: Numeric; tax: Numeric; amount_ex_tax: Numeric; unit_price_ex_tax: Numeric;
+  /** 066: the deductions by kind the row was settled with (tons) */
+  deductions: Json<Record<string, string>>;
 }
 export type SettlementAdjustKind = 'ROUNDING' | 'PENALTY' | 'REBATE' | 'QUALITY' | 'LOSS' | 'FUEL_ADVANCE' | 'OTHER';
 export interface WbSettlementAdjust {

@@ -91,7 +91,7 @@ describe('security headers', () => {
 
   it('allow frames from the configured external pages by origin, and drop what is no web address', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
-    expect(directives(res.headers['content-security-policy']).get('frame-src')).toEqual(["'self'", 'https://bi.example.com']);
+    expect(directives(res.headers['content-security-policy']).get('frame-src')).toEqual(["'self'", 'blob:', 'https://bi.example.com']);
   });
 
   it('send no HSTS over plain http, even behind a trusted proxy', async () => {

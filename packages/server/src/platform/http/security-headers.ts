@@ -60,7 +60,8 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         fontSrc: ["'self'"],
         // the card-reader bridge runs on the operator's own PC, beside the browser
         connectSrc: ["'self'", CARD_READER_BRIDGE_URL],
-        frameSrc: ["'self'", ...config.frameSources],
+        // blob: the print preview frames the PDF the page itself fetched (web platform/print)
+        frameSrc: ["'self'", 'blob:', ...config.frameSources],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

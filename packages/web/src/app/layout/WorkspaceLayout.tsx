@@ -27,6 +27,7 @@ import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost'
 import { StationKeyDialogHost } from '@/pages/station-keys/StationKeyDialogHost';
 import { QualityLabDialogHost } from '@/pages/quality-lab/QualityLabDialogHost';
 import { FreightPlanDialogHost } from '@/pages/freight-plan/FreightPlanDialogHost';
+import { PdfPreviewHost } from '@/platform/print/PdfPreviewHost';
 import { SettlementDialogHost } from '@/pages/settlement-dialogs/SettlementDialogHost';
 import { PageHost } from './PageHost';
 import { PageLoading } from './PageLoading';
@@ -110,6 +111,7 @@ export default function WorkspaceLayout() {
     <StationKeyDialogHost />
     <FreightPlanDialogHost />
     <SettlementDialogHost />
+    <PdfPreviewHost />
     <JobDialogHost />
     <WorkflowSubmitHost />
     </AntApp>

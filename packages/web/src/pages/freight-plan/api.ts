@@ -1,4 +1,4 @@
-import { call, type DownloadedFile } from '@/platform/api/http';
+import { call } from '@/platform/api/http';
 
 /**
  * The freight plan's calls the dialogs use (server domain/freight/module.ts, /api/freight/plan/...);
@@ -40,7 +40,8 @@ export const confirmOil = (base: string, id: string, body: { cardNo: string; amo
 export const setStorage = (base: string, id: string, warehouseId: string | null) =>
   call<unknown>(`${path(base)}/storage`, { method: 'POST', body: { id, warehouseId }, expected: INLINE });
 
-export const planPdf = (base: string, id: string) => call<DownloadedFile>(`${path(base)}/findPrint/${encodeURIComponent(id)}`, { file: true });
+/** The plan's print (findPrint): its PDF at this path, the same as Excel at `${path}/xlsx` (the print preview fetches them). */
+export const planPrintPath = (base: string, id: string) => `${path(base)}/findPrint/${encodeURIComponent(id)}`;
 
 export async function warehouses(): Promise<{ id: string; name: string }[]> {
   const reply = await call<{ list?: Record<string, unknown>[] } | null>('/masterdata/warehouse/v2/list', { method: 'POST', body: { limit: { pn: 1, ps: 200 } } });

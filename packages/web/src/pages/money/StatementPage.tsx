@@ -7,6 +7,7 @@ import { useEnglish } from '@/i18n/useEnglish';
 import { call } from '@/platform/api/http';
 import { downloadFile } from '@/platform/api/download';
 import { DATE_FORMAT, fromPicker, plantDateTimeText, plantNow } from '@/platform/plant-time';
+import { showPdfPreview } from '@/platform/print/pdf-preview';
 
 /**
  * 客户对账单: a customer's statement of a period (GET /api/money/statement): the opening balance,
@@ -45,6 +46,11 @@ export default function StatementPage() {
   });
   const query = () => customerId && setAsked({ customerId, from: fromPicker(range[0], DATE_FORMAT) ?? '', to: fromPicker(range[1], DATE_FORMAT) ?? '' });
   const download = (format: 'xlsx' | 'pdf') => asked && void downloadFile('/money/statement', { query: { ...asked, format }, fallbackName: `statement.${format}` });
+  // 打印: the statement's PDF in the print preview, with 打印, 下载 and the Excel beside it
+  const preview = () => asked && showPdfPreview({
+    path: '/money/statement', query: { ...asked, format: 'pdf' }, title: w('客户对账单', 'Customer statement'), fallbackName: 'statement.pdf',
+    excel: { path: '/money/statement', query: { ...asked, format: 'xlsx' }, fallbackName: 'statement.xlsx' },
+  });
   const columns = useMemo(() => [
     { title: w('时间', 'Time'), dataIndex: 0, width: 160, render: time },
     { title: w('类型', 'Kind'), dataIndex: 1, width: 90, render: (k: string) => (KINDS[k]?.[english ? 1 : 0] ?? k) },
@@ -74,7 +80,7 @@ export default function StatementPage() {
         <DatePicker.RangePicker value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])} />
         <Button type="primary" disabled={!customerId} onClick={query} loading={statement.isFetching} data-testid="statement-query">{w('查询', 'Query')}</Button>
         <Button disabled={!s} onClick={() => download('xlsx')}>{w('导出Excel', 'Excel')}</Button>
-        <Button disabled={!s} onClick={() => download('pdf')}>PDF</Button>
+        <Button disabled={!s} data-testid="statement-print" onClick={preview}>{w('打印', 'Print')}</Button>
       </Space>
       {!s ? <Empty description={w('请选择客户和期间', 'Choose a customer and a period')} /> : (
         <>

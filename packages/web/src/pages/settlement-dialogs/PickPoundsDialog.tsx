@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Table, Typography } from 'antd';
+import { Button, Space, Table, Tooltip, Typography } from 'antd';
+import { formatWeight } from '@wb/protocol';
 import { useTranslation } from 'react-i18next';
 import { plantMinuteText } from '@/platform/plant-time';
 import { feedback } from '@/platform/feedback';
 import { moneyText } from '@/platform/templates/list/cell-value';
-import { confirmPounds, weightLists, type Candidate } from './api';
-import { candidateAmount, chosenTotals } from './candidate-totals';
+import { confirmPounds, weightLists, type Candidate, type RowDeductions } from './api';
+import { chosenTotals } from './candidate-totals';
 import { refusal, SettlementFrame, useSettlement, type DialogProps } from './shared';
 
 /**
  * 确认磅单: the settlement's candidates (weightLists: its party's unsettled audited tickets of its
  * period), all chosen at first; the accountant leaves some out and confirms (confirmPounds with the ids).
+ * Each line shows the row it will become and why: the contract's basis, our net, the shipped
+ * quantity, the deductions by kind, the settled quantity, unit price and amount (the server's, by
+ * the rule the saved row is computed with); the settled quantity's tooltip tells it in words.
  */
 export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
@@ -38,28 +42,51 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
     }
   };
   const c = (k: string) => t(`settlementDialogs.candidates.${k}`);
+  const bases = t('settlementDialogs.bases', { returnObjects: true }) as Record<string, string>;
+  const kinds = t('settlementDialogs.deductionKinds', { returnObjects: true }) as Record<string, string>;
+  const deductionText = (d: RowDeductions | null | undefined) =>
+    DEDUCTION_ORDER.filter((k) => d?.[k] !== undefined).map((k) => `${kinds[k] ?? k} ${weight(d?.[k] ?? null)}`).join('；');
+  // basis, our net, the shipped quantity, the deductions by kind, the settled quantity, price and amount
+  const basisTip = (r: Candidate) => (
+    <div data-testid="candidate-basis">
+      <div>{`${c('basis')}：${bases[r.basis] ?? r.basis}`}</div>
+      <div>{`${c('grossNet')}：${weight(r.grossNet)}`}</div>
+      <div>{`${c('shipped')}：${r.shipped === null ? '—' : weight(r.shipped)}`}</div>
+      <div>{`${c('deductions')}：${deductionText(r.deductions) || t('settlementDialogs.noDeduction')}`}</div>
+      <div>{`${c('quantity')}：${weight(r.quantity)}`}</div>
+      <div>{`${c('price')}：${moneyText(r.unitPrice)}`}</div>
+      <div>{`${c('amount')}：${moneyText(r.amount)}`}</div>
+    </div>
+  );
   return (
-    <SettlementFrame title={t('settlementDialogs.titles.confirmPounds')} width={1000} settlement={settlement} problem={problem} busy={busy}
+    <SettlementFrame title={t('settlementDialogs.titles.confirmPounds')} width={1200} settlement={settlement} problem={problem} busy={busy}
       onOk={() => void ok()} onClose={onClose} testId="pick-pounds">
       <Space style={{ marginBottom: 8 }}>
         <Button size="small" data-testid="pick-all" onClick={() => setPicked(new Set(rows.map((r) => r.id)))}>{t('settlementDialogs.selectAll')}</Button>
         <Button size="small" data-testid="pick-none" onClick={() => setPicked(new Set())}>{t('settlementDialogs.selectNone')}</Button>
-        <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, net: totals.net, amount: moneyText(totals.amount) })}</Typography.Text>
+        <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, quantity: formatWeight(totals.quantity), amount: moneyText(totals.amount) })}</Typography.Text>
       </Space>
       <Table<Candidate> size="small" bordered rowKey="id" dataSource={rows} loading={!data} pagination={{ pageSize: 50, showSizeChanger: false }}
-        scroll={{ y: 420 }} locale={{ emptyText: t('settlementDialogs.noCandidates') }}
+        scroll={{ x: 'max-content', y: 420 }} locale={{ emptyText: t('settlementDialogs.noCandidates') }}
         rowSelection={{ selectedRowKeys: [...chosen], onChange: (keys) => setPicked(new Set(keys.map(String))), preserveSelectedRowKeys: true }}
         columns={[
           { key: 'no', title: c('ticketNo'), dataIndex: 'ticketNo', width: 150 },
-          { key: 'plate', title: c('plate'), dataIndex: 'plateNumber', width: 100 },
-          { key: 'material', title: c('material'), dataIndex: 'materialName' },
-          { key: 'date', title: c('date'), dataIndex: 'completedAt', width: 150, render: (v: string) => dateTime(v) },
-          { key: 'net', title: c('net'), dataIndex: 'net', align: 'right', width: 90 },
-          { key: 'price', title: c('price'), dataIndex: 'price', align: 'right', width: 90, render: (v: string | null) => (v === null ? '' : moneyText(v)) },
-          { key: 'amount', title: c('amount'), align: 'right', width: 120, render: (_: unknown, r: Candidate) => moneyText(candidateAmount(r)) },
+          { key: 'plate', title: c('plate'), dataIndex: 'plateNumber', width: 90 },
+          { key: 'material', title: c('material'), dataIndex: 'materialName', width: 85 },
+          { key: 'date', title: c('date'), dataIndex: 'completedAt', width: 130, render: (v: string) => dateTime(v) },
+          { key: 'basis', title: c('basis'), dataIndex: 'basis', width: 80, render: (v: string) => bases[v] ?? v },
+          { key: 'grossNet', title: c('grossNet'), dataIndex: 'grossNet', align: 'right', width: 80, render: weight },
+          { key: 'shipped', title: c('shipped'), dataIndex: 'shipped', align: 'right', width: 75, render: weight },
+          { key: 'deductions', title: c('deductions'), dataIndex: 'deductions', width: 110, render: (d: RowDeductions) => deductionText(d) },
+          { key: 'quantity', title: c('quantity'), dataIndex: 'quantity', align: 'right', width: 90,
+            render: (v: string, r: Candidate) => <Tooltip title={basisTip(r)}><span data-testid="candidate-quantity" data-basis={r.basis}>{weight(v)}</span></Tooltip> },
+          { key: 'price', title: c('price'), dataIndex: 'unitPrice', align: 'right', width: 85, render: (v: string) => moneyText(v) },
+          { key: 'amount', title: c('amount'), dataIndex: 'amount', align: 'right', width: 105, render: (v: string) => <span data-testid="candidate-amount">{moneyText(v)}</span> },
         ]} />
     </SettlementFrame>
   );
 }
 
 const dateTime = (v: string) => plantMinuteText(v);
+const DEDUCTION_ORDER = ['WATER', 'IMPURITY', 'DETRITUS', 'STONE', 'OTHER', 'QUALITY'] as const;
+const weight = (v: string | null) => (v === null ? '' : formatWeight(v));

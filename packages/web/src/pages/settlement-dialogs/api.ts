@@ -17,10 +17,22 @@ export interface SettlementEntity {
   payments: { seq: number; paidOn: string; method: string; amount: string; reference: string | null }[];
 }
 
-/** A candidate ticket (weightLists): unsettled, audited, of the settlement's party and period. */
+/** The deductions by kind a row settles with (tons): the site's (out of the net) and the lab's QUALITY (out of the basis quantity). */
+export type RowDeductions = Partial<Record<'WATER' | 'IMPURITY' | 'DETRITUS' | 'STONE' | 'OTHER' | 'QUALITY', string>>;
+
+/**
+ * A candidate ticket (weightLists): unsettled, audited, of the settlement's party and period, with
+ * the row confirmPounds will save for it (server settlement/reads.ts candidateOf: the same rule).
+ */
 export interface Candidate {
-  id: string; ticketNo: string; completedAt: string; plateNumber: string; materialName: string | null;
-  net: string; price: string | null; qualityPriceAdjust: string;
+  id: string; ticketNo: string; completedAt: string; plateNumber: string; materialName: string | null; contractNo?: string | null;
+  basis: 'OUR_NET' | 'SHIPPED' | 'LESSER';
+  /** the ticket's net (after every deduction) and our net before the quality deduction */
+  net: string; grossNet: string; shipped: string | null; basisQuantity: string; qualityDeduction: string; deductions: RowDeductions;
+  /** what the row will hold */
+  quantity: string; price: string; qualityPriceAdjust: string; unitPrice: string; taxRate: string; amount: string; tax: string; amountExTax: string;
+  /** the basis in words, the server's (两者取小：我方 31.99，原发 31.95，取 31.95；无扣重) */
+  basisText: string;
 }
 
 export const getSettlement = (base: string, id: string) => call<SettlementEntity>(`${path(base)}/getId/${idOf(id)}`);

@@ -1,27 +1,21 @@
-import { ticketAmount, toDecimal } from '@wb/protocol';
+import { toDecimal } from '@wb/protocol';
 import type { Candidate } from './api';
 
 /**
- * A candidate's amount as the popup shows it: net x (price + quality price adjustment) at 2
- * decimals; the settled row may differ (contract basis, quality deduction), the server fixes it.
+ * The chosen candidates' count, settled quantity and amount: the sums of the rows the server says
+ * they will become (weightLists computes each with the rule confirmPounds saves by), as decimals.
  */
-export function candidateAmount(c: Pick<Candidate, 'net' | 'price' | 'qualityPriceAdjust'>): string {
-  const price = zero().plus(c.price ?? 0).plus(c.qualityPriceAdjust || 0);
-  return ticketAmount(c.net, price, 2).toFixed(2);
-}
-
-/** The chosen tickets' count, net and amount, summed as decimals. */
-export function chosenTotals(rows: Candidate[], chosen: ReadonlySet<string>): { count: number; net: string; amount: string } {
-  let net = zero();
+export function chosenTotals(rows: Pick<Candidate, 'id' | 'quantity' | 'amount'>[], chosen: ReadonlySet<string>): { count: number; quantity: string; amount: string } {
+  let quantity = zero();
   let amount = zero();
   let count = 0;
   for (const r of rows) {
     if (!chosen.has(r.id)) continue;
     count += 1;
-    net = net.plus(r.net);
-    amount = amount.plus(candidateAmount(r));
+    quantity = quantity.plus(r.quantity);
+    amount = amount.plus(r.amount);
   }
-  return { count, net: net.toFixed(), amount: amount.toFixed(2) };
+  return { count, quantity: quantity.toFixed(), amount: amount.toFixed(2) };
 }
 
 // decimal.js comes through the protocol's money helpers (the web does not depend on it itself)

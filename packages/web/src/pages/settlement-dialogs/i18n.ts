@@ -7,8 +7,14 @@ export const settlementDialogsZh = {
   titles: { confirmPounds: '选择磅单', adjust: '调整', invoice: '发票', pay: '付款', receive: '收款' },
   head: { settleNo: '结算单号', party: '结算对象', state: '状态', total: '结算金额', invoiced: '已开票', paid: '已付/已收' },
   states: { DRAFT: '草稿', EXAMINED: '已审核', PAID: '已付清', CLOSED: '已关闭' } as Record<string, string>,
-  candidates: { ticketNo: '磅单号', plate: '车号', material: '物料', date: '日期', net: '净重(吨)', price: '单价', amount: '金额' },
-  chosen: '已选 {{count}} 张，净重 {{net}} 吨，金额 {{amount}}',
+  candidates: {
+    ticketNo: '磅单号', plate: '车号', material: '物料', date: '日期', net: '净重(吨)', price: '单价', amount: '金额',
+    basis: '结算依据', grossNet: '我方净重(吨)', shipped: '原发(吨)', deductions: '扣重', quantity: '结算数量(吨)',
+  },
+  bases: { OUR_NET: '我方净重', SHIPPED: '对方原发', LESSER: '两者取小' } as Record<string, string>,
+  deductionKinds: { WATER: '扣水', IMPURITY: '扣杂', DETRITUS: '扣渣', STONE: '扣石', OTHER: '其他扣重', QUALITY: '质量扣重' } as Record<string, string>,
+  noDeduction: '无扣重',
+  chosen: '已选 {{count}} 张，结算数量 {{quantity}} 吨，金额 {{amount}}',
   noCandidates: '没有可结算的磅单', selectAll: '全选', selectNone: '全不选',
   adjustKinds: { ROUNDING: '抹零', PENALTY: '扣罚', REBATE: '返利', OTHER: '其他' } as Record<string, string>,
   fields: {
@@ -47,8 +53,14 @@ export const settlementDialogsEn: SettlementDialogsTexts = {
   titles: { confirmPounds: 'Choose tickets', adjust: 'Adjust', invoice: 'Invoice', pay: 'Pay', receive: 'Receive' },
   head: { settleNo: 'Settlement no.', party: 'Party', state: 'State', total: 'Amount', invoiced: 'Invoiced', paid: 'Paid' },
   states: { DRAFT: 'Draft', EXAMINED: 'Examined', PAID: 'Paid', CLOSED: 'Closed' },
-  candidates: { ticketNo: 'Ticket no.', plate: 'Plate', material: 'Material', date: 'Date', net: 'Net (t)', price: 'Unit price', amount: 'Amount' },
-  chosen: '{{count}} chosen, net {{net}} t, amount {{amount}}',
+  candidates: {
+    ticketNo: 'Ticket no.', plate: 'Plate', material: 'Material', date: 'Date', net: 'Net (t)', price: 'Unit price', amount: 'Amount',
+    basis: 'Settle basis', grossNet: 'Our net (t)', shipped: 'Shipped (t)', deductions: 'Deductions', quantity: 'Settled (t)',
+  },
+  bases: { OUR_NET: 'Our net', SHIPPED: 'Shipped quantity', LESSER: 'The lesser' },
+  deductionKinds: { WATER: 'Water', IMPURITY: 'Impurity', DETRITUS: 'Detritus', STONE: 'Stone', OTHER: 'Other', QUALITY: 'Quality' },
+  noDeduction: 'No deduction',
+  chosen: '{{count}} chosen, settled {{quantity}} t, amount {{amount}}',
   noCandidates: 'No tickets to settle', selectAll: 'Select all', selectNone: 'Select none',
   adjustKinds: { ROUNDING: 'Rounding', PENALTY: 'Penalty', REBATE: 'Rebate', OTHER: 'Other' },
   fields: {

@@ -46,6 +46,9 @@ const [createForm, updateForm] = formTemplates(
     { ...parentName, formSubmitType: 'RESOURCE_CONTROLS', resource: { formatCode: 'system.organisation.resource', map: [
       { masterTable: 'sys_org', fieldName: 'parentId', from: 'id' }, { masterTable: 'sys_org', fieldName: 'parentName', from: 'orgName' }] } },
     { fieldName: 'parentId', fieldExplain: '上级组织编号', fieldExplainEn: 'Parent id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.parent_id::text', ishow: false, ihidden: true },
+    // the letterhead of the company's printed statements (platform/print)
+    { fieldName: 'address', fieldExplain: '地址', fieldExplainEn: 'Address', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.address' },
+    { fieldName: 'phone', fieldExplain: '电话', fieldExplainEn: 'Phone', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.phone' },
     { fieldName: 'sort', fieldExplain: '排序', fieldExplainEn: 'Order', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.sort', defaultValue: '0' },
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
     { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
@@ -66,6 +69,8 @@ const FIELDS: DocField[] = [
   { name: 'shortName', column: 'short_name', label: '简称', type: 'text', maxLength: 20 },
   { name: 'parentId', column: 'parent_id', label: '上级组织', type: 'id',
     byCode: { name: 'parentCode', label: '上级组织编码', table: 'sys_org', codeColumn: 'org_code', scope: 'group' } },
+  { name: 'address', column: 'address', label: '地址', type: 'text', maxLength: 200 },
+  { name: 'phone', column: 'phone', label: '电话', type: 'text', maxLength: 40 },
   { name: 'sort', column: 'sort', label: '排序', type: 'integer', min: 0, below: 100000, default: 0 },
   enabledField,
   remarkField,

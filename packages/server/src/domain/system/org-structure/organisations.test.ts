@@ -27,8 +27,10 @@ const getOrg = async (id: string) => expectOk(await call(app, 'GET', `${O}/get/$
 
 describe('organisations', () => {
   it('creates a sub-unit under a company, shows it in the group tree, and refuses a code twice in the group', async () => {
-    const made = expectOk(await post(`${O}/create`, { entity: { orgCode: 'HDSN-KS', orgName: '华东水泥矿山分公司', parentId: HDSN } })).data;
+    const made = expectOk(await post(`${O}/create`, { entity: { orgCode: 'HDSN-KS', orgName: '华东水泥矿山分公司', parentId: HDSN, address: '湖州市长兴县矿山路 1 号', phone: '0572-600 0000' } })).data;
     expect(made).toMatchObject({ orgCode: 'HDSN-KS', orgName: '华东水泥矿山分公司', parentId: HDSN, parentName: '华东水泥有限公司', enabled: true });
+    // the letterhead of its printed statements
+    expect(made).toMatchObject({ address: '湖州市长兴县矿山路 1 号', phone: '0572-600 0000' });
     expect((await pool.query('SELECT group_id::text FROM sys_org WHERE id = $1', [made.id])).rows[0].group_id).toBe(groupId);
     const tree = expectOk(await call(app, 'GET', `${O}/tree`, admin)).data as { id: string; pid: string; name: string }[];
     expect(tree.find((n) => n.id === made.id)).toMatchObject({ pid: HDSN, name: 'HDSN-KS 华东水泥矿山分公司' });

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../../../platform/print/pdf';
 import { TICKET_PAPER_MM, type TicketPrintField, type TicketPrintLayout } from '@wb/protocol';
 
 /**
@@ -10,19 +8,6 @@ import { TICKET_PAPER_MM, type TicketPrintField, type TicketPrintLayout } from '
  * The font is Noto Sans SC (SIL OFL 1.1) from its npm package, so a fresh machine needs no system
  * fonts; pdfkit embeds only the glyphs a ticket uses (a subset), which keeps the file small.
  */
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-} as const;
-
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-/** read once per process: each is ~10 MB, and every PDF subsets from the same bytes */
-function fontBytes(): { regular: Buffer; bold: Buffer } {
-  fonts ??= { regular: readFileSync(require.resolve(FONT_FILES.regular)), bold: readFileSync(require.resolve(FONT_FILES.bold)) };
-  return fonts;
-}
-
 const PT_PER_MM = 72 / 25.4;
 const mm = (v: number) => v * PT_PER_MM;
 
@@ -129,51 +114,8 @@ function checkCode(doc: Doc, qr: { size: number; path: string }): void {
   doc.font('regular').fontSize(7).text('扫码验真', x - mm(14), y + side - mm(3), { width: mm(13), align: 'right', lineBreak: false });
 }
 
-/**
- * A PDF document with the embedded Chinese fonts registered ('regular', 'bold') and its bytes
- * gathered: draw on `doc`, call `doc.end()`, then await `bytes`. The ticket and the customer's
- * statement are both made this way.
- */
-export function pdfDocument(options: PDFKit.PDFDocumentOptions): { doc: Doc; bytes: Promise<Buffer> } {
-  const doc = new PDFDocument({ margin: 0, ...options, info: { Creator: '统一称重管控平台', ...options.info } });
-  const { regular, bold } = fontBytes();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, bytes };
-}
-
-/** Where a document's table sits: its left edge, its columns' widths (points), its row height and type size. */
-export interface PdfTable {
-  x: number;
-  widths: number[];
-  rowHeight: number;
-  fontSize: number;
-  /** the first column whose figures are set right (the columns before it are words) */
-  rightFrom: number;
-}
-
-/**
- * One row of a document's table at `y`: each cell boxed and its text on one line, cut with an
- * ellipsis where it does not fit (the customer's statement, a settlement's, a freight plan's).
- */
-export function tableRow(doc: Doc, t: PdfTable, y: number, cells: string[], bold = false): void {
-  let x = t.x;
-  doc.font(bold ? 'bold' : 'regular').fontSize(t.fontSize);
-  cells.forEach((text, i) => {
-    const width = t.widths[i] as number;
-    doc.rect(x, y, width, t.rowHeight).stroke();
-    doc.text(text, x + 2, y + (t.rowHeight - t.fontSize * 1.3) / 2, {
-      width: width - 4, height: t.fontSize * 1.4, align: i >= t.rightFrom ? 'right' : 'left', lineBreak: false, ellipsis: true,
-    });
-    x += width;
-  });
-}
+/** Documents are made on the platform's PDF engine (platform/print/pdf.ts): the ticket, the statements. */
+export { pdfDocument };
 
 /** The ticket as PDF bytes: one page of the form. */
 export function ticketPdf(l: TicketPrintLayout): Promise<Buffer> {
