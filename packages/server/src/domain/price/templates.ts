@@ -105,7 +105,8 @@ function adjustListFields(k: PriceKindDef): FieldDef[] {
     { fieldName: 'effectiveAt', fieldExplain: '生效时间', fieldExplainEn: 'Effective at', fieldType: 'DATE', columnSql: 't.effective_at', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
     text('reason', '调价原因', 'Reason', 't.reason', { iallowAdvanceQuery: true, searchType: 'input', columnWidth: 200 }),
     text('materialNames', '物料', 'Materials', lines('m.inv_name'), { columnWidth: 200 }),
-    text('newPrices', '新单价', 'New prices', lines("m.inv_name || ' ' || trim_scale(l.price)::text"), { columnWidth: 220 }),
+    // the prices alone, line by line as 物料 lists the materials, each as money (¥350.00, the typed decimals up to 6)
+    text('newPrices', '新单价', 'New prices', lines(`'¥' || to_char(l.price, 'FM999,999,999,990.009999')`), { columnWidth: 160 }),
     remarkColumn,
     auditedColumn,
     { ...createDateColumn, idefinedSort: true, sortMethod: 'desc' },

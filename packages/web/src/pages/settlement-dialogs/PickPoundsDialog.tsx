@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '@/platform/feedback';
-import { moneyText } from '@/platform/templates/list/cell-value';
+import { useDisplay, withUnit } from '@/platform/display';
 import { confirmPounds, weightLists, type Candidate } from './api';
 import { candidateAmount, chosenTotals } from './candidate-totals';
 import { refusal, SettlementFrame, useSettlement, type DialogProps } from './shared';
@@ -23,6 +23,7 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const totals = chosenTotals(rows, chosen);
+  const display = useDisplay();
   const ok = async () => {
     setBusy(true);
     try {
@@ -43,7 +44,7 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
       <Space style={{ marginBottom: 8 }}>
         <Button size="small" data-testid="pick-all" onClick={() => setPicked(new Set(rows.map((r) => r.id)))}>{t('settlementDialogs.selectAll')}</Button>
         <Button size="small" data-testid="pick-none" onClick={() => setPicked(new Set())}>{t('settlementDialogs.selectNone')}</Button>
-        <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, net: totals.net, amount: moneyText(totals.amount) })}</Typography.Text>
+        <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, net: display.weight(totals.net, { unit: true }), amount: display.money(totals.amount) })}</Typography.Text>
       </Space>
       <Table<Candidate> size="small" bordered rowKey="id" dataSource={rows} loading={!data} pagination={{ pageSize: 50, showSizeChanger: false }}
         scroll={{ y: 420 }} locale={{ emptyText: t('settlementDialogs.noCandidates') }}
@@ -53,9 +54,9 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
           { key: 'plate', title: c('plate'), dataIndex: 'plateNumber', width: 100 },
           { key: 'material', title: c('material'), dataIndex: 'materialName' },
           { key: 'date', title: c('date'), dataIndex: 'completedAt', width: 150, render: (v: string) => dateTime(v) },
-          { key: 'net', title: c('net'), dataIndex: 'net', align: 'right', width: 90 },
-          { key: 'price', title: c('price'), dataIndex: 'price', align: 'right', width: 90, render: (v: string | null) => (v === null ? '' : moneyText(v)) },
-          { key: 'amount', title: c('amount'), align: 'right', width: 120, render: (_: unknown, r: Candidate) => moneyText(candidateAmount(r)) },
+          { key: 'net', title: withUnit(c('net'), display), dataIndex: 'net', align: 'right', width: 90, render: (v: string) => display.weight(v) },
+          { key: 'price', title: c('price'), dataIndex: 'price', align: 'right', width: 90, render: (v: string | null) => display.unitPrice(v) },
+          { key: 'amount', title: c('amount'), align: 'right', width: 120, render: (_: unknown, r: Candidate) => display.money(candidateAmount(r)) },
         ]} />
     </SettlementFrame>
   );

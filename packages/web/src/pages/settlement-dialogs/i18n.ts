@@ -8,7 +8,7 @@ export const settlementDialogsZh = {
   head: { settleNo: '结算单号', party: '结算对象', state: '状态', total: '结算金额', invoiced: '已开票', paid: '已付/已收' },
   states: { DRAFT: '草稿', EXAMINED: '已审核', PAID: '已付清', CLOSED: '已关闭' } as Record<string, string>,
   candidates: { ticketNo: '磅单号', plate: '车号', material: '物料', date: '日期', net: '净重(吨)', price: '单价', amount: '金额' },
-  chosen: '已选 {{count}} 张，净重 {{net}} 吨，金额 {{amount}}',
+  chosen: '已选 {{count}} 张，净重 {{net}}，金额 {{amount}}',
   noCandidates: '没有可结算的磅单', selectAll: '全选', selectNone: '全不选',
   adjustKinds: { ROUNDING: '抹零', PENALTY: '扣罚', REBATE: '返利', OTHER: '其他' } as Record<string, string>,
   fields: {
@@ -48,7 +48,7 @@ export const settlementDialogsEn: SettlementDialogsTexts = {
   head: { settleNo: 'Settlement no.', party: 'Party', state: 'State', total: 'Amount', invoiced: 'Invoiced', paid: 'Paid' },
   states: { DRAFT: 'Draft', EXAMINED: 'Examined', PAID: 'Paid', CLOSED: 'Closed' },
   candidates: { ticketNo: 'Ticket no.', plate: 'Plate', material: 'Material', date: 'Date', net: 'Net (t)', price: 'Unit price', amount: 'Amount' },
-  chosen: '{{count}} chosen, net {{net}} t, amount {{amount}}',
+  chosen: '{{count}} chosen, net {{net}}, amount {{amount}}',
   noCandidates: 'No tickets to settle', selectAll: 'Select all', selectNone: 'Select none',
   adjustKinds: { ROUNDING: 'Rounding', PENALTY: 'Penalty', REBATE: 'Rebate', OTHER: 'Other' },
   fields: {
