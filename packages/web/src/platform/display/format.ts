@@ -60,9 +60,8 @@ const TON_UNIT = /([(（])(吨|t)([/／)）])/;
 
 /**
  * A weight's label in the plant's unit: 净重(吨) reads 净重(千克) where the plant weighs in kg, Net (t)
- * reads Net (kg), 途损量(吨/车) 途损量(千克/车); a label that names no unit gets the plant's.
+ * reads Net (kg), 途损量(吨/车) 途损量(千克/车); a label that names no unit is left as it is.
  */
 export function withUnit(label: string, display: Pick<Display, 'unitLabel'>): string {
-  if (TON_UNIT.test(label)) return label.replace(TON_UNIT, `$1${display.unitLabel}$3`);
-  return /[)）]\s*$/.test(label) ? label : `${label}(${display.unitLabel})`;
+  return label.replace(TON_UNIT, `$1${display.unitLabel}$3`);
 }

@@ -45,7 +45,7 @@ describe('the web\'s one format of money and weights', () => {
     const kg = displayWith({ weightUnit: 'kg', weightPrecision: 0, unitPricePrecision: 4 });
     expect(withUnit('净重(吨)', kg)).toBe('净重(千克)');
     expect(withUnit('途损量(吨/车)', kg)).toBe('途损量(千克/车)');
-    expect(withUnit('净重', kg)).toBe('净重(千克)');
+    expect(withUnit('净重', kg)).toBe('净重');
     expect(withUnit('Net (t)', displayWith({ weightUnit: 'kg', weightPrecision: 0, unitPricePrecision: 4 }, true))).toBe('Net (kg)');
     expect(withUnit('净重(吨)', displayWith())).toBe('净重(吨)');
   });
