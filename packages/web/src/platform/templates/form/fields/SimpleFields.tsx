@@ -30,12 +30,17 @@ export function TextareaField({ id, field, value, onChange, disabled, sql }: Fie
 }
 
 export function NumberField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
+  const display = useDisplay();
+  const kind = displayKindOf(field);
+  // a read-only amount or price reads as money (¥1,214.10); a typed one stays the plain number typed
+  const readAsMoney = disabled && (kind === 'money' || kind === 'unitPrice') ? kind : null;
   const input = (
     <InputNumber
       id={id}
       value={value === '' || value === null || value === undefined ? null : (value as number | string)}
       onChange={(v) => onChange?.(v)}
       disabled={disabled}
+      formatter={readAsMoney ? (v) => (v === undefined || v === null || v === '' ? '' : display.byKind(readAsMoney, v) || String(v)) : undefined}
       placeholder={field.tipsMessage ?? undefined}
       style={{ width: '100%' }}
     />
