@@ -56,7 +56,8 @@ async function save(page: Page, which: string) {
   await rows(page);
 }
 
-const numbers = async (page: Page, column: string) => (await columnTexts(page, column)).map(Number);
+// the list shows money as ¥1,214.10 and weights with the plant's decimals: read back as numbers
+const numbers = async (page: Page, column: string) => (await columnTexts(page, column)).map((text) => Number(text.replace(/[¥,]/g, '')));
 
 beforeAll(async () => {
   const [where] = await sql<{ material: string; warehouse: string }>(stage.server.databaseUrl,
