@@ -9,6 +9,9 @@ import { chooseOption, columnTexts, listScreen, pagerTotal, quickSearch, rows } 
 import { USERS } from '../support/login';
 import { openMenuLeaf, settled } from '../support/workspace';
 
+/** A figure as the list shows it (¥1,214.10, 1,234.50) read back as a number. */
+const figure = (text: string | undefined) => Number((text ?? '').replace(/[¥,]/g, ''));
+
 // The generic list screen against the real server: the vehicle list (/masterdata/vehicle) of the
 // operator's company, checked against what the database holds.
 
@@ -51,8 +54,11 @@ describe('generic list screen: vehicles', () => {
     const totals = listScreen(stage.page).getByTestId('list-totals');
     await expect.poll(() => totals.first().isVisible()).toBe(true);
     expect(await totals.first().textContent()).toContain('合计');
-    expect(Number(await listScreen(stage.page).getByTestId('total-capacityTonnage').first().textContent())).toBeCloseTo(Number(sums.cap), 6);
-    expect(Number(await listScreen(stage.page).getByTestId('total-lastTare').first().textContent())).toBeCloseTo(Number(sums.tare), 6);
+    // a weight's total reads as every weight does: the plant's decimals (tons, 2), thousands grouped
+    const total = async (field: string) => (await listScreen(stage.page).getByTestId(`total-${field}`).first().textContent()) ?? '';
+    for (const field of ['capacityTonnage', 'lastTare']) expect(await total(field)).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{2}$/);
+    expect(figure(await total('capacityTonnage'))).toBeCloseTo(Number(sums.cap), 1);
+    expect(figure(await total('lastTare'))).toBeCloseTo(Number(sums.tare), 1);
   });
 
   it('shows dates as yyyy-MM-dd HH:mm:ss and booleans by their option labels', async () => {
@@ -105,8 +111,10 @@ describe('generic list screen: vehicles', () => {
     await listScreen(stage.page).locator('thead th').filter({ hasText: '核定载质量(吨)' }).first().click();
     await rows(stage.page);
     const [max] = await sql<{ v: string }>(stage.server.databaseUrl, 'SELECT max(capacity_tonnage)::text AS v FROM md_vehicle WHERE org_id = $1', [await orgId()]);
-    await poll(async () => Number((await columnTexts(stage.page, '核定载质量(吨)'))[0])).toBe(Number(max.v));
-    const shown = (await columnTexts(stage.page, '核定载质量(吨)')).map(Number);
+    await poll(async () => figure((await columnTexts(stage.page, '核定载质量(吨)'))[0])).toBeCloseTo(Number(max.v), 1);
+    const texts = await columnTexts(stage.page, '核定载质量(吨)');
+    for (const text of texts.filter(Boolean)) expect(text).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    const shown = texts.map(figure);
     expect(shown).toEqual([...shown].sort((a, b) => b - a));
     await reset();
   });

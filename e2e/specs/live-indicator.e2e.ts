@@ -78,10 +78,11 @@ describe('the live indicator on the weighing screen', () => {
     expect(await station.getByTestId('station-weight').count()).toBe(0);
 
     agent.show('38120', false);
-    await poll(() => station.getByTestId('live-weight').textContent()).toBe('38120kg');
+    // the indicator sends kg; the screen shows the unit and decimals the tickets use (the plant weighs in tons, 2 decimals)
+    await poll(() => station.getByTestId('live-weight').textContent()).toBe('38.12吨');
     await poll(() => station.getByTestId('live-stable').getAttribute('data-stable')).toBe('false');
     agent.show('42360', true);
-    await poll(() => station.getByTestId('live-weight').textContent()).toBe('42360kg');
+    await poll(() => station.getByTestId('live-weight').textContent()).toBe('42.36吨');
     await poll(() => station.getByTestId('live-stable').getAttribute('data-stable')).toBe('true');
     await poll(async () => ((await station.getByTestId('live-trend').locator('polyline').getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(3);
     await settled(page);
@@ -89,7 +90,7 @@ describe('the live indicator on the weighing screen', () => {
 
     await station.getByTestId('station-plate').fill(plate);
     await station.getByTestId('station-first').click();
-    await poll(() => station.getByTestId('result-gross').textContent()).toBe('42.36 t');
+    await poll(() => station.getByTestId('result-gross').textContent()).toBe('42.36 吨');
     const [weighing] = await db<{ source: string; scale_id: string; weight: string; manual: boolean; ticket_id: string }>(
       `SELECT g.source, g.scale_id, g.weight::text, t.manual, t.id::text AS ticket_id FROM wb_weighing g JOIN wb_ticket t ON t.id = g.ticket_id WHERE t.plate_number = $1`, [plate]);
     expect(weighing).toMatchObject({ source: 'INDICATOR', scale_id: 'SC1', weight: '42.3600', manual: false });

@@ -44,8 +44,8 @@ describe('menu entries that now lead somewhere', () => {
     await openMenuLeaf(page, '/production', '/production/stock');
     expect(await pagerTotal(page)).toBe(1);
     expect(await columnTexts(page, '产品')).toEqual([product.inv_name]);
-    expect((await columnTexts(page, '今日产量(吨)')).map(Number)).toEqual([50]);
-    expect((await columnTexts(page, '结存数量(吨)')).map(Number)).toEqual([50]);
+    expect(await columnTexts(page, '今日产量(吨)')).toEqual(['50.00']);
+    expect(await columnTexts(page, '结存数量(吨)')).toEqual(['50.00']);
     await settled(page);
     await screenshot(page, 'production-stock');
   });

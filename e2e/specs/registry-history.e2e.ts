@@ -59,8 +59,9 @@ describe('the released trips screen (出厂记录)', () => {
     expect(await columnTexts(stage.page, '司机')).toEqual(['周师傅']);
     expect(await columnTexts(stage.page, '通知单号')).toEqual(['YKTZE2E0031']);
     expect((await columnTexts(stage.page, '物料'))[0]).not.toBe('');
-    expect(await columnTexts(stage.page, '预装数')).toEqual(['30']);
-    expect(await columnTexts(stage.page, '净重')).toEqual(['30.8']);
+    // weights in the plant's decimals (tons, 2)
+    expect(await columnTexts(stage.page, '预装数')).toEqual(['30.00']);
+    expect(await columnTexts(stage.page, '净重')).toEqual(['30.80']);
     expect(await columnTexts(stage.page, '在厂时长(分)')).toEqual(['42']);
     expect((await columnTexts(stage.page, '出厂时间'))[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     await settled(stage.page);

@@ -50,11 +50,12 @@ describe('team reports', () => {
     expect(new URL(page.url()).searchParams.get('from')).toBe(DAY);
     const table = page.getByTestId('team-report').locator('.wb-report-table');
     await table.locator('tr.wb-report-total').waitFor();
+    // tons in the plant's decimals (2), as every screen shows a weight
     const cells = async (selector: string) => (await table.locator(selector).first().locator('td').allTextContents()).map((s) => s.trim());
-    expect(await cells('tr.ant-table-row:not(.wb-report-subtotal):not(.wb-report-total)')).toEqual(expect.arrayContaining(['白班', '采购', '2', '50.7500']));
-    expect(await cells('tr.wb-report-total')).toEqual(['合计', '', '', '', '3', '60.7500']);
+    expect(await cells('tr.ant-table-row:not(.wb-report-subtotal):not(.wb-report-total)')).toEqual(expect.arrayContaining(['白班', '采购', '2', '50.75']));
+    expect(await cells('tr.wb-report-total')).toEqual(['合计', '', '', '', '3', '60.75']);
     const subtotals = await table.locator('tr.wb-report-subtotal').allTextContents();
-    expect(subtotals.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual(['白班小计250.7500', '夜班小计110.0000']);
+    expect(subtotals.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual(['白班小计250.75', '夜班小计110.00']);
     await settled(page);
     await screenshot(page, 'reports-team-report');
   });
@@ -82,7 +83,7 @@ describe('team reports', () => {
     await page.waitForURL((u) => u.pathname === '/dayInformation/index');
     const total = page.getByTestId('day-report').locator('tr.wb-report-total');
     await total.waitFor();
-    expect((await total.locator('td').allTextContents()).map((s) => s.trim())).toEqual(['合计', '', '', '', '3', '60.7500']);
+    expect((await total.locator('td').allTextContents()).map((s) => s.trim())).toEqual(['合计', '', '', '', '3', '60.75']);
     await settled(page);
     await screenshot(page, 'reports-team-day');
   });

@@ -110,6 +110,10 @@ describe('settlement dialogs', () => {
     const lines = d.locator('tbody tr.ant-table-row');
     await poll(() => lines.count()).toBe(3);
     await expect(d.getByTestId('pick-totals').textContent()).resolves.toContain('¥22,500.00');
+    // money as money (¥, separators, 2 decimals), weights in the plant's unit and decimals (tons, 2)
+    await expect(d.getByTestId('pick-totals').textContent()).resolves.toContain('结算数量 75.00 吨');
+    const cellsOf = async (no: string) => (await lines.filter({ hasText: no }).locator('td').allTextContents()).map((s) => s.trim());
+    expect((await cellsOf(tickets[0].no)).slice(-3)).toEqual(['25.00', '¥300.00', '¥7,500.00']);
     const third = lines.filter({ hasText: tickets[2].no });
     await expect(third.textContent()).resolves.toContain('浙E6K003');
     await third.locator('.ant-checkbox-input').uncheck();
@@ -119,6 +123,9 @@ describe('settlement dialogs', () => {
     await d.waitFor({ state: 'detached' });
     await poll(async () => (await settlementOf(settleNo)).ticket_count).toBe(2);
     expect((await settlementOf(settleNo)).total_amount).toBe('15000');
+    // the list reads the settlement's figures the same way: its declared money and weight columns
+    await poll(() => columnTexts(page, '结算金额')).toEqual(['¥15,000.00']);
+    expect(await columnTexts(page, '净重合计(吨)')).toEqual(['50.00']);
     // the goods settlement holds a ticket by its row (no longer a mark on the ticket)
     const held = await db<{ ticket_no: string }>(
       'SELECT r.ticket_no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id WHERE s.settle_no = $1 ORDER BY r.ticket_no', [settleNo]);
@@ -194,7 +201,7 @@ describe('settlement dialogs', () => {
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
     // 车数, 净重, 金额 weighed; settled; unsettled; settlements total, invoiced, paid, unpaid
-    expect(cells).toEqual([VENDOR.name, '3', '75', '¥22,500.00', '2', '50', '¥15,000.00', '1', '25', '¥7,500.00', '¥14,900.00', '¥14,900.00', '¥14,900.00', '¥0.00']);
+    expect(cells).toEqual([VENDOR.name, '3', '75.00', '¥22,500.00', '2', '50.00', '¥15,000.00', '1', '25.00', '¥7,500.00', '¥14,900.00', '¥14,900.00', '¥14,900.00', '¥0.00']);
     await screenshot(page, 'settlement-dialog-reconcile');
     const [file] = await Promise.all([page.waitForEvent('download'), d.getByTestId('reconcile-export').click()]);
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
@@ -228,7 +235,7 @@ describe('settlement dialogs', () => {
     await d.getByTestId('freight-create-search').click();
     const lines = d.locator('tbody tr.ant-table-row');
     await poll(() => lines.count()).toBe(2);
-    expect((await lines.nth(0).locator('td').allTextContents()).slice(1)).toEqual([trips[0].no, '浙E6K101', expect.any(String), expect.any(String), '25', '¥500.00', '¥0.00']);
+    expect((await lines.nth(0).locator('td').allTextContents()).slice(1)).toEqual([trips[0].no, '浙E6K101', expect.any(String), expect.any(String), '25.00', '¥500.00', '¥0.00']);
     await d.getByTestId('freight-pick-none').click();
     await expect.poll(() => d.getByTestId('freight-create-totals').textContent()).toContain('0');
     await d.getByTestId('freight-pick-all').click();

@@ -56,7 +56,8 @@ async function save(page: Page, which: string) {
   await rows(page);
 }
 
-const numbers = async (page: Page, column: string) => (await columnTexts(page, column)).map(Number);
+// the list shows money as ¥1,214.10 and weights with the plant's decimals: read back as numbers
+const numbers = async (page: Page, column: string) => (await columnTexts(page, column)).map((text) => Number(text.replace(/[¥,]/g, '')));
 
 beforeAll(async () => {
   const [where] = await sql<{ material: string; warehouse: string }>(stage.server.databaseUrl,
@@ -81,12 +82,12 @@ describe('the ticket dialogs', () => {
     await only(page, t.ticketNo);
     await press(page, 'page:deductTicket');
     const box = dialog(page, 'deduct');
-    await expect.poll(() => box.getByTestId('deduct-current-net').textContent()).toBe('25');
+    await expect.poll(() => box.getByTestId('deduct-current-net').textContent()).toBe('25.00');
     await box.getByTestId('deduct-value-water').fill('0.5');
     await box.getByTestId('deduct-mode-impurity').getByText('扣率(%)').click();
     await box.getByTestId('deduct-value-impurity').fill('2');
     // 25 - 0.5 - 2 % of 25
-    await expect.poll(() => box.getByTestId('deduct-result-net').textContent()).toBe('24');
+    await expect.poll(() => box.getByTestId('deduct-result-net').textContent()).toBe('24.00');
     await settled(page);
     await screenshot(page, 'ticket-dialog-deduct');
     await save(page, 'deduct');
@@ -103,7 +104,7 @@ describe('the ticket dialogs', () => {
     const box = dialog(page, 'split');
     await expect.poll(() => box.getByTestId('split-part-0').inputValue()).toBe('12.5');
     await box.getByTestId('split-part-0').fill('15');
-    await expect.poll(() => box.getByTestId('split-difference').textContent()).toBe('-2.5');
+    await expect.poll(() => box.getByTestId('split-difference').textContent()).toBe('-2.50');
     expect(await box.getByTestId('ticket-dialog-ok').isEnabled()).toBe(false);
     await box.getByTestId('split-part-1').fill('10');
     await expect.poll(() => box.getByTestId('split-adds-up').textContent()).toBe('合计等于净重');
@@ -122,10 +123,10 @@ describe('the ticket dialogs', () => {
     await only(page, t.ticketNo);
     await press(page, 'page:modifyTicketPrice');
     const box = dialog(page, 'price');
-    await expect.poll(() => box.getByTestId('price-current').textContent()).toBe('10');
+    await expect.poll(() => box.getByTestId('price-current').textContent()).toBe('¥10.00');
     await box.getByTestId('price-new').fill('12.345');
     // 25 x 12.345 = 308.625, to the 2 decimals of money, half up
-    await expect.poll(() => box.getByTestId('price-new-amount').textContent()).toBe('308.63');
+    await expect.poll(() => box.getByTestId('price-new-amount').textContent()).toBe('¥308.63');
     await box.getByTestId('price-reason').fill('按合同调整');
     await settled(page);
     await screenshot(page, 'ticket-dialog-price');
@@ -142,7 +143,7 @@ describe('the ticket dialogs', () => {
     expect(audited.body.success).toBe(true);
     await press(page, 'page:deductTicket');
     const box = dialog(page, 'deduct');
-    await expect.poll(() => box.getByTestId('deduct-current-net').textContent()).toBe('25');
+    await expect.poll(() => box.getByTestId('deduct-current-net').textContent()).toBe('25.00');
     await box.getByTestId('deduct-value-stone').fill('0.2');
     await box.getByTestId('ticket-dialog-ok').click();
     await expect.poll(() => box.getByTestId('ticket-dialog-refusal').textContent()).toContain(`磅单 ${t.ticketNo} 已审核，不能扣重，请先反审核`);

@@ -143,7 +143,8 @@ async function driveTruck(t: Trip, water: string | null, expected: { gross: stri
   await confirmAtSite(page, t, first.id, water);
   await weigh(page, t, 'second', t.second);
   const station = page.getByTestId('weighing-station');
-  expect(await station.getByTestId('result-net').textContent()).toBe(`${expected.net} t`);
+  // in the plant's unit and decimals (tons, 2), as the tickets show it
+  expect(await station.getByTestId('result-net').textContent()).toBe(`${Number(expected.net).toFixed(2)} 吨`);
   await settled(page);
   await screenshot(page, `truck-flow-${t.kind}-station`);
   const done = await ticket(t.plate);

@@ -55,7 +55,7 @@ describe('a typed weight and a reversed order on the weighing screen', () => {
     expect(await station.getByTestId('station-stable').count()).toBe(0);
     await station.getByTestId('station-weight').fill('45.62');
     await station.getByTestId('station-first').click();
-    await poll(() => station.getByTestId('result-gross').textContent()).toBe('45.62 t');
+    await poll(() => station.getByTestId('result-gross').textContent()).toBe('45.62 吨');
     const ticket = async () => (await db<{ manual: boolean; state: string; net: string | null; unusual_confirmed: string | null }>(
       'SELECT manual, state, trim_scale(net)::text AS net, unusual_confirmed FROM wb_ticket WHERE plate_number = $1', [plate]))[0];
     expect(await ticket()).toMatchObject({ manual: true, state: 'FIRST_WEIGHED' });
@@ -81,7 +81,7 @@ describe('a typed weight and a reversed order on the weighing screen', () => {
       await settled(page);
       await screenshot(page, 'weighing-confirm-reversed');
       await page.getByTestId('station-confirm-ok').click();
-      await poll(() => station.getByTestId('result-net').textContent()).toBe('14.38 t');
+      await poll(() => station.getByTestId('result-net').textContent()).toBe('14.38 吨');
       expect(await station.getByTestId('result-swapped').count()).toBe(1);
       expect(await ticket()).toEqual({ manual: true, state: 'COMPLETED', net: '14.38', unusual_confirmed: words });
     } finally {

@@ -83,6 +83,25 @@ export function weightInUnit(tons: unknown, p: Pick<DisplayParams, 'weightUnit'>
   return (p.weightUnit === 'kg' ? d.times(1000) : d).toNumber();
 }
 
+/**
+ * What a template field's figure is (FieldDefinition.displayKind), declared by the family that owns
+ * the column: money in yuan, a unit price in yuan per unit, or a weight held in tons. The renderers
+ * key on it, never on the column's name.
+ */
+export const DISPLAY_KINDS = ['money', 'unitPrice', 'weight'] as const;
+export type DisplayKind = (typeof DISPLAY_KINDS)[number];
+export const isDisplayKind = (v: unknown): v is DisplayKind => typeof v === 'string' && (DISPLAY_KINDS as readonly string[]).includes(v);
+
+/** A figure of the given kind as every screen shows it (money ¥1,214.10, unit price ¥350.00, weight 32.00). */
+export function formatByKind(kind: DisplayKind, value: unknown, p: DisplayParams = DISPLAY_DEFAULTS, options: { unit?: boolean; language?: 'zh' | 'en' } = {}): string {
+  if (kind === 'money') return formatMoney(value);
+  if (kind === 'unitPrice') return formatUnitPrice(value, p);
+  return formatWeight(value, p, options);
+}
+
+/** The unit's label (吨 / t, 千克 / kg). */
+export const weightUnitLabel = (p: Pick<DisplayParams, 'weightUnit'> = DISPLAY_DEFAULTS, language: 'zh' | 'en' = 'zh'): string => WEIGHT_UNIT_LABELS[p.weightUnit][language];
+
 const zeros = (n: number) => (n > 0 ? `.${'0'.repeat(n)}` : '');
 
 /**

@@ -36,6 +36,8 @@ export const userInfo = z.object({
     orgs: z.array(z.object({ id: z.string(), orgCode: z.string(), orgName: z.string() })),
     admin: z.boolean(),
   }),
+  /** how the current organisation shows weights and unit prices (its weigh params; display.ts) */
+  display: z.object({ weightUnit: z.enum(['t', 'kg']), weightPrecision: z.number().int(), unitPricePrecision: z.number().int() }).optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -1,3 +1,5 @@
+import type { DisplayKind } from './display';
+
 /**
  * Templates as the server sends them and the web renders them (spec section 3: format/template,
  * field definition, popup resource template): the spec's camelCase property names. How a list
@@ -47,6 +49,8 @@ export interface FieldDefinition {
   controlValue: string | null;
   rows: number | null;
   searchType: string | null;
+  /** what the figure is (money, unit price, weight): how every screen formats it (display.ts formatByKind) */
+  displayKind?: DisplayKind | null;
 }
 
 export interface FormatDefinition {

@@ -61,9 +61,9 @@ function listFields(k: ContractKindDef): FieldDef[] {
     { ...partyColumn(k), iallowQuery: true, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 200 },
     { fieldName: 'materialNames', fieldExplain: '物料', fieldExplainEn: 'Materials', fieldType: 'TEXT',
       columnSql: "(SELECT string_agg(m.inv_name, '、' ORDER BY l.seq) FROM wb_contract_line l JOIN md_material m ON m.id = l.material_id WHERE l.contract_id = t.id)", columnWidth: 200 },
-    number('totalQuantity', '合同数量', 'Quantity', overLines('l.quantity'), { itotal: true }),
-    number('drawnQuantity', '已下达量', 'Drawn by notices', overLines(drawnSql('l')), { itotal: true }),
-    number('executedQuantity', '已执行量', 'Executed', overLines(executedSql('l')), { itotal: true }),
+    number('totalQuantity', '合同数量', 'Quantity', overLines('l.quantity'), { displayKind: 'weight', itotal: true }),
+    number('drawnQuantity', '已下达量', 'Drawn by notices', overLines(drawnSql('l')), { displayKind: 'weight', itotal: true }),
+    number('executedQuantity', '已执行量', 'Executed', overLines(executedSql('l')), { displayKind: 'weight', itotal: true }),
     number('tolerance', '溢短装(%)', 'Tolerance (%)', trimmed('t.tolerance'), { columnWidth: 90 }),
     { fieldName: 'signDate', fieldExplain: '签订日期', fieldExplainEn: 'Signed', fieldType: 'DATE', columnSql: 't.sign_date', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 120 },
     { fieldName: 'validFrom', fieldExplain: '有效期起', fieldExplainEn: 'Valid from', fieldType: 'DATE', columnSql: 't.valid_from', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 120 },
@@ -131,11 +131,11 @@ export function contractLineColumns(): FieldDef[] {
   return [
     col('materialCode', '物料编码', 'Material code', '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)', { irequired: true }),
     col('materialName', '物料名称', 'Material', '(SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id)', { iupdate: false, columnWidth: 160 }),
-    number('quantity', '数量', 'Quantity', trimmed('t.quantity'), { formSubmitType: 'NUMBER', irequired: true, itotal: true, columnWidth: 90 }),
-    number('price', '单价', 'Unit price', trimmed('t.price'), { formSubmitType: 'NUMBER', columnWidth: 90, tipsMessage: '留空则按价格规则取价' }),
+    number('quantity', '数量', 'Quantity', trimmed('t.quantity'), { displayKind: 'weight', formSubmitType: 'NUMBER', irequired: true, itotal: true, columnWidth: 90 }),
+    number('price', '单价', 'Unit price', trimmed('t.price'), { displayKind: 'unitPrice', formSubmitType: 'NUMBER', columnWidth: 90, tipsMessage: '留空则按价格规则取价' }),
     number('lineTaxRate', '税率(%)', 'Tax rate (%)', trimmed('t.tax_rate'), { formSubmitType: 'NUMBER', columnWidth: 80 }),
-    readOnly(number('lineDrawn', '已下达量', 'Drawn by notices', drawnSql('t'), { itotal: true, columnWidth: 90 })),
-    readOnly(number('lineExecuted', '已执行量', 'Executed', executedSql('t'), { itotal: true, columnWidth: 90 })),
+    readOnly(number('lineDrawn', '已下达量', 'Drawn by notices', drawnSql('t'), { displayKind: 'weight', itotal: true, columnWidth: 90 })),
+    readOnly(number('lineExecuted', '已执行量', 'Executed', executedSql('t'), { displayKind: 'weight', itotal: true, columnWidth: 90 })),
     col('lineRemark', '明细备注', 'Line remark', 't.remark', { columnWidth: 160 }),
   ];
 }
@@ -153,10 +153,10 @@ function contractLineFields(k: ContractKindDef): FieldDef[] {
     { fieldName: 'lineCode', fieldExplain: '合同明细', fieldExplainEn: 'Contract line', fieldType: 'TEXT', columnSql: 't.line_code', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 180 },
     { ...partyColumn(k), iallowQuery: true, searchType: 'input', columnWidth: 180 },
     { fieldName: 'materialName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: '(SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id)', iallowQuery: true, searchType: 'input', columnWidth: 160 },
-    number('quantity', '合同数量', 'Quantity', trimmed('t.quantity')),
-    number('room', '可下达量', 'Room', trimmed('t.room')),
-    number('drawn', '已下达量', 'Drawn', trimmed('t.drawn')),
-    number('price', '单价', 'Unit price', trimmed('t.price')),
+    number('quantity', '合同数量', 'Quantity', trimmed('t.quantity'), { displayKind: 'weight' }),
+    number('room', '可下达量', 'Room', trimmed('t.room'), { displayKind: 'weight' }),
+    number('drawn', '已下达量', 'Drawn', trimmed('t.drawn'), { displayKind: 'weight' }),
+    number('price', '单价', 'Unit price', trimmed('t.price'), { displayKind: 'unitPrice' }),
     { fieldName: 'validTo', fieldExplain: '有效期至', fieldExplainEn: 'Valid to', fieldType: 'DATE', columnSql: 't.valid_to', columnWidth: 120 },
     { ...createDateColumn, ishow: false, idefinedSort: true, sortMethod: 'desc' },
     { fieldName: 'id', fieldExplain: '明细编号', fieldExplainEn: 'Line id', fieldType: 'TEXT', columnSql: 't.id::text', ishow: false, ihidden: true },
@@ -207,8 +207,8 @@ export function amendLineColumns(): FieldDef[] {
   });
   return [
     col('contractLineCode', '合同明细', 'Contract line', '(SELECT r.line_code FROM wb_contract_line_ref r WHERE r.id = t.contract_line_id)', { irequired: true, columnWidth: 180, tipsMessage: '合同号-行号' }),
-    number('newQuantity', '新数量', 'New quantity', trimmed('t.new_quantity'), { formSubmitType: 'NUMBER', columnWidth: 100 }),
-    number('newPrice', '新单价', 'New unit price', trimmed('t.new_price'), { formSubmitType: 'NUMBER', columnWidth: 100 }),
+    number('newQuantity', '新数量', 'New quantity', trimmed('t.new_quantity'), { displayKind: 'weight', formSubmitType: 'NUMBER', columnWidth: 100 }),
+    number('newPrice', '新单价', 'New unit price', trimmed('t.new_price'), { displayKind: 'unitPrice', formSubmitType: 'NUMBER', columnWidth: 100 }),
     col('amendLineRemark', '明细备注', 'Line remark', 't.remark', { columnWidth: 160 }),
   ];
 }

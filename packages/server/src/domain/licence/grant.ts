@@ -62,9 +62,9 @@ export function grantListFields(): FieldDef[] {
     col('issuer', '发证机关', 'Issuer', 't.issuer', { ...query, columnWidth: 160 }),
     col('saleTypeName', '销售类型', 'Sale type', saleTypeNameSql),
     col('productNames', '标准产品', 'Products', products, { columnWidth: 200 }),
-    col('totalQuantity', '许可数量', 'Granted', lineSum('l.quantity'), { fieldType: 'NUMBER', itotal: true, columnWidth: 100 }),
-    col('drawnQuantity', '已提数量', 'Drawn', lineSum('l.drawn_quantity'), { fieldType: 'NUMBER', itotal: true, columnWidth: 100 }),
-    col('remaining', '剩余数量', 'Remaining', lineSum('l.quantity - l.drawn_quantity'), { fieldType: 'NUMBER', itotal: true, columnWidth: 100 }),
+    col('totalQuantity', '许可数量', 'Granted', lineSum('l.quantity'), { displayKind: 'weight', fieldType: 'NUMBER', itotal: true, columnWidth: 100 }),
+    col('drawnQuantity', '已提数量', 'Drawn', lineSum('l.drawn_quantity'), { displayKind: 'weight', fieldType: 'NUMBER', itotal: true, columnWidth: 100 }),
+    col('remaining', '剩余数量', 'Remaining', lineSum('l.quantity - l.drawn_quantity'), { displayKind: 'weight', fieldType: 'NUMBER', itotal: true, columnWidth: 100 }),
     col('validFrom', '有效期自', 'Valid from', 't.valid_from', { fieldType: 'DATE', columnWidth: 110 }),
     col('validTo', '有效期至', 'Valid to', 't.valid_to', { fieldType: 'DATE', columnWidth: 110, isortField: true, iallowAdvanceQuery: true, searchType: 'datePickerRange' }),
     col('daysLeft', '剩余天数', 'Days left', '(t.valid_to - current_date)', { fieldType: 'NUMBER', columnWidth: 90, isortField: true, iallowAdvanceQuery: true, searchType: 'input' }),
@@ -115,9 +115,9 @@ function lineColumns(): FieldDef[] {
   return [
     c('standProductCode', '标准产品编码', 'Product code', '(SELECT s.product_code FROM mgp_stand_product s WHERE s.id = t.stand_product_id)', { irequired: true }),
     c('standProductName', '标准产品', 'Standard product', standProductNameSql, { iupdate: false, columnWidth: 160 }),
-    c('quantity', '许可数量', 'Granted', 'trim_scale(t.quantity)', { fieldType: 'NUMBER', formSubmitType: 'NUMBER', irequired: true }),
-    c('lineDrawn', '已提数量', 'Drawn', 'trim_scale(t.drawn_quantity)', { fieldType: 'NUMBER', formSubmitType: 'NUMBER', iupdate: false }),
-    c('lineRemaining', '剩余数量', 'Remaining', 'trim_scale(t.quantity - t.drawn_quantity)', { fieldType: 'NUMBER', formSubmitType: 'NUMBER', iupdate: false }),
+    c('quantity', '许可数量', 'Granted', 'trim_scale(t.quantity)', { displayKind: 'weight', fieldType: 'NUMBER', formSubmitType: 'NUMBER', irequired: true }),
+    c('lineDrawn', '已提数量', 'Drawn', 'trim_scale(t.drawn_quantity)', { displayKind: 'weight', fieldType: 'NUMBER', formSubmitType: 'NUMBER', iupdate: false }),
+    c('lineRemaining', '剩余数量', 'Remaining', 'trim_scale(t.quantity - t.drawn_quantity)', { displayKind: 'weight', fieldType: 'NUMBER', formSubmitType: 'NUMBER', iupdate: false }),
     c('lineRemark', '明细备注', 'Line remark', 't.remark', { columnWidth: 160 }),
   ].map((f) => ({ ...f, customTable: GRANT_LINE_TABLE }));
 }

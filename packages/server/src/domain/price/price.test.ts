@@ -134,6 +134,9 @@ describe('a price adjustment', () => {
     })).data;
     expect(adj.adjustNo).toMatch(/^XSTJ/);
     expect(adj.entitysub[0]).toMatchObject({ partyCode: await customerCode() });
+    // the list's 新单价 shows the price as money, not the material's name
+    const listed = expectOk(await post(`${ADJ}/v2/list`, { search: [{ key: 'adjustNo', op: 'eq', val: adj.adjustNo }], limit: { pn: 1, ps: 10 } })).data;
+    expect(listed.list[0]).toMatchObject({ newPrices: '¥230.00' });
     expectOk(await post(`${ADJ}/audit`, { ids: [adj.id] }));
     const { effective_at: noon } = await db().selectFrom('wb_price_adjust').select('effective_at').where('id', '=', adj.id).executeTakeFirstOrThrow();
 

@@ -23,7 +23,7 @@ export const balanceListTemplate = defineListTemplate({
       iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 120 },
     { fieldName: 'invName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: materialNameSql('material_id'),
       iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 180 },
-    tonsColumn('quantity', '结存数量(吨)', 'Balance (t)', 't.quantity', { itotal: true, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 140 }),
+    tonsColumn('quantity', '结存数量(吨)', 'Balance (t)', 't.quantity', { displayKind: 'weight', itotal: true, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 140 }),
     { fieldName: 'updatedAt', fieldExplain: '更新时间', fieldExplainEn: 'Updated', fieldType: 'DATE', columnSql: 't.updated_at', isortField: true, columnWidth: 170 },
   ],
 });
@@ -55,10 +55,10 @@ export const recordListTemplate = defineListTemplate({
     { fieldName: 'invCode', fieldExplain: '物料编码', fieldExplainEn: 'Material code', fieldType: 'TEXT', columnSql: materialCodeSql('material_id'), columnWidth: 110 },
     { fieldName: 'invName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: materialNameSql('material_id'),
       iallowQuery: true, searchType: 'input', columnWidth: 160 },
-    tonsColumn('quantity', '数量(吨)', 'Quantity (t)', 't.quantity'),
+    tonsColumn('quantity', '数量(吨)', 'Quantity (t)', 't.quantity', { displayKind: 'weight' }),
     // what the record does to its balance: the total over a search is the net change it shows
     // (in and out of different directions do not add up as quantities, and a reversed record did nothing)
-    tonsColumn('balanceChange', '结存变动(吨)', 'Balance change (t)', signedChange, { itotal: true, columnWidth: 150 }),
+    tonsColumn('balanceChange', '结存变动(吨)', 'Balance change (t)', signedChange, { displayKind: 'weight', itotal: true, columnWidth: 150 }),
     { fieldName: 'sourceKind', fieldExplain: '来源', fieldExplainEn: 'Source', fieldType: 'ENUM', columnSql: sourceKind, options: SOURCE_KINDS,
       iallowQuery: true, searchType: 'comboxSingle', columnWidth: 100 },
     { fieldName: 'sourceNo', fieldExplain: '来源单号', fieldExplainEn: 'Source number', fieldType: 'TEXT', columnSql: sourceNo,

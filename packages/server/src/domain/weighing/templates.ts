@@ -33,7 +33,7 @@ const warehouseName = sub('SELECT w.ware_name FROM md_warehouse w WHERE w.id = t
 const partnerName = sub(`SELECT coalesce((SELECT v.vendor_name FROM md_vendor v WHERE v.id = t.vendor_id), (SELECT c.customer_name FROM md_customer c WHERE c.id = t.customer_id))`);
 const noticeNo = sub('SELECT n.notice_no FROM wb_notice n WHERE n.id = t.notice_id');
 const weight = (fieldName: string, zh: string, en: string, columnSql: string, total = false): FieldDef => ({
-  fieldName, fieldExplain: zh, fieldExplainEn: en, fieldType: 'NUMBER', columnSql, isortField: true, itotal: total, columnWidth: 100,
+  fieldName, fieldExplain: zh, fieldExplainEn: en, fieldType: 'NUMBER', displayKind: 'weight', columnSql, isortField: true, itotal: total, columnWidth: 100,
 });
 
 function listFields(kind: TicketKind): FieldDef[] {
@@ -57,11 +57,11 @@ function listFields(kind: TicketKind): FieldDef[] {
     { fieldName: 'grossTime', fieldExplain: '毛重时间', fieldExplainEn: 'Gross time', fieldType: 'DATE', columnSql: 't.gross_time', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
     { fieldName: 'tareTime', fieldExplain: '皮重时间', fieldExplainEn: 'Tare time', fieldType: 'DATE', columnSql: 't.tare_time', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
     { fieldName: 'completedAt', fieldExplain: '完成时间', fieldExplainEn: 'Completed', fieldType: 'DATE', columnSql: 't.completed_at', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
-    { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', columnSql: 't.price', columnWidth: 100 },
+    { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', displayKind: 'unitPrice', columnSql: 't.price', columnWidth: 100 },
     { fieldName: 'priceSource', fieldExplain: '价格来源', fieldExplainEn: 'Price from', fieldType: 'ENUM', columnSql: 't.price_source', options: PRICE_SOURCES,
       iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 100 },
     { fieldName: 'priceLabel', fieldExplain: '价格依据', fieldExplainEn: 'Priced by', fieldType: 'TEXT', columnSql: 't.price_label', columnWidth: 250 },
-    { fieldName: 'amount', fieldExplain: '金额', fieldExplainEn: 'Amount', fieldType: 'NUMBER', columnSql: 't.amount', itotal: true, columnWidth: 110 },
+    { fieldName: 'amount', fieldExplain: '金额', fieldExplainEn: 'Amount', fieldType: 'NUMBER', displayKind: 'money', columnSql: 't.amount', itotal: true, columnWidth: 110 },
     { fieldName: 'manual', fieldExplain: '手工单', fieldExplainEn: 'Manual', fieldType: 'BOOLEAN', columnSql: 't.manual', options: YES_NO, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 80 },
     // an unusual second weighing let through on the operator's confirmation (rules/unusual.ts), in the refusal's words
     { fieldName: 'unusualConfirmed', fieldExplain: '确认放行', fieldExplainEn: 'Confirmed unusual', fieldType: 'TEXT', columnSql: 't.unusual_confirmed', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 220 },
@@ -104,10 +104,10 @@ export function ticketForms(kind: TicketKind): [TemplateDef, TemplateDef] {
       resource: { formatCode: 'masterdata.warehouse.resource', map: [
         { masterTable: table, fieldName: 'warehouseId', from: 'id' }, { masterTable: table, fieldName: 'warehouseName', from: 'wareName' }] } },
     { fieldName: 'warehouseId', fieldExplain: '仓库编号', fieldExplainEn: 'Warehouse id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.warehouse_id::text', ishow: false, ihidden: true },
-    { fieldName: 'gross', fieldExplain: '毛重(吨)', fieldExplainEn: 'Gross (t)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.gross', irequired: true },
-    { fieldName: 'tare', fieldExplain: '皮重(吨)', fieldExplainEn: 'Tare (t)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.tare', irequired: true },
-    { fieldName: 'net', fieldExplain: '净重(吨)', fieldExplainEn: 'Net (t)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.net', iupdate: false, tipsMessage: '保存时按毛重、皮重与暗扣计算' },
-    { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.price' },
+    { fieldName: 'gross', fieldExplain: '毛重(吨)', fieldExplainEn: 'Gross (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.gross', irequired: true },
+    { fieldName: 'tare', fieldExplain: '皮重(吨)', fieldExplainEn: 'Tare (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.tare', irequired: true },
+    { fieldName: 'net', fieldExplain: '净重(吨)', fieldExplainEn: 'Net (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.net', iupdate: false, tipsMessage: '保存时按毛重、皮重与暗扣计算' },
+    { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', displayKind: 'unitPrice', formSubmitType: 'NUMBER', columnSql: 't.price' },
     { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.driver_name' },
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
   ]);

@@ -49,7 +49,7 @@ export const weighLogListTemplate = defineListTemplate({
       iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
     { fieldName: 'kind', fieldExplain: '磅单类型', fieldExplainEn: 'Ticket kind', fieldType: 'ENUM', columnSql: 't.kind', options: KINDS,
       iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 120 },
-    { fieldName: 'weight', fieldExplain: '读数', fieldExplainEn: 'Reading', fieldType: 'NUMBER', columnSql: 't.weight', columnWidth: 100 },
+    { fieldName: 'weight', fieldExplain: '读数', fieldExplainEn: 'Reading', fieldType: 'NUMBER', displayKind: 'weight', columnSql: 't.weight', columnWidth: 100 },
     { fieldName: 'unit', fieldExplain: '单位', fieldExplainEn: 'Unit', fieldType: 'ENUM', columnSql: 't.unit', options: UNITS, columnWidth: 70 },
     { fieldName: 'source', fieldExplain: '重量来源', fieldExplainEn: 'Weight from', fieldType: 'ENUM', columnSql: 't.source', options: SOURCES,
       iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90 },

@@ -223,7 +223,7 @@ export interface CgFormatField {
   column_width: number | null; fixed: 'left' | 'right' | null; calculate: string | null; custom_table: string | null;
   class_type: string | null; validate_method: string | null; validate_title: string | null; val_format_fun: string | null;
   cg_format_res_id: Id | null; control_value: string | null; rows: number | null; search_type: string | null;
-  column_sql: string | null;
+  column_sql: string | null; display_kind: 'money' | 'unitPrice' | 'weight' | null;
 }
 export interface CgFormatResMap {
   id: Generated<string>; field_id: Id; master_table: string; target_field: string; source_field: string; seq: Generated<number>;

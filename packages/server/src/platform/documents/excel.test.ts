@@ -108,6 +108,30 @@ describe('export', () => {
     expect(sheet.getRow(2).getCell(enabledCol).value).toBe('启用');
   });
 
+  it('writes a weight as a number in the plant\'s unit with its number format, not as text', async () => {
+    const admin = (await bearerFor(app, 'admin')).authorization;
+    await pool.query(`INSERT INTO md_vehicle (org_id, plate_number, capacity_tonnage) VALUES ($1, '浙E0X501', 31.5)`, [HDSN]);
+    const read = async () => {
+      const res = await call(app, 'POST', '/api/masterdata/vehicle/export', admin, { search: [{ key: 'plateNumber', op: 'eq', val: '浙E0X501' }] });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = wb.worksheets[0];
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+      const col = headers.findIndex((h) => h.startsWith('核定载质量')) + 1;
+      const cell = sheet.getRow(2).getCell(col);
+      return { header: headers[col - 1], value: cell.value, numFmt: cell.numFmt };
+    };
+    expect(await read()).toEqual({ header: '核定载质量(吨)', value: 31.5, numFmt: '#,##0.00' });
+    // a plant that weighs in kg, 0 decimals: the same truck in kg
+    await pool.query(`INSERT INTO sys_param (org_id, param_key, param_value) VALUES ($1, 'weightUnit', 'kg'), ($1, 'weightPrecision', '0')`, [HDSN]);
+    try {
+      expect(await read()).toEqual({ header: '核定载质量(千克)', value: 31500, numFmt: '#,##0' });
+    } finally {
+      await pool.query(`DELETE FROM sys_param WHERE org_id = $1 AND param_key IN ('weightUnit', 'weightPrecision')`, [HDSN]);
+    }
+  });
+
   it('writes a search of ten thousand rows whole, batch after batch, each row once, in the list order', async () => {
     const search = [{ key: 'vendorName', op: 'like', val: '批量导入供应商' }];
     const res = await call(app, 'POST', '/api/masterdata/vendor/export', accountant, { search, sort: [{ key: 'vendorName', dir: 'asc' }] });

@@ -9,6 +9,8 @@ export interface SheetColumn {
   header: string;
   key: string;
   width?: number;
+  /** the cells' Excel number format (protocol display.ts: money, unit price, weight), so a sheet sums and sorts */
+  numFmt?: string;
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -26,7 +28,7 @@ export function streamSheet(sheetName: string, columns: SheetColumn[], rows: Asy
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16 }));
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   (async () => {

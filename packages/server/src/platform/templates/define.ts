@@ -1,4 +1,4 @@
-import { opsForFieldType } from '@wb/protocol';
+import { opsForFieldType, type DisplayKind } from '@wb/protocol';
 import type { FieldOption } from '../db/schema';
 import type { FieldType, FormatStyle, FormatType, FormSubmitType, SearchType } from './vocabulary';
 
@@ -39,6 +39,12 @@ export interface FieldDef {
   controlValue?: string;
   rows?: number;
   searchType?: SearchType;
+  /**
+   * What the figure is: money (yuan), a unit price (yuan per unit) or a weight (held in tons). Every
+   * screen formats the column by it (protocol display.ts); a money, price or weight column must
+   * declare it (domain/display-kinds.test.ts).
+   */
+  displayKind?: DisplayKind;
   /** the popup this field opens (by format code) and what a chosen row fills in */
   resource?: { formatCode: string; map: { masterTable: string; fieldName: string; from: string }[] };
 }
@@ -101,6 +107,7 @@ export function checkTemplate(t: TemplateDef): void {
     if ((f.iallowQuery || f.iallowAdvanceQuery) && opsForFieldType(f.fieldType).length === 0) {
       throw new Error(`${at}: a ${f.fieldType} field cannot be searched`);
     }
+    if (f.displayKind && f.fieldType !== 'NUMBER') throw new Error(`${at}: only a NUMBER field has a display kind`);
     if (f.itotal && f.fieldType !== 'NUMBER') throw new Error(`${at}: only a NUMBER field can be totalled`);
     if (f.idefinedSort && !f.isortField) throw new Error(`${at}: a default sort field must be sortable`);
   }

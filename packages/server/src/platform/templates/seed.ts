@@ -85,10 +85,12 @@ function fieldRow(formatId: string, f: FieldDef, seq: number, idOf: (code: strin
     validate_method: f.validateMethod ?? null, validate_title: f.validateTitle ?? null, val_format_fun: f.valFormatFun ?? null,
     cg_format_res_id: f.resource ? idOf(f.resource.formatCode) : null, control_value: f.controlValue ?? null,
     rows: f.rows ?? null, search_type: f.searchType ?? null, column_sql: f.columnSql ?? null,
+    display_kind: f.displayKind ?? null,
   };
 }
 
-const CODE_OWNED_ONLY = ['column_sql'] as const;
+// the display kind is the family's word on what a column holds (no administrator's edit sets it)
+const CODE_OWNED_ONLY = ['column_sql', 'display_kind'] as const;
 
 async function upsertFields(tx: Tx, formatId: string, fields: FieldDef[], byCode: boolean, idOf: (code: string) => string): Promise<void> {
   if (fields.length > 0) {

@@ -20,6 +20,7 @@ export function toFieldDefinition(f: Selectable<CgFormatField>): FieldDefinition
     cgValidate: f.validate_method ? { validateMethod: f.validate_method, validateTitle: f.validate_title } : null,
     cgValFormat: f.val_format_fun ? { valFormatFun: f.val_format_fun } : null,
     cgFormatResId: f.cg_format_res_id, controlValue: f.control_value, rows: f.rows, searchType: f.search_type,
+    displayKind: f.display_kind,
   };
 }
 

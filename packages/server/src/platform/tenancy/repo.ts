@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { CurrentOrgsBody, OrgSummary, UserInfo } from '@wb/protocol';
+import { readWeighParams, type CurrentOrgsBody, type OrgSummary, type UserInfo } from '@wb/protocol';
 import type { Database, DatabaseHandle } from '../db/pool';
 import { queryPrepared } from '../db/prepared';
 import type { Caller } from '../auth/guard';
@@ -19,6 +19,10 @@ export async function loadUserInfo({ db, pool }: DatabaseHandle, caller: Caller)
         SELECT coalesce(json_agg(json_build_object('code', r.role_code, 'admin', r.is_admin) ORDER BY r.role_code), '[]')
           FROM sys_user_org_role ur JOIN sys_role r ON r.id = ur.role_id
          WHERE ur.user_id = u.id AND ur.org_id = ${caller.orgId})`.as('roles'),
+      // how the organisation shows weights and prices: every screen formats with them (protocol display.ts)
+      sql<Record<string, string> | null>`(
+        SELECT json_object_agg(p.param_key, p.param_value) FROM sys_param p
+         WHERE p.org_id = ${caller.orgId} AND p.param_key IN ('weightUnit', 'weightPrecision', 'unitPricePrecision'))`.as('display'),
     ])
     .where('u.id', '=', caller.userId);
   // every screen asks for this at load: prepared once per connection, not planned per call
@@ -36,7 +40,13 @@ export async function loadUserInfo({ db, pool }: DatabaseHandle, caller: Caller)
     currentGroupName: row.group_name,
     roles: row.roles.map((r) => r.code),
     content: { orgs: row.orgs, admin: row.roles.some((r) => r.admin) },
+    display: displayOf(row.display ?? {}),
   };
+}
+
+function displayOf(stored: Record<string, string>): NonNullable<UserInfo['display']> {
+  const { weightUnit, weightPrecision, unitPricePrecision } = readWeighParams(stored);
+  return { weightUnit, weightPrecision, unitPricePrecision };
 }
 
 /** The organisations the caller belongs to, for the company dialog (选择组织机构). */

@@ -1,13 +1,14 @@
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PoundRow } from './api';
-import { figure, FuelAdvanceTable, money, PlanDialog, PlanHeader, RemittanceTable, useDetail, when, type DialogProps } from './shared';
+import { useWeightColumn, FuelAdvanceTable, money, PlanDialog, PlanHeader, RemittanceTable, useDetail, when, type DialogProps } from './shared';
 
 /** 详情: the plan read-only, with its pound list and each ticket's freight, its remittances and its fuel-card advances. */
 export function DetailDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
   const w = (k: string) => t(`freightPlan.pound.${k}`);
   const { data: detail, isFetching } = useDetail(ctx);
+  const weight = useWeightColumn();
   return (
     <PlanDialog kind="detail" width={1000} plan={detail?.plan} onClose={onClose}>
       <PlanHeader plan={detail?.plan} full />
@@ -18,8 +19,8 @@ export function DetailDialog({ ctx, onClose }: DialogProps) {
           { title: w('plate'), dataIndex: 'plateNumber', width: 100 },
           { title: w('material'), dataIndex: 'materialName' },
           { title: w('completedAt'), dataIndex: 'completedAt', width: 140, render: (v: string | null) => when(v) },
-          { title: w('net'), dataIndex: 'net', align: 'right', width: 90, render: figure },
-          { title: w('shipped'), dataIndex: 'shipped', align: 'right', width: 90, render: figure },
+          { title: weight.title(w('net')), dataIndex: 'net', align: 'right', width: 90, render: weight.render },
+          { title: weight.title(w('shipped')), dataIndex: 'shipped', align: 'right', width: 90, render: weight.render },
           { title: w('freight'), dataIndex: 'freight', align: 'right', width: 110, render: money },
           { title: w('lossCharge'), dataIndex: 'lossCharge', align: 'right', width: 100, render: money },
         ]} />

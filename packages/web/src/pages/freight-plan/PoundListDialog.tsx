@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { pickerToInstant } from '@/platform/plant-time';
 import { useTranslation } from 'react-i18next';
 import { poundCandidates, savePoundList, type PoundRow } from './api';
-import { figure, money, PlanDialog, PlanHeader, useDetail, useSave, when, type DialogProps } from './shared';
+import { useWeightColumn, money, PlanDialog, PlanHeader, useDetail, useSave, when, type DialogProps } from './shared';
 
 /**
  * 编辑磅单: the plan's pound list as it is to be. Its tickets above (removed with 移出), the
@@ -17,6 +17,7 @@ export function PoundListDialog({ ctx, onClose }: DialogProps) {
   const w = (k: string, o?: Record<string, unknown>) => t(`freightPlan.pound.${k}`, o);
   const id = ctx.selectedIds[0] as string;
   const { data: detail } = useDetail(ctx);
+  const weight = useWeightColumn();
   const [list, setList] = useState<PoundRow[] | null>(null);
   const [period, setPeriod] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [plate, setPlate] = useState('');
@@ -49,8 +50,8 @@ export function PoundListDialog({ ctx, onClose }: DialogProps) {
     { title: w('plate'), dataIndex: 'plateNumber', width: 100 },
     { title: w('material'), dataIndex: 'materialName' },
     { title: w('completedAt'), dataIndex: 'completedAt', width: 140, render: (v: string | null) => when(v) },
-    { title: w('net'), dataIndex: 'net', align: 'right' as const, width: 90, render: figure },
-    { title: w('shipped'), dataIndex: 'shipped', align: 'right' as const, width: 90, render: figure },
+    { title: weight.title(w('net')), dataIndex: 'net', align: 'right' as const, width: 90, render: weight.render },
+    { title: weight.title(w('shipped')), dataIndex: 'shipped', align: 'right' as const, width: 90, render: weight.render },
   ];
   const confirmed = Boolean(detail?.plan.poundsConfirmedAt);
   return (

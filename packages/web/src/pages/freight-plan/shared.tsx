@@ -5,13 +5,22 @@ import { useTranslation } from 'react-i18next';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
-import { moneyText } from '@/platform/templates/list/cell-value';
 import { plantDayText, plantMinuteText } from '@/platform/plant-time';
+import { formatMoney } from '@wb/protocol';
+import { useDisplay, withUnit } from '@/platform/display';
 import { planDetail, type FuelAdvance, type PlanHead, type Remittance } from './api';
 
 export interface DialogProps { ctx: PageActionContext; onClose(): void }
 
-export const money = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : moneyText(v));
+export const money = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : formatMoney(v) || v);
+/** A weight cell in the plant's unit and decimals, its title with the plant's unit. */
+export function useWeightColumn() {
+  const display = useDisplay();
+  return {
+    title: (label: string) => withUnit(label, display),
+    render: (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : display.weight(v) || v),
+  };
+}
 export const figure = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 export const when = (v: string | null | undefined, dayOnly = false) => (v ? (dayOnly ? plantDayText(v) : plantMinuteText(v)) : '—');
 export const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
@@ -53,10 +62,11 @@ export function useSave(ctx: PageActionContext, onClose: () => void) {
 export function PlanHeader({ plan, full = false }: { plan: PlanHead | undefined; full?: boolean }) {
   const { t } = useTranslation();
   const p = (k: string) => t(`freightPlan.plan.${k}`);
+  const display = useDisplay();
   const items = [
     { key: 'carrier', label: p('carrier'), children: plan?.carrierName ?? '' },
     { key: 'material', label: p('material'), children: plan?.materialName ?? '—' },
-    { key: 'price', label: p('price'), children: plan ? `${money(plan.price)}${plan.priceLabel ? ` (${plan.priceLabel})` : ''}` : '' },
+    { key: 'price', label: p('price'), children: plan ? `${plan.price ? display.unitPrice(plan.price) : '—'}${plan.priceLabel ? ` (${plan.priceLabel})` : ''}` : '' },
     { key: 'confirmed', label: p('confirmed'), children: plan ? (plan.poundsConfirmedAt ? `${p('yes')} ${when(plan.poundsConfirmedAt)}` : p('no')) : '' },
   ];
   const more = [

@@ -2,10 +2,11 @@ import { useMemo, useState } from 'react';
 import { Button, Card, DatePicker, Descriptions, Empty, Select, Space, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { moneyFormatted, type Paged } from '@wb/protocol';
+import type { Paged } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { call } from '@/platform/api/http';
 import { downloadFile } from '@/platform/api/download';
+import { useDisplay } from '@/platform/display';
 import { DATE_FORMAT, fromPicker, plantDateTimeText, plantNow } from '@/platform/plant-time';
 import { showPdfPreview } from '@/platform/print/pdf-preview';
 
@@ -26,11 +27,12 @@ const KINDS: Record<string, [string, string]> = {
   RECEIPT: ['收款', 'Receipt'], RECEIPT_WITHDRAWN: ['收款反审核', 'Receipt withdrawn'], REFUND: ['退款', 'Refund'],
   REFUND_WITHDRAWN: ['退款反审核', 'Refund withdrawn'], CONSUME: ['消费', 'Consumed'], CONSUME_REVERSED: ['消费冲回', 'Consumption reversed'],
 };
-const money = (v: string | null) => (v === null ? '' : (moneyFormatted(v) ?? v));
 const time = (v: string) => plantDateTimeText(v);
 
 export default function StatementPage() {
   const english = useEnglish();
+  const display = useDisplay();
+  const money = (v: string | null) => (v === null ? '' : display.money(v) || v);
   const w = (zh: string, en: string) => (english ? en : zh);
   const [customerId, setCustomerId] = useState<string | null>(null);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [plantNow().startOf('month'), plantNow()]);
@@ -56,12 +58,12 @@ export default function StatementPage() {
     { title: w('类型', 'Kind'), dataIndex: 1, width: 90, render: (k: string) => (KINDS[k]?.[english ? 1 : 0] ?? k) },
     { title: w('单据号', 'Document no.'), dataIndex: 2, width: 170 },
     { title: w('物料', 'Material'), dataIndex: 3, width: 120 },
-    { title: w('净重(吨)', 'Net (t)'), dataIndex: 4, width: 90, align: 'right' as const },
-    { title: w('单价', 'Unit price'), dataIndex: 5, width: 100, align: 'right' as const, render: money },
+    { title: `${w('净重', 'Net')}(${display.unitLabel})`, dataIndex: 4, width: 90, align: 'right' as const, render: (v: string | null) => display.weight(v) },
+    { title: w('单价', 'Unit price'), dataIndex: 5, width: 100, align: 'right' as const, render: (v: string | null) => display.unitPrice(v) },
     { title: w('收款', 'Received'), dataIndex: 6, width: 120, align: 'right' as const, render: money },
     { title: w('消费', 'Consumed'), dataIndex: 7, width: 120, align: 'right' as const, render: money },
     { title: w('余额', 'Balance'), dataIndex: 8, width: 130, align: 'right' as const, render: money },
-  ], [english]); // eslint-disable-line react-hooks/exhaustive-deps
+  ], [english, display]); // eslint-disable-line react-hooks/exhaustive-deps
   const s = statement.data;
   // the columns (1,100 px together) fit the workspace of a 1440 px screen: the balance is never scrolled out of sight
   return (

@@ -9,6 +9,7 @@ import { feedback } from '@/platform/feedback';
 import { getNotice, updateDone, updateEndTime, updateMaxLimit, type NoticeLine } from './api';
 import { useNoticeDialog } from './dialog-store';
 import { useNoticeTexts } from './texts';
+import { useDisplay } from '@/platform/display';
 
 type DialogProps = { ctx: PageActionContext; onClose(): void };
 
@@ -48,14 +49,16 @@ function LineQuantityDialog({ ctx, onClose, mode }: DialogProps & { mode: 'updat
       : () => updateDone(ctx.base, { lineId, doneQuantity: value.trim(), reason: reason.trim() });
     return void saving(ctx, onClose, t('saved'), work, setBusy);
   };
+  const display = useDisplay();
+  const weight = (v: string | null) => display.weight(v);
   const columns = [
     { title: t('seq'), dataIndex: 'lineSeq', width: 60 },
     { title: t('material'), dataIndex: 'materialName' },
-    { title: t('quantity'), dataIndex: 'quantity', align: 'right' as const },
-    { title: t('maxLimit'), dataIndex: 'maxLimit', align: 'right' as const },
-    { title: t('done'), dataIndex: 'lineDone', align: 'right' as const },
-    { title: t('inTransit'), dataIndex: 'lineInTransit', align: 'right' as const },
-    { title: t('remaining'), dataIndex: 'lineRemaining', align: 'right' as const },
+    { title: t('quantity'), dataIndex: 'quantity', align: 'right' as const, render: weight },
+    { title: t('maxLimit'), dataIndex: 'maxLimit', align: 'right' as const, render: weight },
+    { title: t('done'), dataIndex: 'lineDone', align: 'right' as const, render: weight },
+    { title: t('inTransit'), dataIndex: 'lineInTransit', align: 'right' as const, render: weight },
+    { title: t('remaining'), dataIndex: 'lineRemaining', align: 'right' as const, render: weight },
   ];
   return (
     <Modal open width={760} title={`${t(mode)}${notice ? ` · ${notice.noticeNo}` : ''}`} onCancel={onClose} onOk={ok} confirmLoading={busy}

@@ -10,6 +10,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { PlanChart } from '@wb/protocol';
 import { call } from '@/platform/api/http';
 import { useEChart } from '@/platform/charts/useEChart';
+import { useDisplay } from '@/platform/display';
 import { planChartOptions } from './plan-chart';
 import { usePlanTexts } from './texts';
 import './plan.css';
@@ -25,7 +26,8 @@ export default function PlanChartPage() {
   const [month, setMonth] = useState<Dayjs>(() => plantNow());
   const key = fromPicker(month, MONTH_FORMAT) as string;
   const { data } = useQuery({ queryKey: ['plan-chart', key], queryFn: () => fetchPlanChart(key) });
-  const box = useEChart(useMemo(() => (data ? planChartOptions(data, tx) : null), [data, tx]));
+  const display = useDisplay();
+  const box = useEChart(useMemo(() => (data ? planChartOptions(data, tx, display) : null), [data, tx, display]));
 
   return (
     <div className="wb-plan-chart-page" data-testid="plan-chart-page">
@@ -40,9 +42,9 @@ export default function PlanChartPage() {
       >
         {data && (
           <Descriptions size="small" column={4} data-testid="plan-chart-totals">
-            <Descriptions.Item label={tx.monthPlan}>{`${data.monthPlan.tons} ${tx.tons} / ${data.monthPlan.trips} ${tx.trips}`}</Descriptions.Item>
-            <Descriptions.Item label={tx.dayPlans}>{`${data.totals.dayTons} ${tx.tons} / ${data.totals.dayTrips} ${tx.trips}`}</Descriptions.Item>
-            <Descriptions.Item label={tx.used}>{`${data.totals.usedTons} ${tx.tons} / ${data.totals.usedTrips} ${tx.trips}`}</Descriptions.Item>
+            <Descriptions.Item label={tx.monthPlan}>{`${display.weight(data.monthPlan.tons, { unit: true })} / ${data.monthPlan.trips} ${tx.trips}`}</Descriptions.Item>
+            <Descriptions.Item label={tx.dayPlans}>{`${display.weight(data.totals.dayTons, { unit: true })} / ${data.totals.dayTrips} ${tx.trips}`}</Descriptions.Item>
+            <Descriptions.Item label={tx.used}>{`${display.weight(data.totals.usedTons, { unit: true })} / ${data.totals.usedTrips} ${tx.trips}`}</Descriptions.Item>
             <Descriptions.Item label={tx.done}>{`${data.totals.donePercent}%`}</Descriptions.Item>
           </Descriptions>
         )}

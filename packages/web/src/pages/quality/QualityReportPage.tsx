@@ -7,11 +7,11 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { moneyFormatted } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { call } from '@/platform/api/http';
 import { downloadFile } from '@/platform/api/download';
 import { useEChart } from '@/platform/charts/useEChart';
+import { displayWith, useDisplay, withUnit, type Display } from '@/platform/display';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -27,18 +27,18 @@ export interface ReportLine {
 }
 interface Report { from: string; to: string; rows: ReportLine[] }
 
-const money = (v: string) => moneyFormatted(v) ?? v;
 const rowName = (r: ReportLine) => `${r.vendorName ?? '-'} / ${r.materialName ?? '-'}`;
 
-export function reportChartOptions(rows: ReportLine[], w: (zh: string, en: string) => string): echarts.EChartsCoreOption {
+export function reportChartOptions(rows: ReportLine[], w: (zh: string, en: string) => string, display: Display = displayWith()): echarts.EChartsCoreOption {
+  const deducted = withUnit(w('质量扣重(吨)', 'Deducted (t)'), display);
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: [w('质量扣重(吨)', 'Deducted (t)'), w('合格率(%)', 'Pass rate (%)')] },
+    legend: { data: [deducted, w('合格率(%)', 'Pass rate (%)')] },
     grid: { left: 48, right: 48, bottom: 48, top: 36 },
     xAxis: { type: 'category', data: rows.map(rowName) },
-    yAxis: [{ type: 'value', name: w('吨', 't') }, { type: 'value', name: '%', max: 100 }],
+    yAxis: [{ type: 'value', name: display.unitLabel }, { type: 'value', name: '%', max: 100 }],
     series: [
-      { name: w('质量扣重(吨)', 'Deducted (t)'), type: 'bar', data: rows.map((r) => Number(r.deduction)) },
+      { name: deducted, type: 'bar', data: rows.map((r) => display.weightNumber(r.deduction)), tooltip: { valueFormatter: (v: unknown) => display.unitWeight(v, { unit: true }) } },
       { name: w('合格率(%)', 'Pass rate (%)'), type: 'line', yAxisIndex: 1, data: rows.map((r) => Number(r.passRate)) },
     ],
   };
@@ -47,19 +47,21 @@ export function reportChartOptions(rows: ReportLine[], w: (zh: string, en: strin
 export default function QualityReportPage() {
   const english = useEnglish();
   const w = (zh: string, en: string) => (english ? en : zh);
+  const display = useDisplay();
+  const money = (v: string) => display.money(v) || v;
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [plantNow().startOf('month'), plantNow()]);
   const asked = { from: fromPicker(range[0], DATE_FORMAT) as string, to: fromPicker(range[1], DATE_FORMAT) as string };
   const report = useQuery({ queryKey: ['quality', 'report', asked], queryFn: () => call<Report>('/quality/report', { query: asked }) });
   const rows = report.data?.rows ?? [];
-  const box = useEChart(useMemo(() => (rows.length ? reportChartOptions(rows, w) : null), [rows, english])); // eslint-disable-line react-hooks/exhaustive-deps
+  const box = useEChart(useMemo(() => (rows.length ? reportChartOptions(rows, w, display) : null), [rows, english, display])); // eslint-disable-line react-hooks/exhaustive-deps
   const items = useMemo(() => [...new Map(rows.flatMap((r) => r.items.map((i) => [i.code, i.name] as const))).entries()], [rows]);
   const columns = [
     { title: w('供应商', 'Vendor'), dataIndex: 'vendorName', width: 180 },
     { title: w('物料', 'Material'), dataIndex: 'materialName', width: 120 },
     { title: w('磅单数', 'Tickets'), dataIndex: 'tickets', width: 80, align: 'right' as const },
-    { title: w('净重(吨)', 'Net (t)'), dataIndex: 'net', width: 100, align: 'right' as const },
+    { title: withUnit(w('净重(吨)', 'Net (t)'), display), dataIndex: 'net', width: 100, align: 'right' as const, render: (v: string) => display.weight(v) },
     { title: w('合格率(%)', 'Pass rate (%)'), dataIndex: 'passRate', width: 100, align: 'right' as const },
-    { title: w('质量扣重(吨)', 'Deducted (t)'), dataIndex: 'deduction', width: 110, align: 'right' as const },
+    { title: withUnit(w('质量扣重(吨)', 'Deducted (t)'), display), dataIndex: 'deduction', width: 110, align: 'right' as const, render: (v: string) => display.weight(v) },
     { title: w('扣重金额', 'Deducted value'), dataIndex: 'deductionMoney', width: 120, align: 'right' as const, render: money },
     { title: w('调价金额', 'Price change'), dataIndex: 'adjustMoney', width: 120, align: 'right' as const, render: money },
     ...items.map(([code, name]) => ({

@@ -6,9 +6,11 @@ import { readRegistryOfCard, type RegistryEntity } from './api';
 import { CardStatus } from './CardStatus';
 import { useRegistryTexts } from './texts';
 import { useCardRead } from './useCardRead';
+import { useDisplay } from '@/platform/display';
 
 /** 读卡: the card on the reader, and the open registry its chip names. */
 export function ReadCardDialog({ ctx, onClose }: { ctx: PageActionContext; onClose(): void }) {
+  const display = useDisplay();
   const t = useRegistryTexts();
   const { state, again } = useCardRead();
   const [registry, setRegistry] = useState<RegistryEntity | null>(null);
@@ -35,7 +37,7 @@ export function ReadCardDialog({ ctx, onClose }: { ctx: PageActionContext; onClo
           <Descriptions.Item label={t('plate')}>{registry.plateNumber}</Descriptions.Item>
           <Descriptions.Item label={t('notice')}>{registry.noticeNo ?? ''}</Descriptions.Item>
           <Descriptions.Item label={t('material')}>{registry.materialName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('pre')}>{registry.preQuantity ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('pre')}>{display.weight(registry.preQuantity)}</Descriptions.Item>
           <Descriptions.Item label={t('cardNo')}>{registry.cardNo ?? ''}</Descriptions.Item>
         </Descriptions>
       )}

@@ -5,10 +5,12 @@ import { plantClockText, plantDateTimeText } from '@/platform/plant-time';
 import { ReportFrame } from './ReportFrame';
 import { useLiveVehicles } from './useLiveVehicles';
 import { fill, useReportTexts } from './texts';
+import { useDisplay } from '@/platform/display';
 
 /** 厂内车辆实时统计 (/factoryvehicle/index): the trucks in the plant, as the server pushes them. */
 export default function LiveVehiclesPage({ embedded = false }: { embedded?: boolean }) {
   const tx = useReportTexts();
+  const display = useDisplay();
   const english = useEnglish();
   const { vehicles, status, updatedAt } = useLiveVehicles();
   const kindName = (k: string) => TRIP_KIND_NAMES[k]?.[english ? 'en' : 'zh'] ?? k;
@@ -49,8 +51,8 @@ export default function LiveVehiclesPage({ embedded = false }: { embedded?: bool
           { title: tx.liveColumns.driver, dataIndex: 'driverName', width: 100 },
           { title: tx.liveColumns.enteredAt, dataIndex: 'enteredAt', width: 170, render: (v: string | null) => plantDateTimeText(v) },
           { title: tx.liveColumns.ticket, dataIndex: 'ticketNo', width: 170 },
-          { title: tx.liveColumns.gross, dataIndex: 'gross', width: 100, className: 'wb-num' },
-          { title: tx.liveColumns.tare, dataIndex: 'tare', width: 100, className: 'wb-num' },
+          { title: tx.liveColumns.gross, dataIndex: 'gross', width: 100, className: 'wb-num', render: (v: string | null) => display.weight(v) },
+          { title: tx.liveColumns.tare, dataIndex: 'tare', width: 100, className: 'wb-num', render: (v: string | null) => display.weight(v) },
         ]}
       />
     </div>

@@ -8,7 +8,8 @@ import { useEnglish } from '@/i18n/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { exportTeamReport, fetchTeamReport, searchToQuery } from './api';
 import { ReportFrame } from './ReportFrame';
-import { reportLines, tons, type ReportLine } from './report-lines';
+import { useDisplay, withUnit } from '@/platform/display';
+import { reportLines, type ReportLine } from './report-lines';
 import { fill, useReportTexts } from './texts';
 
 /**
@@ -18,6 +19,7 @@ import { fill, useReportTexts } from './texts';
 export default function TeamReportPage({ daily }: { daily: boolean }) {
   const tx = useReportTexts();
   const english = useEnglish();
+  const display = useDisplay();
   const navigate = useNavigate();
   const { can } = usePermissions();
   const [search] = useSearchParams();
@@ -81,7 +83,7 @@ export default function TeamReportPage({ daily }: { daily: boolean }) {
             { title: tx.columns.material, dataIndex: 'material' },
             { title: tx.columns.counterparty, dataIndex: 'counterparty' },
             { title: tx.columns.trips, dataIndex: 'trips', width: 100, className: 'wb-num' },
-            { title: tx.columns.net, dataIndex: 'net', width: 160, className: 'wb-num', render: (n: string) => tons(n) },
+            { title: withUnit(tx.columns.net, display), dataIndex: 'net', width: 160, className: 'wb-num', render: (n: string) => display.weight(n) },
           ]}
         />
       </div>

@@ -29,10 +29,3 @@ export function reportLines(report: TeamReport, teamName: (seq: number) => strin
   lines.push({ key: 'total', type: 'total', team: '', kind: null, material: null, counterparty: null, trips: report.total.trips, net: report.total.net });
   return lines;
 }
-
-/** Tons as the server gave them (to the tenth of a kilogram), thousands grouped; never re-rounded here. */
-export function tons(net: string): string {
-  const [whole, frac] = net.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return frac === undefined ? grouped : `${grouped}.${frac}`;
-}

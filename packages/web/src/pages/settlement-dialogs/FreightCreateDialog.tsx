@@ -6,7 +6,7 @@ import { PlantDatePicker } from '@/platform/PlantDatePicker';
 import { plantMinuteText, plantNextDay } from '@/platform/plant-time';
 import { feedback } from '@/platform/feedback';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
-import { moneyText } from '@/platform/templates/list/cell-value';
+import { useDisplay, withUnit } from '@/platform/display';
 import { toDecimal } from '@wb/protocol';
 import { carriers, freightCandidates, freightNewCreate, type FreightCandidate, type FreightKind, type FreightPeriod } from './api';
 import { refusal, today } from './shared';
@@ -64,7 +64,8 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
   const sum = (pick: (r: FreightCandidate) => string | null) =>
     (rows ?? []).filter((r) => chosen.has(r.id)).reduce((acc, r) => acc.plus(pick(r) ?? '0'), toDecimal('0') as NonNullable<ReturnType<typeof toDecimal>>).toFixed(2);
   const c = (k: string) => t(`settlementDialogs.candidates.${k}`);
-  const money = (v: string | null) => (v === null ? f('noPrice') : moneyText(v));
+  const display = useDisplay();
+  const money = (v: string | null) => (v === null ? f('noPrice') : display.money(v));
   return (
     <Modal open width={1100} title={f('title')} onCancel={onClose} onOk={() => void generate()} confirmLoading={busy}
       okText={f('generate')} cancelText={t('settlementDialogs.cancel')}
@@ -86,7 +87,7 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
           <Button size="small" data-testid="freight-pick-all" disabled={!rows} onClick={() => setChosen(new Set((rows ?? []).map((r) => r.id)))}>{t('settlementDialogs.selectAll')}</Button>
           <Button size="small" data-testid="freight-pick-none" disabled={!rows} onClick={() => setChosen(new Set())}>{t('settlementDialogs.selectNone')}</Button>
           <Typography.Text data-testid="freight-create-totals">
-            {t('settlementDialogs.freightCreate.chosen', { count: chosen.size, freight: moneyText(sum((r) => r.freight)), loss: moneyText(sum((r) => r.lossCharge)) })}
+            {t('settlementDialogs.freightCreate.chosen', { count: chosen.size, freight: display.money(sum((r) => r.freight)), loss: display.money(sum((r) => r.lossCharge)) })}
           </Typography.Text>
         </Space>
         <Table<FreightCandidate> size="small" bordered rowKey="id" dataSource={rows ?? []} pagination={{ pageSize: 50, showSizeChanger: false }}
@@ -97,7 +98,7 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
             { key: 'plate', title: c('plate'), dataIndex: 'plateNumber', width: 100 },
             { key: 'material', title: c('material'), dataIndex: 'materialName' },
             { key: 'date', title: c('date'), dataIndex: 'completedAt', width: 150, render: (v: string) => dateTime(v) },
-            { key: 'hauled', title: f('hauled'), dataIndex: 'hauled', align: 'right', width: 100, render: (v: string) => toDecimal(v)?.toFixed() ?? v },
+            { key: 'hauled', title: withUnit(f('hauled'), display), dataIndex: 'hauled', align: 'right', width: 100, render: (v: string) => display.weight(v) || v },
             { key: 'freight', title: f('freight'), dataIndex: 'freight', align: 'right', width: 110, render: money },
             { key: 'loss', title: f('lossCharge'), dataIndex: 'lossCharge', align: 'right', width: 110, render: money },
           ]} />

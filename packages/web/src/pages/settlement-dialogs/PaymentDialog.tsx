@@ -4,7 +4,7 @@ import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PlantDatePicker } from '@/platform/PlantDatePicker';
 import { feedback } from '@/platform/feedback';
-import { moneyText } from '@/platform/templates/list/cell-value';
+import { useDisplay } from '@/platform/display';
 import { toDecimal } from '@wb/protocol';
 import { customerReceipts, payment, type PaymentBody } from './api';
 import { refusal, SettlementFrame, today, useSettlement, type DialogProps } from './shared';
@@ -28,6 +28,7 @@ export function PaymentDialog({ ctx, onClose }: DialogProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const methods = t('settlementDialogs.methods', { returnObjects: true }) as Record<string, string>;
+  const display = useDisplay();
   const owed = settlement ? toDecimal(settlement.totalAmount)?.minus(toDecimal(settlement.paidAmount) ?? 0).toFixed() ?? '0' : '';
   const ok = async () => {
     const b = await form.validateFields().catch(() => null);
@@ -54,7 +55,7 @@ export function PaymentDialog({ ctx, onClose }: DialogProps) {
   return (
     <SettlementFrame title={title} width={560} settlement={settlement} problem={problem} busy={busy}
       onOk={() => void ok()} onClose={onClose} testId="settle-payment">
-      {settlement && <Typography.Paragraph data-testid="payment-owed">{t('settlementDialogs.owed', { amount: moneyText(owed) })}</Typography.Paragraph>}
+      {settlement && <Typography.Paragraph data-testid="payment-owed">{t('settlementDialogs.owed', { amount: display.money(owed) })}</Typography.Paragraph>}
       <Form form={form} layout="vertical" initialValues={{ paidOn: today(), method: 'BANK' }}>
         <Form.Item name="amount" label={f('amount')} rules={[need(f('amount')), { pattern: MONEY, message: t('settlementDialogs.required', { field: f('amount') }) }]}>
           <Input data-testid="payment-amount" inputMode="decimal" />
@@ -67,7 +68,7 @@ export function PaymentDialog({ ctx, onClose }: DialogProps) {
         </Form.Item>
         {sales && (
           <Form.Item name="receiptId" label={f('receipt')} rules={method === 'RECEIPT' ? [need(f('receipt'))] : []}>
-            <Select data-testid="payment-receipt" allowClear options={(receipts ?? []).map((r) => ({ value: r.id, label: `${r.receiptNo}${r.amount ? ` · ${moneyText(r.amount)}` : ''}` }))} />
+            <Select data-testid="payment-receipt" allowClear options={(receipts ?? []).map((r) => ({ value: r.id, label: `${r.receiptNo}${r.amount ? ` · ${display.money(r.amount)}` : ''}` }))} />
           </Form.Item>
         )}
         <Form.Item name="reference" label={f('reference')}><Input data-testid="payment-reference" maxLength={100} /></Form.Item>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Table, Tooltip, Typography } from 'antd';
-import { formatWeight } from '@wb/protocol';
 import { useTranslation } from 'react-i18next';
-import { plantMinuteText } from '@/platform/plant-time';
 import { feedback } from '@/platform/feedback';
-import { moneyText } from '@/platform/templates/list/cell-value';
+import { useDisplay, withUnit } from '@/platform/display';
+import { plantMinuteText } from '@/platform/plant-time';
 import { confirmPounds, weightLists, type Candidate, type RowDeductions } from './api';
 import { chosenTotals } from './candidate-totals';
 import { refusal, SettlementFrame, useSettlement, type DialogProps } from './shared';
@@ -19,6 +18,8 @@ import { refusal, SettlementFrame, useSettlement, type DialogProps } from './sha
  */
 export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
+  const display = useDisplay();
+  const weight = (v: string | null) => (v === null ? '' : display.weight(v));
   const { data: settlement } = useSettlement(ctx);
   const id = ctx.selectedIds[0] as string;
   const { data } = useQuery({ queryKey: ['settlement-candidates', ctx.base, id], queryFn: () => weightLists(ctx.base, id), staleTime: 0, gcTime: 0 });
@@ -41,7 +42,7 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
       setBusy(false);
     }
   };
-  const c = (k: string) => t(`settlementDialogs.candidates.${k}`);
+  const c = (k: string) => withUnit(t(`settlementDialogs.candidates.${k}`), display);
   const bases = t('settlementDialogs.bases', { returnObjects: true }) as Record<string, string>;
   const kinds = t('settlementDialogs.deductionKinds', { returnObjects: true }) as Record<string, string>;
   const deductionText = (d: RowDeductions | null | undefined) =>
@@ -54,8 +55,8 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
       <div>{`${c('shipped')}：${r.shipped === null ? '—' : weight(r.shipped)}`}</div>
       <div>{`${c('deductions')}：${deductionText(r.deductions) || t('settlementDialogs.noDeduction')}`}</div>
       <div>{`${c('quantity')}：${weight(r.quantity)}`}</div>
-      <div>{`${c('price')}：${moneyText(r.unitPrice)}`}</div>
-      <div>{`${c('amount')}：${moneyText(r.amount)}`}</div>
+      <div>{`${c('price')}：${display.unitPrice(r.unitPrice)}`}</div>
+      <div>{`${c('amount')}：${display.money(r.amount)}`}</div>
     </div>
   );
   return (
@@ -64,7 +65,7 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
       <Space style={{ marginBottom: 8 }}>
         <Button size="small" data-testid="pick-all" onClick={() => setPicked(new Set(rows.map((r) => r.id)))}>{t('settlementDialogs.selectAll')}</Button>
         <Button size="small" data-testid="pick-none" onClick={() => setPicked(new Set())}>{t('settlementDialogs.selectNone')}</Button>
-        <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, quantity: formatWeight(totals.quantity), amount: moneyText(totals.amount) })}</Typography.Text>
+        <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, quantity: display.weight(totals.quantity, { unit: true }), amount: display.money(totals.amount) })}</Typography.Text>
       </Space>
       <Table<Candidate> size="small" bordered rowKey="id" dataSource={rows} loading={!data} pagination={{ pageSize: 50, showSizeChanger: false }}
         scroll={{ x: 'max-content', y: 420 }} locale={{ emptyText: t('settlementDialogs.noCandidates') }}
@@ -80,13 +81,13 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
           { key: 'deductions', title: c('deductions'), dataIndex: 'deductions', width: 110, render: (d: RowDeductions) => deductionText(d) },
           { key: 'quantity', title: c('quantity'), dataIndex: 'quantity', align: 'right', width: 90,
             render: (v: string, r: Candidate) => <Tooltip title={basisTip(r)}><span data-testid="candidate-quantity" data-basis={r.basis}>{weight(v)}</span></Tooltip> },
-          { key: 'price', title: c('price'), dataIndex: 'unitPrice', align: 'right', width: 85, render: (v: string) => moneyText(v) },
-          { key: 'amount', title: c('amount'), dataIndex: 'amount', align: 'right', width: 105, render: (v: string) => <span data-testid="candidate-amount">{moneyText(v)}</span> },
+          { key: 'price', title: c('price'), dataIndex: 'unitPrice', align: 'right', width: 85, render: (v: string) => display.unitPrice(v) },
+          { key: 'amount', title: c('amount'), dataIndex: 'amount', align: 'right', width: 105, render: (v: string) => <span data-testid="candidate-amount">{display.money(v)}</span> },
         ]} />
     </SettlementFrame>
   );
 }
 
-const dateTime = (v: string) => plantMinuteText(v);
 const DEDUCTION_ORDER = ['WATER', 'IMPURITY', 'DETRITUS', 'STONE', 'OTHER', 'QUALITY'] as const;
-const weight = (v: string | null) => (v === null ? '' : formatWeight(v));
+
+const dateTime = (v: string) => plantMinuteText(v);

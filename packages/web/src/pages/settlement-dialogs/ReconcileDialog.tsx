@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PlantDatePicker } from '@/platform/PlantDatePicker';
 import { downloadFile } from '@/platform/api/download';
-import { moneyText } from '@/platform/templates/list/cell-value';
+import { useDisplay, withUnit } from '@/platform/display';
 import { reconcile, RECONCILE_EXPORT, type ReconcileParty, type ReconcileQuery, type ReconcileRow, type Reconciliation } from './api';
 import { refusal, today } from './shared';
 
@@ -35,13 +35,15 @@ export function ReconcileDialog({ onClose }: { onClose(): void }) {
     }
   };
   const rows = (data?.rows ?? []).filter((x) => !partyName || x.partyName === partyName);
-  const money = (key: keyof ReconcileRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, width: 120, render: (v: string) => moneyText(v) });
+  const display = useDisplay();
+  const money = (key: keyof ReconcileRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, width: 120, render: (v: string) => display.money(v) });
   const plain = (key: keyof ReconcileRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, width: 90 });
+  const tons = (key: keyof ReconcileRow, title: string) => ({ key, title: withUnit(title, display), dataIndex: key, align: 'right' as const, width: 100, render: (v: string) => display.weight(v) });
   const columns: ColumnsType<ReconcileRow> = [
     { key: 'partyName', title: r(`parties.${data?.party ?? q.party}`), dataIndex: 'partyName', fixed: 'left', width: 200 },
-    plain('weighedCount', r('weighedCount')), plain('weighedTons', r('weighedTons')), money('weighedAmount', r('weighedAmount')),
-    plain('settledCount', r('settledCount')), plain('settledTons', r('settledTons')), money('settledAmount', r('settledAmount')),
-    plain('unsettledCount', r('unsettledCount')), plain('unsettledTons', r('unsettledTons')), money('unsettledAmount', r('unsettledAmount')),
+    plain('weighedCount', r('weighedCount')), tons('weighedTons', r('weighedTons')), money('weighedAmount', r('weighedAmount')),
+    plain('settledCount', r('settledCount')), tons('settledTons', r('settledTons')), money('settledAmount', r('settledAmount')),
+    plain('unsettledCount', r('unsettledCount')), tons('unsettledTons', r('unsettledTons')), money('unsettledAmount', r('unsettledAmount')),
     money('settlementTotal', r('settlementTotal')), money('invoicedAmount', r('invoicedAmount')), money('paidAmount', r('paidAmount')), money('unpaidAmount', r('unpaidAmount')),
   ];
   const exportXlsx = () => downloadFile(RECONCILE_EXPORT, { method: 'POST', body: q, fallbackName: 'reconcile.xlsx' }).catch(() => undefined);
@@ -68,8 +70,9 @@ export function ReconcileDialog({ onClose }: { onClose(): void }) {
                 <Table.Summary.Cell index={0}>{r('total')}</Table.Summary.Cell>
                 {columns.slice(1).map((c, i) => {
                   const v = data.total[c.key as keyof Reconciliation['total']];
-                  const isMoney = /Amount|Total/.test(String(c.key));
-                  return <Table.Summary.Cell key={String(c.key)} index={i + 1} align="right">{isMoney ? moneyText(String(v)) : String(v)}</Table.Summary.Cell>;
+                  const key = String(c.key);
+                  const text = /Amount|Total/.test(key) ? display.money(v) : /Tons$/.test(key) ? display.weight(v) : String(v);
+                  return <Table.Summary.Cell key={key} index={i + 1} align="right">{text}</Table.Summary.Cell>;
                 })}
               </Table.Summary.Row>
             </Table.Summary>

@@ -14,7 +14,7 @@ export const settlementDialogsZh = {
   bases: { OUR_NET: '我方净重', SHIPPED: '对方原发', LESSER: '两者取小' } as Record<string, string>,
   deductionKinds: { WATER: '扣水', IMPURITY: '扣杂', DETRITUS: '扣渣', STONE: '扣石', OTHER: '其他扣重', QUALITY: '质量扣重' } as Record<string, string>,
   noDeduction: '无扣重',
-  chosen: '已选 {{count}} 张，结算数量 {{quantity}} 吨，金额 {{amount}}',
+  chosen: '已选 {{count}} 张，结算数量 {{quantity}}，金额 {{amount}}',
   noCandidates: '没有可结算的磅单', selectAll: '全选', selectNone: '全不选',
   adjustKinds: { ROUNDING: '抹零', PENALTY: '扣罚', REBATE: '返利', OTHER: '其他' } as Record<string, string>,
   fields: {
@@ -60,7 +60,7 @@ export const settlementDialogsEn: SettlementDialogsTexts = {
   bases: { OUR_NET: 'Our net', SHIPPED: 'Shipped quantity', LESSER: 'The lesser' },
   deductionKinds: { WATER: 'Water', IMPURITY: 'Impurity', DETRITUS: 'Detritus', STONE: 'Stone', OTHER: 'Other', QUALITY: 'Quality' },
   noDeduction: 'No deduction',
-  chosen: '{{count}} chosen, settled {{quantity}} t, amount {{amount}}',
+  chosen: '{{count}} chosen, settled {{quantity}}, amount {{amount}}',
   noCandidates: 'No tickets to settle', selectAll: 'Select all', selectNone: 'Select none',
   adjustKinds: { ROUNDING: 'Rounding', PENALTY: 'Penalty', REBATE: 'Rebate', OTHER: 'Other' },
   fields: {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { plantToday } from '@/platform/plant-time';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { ApiError } from '@/platform/api/http';
-import { moneyText } from '@/platform/templates/list/cell-value';
+import { useDisplay } from '@/platform/display';
 import { getSettlement, type SettlementEntity } from './api';
 
 export interface DialogProps { ctx: PageActionContext; onClose(): void }
@@ -31,6 +31,7 @@ interface FrameProps {
 export function SettlementFrame({ title, width, settlement: s, problem, busy, onOk, onClose, testId, children }: FrameProps) {
   const { t } = useTranslation();
   const states = t('settlementDialogs.states', { returnObjects: true }) as Record<string, string>;
+  const display = useDisplay();
   return (
     <Modal open width={width} title={`${title}${s ? ` · ${s.settleNo}` : ''}`} onCancel={onClose} onOk={onOk} confirmLoading={busy}
       okText={t('settlementDialogs.ok')} cancelText={t('settlementDialogs.cancel')} okButtonProps={{ disabled: !s, ...({ 'data-testid': `${testId}-ok` } as Record<string, string>) }} destroyOnHidden>
@@ -39,9 +40,9 @@ export function SettlementFrame({ title, width, settlement: s, problem, busy, on
           items={[
             { key: 'party', label: t('settlementDialogs.head.party'), children: s ? `${s.party.code} ${s.party.name}` : '' },
             { key: 'state', label: t('settlementDialogs.head.state'), children: <span data-testid="settlement-dialog-state">{s ? states[s.state] ?? s.state : ''}</span> },
-            { key: 'total', label: t('settlementDialogs.head.total'), children: s ? moneyText(s.totalAmount) : '' },
-            { key: 'invoiced', label: t('settlementDialogs.head.invoiced'), children: s ? moneyText(s.invoicedAmount) : '' },
-            { key: 'paid', label: t('settlementDialogs.head.paid'), children: s ? moneyText(s.paidAmount) : '' },
+            { key: 'total', label: t('settlementDialogs.head.total'), children: s ? display.money(s.totalAmount) : '' },
+            { key: 'invoiced', label: t('settlementDialogs.head.invoiced'), children: s ? display.money(s.invoicedAmount) : '' },
+            { key: 'paid', label: t('settlementDialogs.head.paid'), children: s ? display.money(s.paidAmount) : '' },
           ]} />
         {problem && <Alert type="error" showIcon title={problem} data-testid={`${testId}-problem`} style={{ marginBottom: 12 }} />}
         {children}

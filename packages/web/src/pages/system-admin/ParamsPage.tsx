@@ -28,6 +28,8 @@ export default function ParamsPage() {
     mutationFn: saveWeighParams,
     onSuccess: (saved) => {
       client.setQueryData(QUERY_KEY, saved);
+      // the user's info carries the weight unit and decimals every screen formats with: read it again
+      void client.invalidateQueries({ queryKey: ['me'] });
       feedback.success(tx.common.saved);
     },
     onError: (err) => {

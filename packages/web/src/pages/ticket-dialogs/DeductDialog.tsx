@@ -4,7 +4,7 @@ import { Alert, Descriptions, Form, Input, Segmented, Table, Typography } from '
 import { useTranslation } from 'react-i18next';
 import { previewDeduct, saveDeductions } from './api';
 import { deductionInputs, deductionsBody, hiddenDeduction, type DeductionInput } from './deduction-rows';
-import { TicketDialog, tons, useSave, useSettled, useTicket, type DialogProps } from './shared';
+import { TicketDialog, useFigures, useSave, useSettled, useTicket, type DialogProps } from './shared';
 
 /**
  * 扣重: the ticket's deductions, one row per kind the deduct call takes, each a weight in tons or a
@@ -27,7 +27,8 @@ export function DeductDialog({ ctx, onClose }: DialogProps) {
   const weightOf = (kind: string) => preview.data?.lines.find((l) => l.kind === kind)?.weight;
   const hidden = hiddenDeduction(ticket?.deductions ?? []);
   const pending = preview.isFetching || asked !== body;
-  const afterText = (value: string | null | undefined) => (ticket && ticket.net === null ? t('ticketDialogs.noNetYet') : pending ? t('ticketDialogs.counting') : tons(value));
+  const fig = useFigures();
+  const afterText = (value: string | null | undefined, as = fig.tons) => (ticket && ticket.net === null ? t('ticketDialogs.noNetYet') : pending ? t('ticketDialogs.counting') : as(value));
 
   const columns = [
     { title: t('ticketDialogs.kind'), dataIndex: 'kind', width: 110, render: (kind: string) => t(`ticketDialogs.kinds.${kind}`) },
@@ -45,21 +46,21 @@ export function DeductDialog({ ctx, onClose }: DialogProps) {
           onChange={(e) => change(d.kind, { value: e.target.value })} />
       ),
     },
-    { title: t('ticketDialogs.weight'), key: 'weight', align: 'right' as const, render: (_: unknown, d: DeductionInput) => (d.value.trim() === '' ? '' : tons(weightOf(d.kind))) },
+    { title: fig.label(t('ticketDialogs.weight')), key: 'weight', align: 'right' as const, render: (_: unknown, d: DeductionInput) => (d.value.trim() === '' ? '' : fig.tons(weightOf(d.kind))) },
   ];
 
   return (
     <TicketDialog title={t('ticketDialogs.deductTitle')} width={720} ticket={ticket} save={save} onOk={() => void save.run(async () => (await saveDeductions(ctx.base, body), t('ticketDialogs.deducted')))} onClose={onClose} okDisabled={!ticket} testId="ticket-dialog-deduct">
       <Descriptions size="small" bordered column={4} style={{ marginBottom: 12 }}
         items={[
-          { key: 'gross', label: t('ticketDialogs.gross'), children: tons(ticket?.gross) },
-          { key: 'tare', label: t('ticketDialogs.tare'), children: tons(ticket?.tare) },
-          { key: 'deducted', label: t('ticketDialogs.deductTotal'), children: tons(ticket?.deductTotal) },
-          { key: 'net', label: t('ticketDialogs.currentNet'), children: <span data-testid="deduct-current-net">{tons(ticket?.net)}</span> },
+          { key: 'gross', label: fig.label(t('ticketDialogs.gross')), children: fig.tons(ticket?.gross) },
+          { key: 'tare', label: fig.label(t('ticketDialogs.tare')), children: fig.tons(ticket?.tare) },
+          { key: 'deducted', label: fig.label(t('ticketDialogs.deductTotal')), children: fig.tons(ticket?.deductTotal) },
+          { key: 'net', label: fig.label(t('ticketDialogs.currentNet')), children: <span data-testid="deduct-current-net">{fig.tons(ticket?.net)}</span> },
         ]} />
       <Form layout="vertical" component="div">
         <Table<DeductionInput> size="small" rowKey="kind" pagination={false} loading={!ticket} dataSource={inputs} columns={columns} />
-        {hidden !== null && <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>{t('ticketDialogs.kinds.hidden')} {tons(hidden)} · {t('ticketDialogs.hiddenNote')}</Typography.Paragraph>}
+        {hidden !== null && <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>{t('ticketDialogs.kinds.hidden')} {fig.tons(hidden)} · {t('ticketDialogs.hiddenNote')}</Typography.Paragraph>}
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0' }}>{t('ticketDialogs.deductHint')}</Typography.Paragraph>
       </Form>
       {preview.error && !pending ? (
@@ -67,9 +68,9 @@ export function DeductDialog({ ctx, onClose }: DialogProps) {
       ) : (
         <Descriptions size="small" bordered column={3}
           items={[
-            { key: 'deducted', label: t('ticketDialogs.resultDeducted'), children: afterText(preview.data?.deducted) },
-            { key: 'net', label: t('ticketDialogs.resultNet'), children: <strong data-testid="deduct-result-net">{afterText(preview.data?.net)}</strong> },
-            ...(ticket?.price != null ? [{ key: 'amount', label: t('ticketDialogs.resultAmount'), children: afterText(preview.data?.amount) }] : []),
+            { key: 'deducted', label: fig.label(t('ticketDialogs.resultDeducted')), children: afterText(preview.data?.deducted) },
+            { key: 'net', label: fig.label(t('ticketDialogs.resultNet')), children: <strong data-testid="deduct-result-net">{afterText(preview.data?.net)}</strong> },
+            ...(ticket?.price != null ? [{ key: 'amount', label: t('ticketDialogs.resultAmount'), children: afterText(preview.data?.amount, fig.money) }] : []),
           ]} />
       )}
     </TicketDialog>

@@ -4,7 +4,7 @@ import { Descriptions, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ticketAmount, ticketUnitPrice, toDecimal } from '@wb/protocol';
 import { modifyPrice, moneyParams } from './api';
-import { TicketDialog, tons, useSave, useTicket, type DialogProps } from './shared';
+import { TicketDialog, useFigures, useSave, useTicket, type DialogProps } from './shared';
 
 const PRICE = /^\d+(\.\d+)?$/;
 
@@ -23,12 +23,13 @@ export function PriceDialog({ ctx, onClose }: DialogProps) {
   const [reasonProblem, setReasonProblem] = useState<string | null>(null);
   const save = useSave(ctx, onClose);
   const typed = price.trim();
+  const fig = useFigures();
   const newAmount = (() => {
     if (!params || !ticket || ticket.net === null || !PRICE.test(typed)) return '—';
     const amount = ticketAmount(ticket.net, ticketUnitPrice(typed, params.unitPricePrecision), params.moneyPrecision);
     // a return ticket's amount is kept negative (it pays back), as its present amount shows
     const signed = toDecimal(ticket.amount)?.isNegative() ? amount.neg() : amount;
-    return signed.toFixed(params.moneyPrecision);
+    return fig.money(signed.toFixed(params.moneyPrecision));
   })();
   const ok = () => {
     if (typed === '') return setProblem(t('ticketDialogs.priceRequired'));
@@ -44,9 +45,9 @@ export function PriceDialog({ ctx, onClose }: DialogProps) {
     <TicketDialog title={t('ticketDialogs.priceTitle')} width={600} ticket={ticket} save={save} onOk={ok} onClose={onClose} okDisabled={!ticket} testId="ticket-dialog-price">
       <Descriptions size="small" bordered column={3} style={{ marginBottom: 16 }}
         items={[
-          { key: 'net', label: t('ticketDialogs.net'), children: tons(ticket?.net) },
-          { key: 'price', label: t('ticketDialogs.price'), children: <span data-testid="price-current">{tons(ticket?.price)}</span> },
-          { key: 'amount', label: t('ticketDialogs.amount'), children: tons(ticket?.amount) },
+          { key: 'net', label: fig.label(t('ticketDialogs.net')), children: fig.tons(ticket?.net) },
+          { key: 'price', label: t('ticketDialogs.price'), children: <span data-testid="price-current">{fig.price(ticket?.price)}</span> },
+          { key: 'amount', label: t('ticketDialogs.amount'), children: fig.money(ticket?.amount) },
         ]} />
       <Form layout="vertical" component="div">
         <Form.Item label={t('ticketDialogs.newPrice')} required validateStatus={problem ? 'error' : undefined} help={problem}>

@@ -3,7 +3,7 @@ import { Button, Descriptions, Form, Input, InputNumber, Space, Typography } fro
 import { useTranslation } from 'react-i18next';
 import { splitTicket } from './api';
 import { evenParts, isPartValue, MAX_PARTS, MIN_PARTS, sumParts } from './split-parts';
-import { TicketDialog, tons, useSave, useTicket, type DialogProps } from './shared';
+import { TicketDialog, useFigures, useSave, useTicket, type DialogProps } from './shared';
 
 /**
  * 拆分: the ticket's net in parts (tons, as the split call takes them), two at first, evenly; the
@@ -15,6 +15,7 @@ export function SplitDialog({ ctx, onClose }: DialogProps) {
   const [parts, setParts] = useState<string[] | null>(null);
   const [count, setCount] = useState(MIN_PARTS);
   const save = useSave(ctx, onClose);
+  const fig = useFigures();
   const net = ticket?.net ?? null;
   useEffect(() => {
     if (ticket && parts === null) setParts(evenParts(ticket.net, MIN_PARTS));
@@ -31,10 +32,10 @@ export function SplitDialog({ ctx, onClose }: DialogProps) {
     <TicketDialog title={t('ticketDialogs.splitTitle')} width={600} ticket={ticket} save={save} onOk={ok} onClose={onClose} okDisabled={!valid} testId="ticket-dialog-split">
       <Descriptions size="small" bordered column={4} style={{ marginBottom: 12 }}
         items={[
-          { key: 'gross', label: t('ticketDialogs.gross'), children: tons(ticket?.gross) },
-          { key: 'tare', label: t('ticketDialogs.tare'), children: tons(ticket?.tare) },
-          { key: 'deducted', label: t('ticketDialogs.deductTotal'), children: tons(ticket?.deductTotal) },
-          { key: 'net', label: t('ticketDialogs.net'), children: <span data-testid="split-net">{tons(net)}</span> },
+          { key: 'gross', label: fig.label(t('ticketDialogs.gross')), children: fig.tons(ticket?.gross) },
+          { key: 'tare', label: fig.label(t('ticketDialogs.tare')), children: fig.tons(ticket?.tare) },
+          { key: 'deducted', label: fig.label(t('ticketDialogs.deductTotal')), children: fig.tons(ticket?.deductTotal) },
+          { key: 'net', label: fig.label(t('ticketDialogs.net')), children: <span data-testid="split-net">{fig.tons(net)}</span> },
         ]} />
       <Space style={{ marginBottom: 12 }}>
         <span>{t('ticketDialogs.evenly')}</span>
@@ -58,11 +59,11 @@ export function SplitDialog({ ctx, onClose }: DialogProps) {
       </Button>
       <Descriptions size="small" bordered column={2}
         items={[
-          { key: 'sum', label: t('ticketDialogs.partsSum'), children: <span data-testid="split-sum">{tons(sum.sum)}</span> },
-          { key: 'difference', label: t('ticketDialogs.difference'), children: <span data-testid="split-difference">{tons(sum.difference)}</span> },
+          { key: 'sum', label: fig.label(t('ticketDialogs.partsSum')), children: <span data-testid="split-sum">{fig.tons(sum.sum)}</span> },
+          { key: 'difference', label: fig.label(t('ticketDialogs.difference')), children: <span data-testid="split-difference">{fig.tons(sum.difference)}</span> },
         ]} />
       <Typography.Paragraph type={sum.addsUp ? 'success' : 'danger'} style={{ margin: '8px 0 0' }} data-testid="split-adds-up">
-        {sum.addsUp ? t('ticketDialogs.addsUp') : t('ticketDialogs.notAddsUp', { net: tons(net) })}
+        {sum.addsUp ? t('ticketDialogs.addsUp') : t('ticketDialogs.notAddsUp', { net: fig.tonsWithUnit(net) })}
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{t('ticketDialogs.splitHint')}</Typography.Paragraph>
     </TicketDialog>

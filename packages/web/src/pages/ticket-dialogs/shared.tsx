@@ -6,7 +6,7 @@ import type { PageActionContext } from '@/platform/templates/buttons/page-action
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { getTicket, type TicketEntity } from './api';
-import { trimZeros } from './deduction-rows';
+import { useDisplay, withUnit } from '@/platform/display';
 
 export interface DialogProps { ctx: PageActionContext; onClose(): void }
 
@@ -57,7 +57,22 @@ export function Refusal({ text, testId }: { text: string | null; testId: string 
   return <Alert type="error" showIcon title={text} data-testid={testId} style={{ marginBottom: 12 }} />;
 }
 
-export const tons = (value: string | null | undefined) => (value === null || value === undefined || value === '' ? '—' : trimZeros(value));
+/**
+ * The dialogs' figures as every screen shows them (platform/display): weights in the plant's unit and
+ * decimals, unit prices at its precision, money as ¥ with 2 decimals; '—' for none. `label` names
+ * the plant's unit in a weight's label (毛重(吨) reads 毛重(千克) at a plant that weighs in kg).
+ */
+export function useFigures() {
+  const display = useDisplay();
+  const or = (format: (v: string) => string) => (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : format(v) || v);
+  return {
+    tons: or((v) => display.weight(v)),
+    tonsWithUnit: or((v) => display.weight(v, { unit: true })),
+    price: or((v) => display.unitPrice(v)),
+    money: or((v) => display.money(v)),
+    label: (text: string) => withUnit(text, display),
+  };
+}
 
 /** Which truck and goods the dialog is on (its title names the ticket). */
 export function TicketHeader({ ticket }: { ticket: TicketEntity | undefined }) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LiveReading, TrendPoint } from '@wb/protocol';
-import { lightOf, sparkline } from './live-rules';
+import { useDisplay } from '@/platform/display';
+import { lightOf, readingInTons, sparkline } from './live-rules';
 import type { ScaleStatus } from './useScaleLive';
 import { useStationTexts } from './texts';
 
@@ -13,6 +14,8 @@ const SPARK = { width: 260, height: 44 };
  */
 export function LiveIndicator({ latest, trend, status }: { latest: LiveReading | null; trend: TrendPoint[]; status: ScaleStatus }) {
   const tx = useStationTexts();
+  const display = useDisplay();
+  const tons = latest ? readingInTons(latest) : null;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
@@ -23,8 +26,8 @@ export function LiveIndicator({ latest, trend, status }: { latest: LiveReading |
   return (
     <div className="wb-indicator" data-testid="live-indicator" data-light={light}>
       <div className="wb-indicator-digits" data-testid="live-weight">
-        {latest ? latest.weight : '------'}
-        <span className="wb-indicator-unit">{latest?.unit ?? ''}</span>
+        {tons !== null ? display.weight(tons) : '------'}
+        <span className="wb-indicator-unit" data-testid="live-unit">{display.unitLabel}</span>
       </div>
       <div className="wb-indicator-side">
         <span className={`wb-indicator-light wb-light-${light}`} data-testid="live-stable" data-stable={light === 'stable'} />

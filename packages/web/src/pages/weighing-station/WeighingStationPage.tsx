@@ -5,6 +5,7 @@ import { WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, typ
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
+import { useDisplay } from '@/platform/display';
 import { CardReaderError, readCard } from '@/platform/card-reader/bridge-client';
 import { loadScales, sendWeighing } from './api';
 import { LiveIndicator } from './LiveIndicator';
@@ -183,7 +184,8 @@ export default function WeighingStationPage() {
 
 function ResultView({ reply }: { reply: WeighingReply }) {
   const tx = useStationTexts();
-  const tons = (v: string | null) => (v === null ? '—' : `${Number(v)} t`);
+  const display = useDisplay();
+  const tons = (v: string | null) => (v === null ? '—' : display.weight(v, { unit: true }));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" column={1} bordered items={[

@@ -1,4 +1,4 @@
-import type { LiveReading, TrendPoint } from '@wb/protocol';
+import { toDecimal, type LiveReading, type TrendPoint } from '@wb/protocol';
 
 /** The trend the indicator draws: the last minute, by the agent's clock (as the server keeps it). */
 export const TREND_MS = 60_000;
@@ -26,4 +26,15 @@ export function lightOf(latest: LiveReading | null, now: number, staleMs = 5_000
   if (!latest) return 'none';
   if (now - Date.parse(latest.receivedAt) > staleMs) return 'stale';
   return latest.stable ? 'stable' : 'moving';
+}
+
+/**
+ * A reading in tons, whatever unit the indicator sends (kg or t): the indicator shows it as the
+ * tickets do, in the plant's unit and decimals (platform/display), so 38120 kg reads 38.12 吨 at a
+ * plant that weighs in tons. null for a reading that is no number.
+ */
+export function readingInTons(r: Pick<LiveReading, 'weight' | 'unit'>): string | null {
+  const d = toDecimal(r.weight);
+  if (!d) return null;
+  return (r.unit === 'kg' ? d.dividedBy(1000) : d).toString();
 }

@@ -23,7 +23,7 @@ const warehouseId: DocField = {
 const hiddenId = (fieldName: string, column: string): FieldDef => ({
   fieldName, fieldExplain: fieldName, fieldExplainEn: fieldName, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: `t.${column}::text`, ishow: false, ihidden: true,
 });
-const capacity: FieldDef = { fieldName: 'capacity', fieldExplain: '容量(吨)', fieldExplainEn: 'Capacity (t)', fieldType: 'NUMBER', columnSql: 't.capacity', itotal: true, isortField: true, columnWidth: 110 };
+const capacity: FieldDef = { fieldName: 'capacity', fieldExplain: '容量(吨)', fieldExplainEn: 'Capacity (t)', fieldType: 'NUMBER', displayKind: 'weight', columnSql: 't.capacity', itotal: true, isortField: true, columnWidth: 110 };
 const capacityField: DocField = { name: 'capacity', column: 'capacity', label: '容量', type: 'number', scale: 3, min: 0.001, below: 1e11 };
 const enabledForm: FieldDef = { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false };
 const remarkForm: FieldDef = { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 };

@@ -41,11 +41,11 @@ export const vehicleListTemplate = defineListTemplate({
       iallowAdvanceQuery: true, isortField: true, columnWidth: 70,
     },
     {
-      fieldName: 'capacityTonnage', fieldExplain: '核定载质量(吨)', fieldExplainEn: 'Rated load (t)', fieldType: 'NUMBER',
+      fieldName: 'capacityTonnage', fieldExplain: '核定载质量(吨)', fieldExplainEn: 'Rated load (t)', fieldType: 'NUMBER', displayKind: 'weight',
       columnSql: 't.capacity_tonnage', iallowAdvanceQuery: true, isortField: true, itotal: true, columnWidth: 120,
     },
     {
-      fieldName: 'lastTare', fieldExplain: '最近皮重(吨)', fieldExplainEn: 'Last tare (t)', fieldType: 'NUMBER', columnSql: 't.last_tare',
+      fieldName: 'lastTare', fieldExplain: '最近皮重(吨)', fieldExplainEn: 'Last tare (t)', fieldType: 'NUMBER', displayKind: 'weight', columnSql: 't.last_tare',
       iallowAdvanceQuery: true, isortField: true, itotal: true, columnWidth: 110,
     },
     {

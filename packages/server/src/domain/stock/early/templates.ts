@@ -18,7 +18,7 @@ export const earlyListTemplate = defineListTemplate({
     { fieldName: 'invCode', fieldExplain: '物料编码', fieldExplainEn: 'Material code', fieldType: 'TEXT', columnSql: materialCodeSql('material_id'), columnWidth: 110 },
     { fieldName: 'invName', fieldExplain: '物料', fieldExplainEn: 'Material', fieldType: 'TEXT', columnSql: materialNameSql('material_id'),
       iallowQuery: true, searchType: 'input', columnWidth: 160 },
-    tonsColumn('quantity', '期初数量(吨)', 'Quantity (t)', 't.quantity', { itotal: true }),
+    tonsColumn('quantity', '期初数量(吨)', 'Quantity (t)', 't.quantity', { displayKind: 'weight', itotal: true }),
     { fieldName: 'stockDate', fieldExplain: '期初日期', fieldExplainEn: 'Date', fieldType: 'DATE', columnSql: 't.stock_date',
       iallowQuery: true, isortField: true, searchType: 'datePickerRange', columnWidth: 110 },
     { fieldName: 'auditedAt', fieldExplain: '审核时间', fieldExplainEn: 'Audited', fieldType: 'DATE', columnSql: 't.audited_at', columnWidth: 170 },
@@ -32,7 +32,7 @@ export const [earlyCreateForm, earlyUpdateForm] = formTemplates({ formatCode: 's
   { fieldName: 'earlyNo', fieldExplain: '单据号', fieldExplainEn: 'Number', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.early_no', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
   ...warehousePicker(EARLY_TABLE, 'warehouseId', 'wareName', '仓库', 'Warehouse', 'warehouse_id'),
   ...materialPicker(EARLY_TABLE),
-  { fieldName: 'quantity', fieldExplain: '期初数量(吨)', fieldExplainEn: 'Quantity (t)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.quantity', irequired: true },
+  { fieldName: 'quantity', fieldExplain: '期初数量(吨)', fieldExplainEn: 'Quantity (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.quantity', irequired: true },
   { fieldName: 'stockDate', fieldExplain: '期初日期', fieldExplainEn: 'Date', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.stock_date', tipsMessage: '留空则为今天' },
   { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
 ]);

@@ -25,7 +25,7 @@ export const transferListTemplate = defineListTemplate({
     { fieldName: 'toWareName', fieldExplain: '调入仓库', fieldExplainEn: 'To warehouse', fieldType: 'TEXT', columnSql: warehouseNameSql('to_warehouse_id'),
       iallowQuery: true, searchType: 'input', columnWidth: 140 },
     { fieldName: 'lines', fieldExplain: '物料及数量(吨)', fieldExplainEn: 'Materials and tons', fieldType: 'TEXT', columnSql: linesSummary, columnWidth: 280 },
-    tonsColumn('totalQuantity', '合计数量(吨)', 'Total (t)', '(SELECT coalesce(sum(l.quantity), 0) FROM wb_stock_transfer_line l WHERE l.transfer_id = t.id)', { itotal: true }),
+    tonsColumn('totalQuantity', '合计数量(吨)', 'Total (t)', '(SELECT coalesce(sum(l.quantity), 0) FROM wb_stock_transfer_line l WHERE l.transfer_id = t.id)', { displayKind: 'weight', itotal: true }),
     { fieldName: 'auditedAt', fieldExplain: '审核时间', fieldExplainEn: 'Audited', fieldType: 'DATE', columnSql: 't.audited_at', columnWidth: 170 },
     remarkColumn,
     { ...createDateColumn, idefinedSort: true, sortMethod: 'desc' },
@@ -45,7 +45,7 @@ const headerFields: FieldDef[] = [
 export const lineColumns: FieldDef[] = [
   { fieldName: 'materialCode', fieldExplain: '物料编码', fieldExplainEn: 'Material code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: materialCodeSql('material_id'), irequired: true, columnWidth: 130 },
   { fieldName: 'materialName', fieldExplain: '物料名称', fieldExplainEn: 'Material', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: materialNameSql('material_id'), iupdate: false, columnWidth: 160 },
-  { fieldName: 'lineQuantity', fieldExplain: '数量(吨)', fieldExplainEn: 'Quantity (t)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.quantity', irequired: true, itotal: true, columnWidth: 120 },
+  { fieldName: 'lineQuantity', fieldExplain: '数量(吨)', fieldExplainEn: 'Quantity (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.quantity', irequired: true, itotal: true, columnWidth: 120 },
   { fieldName: 'lineRemark', fieldExplain: '明细备注', fieldExplainEn: 'Line remark', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.remark', columnWidth: 200 },
 ];
 

@@ -8,7 +8,7 @@ const row = (over: Partial<FieldRow> = {}): FieldRow => ({
   iupdate: true, irequired: false, iallow_query: false, iallow_advance_query: false, itotal: false, imerge: false,
   isort_field: false, idefined_sort: false, sort_method: null, column_width: null, fixed: null, calculate: null,
   custom_table: null, class_type: null, validate_method: null, validate_title: null, val_format_fun: null,
-  cg_format_res_id: null, control_value: null, rows: null, search_type: null, column_sql: 't.car_type', ...over,
+  cg_format_res_id: null, control_value: null, rows: null, search_type: null, column_sql: 't.car_type', display_kind: null, ...over,
 });
 
 describe('field edits', () => {

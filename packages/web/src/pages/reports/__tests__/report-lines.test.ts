@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamReport } from '@wb/protocol';
-import { reportLines, tons } from '../report-lines';
+import { reportLines } from '../report-lines';
 
 const report: TeamReport = {
   from: '2026-11-10', to: '2026-11-10',
@@ -19,11 +19,5 @@ describe('the report table', () => {
       ['subtotal', '夜班', 0, '0.0000'],
       ['total', '', 3, '51.7500'],
     ]);
-  });
-
-  it('writes the server\'s tons with thousands grouped and every decimal kept', () => {
-    expect(tons('12345.6789')).toBe('12,345.6789');
-    expect(tons('0.0000')).toBe('0.0000');
-    expect(tons('1234567')).toBe('1,234,567');
   });
 });

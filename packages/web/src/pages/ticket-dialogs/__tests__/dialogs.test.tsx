@@ -53,11 +53,11 @@ describe('拆分', () => {
     const onClose = vi.fn();
     renderInShell(<TicketDialogs kind="splitTicket" ctx={ctx(refresh)} onClose={onClose} />);
     await waitFor(() => expect((screen.getByTestId('split-part-0') as HTMLInputElement).value).toBe('12.5'));
-    expect(screen.getByTestId('split-sum').textContent).toBe('25');
+    expect(screen.getByTestId('split-sum').textContent).toBe('25.00');
     expect(ok().disabled).toBe(false);
     type('split-part-1', '10');
-    expect(screen.getByTestId('split-difference').textContent).toBe('2.5');
-    expect(screen.getByTestId('split-adds-up').textContent).toBe('合计应等于净重 25 吨');
+    expect(screen.getByTestId('split-difference').textContent).toBe('2.50');
+    expect(screen.getByTestId('split-adds-up').textContent).toBe('合计应等于净重 25.00 吨');
     expect(ok().disabled).toBe(true);
     type('split-part-0', '15');
     await act(async () => void fireEvent.click(ok()));
@@ -72,10 +72,10 @@ describe('修改单价', () => {
     serve((url) => (url.endsWith('/modifyPrice') ? envelope(null, 400, '磅单 CGBD0007 已过账，不能修改单价，请先反过账') : undefined));
     const onClose = vi.fn();
     renderInShell(<TicketDialogs kind="modifyTicketPrice" ctx={ctx()} onClose={onClose} />);
-    await waitFor(() => expect(screen.getByTestId('price-current').textContent).toBe('10'));
+    await waitFor(() => expect(screen.getByTestId('price-current').textContent).toBe('¥10.00'));
     type('price-new', '10.005');
     // 25 x 10.005 = 250.125, to 2 decimals half up
-    await waitFor(() => expect(screen.getByTestId('price-new-amount').textContent).toBe('250.13'));
+    await waitFor(() => expect(screen.getByTestId('price-new-amount').textContent).toBe('¥250.13'));
     // no reason: asked for, nothing sent
     await act(async () => void fireEvent.click(ok()));
     await waitFor(() => expect(screen.getByText('请填写改价原因')).toBeTruthy());
@@ -99,9 +99,9 @@ describe('扣重', () => {
     });
     const onClose = vi.fn();
     renderInShell(<TicketDialogs kind="deductTicket" ctx={ctx()} onClose={onClose} />);
-    await waitFor(() => expect(screen.getByTestId('deduct-result-net').textContent).toBe('25'));
+    await waitFor(() => expect(screen.getByTestId('deduct-result-net').textContent).toBe('25.00'));
     type('deduct-value-water', '0.5');
-    await waitFor(() => expect(screen.getByTestId('deduct-result-net').textContent).toBe('24.5'));
+    await waitFor(() => expect(screen.getByTestId('deduct-result-net').textContent).toBe('24.50'));
     expect(sent.filter((s) => s.url.endsWith('/deduct/preview')).at(-1)?.body).toEqual({ id: '7', deductions: [{ kind: 'water', amount: '0.5' }] });
     await act(async () => void fireEvent.click(ok()));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lightOf, sparkline, withReading } from '../live-rules';
+import { lightOf, sparkline, withReading, readingInTons } from '../live-rules';
 
 const reading = (at: number, stable = true) => ({
   scaleId: 'S1', seq: 1, at: new Date(at).toISOString(), receivedAt: new Date(at).toISOString(), weight: '100', unit: 'kg' as const, stable, net: null, tare: null,
@@ -24,5 +24,13 @@ describe('the live indicator', () => {
     expect(lightOf(reading(now - 1000, false), now)).toBe('moving');
     expect(lightOf(reading(now - 6000), now)).toBe('stale');
     expect(lightOf(null, now)).toBe('none');
+  });
+});
+
+describe('the indicator in the tickets\' unit', () => {
+  it('reads a reading in tons whatever unit the indicator sends', () => {
+    expect(readingInTons({ weight: '38120', unit: 'kg' })).toBe('38.12');
+    expect(readingInTons({ weight: '42.36', unit: 't' })).toBe('42.36');
+    expect(readingInTons({ weight: 'x', unit: 'kg' })).toBeNull();
   });
 });

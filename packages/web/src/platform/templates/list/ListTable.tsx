@@ -8,6 +8,7 @@ import type { ListReply } from '../api';
 import { buildColumns, SELECTION_WIDTH, shownFields, tableWidth, type OpenLink, type Row } from './columns';
 import { RowCheck, useCheckboxClasses } from './RowCheck';
 import { totalsRow, hasTotals } from './totals';
+import { useDisplayParams } from '../../display/useDisplay';
 
 interface Props {
   fields: FieldDefinition[];
@@ -36,7 +37,7 @@ export const rowKey = (row: Row) => String(row.id);
 function Footer({ fields, reply }: { fields: FieldDefinition[]; reply: ListReply | undefined }) {
   const { t } = useTranslation();
   const shown = shownFields(fields);
-  const cells = totalsRow(shown, reply?.tongji);
+  const cells = totalsRow(shown, reply?.tongji, useDisplayParams());
   // the label takes the narrow selection column and the first column when that one has no sum
   const labelSpan = cells[0] === null ? 2 : 1;
   return (
@@ -68,7 +69,8 @@ const NO_ROWS: Row[] = [];
 const TableBody = memo(function TableBody(p: Omit<Props, 'loading'>) {
   const { t } = useTranslation();
   const yesNo = useMemo(() => ({ yes: t('listScreen.yes'), no: t('listScreen.no') }), [t]);
-  const columns = useMemo(() => [...buildColumns(p.fields, p.english, p.sort, yesNo, p.onLink), ...(p.extraColumns ?? [])], [p.fields, p.english, p.sort, yesNo, p.onLink, p.extraColumns]);
+  const display = useDisplayParams();
+  const columns = useMemo(() => [...buildColumns(p.fields, p.english, p.sort, yesNo, p.onLink, display), ...(p.extraColumns ?? [])], [p.fields, p.english, p.sort, yesNo, p.onLink, p.extraColumns, display]);
   const extraWidth = useMemo(() => (p.extraColumns ?? []).reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0), [p.extraColumns]);
   const scroll = useMemo(() => ({ x: tableWidth(p.fields) + extraWidth, y: p.scrollY }), [p.fields, extraWidth, p.scrollY]);
   const rows = (p.reply?.list as Row[] | undefined) ?? NO_ROWS;

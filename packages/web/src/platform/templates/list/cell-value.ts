@@ -1,5 +1,6 @@
-import type { FieldDefinition, FieldOption } from '@wb/protocol';
+import { DISPLAY_DEFAULTS, formatByKind, type DisplayParams, type FieldDefinition, type FieldOption } from '@wb/protocol';
 import { plantDateTimeText, plantDayText } from '@/platform/plant-time';
+import { displayKindOf } from '../../display/format';
 import { isDayRange } from './advanced-defaults';
 
 /** The option a stored value stands for; values compare as text ('1' and 1, 'true' and true). */
@@ -18,10 +19,19 @@ export function formatDate(value: unknown, dayOnly = false): string {
 
 export type CellText = { kind: 'tag'; label: string; color?: string } | { kind: 'text'; text: string };
 
-/** What a cell shows for a field: an option's label (a coloured tag when it has a colour), 是/否, a date, or the text. */
-export function cellText(field: Pick<FieldDefinition, 'fieldType' | 'options'> & Partial<Pick<FieldDefinition, 'searchType' | 'classType'>>, value: unknown, yesNo: { yes: string; no: string }): CellText {
+/**
+ * What a cell shows for a field: an option's label (a coloured tag when it has a colour), 是/否, a
+ * date, a figure of a declared kind (money, unit price, weight) in the plant's format, or the text.
+ */
+export function cellText(
+  field: Pick<FieldDefinition, 'fieldType' | 'options'> & Partial<Pick<FieldDefinition, 'searchType' | 'classType' | 'displayKind'>>,
+  value: unknown,
+  yesNo: { yes: string; no: string },
+  display: DisplayParams = DISPLAY_DEFAULTS,
+): CellText {
   const { fieldType, options } = field;
-  if (fieldType === 'NUMBER' && field.classType === 'MONEY' && (typeof value === 'string' || typeof value === 'number')) return { kind: 'text', text: moneyText(String(value)) };
+  const figure = displayKindOf(field);
+  if (figure && (typeof value === 'string' || typeof value === 'number')) return { kind: 'text', text: formatByKind(figure, value, display) || String(value) };
   if (fieldType === 'ENUM' || fieldType === 'TAG' || fieldType === 'BOOLEAN') {
     const option = optionOf(options, value);
     if (option) return { kind: 'tag', label: option.label, color: option.color };

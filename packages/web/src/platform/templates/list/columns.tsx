@@ -1,5 +1,6 @@
 import type { ColumnType } from 'antd/es/table';
-import type { FieldDefinition, SortKey } from '@wb/protocol';
+import { DISPLAY_DEFAULTS, weightUnitLabel, type DisplayParams, type FieldDefinition, type SortKey } from '@wb/protocol';
+import { displayKindOf, withUnit } from '../../display/format';
 import { cellText } from './cell-value';
 import { CellTag } from './CellTag';
 import { fieldLabel, withOptionLabels } from './field-label';
@@ -32,11 +33,12 @@ export function tableWidth(fields: readonly FieldDefinition[]): number {
 /** What a LINK cell does when clicked: opens the row's detail (the list's detail template). */
 export type OpenLink = (field: FieldDefinition, row: Row) => void;
 
-export function buildColumns(fields: readonly FieldDefinition[], english: boolean, sort: SortKey | null, yesNo: { yes: string; no: string }, onLink?: OpenLink): ColumnType<Row>[] {
+export function buildColumns(fields: readonly FieldDefinition[], english: boolean, sort: SortKey | null, yesNo: { yes: string; no: string }, onLink?: OpenLink, display?: DisplayParams): ColumnType<Row>[] {
   return shownFields(fields).map((shown) => withOptionLabels(shown, english)).map((f) => ({
     key: f.fieldName,
     dataIndex: f.fieldName,
-    title: fieldLabel(f, english),
+    // a weight's title names the plant's unit (净重(千克) where the plant weighs in kg)
+    title: displayKindOf(f) === 'weight' ? withUnit(fieldLabel(f, english), { unitLabel: weightUnitLabel(display ?? DISPLAY_DEFAULTS, english ? 'en' : 'zh') }) : fieldLabel(f, english),
     width: f.columnWidth ?? DEFAULT_COLUMN_WIDTH,
     fixed: f.fixed ?? undefined,
     ellipsis: true,
@@ -46,7 +48,7 @@ export function buildColumns(fields: readonly FieldDefinition[], english: boolea
     sortDirections: f.isortField ? (['descend', 'ascend'] as const).slice() : undefined,
     sortOrder: sort?.key === f.fieldName ? ORDER[sort.dir] : null,
     render: (value: unknown, row: Row) => {
-      const shown = cellText(f, value, yesNo);
+      const shown = cellText(f, value, yesNo, display);
       if (shown.kind === 'tag') return <CellTag label={shown.label} color={shown.color} />;
       // a plain anchor, like the other cells: a page of 100 rows must render quickly
       if (f.fieldType === 'LINK' && onLink && shown.text) return <a className="wb-cell-link" data-link={f.fieldName} onClick={() => onLink(f, row)}>{shown.text}</a>;

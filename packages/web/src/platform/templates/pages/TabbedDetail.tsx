@@ -8,6 +8,7 @@ import { buildColumns, shownFields, type Row } from '../list/columns';
 import { fieldLabel } from '../list/field-label';
 import { detailTables } from './detail-tables';
 import { usePageTexts } from './texts';
+import { useDisplayParams } from '../../display/useDisplay';
 
 /** Tab titles of the child tables the platform's details show; any other tab is titled by its table. */
 const TABLE_TITLES: Record<string, [string, string]> = {
@@ -25,6 +26,7 @@ export function ReadOnlyFields({ fields, record, columns = 2 }: { fields: FieldD
   const { t } = useTranslation();
   const english = useEnglish();
   const yesNo = { yes: t('listScreen.yes'), no: t('listScreen.no') };
+  const display = useDisplayParams();
   return (
     <Descriptions
       bordered
@@ -32,7 +34,7 @@ export function ReadOnlyFields({ fields, record, columns = 2 }: { fields: FieldD
       column={columns}
       data-testid="detail-fields"
       items={shownFields(fields).map((f) => {
-        const shown = cellText(f, record?.[f.fieldName], yesNo);
+        const shown = cellText(f, record?.[f.fieldName], yesNo, display);
         return { key: f.fieldName, label: fieldLabel(f, english), children: <span data-field={f.fieldName}>{shown.kind === 'tag' ? shown.label : shown.text}</span> };
       })}
     />
@@ -43,7 +45,8 @@ export function ChildRows({ fields, rows, table }: { fields: FieldDefinition[]; 
   const { t } = useTranslation();
   const english = useEnglish();
   const texts = usePageTexts();
-  const columns = useMemo(() => buildColumns(fields, english, null, { yes: t('listScreen.yes'), no: t('listScreen.no') }), [fields, english, t]);
+  const display = useDisplayParams();
+  const columns = useMemo(() => buildColumns(fields, english, null, { yes: t('listScreen.yes'), no: t('listScreen.no') }, undefined, display), [fields, english, t, display]);
   return (
     <Table<Row>
       size="small"

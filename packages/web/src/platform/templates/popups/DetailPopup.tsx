@@ -15,6 +15,7 @@ import { layoutOf } from '../layouts/registry';
 import { splitDetailFields } from '../pages/detail-tables';
 import { TabbedDetail } from '../pages/TabbedDetail';
 import './popups.css';
+import { useDisplayParams } from '../../display/useDisplay';
 
 /** Spec section 9: the detail popup is 80% wide; the missing-route warning stays 7 s. */
 export const DETAIL_WIDTH = '80%';
@@ -37,6 +38,7 @@ function MasterFields({ fields, record, columns }: { fields: FieldDefinition[]; 
   const { t } = useTranslation();
   const english = useEnglish();
   const yesNo = { yes: t('listScreen.yes'), no: t('listScreen.no') };
+  const display = useDisplayParams();
   return (
     <Descriptions
       bordered
@@ -44,7 +46,7 @@ function MasterFields({ fields, record, columns }: { fields: FieldDefinition[]; 
       // a form's column count counts labels and values (DESIGN section 4): four fields on an eight-column row
       column={Math.max(1, columns / 2)}
       items={shownFields(fields).map((f) => {
-        const shown = cellText(withOptionLabels(f, english), record?.[f.fieldName], yesNo);
+        const shown = cellText(withOptionLabels(f, english), record?.[f.fieldName], yesNo, display);
         return { key: f.fieldName, label: fieldLabel(f, english), children: shown.kind === 'tag' ? shown.label : shown.text };
       })}
     />
@@ -54,7 +56,8 @@ function MasterFields({ fields, record, columns }: { fields: FieldDefinition[]; 
 function Rows({ fields, rows, selectable, chosen, onChosen }: { fields: FieldDefinition[]; rows: Row[]; selectable: boolean; chosen: string[]; onChosen(keys: string[]): void }) {
   const { t } = useTranslation();
   const english = useEnglish();
-  const columns = useMemo(() => buildColumns(fields, english, null, { yes: t('listScreen.yes'), no: t('listScreen.no') }), [fields, english, t]);
+  const display = useDisplayParams();
+  const columns = useMemo(() => buildColumns(fields, english, null, { yes: t('listScreen.yes'), no: t('listScreen.no') }, undefined, display), [fields, english, t, display]);
   return (
     <Table<Row>
       size="small"

@@ -32,6 +32,16 @@ describe('weighing parameters per company', () => {
     expect(log.rows[0].detail).toContain('weightUnit: t -> kg');
   });
 
+  it('gives the company\'s display params with the user\'s info: the web shows weights and prices by them', async () => {
+    const display = async () => expectOk(await call(app, 'GET', '/api/sys-info/me', admin)).data.display;
+    expect(await display()).toEqual({ weightUnit: 'kg', weightPrecision: WEIGH_PARAM_DEFAULTS.weightPrecision, unitPricePrecision: WEIGH_PARAM_DEFAULTS.unitPricePrecision });
+    const hdsn = await orgId(pool, 'HDSN');
+    const other = await pool.query("SELECT id::text FROM sys_org WHERE org_code = 'HDJC'");
+    expectOk(await call(app, 'POST', `/api/sys-user-org/switchOrg/${other.rows[0].id}`, admin));
+    expect(await display()).toEqual({ weightUnit: 't', weightPrecision: 2, unitPricePrecision: 4 });
+    expectOk(await call(app, 'POST', `/api/sys-user-org/switchOrg/${hdsn}`, admin));
+  });
+
   it('keeps each company’s parameters to itself', async () => {
     const hdsn = await orgId(pool, 'HDSN');
     const rows = await storedRows();

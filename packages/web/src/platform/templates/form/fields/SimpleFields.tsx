@@ -1,5 +1,7 @@
 import { Checkbox, Input, InputNumber, Radio, Select, Switch, Tooltip } from 'antd';
 import { amountInWords, moneyFormatted } from '@wb/protocol';
+import { displayKindOf } from '../../../display/format';
+import { useDisplay } from '../../../display/useDisplay';
 import { isCurrencyField } from '../rules/field-checks';
 import type { FieldWidgetProps } from './field-props';
 import { textareaRows } from './field-props';
@@ -28,24 +30,39 @@ export function TextareaField({ id, field, value, onChange, disabled, sql }: Fie
 }
 
 export function NumberField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
+  const display = useDisplay();
+  const kind = displayKindOf(field);
+  // a read-only amount or price reads as money (¥1,214.10); a typed one stays the plain number typed
+  const readAsMoney = disabled && (kind === 'money' || kind === 'unitPrice') ? kind : null;
   const input = (
     <InputNumber
       id={id}
       value={value === '' || value === null || value === undefined ? null : (value as number | string)}
       onChange={(v) => onChange?.(v)}
       disabled={disabled}
+      formatter={readAsMoney ? (v) => (v === undefined || v === null || v === '' ? '' : display.byKind(readAsMoney, v) || String(v)) : undefined}
       placeholder={field.tipsMessage ?? undefined}
       style={{ width: '100%' }}
     />
   );
   // an amount shows itself as money (¥12,345.60, spec section 2: the receipt's taxAmout) and in
-  // words (大写金额) as the user types, as invoices and cheques write it
-  if (!isCurrencyField(field)) return input;
+  // words (大写金额) as the user types, as invoices and cheques write it; a unit price or a weight
+  // shows itself in the plant's format
+  if (!isCurrencyField(field)) return <FigureTip field={field} value={value}>{input}</FigureTip>;
   const money = moneyFormatted(value);
   const title = money === null ? undefined : (
     <span data-testid="money-tooltip"><span className="wb-money-figure">{money}</span><br />{amountInWords(value)}</span>
   );
   return <Tooltip title={title} placement="topLeft">{input}</Tooltip>;
+}
+
+function FigureTip({ field, value, children }: Pick<FieldWidgetProps, 'field' | 'value'> & { children: React.ReactElement }) {
+  const display = useDisplay();
+  const kind = displayKindOf(field);
+  const text = kind && kind !== 'money' && value !== null && value !== undefined && value !== '' ? display.byKind(kind, value) : '';
+  if (!kind || kind === 'money') return children;
+  const shown = kind === 'weight' && text ? `${text} ${display.unitLabel}` : text;
+  return <Tooltip title={shown ? <span data-testid="figure-tooltip">{shown}</span> : undefined} placement="topLeft">{children}</Tooltip>;
 }
 
 export function SelectField({ id, field, value, onChange, disabled, multiple }: FieldWidgetProps & { multiple?: boolean }) {

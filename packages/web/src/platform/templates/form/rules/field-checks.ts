@@ -19,7 +19,8 @@ export const isEmailField = (f: Named) => f.classType === 'email' || f.fieldName
 export const isIdNumberField = (f: Named) => f.classType === 'idNumber' || f.fieldName === 'idNumber' || /IdNumber$/.test(f.fieldName);
 export const isDigitsOnlyField = (fieldName: string) => DIGITS_ONLY_FIELDS.has(fieldName);
 /** Amount fields: the template marks them with classType MONEY (or CURRENCY). */
-export const isCurrencyField = (field: Pick<FieldDefinition, 'classType'>) => /^(MONEY|CURRENCY)$/i.test(field.classType ?? '');
+export const isCurrencyField = (field: Pick<FieldDefinition, 'classType'> & Partial<Pick<FieldDefinition, 'displayKind'>>) =>
+  field.displayKind === 'money' || /^(MONEY|CURRENCY)$/i.test(field.classType ?? '');
 
 /** The template's own pattern: an empty value passes, otherwise it must match (spec: cgValidate). */
 export function checkCustomPattern(field: Pick<FieldDefinition, 'cgValidate' | 'fieldExplain'>, value: unknown): string | null {

@@ -27,15 +27,27 @@ describe('cells', () => {
     expect(cellText(f, '1200', yesNo)).toEqual({ kind: 'text', text: '1200' });
     expect(cellText(f, '0.1234', yesNo)).toEqual({ kind: 'text', text: '0.1234' });
   });
-  it('shows a MONEY amount as money: yuan sign, thousands separators, at least two decimals, never rounded', () => {
+  it('shows a MONEY amount as money: yuan sign, thousands separators, two decimals', () => {
     const f = { fieldType: 'NUMBER', options: [], classType: 'MONEY' };
     expect(cellText(f, '50000.0000', yesNo)).toEqual({ kind: 'text', text: '¥50,000.00' });
     expect(cellText(f, '1234567.8', yesNo)).toEqual({ kind: 'text', text: '¥1,234,567.80' });
     expect(cellText(f, '-11420', yesNo)).toEqual({ kind: 'text', text: '-¥11,420.00' });
     expect(cellText(f, '-0.0000', yesNo)).toEqual({ kind: 'text', text: '¥0.00' });
-    expect(cellText(f, '95.1234', yesNo)).toEqual({ kind: 'text', text: '¥95.1234' });
+    expect(cellText(f, '95.1234', yesNo)).toEqual({ kind: 'text', text: '¥95.12' });
     expect(cellText(f, 0, yesNo)).toEqual({ kind: 'text', text: '¥0.00' });
     expect(cellText(f, null, yesNo)).toEqual({ kind: 'text', text: '' });
+  });
+  it('shows a field by its declared display kind, in the plant\'s format', () => {
+    const money = { fieldType: 'NUMBER', options: [], displayKind: 'money' as const };
+    const price = { fieldType: 'NUMBER', options: [], displayKind: 'unitPrice' as const };
+    const weight = { fieldType: 'NUMBER', options: [], displayKind: 'weight' as const };
+    expect(cellText(money, '1214.1', yesNo)).toEqual({ kind: 'text', text: '¥1,214.10' });
+    expect(cellText(price, '350', yesNo)).toEqual({ kind: 'text', text: '¥350.00' });
+    expect(cellText(price, '35.123456', yesNo, { weightUnit: 't', weightPrecision: 2, unitPricePrecision: 4 })).toEqual({ kind: 'text', text: '¥35.1235' });
+    expect(cellText(weight, '144.5400', yesNo)).toEqual({ kind: 'text', text: '144.54' });
+    expect(cellText(weight, '32.0000', yesNo, { weightUnit: 't', weightPrecision: 3, unitPricePrecision: 4 })).toEqual({ kind: 'text', text: '32.000' });
+    expect(cellText(weight, '31.95', yesNo, { weightUnit: 'kg', weightPrecision: 0, unitPricePrecision: 4 })).toEqual({ kind: 'text', text: '31,950' });
+    expect(cellText(weight, null, yesNo)).toEqual({ kind: 'text', text: '' });
   });
 });
 
@@ -46,6 +58,11 @@ describe('合计 row', () => {
   });
   it('sums a MONEY field as money', () => {
     expect(totalsRow([{ fieldName: 'available', itotal: true, classType: 'MONEY' }], { available: '38580.0000' })).toEqual(['¥38,580.00']);
+  });
+  it('sums a weight in the plant\'s unit and decimals', () => {
+    const shown = [{ fieldName: 'net', itotal: true, displayKind: 'weight' as const }, { fieldName: 'amount', itotal: true, displayKind: 'money' as const }];
+    expect(totalsRow(shown, { net: '1234.5', amount: '36536.6' })).toEqual(['1,234.50', '¥36,536.60']);
+    expect(totalsRow(shown, { net: '1.5', amount: '0' }, { weightUnit: 'kg', weightPrecision: 1, unitPricePrecision: 4 })).toEqual(['1,500.0', '¥0.00']);
   });
 });
 

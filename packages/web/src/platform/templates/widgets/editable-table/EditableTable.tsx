@@ -4,11 +4,13 @@ import { CopyOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant
 import { useTranslation } from 'react-i18next';
 import type { FieldDefinition } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
+import { useDisplayParams } from '../../../display/useDisplay';
 import { feedback } from '@/platform/feedback';
 import { orderedFields } from '../../form/rules/layout';
 import { fieldLabel, withOptionLabels } from '../../list/field-label';
 import { checkFieldValue } from '../../form/rules/field-checks';
-import { evaluateExpression } from '@wb/protocol';
+import { columnSum, evaluateExpression, formatByKind } from '@wb/protocol';
+import { displayKindOf } from '../../../display/format';
 import { CellEditor, cellKind, cellText } from './cells';
 import { addRow, canAdd, clampOrder, columnSummary, copyRows, deleteNeedsConfirm, deleteRows, moveRow, type Row } from './rows';
 import './editable-table.css';
@@ -58,6 +60,7 @@ export function EditableTable(props: EditableTableProps) {
   const { fields, value: rows, onChange, selectionType = 'checkbox', sortable = false, addAt = 'end', singleRow = false, mode, hideButtons = false, readOnly = false } = props;
   const { t } = useTranslation();
   const english = useEnglish();
+  const display = useDisplayParams();
   const { modal } = App.useApp();
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
@@ -159,7 +162,7 @@ export function EditableTable(props: EditableTableProps) {
         editing === row._key && kind !== 'text' ? (
           <CellEditor field={f} kind={kind} value={v} invalid={Boolean(invalid[`${row._key}:${f.fieldName}`])} onChange={(nv) => update(row._key, f.fieldName, nv)} onBlur={() => checkCell(row, f)} onFill={(values) => fill(row._key, values)} />
         ) : (
-          <span className={invalid[`${row._key}:${f.fieldName}`] ? 'wb-et-invalid' : undefined}>{cellText(f, v)}</span>
+          <span className={invalid[`${row._key}:${f.fieldName}`] ? 'wb-et-invalid' : undefined}>{cellText(f, v, display)}</span>
         ),
     });
   }
@@ -214,7 +217,7 @@ export function EditableTable(props: EditableTableProps) {
                   {sortable && !readOnly && <Table.Summary.Cell index={2} />}
                   {shown.map((f, i) => (
                     <Table.Summary.Cell key={f.fieldName} index={i + 3}>
-                      {f.itotal ? columnSummary(rows, f.fieldName, f.cgValFormat?.valFormatFun) : null}
+                      {f.itotal ? (displayKindOf(f) && !f.cgValFormat ? formatByKind(displayKindOf(f)!, columnSum(rows.map((r) => r[f.fieldName])), display) : columnSummary(rows, f.fieldName, f.cgValFormat?.valFormatFun)) : null}
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>

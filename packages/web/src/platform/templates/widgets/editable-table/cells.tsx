@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Button, Checkbox, DatePicker, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import type { FieldDefinition } from '@wb/protocol';
+import { DISPLAY_DEFAULTS, formatByKind, type DisplayParams, type FieldDefinition } from '@wb/protocol';
+import { displayKindOf } from '../../../display/format';
+import { useDisplayParams } from '../../../display/useDisplay';
 import { useTranslation } from 'react-i18next';
 import { baseSubmitType } from '../../form/rules/submit-types';
 import { displayFormat, fromFormValue, toFormValue } from '../../form/rules/form-values';
@@ -24,14 +26,20 @@ export function cellKind(field: FieldDefinition, readOnly: boolean): CellKind {
   return 'input';
 }
 
-/** A cell as read, not edited: 是/否 for booleans, an option's label for a choice. */
-export function cellText(field: FieldDefinition, value: unknown): string {
+/** A cell as read, not edited: 是/否 for booleans, an option's label for a choice, money or a weight in the plant's format. */
+export function cellText(field: FieldDefinition, value: unknown, display: DisplayParams = DISPLAY_DEFAULTS): string {
   if (value === null || value === undefined) return '';
+  const figure = displayKindOf(field);
+  if (figure && (typeof value === 'number' || typeof value === 'string') && value !== '') return formatByKind(figure, value, display) || String(value);
   if (baseSubmitType(field.formSubmitType) === 'BOOLEAN' || field.fieldType === 'BOOLEAN') return booleanText(value);
   const option = field.options.find((o) => String(o.value) === String(value));
   if (option) return option.label;
   if (Array.isArray(value)) return value.join(' ~ ');
   return String(value);
+}
+
+function ReadCell({ field, value }: { field: FieldDefinition; value: unknown }) {
+  return <span>{cellText(field, value, useDisplayParams())}</span>;
 }
 
 export interface CellEditorProps {
@@ -137,6 +145,6 @@ export function CellEditor(props: CellEditorProps) {
     case 'input':
       return <Input size="small" status={status} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
     default:
-      return <span>{cellText(field, value)}</span>;
+      return <ReadCell field={field} value={value} />;
   }
 }

@@ -1,0 +1,2 @@
+export { displayKindOf, displayWith, withUnit, type Display } from './format';
+export { useDisplay, useDisplayParams } from './useDisplay';
