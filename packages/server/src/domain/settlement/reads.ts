@@ -3,6 +3,7 @@ import type { DB } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
 import * as repo from './repo';
+import { excludedText, type ExcludedCount } from './rules';
 
 /** The settlement's reads: its candidates (weight lists), the whole settlement with its rows (getId), one fd sub-settlement. */
 type Db = Kysely<DB>;
@@ -13,13 +14,21 @@ async function header(db: Db, orgId: string, kind: SettleKind, id: string) {
   return s;
 }
 
-/** 磅单候选 of a settlement: its party's unsettled audited tickets of its period (and material and contract when it names them). */
-export async function weightLists(db: Db, orgId: string, kind: SettleKind, settlementId: string, limit: number): Promise<{ total: number; rows: repo.Candidate[] }> {
+/**
+ * 磅单候选 of a settlement: its party's unsettled audited tickets of its period (and material and
+ * contract when it names them). An empty answer says why (excluded, excludedText): the party's
+ * tickets of the period that are no candidate, counted by reason.
+ */
+export async function weightLists(db: Db, orgId: string, kind: SettleKind, settlementId: string, limit: number)
+  : Promise<{ total: number; rows: repo.Candidate[]; excluded?: ExcludedCount[]; excludedText?: string }> {
   const s = await header(db, orgId, kind, settlementId);
-  const rows = await repo.candidates(db, orgId, {
+  const q: repo.CandidateQuery = {
     kind, partyId: String(s[SETTLE_KINDS[kind].partyColumn]), periodFrom: s.period_from, periodTo: s.period_to, materialId: s.material_id, contractId: s.contract_id,
-  }, limit);
-  return { total: rows.length, rows };
+  };
+  const rows = await repo.candidates(db, orgId, q, limit);
+  if (rows.length > 0) return { total: rows.length, rows };
+  const excluded = await repo.excludedSummary(db, orgId, q);
+  return { total: 0, rows, excluded, excludedText: excludedText(excluded, `期间内没有该${SETTLE_KINDS[kind].partyLabel}的磅单`) };
 }
 
 const ROW_COLUMNS = sql`r.id::text, r.seq, r.fd_id::text AS "fdId", r.ticket_id::text AS "ticketId", r.ticket_no AS "ticketNo", r.completed_at AS "completedAt",
