@@ -6,7 +6,7 @@ import { feedback } from '@/platform/feedback';
 import { moneyText } from '@/platform/templates/list/cell-value';
 import { confirmPounds, weightLists, type Candidate } from './api';
 import { candidateAmount, chosenTotals } from './candidate-totals';
-import { refusal, SettlementFrame, useSettlement, type DialogProps } from './shared';
+import { EmptyReasons, refusal, SettlementFrame, useSettlement, type DialogProps } from './shared';
 
 /**
  * 确认磅单: the settlement's candidates (weightLists: its party's unsettled audited tickets of its
@@ -46,7 +46,7 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
         <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, net: totals.net, amount: moneyText(totals.amount) })}</Typography.Text>
       </Space>
       <Table<Candidate> size="small" bordered rowKey="id" dataSource={rows} loading={!data} pagination={{ pageSize: 50, showSizeChanger: false }}
-        scroll={{ y: 420 }} locale={{ emptyText: t('settlementDialogs.noCandidates') }}
+        scroll={{ y: 420 }} locale={{ emptyText: <EmptyReasons excluded={data?.excluded} /> }}
         rowSelection={{ selectedRowKeys: [...chosen], onChange: (keys) => setPicked(new Set(keys.map(String))), preserveSelectedRowKeys: true }}
         columns={[
           { key: 'no', title: c('ticketNo'), dataIndex: 'ticketNo', width: 150 },
