@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, DatePicker, Descriptions, Empty, Select, Space, Table } from 'antd';
+import { Button, Card, DatePicker, Descriptions, Empty, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { moneyFormatted, type Paged } from '@wb/protocol';
+import { formatMoney, formatWeight, moneyFormatted, toDecimal, type Paged } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { call } from '@/platform/api/http';
 import { downloadFile } from '@/platform/api/download';
@@ -92,9 +92,37 @@ export default function StatementPage() {
             columns={columns}
             dataSource={s.lines}
             pagination={false}
+            summary={() => <StatementTotals statement={s} label={w('合计', 'Total')} />}
           />
         </>
       )}
     </Card>
+  );
+}
+
+/** The sum of one column of the lines (a blank cell adds nothing). */
+function columnSum(lines: readonly Line[], column: 4 | 6 | 7): string {
+  return lines.reduce((sum, l) => sum.plus(toDecimal(l[column]) ?? 0), toDecimal('0') as NonNullable<ReturnType<typeof toDecimal>>).toFixed();
+}
+
+/**
+ * The table's totals row, fixed under the lines: the net weighed, what was received and consumed
+ * in the period (the sums of their columns) and the closing balance.
+ */
+function StatementTotals({ statement: s, label }: { statement: Statement; label: string }) {
+  const cell = (index: number, text: string, testId: string) => (
+    <Table.Summary.Cell index={index} align="right"><Typography.Text strong data-testid={testId}>{text}</Typography.Text></Table.Summary.Cell>
+  );
+  return (
+    <Table.Summary fixed>
+      <Table.Summary.Row data-testid="statement-totals">
+        <Table.Summary.Cell index={0} colSpan={4}><Typography.Text strong>{label}</Typography.Text></Table.Summary.Cell>
+        {cell(4, formatWeight(columnSum(s.lines, 4)), 'statement-total-net')}
+        <Table.Summary.Cell index={5} />
+        {cell(6, formatMoney(columnSum(s.lines, 6)), 'statement-total-received')}
+        {cell(7, formatMoney(columnSum(s.lines, 7)), 'statement-total-consumed')}
+        {cell(8, formatMoney(s.closing), 'statement-total-closing')}
+      </Table.Summary.Row>
+    </Table.Summary>
   );
 }
