@@ -61,6 +61,12 @@ async function openOnSettlement(page: Page, button: string, testId: string, no =
   return d;
 }
 
+/** Unticks every row of the list (its selection outlives a search). */
+async function clearSelection(page: Page) {
+  const clear = listScreen(page).getByText('清空选择');
+  if (await clear.isVisible()) await clear.click();
+}
+
 async function fill(page: Page, testId: string, text: string) {
   const input = page.getByTestId(testId);
   await input.fill('');
@@ -121,6 +127,7 @@ describe('settlement dialogs', () => {
     const other = await accountant<{ id: string; settleNo: string }>('/api/settlement/pu/create', { entity: period });
     await accountant(`/api/settlement/pu/confirmPounds/${other.id}`, { ticketIds: [tickets[2].id] });
     const empty = await accountant<{ id: string; settleNo: string }>('/api/settlement/pu/create', { entity: period });
+    await clearSelection(page);
     const e = await openOnSettlement(page, 'page:confirmPounds', 'pick-pounds', empty.settleNo);
     const why = e.getByTestId('empty-reasons');
     await poll(() => why.textContent()).toContain(`已被结算单 ${settleNo} 占用 2 张`);
@@ -130,6 +137,7 @@ describe('settlement dialogs', () => {
     await page.keyboard.press('Escape');
     await e.waitFor({ state: 'detached' });
     for (const x of [other, empty]) await accountant(`/api/settlement/pu/delete/${x.id}`, {});
+    await clearSelection(page);
   });
 
   it('2. 调整 adds a rebate row of -100 with its reason', async () => {

@@ -92,8 +92,8 @@ export default function StatementPage() {
             columns={columns}
             dataSource={s.lines}
             pagination={false}
-            summary={() => <StatementTotals statement={s} label={w('合计', 'Total')} />}
           />
+          <StatementTotals statement={s} label={w('合计', 'Total')} widths={columns.map((c) => c.width)} />
         </>
       )}
     </Card>
@@ -106,23 +106,27 @@ function columnSum(lines: readonly Line[], column: 4 | 6 | 7): string {
 }
 
 /**
- * The table's totals row, fixed under the lines: the net weighed, what was received and consumed
- * in the period (the sums of their columns) and the closing balance.
+ * The table's totals row under the lines: the net weighed, what was received and consumed in the
+ * period (the sums of their columns) and the closing balance. A row of its own under the table (a
+ * virtual table draws no summary row), laid out as the lines' columns so each total stands under its own.
  */
-function StatementTotals({ statement: s, label }: { statement: Statement; label: string }) {
-  const cell = (index: number, text: string, testId: string) => (
-    <Table.Summary.Cell index={index} align="right"><Typography.Text strong data-testid={testId}>{text}</Typography.Text></Table.Summary.Cell>
-  );
+function StatementTotals({ statement: s, label, widths }: { statement: Statement; label: string; widths: number[] }) {
+  const texts: Record<number, [string, string]> = {
+    0: [label, 'statement-total-label'],
+    4: [formatWeight(columnSum(s.lines, 4)), 'statement-total-net'],
+    6: [formatMoney(columnSum(s.lines, 6)), 'statement-total-received'],
+    7: [formatMoney(columnSum(s.lines, 7)), 'statement-total-consumed'],
+    8: [formatMoney(s.closing), 'statement-total-closing'],
+  };
+  // laid out as the lines' columns: the same widths, stretched alike
   return (
-    <Table.Summary fixed>
-      <Table.Summary.Row data-testid="statement-totals">
-        <Table.Summary.Cell index={0} colSpan={4}><Typography.Text strong>{label}</Typography.Text></Table.Summary.Cell>
-        {cell(4, formatWeight(columnSum(s.lines, 4)), 'statement-total-net')}
-        <Table.Summary.Cell index={5} />
-        {cell(6, formatMoney(columnSum(s.lines, 6)), 'statement-total-received')}
-        {cell(7, formatMoney(columnSum(s.lines, 7)), 'statement-total-consumed')}
-        {cell(8, formatMoney(s.closing), 'statement-total-closing')}
-      </Table.Summary.Row>
-    </Table.Summary>
+    <div data-testid="statement-totals" style={{ display: 'grid', gridTemplateColumns: widths.map((w) => `${w}fr`).join(' '), minWidth: 1100,
+      borderBottom: '1px solid #f0f0f0', background: '#fafafa' }}>
+      {widths.map((_, i) => (
+        <div key={i} style={{ padding: '8px', textAlign: i >= 4 ? 'right' : 'left' }}>
+          {texts[i] && <Typography.Text strong data-testid={texts[i][1]}>{texts[i][0]}</Typography.Text>}
+        </div>
+      ))}
+    </div>
   );
 }

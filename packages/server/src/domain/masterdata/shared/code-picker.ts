@@ -10,6 +10,7 @@ export const PICKABLE_ARCHIVES = {
   vendor: { formatCode: 'masterdata.vendor.resource', code: 'vendorCode', name: 'vendorName' },
   carrier: { formatCode: 'masterdata.carrier.resource', code: 'carrierCode', name: 'carrierName' },
   route: { formatCode: 'masterdata.line.resource', code: 'lineCode', name: 'lineName' },
+  warehouse: { formatCode: 'masterdata.warehouse.resource', code: 'wareCode', name: 'wareName' },
 } as const;
 export type PickableArchive = keyof typeof PICKABLE_ARCHIVES;
 
