@@ -220,6 +220,8 @@ describe("the customer's money", () => {
     await popup.waitFor({ state: 'detached' });
     await poll(async () => (await childTexts(form, '客户'))[0]).toBe(CUSTOMER.name);
     expect((await childTexts(form, '客户编码'))[0]).toBe(CUSTOMER.code);
+    // the material code was typed, not chosen: left, it filled the name beside it too
+    await poll(async () => (await childTexts(form, '物料名称'))[0]).toMatch(/\S/);
     await typeChildCell(form, 0, '新单价', '420');
     await settled(page);
     await screenshot(page, 'customer-money-adjust-form');
