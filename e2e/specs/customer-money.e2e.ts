@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot } from '../support/browser';
-import { childRows, formDialog, openListForm, tableButton } from '../support/child-table';
+import { childCell, childRows, childTexts, formDialog, openListForm, tableButton } from '../support/child-table';
 import { pickFromPopup, pressListButton, tickListRow, typeChildCell, typeDateTime } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
@@ -181,6 +181,12 @@ describe("the customer's money", () => {
     expect(receiptRow.slice(1)).toEqual(['收款', expect.stringMatching(/\S/), '', '', '', yuan(50000), '', yuan(50000)]);
     const ticketRow = await lines.nth(1).locator('.ant-table-cell').allTextContents();
     expect(ticketRow.slice(1)).toEqual(['消费', loaded.ticketNo, expect.stringMatching(/\S/), loaded.net, yuan(400), '', yuan(11420), yuan(38580)]);
+    // the totals row under the lines: received and consumed of the period, the closing balance
+    await box.getByTestId('statement-totals').waitFor();
+    expect(await box.getByTestId('statement-total-received').textContent()).toBe(yuan(50000));
+    expect(await box.getByTestId('statement-total-consumed').textContent()).toBe(yuan(11420));
+    expect(await box.getByTestId('statement-total-closing').textContent()).toBe(yuan(38580));
+    expect(Number((await box.getByTestId('statement-total-net').textContent())?.replace(/,/g, ''))).toBe(Number(loaded.net));
     await settled(page);
     await screenshot(page, 'customer-money-statement');
   });
@@ -202,7 +208,20 @@ describe("the customer's money", () => {
     await form.locator('[data-field="reason"] input').fill('午间调价');
     if ((await childRows(form).count()) === 0) await tableButton(form, /新\s*增/).click();
     await typeChildCell(form, 0, '物料编码', material.code);
-    await typeChildCell(form, 0, '客户编码', CUSTOMER.code);
+    // the customer code cell is a picker: the chosen customer fills the code and the name beside it
+    const party = await childCell(form, 0, '客户编码');
+    const choose = party.getByTestId('cell-choose-partyCode');
+    if (!(await choose.isVisible())) await party.click();
+    await choose.click();
+    const popup = page.locator('.ant-modal').filter({ has: page.getByTestId('resource-popup') });
+    await popup.getByTestId('resource-table').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="resource-table"] .ant-spin-spinning'));
+    await popup.locator('tbody tr.ant-table-row').filter({ hasText: CUSTOMER.code }).first().dblclick();
+    await popup.waitFor({ state: 'detached' });
+    await poll(async () => (await childTexts(form, '客户'))[0]).toBe(CUSTOMER.name);
+    expect((await childTexts(form, '客户编码'))[0]).toBe(CUSTOMER.code);
+    // the material code was typed, not chosen: left, it filled the name beside it too
+    await poll(async () => (await childTexts(form, '物料名称'))[0]).toMatch(/\S/);
     await typeChildCell(form, 0, '新单价', '420');
     await settled(page);
     await screenshot(page, 'customer-money-adjust-form');

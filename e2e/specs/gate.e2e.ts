@@ -55,6 +55,14 @@ describe('the gate', () => {
     await entrance.getByTestId('gate-input').press('Enter');
     await expect.poll(() => entrance.getByTestId('gate-message').textContent(), { timeout: 5000 }).toContain('浙E7G001 入厂成功');
 
+    // looked up again: the guard reads that the truck is inside already, and of a plate the plant does not know, that it has no registry
+    await entrance.getByTestId('gate-input').fill('浙E7G001');
+    await entrance.getByTestId('gate-input').press('Enter');
+    await expect.poll(() => entrance.getByTestId('gate-message').textContent(), { timeout: 5000 }).toBe(`车辆 浙E7G001 已在厂内（登记单 ${a.registryNo}），不能重复入厂`);
+    await entrance.getByTestId('gate-input').fill('浙E7G999');
+    await entrance.getByTestId('gate-input').press('Enter');
+    await expect.poll(() => entrance.getByTestId('gate-message').textContent(), { timeout: 5000 }).toBe('车辆 浙E7G999 没有登记单，请先登记');
+
     // the second truck's card is bound at IC卡读写 (no reader on this PC: the number typed)
     const b = await sendTruck('浙E7G002');
     await sql(stage.server.databaseUrl,

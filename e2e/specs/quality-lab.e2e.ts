@@ -116,8 +116,12 @@ describe('the lab enters, checks and rechecks a sample on the 化验单 and 复�
     await box.getByTestId('lab-results-refusal').filter({ hasText: '已被他人修改' }).waitFor();
     await poll(() => water.inputValue()).toBe('9.8');
     await screenshot(page, 'quality-lab-409');
+    // a value out of range says the range beside the red cell
+    await water.fill('120');
+    await poll(() => box.getByTestId('lab-problem-001').textContent()).toBe('水分 不能大于 100（有效范围 0 ~ 100）');
     // typed again over what was reloaded, the last Enter saves
     await water.fill('10');
+    expect(await box.getByTestId('lab-problem-001').count()).toBe(0);
     await water.press('Enter');
     await box.getByTestId('lab-input-003').fill('0.9');
     await box.getByTestId('lab-input-003').press('Enter');

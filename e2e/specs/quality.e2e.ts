@@ -79,6 +79,8 @@ describe('one sample, end to end', () => {
       await page.getByTestId('kiosk-key-card').waitFor();
       expect(await page.getByTestId('kiosk-grid').count()).toBe(0);
       expect(await page.content()).not.toContain(sample.blindCode);
+      // the key's card says where a key comes from
+      expect(await page.getByTestId('kiosk-key-hint').textContent()).toContain('质检化验 → 质检终端 中点“发放密钥”');
       await page.getByTestId('kiosk-key-input').fill(kioskKey);
       await page.keyboard.press('Enter');
       const row = page.getByTestId(`kiosk-row-${sample.blindCode}`);

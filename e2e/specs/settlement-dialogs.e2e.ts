@@ -4,7 +4,7 @@ import { screenshot } from '../support/browser';
 import { pressListButton, tickListRow } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
-import { columnTexts, quickSearch, rows } from '../support/list-screen';
+import { columnTexts, listScreen, quickSearch, rows } from '../support/list-screen';
 import { api, apiSignIn, USERS } from '../support/login';
 import { openMenuLeaf } from '../support/workspace';
 
@@ -52,13 +52,19 @@ const settlementOf = async (no: string) => (await db<{ state: string; ticket_cou
 
 const dialog = (page: Page, testId: string) => page.locator('.ant-modal').filter({ has: page.getByTestId(testId) });
 
-async function openOnSettlement(page: Page, button: string, testId: string) {
-  await quickSearch(page, settleNo);
-  await tickListRow(page, settleNo);
+async function openOnSettlement(page: Page, button: string, testId: string, no = settleNo) {
+  await quickSearch(page, no);
+  await tickListRow(page, no);
   await pressListButton(page, button);
   const d = dialog(page, testId);
   await d.getByTestId('settlement-dialog-state').filter({ hasText: /\S/ }).waitFor();
   return d;
+}
+
+/** Unticks every row of the list (its selection outlives a search). */
+async function clearSelection(page: Page) {
+  const clear = listScreen(page).getByText('清空选择');
+  if (await clear.isVisible()) await clear.click();
 }
 
 async function fill(page: Page, testId: string, text: string) {
@@ -130,6 +136,23 @@ describe('settlement dialogs', () => {
     const held = await db<{ ticket_no: string }>(
       'SELECT r.ticket_no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id WHERE s.settle_no = $1 ORDER BY r.ticket_no', [settleNo]);
     expect(held.map((r) => r.ticket_no)).toEqual([tickets[0].no, tickets[1].no]);
+
+    // a settlement of the same week finds nothing left, and says which settlements hold the tickets
+    const period = { vendorId, periodFrom: wire(new Date(Date.now() - 7 * 86_400_000)), periodTo: wire(new Date(Date.now() + 86_400_000)) };
+    const other = await accountant<{ id: string; settleNo: string }>('/api/settlement/pu/create', { entity: period });
+    await accountant(`/api/settlement/pu/confirmPounds/${other.id}`, { ticketIds: [tickets[2].id] });
+    const empty = await accountant<{ id: string; settleNo: string }>('/api/settlement/pu/create', { entity: period });
+    await clearSelection(page);
+    const e = await openOnSettlement(page, 'page:confirmPounds', 'pick-pounds', empty.settleNo);
+    const why = e.getByTestId('empty-reasons');
+    await poll(() => why.textContent()).toContain(`已被结算单 ${settleNo} 占用 2 张`);
+    expect(await why.textContent()).toContain(`已被结算单 ${other.settleNo} 占用 1 张`);
+    expect(await why.textContent()).toContain('没有可结算的磅单');
+    await screenshot(page, 'settlement-dialog-empty-reasons');
+    await page.keyboard.press('Escape');
+    await e.waitFor({ state: 'detached' });
+    for (const x of [other, empty]) await accountant(`/api/settlement/pu/delete/${x.id}`, {});
+    await clearSelection(page);
   });
 
   it('2. 调整 adds a rebate row of -100 with its reason', async () => {
@@ -217,13 +240,14 @@ describe('settlement dialogs', () => {
     } });
     await accountant('/api/freight/price/audit', { ids: [price.id] });
     const trips = [await haul(lineId, '浙E6K101', carrier.id), await haul(lineId, '浙E6K102', carrier.id)];
-    await admin('/api/weigh/pu/audit', { ids: trips.map((t) => t.id) });
     // the reconciliation of the step before is closed first
     await page.keyboard.press('Escape');
     await page.locator('.ant-modal-wrap').filter({ has: page.getByTestId('reconcile') }).waitFor({ state: 'hidden' });
 
     await openMenuLeaf(page, '/settlement', '/settlement/freight');
     await rows(page);
+    // the list's primary button is the clerk's everyday one
+    expect(await listScreen(page).locator('[data-testid="list-buttons"] .ant-btn-primary').first().textContent()).toMatch(/新建结算/);
     await pressListButton(page, 'page:freightCreate');
     const d = dialog(page, 'freight-create');
     await d.getByTestId('freight-create-carrier').click();
@@ -232,6 +256,12 @@ describe('settlement dialogs', () => {
     const day = (offset: number) => wire(new Date(Date.now() + offset * 86_400_000)).slice(0, 10);
     await pickDay(page, 'freight-create-from', day(-7));
     await pickDay(page, 'freight-create-to', day(1));
+    // the trips are not audited yet: the empty list says so, and that the week's other tickets have no carrier
+    await d.getByTestId('freight-create-search').click();
+    const why = d.getByTestId('empty-reasons');
+    await poll(() => why.textContent()).toContain('未审核 2 张');
+    expect(await why.textContent()).toMatch(/未填承运商 \d+ 张/);
+    await admin('/api/weigh/pu/audit', { ids: trips.map((t) => t.id) });
     await d.getByTestId('freight-create-search').click();
     const lines = d.locator('tbody tr.ant-table-row');
     await poll(() => lines.count()).toBe(2);

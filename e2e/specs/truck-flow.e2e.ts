@@ -83,6 +83,13 @@ async function weigh(page: Page, t: Trip, which: 'first' | 'second', weight: str
     ? `${await station.getByTestId('result-ticket-no').textContent()} ${await station.getByTestId('result-state').textContent()}` : '');
   await station.getByTestId('station-kind').getByText(t.kind === 'pu' ? '采购' : '销售', { exact: true }).click();
   await station.getByTestId('station-plate').fill(t.plate);
+  // before weighing, the truck card names its notice and material, and its first weighing once there is one
+  const first = station.getByTestId('truck-first');
+  await first.waitFor();
+  expect(await station.getByTestId('truck-notice').textContent()).toMatch(/\S/);
+  expect(await station.getByTestId('truck-material').textContent()).toMatch(/\S/);
+  if (which === 'first') expect(await first.textContent()).toBe('尚未一次过磅');
+  else await poll(async () => await first.textContent()).toMatch(/^(毛重|皮重) \d/);
   await station.getByTestId('station-weight').fill(weight);
   const before = await shown();
   await station.getByTestId(`station-${which}`).click();

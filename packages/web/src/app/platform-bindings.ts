@@ -1,4 +1,5 @@
 import { bindHttp } from '@/platform/api/http';
+import { isSystemFailure } from '@/platform/api/error-policy';
 import { bindCurrentUser } from '@/platform/session/current-user';
 import { langOf } from '@/i18n';
 import { useSession } from './session/session-store';
@@ -26,6 +27,6 @@ export function bindPlatformToSession(): void {
     tokensRefreshed: (reply) => useSession.getState().setTokens(reply),
     signedOut: (reason) => endSession(reason),
     companyLeft: () => useCompanyDialog.getState().show(),
-    failed: (method, path, status, text) => logClientError('api', new Error(text), `${method} /api${path} → ${status}`),
+    failed: (method, path, status, text) => logClientError('api', new Error(text), `${method} /api${path} → ${status}`, !isSystemFailure(status)),
   });
 }

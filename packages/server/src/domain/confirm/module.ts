@@ -24,6 +24,6 @@ export const confirmModule = defineModule({
   actions: CONFIRM_GRID_NAMES.map((grid) => defineAction({
     path: `/api/confirm/${grid}/submit`, permission: gridPermission(grid, 'submit'), body: confirmSubmitBody,
     run: ({ tx, who, input }) => submitConfirmation(tx, who, grid, input.body),
-    log: (_, done) => done.note, reply: (done) => ({ id: done.id }), message: '操作成功',
+    log: (_, done) => done.note, reply: (done) => (done.warning ? { id: done.id, warning: done.warning } : { id: done.id }), message: '操作成功',
   })),
 });

@@ -15,7 +15,7 @@ import { decideConfirm, heldQuantityReleased, siteDeductionsBeyondLoad } from '.
  * rules, its effect written, and a hold the truck no longer needs given back to the notice line
  * (notice/quantity.ts, under the line's lock) in the same transaction.
  */
-export async function submitConfirmation(tx: Transaction<DB>, who: { orgId: string; userId: string }, grid: ConfirmGrid, body: ConfirmSubmitBody): Promise<{ id: string; note: ChangeNote }> {
+export async function submitConfirmation(tx: Transaction<DB>, who: { orgId: string; userId: string }, grid: ConfirmGrid, body: ConfirmSubmitBody): Promise<{ id: string; warning: string | null; note: ChangeNote }> {
   const row = await lockGridTicket(tx, who.orgId, grid, body.id);
   if (!row) throw new AppError(404, '磅单不存在', 'id');
   const decision = decideConfirm({ ticket: factsOf(row), sampleState: row.sample_state }, CONFIRM_GRIDS[grid].sampling, body, await plantToday(tx));
@@ -23,11 +23,13 @@ export async function submitConfirmation(tx: Transaction<DB>, who: { orgId: stri
   const beyond = siteDeductionsBeyondLoad(decision.effect, knownLoad(row.gross, row.tare));
   if (beyond) throw badRequest(beyond, 'deductions');
   await applyEffect(tx, who.orgId, row, decision.effect, who.userId);
+  let warning: string | null = null;
   if (decision.effect.kind === 'sample') {
     const e = decision.effect;
-    await recordSampling(tx, { orgId: who.orgId, userId: who.userId, ticketId: String(row.id), judgement: e.sampleState, sampleCount: e.sampleCount, sampledOn: e.sampledOn });
+    const sampled = await recordSampling(tx, { orgId: who.orgId, userId: who.userId, ticketId: String(row.id), judgement: e.sampleState, sampleCount: e.sampleCount, sampledOn: e.sampledOn });
+    if (sampled.kind === 'none') warning = sampled.warning ?? null;
   }
   const released = heldQuantityReleased(decision.effect, { noticeLineId: row.notice_line_id, reserved: row.reserved_quantity });
   if (released && row.notice_line_id) await releaseOnLine(tx, who.orgId, row.notice_line_id, released);
-  return { id: body.id, note: { action: 'siteConfirm', family: CONFIRM_GRIDS[grid].label, docNo: row.ticket_no, detail: `${row.ticket_no} ${body.button}` } };
+  return { id: body.id, warning, note: { action: 'siteConfirm', family: CONFIRM_GRIDS[grid].label, docNo: row.ticket_no, detail: `${row.ticket_no} ${body.button}` } };
 }

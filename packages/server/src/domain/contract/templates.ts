@@ -1,6 +1,7 @@
 import { masterChildForm } from '../../platform/documents/master-child-form';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../platform/templates/define';
 import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
+import { codePicker } from '../masterdata/shared/code-picker';
 import { amendBase, contractBase, type ContractKindDef } from './kinds';
 import { drawnSql, executedSql, overLines } from './repo';
 
@@ -129,7 +130,7 @@ export function contractLineColumns(): FieldDef[] {
     fieldName, fieldExplain, fieldExplainEn, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql, columnWidth: 100, ...extra,
   });
   return [
-    col('materialCode', '物料编码', 'Material code', '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)', { irequired: true }),
+    codePicker(col('materialCode', '物料编码', 'Material code', '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)', { irequired: true }), 'material', 'materialName', CONTRACT_LINE_TABLE),
     col('materialName', '物料名称', 'Material', '(SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id)', { iupdate: false, columnWidth: 160 }),
     number('quantity', '数量', 'Quantity', trimmed('t.quantity'), { displayKind: 'weight', formSubmitType: 'NUMBER', irequired: true, itotal: true, columnWidth: 90 }),
     number('price', '单价', 'Unit price', trimmed('t.price'), { displayKind: 'unitPrice', formSubmitType: 'NUMBER', columnWidth: 90, tipsMessage: '留空则按价格规则取价' }),

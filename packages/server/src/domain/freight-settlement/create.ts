@@ -14,7 +14,7 @@ export interface Created { id: string; settleNo: string; totals: FreightTotals; 
 
 const kindLabel = (kind: string) => FREIGHT_KIND_OPTIONS.find((o) => o.value === kind)?.label ?? kind;
 
-async function checkPeriod(tx: repo.Tx, who: Pick<Who, 'orgId'>, b: PeriodBody): Promise<void> {
+export async function checkPeriod(tx: repo.Tx, who: Pick<Who, 'orgId'>, b: PeriodBody): Promise<void> {
   if (new Date(b.periodTo.replace(' ', 'T')) <= new Date(b.periodFrom.replace(' ', 'T'))) throw badRequest('结束时间必须晚于开始时间', 'periodTo');
   if (!(await repo.carrierOfCompany(tx, who.orgId, b.carrierId))) throw badRequest(`承运商不存在: ${b.carrierId}`, 'carrierId');
 }
@@ -31,7 +31,7 @@ async function emptyDraft(tx: repo.Tx, who: Pick<Who, 'orgId'>, b: NewCreateBody
   return h;
 }
 
-const periodOf = (b: PeriodBody): repo.Period => ({ kind: b.kind as FreightKind, carrierId: b.carrierId, from: b.periodFrom, to: b.periodTo, materialId: b.materialId ?? null });
+export const periodOf = (b: PeriodBody): repo.Period => ({ kind: b.kind as FreightKind, carrierId: b.carrierId, from: b.periodFrom, to: b.periodTo, materialId: b.materialId ?? null });
 
 /** 可结算磅单 (createList): the carrier's audited tickets of the kind and period in no freight settlement. */
 export async function candidateTickets(tx: repo.Tx, who: Pick<Who, 'orgId'>, b: PeriodBody): Promise<repo.FreightTicket[]> {

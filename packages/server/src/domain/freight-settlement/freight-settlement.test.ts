@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
-import { plantOf, type Plant } from '../weighing/test-support';
+import { plantOf, weighPurchase, type Plant } from '../weighing/test-support';
 import { carrierOf, freightPrice, fuelAdvance, haulPurchase } from './test-support';
 
 /**
@@ -195,5 +195,30 @@ describe('a race', () => {
     for (const r of rows) expect(r.settlement_id).toBe(winner.id);
     expect(holders.filter((h) => h.freight_settled_by_id === winner.id)).toHaveLength(2);
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe('an empty pick list', () => {
+  it('says why the period\'s tickets are not the carrier\'s: no carrier, another carrier, not audited, held by a settlement it names', async () => {
+    const race = await carrierOf(db(), plant, 2);
+    const none = await weighPurchase(ctx.app, db(), plant, op, { station: 'E1', price: '300' });
+    expectOk(await call(ctx.app, 'POST', '/api/weigh/pu/audit', adm, { ids: [none.id] }));
+    const open = await weighPurchase(ctx.app, db(), plant, op, { station: 'E2', price: '300' });
+    await db().updateTable('wb_ticket').set({ carrier_id: race }).where('id', '=', open.id).execute();
+    const holder = (await db().selectFrom('wb_ticket').select('freight_settled_by_no').where('carrier_id', '=', race).where('freight_settled_by_no', 'is not', null)
+      .executeTakeFirstOrThrow()).freight_settled_by_no as string;
+    const others = Number((await db().selectFrom('wb_ticket').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'pu').where('carrier_id', 'is not', null)
+      .where('carrier_id', '<>', race).executeTakeFirstOrThrow()).n);
+    const got = expectOk(await post(`${FS}/createList/excluded`, { ...period, carrierId: race })).data as { excluded: unknown[]; excludedText: string };
+    expect(got.excluded).toEqual([
+      { reason: 'NO_CARRIER', label: '未填承运商', count: 1, settleNo: null },
+      { reason: 'OTHER_CARRIER', label: '属于其他承运商', count: others, settleNo: null },
+      { reason: 'NOT_AUDITED', label: '未审核', count: 1, settleNo: null },
+      { reason: 'HELD', label: `已被结算单 ${holder} 占用`, count: 2, settleNo: holder },
+    ]);
+    expect(got.excludedText).toBe(`期间内的磅单不可结算：未填承运商 1 张；属于其他承运商 ${others} 张；未审核 1 张；已被结算单 ${holder} 占用 2 张`);
+    const empty = expectOk(await post(`${FS}/createList/excluded`, { ...period, kind: 'sa' })).data as { excluded: unknown[]; excludedText: string };
+    expect(empty).toEqual({ excluded: [], excludedText: '期间内没有该业务类型的磅单' });
+    expect(expectFailure(await post(`${FS}/createList/excluded`, { ...period, carrierId: 'x' }), 400).data).toMatchObject({ field: 'carrierId' });
   });
 });

@@ -15,12 +15,13 @@ export const FREIGHT_SETTLEMENT_LEAVES: MenuSeed[] = [
     name: FS_LABEL, en: FS_LABEL_EN, path: FS_MENU, roles: [AC],
     buttons: [
       { name: '查看', en: 'View', permission: fsPermission('view'), component: 'view', roles: [AC] },
+      // first, so the list's primary button is the clerk's everyday one (not 导出)
+      { name: '新建结算', en: 'New settlement', permission: fsPermission('newCreate'), component: 'page:freightCreate', roles: [AC] },
       { name: '导出', en: 'Export', permission: fsPermission('export'), component: 'export', roles: [AC] },
       familyButton(prefix, 'batch', 'audit', '审核', 'Examine', [AC]),
       familyButton(prefix, 'batch', 'deletes', '删除', 'Delete', [AC]),
       familyButton(prefix, 'page', 'submitApproval', '提交审批', 'Submit for approval', [AC]),
       { name: '可结算磅单', en: 'Candidate tickets', permission: fsPermission('createList'), roles: [AC] },
-      { name: '新建结算', en: 'New settlement', permission: fsPermission('newCreate'), component: 'page:freightCreate', roles: [AC] },
       { name: '按期间生成', en: 'Create for a period', permission: fsPermission('create'), roles: [AC] },
       { name: '结算操作', en: 'Settlement actions', permission: fsPermission('Operating'), component: 'page:freightOperating', roles: [AC] },
       // reconciliation per vendor, customer or carrier (domain/settlement/reconcile.ts)

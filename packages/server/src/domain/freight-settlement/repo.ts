@@ -4,7 +4,7 @@ import type { DB, SettlementState, WbSettlement } from '../../platform/db/schema
 import type { Updateable } from 'kysely';
 import { nextNumbers } from '../../platform/numbering/repo';
 import { FS_NUMBERING, MAX_TICKETS, type FreightKind } from './kinds';
-import { ROUNDING_REASON } from '../settlement/rules';
+import { excludedCounts, ROUNDING_REASON, type ExcludedCount, type ExcludedReason } from '../settlement/rules';
 import type { ClaimedTicket, FuelAdvance } from './rules';
 
 /**
@@ -68,6 +68,34 @@ export async function candidates(tx: Tx, orgId: string, p: Period): Promise<Frei
      ORDER BY t.completed_at, t.id
      LIMIT ${MAX_TICKETS + 1}`.execute(tx);
   return rows.map(toTicket);
+}
+
+/**
+ * Why the tickets of the kind and period (of the material when named) are not the carrier's
+ * candidates, counted by reason in one statement (the first that holds): no carrier, another
+ * carrier, not weighed out, not audited, closed, without a net, held by a freight settlement (one
+ * count per holder). Voided tickets and returns are not counted.
+ */
+export async function excludedSummary(tx: Tx, orgId: string, p: Period): Promise<ExcludedCount[]> {
+  const { rows } = await sql<{ reason: ExcludedReason; settle_no: string | null; n: number }>`
+    SELECT x.reason, CASE WHEN x.reason = 'HELD' THEN x.settle_no END AS settle_no, count(*)::int AS n FROM (
+      SELECT CASE WHEN t.carrier_id IS NULL THEN 'NO_CARRIER'
+                  WHEN t.carrier_id <> ${p.carrierId}::bigint THEN 'OTHER_CARRIER'
+                  WHEN t.state IN ('FIRST_WEIGHED', 'CONFIRMED') THEN 'NOT_COMPLETED'
+                  WHEN t.state = 'COMPLETED' THEN 'NOT_AUDITED'
+                  WHEN t.state = 'CLOSED' THEN 'CLOSED'
+                  WHEN t.net IS NULL OR t.gross IS NULL OR t.tare IS NULL THEN 'NO_NET'
+                  WHEN t.freight_settled_by_id IS NOT NULL THEN 'HELD' END AS reason,
+             t.freight_settled_by_no AS settle_no
+        FROM wb_ticket t
+       WHERE t.org_id = ${orgId} AND t.kind = ${p.kind} AND t.source_ticket_id IS NULL AND t.state <> 'OBSOLETE'
+         AND t.completed_at >= ${p.from}::timestamptz AND t.completed_at < ${p.to}::timestamptz
+         AND (${p.materialId}::bigint IS NULL OR t.material_id = ${p.materialId}::bigint)
+    ) x
+   WHERE x.reason IS NOT NULL
+   GROUP BY 1, 2
+   ORDER BY 1, 2`.execute(tx);
+  return excludedCounts(rows.map((r) => ({ reason: r.reason, settleNo: r.settle_no, count: r.n })));
 }
 
 /** What the clerk reads of a candidate beside its figures: the plate and the material's name. */

@@ -9,9 +9,10 @@ import { parse } from '../../platform/http/errors';
 import { runList } from '../../platform/list/repo';
 import { loadListTemplate } from '../../platform/templates/repo';
 import { planList } from '../../platform/list/rules';
-import { candidateTickets } from './create';
+import { candidateTickets, checkPeriod, periodOf } from './create';
 import { priceTickets } from './pricing';
-import { candidateLabels } from './repo';
+import { candidateLabels, excludedSummary } from './repo';
+import { excludedText } from '../settlement/rules';
 import { FS_BASE, FS_LABEL, MAX_TICKETS, fsPermission } from './kinds';
 import { freightSettlementListTemplate, FS_LIST } from './templates';
 import { periodBody } from './wire';
@@ -41,6 +42,17 @@ export function freightSettlementRoutes(app: FastifyInstance, db: Database): voi
         });
       }
       return out;
+    });
+    return ok(answer);
+  });
+
+  // why the carrier's period has no candidate (or fewer than expected): the period's tickets that are not, counted by reason
+  app.post(`${FS_BASE}/createList/excluded`, read(fsPermission('createList')), async (request) => {
+    const body = parse(periodBody, request.body ?? {});
+    const answer = await db.transaction().execute(async (tx) => {
+      await checkPeriod(tx, request.caller, body);
+      const excluded = await excludedSummary(tx, request.caller.orgId, periodOf(body));
+      return { excluded, excludedText: excludedText(excluded, '期间内没有该业务类型的磅单') };
     });
     return ok(answer);
   });

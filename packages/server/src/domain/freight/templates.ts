@@ -2,6 +2,7 @@ import { masterChildForm } from '../../platform/documents/master-child-form';
 import { defineListTemplate, type FieldDef } from '../../platform/templates/define';
 import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
 import { REGION_PICKER } from '../masterdata/region/family';
+import { codePicker } from '../masterdata/shared/code-picker';
 import {
   BASIS_OPTIONS, CHARGE_OPTIONS, CONTRACT_BASE, CONTRACT_MENU, CONTRACT_PREFIX, CONTRACT_STATUS_OPTIONS, KIND_OPTIONS, LOSS_OPTIONS, PLAN_BASE, PLAN_MENU,
   PLAN_PREFIX, PRICE_BASE, PRICE_MENU, PRICE_PREFIX, PRICE_SOURCE_OPTIONS, STATUS_OPTIONS,
@@ -107,10 +108,10 @@ export function contractLineColumns(): FieldDef[] {
     fieldName, fieldExplain, fieldExplainEn, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql, columnWidth: 110, ...extra,
   });
   return [
-    col('routeCode', '线路编码', 'Route code', SQL.routeCode),
+    codePicker(col('routeCode', '线路编码', 'Route code', SQL.routeCode), 'route', 'routeName', CONTRACT_LINE_TABLE),
     col('routeName', '线路', 'Route', SQL.route, { iupdate: false }),
     col('region', '区域', 'Region', 't.region', { tipsMessage: '与线路二选一' }),
-    col('materialCode', '物料编码', 'Material code', SQL.materialCode),
+    codePicker(col('materialCode', '物料编码', 'Material code', SQL.materialCode), 'material', 'materialName', CONTRACT_LINE_TABLE),
     col('materialName', '物料', 'Material', SQL.material, { iupdate: false, columnWidth: 140 }),
     col('materialClassCode', '物料分类编码', 'Material class code', SQL.materialClassCode, { tipsMessage: '与物料二选一' }),
     { ...number('price', '运价', 'Freight price', 't.price', { displayKind: 'unitPrice' }), formSubmitType: 'NUMBER', irequired: true },

@@ -6,6 +6,7 @@ import { REGISTRY_FAMILIES } from '../registry/family';
 import { normaliseUid } from '../registry/card-rules';
 import type { RegistryKind } from '../registry/kinds';
 import { inWindow, rulesFor } from './appointment-rules';
+import { noTripMessage } from './find-rules';
 import { passRefusal } from './pass-rules';
 import { looksLikeQr, readQr, signQr, type QrTarget } from './qr';
 import * as repo from './repo';
@@ -44,18 +45,18 @@ export async function findAtGate(db: Database, who: RowScope, text: string, mode
     const q = await verifiedQr(db, orgId, text);
     if (q.target === 'REGISTRY') {
       const hit = await repo.tripOfNo(db, orgId, q.docNo);
-      if (!hit) throw AppError.of('notFound', `未找到登记单 ${q.docNo}`, 'text');
+      if (!hit) throw badRequest(`未找到登记单 ${q.docNo}`, 'text');
       return registry(hit, 'qr');
     }
     const p = await repo.passOf(db, orgId, { passNo: q.docNo });
-    if (!p) throw AppError.of('notFound', `未找到通行证 ${q.docNo}`, 'text');
+    if (!p) throw badRequest(`未找到通行证 ${q.docNo}`, 'text');
     return pass(p, 'qr');
   }
   const byNo = await repo.tripOfNo(db, orgId, text.trim());
   if (byNo) return registry(byNo, 'number');
   const card = await repo.tripOfCard(db, orgId, text.trim(), normaliseUid(text));
   if (card) {
-    if (!('id' in card)) throw AppError.of('notFound', `IC卡 ${card.cardNo} 没有未完成的登记单`, 'text');
+    if (!('id' in card)) throw badRequest(`IC卡 ${card.cardNo} 没有未完成的登记单`, 'text');
     return registry(card, 'card', card.cardNo);
   }
   const p = await repo.passOf(db, orgId, { passNo: text.trim() });
@@ -65,7 +66,8 @@ export async function findAtGate(db: Database, who: RowScope, text: string, mode
   if (trip) return registry(trip, 'plate');
   const platePass = mode === 'release' ? null : await repo.passOf(db, orgId, { plate });
   if (platePass) return pass(platePass, 'plate');
-  throw AppError.of('notFound', mode === 'release' ? `车辆 ${plate} 不在厂内` : `车辆 ${plate} 没有待入厂的已审核登记单`, 'text');
+  // nothing to let through: a refusal that says why (unknown plate, already inside, not audited, gone), not a missing resource
+  throw badRequest(noTripMessage(plate, mode === 'release' ? 'release' : 'entrance', await repo.tripsOfPlate(db, orgId, plate)), 'text');
 }
 
 /** The rules a gate-in of this registry will meet, with today's count (a look: the gate-in decides under its lock). */

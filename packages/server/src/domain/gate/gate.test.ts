@@ -66,12 +66,17 @@ describe('the guard finds a truck and lets it in and out with the registry\'s ca
     expectOk(await post(`/api/registry/${byPlate.kind}/letin`, { ids: [byPlate.id] }));
     expect(await logsSince(since)).toEqual([{ action: 'letin', family: '移库登记单', docNo: r.registryNo, detail: '入厂' }]);
     expect(expectOk(await post('/api/gate/release/find', { text: r.plate })).data).toMatchObject({ id: r.id });
+    // a truck already inside is said to be inside, not missing
+    expect(expectFailure(await post('/api/gate/find', { text: r.plate }), 400, `车辆 ${r.plate} 已在厂内（登记单 ${r.registryNo}），不能重复入厂`).data).toMatchObject({ field: 'text' });
     await newTicket(pool, org, r.id, 'COMPLETED');
     await pool.query('UPDATE wb_registry SET trip_state = \'WEIGHING\' WHERE id = $1', [r.id]);
     const out = await lastLogId();
     expectOk(await post('/api/registry/tr/letout', { ids: [r.id] }));
     expect((await logsSince(out)).map((e) => e.action)).toEqual(['letout']);
-    expectFailure(await post('/api/gate/release/find', { text: r.plate }), 404, `车辆 ${r.plate} 不在厂内`);
+    expectFailure(await post('/api/gate/release/find', { text: r.plate }), 400, `车辆 ${r.plate} 不在厂内（登记单 ${r.registryNo} 已出厂）`);
+    // a plate the plant knows no registry of, at either gate
+    expectFailure(await post('/api/gate/find', { text: '浙z00000' }), 400, '车辆 浙Z00000 没有登记单，请先登记');
+    expectFailure(await post('/api/gate/release/find', { text: '浙Z00000' }), 400, '车辆 浙Z00000 没有登记单，请先登记');
   });
 
   it('refuses a tampered or foreign QR code and says a blank look-up\'s field', async () => {

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/pool';
 import type { DB } from '../../platform/db/schema';
 import type { AppointmentRule } from './appointment-rules';
+import type { PlateTrip } from './find-rules';
 import type { QrTarget } from './qr';
 
 type Tx = Transaction<DB>;
@@ -72,6 +73,14 @@ export async function tripOfPlate(db: Runner, orgId: string, plate: string, insi
        AND trip_state IN (${sql.join(inside ? ['ENTERED', 'WEIGHING'] : ['PLANNED'])})
      ORDER BY coalesce(valid_from, created_at), id LIMIT 1`.execute(db);
   return rows[0] ?? null;
+}
+
+/** The plate's registries, newest first: what the look-up says when the plate has no trip to let through. */
+export async function tripsOfPlate(db: Runner, orgId: string, plate: string): Promise<PlateTrip[]> {
+  const { rows } = await sql<PlateTrip>`
+    SELECT registry_no AS "registryNo", doc_status AS "docStatus", trip_state AS "tripState" FROM wb_registry
+     WHERE org_id = ${orgId}::bigint AND plate_number = ${plate} ORDER BY id DESC LIMIT 20`.execute(db);
+  return rows;
 }
 
 /** The open trip of a card named by its number or its chip serial. */

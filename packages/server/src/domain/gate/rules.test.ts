@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inWindow, rulesFor, windowRefusal, type AppointmentRule } from './appointment-rules';
+import { noTripMessage } from './find-rules';
 import { passRefusal } from './pass-rules';
 import { readQr, signQr } from './qr';
 
@@ -40,5 +41,18 @@ describe('QR codes and passes', () => {
     expect(passRefusal(p, new Date('2026-01-02T00:00:01Z'))).toMatch(/已过有效期/);
     expect(passRefusal(p, new Date('2025-12-31T23:59:59Z'))).toMatch(/未到有效期/);
     expect(passRefusal({ ...p, enabled: false }, new Date('2026-01-01T12:00:00Z'))).toMatch(/已停用/);
+  });
+});
+
+describe('a plate with no trip to let through', () => {
+  const trip = (registryNo: string, docStatus: 'FREE' | 'AUDITED' | 'OBSOLETE', tripState: 'PLANNED' | 'ENTERED' | 'WEIGHING' | 'RELEASED') => ({ registryNo, docStatus, tripState });
+  it('says the truck is unknown, inside already, not audited, not yet in or gone', () => {
+    expect(noTripMessage('浙A1', 'entrance', [])).toBe('车辆 浙A1 没有登记单，请先登记');
+    expect(noTripMessage('浙A1', 'entrance', [trip('R2', 'OBSOLETE', 'PLANNED')])).toBe('车辆 浙A1 没有登记单，请先登记');
+    expect(noTripMessage('浙A1', 'entrance', [trip('R2', 'AUDITED', 'WEIGHING'), trip('R1', 'AUDITED', 'RELEASED')])).toBe('车辆 浙A1 已在厂内（登记单 R2），不能重复入厂');
+    expect(noTripMessage('浙A1', 'entrance', [trip('R3', 'FREE', 'PLANNED')])).toBe('车辆 浙A1 的登记单 R3 未审核，审核后才能入厂');
+    expect(noTripMessage('浙A1', 'entrance', [trip('R1', 'AUDITED', 'RELEASED')])).toBe('车辆 浙A1 没有待入厂的登记单（登记单 R1 已出厂）');
+    expect(noTripMessage('浙A1', 'release', [trip('R3', 'AUDITED', 'PLANNED')])).toBe('车辆 浙A1 尚未入厂（登记单 R3），不能出厂');
+    expect(noTripMessage('浙A1', 'release', [trip('R1', 'AUDITED', 'RELEASED')])).toBe('车辆 浙A1 不在厂内（登记单 R1 已出厂）');
   });
 });

@@ -1,6 +1,7 @@
 import { masterChildForm } from '../../platform/documents/master-child-form';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../platform/templates/define';
 import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
+import { codePicker } from '../masterdata/shared/code-picker';
 import { grantFormFields } from '../licence/seams';
 import { NOTICE_KINDS, noticeBase, type NoticeKindDef } from './kinds';
 
@@ -171,11 +172,12 @@ export function lineColumns(k: NoticeKindDef): FieldDef[] {
     fieldName, fieldExplain, fieldExplainEn, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql, columnWidth: 100, ...extra,
   });
   const warehouse = (prefix: string, label: string, labelEn: string, column: string, irequired: boolean): FieldDef[] => [
-    col(`${prefix}Code`, `${label}编码`, `${labelEn} code`, `(SELECT w.ware_code FROM md_warehouse w WHERE w.id = t.${column})`, { irequired }),
+    codePicker(col(`${prefix}Code`, `${label}编码`, `${labelEn} code`, `(SELECT w.ware_code FROM md_warehouse w WHERE w.id = t.${column})`, { irequired }), 'warehouse', `${prefix}Name`, LINE_TABLE),
     col(`${prefix}Name`, label, labelEn, `(SELECT w.ware_name FROM md_warehouse w WHERE w.id = t.${column})`, { iupdate: false }),
   ];
   return [
-    col('materialCode', '物料编码', 'Material code', '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)', { irequired: true }),
+    // every code cell picks from its archive and fills the name beside it
+    codePicker(col('materialCode', '物料编码', 'Material code', '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)', { irequired: true }), 'material', 'materialName', LINE_TABLE),
     col('materialName', '物料名称', 'Material', '(SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id)', { iupdate: false, columnWidth: 160 }),
     ...(k.kind === 'tr'
       ? [...warehouse('warehouse', '调出仓库', 'From warehouse', 'warehouse_id', true), ...warehouse('toWarehouse', '调入仓库', 'To warehouse', 'to_warehouse_id', true)]

@@ -1,6 +1,7 @@
 import { masterChildForm } from '../../platform/documents/master-child-form';
 import { defineListTemplate, type FieldDef } from '../../platform/templates/define';
 import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
+import { codePicker } from '../masterdata/shared/code-picker';
 import { adjustBase, priceBase, type PriceKindDef } from './kinds';
 
 /**
@@ -125,11 +126,12 @@ export function adjustLineColumns(k: PriceKindDef): FieldDef[] {
     fieldName, fieldExplain, fieldExplainEn, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql, columnWidth: 110, ...extra,
   });
   return [
-    col('materialCode', '物料编码', 'Material code', materialCode, { irequired: true }),
+    // every code cell picks from its archive and fills the name beside it
+    codePicker(col('materialCode', '物料编码', 'Material code', materialCode, { irequired: true }), 'material', 'materialName', ADJUST_LINE_TABLE),
     col('materialName', '物料名称', 'Material', materialName, { iupdate: false, columnWidth: 150 }),
-    col('partyCode', `${k.party.label}编码`, `${k.party.labelEn} code`, partyCode(k)),
+    codePicker(col('partyCode', `${k.party.label}编码`, `${k.party.labelEn} code`, partyCode(k)), k.party.table === 'md_customer' ? 'customer' : 'vendor', 'partyName', ADJUST_LINE_TABLE),
     col('partyName', k.party.label, k.party.labelEn, partyName(k), { iupdate: false, columnWidth: 160 }),
-    col('routeCode', '线路编码', 'Route code', routeCode),
+    codePicker(col('routeCode', '线路编码', 'Route code', routeCode), 'route', 'routeName', ADJUST_LINE_TABLE),
     col('routeName', '线路(目的地)', 'Route (destination)', routeName, { iupdate: false }),
     { ...enumOf('transport', '运输方式', 'Transport', 't.transport', TRANSPORT_OPTIONS), formSubmitType: 'SELECT' },
     { ...enumOf('packing', '包装', 'Packing', 't.packing', PACKING_OPTIONS), formSubmitType: 'SELECT' },

@@ -42,7 +42,8 @@ const [createForm, updateForm] = formTemplates({ formatCode: 'quality.auto-model
   ...picker('qm_auto_model', 'vendorName', 'vendorId', 'vendor_id', '供应商', 'Vendor', vendorName(), 'masterdata.vendor.resource', 'vendorName', false),
   ...picker('qm_auto_model', 'formatName', 'formatId', 'format_id', '化验模板', 'Assay format', formatName(), formatResource.formatCode, 'formatName', true),
   remarkInput,
-  enabledInput,
+  // shown, and on for a new model: a rule saved switched off would pick no format for anyone
+  { ...enabledInput, ishow: true, defaultValue: 'true' },
 ]);
 
 export const autoModelFamily: DocumentFamily = {

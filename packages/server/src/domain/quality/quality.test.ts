@@ -119,9 +119,11 @@ describe('what the lab measures', () => {
     expect([await count('qm_format'), await count('qm_format_item'), await logCount('create')]).toEqual(before);
   });
 
-  it('draws no sample of a material no auto model gives a format: the judgment stands alone', async () => {
+  it('draws no sample of a material no auto model gives a format: the judgment stands, and the reply warns', async () => {
     const t = await truckAtSite('晋Q00000');
-    expectOk(await judge(t.id, 'CONFIRM', { sampleCount: 2 }));
+    const reply = expectOk(await judge(t.id, 'CONFIRM', { sampleCount: 2 })).data as { id: string; warning?: string };
+    const name = (await pool.query('SELECT inv_name FROM md_material WHERE id = $1', [materialId])).rows[0].inv_name;
+    expect(reply.warning).toBe(`物料 ${name} 没有启用的自动模型，未生成样品；请在 质量管理 → 自动模型 中为它指定化验模板`);
     expect(await sampleOf(t.id)).toBeUndefined();
     expect((await pool.query('SELECT sample_state, sample_count FROM wb_ticket WHERE id = $1', [t.id])).rows[0]).toEqual({ sample_state: 'QUALIFIED', sample_count: 2 });
   });
@@ -132,7 +134,11 @@ describe('what the lab measures', () => {
     const other = await makeFormat('COAL-V', 'REPLACE');
     expectOk(await post('/api/quality/auto-model/create', { entity: { formatId: other } }));
     expectOk(await post('/api/quality/auto-model/create', { entity: { vendorId, formatId: coalAvg } }));
-    expectOk(await post('/api/quality/auto-model/create', { entity: { materialId, formatId: coal } }));
+    const made = expectOk(await post('/api/quality/auto-model/create', { entity: { materialId, formatId: coal } })).data as { id: string };
+    // a new model is enabled, and its form shows the switch, on
+    expect((await pool.query('SELECT enabled FROM qm_auto_model WHERE id = $1', [made.id])).rows[0].enabled).toBe(true);
+    const form = (await pool.query("SELECT f.ishow, f.default_value FROM cg_format_field f JOIN cg_format c ON c.id = f.format_id WHERE c.format_code = 'quality.auto-model.create' AND f.field_name = 'enabled'")).rows[0];
+    expect(form).toEqual({ ishow: true, default_value: 'true' });
     expectFailure(await post('/api/quality/auto-model/create', { entity: { materialId, formatId: other } }), 400, '已有相同物料与供应商的自动模型');
     const t = await truckAtSite('晋Q00001');
     expectOk(await judge(t.id, 'CONFIRM'));

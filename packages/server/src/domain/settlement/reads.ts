@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
 import { weighParams } from '../weighing/repo';
 import * as repo from './repo';
-import { basisText, settleRow, type SettleRow } from './rules';
+import { basisText, excludedText, settleRow, type ExcludedCount, type SettleRow } from './rules';
 
 /** The settlement's reads: its candidates (weight lists), the whole settlement with its rows (getId), one fd sub-settlement. */
 type Db = Kysely<DB>;
@@ -15,6 +15,7 @@ async function header(db: Db, orgId: string, kind: SettleKind, id: string) {
   return s;
 }
 
+/**
 /**
  * A candidate as the dialog shows it: the ticket and the row confirmPounds would save for it,
  * computed by the same rule (rules.ts settleRow) from the same figures, with its basis in words.
@@ -38,15 +39,24 @@ export function candidateOf(t: repo.CandidateTicket, moneyDecimals: number): Can
   };
 }
 
-/** 磅单候选 of a settlement: its party's unsettled audited tickets of its period (and material and contract when it names them), each with its row. */
-export async function weightLists(db: Db, orgId: string, kind: SettleKind, settlementId: string, limit: number): Promise<{ total: number; rows: Candidate[] }> {
+/**
+ * 磅单候选 of a settlement: its party's unsettled audited tickets of its period (and material and
+ * contract when it names them), each with its row; the settlement's own tickets stay among them.
+ * An empty answer says why (excluded, excludedText): the party's tickets of the period that are no
+ * candidate, counted by reason.
+ */
+export async function weightLists(db: Db, orgId: string, kind: SettleKind, settlementId: string, limit: number)
+  : Promise<{ total: number; rows: Candidate[]; excluded?: ExcludedCount[]; excludedText?: string }> {
   const s = await header(db, orgId, kind, settlementId);
-  const tickets = await repo.candidates(db, orgId, {
+  const q: repo.CandidateQuery = {
     kind, partyId: String(s[SETTLE_KINDS[kind].partyColumn]), periodFrom: s.period_from, periodTo: s.period_to, materialId: s.material_id, contractId: s.contract_id,
-  }, limit, s.id);
+  };
+  const tickets = await repo.candidates(db, orgId, q, limit, s.id);
   const decimals = (await weighParams(db, orgId)).moneyPrecision;
   const rows = tickets.map((t) => candidateOf(t, decimals));
-  return { total: rows.length, rows };
+  if (rows.length > 0) return { total: rows.length, rows };
+  const excluded = await repo.excludedSummary(db, orgId, q, s.id);
+  return { total: 0, rows, excluded, excludedText: excludedText(excluded, `期间内没有该${SETTLE_KINDS[kind].partyLabel}的磅单`) };
 }
 
 const ROW_COLUMNS = sql`r.id::text, r.seq, r.fd_id::text AS "fdId", r.ticket_id::text AS "ticketId", r.ticket_no AS "ticketNo", r.completed_at AS "completedAt",

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, SettlementState } from '../../platform/db/schema';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
-import { ROUNDING_REASON, type AdjustFigures, type RoundingFigures, type RowSums, type SettleRow, type SettleTicket, type SettleTotals } from './rules';
+import { excludedCounts, ROUNDING_REASON, type AdjustFigures, type ExcludedCount, type ExcludedReason, type RoundingFigures, type RowSums, type SettleRow, type SettleTicket, type SettleTotals } from './rules';
 
 /** The goods settlement's SQL: its header locked, the candidates, the claim of tickets, its rows and totals. */
 export type Tx = Transaction<DB>;
@@ -49,11 +49,15 @@ export interface CandidateQuery { kind: SettleKind; partyId: string; periodFrom:
  * return (a return is its own ticket and is settled where it falls), completed in [from, to).
  */
 function countedSql(orgId: string, q: CandidateQuery) {
+  return sql`${periodSql(orgId, q)} AND t.state IN ('AUDITED', 'POSTED') AND t.net IS NOT NULL`;
+}
+
+/** The party's tickets of the kind completed in [from, to) (of the material when named), returns left out: what the counted ones are chosen from. */
+function periodSql(orgId: string, q: CandidateQuery) {
   const party = q.kind === 'pu' ? sql`t.vendor_id = ${q.partyId}::bigint`
     : q.kind === 'sa' ? sql`t.customer_id = ${q.partyId}::bigint`
       : sql`t.side = 'DISPATCH' AND EXISTS (SELECT 1 FROM wb_notice n WHERE n.id = t.notice_id AND n.peer_org_id = ${q.partyId}::bigint)`;
-  return sql`t.org_id = ${orgId} AND t.kind = ${q.kind} AND ${party}
-    AND t.state IN ('AUDITED', 'POSTED') AND t.net IS NOT NULL AND t.source_ticket_id IS NULL
+  return sql`t.org_id = ${orgId} AND t.kind = ${q.kind} AND ${party} AND t.source_ticket_id IS NULL
     AND t.completed_at >= ${q.periodFrom} AND t.completed_at < ${q.periodTo}
     AND (${q.materialId}::bigint IS NULL OR t.material_id = ${q.materialId}::bigint)`;
 }
@@ -113,6 +117,34 @@ export async function candidates(tx: Tx | Kysely<DB>, orgId: string, q: Candidat
   return rows.map((r) => ({
     ...settleTicketOf(r), plateNumber: r.plate_number as string, materialName: (r.material_name as string | null) ?? null, contractNo: (r.contract_no as string | null) ?? null,
   }));
+}
+
+/**
+ * Why the party's tickets of the period are not candidates, counted by reason in one statement
+ * (the first reason that holds, in the order of EXCLUDED_REASONS): not weighed out, not audited,
+ * closed, without a net, held by another goods settlement (one count per holder), of another
+ * contract. Voided tickets and returns are nobody's candidates and are not counted.
+ */
+export async function excludedSummary(tx: Tx | Kysely<DB>, orgId: string, q: CandidateQuery, holder: string | null = null): Promise<ExcludedCount[]> {
+  const { rows } = await sql<{ reason: ExcludedReason; settle_no: string | null; n: number }>`
+    SELECT x.reason, CASE WHEN x.reason = 'HELD' THEN x.settle_no END AS settle_no, count(*)::int AS n FROM (
+      SELECT CASE WHEN t.state IN ('FIRST_WEIGHED', 'CONFIRMED') THEN 'NOT_COMPLETED'
+                  WHEN t.state = 'COMPLETED' THEN 'NOT_AUDITED'
+                  WHEN t.state = 'CLOSED' THEN 'CLOSED'
+                  WHEN t.net IS NULL THEN 'NO_NET'
+                  WHEN h.settle_no IS NOT NULL THEN 'HELD'
+                  ELSE 'OTHER_CONTRACT' END AS reason,
+             h.settle_no
+        FROM wb_ticket t
+        ${CONTRACT_JOIN}
+        LEFT JOIN LATERAL (SELECT s.settle_no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id
+                            WHERE r.scope = 'GOODS' AND r.ticket_id = t.id AND (${holder}::bigint IS NULL OR r.settlement_id <> ${holder}::bigint) LIMIT 1) h ON true
+       WHERE ${periodSql(orgId, q)} AND t.state <> 'OBSOLETE'
+         AND (${candidateSql(orgId, q, holder)}) IS NOT TRUE
+    ) x
+    GROUP BY 1, 2
+    ORDER BY 1, 2`.execute(tx);
+  return excludedCounts(rows.map((r) => ({ reason: r.reason, settleNo: r.reason === 'HELD' ? r.settle_no : null, count: r.n })));
 }
 
 /** A chosen (or held) ticket under its row lock: what the claim decides on and what its row is computed from. */

@@ -275,3 +275,38 @@ export function decideInvoice(s: SettleFacts): string | null {
 export function decideClose(s: SettleFacts): string | null {
   return s.state === 'PAID' ? null : `${s.name} ${STATE_WORDS[s.state]}，付清后才能关闭`;
 }
+
+/**
+ * Why a ticket of the period is no candidate, in the order a ticket is judged (the first that holds
+ * names it): the goods settlement's reasons and the freight settlement's (carrier, freight price).
+ */
+export const EXCLUDED_REASONS = {
+  NO_CARRIER: '未填承运商',
+  OTHER_CARRIER: '属于其他承运商',
+  NOT_COMPLETED: '未完成称重',
+  NOT_AUDITED: '未审核',
+  CLOSED: '已关闭',
+  NO_NET: '无净重',
+  HELD: '已被结算单占用',
+  OTHER_CONTRACT: '不属于结算单的合同',
+  NO_PRICE: '无运费价格',
+} as const;
+export type ExcludedReason = keyof typeof EXCLUDED_REASONS;
+
+/** One reason with how many tickets of the period it rules out; HELD once per holding settlement (its number). */
+export interface ExcludedCount { reason: ExcludedReason; label: string; count: number; settleNo: string | null }
+
+const REASON_ORDER = Object.keys(EXCLUDED_REASONS) as ExcludedReason[];
+
+/** The counts labelled (a held ticket names its settlement) and in the reasons' order, the largest holder first. */
+export function excludedCounts(rows: readonly { reason: ExcludedReason; settleNo: string | null; count: number }[]): ExcludedCount[] {
+  return rows.filter((r) => r.count > 0)
+    .map((r) => ({ reason: r.reason, settleNo: r.settleNo, count: r.count, label: r.reason === 'HELD' && r.settleNo ? `已被结算单 ${r.settleNo} 占用` : EXCLUDED_REASONS[r.reason] }))
+    .sort((a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason) || b.count - a.count || (a.settleNo ?? '').localeCompare(b.settleNo ?? ''));
+}
+
+/** What the clerk reads under an empty picker: every reason with its count, or that the period has no ticket of the party at all. */
+export function excludedText(list: readonly ExcludedCount[], none = '期间内没有该结算对象的磅单'): string {
+  if (list.length === 0) return none;
+  return `期间内的磅单不可结算：${list.map((r) => `${r.label} ${r.count} 张`).join('；')}`;
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { deductBody, type TicketMoneyParams } from '@wb/protocol';
+import { deductBody, normalisePlate, type TicketMoneyParams } from '@wb/protocol';
+import { z } from 'zod';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
 import { AppError, parse } from '../../platform/http/errors';
@@ -10,6 +11,13 @@ import { TICKET_KINDS, ticketBase, ticketPermission, type TicketKind } from './k
 import { weighParams } from './repo';
 import { ticketPrintRoutes } from './print/routes';
 import { ticketCheckRoutes } from './print/check';
+import { truckInfo } from './truck-info';
+
+/** Which truck the weighing screen asks about: a plate or a card read, one of the two. */
+const truckQuery = z.strictObject({
+  plate: z.string().trim().min(1, '请输入车牌号').max(20, '车牌号最多20个字符').optional(),
+  cardUid: z.string().trim().min(1, '请读卡').max(64, 'IC卡号最多64个字符').optional(),
+}).refine((q) => Boolean(q.plate) !== Boolean(q.cardUid), { message: '请输入车牌号或读卡（二选一）', path: ['plate'] });
 
 /**
  * The ticket's calls that change nothing or answer a download, beside the module's actions
@@ -34,6 +42,11 @@ function dialogReads(app: FastifyInstance, db: Database, kind: TicketKind): void
   app.get(`${ticketBase(kind)}/moneyParams`, { config: { access: { permission: `${ticketPermission(kind)}_modifyPrice` } } }, async (request) => {
     const { moneyPrecision, unitPricePrecision } = await weighParams(db, request.caller.orgId);
     return ok({ moneyPrecision, unitPricePrecision } satisfies TicketMoneyParams);
+  });
+  // the weighing screen's look before the operator weighs: the truck's trip, notice, material, party and first weighing (truck-info.ts); reads only
+  app.get(`${ticketBase(kind)}/truck`, { config: { access: { permission: `${ticketPermission(kind)}_weigh`, demoAllowed: true } } }, async (request) => {
+    const q = parse(truckQuery, request.query ?? {});
+    return ok(await truckInfo(db, request.caller.orgId, kind, q.cardUid ? { cardUid: q.cardUid } : { plate: normalisePlate(q.plate ?? '') }));
   });
   // the 抓拍图片 dialog: the snapshots the ticket's weighings keep (pictures.ts); reads only
   app.get(`${ticketBase(kind)}/pictures/:id`, { config: { access: { permission: `${ticketPermission(kind)}_pictures`, demoAllowed: true } } }, async (request) => {

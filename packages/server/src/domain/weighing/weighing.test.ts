@@ -238,3 +238,27 @@ describe('the repeated-reading check (default forbid)', () => {
     expectOk(await weigh('pu', 'second', body({ registryId, weight: '15.1' })));
   });
 });
+
+describe('the weighing screen\'s look at the truck before it weighs', () => {
+  it('names the trip, notice, material and party, then the first weighing once there is one; an unknown plate is said', async () => {
+    const db = ctx.database.db;
+    const { noticeId, lineId } = await makeNoticeLine(db, plant, { maxLimit: '100', price: '50' });
+    const plate = testPlate('T');
+    const registryId = await makeRegistry(db, plant, { noticeId, lineId, plate, preQuantity: '30' });
+    const names = async () => ({
+      noticeNo: (await db.selectFrom('wb_notice').select('notice_no').where('id', '=', noticeId).executeTakeFirstOrThrow()).notice_no,
+      registryNo: (await db.selectFrom('wb_registry').select('registry_no').where('id', '=', registryId).executeTakeFirstOrThrow()).registry_no,
+      materialName: (await db.selectFrom('md_material').select('inv_name').where('id', '=', plant.materialId).executeTakeFirstOrThrow()).inv_name,
+      partyName: (await db.selectFrom('md_vendor').select('vendor_name').where('id', '=', plant.vendorId).executeTakeFirstOrThrow()).vendor_name,
+    });
+    const look = (query: string) => call(ctx.app, 'GET', `/api/weigh/pu/truck?${query}`, op);
+    const before = expectOk(await look(`plate=${encodeURIComponent(plate)}`)).data;
+    expect(before).toEqual({ found: true, truck: { ...(await names()), plate, first: null } });
+    const first = expectOk(await weigh('pu', 'first', body({ registryId, weight: '41.5' }))).data;
+    const after = expectOk(await look(`plate=${encodeURIComponent(plate)}`)).data;
+    expect(after.truck.first).toMatchObject({ ticketNo: first.ticketNo, side: 'GROSS', weight: '41.5' });
+    expect(new Date(after.truck.first.time).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(expectOk(await look(`plate=${encodeURIComponent('苏Z99999')}`)).data).toEqual({ found: false, message: '车辆 苏Z99999 没有已入厂的采购登记单' });
+    expect(expectFailure(await look(''), 400).data).toMatchObject({ field: 'plate' });
+  });
+});

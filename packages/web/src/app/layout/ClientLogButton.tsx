@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { Badge } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useClientLog } from '@/app/session/client-log-store';
+import { failureCount, useClientLog } from '@/app/session/client-log-store';
 import { moduleLoader, useModule } from '@/platform/module-loader';
 import { HeaderButton } from './HeaderButton';
 
 // the log's table loads when first opened
 const clientLogDialogCode = moduleLoader(() => import('./ClientLogDialog'));
 
-/** The error log of this session (the 'log' switch): what failed in this browser, for a support call. */
+/** The error log of this session (the 'log' switch): what failed in this browser, for a support call; the badge counts real failures. */
 export function ClientLogButton() {
   const { t } = useTranslation();
-  const count = useClientLog((s) => s.entries.length);
+  // refusals (4xx) stay in the log but do not light the badge: only real failures do
+  const count = useClientLog((s) => failureCount(s.entries));
   const [open, setOpen] = useState(false);
   const dialog = useModule(clientLogDialogCode, open, () => setOpen(false));
   return (

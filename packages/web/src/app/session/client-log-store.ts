@@ -11,6 +11,8 @@ export interface ClientLogEntry {
   message: string;
   stack: string;
   info: string;
+  /** a refused call (4xx): kept for a support call, not counted as a failure */
+  refusal?: boolean;
 }
 
 const MAX_ENTRIES = 200;
@@ -36,9 +38,12 @@ export const useClientLog = create<ClientLogState>()(
 );
 
 /** Keeps the failure in the settings' error log and, unless it is a failed call the server saw, sends it to the admin log. */
-export function logClientError(type: ClientLogEntry['type'], err: unknown, info = ''): void {
+export function logClientError(type: ClientLogEntry['type'], err: unknown, info = '', refusal = false): void {
   const e = err instanceof Error ? err : new Error(String(err));
   const kind = type !== 'api' && isChunkLoadFailure(e.message) ? 'chunk' : type;
-  useClientLog.getState().add({ type: kind, message: e.message, stack: e.stack ?? '', info });
+  useClientLog.getState().add({ type: kind, message: e.message, stack: e.stack ?? '', info, ...(refusal ? { refusal } : {}) });
   if (kind !== 'api') reportClientError({ type: kind, message: e.message || e.name, stack: e.stack ?? '', info });
 }
+
+/** How many entries are real failures (network, 5xx, render, script): the header badge's count. */
+export const failureCount = (entries: readonly ClientLogEntry[]): number => entries.filter((e) => !e.refusal).length;

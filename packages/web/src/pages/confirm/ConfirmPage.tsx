@@ -50,8 +50,10 @@ function ConfirmGrid({ template, route, grid, sampling }: { template: FormatDefi
   const send = useCallback(async (row: Row, button: PressableButton, extra: object = {}) => {
     setBusy(`${row.id}`);
     try {
-      await submitConfirmation(grid, { id: String(row.id), button, ...extra });
-      feedback.success(tx.done);
+      const done = await submitConfirmation(grid, { id: String(row.id), button, ...extra });
+      // 合格 that drew no sample (no auto model for the material) says so instead of a plain success
+      if (done?.warning) feedback.warning(done.warning);
+      else feedback.success(tx.done);
       state.refresh();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

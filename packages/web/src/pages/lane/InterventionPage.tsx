@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Image, Space } from 'antd';
+import { Alert, Image, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIVE_VEHICLES_PATH } from '@wb/protocol';
 import { call, type DownloadedFile } from '@/platform/api/http';
@@ -13,10 +13,10 @@ const WAITING_KEY = ['lane-intervention-waiting'];
 
 interface Waiting { id: string; plateNumber: string | null; message: string; stationName: string; snapshotFileId: string | null }
 
-/** The requests still waiting, newest first, with the camera's picture of each truck. */
+/** The requests still waiting, newest first (those with the camera's picture of the truck are shown as pictures). */
 const waitingRequests = () =>
   call<{ list: Waiting[] }>('/lane/intervention/v2/list', { method: 'POST', body: { search: [{ key: 'state', op: 'eq', val: 'WAITING' }], limit: { pn: 1, ps: 20 } } })
-    .then((d) => d.list.filter((r) => r.snapshotFileId));
+    .then((d) => d.list);
 
 /** One refused truck's picture, read under the session (GET /api/sys-file-type/img/:id); a click opens it whole. */
 function TruckPicture({ row }: { row: Waiting }) {
@@ -55,6 +55,7 @@ export default function InterventionPage() {
   const menuId = page.menuId ?? '';
   const { t } = useTranslation();
   const { data: waiting } = useQuery({ queryKey: WAITING_KEY, queryFn: waitingRequests, staleTime: 0 });
+  const pictured = (waiting ?? []).filter((r) => r.snapshotFileId);
 
   // read again whenever a lane's request is made or answered; refused (no right to the stream), the list reloads on its own buttons
   useEventStream(LIVE_VEHICLES_PATH, {
@@ -70,11 +71,13 @@ export default function InterventionPage() {
 
   return (
     <>
-      {waiting && waiting.length > 0 && (
+      {/* an empty queue says when it fills, not just an empty table */}
+      {waiting && waiting.length === 0 && <Alert type="info" showIcon style={{ marginBottom: 12 }} data-testid="intervention-idle" title={t('ticketDialogs.interventionIdle')} />}
+      {pictured.length > 0 && (
         <div className="wb-card" data-testid="intervention-pictures">
           <div>{t('ticketDialogs.picturesTitle')}</div>
           <Image.PreviewGroup>
-            <Space wrap size={12}>{waiting.map((r) => <TruckPicture key={r.id} row={r} />)}</Space>
+            <Space wrap size={12}>{pictured.map((r) => <TruckPicture key={r.id} row={r} />)}</Space>
           </Image.PreviewGroup>
         </div>
       )}

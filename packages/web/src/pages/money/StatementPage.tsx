@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, DatePicker, Descriptions, Empty, Select, Space, Table } from 'antd';
+import { Button, Card, DatePicker, Descriptions, Empty, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import type { Paged } from '@wb/protocol';
+import { toDecimal, type Paged } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { call } from '@/platform/api/http';
 import { downloadFile } from '@/platform/api/download';
@@ -102,8 +102,41 @@ export default function StatementPage() {
             dataSource={s.lines}
             pagination={false}
           />
+          <StatementTotals statement={s} label={w('合计', 'Total')} widths={columns.map((c) => c.width)} />
         </>
       )}
     </Card>
+  );
+}
+
+/** The sum of one column of the lines (a blank cell adds nothing). */
+function columnSum(lines: readonly Line[], column: 4 | 6 | 7): string {
+  return lines.reduce((sum, l) => sum.plus(toDecimal(l[column]) ?? 0), toDecimal('0') as NonNullable<ReturnType<typeof toDecimal>>).toFixed();
+}
+
+/**
+ * The table's totals row under the lines: the net weighed, what was received and consumed in the
+ * period (the sums of their columns) and the closing balance. A row of its own under the table (a
+ * virtual table draws no summary row), laid out as the lines' columns so each total stands under its own.
+ */
+function StatementTotals({ statement: s, label, widths }: { statement: Statement; label: string; widths: number[] }) {
+  const display = useDisplay();
+  const texts: Record<number, [string, string]> = {
+    0: [label, 'statement-total-label'],
+    4: [display.weight(columnSum(s.lines, 4)), 'statement-total-net'],
+    6: [display.money(columnSum(s.lines, 6)), 'statement-total-received'],
+    7: [display.money(columnSum(s.lines, 7)), 'statement-total-consumed'],
+    8: [display.money(s.closing), 'statement-total-closing'],
+  };
+  // laid out as the lines' columns: the same widths, stretched alike
+  return (
+    <div data-testid="statement-totals" style={{ display: 'grid', gridTemplateColumns: widths.map((w) => `${w}fr`).join(' '), minWidth: 1100,
+      borderBottom: '1px solid #f0f0f0', background: '#fafafa' }}>
+      {widths.map((_, i) => (
+        <div key={i} style={{ padding: '8px', textAlign: i >= 4 ? 'right' : 'left' }}>
+          {texts[i] && <Typography.Text strong data-testid={texts[i][1]}>{texts[i][0]}</Typography.Text>}
+        </div>
+      ))}
+    </div>
   );
 }

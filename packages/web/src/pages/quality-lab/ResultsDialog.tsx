@@ -77,11 +77,16 @@ export function ResultsDialog({ ctx, onClose }: DialogProps) {
           return <span data-testid={`lab-value-${l.itemCode}`}>{value} <Tag>{l.formula ? t('qualityLab.derived') : t('qualityLab.notYours')}</Tag></span>;
         }
         const text = shown[l.itemId] ?? '';
+        const problem = cellProblem(l, text);
         return (
-          <Input size="small" inputMode="decimal" value={text} data-testid={`lab-input-${l.itemCode}`} status={cellProblem(l, text) ? 'error' : undefined}
-            autoFocus={cells[0] === l} suffix={l.unit ?? undefined}
-            ref={(el) => { if (el) inputs.current.set(l.itemId, el); else inputs.current.delete(l.itemId); }}
-            onChange={(e) => { setDraft({ ...shown, [l.itemId]: e.target.value }); setRefusal(null); }} onKeyDown={onKey(l)} />
+          <>
+            <Input size="small" inputMode="decimal" value={text} data-testid={`lab-input-${l.itemCode}`} status={problem ? 'error' : undefined}
+              autoFocus={cells[0] === l} suffix={l.unit ?? undefined} title={problem ?? undefined}
+              ref={(el) => { if (el) inputs.current.set(l.itemId, el); else inputs.current.delete(l.itemId); }}
+              onChange={(e) => { setDraft({ ...shown, [l.itemId]: e.target.value }); setRefusal(null); }} onKeyDown={onKey(l)} />
+            {/* the red cell says why: the bound it broke and the item's range */}
+            {problem && <Typography.Text type="danger" style={{ fontSize: 12, display: 'block' }} data-testid={`lab-problem-${l.itemCode}`}>{problem}</Typography.Text>}
+          </>
         );
       },
     },

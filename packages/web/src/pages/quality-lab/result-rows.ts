@@ -19,7 +19,8 @@ export function draftOf(sample: LabSample): Record<string, string> {
 
 export function rangeText(line: Pick<LabLine, 'minValue' | 'maxValue'>): string {
   if (line.minValue === null && line.maxValue === null) return '';
-  return `${line.minValue ?? ''} ~ ${line.maxValue ?? ''}`;
+  const bound = (v: string | null) => (v === null ? '' : toDecimal(v)?.toString() ?? v);
+  return `${bound(line.minValue)} ~ ${bound(line.maxValue)}`;
 }
 
 /** The problem of one typed value, worded as the server words it; null when it may be saved. */
@@ -30,8 +31,10 @@ export function cellProblem(line: LabLine, text: string): string | null {
   const v = toDecimal(typed);
   if (!v) return `${line.itemName} 应为数字`;
   if (v.decimalPlaces() > line.precisionDigits) return `${line.itemName} 最多${line.precisionDigits}位小数`;
-  if (line.minValue !== null && v.lessThan(line.minValue)) return `${line.itemName} 不能小于 ${toDecimal(line.minValue)?.toString()}`;
-  if (line.maxValue !== null && v.greaterThan(line.maxValue)) return `${line.itemName} 不能大于 ${toDecimal(line.maxValue)?.toString()}`;
+  // out of range says the range, not only a red cell
+  const range = `（有效范围 ${rangeText(line)}）`;
+  if (line.minValue !== null && v.lessThan(line.minValue)) return `${line.itemName} 不能小于 ${toDecimal(line.minValue)?.toString()}${range}`;
+  if (line.maxValue !== null && v.greaterThan(line.maxValue)) return `${line.itemName} 不能大于 ${toDecimal(line.maxValue)?.toString()}${range}`;
   return null;
 }
 

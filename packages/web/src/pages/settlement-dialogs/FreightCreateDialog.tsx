@@ -8,8 +8,8 @@ import { feedback } from '@/platform/feedback';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { useDisplay, withUnit } from '@/platform/display';
 import { toDecimal } from '@wb/protocol';
-import { carriers, freightCandidates, freightNewCreate, type FreightCandidate, type FreightKind, type FreightPeriod } from './api';
-import { refusal, today } from './shared';
+import { carriers, freightCandidates, freightExcluded, freightNewCreate, type ExcludedCount, type FreightCandidate, type FreightKind, type FreightPeriod } from './api';
+import { EmptyReasons, refusal, today } from './shared';
 
 const KINDS: FreightKind[] = ['pu', 'sa', 'al', 'tr'];
 
@@ -33,6 +33,8 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [excluded, setExcluded] = useState<ExcludedCount[] | undefined>(undefined);
+  const unpriced = (rows ?? []).filter((r) => r.freight === null).length;
 
   const attempt = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -49,6 +51,8 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
     if (!carrierId) return setProblem(t('settlementDialogs.required', { field: f('carrier') }));
     const p: FreightPeriod = { kind, carrierId, periodFrom: `${from} 00:00:00`, periodTo: `${nextDay(to)} 00:00:00` };
     const found = await freightCandidates(ctx.base, p);
+    // an empty list says what rules the period's tickets out (no carrier, not audited, held by X)
+    setExcluded(found.length === 0 ? (await freightExcluded(ctx.base, p)).excluded : undefined);
     setRows(found);
     setAsked(p);
     setChosen(new Set(found.map((r) => r.id)));
@@ -83,6 +87,7 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
           <Button type="primary" loading={busy} onClick={() => void search()} data-testid="freight-create-search">{f('search')}</Button>
         </Space>
         {problem && <Alert type="error" showIcon title={problem} data-testid="freight-create-problem" style={{ marginBottom: 12 }} />}
+        {unpriced > 0 && <Alert type="warning" showIcon title={t('settlementDialogs.excluded.noPrice', { count: unpriced })} data-testid="freight-create-unpriced" style={{ marginBottom: 12 }} />}
         <Space style={{ marginBottom: 8 }}>
           <Button size="small" data-testid="freight-pick-all" disabled={!rows} onClick={() => setChosen(new Set((rows ?? []).map((r) => r.id)))}>{t('settlementDialogs.selectAll')}</Button>
           <Button size="small" data-testid="freight-pick-none" disabled={!rows} onClick={() => setChosen(new Set())}>{t('settlementDialogs.selectNone')}</Button>
@@ -91,7 +96,7 @@ export function FreightCreateDialog({ ctx, onClose }: { ctx: PageActionContext; 
           </Typography.Text>
         </Space>
         <Table<FreightCandidate> size="small" bordered rowKey="id" dataSource={rows ?? []} pagination={{ pageSize: 50, showSizeChanger: false }}
-          scroll={{ y: 400 }} locale={{ emptyText: rows ? t('settlementDialogs.noCandidates') : f('askFirst') }}
+          scroll={{ y: 400 }} locale={{ emptyText: rows ? <EmptyReasons excluded={excluded} none={t('settlementDialogs.excluded.noneOfKind')} /> : f('askFirst') }}
           rowSelection={{ selectedRowKeys: [...chosen], onChange: (keys) => setChosen(new Set(keys.map(String))), preserveSelectedRowKeys: true }}
           columns={[
             { key: 'no', title: c('ticketNo'), dataIndex: 'ticketNo', width: 150 },

@@ -7,7 +7,7 @@ import { useDisplay, withUnit } from '@/platform/display';
 import { plantMinuteText } from '@/platform/plant-time';
 import { confirmPounds, weightLists, type Candidate, type RowDeductions } from './api';
 import { chosenTotals } from './candidate-totals';
-import { refusal, SettlementFrame, useSettlement, type DialogProps } from './shared';
+import { EmptyReasons, refusal, SettlementFrame, useSettlement, type DialogProps } from './shared';
 
 /**
  * 确认磅单: the settlement's candidates (weightLists: its party's unsettled audited tickets of its
@@ -68,7 +68,7 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
         <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, quantity: display.weight(totals.quantity, { unit: true }), amount: display.money(totals.amount) })}</Typography.Text>
       </Space>
       <Table<Candidate> size="small" bordered rowKey="id" dataSource={rows} loading={!data} pagination={{ pageSize: 50, showSizeChanger: false }}
-        scroll={{ x: 'max-content', y: 420 }} locale={{ emptyText: t('settlementDialogs.noCandidates') }}
+        scroll={{ x: 'max-content', y: 420 }} locale={{ emptyText: <EmptyReasons excluded={data?.excluded} /> }}
         rowSelection={{ selectedRowKeys: [...chosen], onChange: (keys) => setPicked(new Set(keys.map(String))), preserveSelectedRowKeys: true }}
         columns={[
           { key: 'no', title: c('ticketNo'), dataIndex: 'ticketNo', width: 150 },

@@ -37,8 +37,11 @@ export interface Candidate {
 
 export const getSettlement = (base: string, id: string) => call<SettlementEntity>(`${path(base)}/getId/${idOf(id)}`);
 
+/** Why the period's tickets are no candidate, counted by reason (an empty answer carries it; the server's words). */
+export interface ExcludedCount { reason: string; label: string; count: number; settleNo: string | null }
+
 export const weightLists = (base: string, settlementId: string) =>
-  call<{ total: number; rows: Candidate[] }>(`${path(base)}/weightLists`, { method: 'POST', body: { settlementId } });
+  call<{ total: number; rows: Candidate[]; excluded?: ExcludedCount[]; excludedText?: string }>(`${path(base)}/weightLists`, { method: 'POST', body: { settlementId } });
 
 const post = (base: string, action: string, id: string, body: object) =>
   call<unknown>(`${path(base)}/${action}/${idOf(id)}`, { method: 'POST', body, expected: [400] });
@@ -95,6 +98,8 @@ export interface FreightCandidate {
 }
 export const freightCandidates = (base: string, p: FreightPeriod) =>
   call<FreightCandidate[]>(`${path(base)}/createList`, { method: 'POST', body: p, expected: [400] });
+export const freightExcluded = (base: string, p: FreightPeriod) =>
+  call<{ excluded: ExcludedCount[]; excludedText: string }>(`${path(base)}/createList/excluded`, { method: 'POST', body: p, expected: [400] });
 export const freightNewCreate = (base: string, p: FreightPeriod, ticketIds: string[]) =>
   call<{ id: string; settleNo: string }>(`${path(base)}/newCreate`, { method: 'POST', body: { ...p, ticketIds }, expected: [400] });
 

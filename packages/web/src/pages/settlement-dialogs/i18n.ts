@@ -16,6 +16,14 @@ export const settlementDialogsZh = {
   noDeduction: '无扣重',
   chosen: '已选 {{count}} 张，结算数量 {{quantity}}，金额 {{amount}}',
   noCandidates: '没有可结算的磅单', selectAll: '全选', selectNone: '全不选',
+  excluded: {
+    head: '期间内的磅单不可结算：', none: '期间内没有该结算对象的磅单', noneOfKind: '期间内没有该业务类型的磅单', line: '{{label}} {{count}} 张', held: '已被结算单 {{no}} 占用',
+    noPrice: '{{count}} 张磅单没有适用的运费价格，生成前请先在 运费价格 中维护',
+    reasons: {
+      NO_CARRIER: '未填承运商', OTHER_CARRIER: '属于其他承运商', NOT_COMPLETED: '未完成称重', NOT_AUDITED: '未审核', CLOSED: '已关闭', NO_NET: '无净重',
+      HELD: '已被结算单占用', OTHER_CONTRACT: '不属于结算单的合同', NO_PRICE: '无运费价格',
+    } as Record<string, string>,
+  },
   adjustKinds: { ROUNDING: '抹零', PENALTY: '扣罚', REBATE: '返利', OTHER: '其他' } as Record<string, string>,
   fields: {
     reasonKind: '调整类型', reason: '调整原因', amount: '金额', adjustAmount: '调整金额（负数为扣减）', invoiceNo: '发票号', invoiceDate: '开票日期',
@@ -62,6 +70,14 @@ export const settlementDialogsEn: SettlementDialogsTexts = {
   noDeduction: 'No deduction',
   chosen: '{{count}} chosen, settled {{quantity}}, amount {{amount}}',
   noCandidates: 'No tickets to settle', selectAll: 'Select all', selectNone: 'Select none',
+  excluded: {
+    head: 'Tickets of the period that cannot be settled:', none: 'No tickets of this party in the period', noneOfKind: 'No tickets of this kind in the period', line: '{{label}}: {{count}}', held: 'Held by settlement {{no}}',
+    noPrice: '{{count}} tickets have no freight price; add one under Freight prices before creating',
+    reasons: {
+      NO_CARRIER: 'No carrier', OTHER_CARRIER: 'Another carrier', NOT_COMPLETED: 'Not weighed out', NOT_AUDITED: 'Not audited', CLOSED: 'Closed', NO_NET: 'No net weight',
+      HELD: 'Held by a settlement', OTHER_CONTRACT: 'Another contract', NO_PRICE: 'No freight price',
+    },
+  },
   adjustKinds: { ROUNDING: 'Rounding', PENALTY: 'Penalty', REBATE: 'Rebate', OTHER: 'Other' },
   fields: {
     reasonKind: 'Kind', reason: 'Reason', amount: 'Amount', adjustAmount: 'Amount (negative deducts)', invoiceNo: 'Invoice no.', invoiceDate: 'Invoice date',

@@ -6,7 +6,7 @@ import { plantToday } from '@/platform/plant-time';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { ApiError } from '@/platform/api/http';
 import { useDisplay } from '@/platform/display';
-import { getSettlement, type SettlementEntity } from './api';
+import { getSettlement, type ExcludedCount, type SettlementEntity } from './api';
 
 export interface DialogProps { ctx: PageActionContext; onClose(): void }
 
@@ -54,4 +54,27 @@ export function SettlementFrame({ title, width, settlement: s, problem, busy, on
 /** Today as the server's dates read it (yyyy-MM-dd, the plant's day, whatever the browser's zone). */
 export function today(): string {
   return plantToday();
+}
+
+/**
+ * What an empty picker says: no ticket to settle, and what rules out the period's tickets, each
+ * reason with its count (not audited, held by settlement X, no carrier), or that the period has none.
+ */
+export function EmptyReasons({ excluded, none }: { excluded: ExcludedCount[] | undefined; none?: string }) {
+  const { t } = useTranslation();
+  const reasons = t('settlementDialogs.excluded.reasons', { returnObjects: true }) as Record<string, string>;
+  const label = (r: ExcludedCount) => (r.reason === 'HELD' && r.settleNo ? t('settlementDialogs.excluded.held', { no: r.settleNo }) : reasons[r.reason] ?? r.label);
+  return (
+    <div data-testid="empty-reasons" style={{ textAlign: 'left', display: 'inline-block' }}>
+      <div style={{ fontWeight: 500 }}>{t('settlementDialogs.noCandidates')}</div>
+      {excluded && (excluded.length === 0
+        ? <div>{none ?? t('settlementDialogs.excluded.none')}</div>
+        : <>
+          <div>{t('settlementDialogs.excluded.head')}</div>
+          <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            {excluded.map((r) => <li key={`${r.reason}-${r.settleNo ?? ''}`} data-testid={`empty-reason-${r.reason}`}>{t('settlementDialogs.excluded.line', { label: label(r), count: r.count })}</li>)}
+          </ul>
+        </>)}
+    </div>
+  );
 }

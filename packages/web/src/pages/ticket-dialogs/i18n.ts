@@ -25,6 +25,7 @@ export const ticketDialogsZh = {
   splitHint: '第 1 份留在原磅单，其余各份生成新磅单；皮重与扣重按份额分摊。',
   splitDone: '拆分成功，新磅单 {{count}} 张',
   tonUnit: '吨', ok: '确 定', cancel: '取 消',
+  interventionIdle: '目前没有等待处理的请求。无人值守的过磅通道遇到不能自动称重的车辆（读数不稳定、未停到位、重量超出范围、皮重偏差超限、无有效登记、业务拒绝）时，请求会出现在这里，由过磅员放行或禁止；新请求到达时列表自动刷新。',
   picturesTitle: '抓拍图片', noPictures: '此磅单没有抓拍图片', firstReading: '一次过磅', secondReading: '二次过磅',
 };
 
@@ -53,5 +54,6 @@ export const ticketDialogsEn: TicketDialogsTexts = {
   splitHint: 'Part 1 stays on this ticket; each other part becomes a new ticket. Tare and deductions are shared in proportion.',
   splitDone: 'Split: {{count}} new tickets',
   tonUnit: 't', ok: 'OK', cancel: 'Cancel',
+  interventionIdle: 'No request is waiting. When an unattended lane meets a truck it cannot weigh on its own (unstable reading, not in position, weight out of range, tare deviation, no registry, business refusal), its request appears here for the operator to approve or forbid; the list reloads when one arrives.',
   picturesTitle: 'Snapshots', noPictures: 'This ticket has no snapshots', firstReading: 'First weighing', secondReading: 'Second weighing',
 };

@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Segmented, Select, Space, Tag, type ButtonProps } from 'antd';
-import { WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, type WeighKind } from '@wb/protocol';
+import dayjs from 'dayjs';
+import { formatWeight, WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, type WeighKind } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { useDisplay } from '@/platform/display';
 import { CardReaderError, readCard } from '@/platform/card-reader/bridge-client';
-import { loadScales, sendWeighing } from './api';
+import { loadScales, lookTruck, sendWeighing } from './api';
 import { LiveIndicator } from './LiveIndicator';
 import { useScaleLive } from './useScaleLive';
 import { confirmableOf, needsDirection, newRequestId, readingProblem, SCALE_STORAGE_KEY, STATION_STORAGE_KEY } from './station-rules';
@@ -25,6 +26,7 @@ export default function WeighingStationPage() {
   const tx = useStationTexts();
   const english = useEnglish();
   const { modal } = App.useApp();
+  const client = useQueryClient();
   const [station, setStation] = useState(() => localStorage.getItem(STATION_STORAGE_KEY) ?? '1#');
   const [kind, setKind] = useState<WeighKind>('pu');
   const [direction, setDirection] = useState<'receive' | 'dispatch'>('receive');
@@ -49,6 +51,8 @@ export default function WeighingStationPage() {
       const reply = await sendWeighing(press.kind, press.which, press.body);
       setUnanswered(null);
       setResult(reply);
+      // the truck card shows the weighing just made
+      void client.invalidateQueries({ queryKey: ['station-truck'] });
       feedback.success(press.which === 'first' ? tx.first : tx.second);
       setWeight('');
     } catch (err) {
@@ -173,6 +177,7 @@ export default function WeighingStationPage() {
           </Form>
         </Col>
         <Col xs={24} xl={10}>
+          <TruckCard kind={kind} plate={plate} cardUid={cardUid} />
           <Card title={tx.result} size="small" data-testid="station-result">
             {result ? <ResultView reply={result} /> : <span className="wb-muted">{tx.noResult}</span>}
           </Card>
@@ -204,4 +209,46 @@ function ResultView({ reply }: { reply: WeighingReply }) {
       )}
     </Space>
   );
+}
+
+/** How long the plate must rest before the truck is looked up: a look per truck, not per key. */
+const LOOK_DELAY_MS = 400;
+
+/**
+ * 车辆信息: once the plate or the card names the truck, what the operator checks before weighing:
+ * its registry, notice, material, party and, when it is back for its second weighing, the first
+ * (side, weight, time). A plate that names no trip says so.
+ */
+function TruckCard({ kind, plate, cardUid }: { kind: WeighKind; plate: string; cardUid: string | null }) {
+  const tx = useStationTexts();
+  const english = useEnglish();
+  const [asked, setAsked] = useState<{ plate: string } | { cardUid: string } | null>(null);
+  useEffect(() => {
+    if (cardUid) return setAsked({ cardUid });
+    const typed = plate.trim();
+    if (typed.length < 3) return setAsked(null);
+    const timer = setTimeout(() => setAsked({ plate: typed }), LOOK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [plate, cardUid]);
+  const look = useQuery({ queryKey: ['station-truck', kind, asked], queryFn: () => lookTruck(kind, asked!), enabled: asked !== null, staleTime: 0, retry: false });
+  const answer = asked ? look.data : undefined;
+  let body;
+  if (!answer) body = <span className="wb-muted">{tx.truckAsk}</span>;
+  else if (!answer.found) body = <Alert type="warning" showIcon title={answer.message} data-testid="station-truck-none" />;
+  else {
+    const t = answer.truck;
+    const first = t.first
+      ? `${t.first.side === 'GROSS' ? tx.firstGross : tx.firstTare} ${formatWeight(t.first.weight, undefined, { unit: true, language: english ? 'en' : 'zh' })} · ${t.first.time ? dayjs(t.first.time).format('YYYY-MM-DD HH:mm:ss') : ''} · ${t.first.ticketNo}`
+      : tx.notYet;
+    body = (
+      <Descriptions size="small" column={1} bordered items={[
+        { key: 'registry', label: tx.registryNo, children: <span data-testid="truck-registry">{t.registryNo}</span> },
+        { key: 'notice', label: tx.noticeNo, children: <span data-testid="truck-notice">{t.noticeNo ?? ''}</span> },
+        { key: 'material', label: tx.material, children: <span data-testid="truck-material">{t.materialName ?? ''}</span> },
+        { key: 'party', label: tx.party, children: <span data-testid="truck-party">{t.partyName ?? ''}</span> },
+        { key: 'first', label: tx.firstWeighing, children: <strong data-testid="truck-first">{first}</strong> },
+      ]} />
+    );
+  }
+  return <Card title={tx.truck} size="small" data-testid="station-truck" style={{ marginBottom: 12 }}>{body}</Card>;
 }

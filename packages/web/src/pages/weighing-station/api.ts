@@ -12,3 +12,12 @@ export const sendWeighing = (kind: string, which: 'first' | 'second', body: Sent
 /** The company's scales wired to the platform (GET /api/station/scales); none when the caller may not view them. */
 export const loadScales = () =>
   call<ScaleInfo[]>(STATION_SCALES_PATH.replace(/^\/api/, ''), { expected: [403], quiet: true }).catch(() => [] as ScaleInfo[]);
+
+/** The truck as the server reads it before a weighing (GET /api/weigh/{kind}/truck; server weighing/truck-info.ts). */
+export interface TruckInfo {
+  registryNo: string; plate: string; noticeNo: string | null; materialName: string | null; partyName: string | null;
+  first: { ticketNo: string; side: 'GROSS' | 'TARE'; weight: string; time: string | null } | null;
+}
+export type TruckLookup = { found: true; truck: TruckInfo } | { found: false; message: string };
+export const lookTruck = (kind: string, by: { plate: string } | { cardUid: string }) =>
+  call<TruckLookup>(`/weigh/${encodeURIComponent(kind)}/truck`, { query: by, quiet: true });

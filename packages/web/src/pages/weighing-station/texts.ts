@@ -12,6 +12,8 @@ const zh = {
   manualHint: '未取自仪表读数的重量均为手工录入：需要手工过磅权限，并在磅单（手工单）与称重日志中标记', needScale: '请选择秤', trend: '近一分钟走势',
   confirmTitle: '过磅异常，是否确认过磅？', confirmOk: '确认过磅', confirmCancel: '取消',
   lightStable: '稳定', lightMoving: '动态', lightStale: '读数中断', lightNone: '无读数', lightForbidden: '无查看仪表权限',
+  truck: '车辆信息', truckAsk: '输入车牌号或读卡后显示车辆的通知单、物料与一次过磅', registryNo: '登记单', noticeNo: '通知单', material: '物料', party: '往来单位',
+  firstWeighing: '一次过磅', notYet: '尚未一次过磅', firstGross: '毛重', firstTare: '皮重',
 };
 const en: typeof zh = {
   title: 'Weighing', station: 'Scale', stationHint: 'The scale this computer serves, kept on this computer', kind: 'Kind', direction: 'Scale end', receive: 'Receiving', dispatch: 'Dispatching',
@@ -24,6 +26,8 @@ const en: typeof zh = {
   manualHint: 'Every weight not taken from an indicator is typed: it needs the manual-weighing right and is marked on the ticket (manual) and in the weigh log', needScale: 'Pick the scale', trend: 'Last minute',
   confirmTitle: 'Unusual weighing: weigh it all the same?', confirmOk: 'Confirm and weigh', confirmCancel: 'Cancel',
   lightStable: 'Stable', lightMoving: 'In motion', lightStale: 'Readings stopped', lightNone: 'No reading', lightForbidden: 'No right to view indicators',
+  truck: 'Truck', truckAsk: 'Type the plate or read the card to see the truck\'s notice, material and first weighing', registryNo: 'Registry', noticeNo: 'Notice', material: 'Material', party: 'Party',
+  firstWeighing: 'First weighing', notYet: 'Not weighed yet', firstGross: 'Gross', firstTare: 'Tare',
 };
 
 export function useStationTexts(): typeof zh {

@@ -68,6 +68,15 @@ export function errorText(status: number, message: string, lang: Lang): string {
   return message || ClientMessages.unknown[lang];
 }
 
+/**
+ * A failure of the system (no answer, or a 5xx): what the header's error-log badge counts. A
+ * refusal (a 4xx: bad input, no permission, a conflict) is the system working as it should; the
+ * person already read why, so it stays in the log but does not light the badge.
+ */
+export function isSystemFailure(status: number): boolean {
+  return status === 0 || status >= 500;
+}
+
 export function decideErrorAction(call: FailedCall, lang: Lang, isAdmin: boolean): ErrorAction {
   const message = serverMessage(call.body);
   const text = errorText(call.status, message, lang);

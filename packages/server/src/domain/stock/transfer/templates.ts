@@ -1,6 +1,7 @@
 import { masterChildForm } from '../../../platform/documents/master-child-form';
 import { defineListTemplate, type FieldDef } from '../../../platform/templates/define';
 import { createDateColumn, formTemplates, readFieldsOf, remarkColumn, versionColumn } from '../../masterdata/shared/fields';
+import { codePicker } from '../../masterdata/shared/code-picker';
 import { materialCodeSql, materialNameSql, STOCK_STATUS_OPTIONS, tonsColumn, warehouseNameSql, warehousePicker } from '../fields';
 
 /** 移库单: the list, and the master-child forms (the header's two warehouses above its lines). */
@@ -43,7 +44,7 @@ const headerFields: FieldDef[] = [
 
 /** The lines as the form's table edits them: a material named by its code, and the tons moved. */
 export const lineColumns: FieldDef[] = [
-  { fieldName: 'materialCode', fieldExplain: '物料编码', fieldExplainEn: 'Material code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: materialCodeSql('material_id'), irequired: true, columnWidth: 130 },
+  codePicker({ fieldName: 'materialCode', fieldExplain: '物料编码', fieldExplainEn: 'Material code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: materialCodeSql('material_id'), irequired: true, columnWidth: 130 }, 'material', 'materialName', TRANSFER_LINE_TABLE),
   { fieldName: 'materialName', fieldExplain: '物料名称', fieldExplainEn: 'Material', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: materialNameSql('material_id'), iupdate: false, columnWidth: 160 },
   { fieldName: 'lineQuantity', fieldExplain: '数量(吨)', fieldExplainEn: 'Quantity (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.quantity', irequired: true, itotal: true, columnWidth: 120 },
   { fieldName: 'lineRemark', fieldExplain: '明细备注', fieldExplainEn: 'Line remark', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.remark', columnWidth: 200 },

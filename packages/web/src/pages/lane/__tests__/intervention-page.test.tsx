@@ -48,4 +48,16 @@ describe('远程干预', () => {
     expect(screen.getByText('皮重偏差超限')).toBeTruthy();
     expect(asked.some((u) => u.includes('/api/live/vehicles'))).toBe(true);
   });
+
+  it('says when the queue fills while no request waits', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (String(url).includes('/lane/intervention/v2/list') ? envelope({ list: [] }) : new Response('', { status: 403 }))));
+    const page = { menuId: '' } as unknown as WorkspacePage;
+    renderInShell(
+      <PageContext.Provider value={{ page, path: '/weigh/intervention', query: new URLSearchParams(), active: true }}>
+        <InterventionPage />
+      </PageContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('intervention-idle').textContent).toContain('目前没有等待处理的请求'));
+    expect(screen.queryByTestId('intervention-pictures')).toBeNull();
+  });
 });

@@ -29,8 +29,8 @@ describe('the 录入结果 rows', () => {
     expect(cellProblem(line({}), '12.34')).toBeNull();
     expect(cellProblem(line({}), '1a')).toBe('水分 应为数字');
     expect(cellProblem(line({}), '12.345')).toBe('水分 最多2位小数');
-    expect(cellProblem(line({}), '-1')).toBe('水分 不能小于 0');
-    expect(cellProblem(line({}), '40.5')).toBe('水分 不能大于 40');
+    expect(cellProblem(line({}), '-1')).toBe('水分 不能小于 0（有效范围 0 ~ 40）');
+    expect(cellProblem(line({}), '40.5')).toBe('水分 不能大于 40（有效范围 0 ~ 40）');
     expect(rangeText(line({}))).toBe('0 ~ 40');
     expect(rangeText(line({ minValue: null, maxValue: null }))).toBe('');
   });

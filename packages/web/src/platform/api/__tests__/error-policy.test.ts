@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideErrorAction, errorText } from '../error-policy';
+import { decideErrorAction, errorText, isSystemFailure } from '../error-policy';
 
 const fail = (status: number, msg = '', missingPermission: string | null = null) => ({
   status, body: { success: false, msg }, missingPermission,
@@ -57,5 +57,12 @@ describe('error handling decisions', () => {
 
   it('names an unanswered call an unknown system error', () => {
     expect(errorText(0, '', 'zh')).toBe('未知系统错误，请反馈给管理员');
+  });
+});
+
+describe('what the error-log badge counts', () => {
+  it('counts no answer and 5xx as failures, never a refusal (4xx)', () => {
+    for (const status of [0, 500, 502, 503]) expect(isSystemFailure(status)).toBe(true);
+    for (const status of [400, 401, 403, 404, 409, 423, 429]) expect(isSystemFailure(status)).toBe(false);
   });
 });

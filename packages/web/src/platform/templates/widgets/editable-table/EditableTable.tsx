@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { App, Button, InputNumber, Space, Table, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -70,9 +70,12 @@ export function EditableTable(props: EditableTableProps) {
   const shown = useMemo(() => orderedFields(fields).filter((f) => f.ishow && !f.ihidden).map((f) => withOptionLabels(f, english)), [fields, english]);
   const totals = shown.filter((f) => f.itotal);
 
+  // the rows as last rendered: a cell's late fill (a typed code's name, read after the blur) keeps what was edited meanwhile
+  const latest = useRef(rows);
+  latest.current = rows;
   const update = (key: string, fieldName: string, v: unknown) => fill(key, { [fieldName]: v });
   const fill = (key: string, values: Record<string, unknown>) =>
-    onChange(rows.map((r) => (r._key === key ? withCalculations(fields, { ...r, ...values }) : r)));
+    onChange(latest.current.map((r) => (r._key === key ? withCalculations(fields, { ...r, ...values }) : r)));
 
   const checkCell = (row: Row, f: FieldDefinition) => {
     const current = rows.find((r) => r._key === row._key) ?? row;

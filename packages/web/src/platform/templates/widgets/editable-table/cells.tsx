@@ -9,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { baseSubmitType } from '../../form/rules/submit-types';
 import { displayFormat, fromFormValue, toFormValue } from '../../form/rules/form-values';
 import { chooseFromResource } from '../../form/resource-bridge';
+import { apiPath, fetchResourceTemplate } from '../../api';
+import { mappedValues } from '../../popups/resource-mapping';
+import { call } from '@/platform/api/http';
 import { booleanText } from './rows';
 
 /** The kinds of cell the editable table knows (spec section 2: plain text, input, checkbox, select, times; a popup). */
@@ -59,6 +62,12 @@ export interface CellEditorProps {
  */
 function ResourceCell({ field, value, invalid, onChange, onBlur, onFill }: CellEditorProps) {
   const { t } = useTranslation();
+  // a code typed rather than chosen fills the row's name cells too, when it names exactly one row of the archive
+  const typedOut = () => {
+    onBlur();
+    const typed = value === null || value === undefined ? '' : String(value).trim();
+    if (typed && onFill) void resolveTyped(field, typed).then((filled) => filled && onFill(filled));
+  };
   const open = async () => {
     const filled = await chooseFromResource(field, false);
     if (!filled) return;
@@ -68,10 +77,33 @@ function ResourceCell({ field, value, invalid, onChange, onBlur, onFill }: CellE
   };
   return (
     <Space.Compact size="small" style={{ width: '100%' }}>
-      <Input size="small" status={invalid ? 'error' : undefined} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />
+      <Input size="small" status={invalid ? 'error' : undefined} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value)} onBlur={typedOut} />
       <Button size="small" icon={<SearchOutlined />} onClick={() => void open()} aria-label={t('templateForm.choose')} data-testid={`cell-choose-${field.fieldName}`} />
     </Space.Compact>
   );
+}
+
+/**
+ * The values a typed code fills, read as the popup would: the popup's list searched by the
+ * mapping's source of this cell, equal to the code; null unless exactly one row answers (the
+ * server resolves the code on save and names one it does not know).
+ */
+async function resolveTyped(field: FieldDefinition, typed: string): Promise<Record<string, unknown> | null> {
+  if (!field.cgFormatResId) return null;
+  try {
+    const template = await fetchResourceTemplate(field.cgFormatResId, field.id);
+    const own = template.mapData.find((m) => m.fieldSub1.fieldName === field.fieldName);
+    // the resource lists are POST calls with a list request body
+    if (!own || !template.resUrl || (template.resMethod ?? 'POST').toUpperCase() !== 'POST') return null;
+    const page = await call<{ list?: Record<string, unknown>[] } | null>(apiPath(template.resUrl), {
+      method: 'POST', quiet: true,
+      body: { search: [{ key: own.fieldSub2.fieldName, op: 'eq', val: typed }], limit: { pn: 1, ps: 2 } },
+    });
+    const rows = page?.list ?? [];
+    return rows.length === 1 ? mappedValues(template.mapData, rows) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** 选择时间 / 选择时间范围: a dialog holding the picker, so a narrow cell is not crowded. */
