@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Segmented, Select, Space, Tag, type ButtonProps } from 'antd';
-import { WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, type WeighKind } from '@wb/protocol';
+import { TICKET_STATE_LABELS, WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, type WeighKind } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
@@ -183,12 +183,14 @@ export default function WeighingStationPage() {
 
 function ResultView({ reply }: { reply: WeighingReply }) {
   const tx = useStationTexts();
+  const english = useEnglish();
+  const stateLabel = (code: string) => (TICKET_STATE_LABELS[code] ? TICKET_STATE_LABELS[code][english ? 'en' : 'zh'] : code);
   const tons = (v: string | null) => (v === null ? '—' : `${Number(v)} t`);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" column={1} bordered items={[
         { key: 'no', label: tx.ticketNo, children: <span data-testid="result-ticket-no">{reply.ticketNo}</span> },
-        { key: 'state', label: tx.state, children: <span data-testid="result-state">{reply.state}</span> },
+        { key: 'state', label: tx.state, children: <span data-testid="result-state" data-state={reply.state}>{stateLabel(reply.state)}</span> },
         { key: 'gross', label: tx.gross, children: <span data-testid="result-gross">{tons(reply.gross)}</span> },
         { key: 'tare', label: tx.tareW, children: <span data-testid="result-tare">{tons(reply.tare)}</span> },
         { key: 'deduct', label: tx.deduct, children: <span data-testid="result-deduct">{tons(reply.deductTotal)}</span> },
