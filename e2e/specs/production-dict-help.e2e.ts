@@ -50,9 +50,9 @@ describe('menu entries that now lead somewhere', () => {
     await screenshot(page, 'production-stock');
   });
 
-  it('字典管理 lists the dictionary types and opens the type form with its items', async () => {
+  it('数据字典 lists the dictionary types and opens the type form with its items', async () => {
     const { page } = stage;
-    await openMenuLeaf(page, '/system', '/system/dict');
+    await openMenuLeaf(page, '/masterdata', '/masterdata/dict-type');
     const [{ n }] = await db<{ n: number }>(`SELECT count(*)::int AS n FROM md_dict_type t JOIN auth_session s ON s.org_id = t.org_id
       JOIN sys_user u ON u.id = s.user_id WHERE u.username = 'admin' AND s.id = (SELECT max(id) FROM auth_session x WHERE x.user_id = u.id AND x.org_id IS NOT NULL)`);
     expect(n).toBeGreaterThan(0);

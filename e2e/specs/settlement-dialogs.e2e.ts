@@ -210,12 +210,10 @@ describe('settlement dialogs', () => {
     await screenshot(page, 'settlement-dialog-paid');
   });
 
-  it('4. 对账查询 on 运费结算 shows the vendor\'s week: weighed, settled, unsettled, invoiced and paid', async () => {
+  it('4. 结算管理 → 对账查询 shows the vendor\'s week: weighed, settled, unsettled, invoiced and paid', async () => {
     const { page } = stage;
-    await openMenuLeaf(page, '/settlement', '/settlement/freight');
-    await rows(page);
-    await pressListButton(page, 'page:reconcile');
-    const d = dialog(page, 'reconcile');
+    await openMenuLeaf(page, '/settlement', '/settlement/reconcile');
+    const d = page.getByTestId('reconcile-page');
     const day = (offset: number) => wire(new Date(Date.now() + offset * 86_400_000)).slice(0, 10);
     await pickDay(page, 'reconcile-from', day(-7));
     await pickDay(page, 'reconcile-to', day(1));
@@ -240,9 +238,7 @@ describe('settlement dialogs', () => {
     } });
     await accountant('/api/freight/price/audit', { ids: [price.id] });
     const trips = [await haul(lineId, '浙E6K101', carrier.id), await haul(lineId, '浙E6K102', carrier.id)];
-    // the reconciliation of the step before is closed first
-    await page.keyboard.press('Escape');
-    await page.locator('.ant-modal-wrap').filter({ has: page.getByTestId('reconcile') }).waitFor({ state: 'hidden' });
+    await admin('/api/weigh/pu/audit', { ids: trips.map((t) => t.id) });
 
     await openMenuLeaf(page, '/settlement', '/settlement/freight');
     await rows(page);

@@ -5,14 +5,28 @@ export const HOME = '/clouds/index';
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /**
- * Opens a leaf of the sidebar (its area first when the leaf is not showing) and waits, as a person
- * would, until its tab is the active one.
+ * Opens a leaf of the sidebar (its area first when the leaf is not showing, then the second-level
+ * folder it sits in) and waits, as a person would, until its tab is the active one.
  */
 export async function openMenuLeaf(page: Page, areaPath: string, leafPath: string): Promise<void> {
-  const leaf = page.getByTestId('sidebar').getByTestId(`menu-${leafPath}`);
-  // a submenu may be folding up or opening: look once the sidebar stands still
-  await settled(page);
-  if (!(await leaf.isVisible())) await page.getByTestId('sidebar').getByTestId(`menu-${areaPath}`).click();
+  const sidebar = page.getByTestId('sidebar');
+  const leaf = sidebar.getByTestId(`menu-${leafPath}`);
+  // a folder's title names the pages below it (data-menu-leaves): open the deepest one showing,
+  // the area first, then the second-level folder; a submenu may be folding up or opening, so look
+  // once the sidebar stands still
+  for (let step = 0; step < 3; step++) {
+    await settled(page);
+    if (await leaf.isVisible()) break;
+    const folders = sidebar.locator(`[data-menu-leaves~="${leafPath}"]`);
+    let folder = sidebar.getByTestId(`menu-${areaPath}`);
+    for (let i = (await folders.count()) - 1; i >= 0; i--) {
+      if (await folders.nth(i).isVisible()) {
+        folder = folders.nth(i);
+        break;
+      }
+    }
+    await folder.click();
+  }
   await leaf.click();
   await page.waitForURL((u) => u.pathname === leafPath);
   await waitActiveTab(page, leafPath);

@@ -19,6 +19,8 @@ export interface MenuItem {
   meta: { roles: string[] };
   /** 'app' entries belong to the handset app and are dropped by the web */
   menuFlag: 'web' | 'app';
+  /** a page the sidebar and the menu search leave out; its route stays (a form opened from its list) */
+  hidden?: boolean;
 }
 
 /** A button-permission entry: it becomes a route keyed by id and a key in the permission map. */

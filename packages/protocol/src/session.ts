@@ -32,6 +32,8 @@ export const userInfo = z.object({
   currentGroup: z.string(),
   currentGroupName: z.string(),
   roles: z.array(z.string()),
+  /** the roles held here with their names from the role archive (sys_role): what a screen shows */
+  roleNames: z.array(z.object({ code: z.string(), name: z.string(), nameEn: z.string().nullable() })).optional(),
   content: z.object({
     orgs: z.array(z.object({ id: z.string(), orgCode: z.string(), orgName: z.string() })),
     admin: z.boolean(),

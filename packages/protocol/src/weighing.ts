@@ -72,6 +72,20 @@ export const weighingBody = z
   .refine((b) => b.scaleId === undefined || b.weight === undefined, { message: '取仪表读数时不能同时录入重量', path: ['weight'] });
 export type WeighingBody = z.infer<typeof weighingBody>;
 
+/**
+ * The weigh ticket's states in words, Chinese and English: the dictionary every screen that shows a
+ * ticket's state reads (the ticket lists' options, the weighing screen's result, the reports).
+ */
+export const TICKET_STATE_LABELS: Record<string, { zh: string; en: string }> = {
+  FIRST_WEIGHED: { zh: '一次过磅', en: 'First weighed' },
+  CONFIRMED: { zh: '已确认', en: 'Confirmed' },
+  COMPLETED: { zh: '已完成', en: 'Completed' },
+  AUDITED: { zh: '已审核', en: 'Audited' },
+  POSTED: { zh: '已过账', en: 'Posted' },
+  CLOSED: { zh: '已关闭', en: 'Closed' },
+  OBSOLETE: { zh: '已作废', en: 'Void' },
+};
+
 /** What a weighing answers: the ticket as it now stands and the checks that warned. */
 export interface WeighingReply {
   ticketId: string;

@@ -15,16 +15,47 @@ const leaf = (name: string, en: string, path: string, roles: string[] = [], extr
   name, en, path, roles, ...extra,
 });
 
+/**
+ * A second-level folder of the sidebar (a MenuArea's `groups`): its path names the folder's menu
+ * entry only, under /<area>/menu-group/ so no page's path can take it.
+ */
+const group = (area: string, key: string, name: string, en: string, leaves: string[]) => ({ name, en, path: `${area}/menu-group/${key}`, leaves });
+
 export const MENU_AREAS: MenuArea[] = [
-  { name: '采购', en: 'Purchase', path: '/purchase', icon: 'ShoppingCartOutlined' },
+  {
+    name: '采购', en: 'Purchase', path: '/purchase', icon: 'ShoppingCartOutlined',
+    groups: [
+      group('/purchase', 'contract-price', '合同价格', 'Contracts and prices', ['/purchase/contract', '/purchase/contract-amend', '/purchase/price', '/purchase/price-adjust']),
+      group('/purchase', 'confirm', '现场确认', 'Site confirmation', ['/purchase/confirm', '/purchase/sampling']),
+    ],
+  },
   {
     name: '销售', en: 'Sales', path: '/sale', icon: 'ShopOutlined',
     planned: [
     ],
+    groups: [
+      group('/sale', 'contract-price', '合同价格', 'Contracts and prices', ['/sale/contract', '/sale/contract-amend', '/sale/price', '/sale/price-adjust']),
+      group('/sale', 'money', '客户资金', 'Customer money', [
+        '/sale/receive-payment', '/modules/sale/recive_payment/edit', '/sale/credit', '/sale/account', '/sale/statement', '/sale/money-ledger',
+      ]),
+      group('/sale', 'plan', '计划', 'Plans', ['/sale/plan-month', '/sale/plan-day', '/sale/plan-fulfilment', '/sale/plan-chart']),
+      group('/sale', 'calculation', '计算', 'Calculation', ['/sale/calculation', '/sale/calculation-row']),
+    ],
   },
-  { name: '调拨', en: 'Allot', path: '/allot', icon: 'SwapOutlined' },
+  {
+    name: '调拨', en: 'Allot', path: '/allot', icon: 'SwapOutlined',
+    groups: [
+      group('/allot', 'contract', '合同', 'Contracts', ['/allot/contract', '/allot/contract-amend']),
+      group('/allot', 'calculation', '计算', 'Calculation', ['/allot/calculation', '/allot/calculation-row']),
+    ],
+  },
   { name: '移库', en: 'Transfer', path: '/transfer', icon: 'RetweetOutlined' },
-  { name: '过磅', en: 'Weighing', path: '/weigh', icon: 'DashboardOutlined' },
+  {
+    name: '过磅', en: 'Weighing', path: '/weigh', icon: 'DashboardOutlined',
+    groups: [
+      group('/weigh', 'tickets', '过磅单', 'Weigh tickets', ['/weigh/pu', '/weigh/sa', '/weigh/al', '/weigh/tr', '/weigh/pr', '/weigh/st', '/weigh/pt']),
+    ],
+  },
   { name: '通知单', en: 'Notices', path: '/notice', icon: 'ProfileOutlined' },
   { name: '登记', en: 'Registry', path: '/registry', icon: 'FileTextOutlined' },
   { name: '生产', en: 'Production', path: '/production', icon: 'BuildOutlined' },
@@ -37,11 +68,32 @@ export const MENU_AREAS: MenuArea[] = [
   },
   {
     name: '结算管理', en: 'Settlement', path: '/settlement', icon: 'AccountBookOutlined',
+    order: ['/settlement/purchase', '/settlement/sale', '/settlement/allot', '/settlement/freight', '/settlement/freight-row', '/settlement/reconcile'],
   },
   {
     name: '质检化验', en: 'Assay', path: '/quality', icon: 'ExperimentOutlined',
+    groups: [
+      group('/quality', 'setup', '化验设置', 'Assay setup', [
+        '/quality/item', '/quality/format', '/quality/auto-model', '/quality/model', '/quality/group', '/quality/barrel', '/quality/ex-class',
+      ]),
+      group('/quality', 'kiosk', '批量质检', 'Lab bench', ['/viewWeigh', '/quality/kiosk']),
+    ],
   },
-  { name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined' },
+  {
+    name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined',
+    groups: [
+      group('/masterdata', 'party', '往来单位', 'Business partners', ['/masterdata/vendor', '/masterdata/customer', '/masterdata/carrier']),
+      group('/masterdata', 'material', '物料', 'Materials', ['/masterdata/inventory-class', '/masterdata/inventory']),
+      group('/masterdata', 'vehicle', '车辆司机', 'Vehicles and drivers', [
+        '/masterdata/vehicle', '/masterdata/driver', '/masterdata/ic-card', '/masterdata/blacklist', '/masterdata/handset',
+      ]),
+      group('/masterdata', 'storage', '仓储', 'Storage', [
+        '/masterdata/warehouse', '/masterdata/warehouse-area', '/masterdata/silo', '/masterdata/discharge-point', '/masterdata/location', '/masterdata/batch', '/masterdata/tray',
+      ]),
+      group('/masterdata', 'organisation', '组织人员', 'Organisation', ['/masterdata/factory', '/masterdata/department', '/masterdata/person', '/masterdata/line']),
+      group('/masterdata', 'other', '字典编号', 'Dictionaries and numbers', ['/masterdata/dict-type', '/masterdata/dict-item', '/masterdata/number-prefix']),
+    ],
+  },
   { name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined' },
   {
     // leaves: domain/workflow/module.ts
@@ -61,6 +113,13 @@ export const MENU_AREAS: MenuArea[] = [
       '/system/hierarchy-rule', '/system/log', '/system/ws-log', '/system/error-log', '/system/admin-log',
       '/system/interface', '/system/outbox', '/system/data-source', '/system/job', '/system/job-run', '/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor',
       '/help.html',
+    ],
+    groups: [
+      group('/system', 'access', '用户权限', 'Users and rights', ['/system/user', '/system/role', '/system/menu', '/system/org']),
+      group('/system', 'settings', '基础设置', 'Settings', ['/system/dict', '/system/param', '/system/code-rule', '/system/hierarchy-rule', '/system/station-key']),
+      group('/system', 'log', '日志', 'Logs', ['/system/log', '/system/ws-log', '/system/error-log', '/system/admin-log']),
+      group('/system', 'interface', '接口任务', 'Interfaces and jobs', ['/system/interface', '/system/outbox', '/system/data-source', '/system/job', '/system/job-run']),
+      group('/system', 'template', '模板', 'Templates', ['/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor']),
     ],
   },
 ];

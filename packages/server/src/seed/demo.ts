@@ -98,7 +98,7 @@ export async function insertMenuEntry(tx: Tx, item: MenuSeed, parentId: string |
     .values({
       parent_id: parentId, kind: 'menu', name: item.name, name_en: item.en, path: item.path, component: item.component ?? null,
       icon: item.icon ?? null, keep_alive: item.keepAlive ?? true, menu_flag: item.app ? 'app' : 'web', sort,
-      permission: null, url_path: null, query: null, seeded: true,
+      permission: null, url_path: null, query: null, seeded: true, hidden: item.hidden ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

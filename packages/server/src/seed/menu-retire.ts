@@ -71,3 +71,43 @@ export function entriesToRetire(rows: readonly MenuRow[], keys: TreeKeys): Set<s
   }
   return retired;
 }
+
+/** Where the tree puts each menu entry: its parent's path (null for a top folder) and its sort. */
+export function treePlaces(tree: readonly MenuSeed[]): Map<string, { parent: string | null; sort: number }> {
+  const places = new Map<string, { parent: string | null; sort: number }>();
+  const walk = (items: readonly MenuSeed[], parent: string | null) => {
+    for (const [index, item] of items.entries()) {
+      places.set(item.path, { parent, sort: (index + 1) * 10 });
+      if (item.children) walk(item.children, item.path);
+    }
+  };
+  walk(tree, null);
+  return places;
+}
+
+/**
+ * The seeded menu entries the tree now puts under another folder of the same top folder (a leaf
+ * gathered into a second-level folder, or taken out of one): each moves there with its id, so its
+ * buttons and grants go with it. An entry an administrator put in another top folder stays, and so
+ * does one under an administrator's folder.
+ */
+export function entriesToRegroup(
+  rows: readonly MenuRow[], places: ReadonlyMap<string, { parent: string | null; sort: number }>, menuIdByPath: ReadonlyMap<string, string>,
+): { id: string; parentId: string; sort: number }[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const top = (id: string | null): string | null => {
+    let row = id === null ? undefined : byId.get(id);
+    while (row?.parentId) row = byId.get(row.parentId);
+    return row?.id ?? null;
+  };
+  const moves: { id: string; parentId: string; sort: number }[] = [];
+  for (const row of rows) {
+    if (row.kind !== 'menu' || !row.seeded || !row.path || !row.parentId) continue;
+    const place = places.get(row.path);
+    const wantId = place?.parent ? menuIdByPath.get(place.parent) : undefined;
+    if (!place || !wantId || wantId === row.parentId) continue;
+    if (!byId.get(row.parentId)?.seeded || top(row.parentId) !== top(wantId)) continue;
+    moves.push({ id: row.id, parentId: wantId, sort: place.sort });
+  }
+  return moves;
+}

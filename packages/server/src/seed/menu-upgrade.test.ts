@@ -222,3 +222,50 @@ describe('a database seeded when the lab held the tickets and the sampling grid'
     expect(await buttonGrants('ROLE_QUALITY', ['weigh_pu_view'])).toEqual(['ROLE_QUALITY']);
   });
 });
+
+describe('a database seeded before the sidebar had a second level', () => {
+  it('gathers the seeded leaves into their new folders with their ids, buttons and grants, and a plant\'s own grant keeps its page in sight', async () => {
+    // put the database back to one list under 销售: no group folders, every leaf straight under the area
+    const sale = (await idOf(`kind = 'menu' AND path = '/sale'`))!;
+    const contract = (await idOf(`kind = 'menu' AND path = '/sale/contract'`))!;
+    const buttons = await count(`parent_id = $1`, [contract]);
+    await pool.query(`UPDATE sys_menu SET parent_id = $1 WHERE kind = 'menu' AND parent_id IN (SELECT id FROM sys_menu WHERE path LIKE '/sale/menu-group/%')`, [sale]);
+    await pool.query(`DELETE FROM sys_role_menu WHERE menu_id IN (SELECT id FROM sys_menu WHERE path LIKE '/sale/menu-group/%')`);
+    await pool.query(`DELETE FROM sys_menu WHERE path LIKE '/sale/menu-group/%'`);
+    // the plant gave the operators 销售合同, which the tree does not; and the receipt's form page shows
+    await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT id, $1 FROM sys_role WHERE role_code = 'ROLE_OPERATOR' ON CONFLICT DO NOTHING`, [contract]);
+    await pool.query(`UPDATE sys_menu SET hidden = false WHERE path = '/modules/sale/recive_payment/edit'`);
+
+    const sync = await syncMenuEntries(db);
+    expect(sync.added).toBe(4);
+    expect(sync.moved).toBeGreaterThanOrEqual(16);
+    const folder = (await idOf(`kind = 'menu' AND path = '/sale/menu-group/contract-price'`))!;
+    expect(await idOf(`kind = 'menu' AND path = '/sale/contract' AND parent_id = $1`, [folder])).toBe(contract);
+    expect(await count(`parent_id = $1`, [contract])).toBe(buttons);
+    expect(await holders(`m.id = $1`, [folder])).toEqual(['ROLE_ACCOUNTANT', 'ROLE_ADMIN', 'ROLE_OPERATOR']);
+    expect(await count(`path = '/modules/sale/recive_payment/edit' AND hidden`)).toBe(1);
+    // the operator's sidebar shows the page the plant gave it, inside its folder
+    const { authorization } = await bearerFor(ctx.app, 'operator');
+    const nav = expectOk(await call(ctx.app, 'GET', '/api/sys-menu/nav', authorization)).data as { menu: { path: string; children: { path: string; children: { path: string }[] }[] }[] };
+    const saleArea = nav.menu.find((m) => m.path === '/sale')!;
+    expect(saleArea.children.find((c) => c.path === '/sale/menu-group/contract-price')?.children.map((c) => c.path)).toEqual(['/sale/contract']);
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0, regranted: 0 });
+  });
+
+  it('moves 对账查询 from 运费结算\'s buttons to its own leaf, the roles holding it granted the leaf', async () => {
+    const freight = (await idOf(`kind = 'menu' AND path = '/settlement/freight'`))!;
+    await pool.query(`UPDATE sys_menu SET parent_id = $1 WHERE kind = 'button' AND permission LIKE 'settlement_reconcile_%'`, [freight]);
+    await pool.query(`DELETE FROM sys_menu WHERE kind = 'menu' AND path = '/settlement/reconcile'`);
+    // a plant's own role that held the reconciliation button
+    await pool.query(`INSERT INTO sys_role (group_id, role_code, role_name) SELECT group_id, 'ROLE_AUDITOR', '审计' FROM sys_role WHERE role_code = 'ROLE_ADMIN' LIMIT 1`);
+    await pool.query(`INSERT INTO sys_role_menu (role_id, menu_id) SELECT r.id, m.id FROM sys_role r, sys_menu m
+       WHERE r.role_code = 'ROLE_AUDITOR' AND m.permission = 'settlement_reconcile_view'`);
+
+    const sync = await syncMenuEntries(db);
+    expect(sync).toMatchObject({ added: 1, moved: 2, retired: 0 });
+    const leaf = (await idOf(`kind = 'menu' AND path = '/settlement/reconcile'`))!;
+    expect(await count(`kind = 'button' AND permission LIKE 'settlement_reconcile_%' AND parent_id = $1`, [leaf])).toBe(2);
+    expect(await holders(`m.id = $1`, [leaf])).toEqual(['ROLE_ACCOUNTANT', 'ROLE_ADMIN', 'ROLE_AUDITOR']);
+    expect(await syncMenuEntries(db)).toEqual({ added: 0, moved: 0, retired: 0, regranted: 0 });
+  });
+});

@@ -2,16 +2,17 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/pool';
 import type { DB } from '../platform/db/schema';
 import { buttonRoles, grantedRoles, insertButtonEntry, insertMenuEntry, SEEDED_ROLES } from './demo';
-import { buttonsToRehome, entriesToRetire, type MenuRow, treeKeys } from './menu-retire';
+import { buttonsToRehome, entriesToRegroup, entriesToRetire, type MenuRow, treeKeys, treePlaces } from './menu-retire';
 import type { MenuSeed } from '../platform/menu/define';
-import { GRANT_STEPS, MENU_TREE, MOVED_LEAVES, type GrantStep } from './menus';
+import { GRANT_STEPS, MENU_TREE, MOVED_BUTTONS, MOVED_LEAVES, type GrantStep } from './menus';
 
 type Tx = Transaction<DB>;
 
 export interface MenuSync {
   /** entries of the tree the database lacked, added and granted */
   added: number;
-  /** buttons moved from a retired leaf to the leaf the tree puts them on, their grants kept */
+  /** buttons moved from a retired leaf to the leaf the tree puts them on, and seeded entries moved
+   *  to the folder the tree now puts them in, their grants kept */
   moved: number;
   /** seeded entries the tree no longer defines, deleted with their role links */
   retired: number;
@@ -31,6 +32,11 @@ export interface MenuSync {
  * - a button of the tree still on a leaf the tree dropped moves to its leaf in the tree;
  * - entries the code's tree once put there (seeded) and no longer defines are deleted, their role
  *   links with them; an administrator's entry stays, and so does any folder above one;
+ * - a seeded entry the tree now puts in another folder of the same top folder (a second level of
+ *   the sidebar) moves there with its id, buttons and grants; every role holding it is granted the
+ *   new folder, so no role loses a page; a seeded button of MOVED_BUTTONS moves to its new leaf
+ *   and the roles holding it get that leaf;
+ * - the seeded entries take the tree's `hidden` (shown in the sidebar or not);
  * - a seeded button that only carried a right (no component) gets the action the tree now gives
  *   it, so a release that turns a right into a list button (扣重, 拆分) shows that button there too;
  * - a step of GRANT_STEPS not yet taken moves seeded grants between roles (menus.ts), once: the
@@ -47,9 +53,17 @@ export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE
     await createRoles(tx, pending.flatMap((s) => s.give));
     const added = await addMissing(tx, tree);
     await giveActions(tx, tree);
+    await syncHidden(tx, tree);
     const keys = treeKeys(tree);
     let rows = await menuRows(tx);
     const idByPath = new Map(rows.filter((r) => r.kind === 'menu' && r.path).map((r) => [r.path as string, r.id]));
+    const regrouped = entriesToRegroup(rows, treePlaces(tree), idByPath);
+    for (const m of regrouped) {
+      await tx.updateTable('sys_menu').set({ parent_id: m.parentId, sort: m.sort }).where('id', '=', m.id).execute();
+      await grantAsHeld(tx, m.parentId, m.id);
+    }
+    const buttonsMoved = await moveButtons(tx, idByPath);
+    if (regrouped.length || buttonsMoved) rows = await menuRows(tx);
     const moves = buttonsToRehome(rows, keys, idByPath);
     for (const m of moves) await tx.updateTable('sys_menu').set({ parent_id: m.parentId }).where('id', '=', m.id).execute();
     if (moves.length) rows = await menuRows(tx);
@@ -60,7 +74,7 @@ export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE
     }
     let regranted = 0;
     for (const step of pending) regranted += await applyGrantStep(tx, tree, step);
-    return { added, moved: moves.length, retired: retired.length, regranted };
+    return { added, moved: moves.length + regrouped.length + buttonsMoved, retired: retired.length, regranted };
   });
 }
 
@@ -143,6 +157,42 @@ async function applyGrantStep(tx: Tx, tree: MenuSeed[], step: GrantStep): Promis
     changed += rows[0]?.n ?? 0;
   }
   return changed;
+}
+
+/** Every role holding the entry `heldId` is granted the entry `menuId` too. */
+async function grantAsHeld(tx: Tx, menuId: string, heldId: string): Promise<void> {
+  await sql`INSERT INTO sys_role_menu (role_id, menu_id) SELECT rm.role_id, ${menuId} FROM sys_role_menu rm WHERE rm.menu_id = ${heldId}
+            ON CONFLICT DO NOTHING`.execute(tx);
+}
+
+/** The seeded buttons of MOVED_BUTTONS still on their old leaf, moved to the new one; their holders get the leaf. */
+async function moveButtons(tx: Tx, idByPath: ReadonlyMap<string, string>): Promise<number> {
+  let moved = 0;
+  for (const { permission, from, to } of MOVED_BUTTONS) {
+    const fromId = idByPath.get(from);
+    const toId = idByPath.get(to);
+    if (!fromId || !toId) continue;
+    const rows = await tx.updateTable('sys_menu').set({ parent_id: toId })
+      .where('kind', '=', 'button').where('permission', '=', permission).where('seeded', '=', true).where('parent_id', '=', fromId)
+      .returning('id').execute();
+    for (const r of rows) await grantAsHeld(tx, toId, r.id);
+    moved += rows.length;
+  }
+  return moved;
+}
+
+/** The seeded menu entries shown or hidden as the tree says. */
+async function syncHidden(tx: Tx, tree: MenuSeed[]): Promise<void> {
+  const hidden: string[] = [];
+  const walk = (items: MenuSeed[]): void => {
+    for (const item of items) {
+      if (item.hidden) hidden.push(item.path);
+      if (item.children) walk(item.children);
+    }
+  };
+  walk(tree);
+  await sql`UPDATE sys_menu SET hidden = (path = ANY(${hidden}::text[]))
+             WHERE kind = 'menu' AND seeded AND hidden IS DISTINCT FROM (path = ANY(${hidden}::text[]))`.execute(tx);
 }
 
 async function moveLeaves(tx: Tx, moves: { from: string; to: string }[]): Promise<void> {

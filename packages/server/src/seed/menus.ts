@@ -2,6 +2,8 @@
 import { CONFIRM_GRID_NAMES, CONFIRM_GRIDS } from '../domain/confirm/grids';
 import { TICKET_KINDS } from '../domain/weighing/kinds';
 import { ticketMenuPath } from '../domain/weighing/menu';
+import { FS_MENU } from '../domain/freight-settlement/kinds';
+import { RECONCILE_MENU, RECONCILE_PERMISSIONS } from '../domain/settlement/reconcile';
 
 export { MENU_TREE } from '../domain/modules';
 export type { MenuButtonSeed, MenuSeed } from '../platform/menu/define';
@@ -13,6 +15,17 @@ export type { MenuButtonSeed, MenuSeed } from '../platform/menu/define';
  */
 export const MOVED_LEAVES: { from: string; to: string }[] = [
   { from: 'http://localhost:8080/help.html', to: '/help.html' },
+];
+
+/**
+ * Buttons the tree moved from one leaf to another that both stay: a database seeded then has the
+ * seeded button moved at start (seed/menu-upgrade.ts), keeping its id and permission key, and the
+ * roles holding it get the new leaf. 对账查询 covers goods and freight alike: it left 运费结算's
+ * 更多 for a leaf of its own under 结算管理.
+ */
+export const MOVED_BUTTONS: { permission: string; from: string; to: string }[] = [
+  { permission: RECONCILE_PERMISSIONS.view, from: FS_MENU, to: RECONCILE_MENU },
+  { permission: RECONCILE_PERMISSIONS.export, from: FS_MENU, to: RECONCILE_MENU },
 ];
 
 /**

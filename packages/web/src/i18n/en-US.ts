@@ -3,6 +3,7 @@ import { templateFormEn } from '@/platform/templates/form/i18n';
 import { ticketDialogsEn } from '@/pages/ticket-dialogs/i18n';
 import { contractDialogsEn } from '@/pages/contract-dialogs/i18n';
 import { qualityLabEn } from '@/pages/quality-lab/i18n';
+import { kioskEn } from '@/pages/quality/kiosk/i18n';
 import { freightPlanEn } from '@/pages/freight-plan/i18n';
 import { settlementDialogsEn } from '@/pages/settlement-dialogs/i18n';
 
@@ -79,6 +80,7 @@ export const enUS: Messages = {
   ticketDialogs: ticketDialogsEn,
   contractDialogs: contractDialogsEn,
   qualityLab: qualityLabEn,
+  kiosk: kioskEn,
   freightPlan: freightPlanEn,
   settlementDialogs: settlementDialogsEn,
   dataSource: { pickOne: 'Choose one data source' },

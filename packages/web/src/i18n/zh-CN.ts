@@ -2,6 +2,7 @@ import { templateFormZh } from '@/platform/templates/form/i18n';
 import { ticketDialogsZh } from '@/pages/ticket-dialogs/i18n';
 import { contractDialogsZh } from '@/pages/contract-dialogs/i18n';
 import { qualityLabZh } from '@/pages/quality-lab/i18n';
+import { kioskZh } from '@/pages/quality/kiosk/i18n';
 import { freightPlanZh } from '@/pages/freight-plan/i18n';
 import { settlementDialogsZh } from '@/pages/settlement-dialogs/i18n';
 /** Chinese texts: the default language of the platform. */
@@ -68,6 +69,7 @@ export const zhCN = {
   ticketDialogs: ticketDialogsZh,
   contractDialogs: contractDialogsZh,
   qualityLab: qualityLabZh,
+  kiosk: kioskZh,
   freightPlan: freightPlanZh,
   settlementDialogs: settlementDialogsZh,
   dataSource: { pickOne: '请选择一个数据源' },

@@ -1,5 +1,4 @@
 import { familyButton, type MenuSeed } from '../../platform/menu/define';
-import { RECONCILE_PERMISSIONS } from '../settlement/reconcile';
 import { FS_LABEL, FS_LABEL_EN, FS_MENU, fsPermission } from './kinds';
 
 /**
@@ -24,9 +23,6 @@ export const FREIGHT_SETTLEMENT_LEAVES: MenuSeed[] = [
       { name: '可结算磅单', en: 'Candidate tickets', permission: fsPermission('createList'), roles: [AC] },
       { name: '按期间生成', en: 'Create for a period', permission: fsPermission('create'), roles: [AC] },
       { name: '结算操作', en: 'Settlement actions', permission: fsPermission('Operating'), component: 'page:freightOperating', roles: [AC] },
-      // reconciliation per vendor, customer or carrier (domain/settlement/reconcile.ts)
-      { name: '对账查询', en: 'Reconciliation', permission: RECONCILE_PERMISSIONS.view, component: 'page:reconcile', roles: [AC] },
-      { name: '导出对账汇总', en: 'Export reconciliation', permission: RECONCILE_PERMISSIONS.export, roles: [AC] },
     ],
   },
   {

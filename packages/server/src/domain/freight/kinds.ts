@@ -18,7 +18,7 @@ export const PLAN_MENU = '/freight/plan-price';
 
 export const KIND_OPTIONS = [
   { value: 'pu', label: '采购', labelEn: 'Purchase' }, { value: 'sa', label: '销售', labelEn: 'Sale' },
-  { value: 'al', label: '调拨', labelEn: 'Allot' }, { value: 'tr', label: '转储', labelEn: 'Transfer' },
+  { value: 'al', label: '调拨', labelEn: 'Allot' }, { value: 'tr', label: '移库', labelEn: 'Transfer' },
 ];
 export const BASIS_OPTIONS = [
   { value: 'OUR_NET', label: '我方净重', labelEn: 'Our net' }, { value: 'SHIPPED', label: '原发数', labelEn: 'Shipped quantity' },

@@ -23,16 +23,21 @@ export const MASTERDATA_LEAVES: MenuSeed[] = [
   leaf('货区', 'Warehouse areas', '/masterdata/warehouse-area', [OP, AC], { buttons: documentButtons('md_warehouse_area', EDIT, [AC], [OP]) }),
   leaf('筒仓', 'Silos', '/masterdata/silo', [OP, AC], { buttons: documentButtons('md_silo', EDIT, [AC], [OP]) }),
   leaf('黑名单', 'Blacklist', '/masterdata/blacklist', [OP], { buttons: documentButtons('md_blacklist', EDIT, [OP]) }),
-  leaf('字典类型', 'Dictionary types', '/masterdata/dict-type', [OP, AC], { buttons: documentButtons('md_dict_type', EDIT, [AC], [OP]) }),
-  leaf('字典项', 'Dictionary items', '/masterdata/dict-item', [OP, AC], { buttons: documentButtons('md_dict_item', EDIT, [AC], [OP]) }),
+  // one place for the dictionaries: a type's form holds its items, so 字典项 keeps its route and
+  // keys but is not shown; 系统管理's 字典管理 (the same rows) likewise
+  leaf('数据字典', 'Dictionaries', '/masterdata/dict-type', [OP, AC], { buttons: documentButtons('md_dict_type', EDIT, [AC], [OP]) }),
+  leaf('字典项', 'Dictionary items', '/masterdata/dict-item', [OP, AC], { buttons: documentButtons('md_dict_item', EDIT, [AC], [OP]), hidden: true }),
   leaf('排队卸货地点', 'Discharge points', '/masterdata/discharge-point', [OP, AC], { buttons: documentButtons('md_discharge_point', EDIT, [OP], [AC]) }),
   leaf('线路', 'Lines', '/masterdata/line', [OP], { buttons: documentButtons('md_line', [...EDIT, 'copy'], [OP]) }),
   leaf('工厂', 'Factories', '/masterdata/factory', [OP, AC], { buttons: documentButtons('md_factory', [...EDIT, 'copy'], [AC], [OP]) }),
   leaf('人员', 'Persons', '/masterdata/person', [OP, AC], { buttons: documentButtons('md_person', [...EDIT, 'copy'], [AC], [OP]) }),
 ];
 
-/** 字典管理: the same dictionary types and items, kept here by administrators under their own keys. */
-export const SYSTEM_DICT_LEAF = leaf('字典管理', 'Dictionaries', '/system/dict', [], { buttons: documentButtons('sys_dict', EDIT, []) });
+/**
+ * 字典管理: the same dictionary types and items, kept here by administrators under their own keys;
+ * not shown, since 基础资料 → 数据字典 is the same screen (its route and keys stay for the roles granted it).
+ */
+export const SYSTEM_DICT_LEAF = leaf('字典管理', 'Dictionaries', '/system/dict', [], { buttons: documentButtons('sys_dict', EDIT, []), hidden: true });
 
 export const CODE_RULE_LEAF = leaf('编码规则', 'Code rules', '/system/code-rule', [], {
   buttons: documentButtons('sys_code_rule', ['create', 'update', 'delList', 'enable', 'disable', 'export'], []),

@@ -21,8 +21,9 @@ export const MONEY_LEAVES: MenuSeed[] = [
     name: '收款登记', en: 'Payments received', path: '/sale/receive-payment', roles: [AC],
     buttons: documentButtons('money_receipt', ['create', 'update', 'delList', 'audit', 'unaudit', 'obsolete', 'recover', 'export'], [AC]),
   },
-  // the receipt's form as a page of its own (spec section 2: /modules/sale/recive_payment/edit)
-  { name: '收款登记单', en: 'Payment received form', path: '/modules/sale/recive_payment/edit', component: 'money/receipt-edit', roles: [AC] },
+  // the receipt's form as a page of its own (spec section 2: /modules/sale/recive_payment/edit),
+  // opened from 收款登记: its route stays, the sidebar does not show it
+  { name: '收款登记单', en: 'Payment received form', path: '/modules/sale/recive_payment/edit', component: 'money/receipt-edit', roles: [AC], hidden: true },
   {
     name: '客户授信', en: 'Customer credit', path: '/sale/credit', roles: [AC],
     buttons: documentButtons('money_credit', ['create', 'update', 'delList', 'audit', 'unaudit', 'obsolete', 'recover', 'export'], [AC]),

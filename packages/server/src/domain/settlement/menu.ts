@@ -1,5 +1,6 @@
 import { documentButtons, familyButton, ROLE, type MenuSeed } from '../../platform/menu/define';
 import { settlePermission, SETTLE_KINDS, type SettleKind } from './kinds';
+import { RECONCILE_MENU, RECONCILE_PERMISSIONS } from './reconcile';
 
 /**
  * 采购结算, 销售结算 and 调拨结算 in the settlement folder: money, so the accountant's. The document
@@ -32,3 +33,15 @@ export function settlementLeaf(kind: SettleKind): MenuSeed {
     ],
   };
 }
+
+/**
+ * 对账查询: per vendor, customer or carrier over a period, goods and freight alike, so a leaf of the
+ * settlement folder of its own (it was a button in 运费结算's 更多: seed/menus.ts MOVED_BUTTONS).
+ */
+export const RECONCILE_LEAF: MenuSeed = {
+  name: '对账查询', en: 'Reconciliation', path: RECONCILE_MENU, component: 'settlement/reconcile', roles: [AC],
+  buttons: [
+    { name: '查看', en: 'View', permission: RECONCILE_PERMISSIONS.view, component: 'view', roles: [AC] },
+    { name: '导出', en: 'Export', permission: RECONCILE_PERMISSIONS.export, component: 'export', roles: [AC] },
+  ],
+};

@@ -12,7 +12,7 @@ import { settleBase, settlePermission, SETTLE_KINDS, SETTLE_KIND_LIST } from './
 import { closeSettlement, deleteSettlement, examine, unexamine } from './lifecycle';
 import { refuseUnderApproval } from '../workflow/gate';
 import { settlementApproval, settlementDocType, SETTLEMENT_GATED } from './approval';
-import { settlementLeaf } from './menu';
+import { RECONCILE_LEAF, settlementLeaf } from './menu';
 import { addAdjustment, addInvoice, addPayment } from './money';
 import { confirmPounds } from './pounds';
 import { fdById, settlementById, weightLists } from './reads';
@@ -84,7 +84,7 @@ export const settlementModule = defineModule({
   documents: SETTLE_KIND_LIST.map(({ kind }) => SETTLEMENT_FAMILIES[kind]),
   // examined by its approval flow when the company defines one (approval.ts)
   approvals: SETTLE_KIND_LIST.map(({ kind }) => settlementApproval(kind)),
-  menu: [{ area: '/settlement', leaves: SETTLE_KIND_LIST.map(({ kind }) => settlementLeaf(kind)) }],
+  menu: [{ area: '/settlement', leaves: [...SETTLE_KIND_LIST.map(({ kind }) => settlementLeaf(kind)), RECONCILE_LEAF] }],
   actions,
   routes: (app, { db }) => {
     for (const { kind } of SETTLE_KIND_LIST) {

@@ -11,6 +11,8 @@ import { periodRefusal, reconciliation, type ReconcileParty, type Reconciliation
 
 /** 对账 (reconciliation): `POST /api/settlement/reconcile` and its Excel, `POST /api/settlement/reconcile/export`. */
 export const RECONCILE_PERMISSIONS = { view: 'settlement_reconcile_view', export: 'settlement_reconcile_export' } as const;
+/** its leaf under 结算管理 (the web's page settlement/reconcile) */
+export const RECONCILE_MENU = '/settlement/reconcile';
 
 export const reconcileBody = z.strictObject({
   party: z.enum(['vendor', 'customer', 'carrier'], { error: '对账对象应为 vendor、customer 或 carrier' }),

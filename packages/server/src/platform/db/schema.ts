@@ -33,6 +33,8 @@ export interface SysMenu {
   menu_flag: Generated<'web' | 'app'>; sort: Generated<number>; methods: Generated<string[]>; created_at: Timestamp;
   /** put there by the code's menu tree (seed/menus.ts), retired when the tree drops it (migrations/025) */
   seeded: Generated<boolean>;
+  /** kept out of the sidebar and the menu search, its route kept (migrations/069) */
+  hidden: Generated<boolean>;
 }
 export interface SysRoleMenu { role_id: Id; menu_id: Id }
 export interface AuthSession {

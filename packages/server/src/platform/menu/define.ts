@@ -18,6 +18,8 @@ export interface MenuSeed {
   app?: boolean;
   children?: MenuSeed[];
   buttons?: MenuButtonSeed[];
+  /** a page that keeps its route but is not shown in the sidebar or found by the menu search */
+  hidden?: boolean;
 }
 
 /**

@@ -40,8 +40,18 @@ describe('the menu a user is sent follows their roles', () => {
 
   it('shows a child only to roles granted it, inside a parent shared with others', () => {
     const sale = (n: NavReply) => n.menu.find((m) => m.path === '/sale') as MenuItem;
-    expect(labels(sale(operator).children)).not.toContain('销售合同');
-    expect(labels(sale(accountant).children)).toContain('销售合同');
+    expect(labels(flatten(sale(operator).children))).not.toContain('销售合同');
+    expect(labels(flatten(sale(accountant).children))).toContain('销售合同');
+  });
+
+  it('sends the second level of a folder, and marks a page kept out of the sidebar hidden', () => {
+    const sale = accountant.menu.find((m) => m.path === '/sale') as MenuItem;
+    expect(labels(sale.children)).toEqual(['合同价格', '客户资金', '计划', '计算']);
+    const money = sale.children.find((m) => m.label === '客户资金') as MenuItem;
+    expect(money.children.filter((m) => m.hidden).map((m) => m.path)).toEqual(['/modules/sale/recive_payment/edit']);
+    const settlement = accountant.menu.find((m) => m.path === '/settlement') as MenuItem;
+    expect(settlement.children.find((m) => m.label === '对账查询')).toMatchObject({ path: '/settlement/reconcile', component: 'settlement/reconcile' });
+    expect(accountant.permissions.settlement_reconcile_view).toBe(true);
   });
 
   it('shows the administrator every menu of the tree, in the seeded order', () => {

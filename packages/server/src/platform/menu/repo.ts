@@ -9,7 +9,7 @@ export async function grantedMenuRows(db: Database, caller: Caller): Promise<Men
     .selectFrom('sys_menu as m')
     .select([
       'm.id', 'm.parent_id', 'm.kind', 'm.name', 'm.name_en', 'm.path', 'm.url_path', 'm.component', 'm.icon',
-      'm.permission', 'm.keep_alive', 'm.query', 'm.menu_flag', 'm.sort',
+      'm.permission', 'm.keep_alive', 'm.query', 'm.menu_flag', 'm.sort', 'm.hidden',
       sql<string[]>`ARRAY(SELECT r.role_code FROM sys_role_menu rm JOIN sys_role r ON r.id = rm.role_id
                           WHERE rm.menu_id = m.id AND r.group_id = ${caller.groupId} ORDER BY r.role_code)`.as('roles'),
     ])

@@ -16,6 +16,8 @@ export interface MenuRow {
   menu_flag: 'web' | 'app';
   sort: number;
   roles: string[];
+  /** kept out of the sidebar and the menu search; its route stays */
+  hidden?: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export function buildMenuTree(rows: MenuRow[]): { menu: MenuItem[]; buttons: Men
       group: null,
       meta: { roles: r.roles },
       menuFlag: r.menu_flag,
+      ...(r.hidden ? { hidden: true } : {}),
     });
   }
   const roots: MenuItem[] = [];

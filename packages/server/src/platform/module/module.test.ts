@@ -114,4 +114,16 @@ describe('the start-time checks', () => {
     expect(() => buildMenuTree(areas, [m('one', '/b', '/b/1')])).toThrow('菜单目录 /b 不存在');
     expect(() => buildMenuTree(areas, [m('one', '/a', '/a/1'), m('two', '/a', '/a/1')])).toThrow('菜单 /a/1 重复');
   });
+
+  it('gathers a folder\'s grouped leaves into a second-level folder where the first of them stood, refusing a missing leaf', () => {
+    const m = defineModule({ key: 'one', menu: [{ area: '/a', leaves: ['/a/1', '/a/2', '/a/3', '/a/4'].map((path) => ({ name: path, en: path, path })) }] });
+    const areas = [{ name: '甲', en: 'A', path: '/a', icon: 'X', groups: [{ name: '组', en: 'Group', path: '/a/menu-group/g', leaves: ['/a/4', '/a/2'] }] }];
+    const [area] = buildMenuTree(areas, [m]);
+    expect(area.children?.map((c) => c.path)).toEqual(['/a/1', '/a/menu-group/g', '/a/3']);
+    expect(area.children?.[1].children?.map((c) => c.path)).toEqual(['/a/4', '/a/2']);
+    const missing = [{ ...areas[0], groups: [{ ...areas[0].groups[0], leaves: ['/a/9'] }] }];
+    expect(() => buildMenuTree(missing, [m])).toThrow('/a/9 不存在');
+    const twice = [{ ...areas[0], groups: [...areas[0].groups, { ...areas[0].groups[0], path: '/a/menu-group/h' }] }];
+    expect(() => buildMenuTree(twice, [m])).toThrow('在两个分组中');
+  });
 });

@@ -15,8 +15,8 @@ export async function loadUserInfo({ db, pool }: DatabaseHandle, caller: Caller)
       sql<{ id: string; orgCode: string; orgName: string }[]>`(
         SELECT coalesce(json_agg(json_build_object('id', o.id::text, 'orgCode', o.org_code, 'orgName', o.org_name) ORDER BY o.org_code), '[]')
           FROM sys_user_org m JOIN sys_org o ON o.id = m.org_id WHERE m.user_id = u.id AND o.enabled)`.as('orgs'),
-      sql<{ code: string; admin: boolean }[]>`(
-        SELECT coalesce(json_agg(json_build_object('code', r.role_code, 'admin', r.is_admin) ORDER BY r.role_code), '[]')
+      sql<{ code: string; admin: boolean; name: string; nameEn: string | null }[]>`(
+        SELECT coalesce(json_agg(json_build_object('code', r.role_code, 'admin', r.is_admin, 'name', r.role_name, 'nameEn', r.role_name_en) ORDER BY r.role_code), '[]')
           FROM sys_user_org_role ur JOIN sys_role r ON r.id = ur.role_id
          WHERE ur.user_id = u.id AND ur.org_id = ${caller.orgId})`.as('roles'),
       // how the organisation shows weights and prices: every screen formats with them (protocol display.ts)
@@ -39,6 +39,7 @@ export async function loadUserInfo({ db, pool }: DatabaseHandle, caller: Caller)
     currentGroup: row.group_id,
     currentGroupName: row.group_name,
     roles: row.roles.map((r) => r.code),
+    roleNames: row.roles.map((r) => ({ code: r.code, name: r.name, nameEn: r.nameEn })),
     content: { orgs: row.orgs, admin: row.roles.some((r) => r.admin) },
     display: displayOf(row.display ?? {}),
   };

@@ -14,6 +14,7 @@ import { resolveWorkspacePage, tabOf } from '@/app/routing/workspace-pages';
 import { useSession } from '@/app/session/session-store';
 import { useSettings } from '@/app/session/settings-store';
 import { HOME_PATH } from '@/app/session/tabs';
+import { shownMenu } from '@/platform/menu/menu-routes';
 import { useTabs } from '@/app/session/tabs-store';
 import { TemplateFormHost } from '@/platform/templates/form/open-form';
 import { ResourcePopupHost } from '@/platform/templates/popups/ResourcePopupHost';
@@ -50,6 +51,8 @@ export default function WorkspaceLayout() {
   const config = useClientConfig();
   const zoneReady = usePlantZoneReady();
   const nav = useNav();
+  // what the sidebar, top menu and menu search show: hidden pages keep their routes (nav.menu) only
+  const shown = useMemo(() => shownMenu(nav.menu), [nav.menu]);
   useUserInfoSync();
   useHistoryUrl(nav.loaded);
   // the dialogs' code, once the menu is there, so that the first click opens them at once
@@ -92,9 +95,9 @@ export default function WorkspaceLayout() {
   return (
     <AntApp className="wb-app">
     <Layout className={`wb-layout screen-${screen}`} data-screen={screen}>
-      <Sidebar menu={nav.menu} activeMenuId={page?.menuId ?? null} versionCode={versionCode} screen={screen} focusAreaId={focusArea} />
+      <Sidebar menu={shown} activeMenuId={page?.menuId ?? null} versionCode={versionCode} screen={screen} focusAreaId={focusArea} />
       <Layout className="wb-main">
-        <TopBar menu={nav.menu} activeMenuId={page?.menuId ?? null} versionCode={versionCode} onArea={setFocusArea} />
+        <TopBar menu={shown} activeMenuId={page?.menuId ?? null} versionCode={versionCode} onArea={setFocusArea} />
         {showTags && page && <TabStrip activeKey={page.key} />}
         <Layout.Content className={`wb-content${location.pathname.startsWith('/reportforms') ? ' wb-content-report' : ''}`}>{body}</Layout.Content>
       </Layout>

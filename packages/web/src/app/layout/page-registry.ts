@@ -50,6 +50,8 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'gate/in-plant': lazy(() => import('@/pages/gate/InPlantPage')),
   'lane/intervention': lazy(() => import('@/pages/lane/InterventionPage')),
   'quality/report': lazy(() => import('@/pages/quality/QualityReportPage')),
+  // 结算管理 → 对账查询 (server domain/settlement/menu.ts RECONCILE_LEAF)
+  'settlement/reconcile': lazy(() => import('@/pages/settlement-dialogs/ReconcilePage')),
   // the kiosk page lives outside the workspace (router.tsx /viewWeigh); the menu leaf opens it there
   'quality/kiosk': lazy(() => import('@/pages/quality/kiosk/KioskPage')),
   // approvals (domain/workflow): 流程配置 draws the flows (the node editor loads with it), 我的待办 the lists

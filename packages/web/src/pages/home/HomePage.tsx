@@ -8,7 +8,7 @@ import { useNav } from '@/app/hooks/useNav';
 import { useOpenLeaf } from '@/app/hooks/useOpenLeaf';
 import { MenuIcon } from '@/app/layout/MenuIcon';
 import { useSession } from '@/app/session/session-store';
-import { menuLabel } from '@/platform/menu/menu-routes';
+import { flattenLeaves, menuLabel, shownMenu } from '@/platform/menu/menu-routes';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { PLANT_PERMISSIONS } from '@wb/protocol';
 import { ChartSkeleton } from './ChartSkeleton';
@@ -32,8 +32,13 @@ export default function HomePage() {
   const config = useClientConfig();
   const openLeaf = useOpenLeaf();
   const now = plantNow();
-  const shortcuts = nav.menu.flatMap((area) => area.children.slice(0, 1).map((leaf) => ({ area, leaf }))).slice(0, SHORTCUTS);
-  const roleNames = user?.roles ?? [];
+  // each area's first page, at whatever depth of the area it stands
+  const shortcuts = shownMenu(nav.menu).flatMap((area) => flattenLeaves(area.children).slice(0, 1).map((leaf) => ({ area, leaf }))).slice(0, SHORTCUTS);
+  // the roles by their names in the role archive; a code only where the server sent no name
+  const roleNames = (user?.roles ?? []).map((code) => {
+    const named = user?.roleNames?.find((r) => r.code === code);
+    return { code, label: named ? (english && named.nameEn ? named.nameEn : named.name) : code };
+  });
   // the plant's figures for those whose role reads them (报表中心 首页统计)
   const plant = usePermissions().can(PLANT_PERMISSIONS.home) && nav.loaded;
 
@@ -94,7 +99,7 @@ export default function HomePage() {
           <Card title={t('home.roles')} variant="borderless" className="wb-home-card wb-home-roles">
             <IdcardOutlined className="wb-muted" />{' '}
             {roleNames.map((r) => (
-              <Tag key={r}>{r}</Tag>
+              <Tag key={r.code} data-testid={`home-role-${r.code}`}>{r.label}</Tag>
             ))}
           </Card>
         </Col>

@@ -17,6 +17,16 @@ const firstOfMonth = () => `${today().slice(0, 8)}01`;
  */
 export function ReconcileDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
+  return (
+    <Modal open width={1300} title={t('settlementDialogs.reconcile.title')} onCancel={onClose} footer={<Button onClick={onClose}>{t('settlementDialogs.cancel')}</Button>} destroyOnHidden>
+      <ReconcilePanel />
+    </Modal>
+  );
+}
+
+/** The query and its table: the body of the dialog, and the page of 结算管理 → 对账查询 (settlement/reconcile). */
+export function ReconcilePanel() {
+  const { t } = useTranslation();
   const [q, setQ] = useState<ReconcileQuery>({ party: 'vendor', from: firstOfMonth(), to: today() });
   const [partyName, setPartyName] = useState<string | null>(null);
   const [data, setData] = useState<Reconciliation | null>(null);
@@ -48,7 +58,7 @@ export function ReconcileDialog({ onClose }: { onClose(): void }) {
   ];
   const exportXlsx = () => downloadFile(RECONCILE_EXPORT, { method: 'POST', body: q, fallbackName: 'reconcile.xlsx' }).catch(() => undefined);
   return (
-    <Modal open width={1300} title={r('title')} onCancel={onClose} footer={<Button onClick={onClose}>{t('settlementDialogs.cancel')}</Button>} destroyOnHidden>
+    <>
       <div data-testid="reconcile">
         <Space wrap style={{ marginBottom: 12 }}>
           <Select data-testid="reconcile-party" style={{ width: 120 }} value={q.party} onChange={(party) => { setQ({ ...q, party }); setData(null); setPartyName(null); }}
@@ -78,6 +88,6 @@ export function ReconcileDialog({ onClose }: { onClose(): void }) {
             </Table.Summary>
           ) : null)} />
       </div>
-    </Modal>
+    </>
   );
 }

@@ -49,7 +49,7 @@ export const settlementDialogsZh = {
     title: '新建运费结算', carrier: '承运商', search: '查 询', generate: '生 成', hauled: '运输净重(吨)', freight: '运费', lossCharge: '亏吨扣款',
     noPrice: '无运费价格', askFirst: '选择承运商和期间后查询', pickSome: '请选择磅单', made: '已生成运费结算 {{no}}',
     chosen: '已选 {{count}} 张，运费 {{freight}}，亏吨扣款 {{loss}}',
-    kinds: { pu: '采购', sa: '销售', al: '调拨', tr: '转储' } as Record<string, string>,
+    kinds: { pu: '采购', sa: '销售', al: '调拨', tr: '移库' } as Record<string, string>,
   },
   ok: '确 定', cancel: '取 消',
 };

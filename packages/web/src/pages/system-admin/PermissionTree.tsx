@@ -41,7 +41,8 @@ export function PermissionTree({ roleId, granted, editable }: Props) {
         {tree.length > 0 && <Tree
           checkable
           checkStrictly
-          defaultExpandedKeys={tree.map((e) => e.id)}
+          // the areas and their second-level folders open: the pages show, their buttons folded
+          defaultExpandedKeys={tree.flatMap((e) => [e.id, ...e.children.filter((c) => c.children.some((g) => g.kind === 'menu')).map((c) => c.id)])}
           selectable={false}
           disabled={!editable}
           treeData={nodes}

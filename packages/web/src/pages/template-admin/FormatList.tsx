@@ -62,7 +62,7 @@ export function FormatList({ selectedId, onSelect }: { selectedId: string | null
           { title: tx.formats.code, dataIndex: 'formatCode', render: (v: string) => <code>{v}</code> },
           { title: tx.formats.name, dataIndex: 'formatName' },
           { title: tx.formats.type, dataIndex: 'formatType', width: 100, render: (v: string) => tx.types[v] ?? v },
-          { title: tx.formats.style, dataIndex: 'formatStyle', ellipsis: true },
+          { title: tx.formats.style, dataIndex: 'formatStyle', ellipsis: true, render: (v: string) => tx.styles[v] ?? v },
           { title: tx.formats.menu, dataIndex: 'menuName', width: 120, render: (v: string | null) => v ?? '—' },
           { title: tx.formats.fields, dataIndex: 'fieldCount', width: 80, align: 'right' },
           {

@@ -9,6 +9,11 @@ const zh = {
     choose: '点击一行模板查看其字段定义', total: '共 {{total}} 条',
   },
   types: { LIST: '列表', FORM: '表单', RESOURCE: '弹窗资源', SEARCH: '查询' } as Record<string, string>,
+  styles: {
+    FORMAT_LIST_BASE: '基础列表', FORMAT_TREE_LIST: '树形列表', FORMAT_FOUR_COLUMN_FROM: '四列表单', FORMAT_EIGHT_COLUMN_FROM: '八列表单',
+    FORMAT_MASTER_CHILD_FROM: '主子表单', FORMAT_TAB_FROM: '页签表单', FORMAT_RESOURCE_QUERY_DATALIST: '查询列表弹窗',
+    FORMAT_RESOURCE_TREE: '树形弹窗', FORMAT_RESOURCE_TREE_QUERY_DATALIST: '树形查询列表弹窗',
+  } as Record<string, string>,
   format: { title: '模板属性', ps: '默认每页条数', remark: '备注', valueSub: '弹窗查询字段', viewSub: '弹窗显示字段', save: '保存模板属性' },
   fields: {
     title: '字段定义', seq: '顺序', fieldName: '字段', fieldType: '类型', label: '名称', labelEn: '英文名称', ishow: '显示', ihidden: '隐藏',
@@ -44,6 +49,11 @@ const en: AdminTexts = {
     params: 'Parameters', choose: 'Click a template to see its fields', total: '{{total}} in all',
   },
   types: { LIST: 'List', FORM: 'Form', RESOURCE: 'Popup', SEARCH: 'Search' },
+  styles: {
+    FORMAT_LIST_BASE: 'Basic list', FORMAT_TREE_LIST: 'Tree list', FORMAT_FOUR_COLUMN_FROM: 'Four-column form', FORMAT_EIGHT_COLUMN_FROM: 'Eight-column form',
+    FORMAT_MASTER_CHILD_FROM: 'Master-child form', FORMAT_TAB_FROM: 'Tabbed form', FORMAT_RESOURCE_QUERY_DATALIST: 'Popup list with search',
+    FORMAT_RESOURCE_TREE: 'Popup tree', FORMAT_RESOURCE_TREE_QUERY_DATALIST: 'Popup tree with list',
+  },
   format: { title: 'Template', ps: 'Page size', remark: 'Remark', valueSub: 'Popup search field', viewSub: 'Popup label field', save: 'Save template' },
   fields: {
     title: 'Fields', seq: 'Seq', fieldName: 'Field', fieldType: 'Type', label: 'Label', labelEn: 'English label', ishow: 'Show', ihidden: 'Hidden',

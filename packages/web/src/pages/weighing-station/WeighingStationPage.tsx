@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Segmented, Select, Space, Tag, type ButtonProps } from 'antd';
-import dayjs from 'dayjs';
-import { formatWeight, WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, type WeighKind } from '@wb/protocol';
+import { TICKET_STATE_LABELS, WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, type WeighingReply, type WeighKind } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
 import { useDisplay } from '@/platform/display';
+import { plantDateTimeText } from '@/platform/plant-time';
 import { CardReaderError, readCard } from '@/platform/card-reader/bridge-client';
 import { loadScales, lookTruck, sendWeighing } from './api';
 import { LiveIndicator } from './LiveIndicator';
@@ -190,12 +190,14 @@ export default function WeighingStationPage() {
 function ResultView({ reply }: { reply: WeighingReply }) {
   const tx = useStationTexts();
   const display = useDisplay();
+  const english = useEnglish();
+  const stateLabel = (code: string) => (TICKET_STATE_LABELS[code] ? TICKET_STATE_LABELS[code][english ? 'en' : 'zh'] : code);
   const tons = (v: string | null) => (v === null ? '—' : display.weight(v, { unit: true }));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" column={1} bordered items={[
         { key: 'no', label: tx.ticketNo, children: <span data-testid="result-ticket-no">{reply.ticketNo}</span> },
-        { key: 'state', label: tx.state, children: <span data-testid="result-state">{reply.state}</span> },
+        { key: 'state', label: tx.state, children: <span data-testid="result-state" data-state={reply.state}>{stateLabel(reply.state)}</span> },
         { key: 'gross', label: tx.gross, children: <span data-testid="result-gross">{tons(reply.gross)}</span> },
         { key: 'tare', label: tx.tareW, children: <span data-testid="result-tare">{tons(reply.tare)}</span> },
         { key: 'deduct', label: tx.deduct, children: <span data-testid="result-deduct">{tons(reply.deductTotal)}</span> },
@@ -221,7 +223,7 @@ const LOOK_DELAY_MS = 400;
  */
 function TruckCard({ kind, plate, cardUid }: { kind: WeighKind; plate: string; cardUid: string | null }) {
   const tx = useStationTexts();
-  const english = useEnglish();
+  const display = useDisplay();
   const [asked, setAsked] = useState<{ plate: string } | { cardUid: string } | null>(null);
   useEffect(() => {
     if (cardUid) return setAsked({ cardUid });
@@ -238,7 +240,7 @@ function TruckCard({ kind, plate, cardUid }: { kind: WeighKind; plate: string; c
   else {
     const t = answer.truck;
     const first = t.first
-      ? `${t.first.side === 'GROSS' ? tx.firstGross : tx.firstTare} ${formatWeight(t.first.weight, undefined, { unit: true, language: english ? 'en' : 'zh' })} · ${t.first.time ? dayjs(t.first.time).format('YYYY-MM-DD HH:mm:ss') : ''} · ${t.first.ticketNo}`
+      ? `${t.first.side === 'GROSS' ? tx.firstGross : tx.firstTare} ${display.weight(t.first.weight, { unit: true })} · ${t.first.time ? plantDateTimeText(t.first.time) : ''} · ${t.first.ticketNo}`
       : tx.notYet;
     body = (
       <Descriptions size="small" column={1} bordered items={[

@@ -42,6 +42,29 @@ export function visibleMenu(items: readonly MenuItem[], roles: readonly string[]
   return out;
 }
 
+/**
+ * The tree the sidebar, the top menu, the home page and the menu search show: a hidden page (a form
+ * opened from its list) left out, its route kept, and a folder left without pages with it.
+ */
+export function shownMenu(items: readonly MenuItem[]): MenuItem[] {
+  const out: MenuItem[] = [];
+  for (const item of items) {
+    if (item.hidden) continue;
+    if (item.children.length === 0) {
+      out.push(item);
+      continue;
+    }
+    const children = shownMenu(item.children);
+    if (children.length > 0) out.push({ ...item, children });
+  }
+  return out;
+}
+
+/** The paths of the pages below a folder, at every depth (the sidebar names them on the folder's title). */
+export function leafPaths(item: MenuItem): string[] {
+  return item.children.length === 0 ? [item.path] : item.children.flatMap(leafPaths);
+}
+
 export function isLeaf(item: MenuItem): boolean {
   return item.children.length === 0;
 }
@@ -148,12 +171,15 @@ export function flattenLeaves(menu: readonly MenuItem[]): MenuItem[] {
   return menu.flatMap((item) => (isLeaf(item) ? [item] : flattenLeaves(item.children)));
 }
 
-/** The menu search of the top bar: leaves whose title (either language) contains the text. */
+/**
+ * The menu search of the top bar: the pages, at any depth of the menu, whose title (either language)
+ * contains the text; a hidden page is not offered.
+ */
 export function searchMenu(menu: readonly MenuItem[], text: string): MenuItem[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [];
   return flattenLeaves(menu).filter(
-    (item) => item.title.toLowerCase().includes(needle) || (item.labelEn ?? '').toLowerCase().includes(needle),
+    (item) => !item.hidden && (item.title.toLowerCase().includes(needle) || (item.labelEn ?? '').toLowerCase().includes(needle)),
   );
 }
 

@@ -16,9 +16,10 @@ export const jobListTemplate = defineListTemplate({
   resUrl: `${JOB_BASE}/v2/list`, menuPath: '/system/job',
   fields: [
     { fieldName: 'name', fieldExplain: '任务名称', fieldExplainEn: 'Job', fieldType: 'TEXT', columnSql: 't.name', iallowQuery: true, searchType: 'input', columnWidth: 160 },
-    { fieldName: 'nameEn', fieldExplain: '英文名称', fieldExplainEn: 'Name (English)', fieldType: 'TEXT', columnSql: 't.name_en', columnWidth: 160 },
+    // the English name is the English screen's: not a column of the Chinese list
+    { fieldName: 'nameEn', fieldExplain: '英文名称', fieldExplainEn: 'Name (English)', fieldType: 'TEXT', columnSql: 't.name_en', columnWidth: 160, ishow: false },
     { fieldName: 'jobKey', fieldExplain: '任务标识', fieldExplainEn: 'Key', fieldType: 'TEXT', columnSql: 't.job_key', iallowQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', columnWidth: 150 },
-    { fieldName: 'cron', fieldExplain: '执行计划(cron)', fieldExplainEn: 'Schedule (cron)', fieldType: 'TEXT', columnSql: 't.cron', columnWidth: 130 },
+    { fieldName: 'cron', fieldExplain: '执行计划', fieldExplainEn: 'Schedule (cron)', fieldType: 'TEXT', columnSql: 't.cron', columnWidth: 130 },
     { fieldName: 'defaultCron', fieldExplain: '默认计划', fieldExplainEn: 'Default schedule', fieldType: 'TEXT', columnSql: 't.default_cron', columnWidth: 120 },
     { fieldName: 'enabled', fieldExplain: '状态', fieldExplainEn: 'State', fieldType: 'BOOLEAN', columnSql: 't.enabled', iallowQuery: true, searchType: 'comboxSingle', columnWidth: 80,
       options: [{ value: true, label: '运行', labelEn: 'Running', color: 'green' }, { value: false, label: '已停止', labelEn: 'Stopped', color: 'default' }] },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { registerPageActions, type PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { call, ApiError } from '@/platform/api/http';
@@ -17,6 +18,7 @@ registerPageActions('quality-kiosk', { issueKiosk: (ctx) => useKioskDialog.getSt
 const DEFAULT_ITEMS = [['001', '水分'], ['002', 'Si'], ['003', 'S'], ['004', 'C'], ['005', '强度']];
 
 export function KioskKeyDialogHost() {
+  const { t } = useTranslation();
   const ctx = useKioskDialog((s) => s.ctx);
   const close = useKioskDialog((s) => s.close);
   const [name, setName] = useState('');
@@ -35,20 +37,20 @@ export function KioskKeyDialogHost() {
     }
   };
   return (
-    <Modal open title="发放质检终端密钥 Issue kiosk key" onCancel={done} onOk={issued ? done : () => void issue()} okText={issued ? '完成 Done' : '发放 Issue'} destroyOnHidden>
+    <Modal open title={t('kiosk.issueTitle')} onCancel={done} onOk={issued ? done : () => void issue()} okText={issued ? t('kiosk.done') : t('kiosk.issue')} destroyOnHidden>
       {issued ? (
         <>
-          <Alert type="warning" showIcon message="密钥只显示这一次，请立即抄录 The key is shown this once" style={{ marginBottom: 12 }} />
+          <Alert type="warning" showIcon message={t('kiosk.shownOnce')} style={{ marginBottom: 12 }} />
           <Typography.Paragraph copyable data-testid="kiosk-issued-key" code>{issued.key}</Typography.Paragraph>
           <Typography.Paragraph copyable>{`${window.location.origin}/viewWeigh?key=${issued.key}`}</Typography.Paragraph>
         </>
       ) : (
         <Form layout="vertical">
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
-          <Form.Item label="终端名称 Kiosk name" required>
+          <Form.Item label={t('kiosk.name')} required>
             <Input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} data-testid="kiosk-name" />
           </Form.Item>
-          <Form.Item label="化验项目编码 Assay item codes" required>
+          <Form.Item label={t('kiosk.items')} required>
             <Select mode="tags" value={codes} onChange={setCodes} data-testid="kiosk-items" options={DEFAULT_ITEMS.map(([value, label]) => ({ value, label: `${value} ${label}` }))} />
           </Form.Item>
         </Form>

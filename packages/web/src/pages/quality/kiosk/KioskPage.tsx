@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Card, Input, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { KIOSK_KEY_STORAGE, KioskError, loadKiosk, saveKioskValue, valueProblem, type KioskItem, type KioskView } from './kiosk-api';
 
 /**
@@ -28,6 +29,8 @@ function initialKey(): string | null {
 }
 
 export default function KioskPage() {
+  const { t } = useTranslation();
+  const tk = (key: string, values?: Record<string, string>) => t(`kiosk.${key}`, values);
   const [key, setKey] = useState<string | null>(initialKey);
   const [typedKey, setTypedKey] = useState('');
   const [view, setView] = useState<KioskView | null>(null);
@@ -61,14 +64,14 @@ export default function KioskPage() {
   if (!key || !view) {
     return (
       <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 120 }}>
-        <Card title="批量质检平台 Bulk inspection" style={{ width: 420 }} data-testid="kiosk-key-card">
+        <Card title={tk('title')} style={{ width: 420 }} data-testid="kiosk-key-card">
           {refused && <Alert type="error" showIcon message={refused} style={{ marginBottom: 12 }} data-testid="kiosk-refused" />}
-          {key ? <Typography.Text>加载中… Loading…</Typography.Text> : (
+          {key ? <Typography.Text>{tk('loading')}</Typography.Text> : (
             <Space.Compact style={{ width: '100%' }}>
-              <Input.Password placeholder="质检终端密钥 Kiosk key" value={typedKey} onChange={(e) => setTypedKey(e.target.value)} data-testid="kiosk-key-input"
+              <Input.Password placeholder={tk('keyPlaceholder')} value={typedKey} onChange={(e) => setTypedKey(e.target.value)} data-testid="kiosk-key-input"
                 onPressEnter={() => { if (typedKey.trim()) { localStorage.setItem(KIOSK_KEY_STORAGE, typedKey.trim()); setRefused(null); setKey(typedKey.trim()); } }} />
               <Button type="primary" data-testid="kiosk-key-submit"
-                onClick={() => { if (typedKey.trim()) { localStorage.setItem(KIOSK_KEY_STORAGE, typedKey.trim()); setRefused(null); setKey(typedKey.trim()); } }}>进入 Enter</Button>
+                onClick={() => { if (typedKey.trim()) { localStorage.setItem(KIOSK_KEY_STORAGE, typedKey.trim()); setRefused(null); setKey(typedKey.trim()); } }}>{tk('enter')}</Button>
             </Space.Compact>
           )}
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }} data-testid="kiosk-key-hint">{KEY_HINT}</Typography.Paragraph>
@@ -94,7 +97,7 @@ export default function KioskPage() {
       const done = await saveKioskValue(key!, sampleId, item.id, text === '' ? null : text, result.version);
       setView((v) => v && { ...v, samples: v.samples.map((s) => (s.id === sampleId ? { ...s, results: done.results } : s)) });
       setDrafts((d) => { const { [k]: _, ...rest } = d; return rest; });
-      setSaved({ text: `${done.blindCode} ${item.name} 已保存`, ms: Math.round(performance.now() - started) });
+      setSaved({ text: tk('saved', { what: `${done.blindCode} ${item.name}` }), ms: Math.round(performance.now() - started) });
     } catch (e) {
       if (e instanceof KioskError && e.status === 401) return forget(e.message);
       setProblems((p) => ({ ...p, [k]: (e as Error).message }));
@@ -119,21 +122,21 @@ export default function KioskPage() {
   return (
     <div style={{ padding: 16 }} data-testid="kiosk-page">
       <Space style={{ marginBottom: 12 }} wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>批量质检平台 · {view.kiosk.name}</Typography.Title>
-        <Button onClick={() => void reload()} data-testid="kiosk-reload">刷新 Reload</Button>
+        <Typography.Title level={4} style={{ margin: 0 }}>{tk('title')} · {view.kiosk.name}</Typography.Title>
+        <Button onClick={() => void reload()} data-testid="kiosk-reload">{tk('reload')}</Button>
         {saved && <Typography.Text type="success" data-testid="kiosk-saved">{saved.text}（{saved.ms} ms）</Typography.Text>}
       </Space>
       <table className="kiosk-grid" style={{ borderCollapse: 'collapse' }} data-testid="kiosk-grid">
         <thead>
           <tr>
-            <th style={{ textAlign: 'left', padding: 4 }}>制样编码 Blind code</th>
+            <th style={{ textAlign: 'left', padding: 4 }}>{tk('blindCode')}</th>
             {view.items.map((i) => <th key={i.id} style={{ padding: 4 }}>{i.name}{i.unit ? ` (${i.unit})` : ''}</th>)}
           </tr>
         </thead>
         <tbody>
           {view.samples.map((s, row) => (
             <tr key={s.id} data-testid={`kiosk-row-${s.blindCode}`}>
-              <td style={{ padding: 4, fontFamily: 'monospace' }}>{s.blindCode}{s.round === 2 ? ' 复检' : ''}</td>
+              <td style={{ padding: 4, fontFamily: 'monospace' }}>{s.blindCode}{s.round === 2 ? ` ${tk('recheck')}` : ''}</td>
               {view.items.map((item) => {
                 const k = cellKey(s.id, item.id);
                 const result = resultOf(s.id, item.id);
@@ -156,7 +159,7 @@ export default function KioskPage() {
           ))}
         </tbody>
       </table>
-      {view.samples.length === 0 && <Typography.Text type="secondary">没有待录入的样品 No samples waiting</Typography.Text>}
+      {view.samples.length === 0 && <Typography.Text type="secondary">{tk('noSamples')}</Typography.Text>}
     </div>
   );
 }

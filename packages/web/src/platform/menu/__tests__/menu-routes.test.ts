@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuButton, MenuItem } from '@wb/protocol';
-import { buildRouteIndex, findEntry, leafTarget, menuTrail, searchMenu, visibleMenu } from '../menu-routes';
+import { buildRouteIndex, findEntry, leafPaths, leafTarget, menuTrail, searchMenu, shownMenu, visibleMenu } from '../menu-routes';
 
 let seq = 0;
 function item(label: string, path: string, extra: Partial<MenuItem> = {}): MenuItem {
@@ -10,6 +10,30 @@ function item(label: string, path: string, extra: Partial<MenuItem> = {}): MenuI
     keepAlive: 1, query: null, children: [], buttonUrls: [], group: null, meta: { roles: [] }, menuFlag: 'web', ...extra,
   };
 }
+
+describe('a second level and hidden pages', () => {
+  const form = item('收款登记单', '/modules/sale/recive_payment/edit', { hidden: true, component: 'money/receipt-edit' });
+  const money = item('客户资金', '/sale/menu-group/money', { children: [item('收款登记', '/sale/receive-payment'), form] });
+  const onlyHidden = item('字典', '/sale/menu-group/dict', { children: [item('字典项', '/md/dict-item', { hidden: true })] });
+  const reconcile = item('对账查询', '/settlement/reconcile');
+  const menu = [item('销售', '/sale', { children: [money, onlyHidden] }), item('结算管理', '/settlement', { children: [reconcile] })];
+
+  it('shows no hidden page and no folder left without pages, and keeps the hidden page\'s route', () => {
+    const shown = shownMenu(menu);
+    expect(shown[0].children.map((m) => m.label)).toEqual(['客户资金']);
+    expect(shown[0].children[0].children.map((m) => m.label)).toEqual(['收款登记']);
+    expect(findEntry(buildRouteIndex(menu, []), '/modules/sale/recive_payment/edit')?.component).toBe('money/receipt-edit');
+  });
+
+  it('finds a page inside a second-level folder by its title, but not a hidden one', () => {
+    expect(searchMenu(menu, '收款登记').map((m) => m.path)).toEqual(['/sale/receive-payment']);
+    expect(searchMenu(menu, '对账').map((m) => m.path)).toEqual(['/settlement/reconcile']);
+  });
+
+  it('names every page below a folder, at any depth', () => {
+    expect(leafPaths(menu[0])).toEqual(['/sale/receive-payment', '/modules/sale/recive_payment/edit', '/md/dict-item']);
+  });
+});
 
 describe('menu to routes', () => {
   it('drops handset entries', () => {
