@@ -91,7 +91,7 @@ export const MENU_AREAS: MenuArea[] = [
         '/masterdata/warehouse', '/masterdata/warehouse-area', '/masterdata/silo', '/masterdata/discharge-point', '/masterdata/location', '/masterdata/batch', '/masterdata/tray',
       ]),
       group('/masterdata', 'organisation', '组织人员', 'Organisation', ['/masterdata/factory', '/masterdata/department', '/masterdata/person', '/masterdata/line']),
-      group('/masterdata', 'other', '字典编号', 'Dictionaries and numbers', ['/masterdata/dict-type', '/masterdata/dict-item', '/masterdata/number-prefix']),
+      group('/masterdata', 'other', '字典编号', 'Dictionaries and numbers', ['/masterdata/dict-type', '/masterdata/dict-item', '/masterdata/number-prefix', '/masterdata/region']),
     ],
   },
   { name: '报表中心', en: 'Reports', path: '/reportforms', icon: 'BarChartOutlined' },
