@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../platform/http/errors';
 import { checkRegistryAtAudit } from '../licence/checks';
 import { releaseOnLine, reserveOnLine } from '../notice/quantity';
 import { registryMoney, withMoneyDetails } from '../money/registry-money';
-import { checkDayPlanAtHold } from '../plan/quota';
+import { checkDayPlanAtHold, takeDayPlanTurnWhenPlanned } from '../plan/quota';
 import { decideNoticeForHold, holdMoveOf, reservedAfter } from './hold-rules';
 import type { RegistryKind } from './kinds';
 import { auditStampOf, decideDocAction } from './lifecycle';
@@ -57,6 +57,8 @@ export async function docAction(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind
   const byLine = [...plans].sort((a, b) => Number(a.row.noticeLineId ?? 0) - Number(b.row.noticeLineId ?? 0));
   const notes: ChangeNote[] = [];
   const warnings: string[] = [];
+  // the company's turn before any line of the batch is locked, only when a day plan applies (domain/plan)
+  await takeDayPlanTurnWhenPlanned(tx, who.orgId, kind, byLine.filter(({ row, decision }) => holdMoveOf(row, decision.hold)?.kind === 'reserve').map(({ row }) => row.id));
   for (const { row, decision } of byLine) {
     const move = holdMoveOf(row, decision.hold);
     if (move?.kind === 'reserve') {
