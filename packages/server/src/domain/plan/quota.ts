@@ -11,8 +11,8 @@ import { dayPlanRefusal } from './rules';
  * day plan nothing is controlled. Called in the hold's transaction, before the notice line's lock.
  * The batch has taken the company's turn first when a plan applies (takeDayPlanTurnWhenPlanned).
  */
-export async function checkDayPlanAtHold(tx: Transaction<DB>, orgId: string, kind: string, registryId: string): Promise<void> {
-  if (kind !== 'sa') return;
+export async function checkDayPlanAtHold(tx: Transaction<DB>, orgId: string, kind: string, registryId: string, planned = true): Promise<void> {
+  if (kind !== 'sa' || !planned) return;
   const facts = await holdFacts(tx, orgId, registryId);
   if (!facts) return;
   const quota = await lockDayPlan(tx, orgId, facts);
@@ -27,8 +27,12 @@ export async function checkDayPlanAtHold(tx: Transaction<DB>, orgId: string, kin
  * registries lock their plans in notice-line order, which two batches crossing two plans would meet
  * in opposite orders. A batch no plan applies to locks no plan, only lines in id order, and takes
  * no turn: a company without day plans never queues its sales registries behind one another.
+ * Answers whether a plan applies: when none does, checkDayPlanAtHold reads nothing more (a plan
+ * audited meanwhile controls the registries held after it: this batch went as if just before it).
  */
-export async function takeDayPlanTurnWhenPlanned(tx: Transaction<DB>, orgId: string, kind: string, registryIds: string[]): Promise<void> {
-  if (kind !== 'sa' || registryIds.length === 0) return;
-  if (await dayPlanApplies(tx, orgId, registryIds)) await takeDayPlanTurn(tx, orgId);
+export async function takeDayPlanTurnWhenPlanned(tx: Transaction<DB>, orgId: string, kind: string, registryIds: string[]): Promise<boolean> {
+  if (kind !== 'sa' || registryIds.length === 0) return false;
+  const planned = await dayPlanApplies(tx, orgId, registryIds);
+  if (planned) await takeDayPlanTurn(tx, orgId);
+  return planned;
 }
