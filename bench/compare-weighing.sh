@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The second weighing (bench/weighing.ts) of another commit and of this checkout, side by side on
 # one machine: BASE first, then this checkout, ROUNDS times, so both see the same machine. Each run
-# writes its results/weighing-<time>.json in its own tree; the last lines compare the rates.
+# writes its results/weighing-<time>.json in its own tree; each line says the machine's load average
+# (1, 5, 15 min) before and after its run; the last lines compare the rates.
 #   bash bench/compare-weighing.sh <base-revision> [rounds=5]
 set -euo pipefail
 base=${1:?"usage: bench/compare-weighing.sh <base-revision> [rounds]"}
@@ -18,9 +19,11 @@ declare -a before after
 for r in $(seq 1 "$rounds"); do
   for side in base here; do
     dir=$here; [ "$side" = base ] && dir=$tree
+    loadBefore=$(cut -d' ' -f1-3 /proc/loadavg)
     (cd "$dir" && npx tsx bench/weighing.ts >/dev/null)
+    loadAfter=$(cut -d' ' -f1-3 /proc/loadavg)
     read -r perSecond p50 < <(rate "$dir")
-    echo "round $r $side: $perSecond weighings/s, p50 $p50 ms at the station"
+    echo "round $r $side: $perSecond weighings/s, p50 $p50 ms at the station (load average before $loadBefore, after $loadAfter)"
     if [ "$side" = base ]; then before+=("$perSecond"); else after+=("$perSecond"); fi
   done
 done

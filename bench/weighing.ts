@@ -209,7 +209,8 @@ async function main() {
 /**
  * The second weighing with N webhook subscriptions to 'ticket completed' against none, in one run on
  * one database: sustained runs alternate off, on, off, on..., so both sides see the same machine.
- * On, every weighing's transaction also writes its event, N deliveries and one job of the job library.
+ * On, every weighing's completion statement also writes its event, N deliveries and one job of the
+ * job library; off, it writes no event at all (platform/events eventCtes).
  */
 async function webhooksSideBySide(o: {
   url: string; database: ReturnType<typeof openDatabase>; callUrl: string; token: string; idsFile: string; weightBase: number; offset: number; serverMs: number[];
@@ -224,17 +225,19 @@ async function webhooksSideBySide(o: {
     await database.pool.query(`INSERT INTO sys_subscription (org_id, name, events, url, secret, enabled) VALUES ($1, $2, 'ticket.completed', $3, $4, false)`,
       [org, `bench hook ${i + 1}`, `http://127.0.0.1:${port}/hook/${i + 1}`, `whsec_bench_${i + 1}_0123456789abcdef`]);
   }
-  const phases: { subscribed: boolean; calls: number; failures: number; perSecond: number; client: ReturnType<typeof figures>; server: ReturnType<typeof figures>; quiet: unknown }[] = [];
+  const phases: { subscribed: boolean; calls: number; failures: number; perSecond: number; client: ReturnType<typeof figures>; server: ReturnType<typeof figures>; quiet: unknown; load: unknown }[] = [];
   for (let r = 0; r < settings.webhookRounds; r++) {
     for (const subscribed of [false, true]) {
       await database.pool.query('UPDATE sys_subscription SET enabled = $1', [subscribed]);
       const quiet = await waitQuiet(settings.quietWait);
+      const loadBefore = os.loadavg().map((x) => round(x, 2));
       serverMs.length = 0;
       const run = await runClient({ url: o.callUrl, token: o.token, idsFile: o.idsFile, weightBase: o.weightBase, offset, calls: 1_000_000, seconds: settings.duration, connections: settings.connections });
       offset += run.count;
-      const phase = { subscribed, calls: run.count, failures: run.failures, perSecond: round(run.count / (run.wallMs / 1000), 1), client: figures(run.latencies), server: figures(serverMs), quiet };
+      const load = { before: loadBefore, after: os.loadavg().map((x) => round(x, 2)) };
+      const phase = { subscribed, calls: run.count, failures: run.failures, perSecond: round(run.count / (run.wallMs / 1000), 1), client: figures(run.latencies), server: figures(serverMs), quiet, load };
       phases.push(phase);
-      console.log(`round ${r + 1} webhooks ${subscribed ? 'on ' : 'off'}: ${phase.perSecond} weighings/s, p50 ${phase.client.p50} ms at the station, ${run.failures} failures`);
+      console.log(`round ${r + 1} webhooks ${subscribed ? 'on ' : 'off'}: ${phase.perSecond} weighings/s, p50 ${phase.client.p50} ms at the station, ${run.failures} failures, load average ${load.before.join(' ')} -> ${load.after.join(' ')}`);
     }
   }
   const mean = (on: boolean) => { const xs = phases.filter((p) => p.subscribed === on).map((p) => p.perSecond); return round(xs.reduce((a, b) => a + b, 0) / xs.length, 1); };

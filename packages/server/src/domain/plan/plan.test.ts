@@ -15,6 +15,7 @@ let customer: { id: string; name: string };
 let material: { id: string; name: string };
 let other: string;
 let crossing: [string, string];
+let unplanned: string;
 let today: string;
 
 beforeAll(async () => {
@@ -25,11 +26,12 @@ beforeAll(async () => {
   const { rows: [c] } = await pool.query(`SELECT c.id::text, c.customer_name AS name FROM md_customer_alloc a JOIN md_customer c ON c.id = a.archive_id
                                            WHERE a.org_id = $1 ORDER BY a.archive_id LIMIT 1`, [org]);
   const ms = (await pool.query(`SELECT m.id::text, m.inv_name AS name FROM md_material_alloc a JOIN md_material m ON m.id = a.archive_id
-                                 WHERE a.org_id = $1 ORDER BY a.archive_id LIMIT 4`, [org])).rows;
+                                 WHERE a.org_id = $1 ORDER BY a.archive_id LIMIT 5`, [org])).rows;
   customer = c;
   material = ms[0];
   other = ms[1].id;
   crossing = [ms[2].id, ms[3].id];
+  unplanned = ms[4].id;
   today = (await pool.query("SELECT to_char(current_date, 'YYYY-MM-DD') AS d")).rows[0].d;
 });
 
@@ -145,6 +147,29 @@ describe('day plan control', () => {
     await dayPlan('10', 1, '2030-01-01');
     const r = await salesRegistry(lineId, '500');
     expectOk(await audit(r.id));
+  });
+
+  it('queues a sales registry behind the company\'s other holds only when a day plan applies to it', async () => {
+    const { lineId } = await newNotice(pool, org, { kind: 'sa', maxLimit: '1000' });
+    await pool.query('UPDATE wb_notice_line SET material_id = $2 WHERE id = $1', [lineId, unplanned]);
+    const held = await pool.connect();
+    try {
+      // another hold of the company has the turn
+      await held.query('BEGIN');
+      await held.query(`SELECT pg_advisory_xact_lock(hashtext('sa-day-plan:' || $1::text))`, [org]);
+      // no day plan for its customer, material and day: it does not wait for the turn
+      expectOk(await audit((await salesRegistry(lineId, '1')).id));
+      // a plan applies: it waits for the turn, and goes once the other hold ends
+      await dayPlan('1000', 100, today, unplanned);
+      const planned = await salesRegistry(lineId, '1');
+      const answer = audit(planned.id);
+      await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n, { timeout: 20_000 }).toBe(1);
+      await held.query('COMMIT');
+      expectOk(await answer);
+    } finally {
+      await held.query('ROLLBACK').catch(() => {});
+      held.release();
+    }
   });
 
   it('lets one of two registries through when the quota covers one and both are audited at once', async () => {

@@ -26,6 +26,16 @@ export async function holdFacts(tx: Tx, orgId: string, registryId: string): Prom
   return rows[0] ?? null;
 }
 
+/** Whether an audited day plan counts one of these registries (its customer, material and day, as holdFacts reads them). */
+export async function dayPlanApplies(tx: Tx, orgId: string, registryIds: string[]): Promise<boolean> {
+  const { rows: [r] } = await sql<{ applies: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM wb_registry r JOIN wb_notice n ON n.id = r.notice_id
+      JOIN sa_plan_day p ON p.org_id = r.org_id AND p.customer_id = n.customer_id AND p.material_id = r.material_id
+       AND p.plan_date = coalesce(r.audited_at, now())::date AND p.doc_status = 'AUDITED'
+     WHERE r.org_id = ${orgId} AND r.id = ANY(${registryIds}::bigint[])) AS applies`.execute(tx);
+  return r.applies;
+}
+
 /**
  * The company's sales holds take turns until the transaction ends: taken before any day plan or
  * notice line of the batch is locked, so batches crossing two quotas cannot deadlock on them.

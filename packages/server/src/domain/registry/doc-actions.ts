@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../platform/http/errors';
 import { checkRegistryAtAudit } from '../licence/checks';
 import { releaseOnLine, reserveOnLine } from '../notice/quantity';
 import { registryMoney, withMoneyDetails } from '../money/registry-money';
-import { checkDayPlanAtHold } from '../plan/quota';
+import { checkDayPlanAtHold, takeDayPlanTurnWhenPlanned } from '../plan/quota';
 import { decideNoticeForHold, holdMoveOf, reservedAfter } from './hold-rules';
 import type { RegistryKind } from './kinds';
 import { auditStampOf, decideDocAction } from './lifecycle';
@@ -57,13 +57,15 @@ export async function docAction(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind
   const byLine = [...plans].sort((a, b) => Number(a.row.noticeLineId ?? 0) - Number(b.row.noticeLineId ?? 0));
   const notes: ChangeNote[] = [];
   const warnings: string[] = [];
+  // the company's turn before any line of the batch is locked, only when a day plan applies (domain/plan)
+  const planned = await takeDayPlanTurnWhenPlanned(tx, who.orgId, kind, byLine.filter(({ row, decision }) => holdMoveOf(row, decision.hold)?.kind === 'reserve').map(({ row }) => row.id));
   for (const { row, decision } of byLine) {
     const move = holdMoveOf(row, decision.hold);
     if (move?.kind === 'reserve') {
       const notice = row.noticeId ? await repo.noticeOf(tx, who.orgId, row.noticeId) : null;
       const refusal = decideNoticeForHold(row.code, notice, new Date());
       if (refusal) throw badRequest(refusal, 'ids');
-      await checkDayPlanAtHold(tx, who.orgId, kind, row.id);
+      await checkDayPlanAtHold(tx, who.orgId, kind, row.id, planned);
       await forRegistry(row.code, () => reserveOnLine(tx, who.orgId, row.noticeLineId as string, move.quantity));
       if (kind === 'sa') warnings.push(...(await checkRegistryAtAudit(tx, who.orgId, row.id)));
     }

@@ -11,6 +11,7 @@ import type { DeductionRow } from './rules/merge-split';
 import type { WeighCall } from './weigh-log';
 import { weighLogValues } from './weigh-log-repo';
 import { logRow, type LogEntry } from '../../platform/audit/log';
+import { eventCtes, type EmittedEvent } from '../../platform/events/emit';
 
 /**
  * The weighings' SQL: finding the truck, locking what a weighing changes, and writing the ticket,
@@ -211,12 +212,15 @@ export async function updateTicket(tx: Tx, orgId: string, id: string, set: Updat
  */
 export async function updateTicketWithReading(
   tx: Tx, orgId: string, id: string, set: Updateable<DB['wb_ticket']>, w: WeighingRow, line: ((q: QueryCreator<DB>) => CarriedLineUpdate) | null,
+  event?: EmittedEvent,
 ): Promise<void> {
   const withReading = tx.with('reading', (q) => q.insertInto('wb_weighing').values(weighingValues(w)))
     .with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED')))
     .with('note', (q) => q.insertInto('sys_log').values(logRow(w.note)));
   const withLine = line ? withReading.with('line', line) : withReading;
-  await withLine.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
+  // the ticket's event (platform/events eventCtes): nothing written when nobody subscribes, no round trip of its own either way
+  const withEvent = event ? eventCtes(event).reduce((q, [name, body]) => q.with(name, () => body) as unknown as typeof withLine, withLine) : withLine;
+  await withEvent.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
 }
 
 export const STATE_TO_DB: Record<LifecycleState, DbTicketState> = {

@@ -5,7 +5,7 @@ import { grantDrawOnCompletion } from '../licence/draw';
 import { completionOnLockedLine } from '../notice/quantity';
 import { priceAtCompletion, pricedAtCompletion, type PriceColumns } from '../price/completion';
 import { consumeAtCompletion } from '../money/ledger';
-import { emitEvent } from '../../platform/events/emit';
+import type { EmittedEvent } from '../../platform/events/emit';
 import { sameWeightReadings, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
 import { entryOf, type Actor } from '../../platform/audit/log';
@@ -81,25 +81,25 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   await holdSnapshots(tx, who.orgId, body.snapshotFileIds);
   const line = facts.line && completionOnLockedLine(who.orgId, facts.line, ticket.reserved_quantity, plan.net.toFixed());
   const price = await priceAtCompletion(tx, who.orgId, facts.price, ticket.price, at);
+  // its subscribers (webhooks) hear of it with the ticket, in the completion's statement: nothing written when none subscribes
+  const event: EmittedEvent<'ticket.completed'> = {
+    orgId: who.orgId, type: 'ticket.completed', key: ticket.ticket_no, userId: who.userId,
+    payload: {
+      ticketId: ticket.id, ticketNo: ticket.ticket_no, kind, plateNumber: ticket.plate_number, gross: tons(plan.gross), tare: tons(plan.tare),
+      net: tons(plan.net), completedAt: plan.second.at.toISOString(), manual: false,
+    },
+  };
   const tareSource = await saveCompletion(tx, who, { ...ticket, price: price.price }, plan, params.moneyPrecision, {
     orgId: who.orgId, ticketId: ticket.id, reading: 'SECOND', record: plan.second, station: body.stationId, requestId: body.requestId,
     identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId, log: call,
     note: entryOf(who, secondWeighingNote(kind, ticket.ticket_no, plan.second, plan)),
-  }, line, price.columns);
+  }, line, price.columns, event);
   // the grant line locked and the draw decided now; its write rides with the money's statement
   const draw = await grantDrawOnCompletion(tx, who.orgId, ticket, ticket.ticket_no, plan.net.toFixed(), facts.controlled);
   // the customer's money after the ticket, its line and its grant (domain/money README: lock order)
   await consumeAtCompletion(tx, who, ticket, draw);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));
-  // its subscribers (webhooks) hear of it with the ticket: one statement, nothing when none subscribes
-  await emitEvent(tx, {
-    orgId: who.orgId, type: 'ticket.completed', key: ticket.ticket_no, userId: who.userId,
-    payload: {
-      ticketId: ticket.id, ticketNo: ticket.ticket_no, kind, plateNumber: ticket.plate_number, gross: tons(plan.gross), tare: tons(plan.tare),
-      net: tons(plan.net), completedAt: plan.second.at.toISOString(), manual: false,
-    },
-  });
   return {
     ticketId: ticket.id, ticketNo: ticket.ticket_no, state: 'COMPLETED', firstIs: ticket.first_is, gross: tons(plan.gross), tare: tons(plan.tare), tareSource,
     deductTotal: tons(plan.deducted) as string, net: tons(plan.net), swapped: plan.swapped, warnings: plan.warnings, replay: false,
@@ -138,7 +138,7 @@ function firstRecord(t: TicketRow): WeighingRecord {
 /** Writes the completed ticket with the reading that completed it and its line's change; answers where its tare came from. */
 async function saveCompletion(
   tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, t: TicketRow, plan: SecondWeighingPlan, moneyPrecision: number, reading: repo.WeighingRow, line: Parameters<typeof repo.updateTicketWithReading>[5],
-  priceColumns: PriceColumns = {},
+  priceColumns: PriceColumns = {}, event?: EmittedEvent,
 ) {
   const first = firstRecord(t);
   const grossRecord = (first.side === 'gross') !== plan.swapped ? first : plan.second;
@@ -157,6 +157,6 @@ async function saveCompletion(
     // a typed weight makes the ticket a manual ticket (station/source-rules.ts); a weighed one leaves it as it was
     ...(reading.log.source === 'MANUAL' ? { manual: true } : {}),
     unusual_confirmed: reading.log.confirmed,
-  }, reading, line);
+  }, reading, line, event);
   return tareSource;
 }

@@ -121,7 +121,7 @@ describe('events and their deliveries', () => {
     const hookB = await subscribe(orgB, 'B hook', 'ticket.completed');
     const a = await completed('ONLY-A');
     const b = await completed('ONLY-B', orgB);
-    const to = async (eventId: string) => (await pool.query('SELECT subscription_id::text AS s FROM sys_delivery WHERE event_id = $1', [eventId])).rows.map((r) => r.s);
+    const to = async (eventId: string | null) => (await pool.query('SELECT subscription_id::text AS s FROM sys_delivery WHERE event_id = $1', [eventId])).rows.map((r) => r.s);
     expect(await to(a.eventId)).toEqual([hookA]);
     expect(await to(b.eventId)).toEqual([hookB]);
     await pool.query('DELETE FROM sys_subscription WHERE id = $1', [hookB]);
@@ -145,6 +145,25 @@ describe('events and their deliveries', () => {
   it('sends only the events a subscription names', async () => {
     const { deliveryIds } = await emitEvent(db, { orgId: orgA, type: 'registry.letin', key: 'CGDJ0001', payload: { registryId: '1', registryNo: 'CGDJ0001', kind: 'pu', plateNumber: '晋A1' } });
     expect(deliveryIds).toEqual([]);
+  });
+
+  it('writes no event and no job when no enabled subscription of the company names it, and one job naming its deliveries when some do', async () => {
+    const jobs = async () => (await pool.query(`SELECT data FROM pgboss.job WHERE name = 'webhook.deliver' AND data->'deliveryIds' ?| $1::text[]`, [await allDeliveryIds()])).rows.map((r) => r.data);
+    const allDeliveryIds = async () => (await pool.query('SELECT coalesce(array_agg(id::text), \'{}\') AS ids FROM sys_delivery')).rows[0].ids as string[];
+    // no one subscribes to 'registry.letin', nor does company B to anything
+    expect(await emitEvent(db, { orgId: orgA, type: 'registry.letin', key: 'CGDJ0002', payload: { registryId: '2', registryNo: 'CGDJ0002', kind: 'pu', plateNumber: '晋A2' } })).toEqual({ eventId: null, deliveryIds: [] });
+    expect(await completed('NOBODY-B', orgB)).toEqual({ eventId: null, deliveryIds: [] });
+    expect((await pool.query(`SELECT count(*)::int AS n FROM sys_event WHERE event_key IN ('CGDJ0002', 'NOBODY-B')`)).rows[0].n).toBe(0);
+    // two subscriptions of A name it: one event, two deliveries, one job with both
+    const second = await subscribe(orgA, 'Second hook', 'ticket.completed');
+    try {
+      const { eventId, deliveryIds } = await completed('TWO-HOOKS');
+      expect(eventId).not.toBeNull();
+      expect(deliveryIds).toHaveLength(2);
+      expect(await jobs()).toEqual([{ deliveryIds }]);
+    } finally {
+      await pool.query('DELETE FROM sys_subscription WHERE id = $1', [second]);
+    }
   });
 
   it('fails a delivery the receiver refuses at once, and one out of attempts after its last', async () => {

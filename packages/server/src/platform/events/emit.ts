@@ -1,9 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
-import { enqueue } from '../jobs/enqueue';
+import { jobInsertSql } from '../jobs/enqueue';
 import type { EventPayloads, EventType } from './catalogue';
-import { DELIVER_QUEUE, type DeliverJob } from './sweep';
+import { DELIVER_QUEUE } from './sweep';
 
 export interface EmittedEvent<T extends EventType = EventType> {
   orgId: string;
@@ -14,29 +14,48 @@ export interface EmittedEvent<T extends EventType = EventType> {
   userId?: string | null;
 }
 
-export interface Emitted { eventId: string; deliveryIds: string[] }
+/** The event recorded and its deliveries; no event (null) when no enabled subscription of its company names its type. */
+export interface Emitted { eventId: string | null; deliveryIds: string[] }
+
+/** The names of the common table expressions eventCtes gives (a statement that carries them may not use them for its own). */
+export const EVENT_CTE = { event: 'emitted_event', deliveries: 'emitted_deliveries', job: 'emitted_job' } as const;
+
+/**
+ * An event as three common table expressions another statement carries (the second weighing's
+ * completion, repo.updateTicketWithReading), in the order they must appear: the event row, written
+ * only when an enabled subscription of its company names its type (the ERP's subscription to
+ * erp.ticket is one like any other); one delivery per such subscription; and one job of the job
+ * library (queue webhook.deliver) naming them, only when there are some (platform/jobs
+ * jobInsertSql: the row the library's own send writes). Nothing is written when nobody subscribes,
+ * and nothing costs a round trip of its own.
+ */
+export function eventCtes<T extends EventType>(e: EmittedEvent<T>): [string, RawBuilder<{ id: string }>][] {
+  const { event, deliveries } = EVENT_CTE;
+  const subscribed = (s: string) => sql`${sql.raw(s)}.org_id = ${e.orgId}::bigint AND ${sql.raw(s)}.enabled AND ${e.type}::text = ANY (string_to_array(${sql.raw(s)}.events, ','))`;
+  return [
+    [event, sql<{ id: string }>`(INSERT INTO sys_event (org_id, type, event_key, payload, created_by)
+      SELECT ${e.orgId}::bigint, ${e.type}, ${e.key}, ${JSON.stringify(e.payload)}::jsonb, ${e.userId ?? null}::bigint
+       WHERE EXISTS (SELECT 1 FROM sys_subscription s WHERE ${subscribed('s')})
+      RETURNING id, org_id)`],
+    [deliveries, sql<{ id: string }>`(INSERT INTO sys_delivery (org_id, event_id, subscription_id, event_type, event_key)
+      SELECT ev.org_id, ev.id, s.id, ${e.type}, ${e.key} FROM ${sql.raw(event)} ev JOIN sys_subscription s ON ${subscribed('s')}
+      RETURNING id)`],
+    [EVENT_CTE.job, sql<{ id: string }>`(${jobInsertSql(DELIVER_QUEUE,
+      sql`(SELECT jsonb_build_object('deliveryIds', jsonb_agg(id::text ORDER BY id)) FROM ${sql.raw(deliveries)})`,
+      sql`EXISTS (SELECT 1 FROM ${sql.raw(deliveries)})`)} RETURNING id)`],
+  ];
+}
 
 /**
  * Records an event in the caller's transaction and queues one delivery per enabled subscription of
- * its company that names its type, so both exist exactly when the change they report does. One
- * statement, and a second (the job) only when someone subscribes: it sits in the second
- * weighing's transaction, where every round trip counts.
+ * its company that names its type, so both exist exactly when the change they report does; with no
+ * such subscription nothing is written. One statement (eventCtes), the job included.
  */
 export async function emitEvent<T extends EventType>(tx: Transaction<DB> | Database, e: EmittedEvent<T>): Promise<Emitted> {
-  const { rows: [row] } = await sql<{ event_id: string; delivery_ids: string[] }>`
-    WITH e AS (
-      INSERT INTO sys_event (org_id, type, event_key, payload, created_by)
-      VALUES (${e.orgId}::bigint, ${e.type}, ${e.key}, ${JSON.stringify(e.payload)}::jsonb, ${e.userId ?? null}::bigint)
-      RETURNING id, org_id
-    ), d AS (
-      INSERT INTO sys_delivery (org_id, event_id, subscription_id, event_type, event_key)
-      SELECT e.org_id, e.id, s.id, ${e.type}, ${e.key}
-        FROM e JOIN sys_subscription s ON s.org_id = e.org_id AND s.enabled AND ${e.type} = ANY (string_to_array(s.events, ','))
-      RETURNING id
-    )
-    SELECT (SELECT id::text FROM e) AS event_id, coalesce((SELECT array_agg(id::text ORDER BY id) FROM d), '{}') AS delivery_ids`.execute(tx);
-  const emitted = { eventId: row.event_id, deliveryIds: row.delivery_ids };
-  // the job library takes it from here (queue webhook.deliver): one job per event, sent only when someone subscribes
-  if (emitted.deliveryIds.length > 0) await enqueue(tx, DELIVER_QUEUE, { deliveryIds: emitted.deliveryIds } satisfies DeliverJob);
-  return emitted;
+  const ctes = eventCtes(e);
+  const { rows: [row] } = await sql<{ event_id: string | null; delivery_ids: string[] }>`
+    WITH ${sql.join(ctes.map(([name, body]) => sql`${sql.raw(name)} AS ${body}`))}
+    SELECT (SELECT id::text FROM ${sql.raw(EVENT_CTE.event)}) AS event_id,
+           coalesce((SELECT array_agg(id::text ORDER BY id) FROM ${sql.raw(EVENT_CTE.deliveries)}), '{}') AS delivery_ids`.execute(tx);
+  return { eventId: row.event_id, deliveryIds: row.delivery_ids };
 }

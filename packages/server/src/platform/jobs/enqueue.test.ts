@@ -4,7 +4,7 @@ import { createTestApp } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { WorkerDecl } from './define';
-import { enqueue } from './enqueue';
+import { enqueue, jobInsertSql } from './enqueue';
 
 describe('enqueue', () => {
   it('a job sent in a rolled-back transaction is not there; one sent in a committed one waits (runner off) and a runner takes it', async () => {
@@ -38,6 +38,23 @@ describe('enqueue', () => {
       await expect.poll(() => handled, { timeout: 20_000 }).toEqual([{ n: 1 }]);
     } finally {
       await runner.close();
+    }
+  });
+
+  it('a job carried by another statement (jobInsertSql) is the row the library sends, for a plain queue and one with its own retry and expiry', async () => {
+    const { database } = await createTestApp();
+    const { db } = database;
+    const { ensureQueues } = await import('./boss');
+    await ensureQueues(database.pool, [{ name: 'test.plain' }, { name: 'test.retried', retry: { limit: 5, delaySeconds: 30, backoff: true }, expireInSeconds: 90 }]);
+    for (const queue of ['test.plain', 'test.retried']) {
+      const rows = await db.transaction().execute(async (tx) => {
+        await enqueue(tx, queue, { n: 1 });
+        await sql`WITH j AS (${jobInsertSql(queue, sql`jsonb_build_object('n', 1)`, sql`true`)} RETURNING id) SELECT 1`.execute(tx);
+        await sql`WITH j AS (${jobInsertSql(queue, sql`jsonb_build_object('n', 2)`, sql`false`)} RETURNING id) SELECT 1`.execute(tx);
+        return (await sql<Record<string, unknown>>`SELECT to_jsonb(j) - 'id' AS row FROM pgboss.job j WHERE name = ${queue} ORDER BY created_on, id`.execute(tx)).rows.map((r) => r.row);
+      });
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toEqual(rows[0]);
     }
   });
 });
