@@ -22,7 +22,10 @@ describe('the menu reads', () => {
     expect(info).toMatchObject({ id: system, name: '系统管理', path: '/system', kind: 'menu' });
     const under = expectOk(await call(app, 'GET', `/api/sys-menu/list/${system}`, admin)).data as { path: string; kind: string }[];
     expect(under.every((e) => e.kind === 'menu')).toBe(true);
-    expect(under.map((e) => e.path)).toEqual(expect.arrayContaining(['/system/ws-log', '/system/error-log', '/system/admin-log', '/system/data-source', '/system/hierarchy-rule']));
+    // the system folder holds its second-level folders; a folder holds its leaves
+    expect(under.map((e) => e.path)).toEqual(expect.arrayContaining(['/system/menu-group/log', '/system/menu-group/interface', '/system/menu-group/settings']));
+    const logs = expectOk(await call(app, 'GET', `/api/sys-menu/list/${await idOf('/system/menu-group/log')}`, admin)).data as { path: string }[];
+    expect(logs.map((e) => e.path)).toEqual(expect.arrayContaining(['/system/ws-log', '/system/error-log', '/system/admin-log']));
     const buttons = expectOk(await call(app, 'GET', `/api/sys-menu/button-list/${await idOf('/system/data-source')}`, admin)).data as { permission: string; kind: string }[];
     expect(buttons.map((b) => b.permission)).toEqual(expect.arrayContaining(['sys_data_source_view', 'sys_data_source_create', 'sys_data_source_test']));
     expect(buttons.every((b) => b.kind === 'button')).toBe(true);

@@ -21,7 +21,8 @@ describe('menu and button entries', () => {
   it('serves the tree with buttons under their menus', async () => {
     const tree = expectOk(await call(app, 'GET', '/api/sys-menu/tree', admin)).data;
     const node = tree.find((n: { id: string }) => n.id === system);
-    expect(node.children.map((c: { path: string }) => c.path)).toContain('/system/menu');
+    const access = node.children.find((c: { path: string }) => c.path === '/system/menu-group/access');
+    expect(access.children.map((c: { path: string }) => c.path)).toContain('/system/menu');
   });
 
   it('creates a menu and a button under it; the administrator sees both at once', async () => {

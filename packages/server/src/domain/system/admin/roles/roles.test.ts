@@ -27,7 +27,8 @@ describe('the role’s menu permission tree', () => {
   it('serves the whole tree of menus and buttons to check from', async () => {
     const tree = expectOk(await call(app, 'GET', '/api/sys-role/resource-tree', admin)).data;
     const system = tree.find((n: { path: string }) => n.path === '/system');
-    const users = system.children.find((n: { path: string }) => n.path === '/system/user');
+    const access = system.children.find((n: { path: string }) => n.path === '/system/menu-group/access');
+    const users = access.children.find((n: { path: string }) => n.path === '/system/user');
     expect(users.children.map((b: { kind: string; permission: string }) => [b.kind, b.permission])).toContainEqual(['button', 'sys_user_edit']);
   });
 
