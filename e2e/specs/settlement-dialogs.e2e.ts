@@ -238,7 +238,6 @@ describe('settlement dialogs', () => {
     } });
     await accountant('/api/freight/price/audit', { ids: [price.id] });
     const trips = [await haul(lineId, '浙E6K101', carrier.id), await haul(lineId, '浙E6K102', carrier.id)];
-    await admin('/api/weigh/pu/audit', { ids: trips.map((t) => t.id) });
 
     await openMenuLeaf(page, '/settlement', '/settlement/freight');
     await rows(page);
