@@ -114,7 +114,7 @@ describe.each(['America/New_York', 'UTC'])("a browser in %s reads the plant's ti
     expect(new URL(page.url()).searchParams.get('from')).toBe(DAY);
     const total = page.getByTestId('day-report').locator('tr.wb-report-total');
     await total.waitFor();
-    expect((await total.locator('td').allTextContents()).map((s) => s.trim())).toEqual(['合计', '', '', '', '2', '50.0000']);
+    expect((await total.locator('td').allTextContents()).map((s) => s.trim())).toEqual(['合计', '', '', '', '2', '50.00']);
   });
 
   it('the statement of DAY holds the 23:30 consumption at 23:30, and not the 00:30 one', async () => {
