@@ -10,9 +10,6 @@ import { KIOSK_KEY_STORAGE, KioskError, loadKiosk, saveKioskValue, valueProblem,
  * Enter or on leaving it, Enter goes down to the same item of the next sample, a value that is
  * not a number of the item's decimals and range is marked at once and not sent.
  */
-/** Where a key comes from: an administrator issues it (the permission named) and hands it to the bench. */
-const KEY_HINT = '没有密钥？请系统管理员在 质检化验 → 质检终端 中点“发放密钥”（需要“发放密钥”权限 quality_kiosk_issueKiosk），'
-  + '将密钥或发放时给出的带 ?key= 的地址交给化验台；密钥保存在本浏览器中，被吊销后需重新输入。';
 
 type CellKey = `${string}:${string}`;
 const cellKey = (sampleId: string, itemId: string): CellKey => `${sampleId}:${itemId}`;
@@ -74,7 +71,7 @@ export default function KioskPage() {
                 onClick={() => { if (typedKey.trim()) { localStorage.setItem(KIOSK_KEY_STORAGE, typedKey.trim()); setRefused(null); setKey(typedKey.trim()); } }}>{tk('enter')}</Button>
             </Space.Compact>
           )}
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }} data-testid="kiosk-key-hint">{KEY_HINT}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }} data-testid="kiosk-key-hint">{tk('keyHint')}</Typography.Paragraph>
         </Card>
       </div>
     );
