@@ -74,7 +74,13 @@ describe('the station config starts an unattended lane', () => {
       if (Date.now() > end) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    await new Promise((r) => setTimeout(r, 300)); // one more status report of the idle lane
+    // until the idle lane's status report has reached the server (a state, not a time)
+    const reported = Date.now() + 10_000;
+    for (;;) {
+      const [row] = (await pool.query('SELECT queued, phase FROM wb_lane_contact')).rows as { queued: number; phase: string }[];
+      if ((row?.queued === 0 && row.phase === 'idle') || Date.now() > reported) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await lanes.stop();
     await agent.stop();
     await sim.stop();
