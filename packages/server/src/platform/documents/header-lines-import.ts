@@ -1,14 +1,13 @@
-import { IMPORT_ROWS_MAX, type ImportProblem } from '@wb/protocol';
+import type { ImportProblem } from '@wb/protocol';
 import type { RowScope } from '../auth/who';
 import type { Database } from '../db/pool';
-import { readFirstSheet } from '../excel/workbook';
-import { badRequest, badRequestWith, type AppError } from '../http/errors';
+import { badRequestWith, type AppError } from '../http/errors';
 import { checkedValues } from './actions';
 import { resolveCodes } from './by-code';
 import { readChildRows } from './children';
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from './define';
 import { parseEntity } from './fields';
-import { importColumns } from './import';
+import { importColumns, readImportFile } from './import';
 
 /**
  * A master-child document from one sheet or one push: a row per line, the header's columns repeated
@@ -27,14 +26,7 @@ export interface HeaderGroup { code: string; firstRow: number; header: EntityVal
  * and the cells of the columns matched; empty cells are left out (blank is not a value).
  */
 export async function readImportSheet(bytes: Buffer, columns: readonly DocField[], alsoRequired: readonly DocField[] = []): Promise<SheetEntity[]> {
-  let sheet;
-  try {
-    sheet = await readFirstSheet(bytes);
-  } catch {
-    throw badRequest('文件不是有效的 Excel (.xlsx) 文件', 'file');
-  }
-  if (sheet.rows.length === 0) throw badRequest('文件中没有数据', 'file');
-  if (sheet.rows.length > IMPORT_ROWS_MAX) throw badRequest(`一次最多导入 ${IMPORT_ROWS_MAX} 行`, 'file');
+  const sheet = await readImportFile(bytes);
   const matched = sheet.headers.map((h) => columns.find((f) => f.label === h || f.name === h) ?? null);
   const missing = [...alsoRequired, ...columns.filter((f) => f.required && f.default === undefined && !alsoRequired.includes(f))]
     .filter((f) => !matched.includes(f)).map((f) => ({ row: 1, field: f.name, message: `缺少必填列：${f.label}` }));

@@ -55,12 +55,8 @@ async function duplicates(db: Database, family: DocumentFamily, who: RowScope, r
   return problems;
 }
 
-/**
- * Validates every row first; one bad cell anywhere and the answer is a 400 whose data.errors lists
- * every bad cell of every row, and nothing is written. Otherwise all rows go in one transaction,
- * in one statement.
- */
-export async function importSheet(db: Database, family: DocumentFamily, who: RowScope, bytes: Buffer): Promise<{ imported: number }> {
+/** The import's file as its first sheet: not an .xlsx, no row, or more than IMPORT_ROWS_MAX rows is a 400 on `file`. */
+export async function readImportFile(bytes: Buffer): Promise<Awaited<ReturnType<typeof readFirstSheet>>> {
   let sheet;
   try {
     sheet = await readFirstSheet(bytes);
@@ -69,6 +65,16 @@ export async function importSheet(db: Database, family: DocumentFamily, who: Row
   }
   if (sheet.rows.length === 0) throw badRequest('文件中没有数据', 'file');
   if (sheet.rows.length > IMPORT_ROWS_MAX) throw badRequest(`一次最多导入 ${IMPORT_ROWS_MAX} 行`, 'file');
+  return sheet;
+}
+
+/**
+ * Validates every row first; one bad cell anywhere and the answer is a 400 whose data.errors lists
+ * every bad cell of every row, and nothing is written. Otherwise all rows go in one transaction,
+ * in one statement.
+ */
+export async function importSheet(db: Database, family: DocumentFamily, who: RowScope, bytes: Buffer): Promise<{ imported: number }> {
+  const sheet = await readImportFile(bytes);
   const { fields, problems } = headerFields(family, sheet.headers);
   if (problems.length) throw badRequestWith(problems);
   const parsed: { row: number; values: EntityValues }[] = [];
