@@ -29,3 +29,4 @@ export * from './plan';
 export * from './station';
 export * from './station-paths';
 export * from './workflow';
+export * from './reports';

@@ -13,6 +13,7 @@ import type { ListOptions } from '../list/repo';
 import type { ListHooks } from '../list/route';
 import type { ApprovalDecl } from './approval';
 import type { MenuPlacement } from './menu';
+import type { ReportDataset } from '../reports/dataset';
 import type { TemplateDef } from '../templates/define';
 
 /**
@@ -47,6 +48,8 @@ export interface FamilyModule {
   workers?: WorkerDecl[];
   /** the invariants its figures keep, checked from outside the writes (platform/checks: the nightly check and `npm run check:consistency`) */
   checks?: ConsistencyCheck[];
+  /** the datasets its built-in reports read, offered to the report designer (platform/reports/dataset.ts) */
+  datasets?: ReportDataset[];
 }
 
 /** What the platform hands a module's routes and hooks. */
