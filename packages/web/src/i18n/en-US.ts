@@ -4,6 +4,7 @@ import { ticketDialogsEn } from '@/pages/ticket-dialogs/i18n';
 import { contractDialogsEn } from '@/pages/contract-dialogs/i18n';
 import { qualityLabEn } from '@/pages/quality-lab/i18n';
 import { kioskEn } from '@/pages/quality/kiosk/i18n';
+import { reportCentreEn } from '@/pages/report-centre/i18n';
 import { freightPlanEn } from '@/pages/freight-plan/i18n';
 import { settlementDialogsEn } from '@/pages/settlement-dialogs/i18n';
 
@@ -81,6 +82,7 @@ export const enUS: Messages = {
   contractDialogs: contractDialogsEn,
   qualityLab: qualityLabEn,
   kiosk: kioskEn,
+  reportCentre: reportCentreEn,
   freightPlan: freightPlanEn,
   settlementDialogs: settlementDialogsEn,
   dataSource: { pickOne: 'Choose one data source' },

@@ -3,6 +3,7 @@ import { ticketDialogsZh } from '@/pages/ticket-dialogs/i18n';
 import { contractDialogsZh } from '@/pages/contract-dialogs/i18n';
 import { qualityLabZh } from '@/pages/quality-lab/i18n';
 import { kioskZh } from '@/pages/quality/kiosk/i18n';
+import { reportCentreZh } from '@/pages/report-centre/i18n';
 import { freightPlanZh } from '@/pages/freight-plan/i18n';
 import { settlementDialogsZh } from '@/pages/settlement-dialogs/i18n';
 /** Chinese texts: the default language of the platform. */
@@ -70,6 +71,7 @@ export const zhCN = {
   contractDialogs: contractDialogsZh,
   qualityLab: qualityLabZh,
   kiosk: kioskZh,
+  reportCentre: reportCentreZh,
   freightPlan: freightPlanZh,
   settlementDialogs: settlementDialogsZh,
   dataSource: { pickOne: '请选择一个数据源' },

@@ -828,3 +828,14 @@ export interface DB {
   sys_data_source: SysDataSource;
   sys_data_source_key: SysDataSourceKey;
 }
+
+// 报表中心 (migration 072)
+export interface RptReport {
+  id: Generated<string>; org_id: Id; code: string; name: string; definition: Json<unknown>; menu_id: Id | null; remark: string | null;
+  created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
+}
+export interface RptReportWidth { org_id: Id; report_code: string; user_id: Id; field: string; width: number }
+export interface DB {
+  rpt_report: RptReport;
+  rpt_report_width: RptReportWidth;
+}

@@ -14,6 +14,7 @@ import type { ListHooks } from '../list/route';
 import type { ApprovalDecl } from './approval';
 import type { MenuPlacement } from './menu';
 import type { ReportDataset } from '../reports/dataset';
+import type { ReportDefinition } from '@wb/protocol';
 import type { TemplateDef } from '../templates/define';
 
 /**
@@ -50,6 +51,8 @@ export interface FamilyModule {
   checks?: ConsistencyCheck[];
   /** the datasets its built-in reports read, offered to the report designer (platform/reports/dataset.ts) */
   datasets?: ReportDataset[];
+  /** its built-in reports (报表中心), read-only definitions over its datasets; the designer copies them */
+  reports?: ReportDefinition[];
 }
 
 /** What the platform hands a module's routes and hooks. */
