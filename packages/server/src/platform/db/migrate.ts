@@ -33,6 +33,8 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
         throw new Error(`migration ${file} failed: ${(err as Error).message}`);
       }
     }
+    // a table a migration made is covered for the report reader at once (074_report_sql.sql)
+    if (applied.length) await client.query(`DO $$ BEGIN IF to_regprocedure('report_reader_cover()') IS NOT NULL THEN PERFORM report_reader_cover(); END IF; END $$`);
     // the job library's own tables (schema pgboss), by its own plans; still under the lock
     await installJobSchema(pool);
   } finally {

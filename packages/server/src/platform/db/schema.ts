@@ -835,7 +835,13 @@ export interface RptReport {
   created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
 }
 export interface RptReportWidth { org_id: Id; report_code: string; user_id: Id; field: string; width: number }
+export interface RptSqlReport {
+  id: Generated<string>; org_id: Id; code: string; name: string; data_source_id: Id | null; sql_text: string;
+  params: Json<unknown>; fields: Json<unknown>; remark: string | null;
+  created_at: Timestamp; created_by: Id | null; updated_at: Timestamp; updated_by: Id | null; version: Generated<number>;
+}
 export interface DB {
   rpt_report: RptReport;
   rpt_report_width: RptReportWidth;
+  rpt_sql_report: RptSqlReport;
 }

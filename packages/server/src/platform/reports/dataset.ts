@@ -45,6 +45,11 @@ export interface ReportDataset {
   params: ReportParam[];
   fields: ReportField[];
   executor: DatasetExecutor;
+  /**
+   * The company a 'guarded' or data-source dataset belongs to (a database-source report's, set by
+   * loadSqlDataset): the guarded executor shows only its rows, the data source is looked up in it.
+   */
+  orgId?: string;
   /** the rows, in no particular order: the platform wraps it to sort, page, total and group */
   query(input: DatasetInput): DatasetQuery;
 }

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { Caller } from '../../platform/auth/guard';
+import type { Database } from '../../platform/db/pool';
+import { AppError } from '../../platform/http/errors';
+import type { ModuleContext } from '../../platform/module/define';
+import { parseReportlet } from './rules';
+
+/** What an embedded report receives for an administrator (the seed's fixed marker); else ''. */
+export const ADMIN_MARKER = 'admin';
+
+/** Where the workspace shows an embedded report: a page without the workspace's frame. */
+export const EMBED_BASE = '/report-embed';
+
+export interface EmbedContext {
+  /** ADMIN_MARKER when the caller holds an administrator role in the current company, else '' */
+  admin: string;
+  orgId: string;
+  orgName: string | null;
+  orgs: { id: string; orgCode: string; orgName: string }[];
+}
+
+/** The admin marker, the current company and the caller's companies, in one statement. */
+export async function embedContext(db: Database, caller: Caller): Promise<EmbedContext> {
+  const { rows: [row] } = await sql<{ admin: boolean; org_name: string | null; orgs: EmbedContext['orgs'] }>`
+    SELECT EXISTS (SELECT 1 FROM sys_user_org_role ur JOIN sys_role r ON r.id = ur.role_id AND r.is_admin AND r.enabled
+                    WHERE ur.user_id = ${caller.userId}::bigint AND ur.org_id = ${caller.orgId}::bigint) AS admin,
+           (SELECT org_name FROM sys_org WHERE id = ${caller.orgId}::bigint) AS org_name,
+           (SELECT coalesce(json_agg(json_build_object('id', o.id::text, 'orgCode', o.org_code, 'orgName', o.org_name) ORDER BY o.org_code), '[]')
+              FROM sys_user_org m JOIN sys_org o ON o.id = m.org_id AND o.enabled WHERE m.user_id = ${caller.userId}::bigint) AS orgs`.execute(db);
+  return { admin: row.admin ? ADMIN_MARKER : '', orgId: caller.orgId, orgName: row.org_name, orgs: row.orgs };
+}
+
+/**
+ * frView: the path of the embedded page for a reportlet (a report's code, FineReport's `x.cpt`
+ * accepted, with `?a=b` parameters passed on), once the report is known to the caller's company:
+ * a designed report of the company or a built-in one.
+ */
+export async function reportPath(ctx: ModuleContext, caller: Caller, reportlet: string): Promise<string> {
+  const { code, query } = parseReportlet(reportlet);
+  const builtIn = (ctx.modules ?? []).some((m) => (m.reports ?? []).some((r) => r.code === code));
+  const designed = builtIn || Boolean(await ctx.db.selectFrom('rpt_report').select('id').where('org_id', '=', caller.orgId).where('code', '=', code).executeTakeFirst());
+  if (!designed) throw new AppError(400, `报表 ${code} 不存在`, 'reportlet');
+  return `${EMBED_BASE}/${code}${query ? `?${query}` : ''}`;
+}
