@@ -23,6 +23,7 @@ import { registryModule } from './registry/module';
 import { regionModule } from './masterdata/region/module';
 import { reportModule } from './report/module';
 import { reportSqlModule } from './report-sql/module';
+import { reportCentreModule } from './report-centre/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
@@ -80,6 +81,8 @@ export const MODULES: FamilyModule[] = [
   erpModule,
   reportModule,
   reportSqlModule,
+  // 报表中心: reads every module's datasets and reports
+  reportCentreModule,
   liveModule,
   jobModule,
   // last: its nightly job checks what every module above declares
