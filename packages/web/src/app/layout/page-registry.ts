@@ -54,6 +54,7 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'settlement/reconcile': lazy(() => import('@/pages/settlement-dialogs/ReconcilePage')),
   // the kiosk page lives outside the workspace (router.tsx /viewWeigh); the menu leaf opens it there
   'quality/kiosk': lazy(() => import('@/pages/quality/kiosk/KioskPage')),
+  'report-sql': lazy(() => import('@/pages/report-sql/SqlReportsPage')),
   // approvals (domain/workflow): 流程配置 draws the flows (the node editor loads with it), 我的待办 the lists
   [WORKFLOW_COMPONENTS.config]: lazy(() => import('@/pages/workflow/WorkflowConfigPage')),
   [WORKFLOW_COMPONENTS.todo]: lazy(() => import('@/pages/workflow/WorkflowTodoPage')),
