@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Caller } from '../../platform/auth/guard';
 import type { Database } from '../../platform/db/pool';
-import { AppError } from '../../platform/http/errors';
 import type { ModuleContext } from '../../platform/module/define';
+import { loadReportForCaller } from '../report-centre/load';
 import { parseReportlet } from './rules';
 
 /** What an embedded report receives for an administrator (the seed's fixed marker); else ''. */
@@ -32,13 +32,12 @@ export async function embedContext(db: Database, caller: Caller): Promise<EmbedC
 
 /**
  * frView: the path of the embedded page for a reportlet (a report's code, FineReport's `x.cpt`
- * accepted, with `?a=b` parameters passed on), once the report is known to the caller's company:
- * a designed report of the company or a built-in one.
+ * accepted, with `?a=b` parameters passed on), once the report loads for the caller: a designed
+ * report of the company or a built-in one, 404 when there is none, 403 when the caller may not
+ * read it (the loader of the report centre decides, as for the viewer).
  */
 export async function reportPath(ctx: ModuleContext, caller: Caller, reportlet: string): Promise<string> {
   const { code, query } = parseReportlet(reportlet);
-  const builtIn = (ctx.modules ?? []).some((m) => (m.reports ?? []).some((r) => r.code === code));
-  const designed = builtIn || Boolean(await ctx.db.selectFrom('rpt_report').select('id').where('org_id', '=', caller.orgId).where('code', '=', code).executeTakeFirst());
-  if (!designed) throw new AppError(400, `报表 ${code} 不存在`, 'reportlet');
+  await loadReportForCaller({ db: ctx.db, modules: ctx.modules }, caller, code);
   return `${EMBED_BASE}/${code}${query ? `?${query}` : ''}`;
 }

@@ -112,8 +112,11 @@ describe('database-source reports', () => {
 
 describe('frView and the embedded report', () => {
   beforeAll(async () => {
-    const definition = { code: 'embedded_one', name: '嵌入', nameEn: 'Embedded', source: { kind: 'dataset', key: 'x' }, columns: [{ field: 'a', title: 'A', titleEn: 'A' }] };
-    await pool.query(`INSERT INTO rpt_report (org_id, code, name, definition) VALUES ($1, 'embedded_one', '嵌入', $2)`, [hdsn, JSON.stringify(definition)]);
+    // a designed report over a database-source report, readable by the operator's role
+    const source = expectOk(await call(app, 'POST', B, admin, report({ code: 'embedded_src' }))).data.id;
+    const definition = (code: string, roles: string[]) => ({ code, name: '嵌入', nameEn: 'Embedded', source: { kind: 'sql', id: source }, columns: [{ field: 'kind', title: '类型', titleEn: 'Kind' }], roles });
+    await pool.query(`INSERT INTO rpt_report (org_id, code, name, definition) VALUES ($1, 'embedded_one', '嵌入', $2), ($1, 'embedded_admin', '嵌入', $3)`,
+      [hdsn, JSON.stringify(definition('embedded_one', ['ROLE_OPERATOR'])), JSON.stringify(definition('embedded_admin', []))]);
   });
 
   it('answers the path the workspace opens, with the admin marker, the current company and the org list', async () => {
@@ -122,13 +125,17 @@ describe('frView and the embedded report', () => {
     expect(data.admin).toBe('admin');
     expect(data.orgId).toBe(hdsn);
     expect(data.orgs.map((o: { id: string }) => o.id).sort()).toEqual([hdsn, hdjc].sort());
+    const mine = expectOk(await call(app, 'POST', '/api/report/frView', operator, { reportlet: '/reports/embedded_one' })).data;
+    expect(mine).toMatchObject({ path: '/report-embed/embedded_one', admin: '', orgId: hdsn });
+    expect(mine.orgs.map((o: { id: string }) => o.id)).toEqual([hdsn]);
     const ctx = expectOk(await call(app, 'GET', '/api/report/embed/context', operator)).data;
-    expect(ctx.admin).toBe('');
-    expect(ctx.orgs.map((o: { id: string }) => o.id)).toEqual([hdsn]);
+    expect(ctx).toEqual(mine.orgs && { admin: '', orgId: hdsn, orgName: mine.orgName, orgs: mine.orgs });
   });
 
-  it('refuses an unknown report and a reportlet that is not a code', async () => {
-    expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'nothing_here' }), 400, '报表 nothing_here 不存在');
+  it('refuses a report the caller may not read, an unknown one and a reportlet that is not a code', async () => {
+    expectFailure(await call(app, 'POST', '/api/report/frView', operator, { reportlet: 'embedded_admin' }), 403);
+    expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'nothing_here' }), 404);
+    expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'a b' }), 400, '报表 a b 不存在');
     expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: '' }), 400);
     expectFailure(await call(app, 'POST', '/api/report/frView', admin, {}), 400);
   });

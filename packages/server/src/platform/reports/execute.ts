@@ -100,13 +100,17 @@ export async function runOnDataSource<T>(db: Database, orgId: string, dataSource
  * a 400 naming the SQL, never a 500.
  */
 function guardedClient(client: pg.ClientBase): ReportClient {
-  const query = async (textOrConfig: string | pg.QueryConfig, values?: unknown[]) => {
-    const config = typeof textOrConfig === 'string' ? { text: textOrConfig, values: values ?? [] } : textOrConfig;
+  const run = async (config: pg.QueryConfig) => {
     try {
       return await client.query({ ...config, queryMode: 'extended' } as pg.QueryConfig);
     } catch (err) {
       throw sqlFailure(err);
     }
+  };
+  const query = (textOrConfig: string | pg.QueryConfig, values?: unknown[]) => {
+    // a cursor (pg-cursor: an export's reads) speaks the extended protocol itself, and is returned as it is
+    if (typeof (textOrConfig as { submit?: unknown }).submit === 'function') return client.query(textOrConfig as unknown as pg.QueryConfig);
+    return run(typeof textOrConfig === 'string' ? { text: textOrConfig, values: values ?? [] } : textOrConfig);
   };
   return { query } as unknown as ReportClient;
 }
