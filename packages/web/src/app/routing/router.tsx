@@ -17,6 +17,7 @@ const TicketPrintPage = lazy(() => import('@/pages/ticket-print/TicketPrintPage'
 const TicketCheckPage = lazy(() => import('@/pages/ticket-check/TicketCheckPage'));
 const WorkspaceLayout = lazy(() => import('@/app/layout/WorkspaceLayout'));
 const KioskPage = lazy(() => import('@/pages/quality/kiosk/KioskPage'));
+const ReportEmbedPage = lazy(() => import('@/pages/report-embed/ReportEmbedPage'));
 
 /** The layout-less report pages (spec section 2): team report and daily report conditions and display, vehicles in the plant. */
 const REPORT_PAGES = ['/conditional/index', '/Information/index', '/dayConditional/index', '/dayInformation/index', '/factoryvehicle/index'];
@@ -39,6 +40,8 @@ export function AppRoutes() {
         <Route path="/viewWeigh" element={<KioskPage />} />
         {/* a printed ticket's QR code: its public check, no sign-in (the server checks the link's signature) */}
         <Route path="/check/:token" element={<TicketCheckPage />} />
+        {/* a report embedded by frView's path: the report alone, with the admin marker and the org list */}
+        <Route path="/report-embed/:code" element={<ReportEmbedPage />} />
         {REPORT_PAGES.map((path) => (
           <Route key={path} path={path} element={<ReportPage />} />
         ))}
