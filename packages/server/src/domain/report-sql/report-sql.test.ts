@@ -132,6 +132,13 @@ describe('frView and the embedded report', () => {
     expect(ctx).toEqual(mine.orgs && { admin: '', orgId: hdsn, orgName: mine.orgName, orgs: mine.orgs });
   });
 
+  it('is read by the report centre through the guarded executor: the company’s rows only', async () => {
+    const data = expectOk(await call(app, 'POST', '/api/report/easy/data/embedded_one', operator, { params: { since: '2000-01-01' } })).data;
+    const { rows: expected } = await pool.query(`SELECT kind FROM wb_ticket WHERE org_id = $1 GROUP BY kind`, [hdsn]);
+    expect(data.list.map((r: { kind: string }) => r.kind).sort()).toEqual(expected.map((r) => r.kind).sort());
+    expect(data.total).toBe(expected.length);
+  });
+
   it('refuses a report the caller may not read, an unknown one and a reportlet that is not a code', async () => {
     expectFailure(await call(app, 'POST', '/api/report/frView', operator, { reportlet: 'embedded_admin' }), 403);
     expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'nothing_here' }), 404);
