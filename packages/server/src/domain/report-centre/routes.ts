@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { ReportDatasetInfo } from '@wb/protocol';
 import { writeLog } from '../../platform/audit/log';
 import { ok } from '../../platform/http/envelope';
@@ -12,6 +11,7 @@ import { pageOf, sortOf } from '../../platform/reports/rules';
 import * as sqlSources from '../report-sql/dataset';
 import { weighParams } from '../weighing/repo';
 import { datasetInfo, loadReportForCaller, moduleDatasets, paramFacts, readerOf, resolveParams, type LoadedReport } from './load';
+import * as repo from './repo';
 import { printColumns, reportDocument, widthRefusal } from './rules';
 
 /** How many rows a print holds at most; a larger report is exported instead. */
@@ -35,12 +35,7 @@ async function sqlDatasets(ctx: ModuleContext, orgId: string): Promise<ReportDat
   return list ? list(ctx.db, orgId) : [];
 }
 
-/** A reader's saved widths of a report's columns. */
-async function widthsOf(ctx: ModuleContext, report: LoadedReport): Promise<Record<string, number>> {
-  const rows = await ctx.db.selectFrom('rpt_report_width').select(['field', 'width'])
-    .where('org_id', '=', report.reader.orgId).where('report_code', '=', report.definition.code).where('user_id', '=', report.reader.userId).execute();
-  return Object.fromEntries(rows.map((r) => [r.field, r.width]));
-}
+const widthsFor = (ctx: ModuleContext, report: LoadedReport) => repo.widthsOf(ctx.db, report.reader.orgId, report.definition.code, report.reader.userId);
 
 /**
  * The report centre's reading calls (REPORTS.md "The calls"): the datasets a designer may use,
@@ -55,13 +50,7 @@ export function reportCentreRoutes(app: FastifyInstance, ctx: ModuleContext): vo
     const own = moduleDatasets(ctx.modules);
     let allowed = own;
     if (!reader.admin) {
-      const { rows } = await sql<{ permission: string }>`
-        SELECT DISTINCT mn.permission FROM sys_user_org_role r
-          JOIN sys_role ro ON ro.id = r.role_id AND ro.enabled
-          JOIN sys_role_menu rm ON rm.role_id = r.role_id
-          JOIN sys_menu mn ON mn.id = rm.menu_id
-         WHERE r.user_id = ${reader.userId} AND r.org_id = ${reader.orgId} AND mn.permission IS NOT NULL`.execute(db);
-      const held = new Set(rows.map((r) => r.permission));
+      const held = await repo.heldPermissions(db, reader.userId, reader.orgId);
       allowed = own.filter((d) => held.has(d.permission));
     }
     return ok([...allowed.map(datasetInfo), ...(reader.admin ? await sqlDatasets(ctx, reader.orgId) : [])]);
@@ -70,7 +59,7 @@ export function reportCentreRoutes(app: FastifyInstance, ctx: ModuleContext): vo
   app.get('/api/report/easy/view/:code', async (request) => {
     const report = await loadReportForCaller(ctx, request.caller, codeOf(request));
     // orgs: what an 'org' parameter's select offers (the reader's organisations)
-    return ok({ definition: report.definition, dataset: datasetInfo(report.dataset), widths: await widthsOf(ctx, report), builtIn: report.builtIn, orgs: report.reader.orgs });
+    return ok({ definition: report.definition, dataset: datasetInfo(report.dataset), widths: await widthsFor(ctx, report), builtIn: report.builtIn, orgs: report.reader.orgs });
   });
 
   app.post('/api/report/easy/data/:code', read, async (request) => {
@@ -89,11 +78,7 @@ export function reportCentreRoutes(app: FastifyInstance, ctx: ModuleContext): vo
     if ('message' in asked) throw badRequest(asked.message, asked.field);
     const { caller } = request;
     await db.transaction().execute(async (tx) => {
-      // one row per reader and column: the later of two drags is kept
-      await tx.insertInto('rpt_report_width')
-        .values({ org_id: caller.orgId, report_code: report.definition.code, user_id: caller.userId, field: asked.field, width: asked.width })
-        .onConflict((oc) => oc.columns(['org_id', 'report_code', 'user_id', 'field']).doUpdateSet({ width: asked.width }))
-        .execute();
+      await repo.saveWidth(tx, { orgId: caller.orgId, code: report.definition.code, userId: caller.userId, field: asked.field, width: asked.width });
       await writeLog(tx, {
         orgId: caller.orgId, userId: caller.userId, username: caller.username, ip: request.ip,
         action: '报表列宽', family: '报表', docNo: report.definition.code, detail: `${asked.field} = ${asked.width}px`,
@@ -110,7 +95,7 @@ export function reportCentreRoutes(app: FastifyInstance, ctx: ModuleContext): vo
     const sort = sortOf(dataset, definition, body.sort);
     const input = { orgId: reader.orgId, userId: reader.userId, params, timeZone: reportTimeZone() };
     const result = await runReport(ctx.database.pool, dataset, definition, input, sort, { pn: 1, ps: PRINT_ROWS_MAX });
-    const widths = await widthsOf(ctx, report);
+    const widths = await widthsFor(ctx, report);
     const footer = definition.page.footer
       ? definition.page.footer.replace(/\$\{userName\}/g, reader.realName || reader.username).replace(/\$\{orgName\}/g, reader.orgName)
       : undefined;

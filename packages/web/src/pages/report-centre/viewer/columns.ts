@@ -82,11 +82,7 @@ export function cellText(kind: ReportFieldType, value: unknown, display: Display
     case 'date': return plantDayText(value);
     case 'datetime': return plantDateTimeText(value);
     case 'percent': return `${String(value)}%`;
-    case 'int':
-    case 'number': {
-      const n = Number(value);
-      return Number.isFinite(n) ? n.toLocaleString('zh-CN', { maximumFractionDigits: 6 }) : String(value);
-    }
+    // a count or a plain number as the server computed it (exact decimals, no float rounding)
     default: return String(value);
   }
 }

@@ -1,5 +1,5 @@
 import type { ReportDefinition, ReportParam } from '@wb/protocol';
-import { plantToday } from '@/platform/plant-time';
+import { DATE_FORMAT, plantToday, toPicker } from '@/platform/plant-time';
 
 /**
  * The filter bar's values (pure): a parameter's starting value is the report's default, else the
@@ -13,11 +13,7 @@ export type FilterValues = Record<string, unknown>;
 export const shownParams = (params: ReportParam[], definition: Pick<ReportDefinition, 'params'>): ReportParam[] =>
   params.filter((p) => !definition.params.find((o) => o.key === p.key)?.hidden);
 
-function dayBefore(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
+const dayBefore = (day: string): string => toPicker(day, DATE_FORMAT)?.subtract(1, 'day').format(DATE_FORMAT) ?? day;
 
 export function dateMacros(today: string = plantToday()): Record<string, string> {
   return { today, yesterday: dayBefore(today), monthStart: `${today.slice(0, 7)}-01`, yearStart: `${today.slice(0, 4)}-01-01` };

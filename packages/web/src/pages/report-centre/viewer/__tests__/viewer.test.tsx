@@ -9,7 +9,7 @@ import { usePdfPreview } from '@/platform/print/pdf-preview';
 import { renderInShell } from '@/platform/templates/form/__tests__/shell';
 import { reportChartOption } from '../chart';
 import { headTree, leafColumns } from '../columns';
-import { clientDefault, initialFilters } from '../filters';
+import { clientDefault, dateMacros, initialFilters } from '../filters';
 import { ReportViewerPage } from '../ReportViewer';
 
 const envelope = (data: unknown, status = 200) => new Response(JSON.stringify(status === 200 ? { success: true, code: 0, msg: 'ok', data } : { success: false, code: status, msg: '您没有查看该报表的权限', data: null }), { status, headers: { 'content-type': 'application/json' } });
@@ -127,6 +127,7 @@ describe('the viewer\'s parts', () => {
   it('starts the filters from the date macros on the plant\'s clock, leaving the others to the server', () => {
     const macros = { today: '2026-12-01', yesterday: '2026-11-30', monthStart: '2026-12-01', yearStart: '2026-01-01' };
     expect(clientDefault('${yesterday}', macros)).toBe('2026-11-30');
+    expect(dateMacros('2026-03-01').yesterday).toBe('2026-02-28');
     expect(clientDefault('${userName}', macros)).toBeUndefined();
     expect(initialFilters(dataset.params as never, definition, macros)).toEqual({ day: ['2026-12-01', '2026-12-01'] });
   });
