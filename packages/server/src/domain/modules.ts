@@ -22,6 +22,7 @@ import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
 import { regionModule } from './masterdata/region/module';
 import { reportModule } from './report/module';
+import { reportExportModule } from './report-export/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
@@ -78,6 +79,7 @@ export const MODULES: FamilyModule[] = [
   stockModule,
   erpModule,
   reportModule,
+  reportExportModule,
   liveModule,
   jobModule,
   // last: its nightly job checks what every module above declares
