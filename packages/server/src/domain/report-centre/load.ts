@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { reportDefinitionSchema, type ReportDatasetInfo, type ReportDefinition } from '@wb/protocol';
 import type { Caller } from '../../platform/auth/guard';
 import type { Database } from '../../platform/db/pool';
@@ -7,6 +6,7 @@ import type { FamilyModule } from '../../platform/module/define';
 import type { ReportDataset } from '../../platform/reports/dataset';
 import type { ReportReader } from '../../platform/reports/params';
 import { loadSqlDataset } from '../report-sql/dataset';
+import * as repo from './repo';
 
 export { resolveParams, paramFacts, type ReportReader } from '../../platform/reports/params';
 
@@ -51,32 +51,11 @@ export const datasetInfo = (d: ReportDataset): ReportDatasetInfo => ({ key: d.ke
 
 /** The reader: names for the macros, organisations for an 'org' parameter, administrator or not, roles. */
 export async function readerOf(db: Database, who: ReportCaller): Promise<ReportReader> {
-  const { rows } = await sql<{ org_name: string | null; group_name: string | null; admin: boolean; roles: string[]; orgs: { id: string; name: string }[] }>`
-    SELECT (SELECT org_name FROM sys_org WHERE id = ${who.orgId}) AS org_name,
-           (SELECT group_name FROM sys_group WHERE id = ${who.groupId}) AS group_name,
-           EXISTS (SELECT 1 FROM sys_user_org_role r JOIN sys_role ro ON ro.id = r.role_id AND ro.enabled AND ro.is_admin
-                    WHERE r.user_id = ${who.userId} AND r.org_id = ${who.orgId}) AS admin,
-           ARRAY(SELECT DISTINCT ro.role_code FROM sys_user_org_role r JOIN sys_role ro ON ro.id = r.role_id AND ro.enabled
-                  WHERE r.user_id = ${who.userId} AND r.org_id = ${who.orgId}) AS roles,
-           coalesce((SELECT json_agg(json_build_object('id', o.id::text, 'name', o.org_name) ORDER BY o.org_code)
-                       FROM sys_user_org uo JOIN sys_org o ON o.id = uo.org_id AND o.enabled
-                      WHERE uo.user_id = ${who.userId}), '[]'::json) AS orgs`.execute(db);
-  const r = rows[0]!;
+  const r = await repo.readerRow(db, who.userId, who.orgId, who.groupId);
   return {
     userId: who.userId, username: who.username, realName: who.realName, orgId: who.orgId, groupId: who.groupId,
     orgName: r.org_name ?? '', groupName: r.group_name ?? '', admin: r.admin, roles: r.roles, orgs: r.orgs,
   };
-}
-
-async function holdsPermission(db: Database, who: ReportCaller, permission: string): Promise<boolean> {
-  const { rows } = await sql<{ ok: boolean }>`
-    SELECT EXISTS (
-      SELECT 1 FROM sys_user_org_role r
-        JOIN sys_role ro ON ro.id = r.role_id AND ro.enabled
-        JOIN sys_role_menu rm ON rm.role_id = r.role_id
-        JOIN sys_menu mn ON mn.id = rm.menu_id
-       WHERE r.user_id = ${who.userId} AND r.org_id = ${who.orgId} AND mn.permission = ${permission}) AS ok`.execute(db);
-  return rows[0]!.ok;
 }
 
 /** The dataset a definition reads: a module's by key, or the company's database-source query. */
@@ -96,8 +75,7 @@ export async function datasetOf(ctx: ReportLoadContext, orgId: string, definitio
  */
 export async function loadReportForCaller(ctx: ReportLoadContext, who: ReportCaller, code: string): Promise<LoadedReport> {
   if (typeof code !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(code)) throw AppError.of('notFound', '报表不存在', 'code');
-  const stored = await ctx.db.selectFrom('rpt_report').select(['id', 'definition', 'version', 'menu_id'])
-    .where('org_id', '=', who.orgId).where('code', '=', code).executeTakeFirst();
+  const stored = await repo.storedReport(ctx.db, who.orgId, code);
   let definition: ReportDefinition;
   let builtIn = false;
   if (stored) {
@@ -113,7 +91,7 @@ export async function loadReportForCaller(ctx: ReportLoadContext, who: ReportCal
   const reader = await readerOf(ctx.db, who);
   const dataset = await datasetOf(ctx, who.orgId, definition);
   const byRole = definition.roles.some((r) => reader.roles.includes(r));
-  const allowed = reader.admin || byRole || (builtIn && (await holdsPermission(ctx.db, who, dataset.permission)));
+  const allowed = reader.admin || byRole || (builtIn && (await repo.holdsPermission(ctx.db, who.userId, who.orgId, dataset.permission)));
   if (!allowed) throw AppError.of('forbidden', '您没有查看该报表的权限');
   return {
     definition, dataset, builtIn, reader,
