@@ -24,6 +24,7 @@ import { regionModule } from './masterdata/region/module';
 import { reportModule } from './report/module';
 import { reportSqlModule } from './report-sql/module';
 import { reportCentreModule } from './report-centre/module';
+import { reportExportModule } from './report-export/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
@@ -83,6 +84,7 @@ export const MODULES: FamilyModule[] = [
   reportSqlModule,
   // 报表中心: reads every module's datasets and reports
   reportCentreModule,
+  reportExportModule,
   liveModule,
   jobModule,
   // last: its nightly job checks what every module above declares

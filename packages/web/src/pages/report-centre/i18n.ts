@@ -3,7 +3,6 @@
  * exports; i18n key `reportCentre`), Chinese first. Each part keeps its own group.
  */
 export const reportCentreZh = {
-  export: { button: '导出' },
   sql: {
     title: '数据源报表', add: '新增', edit: '修改', remove: '删除', save: '保存', cancel: '取消', run: '运行', search: '查询',
     keyword: '编码或名称', code: '编码', name: '名称', source: '数据源', ownDatabase: '平台数据库', sql: 'SQL',
@@ -14,6 +13,7 @@ export const reportCentreZh = {
     confirmDelete: '确定删除 {{name}} 吗?', saved: '保存成功', deleted: '删除成功', actions: '操作', updated: '修改时间', empty: '请选择或新增一个数据源报表',
     embedTitle: '嵌入报表', admin: '管理员', currentOrg: '当前组织', orgs: '可选组织',
   },
+  export: { button: '导出', rows: '已导出 {{done}} / {{total}} 行', queued: '排队中…', cancel: '取消导出', failed: '导出失败', close: '关闭' },
   viewer: {
     query: '查询',
     reset: '重置',
@@ -40,7 +40,6 @@ export const reportCentreZh = {
 export type ReportCentreTexts = typeof reportCentreZh;
 
 export const reportCentreEn: ReportCentreTexts = {
-  export: { button: 'Export' },
   sql: {
     title: 'Database-source reports', add: 'Add', edit: 'Edit', remove: 'Delete', save: 'Save', cancel: 'Cancel', run: 'Run', search: 'Search',
     keyword: 'Code or name', code: 'Code', name: 'Name', source: 'Data source', ownDatabase: 'Platform database', sql: 'SQL',
@@ -51,6 +50,7 @@ export const reportCentreEn: ReportCentreTexts = {
     confirmDelete: 'Delete {{name}}?', saved: 'Saved', deleted: 'Deleted', actions: 'Actions', updated: 'Updated', empty: 'Pick or add a database-source report',
     embedTitle: 'Embedded report', admin: 'Administrator', currentOrg: 'Current organisation', orgs: 'Organisations',
   },
+  export: { button: 'Export', rows: '{{done}} of {{total}} rows exported', queued: 'Queued…', cancel: 'Cancel export', failed: 'Export failed', close: 'Close' },
   viewer: {
     query: 'Query',
     reset: 'Reset',
