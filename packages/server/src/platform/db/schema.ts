@@ -839,3 +839,8 @@ export interface DB {
   rpt_report: RptReport;
   rpt_report_width: RptReportWidth;
 }
+
+// 报表设计 (migration 076): a menu leaf of one organisation only (a designed report placed in the menu)
+export interface SysMenu {
+  org_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+}
