@@ -22,6 +22,7 @@ import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
 import { regionModule } from './masterdata/region/module';
 import { reportModule } from './report/module';
+import { reportCentreModule } from './report-centre/module';
 import { reportDesignModule } from './report-design/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
@@ -79,6 +80,8 @@ export const MODULES: FamilyModule[] = [
   stockModule,
   erpModule,
   reportModule,
+  // 报表中心: reads every module's datasets and reports
+  reportCentreModule,
   // 报表设计: reads every module's datasets and built-in reports when a call comes
   reportDesignModule(() => MODULES),
   liveModule,

@@ -59,6 +59,7 @@ export function reportDesignModule(modules: () => readonly FamilyModule[]): Fami
 
   return defineModule({
     key: 'report-design',
+    depends: ['report-centre'],
     menu: [{
       area: '/reportforms',
       leaves: [leaf('报表设计', 'Report designer', '/reportforms/design', [], {
