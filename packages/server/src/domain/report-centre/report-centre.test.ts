@@ -119,8 +119,8 @@ describe('the easy report data', () => {
     const body = expectOk(await data('test_flat', operator, { params: NOV, page: { pn: 2, ps: 2 } })).data;
     expect(body.total).toBe(6);
     expect(pick(body.list, ['day', 'kind', 'material'])).toEqual([
-      { day: expect.stringMatching(/^2026-11-01|2026-10-31T16/), kind: 'S', material: 'coal' },
-      { day: expect.stringMatching(/^2026-11-02|2026-11-01T16/), kind: 'P', material: 'coal' },
+      { day: '2026-11-01', kind: 'S', material: 'coal' },
+      { day: '2026-11-02', kind: 'P', material: 'coal' },
     ]);
     expect(body.totals).toEqual({ trips: '13', net: '170.7500', amount: '7779.25', price: '43.3333', __count: 6 });
     const all = expectOk(await data('test_flat', operator, { params: NOV, page: { pn: 1, ps: 100000 } })).data;

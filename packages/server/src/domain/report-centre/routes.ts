@@ -69,7 +69,8 @@ export function reportCentreRoutes(app: FastifyInstance, ctx: ModuleContext): vo
 
   app.get('/api/report/easy/view/:code', async (request) => {
     const report = await loadReportForCaller(ctx, request.caller, codeOf(request));
-    return ok({ definition: report.definition, dataset: datasetInfo(report.dataset), widths: await widthsOf(ctx, report), builtIn: report.builtIn });
+    // orgs: what an 'org' parameter's select offers (the reader's organisations)
+    return ok({ definition: report.definition, dataset: datasetInfo(report.dataset), widths: await widthsOf(ctx, report), builtIn: report.builtIn, orgs: report.reader.orgs });
   });
 
   app.post('/api/report/easy/data/:code', read, async (request) => {

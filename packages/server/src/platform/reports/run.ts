@@ -69,12 +69,30 @@ export function levelOf(grouping: number, fields: number): number {
   return level;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A date column's values as the plant days they are (node-postgres reads a DATE as local midnight:
+ * its local fields are the day), so a day never shifts by the server's or the browser's zone.
+ */
+function daysAsText(rows: Record<string, unknown>[], dateFields: string[]): void {
+  if (!dateFields.length) return;
+  for (const row of rows) {
+    for (const f of dateFields) {
+      const v = row[f];
+      if (v instanceof Date) row[f] = `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+    }
+  }
+}
+
 /** Reads the figures of a report (with the client of a transaction the caller opened). */
 export async function readReport(client: ReportClient, dataset: ReportDataset, definition: Pick<ReportDefinition, 'columns' | 'groupBy'>, input: DatasetInput, sort: ReportSort[], page: ReportPage | null): Promise<ReportResult> {
   const base = dataset.query(input);
   const groupBy = groupFieldsOf(dataset, definition);
   const aggregates = aggregatesOf(dataset, definition);
+  const dateFields = dataset.fields.filter((f) => f.type === 'date').map((f) => f.key);
   const sums = await client.query(totalsQuery(base, groupBy, aggregates));
+  daysAsText(sums.rows, dateFields);
   const subtotals = new Map<string, Record<string, unknown>>();
   const groups: ReportRow[] = [];
   let grand: Record<string, unknown> = { __count: '0' };
@@ -88,6 +106,7 @@ export async function readReport(client: ReportClient, dataset: ReportDataset, d
   const order = orderBy(dataset, groupBy, sort);
   const paging = page ? ` LIMIT ${page.ps + 1} OFFSET ${(page.pn - 1) * page.ps}` : '';
   const { rows } = await client.query({ text: `SELECT * FROM (${base.text}) AS report_rows ORDER BY ${order}${paging}`, values: base.values });
+  daysAsText(rows, dateFields);
   const list = withSubtotals(rows, page ? page.ps : rows.length, groupBy, subtotals);
   if (groupBy.length) {
     // every subtotal, for a chart or an export of the groups
