@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Spin, Table, Tabs } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REPORT_FIELD_TYPES, type ReportColumn, type ReportDatasetInfo, type ReportDefinition, type ReportHead } from '@wb/protocol';
 import { useEnglish } from '@/i18n/useEnglish';
 import { feedback } from '@/platform/feedback';
+import { ReportViewer } from '@/pages/report-centre/viewer/ReportViewer';
 import { companyRoles, createReport, datasets, getReport, updateReport } from './api';
 
 const EMPTY: ReportDefinition = {
@@ -38,6 +39,8 @@ export function ReportEditor({ id, onClose }: { id: string | null; onClose: () =
   const [def, setDef] = useState<ReportDefinition>(EMPTY);
   const [version, setVersion] = useState<number | null>(null);
   const [savedId, setSavedId] = useState<string | null>(id);
+  const [preview, setPreview] = useState(false);
+  const client = useQueryClient();
   const loaded = useQuery({ queryKey: ['report-design', 'one', id], queryFn: () => getReport(id as string), enabled: id !== null });
   const sources = useQuery({ queryKey: ['report-design', 'datasets'], queryFn: datasets });
   const roles = useQuery({ queryKey: ['report-design', 'roles'], queryFn: companyRoles });
@@ -63,6 +66,8 @@ export function ReportEditor({ id, onClose }: { id: string | null; onClose: () =
       setSavedId(r.id);
       setVersion(r.version);
       setDef(r.definition);
+      // the preview reads the saved definition again
+      void client.invalidateQueries({ queryKey: ['report-view', r.code] });
       feedback.success(tx('saved'));
     },
   });
@@ -300,10 +305,16 @@ export function ReportEditor({ id, onClose }: { id: string | null; onClose: () =
       <Space style={{ marginBottom: 12 }}>
         <Button onClick={onClose} data-testid="rd-back">{tx('back')}</Button>
         <Button type="primary" loading={save.isPending} onClick={() => save.mutate()} data-testid="rd-save">{tx('save')}</Button>
+        <Button disabled={savedId === null} title={savedId === null ? tx('previewNeedsSave') : undefined} onClick={() => setPreview((p) => !p)} data-testid="rd-preview">{tx('preview')}</Button>
       </Space>
       <Card size="small" title={def.name || tx('create')}>
         <Tabs items={tabs} />
       </Card>
+      {preview && savedId !== null && (
+        <Card size="small" title={tx('preview')} style={{ marginTop: 12 }} data-testid="rd-preview-box">
+          <ReportViewer key={version ?? 0} code={def.code} embedded />
+        </Card>
+      )}
     </div>
   );
 }
