@@ -21,6 +21,7 @@ import { priceModule } from './price/module';
 import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
 import { regionModule } from './masterdata/region/module';
+import { reportBuiltinModule } from './report-builtin/module';
 import { reportModule } from './report/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
@@ -77,6 +78,8 @@ export const MODULES: FamilyModule[] = [
   confirmModule,
   stockModule,
   erpModule,
+  // the built-in reports of 报表中心, over the ledgers above
+  reportBuiltinModule,
   reportModule,
   liveModule,
   jobModule,
