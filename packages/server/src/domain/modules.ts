@@ -21,6 +21,7 @@ import { priceModule } from './price/module';
 import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
 import { regionModule } from './masterdata/region/module';
+import { reportBuiltinModule } from './report-builtin/module';
 import { reportModule } from './report/module';
 import { reportCentreModule } from './report-centre/module';
 import { reportDesignModule } from './report-design/module';
@@ -79,6 +80,8 @@ export const MODULES: FamilyModule[] = [
   confirmModule,
   stockModule,
   erpModule,
+  // the built-in reports of 报表中心, over the ledgers above
+  reportBuiltinModule,
   reportModule,
   // 报表中心: reads every module's datasets and reports
   reportCentreModule,
