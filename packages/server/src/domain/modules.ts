@@ -21,10 +21,12 @@ import { priceModule } from './price/module';
 import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
 import { regionModule } from './masterdata/region/module';
+import { reportBuiltinModule } from './report-builtin/module';
 import { reportModule } from './report/module';
 import { reportSqlModule } from './report-sql/module';
 import { reportCentreModule } from './report-centre/module';
 import { reportExportModule } from './report-export/module';
+import { reportDesignModule } from './report-design/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
@@ -80,11 +82,15 @@ export const MODULES: FamilyModule[] = [
   confirmModule,
   stockModule,
   erpModule,
+  // the built-in reports of 报表中心, over the ledgers above
+  reportBuiltinModule,
   reportModule,
   reportSqlModule,
   // 报表中心: reads every module's datasets and reports
   reportCentreModule,
   reportExportModule,
+  // 报表设计: reads every module's datasets and built-in reports when a call comes
+  reportDesignModule(() => MODULES),
   liveModule,
   jobModule,
   // last: its nightly job checks what every module above declares

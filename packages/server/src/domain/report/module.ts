@@ -13,11 +13,7 @@ export const reportModule = defineModule({
   menu: [{
     area: '/reportforms',
     leaves: [
-      // not the lab's (ROLE_QUALITY): the home page's gate chart names the trucks by plate
-      leaf('过磅日报', 'Daily weighing report', '/reportforms/daily', [OP, AC], {
-        // the home page's counts and gate chart are read with this leaf's right
-        buttons: [{ name: '首页统计', en: 'Plant counts', permission: 'report_home_view', roles: [OP, AC] }],
-      }),
+      // 过磅日报 (/reportforms/daily, with the home page's 首页统计 right) is a built-in report: domain/report-builtin
       leaf('班组报表', 'Team report', '/reportforms/team', [OP, AC], {
         component: 'reports/team',
         buttons: [

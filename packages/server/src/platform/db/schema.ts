@@ -855,3 +855,8 @@ export interface RptExport {
 export interface DB {
   rpt_export: RptExport;
 }
+
+// 报表设计 (migration 076): a menu leaf of one organisation only (a designed report placed in the menu)
+export interface SysMenu {
+  org_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+}

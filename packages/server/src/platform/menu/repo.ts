@@ -13,6 +13,8 @@ export async function grantedMenuRows(db: Database, caller: Caller): Promise<Men
       sql<string[]>`ARRAY(SELECT r.role_code FROM sys_role_menu rm JOIN sys_role r ON r.id = rm.role_id
                           WHERE rm.menu_id = m.id AND r.group_id = ${caller.groupId} ORDER BY r.role_code)`.as('roles'),
     ])
+    // an organisation's own leaf (a designed report placed in the menu, migration 076) shows there only
+    .where((eb) => eb.or([eb('m.org_id', 'is', null), eb('m.org_id', '=', caller.orgId)]))
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('sys_role_menu as rm')

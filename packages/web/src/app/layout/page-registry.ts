@@ -41,6 +41,8 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'org-structure/departments': lazy(() => import('@/pages/org-structure/DepartmentsPage')),
   'reports/team': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.TeamConditionsInWorkspace }))),
   'reports/team-day': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.DayConditionsInWorkspace }))),
+  // 报表设计 (server domain/report-design)
+  'reports/design': lazy(() => import('@/pages/report-design/ReportDesignPage')),
   'reports/factory-vehicle': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.LiveVehiclesInWorkspace }))),
   'plan/chart': lazy(() => import('@/pages/plan/PlanChartPage')),
   // 报表中心: any report by the leaf's last path segment (/reportforms/<code>)
