@@ -22,6 +22,7 @@ import { fileRoutes } from './platform/files/routes';
 import { fileRouteDeps } from './platform/files/create-storage';
 import { serveWeb } from './platform/http/serve-web';
 import { mountModules } from './platform/module/mount';
+import type { FamilyModule } from './platform/module/define';
 import { ALL_TEMPLATES, MODULES } from './domain/modules';
 import { collectJobs, installJobs, type JobDeclarations } from './platform/jobs/install';
 
@@ -33,9 +34,11 @@ export interface AppDeps {
   now?: () => number;
   /** scheduled jobs and workers besides the modules' (tests declare their own) */
   extraJobs?: Partial<JobDeclarations>;
+  /** modules besides the platform's (tests declare a dataset of their own) */
+  extraModules?: FamilyModule[];
 }
 
-export async function buildApp({ config, database, logger = false, now = Date.now, extraJobs }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, now = Date.now, extraJobs, extraModules = [] }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -64,7 +67,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   const files = await fileRouteDeps(config.storage, now);
   fileRoutes(app, db, files);
   // every family's calls: domain/modules.ts is the one list
-  mountModules(app, MODULES, { db, database, list: listOptionsFromEnv(process.env), storage: files.storage, now, templates: ALL_TEMPLATES });
+  mountModules(app, [...MODULES, ...extraModules], { db, database, list: listOptionsFromEnv(process.env), storage: files.storage, now, templates: ALL_TEMPLATES });
   // scheduled jobs and queued work: started when the app is ready, stopped when it closes
   installJobs(app, { config, database, storage: files.storage, now, declarations: collectJobs(MODULES, extraJobs) });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/pool';
 import { DEMO_ACCOUNTS } from '../src/seed/demo';
@@ -40,10 +40,10 @@ export async function freshDatabase(): Promise<{ url: string; database: Database
  * The real app on a fresh database; captcha off unless the test turns it on, and the job runner
  * off unless the test asks (JOBS: 'on'): work it sends waits in the database.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'extraModules'> = {}): Promise<TestContext> {
   const { url, database } = await freshDatabase();
   const config = loadConfig({ CAPTCHA: 'off', JOBS: 'off', ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   afterAll(() => app.close());
   return { app, database, config, url };
 }

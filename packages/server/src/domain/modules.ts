@@ -23,6 +23,7 @@ import { registryModule } from './registry/module';
 import { regionModule } from './masterdata/region/module';
 import { reportBuiltinModule } from './report-builtin/module';
 import { reportModule } from './report/module';
+import { reportCentreModule } from './report-centre/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
@@ -81,6 +82,8 @@ export const MODULES: FamilyModule[] = [
   // the built-in reports of 报表中心, over the ledgers above
   reportBuiltinModule,
   reportModule,
+  // 报表中心: reads every module's datasets and reports
+  reportCentreModule,
   liveModule,
   jobModule,
   // last: its nightly job checks what every module above declares

@@ -53,6 +53,14 @@ export interface TableDocument {
   /** the signature and seal block's labels; 制表 / 审核 / 客户签章 when none */
   signatures?: string[];
   display?: DisplayParams;
+  /** a line under the title (单位：吨) */
+  subtitle?: string;
+  /** the rows printed bold (a report's group subtotals), by index */
+  strongRows?: ReadonlySet<number>;
+  /** the paper; A4 landscape when none */
+  page?: { size: 'A4' | 'A3'; orientation: 'portrait' | 'landscape' };
+  /** a line at the foot of every page, beside the page number (制表人：…) */
+  footer?: string;
 }
 
 export const DEFAULT_SIGNATURES = ['制表', '审核', '客户签章'];
@@ -113,16 +121,21 @@ const letterheadLine = (l: Letterhead) => [l.address ? `地址：${l.address}` :
 
 const PT_PER_MM = 72 / 25.4;
 const mm = (v: number) => v * PT_PER_MM;
-const PAGE = { width: mm(297), height: mm(210) };
+const PAPER = { A4: [210, 297], A3: [297, 420] } as const;
+const pageBox = (p: TableDocument['page']) => {
+  const [short, long] = PAPER[p?.size ?? 'A4'];
+  return p?.orientation === 'portrait' ? { width: mm(short), height: mm(long) } : { width: mm(long), height: mm(short) };
+};
 const MARGIN = mm(10);
 const ROW = mm(6.5);
 const FOOT = mm(6);
 
 const rightAligned = (k: CellKind) => k === 'money' || k === 'price' || k === 'weight' || k === 'number';
 
-/** The document as PDF bytes: A4 landscape, the header row again on every page, 第 n 页 共 m 页 at the foot. */
+/** The document as PDF bytes: A4 landscape unless it says, the header row again on every page, 第 n 页 共 m 页 at the foot. */
 export function documentPdf(d: TableDocument): Promise<Buffer> {
   const display = d.display ?? DISPLAY_DEFAULTS;
+  const PAGE = pageBox(d.page);
   const { doc, bytes } = pdfDocument({ size: [PAGE.width, PAGE.height], bufferPages: true, info: { Title: d.title, Author: d.letterhead.company } });
   doc.lineWidth(0.5).strokeColor('#000').fillColor('#000');
   const inner = PAGE.width - 2 * MARGIN;
@@ -166,6 +179,10 @@ export function documentPdf(d: TableDocument): Promise<Buffer> {
   y += mm(2);
   doc.font('bold').fontSize(14).text(d.title, MARGIN, y, { width: inner, align: 'center', lineBreak: false });
   y += mm(8);
+  if (d.subtitle) {
+    doc.font('regular').fontSize(9).text(d.subtitle, MARGIN, y - mm(2), { width: inner, align: 'center', lineBreak: false });
+    y += mm(4);
+  }
   doc.font('regular').fontSize(9);
   const facts = d.facts.map(([label, value]) => `${label}：${value}`);
   for (let i = 0; i < facts.length; i += 3) {
@@ -174,9 +191,10 @@ export function documentPdf(d: TableDocument): Promise<Buffer> {
   }
   y = headerRow(y + mm(1));
 
-  for (const r of d.rows) {
+  for (const [i, r] of d.rows.entries()) {
     if (y + ROW > bottom) y = newPage();
-    tableRow(y, d.columns.map((c) => cellText(c.kind, r[c.key], display)));
+    const strong = d.strongRows?.has(i) ?? false;
+    tableRow(y, d.columns.map((c, j) => (strong && j === 0 ? String(r[c.key] ?? '') : cellText(c.kind, r[c.key], display))), strong);
     y += ROW;
   }
   if (d.totals) {
@@ -197,7 +215,7 @@ export function documentPdf(d: TableDocument): Promise<Buffer> {
   // the signature and seal block: one column each, a line to sign on and a date line under it
   const signs = d.signatures ?? DEFAULT_SIGNATURES;
   const block = mm(20);
-  if (y + block > bottom) {
+  if (signs.length && y + block > bottom) {
     doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
     y = MARGIN;
   }
@@ -214,6 +232,7 @@ export function documentPdf(d: TableDocument): Promise<Buffer> {
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     doc.font('regular').fontSize(8).text(`第 ${i + 1} 页 共 ${range.count} 页`, MARGIN, PAGE.height - MARGIN - mm(3), { width: inner, align: 'center', lineBreak: false });
+    if (d.footer) doc.text(d.footer, MARGIN, PAGE.height - MARGIN - mm(3), { width: inner / 3, align: 'left', lineBreak: false, ellipsis: true });
   }
   doc.end();
   return bytes;

@@ -43,6 +43,8 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'reports/team-day': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.DayConditionsInWorkspace }))),
   'reports/factory-vehicle': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.LiveVehiclesInWorkspace }))),
   'plan/chart': lazy(() => import('@/pages/plan/PlanChartPage')),
+  // 报表中心: any report by the leaf's last path segment (/reportforms/<code>)
+  'reports/view': lazy(() => import('@/pages/report-centre/viewer/ReportViewer')),
   // the guard's pages (domain/gate)
   'gate/entrance': lazy(() => import('@/pages/gate/GatePage').then((m) => ({ default: () => createElement(m.default, { mode: 'entrance' }) }))),
   'gate/release': lazy(() => import('@/pages/gate/GatePage').then((m) => ({ default: () => createElement(m.default, { mode: 'release' }) }))),

@@ -26,7 +26,7 @@ export function PdfPreview({ request, onClose }: { request: PdfPreviewRequest; o
   useEffect(() => {
     let made: string | null = null;
     let live = true;
-    call<DownloadedFile>(request.path, { query: request.query, file: true }).then((f) => {
+    call<DownloadedFile>(request.path, { query: request.query, file: true, ...(request.body === undefined ? {} : { method: 'POST' as const, body: request.body }) }).then((f) => {
       const blob = new Blob([f.blob], { type: 'application/pdf' });
       made = URL.createObjectURL(blob);
       if (live) setFile({ url: made, blob, name: fileNameOf(f.disposition, request.fallbackName) });

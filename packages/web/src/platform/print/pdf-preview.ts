@@ -10,6 +10,8 @@ export interface PdfPreviewRequest {
   /** the API path of the PDF (without /api) and its query */
   path: string;
   query?: CallOptions['query'];
+  /** a JSON body: the PDF is asked for by POST (a report's parameters) */
+  body?: unknown;
   title: string;
   /** the name to save under when the server gives none */
   fallbackName: string;
