@@ -12,7 +12,7 @@ import { Sql } from './sql';
  */
 
 const period = (title = '期间', titleEn = 'Period'): ReportParam => ({
-  key: 'period', title, titleEn, type: 'dateRange', required: true, default: '${monthStart}',
+  key: 'period', title, titleEn, type: 'dateRange', required: true, default: '${monthStart},${today}',
 });
 
 /** The instants [start, end) of the period parameter. */
@@ -218,7 +218,7 @@ export const operatorDataset: ReportDataset = {
   params: [
     period(),
     { key: 'userId', title: '司磅员', titleEn: 'Operator', type: 'user' },
-    { key: 'scale', title: '磅秤', titleEn: 'Scale', type: 'scale' },
+    { key: 'scale', title: '磅秤', titleEn: 'Scale', type: 'text' },
   ],
   fields: [
     { key: 'username', title: '账号', titleEn: 'Account', type: 'text' },

@@ -12,7 +12,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar day 'yyyy-mm-dd', else a 400 naming the field. */
 export function readDay(value: unknown, field: string, title: string): string {
-  const s = typeof value === 'string' ? value.trim().slice(0, 10) : '';
+  const s = typeof value === 'string' ? value.trim() : '';
   const m = DAY.exec(s);
   if (!m) throw badRequest(`${title}：请选择日期（yyyy-mm-dd）`, field);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

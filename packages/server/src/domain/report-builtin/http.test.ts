@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearerFor, createTestApp } from '../../../test/harness';
+import { call, expectFailure, expectOk } from '../../../test/api';
+import { buildKnownPlant, type KnownPlant } from './test-support/plant';
+
+// The built-in reports as a reader opens them: the report centre's easy report data call over the
+// known plant (test-support/plant.ts), each report once, with its rights and its company.
+const { app, database } = await createTestApp();
+const { pool } = database;
+let p: KnownPlant;
+const who: Record<string, string> = {};
+
+beforeAll(async () => {
+  p = await buildKnownPlant(pool);
+  for (const name of ['admin', 'operator', 'accountant', 'quality', 'sales_manager', 'general_manager'] as const) {
+    who[name] = (await bearerFor(app, name)).authorization;
+  }
+  who.adminInB = (await bearerFor(app, 'admin')).authorization;
+  expectOk(await call(app, 'POST', `/api/sys-user-org/switchOrg/${p.b}`, who.adminInB));
+});
+
+type Row = Record<string, unknown>;
+const data = async (code: string, as: string, params: Row) => {
+  const body = expectOk(await call(app, 'POST', `/api/report/easy/data/${code}`, who[as], { params, page: { pn: 1, ps: 100 } })).data;
+  return { rows: (body.list as Row[]).filter((r) => !r.__group), groups: (body.list as Row[]).filter((r) => r.__group), totals: body.totals as Row };
+};
+const pick = (rows: Row[], keys: string[]) => rows.map((r) => Object.fromEntries(keys.map((k) => [k, r[k]])));
+const DAY = { periodFrom: '2025-03-11', periodTo: '2025-03-11' };
+
+describe('the built-in reports through the easy report data call', () => {
+  it('过磅日报: the day, the day before and the same day last month, grouped by kind, with totals', async () => {
+    const r = await data('daily', 'accountant', { day: '2025-03-11' });
+    expect(pick(r.rows, ['kindName', 'trips', 'net', 'amount', 'prevNet', 'lastMonthNet'])).toEqual([
+      { kindName: '采购', trips: 2, net: '62.4600', amount: '18738.00', prevNet: '28.0000', lastMonthNet: '0.0000' },
+      { kindName: '销售', trips: 1, net: '35.1250', amount: '14050.01', prevNet: '0.0000', lastMonthNet: '33.3330' },
+    ]);
+    expect(r.groups).toHaveLength(2);
+    expect(pick([r.totals], ['trips', 'net', 'amount', 'prevTrips', 'lastMonthTrips'])).toEqual([
+      { trips: '3', net: '97.5850', amount: '32788.01', prevTrips: '1', lastMonthTrips: '1' },
+    ]);
+    // the lab's role does not read it: it names the trucks' parties
+    expectFailure(await call(app, 'POST', '/api/report/easy/data/daily', who.quality, { params: { day: '2025-03-11' } }), 403);
+  });
+
+  it('过磅日报 of another company: only its own tickets', async () => {
+    const r = await data('daily', 'adminInB', { day: '2025-03-11' });
+    expect(pick([r.totals], ['trips', 'net', 'lastMonthTrips'])).toEqual([{ trips: '1', net: '50.0000', lastMonthTrips: '1' }]);
+  });
+
+  it('the monthly summary: day by day', async () => {
+    const r = await data('monthly', 'operator', { month: '2025-03' });
+    expect(pick([r.totals], ['trips', 'net', 'd10', 'd11', 'd12'])).toEqual([{ trips: '5', net: '146.0850', d10: '28.0000', d11: '97.5850', d12: '20.5000' }]);
+  });
+
+  it('the yearly summary: month by month', async () => {
+    const r = await data('yearly', 'general_manager', { year: '2025' });
+    expect(pick([r.totals], ['trips', 'net', 'm01Trips', 'm02Net', 'm03Net'])).toEqual([{ trips: '7', net: '189.4180', m01Trips: '1', m02Net: '33.3330', m03Net: '146.0850' }]);
+    expectFailure(await call(app, 'POST', '/api/report/easy/data/yearly', who.quality, { params: { year: '2025' } }), 403);
+  });
+
+  it('the stock report: opening, in, out and closing', async () => {
+    const r = await data('stock', 'accountant', DAY);
+    expect(pick([r.totals], ['opening', 'quantityIn', 'quantityOut', 'closing'])).toEqual([
+      { opening: '144.6670', quantityIn: '32.4560', quantityOut: '35.1250', closing: '141.9980' },
+    ]);
+  });
+
+  it('sales money: settled and unsettled per customer', async () => {
+    const r = await data('money', 'sales_manager', { kind: 'sa', periodFrom: '2025-02-01', periodTo: '2025-03-31' });
+    expect(pick([r.totals], ['trips', 'amount', 'settledAmount', 'unsettledAmount'])).toEqual([
+      { trips: '2', amount: '27383.21', settledAmount: '13300.00', unsettledAmount: '14050.01' },
+    ]);
+    expectFailure(await call(app, 'POST', '/api/report/easy/data/money', who.operator, { params: { kind: 'sa' } }), 403);
+  });
+
+  it('freight: per carrier and route', async () => {
+    const r = await data('freight', 'accountant', DAY);
+    expect(pick(r.rows, ['carrierName', 'route', 'tons', 'freight', 'lossCharge', 'payable'])).toEqual([
+      { carrierName: p.k1.name, route: '矿山-厂区', tons: '62.4600', freight: '3123.00', lossCharge: '50.00', payable: '3073.00' },
+    ]);
+  });
+
+  it('the operator report: the review reads it, the operators do not', async () => {
+    const r = await data('operator', 'general_manager', DAY);
+    expect(pick([r.totals], ['tickets', 'weighings', 'manualWeighings', 'deductions', 'interventions'])).toEqual([
+      { tickets: '3', weighings: '4', manualWeighings: '1', deductions: '1', interventions: '2' },
+    ]);
+    expectFailure(await call(app, 'POST', '/api/report/easy/data/operator', who.operator, { params: DAY }), 403);
+  });
+
+  it('answers 400 naming the parameter for a day that does not exist', async () => {
+    const refused = expectFailure(await call(app, 'POST', '/api/report/easy/data/daily', who.accountant, { params: { day: '2025-02-30' } }), 400);
+    expect(refused.msg).toMatch(/日期/);
+  });
+});
