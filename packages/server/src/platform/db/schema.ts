@@ -839,3 +839,9 @@ export interface DB {
   rpt_report: RptReport;
   rpt_report_width: RptReportWidth;
 }
+
+// what a start last seeded from code (migration 077)
+export interface SysSeedMark { name: string; fingerprint: string; applied_at: Generated<Timestamp> }
+export interface DB {
+  sys_seed_mark: SysSeedMark;
+}
