@@ -144,9 +144,9 @@ describe('a sales contract’s quality terms and amendment history on the screen
     await poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(2);
     const cells = async (n: number) => (await table.locator('tbody tr.ant-table-row').nth(n).locator('td').allInnerTexts()).map((s) => s.trim());
     const tolerance = await cells(0);
-    expect(tolerance.slice(0, 5)).toEqual([amend.body.data.amendNo, '', '溢短装(±%)', '0', '8']);
+    expect(tolerance.slice(0, 5)).toEqual([amend.body.data.amendNo, '', '溢短装(±%)', '0%', '8%']);
     const price = await cells(1);
-    expect(price.slice(0, 5)).toEqual([amend.body.data.amendNo, '1', '单价', '42.5', '41']);
+    expect(price.slice(0, 5)).toEqual([amend.body.data.amendNo, '1', '单价', '¥42.50', '¥41.00']);
     expect(price[5]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(price[6]).toBe(USERS.accountant.realName);
     await settled(page);

@@ -1,9 +1,10 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { sql } from '../support/db';
 import { pressListButton, tickListRow } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
-import { columnTexts, rows } from '../support/list-screen';
+import { columnTexts, listScreen, rows } from '../support/list-screen';
 import { api, apiSignIn, USERS } from '../support/login';
 import { openMenuLeaf, settled } from '../support/workspace';
 
@@ -78,4 +79,48 @@ describe('the system folder\'s new screens', () => {
     await page.locator('.ant-message', { hasText: /连接成功：PostgreSQL/ }).waitFor();
     await screenshot(page, 'system-data-source');
   });
+
+  it("the header's error-log badge counts real failures only: a refused request (400) leaves it, a 500 lights it", async () => {
+    const { page } = stage;
+    const badge = page.locator('.ant-badge', { has: page.getByTestId('log-button') }).locator('sup.ant-badge-count');
+    const count = async () => ((await badge.count()) === 0 ? 0 : Number(await badge.getAttribute('title')));
+    const before = await count();
+    await openMenuLeaf(page, '/masterdata', '/masterdata/vehicle');
+    await rows(page);
+
+    // a refusal: the list call goes out with a page number the server refuses (400, bad input)
+    const listCall = '**/api/masterdata/vehicle/v2/list';
+    await page.route(listCall, (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      return route.continue({ postData: JSON.stringify({ ...body, limit: { pn: 0, ps: 10 } }) });
+    });
+    const refused = page.waitForResponse((r) => r.url().includes('/api/masterdata/vehicle/v2/list'));
+    await listSearch(page);
+    expect((await refused).status()).toBe(400);
+    await page.unroute(listCall);
+    // the refusal is in the log, and the badge stays as it was
+    await page.getByTestId('log-button').click();
+    const log = page.locator('.ant-modal:visible');
+    await log.locator('.ant-table-row').first().waitFor();
+    expect(await count()).toBe(before);
+    await log.locator('.ant-modal-close').click();
+    await log.waitFor({ state: 'hidden' });
+
+    // a real failure: the server cannot read the table (500); the badge lights with one more
+    await db('ALTER TABLE md_vehicle RENAME TO md_vehicle_away');
+    try {
+      const failed = page.waitForResponse((r) => r.url().includes('/api/masterdata/vehicle/v2/list'));
+      await listSearch(page);
+      expect((await failed).status()).toBe(500);
+      await expect.poll(count, { timeout: 5000, interval: 100 }).toBe(before + 1);
+    } finally {
+      await db('ALTER TABLE md_vehicle_away RENAME TO md_vehicle');
+    }
+    await screenshot(page, 'error-log-badge');
+  });
 });
+
+/** Presses 查询 on the list showing, without waiting for its rows (the call may fail). */
+async function listSearch(page: Page): Promise<void> {
+  await listScreen(page).getByTestId('list-query').click();
+}

@@ -92,7 +92,10 @@ describe('printing a weigh ticket', () => {
     expect(await paper.locator('[data-field="plate"]').textContent()).toBe('苏E7P101');
     expect(await paper.locator('[data-field="driver"]').textContent()).toBe('赵师傅');
     expect(await paper.locator('[data-field="shippedQuantity"]').textContent()).toBe('30.00');
-    expect(await paper.locator('[data-field="amount"]').textContent()).toBe(Number(row?.amount).toFixed(2));
+    // money reads as money: the amount with ¥ and separators, the unit price with ¥ at the plant's price precision
+    expect(await paper.locator('[data-field="amount"]').textContent()).toBe(`¥${Number(row?.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    expect(await paper.locator('[data-field="price"]').textContent()).toMatch(/^¥\d[\d,]*\.\d{2,4}$/);
+    expect(await paper.getByTestId('print-label').textContent()).toContain('单位：吨');
     expect(await paper.locator('[data-field="firstOperator"]').textContent()).toContain(USERS.operator.realName);
     expect(await tab.getByTestId('ticket-count').textContent()).toBe('未打印');
     // the paper is the form's size: 241 mm wide at 96 px per inch

@@ -1,35 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startEmbeddedPostgres } from '../../packages/server/src/platform/db/embedded';
 import { ensureDatabase } from '../../packages/server/src/platform/db/start';
 import { migrate } from '../../packages/server/src/platform/db/migrate';
 import { openDatabase } from '../../packages/server/src/platform/db/pool';
 import { seedDemoPlant } from '../../packages/server/src/seed/demo';
-import { seedTemplates } from '../../packages/server/src/platform/templates/seed';
+import { seedTemplatesOnChange } from '../../packages/server/src/platform/templates/seed';
 import { ALL_TEMPLATES } from '../../packages/server/src/domain/templates';
 // the server's request typing (request.caller), which the seeded families' code relies on
 import type {} from '../../packages/server/src/platform/auth/guard';
+import { E2E_TEMPLATE_DB } from './plant-copy';
 
 /**
  * One PostgreSQL for the browser run, holding the demo plant migrated and seeded once as a template;
  * each spec's server gets a fresh copy of it (CREATE DATABASE ... TEMPLATE), which takes a moment
  * where a server's own embedded PostgreSQL took an initdb, the migrations and the seed every file.
  */
-export const E2E_TEMPLATE_DB = 'wb_e2e_template';
-
 export async function startRunDatabase(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-pg-'));
   fs.chmodSync(dir, 0o777);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePgPort(), persistent: false });
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePgPort(), persistent: false, throwaway: true });
   const adminUrl = server.url('postgres');
   await ensureDatabase(adminUrl, E2E_TEMPLATE_DB);
   const template = openDatabase(adminUrl.replace(/\/[^/]*$/, `/${E2E_TEMPLATE_DB}`), 2);
   await migrate(template.pool);
   await seedDemoPlant(template.db);
-  await seedTemplates(template.db, ALL_TEMPLATES);
+  await seedTemplatesOnChange(template.db, ALL_TEMPLATES);
   await template.close();
   return {
     adminUrl,
@@ -50,28 +47,4 @@ async function freePgPort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** A fresh copy of the seeded demo plant for one server, and how to drop it afterwards. */
-export async function copyOfDemoPlant(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${E2E_TEMPLATE_DB}"`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
 }

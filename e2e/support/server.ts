@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { copyOfDemoPlant } from './database';
+import { copyOfDemoPlant } from './plant-copy';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -67,8 +67,28 @@ function freePort(): Promise<number> {
  * Starts the real server as a child process, exactly as `npm start` runs it, on ports of its own.
  * With no databaseUrl it gets a fresh copy of the run's seeded demo plant (dropped when it stops),
  * or, outside a vitest run, starts its own embedded PostgreSQL in a fresh directory.
+ *
+ * In a run, the plain server (no options) of the next file is started while this file's tests run
+ * (the files share one worker: e2e/vitest.config.ts, isolate false), so a file finds its server
+ * up, on its own fresh copy of the plant, instead of waiting the start out.
  */
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const plain = !opts.env && !opts.databaseUrl && runDatabase() !== null;
+  const warm = plain ? spare : null;
+  if (warm) spare = null;
+  const server = (warm ? await warm.catch(() => null) : null) ?? await startRetrying(opts);
+  if (plain) {
+    spare = startRetrying({});
+    // a spare that fails to start is replaced by a fresh start when it is asked for
+    spare.catch(() => undefined);
+  }
+  return server;
+}
+
+/** The next file's server, starting (see startServer). */
+let spare: Promise<RunningServer> | null = null;
+
+async function startRetrying(opts: StartOptions): Promise<RunningServer> {
   try {
     return await startOnce(opts);
   } catch (err) {
@@ -79,6 +99,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     return startOnce(opts);
   }
 }
+
+/** The servers running now, ended with the test process (the last spare, a server a spec left). */
+const running = new Set<{ child: ChildProcess; dataDir: string; stopping: () => void }>();
+process.once('exit', () => {
+  for (const r of running) {
+    r.stopping();
+    if (r.child.exitCode === null) r.child.kill('SIGKILL');
+    fs.rmSync(r.dataDir, { recursive: true, force: true });
+  }
+});
 
 interface StartOptions { env?: Record<string, string>; databaseUrl?: string }
 
@@ -124,9 +154,12 @@ async function startProcess(opts: StartOptions, dropDatabase: () => Promise<void
     if (!stopping) process.stderr.write(`[e2e] server on port ${port} exited (code ${code}, signal ${signal}):\n${output.slice(-4000)}\n`);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const entry = { child, dataDir, stopping: () => { stopping = true; } };
+  running.add(entry);
   try {
     await waitUntilUp(baseUrl, child, () => output);
   } catch (err) {
+    running.delete(entry);
     stopping = true;
     if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -137,6 +170,7 @@ async function startProcess(opts: StartOptions, dropDatabase: () => Promise<void
     databaseUrl,
     log: () => output,
     stop: async () => {
+      running.delete(entry);
       stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -44,6 +44,8 @@ export interface TicketPrintLayout {
   /** the info grid: plate, driver, material, parties by kind, notice, warehouse */
   fields: TicketPrintField[];
   unit: string;
+  /** the unit in English (t, kg) */
+  unitEn: string;
   weights: TicketPrintWeight[];
   deductions: { rows: { item: string; itemEn: string; weight: string }[]; total: string };
   /** price and amount, on the kinds that carry money (purchase, sales); empty otherwise */

@@ -7,7 +7,7 @@ import { loadConfig } from './config';
 import { startDatabase } from './platform/db/start';
 import { seedDemoPlant, DEMO_ACCOUNTS } from './seed/demo';
 import { syncMenuEntries } from './seed/menu-upgrade';
-import { seedTemplates } from './platform/templates/seed';
+import { seedTemplatesOnChange } from './platform/templates/seed';
 import { ALL_TEMPLATES } from './domain/templates';
 import { seedDemoDay } from './seed/demo-day';
 import { hasDemoMorning, seedDemoRecords } from './seed/demo-records';
@@ -25,8 +25,9 @@ async function main(): Promise<void> {
     const sync = await syncMenuEntries(database.db);
     if (sync.added || sync.moved || sync.retired) log.info(sync, 'menu entries brought up to date');
   }
-  // after the menus, which lists are bound to; every start, so code changes to templates apply
-  await seedTemplates(database.db, ALL_TEMPLATES);
+  // after the menus, which lists are bound to; every start, so code changes to templates apply (a
+  // start that finds the templates as the last one wrote them has nothing to write)
+  await seedTemplatesOnChange(database.db, ALL_TEMPLATES);
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
   // a fresh plant gets a morning of trucks, made through its own calls; a failure leaves it empty, not down
   if (seeded) await seedDemoDay(app, database.db, config).catch((err) => log.warn({ err }, 'the demo morning could not be seeded'));

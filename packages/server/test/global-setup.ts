@@ -7,7 +7,7 @@ import { ensureDatabase } from '../src/platform/db/start';
 import { migrate } from '../src/platform/db/migrate';
 import { openDatabase } from '../src/platform/db/pool';
 import { seedDemoPlant } from '../src/seed/demo';
-import { seedTemplates } from '../src/platform/templates/seed';
+import { seedTemplatesOnChange } from '../src/platform/templates/seed';
 import { ALL_TEMPLATES } from '../src/domain/templates';
 import { MODULES } from '../src/domain/modules';
 import { ensureQueues } from '../src/platform/jobs/boss';
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-test-pg-'));
     fs.chmodSync(dir, 0o777);
     const port = 55000 + Math.floor(Math.random() * 4000);
-    const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port, persistent: false });
+    const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port, persistent: false, throwaway: true });
     adminUrl = server.url('postgres');
     stop = async () => {
       await server.stop();
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   const template = openDatabase(adminUrl.replace(/\/[^/]*$/, `/${TEMPLATE_DB}`), 2);
   await migrate(template.pool);
   await seedDemoPlant(template.db);
-  await seedTemplates(template.db, ALL_TEMPLATES);
+  await seedTemplatesOnChange(template.db, ALL_TEMPLATES);
   // the job library's queues (a partition each): made once here, not in every test's database
   const declared = collectJobs(MODULES);
   await ensureQueues(template.pool, jobQueues(declared.jobs, declared.workers));

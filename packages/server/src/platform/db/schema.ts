@@ -860,3 +860,9 @@ export interface DB {
 export interface SysMenu {
   org_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
+
+// what a start last seeded from code (migration 077)
+export interface SysSeedMark { name: string; fingerprint: string; applied_at: Generated<Timestamp> }
+export interface DB {
+  sys_seed_mark: SysSeedMark;
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/pool';
 import type { CgFormat, CgFormatField, DB } from '../db/schema';
@@ -21,23 +22,61 @@ export async function seedTemplates(db: Database, templates: TemplateDef[], rest
   checkPopupLists(templates);
   await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
-    if (restore.length) await tx.updateTable('cg_format').set({ source: 'code' }).where('format_code', 'in', restore).execute();
-    const ids = new Map<string, { id: string; byCode: boolean }>();
-    for (const t of templates) ids.set(t.formatCode, await upsertFormat(tx, t));
-    const idOf = (code: string) => {
-      const found = ids.get(code);
-      if (!found) throw new Error(`template ${code} is referenced but not declared`);
-      return found.id;
-    };
-    for (const t of templates) {
-      const { id, byCode } = ids.get(t.formatCode) as { id: string; byCode: boolean };
-      await upsertFields(tx, id, t.fields, byCode, idOf);
-      if (!byCode) continue;
-      await tx.updateTable('cg_format').set({ detail_id: t.detailCode ? idOf(t.detailCode) : null }).where('id', '=', id).execute();
-      await replaceResourceMaps(tx, id, t.fields);
-      await replaceParams(tx, id, t.params);
-    }
+    await writeTemplates(tx, templates, restore);
   });
+}
+
+const MARK = 'templates';
+
+/**
+ * The server's start: seedTemplates, skipped when the last start wrote these same declarations
+ * into rows nobody has touched since (the mark's fingerprint: the declarations, the menus they
+ * bind to and the templates' rows as the seed left them). Answers whether it wrote.
+ */
+export async function seedTemplatesOnChange(db: Database, templates: TemplateDef[]): Promise<boolean> {
+  for (const t of templates) checkTemplate(t);
+  checkPopupLists(templates);
+  const declared = createHash('sha256').update(JSON.stringify(templates)).digest('hex');
+  return db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
+    const mark = await tx.selectFrom('sys_seed_mark').select('fingerprint').where('name', '=', MARK).executeTakeFirst();
+    if (mark?.fingerprint === `${declared}:${await rowsDigest(tx)}`) return false;
+    await writeTemplates(tx, templates, []);
+    const fingerprint = `${declared}:${await rowsDigest(tx)}`;
+    await tx.insertInto('sys_seed_mark').values({ name: MARK, fingerprint })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ fingerprint, applied_at: sql`now()` })).execute();
+    return true;
+  });
+}
+
+/** The rows a seed reads and writes, whole, in one digest: any edit, removal or addition changes it. */
+async function rowsDigest(tx: Tx): Promise<string> {
+  const { rows } = await sql<{ d: string }>`SELECT md5(concat_ws('|',
+    (SELECT string_agg(concat_ws(':', id, path, permission, hidden), ',' ORDER BY id) FROM sys_menu),
+    (SELECT string_agg(t::text, ',' ORDER BY t.id) FROM cg_format t),
+    (SELECT string_agg(t::text, ',' ORDER BY t.id) FROM cg_format_field t),
+    (SELECT string_agg(t::text, ',' ORDER BY t::text) FROM cg_format_res_map t),
+    (SELECT string_agg(t::text, ',' ORDER BY t::text) FROM cg_format_param t))) AS d`.execute(tx);
+  return rows[0].d;
+}
+
+async function writeTemplates(tx: Tx, templates: TemplateDef[], restore: readonly string[]): Promise<void> {
+  if (restore.length) await tx.updateTable('cg_format').set({ source: 'code' }).where('format_code', 'in', restore).execute();
+  const ids = new Map<string, { id: string; byCode: boolean }>();
+  for (const t of templates) ids.set(t.formatCode, await upsertFormat(tx, t));
+  const idOf = (code: string) => {
+    const found = ids.get(code);
+    if (!found) throw new Error(`template ${code} is referenced but not declared`);
+    return found.id;
+  };
+  for (const t of templates) {
+    const { id, byCode } = ids.get(t.formatCode) as { id: string; byCode: boolean };
+    await upsertFields(tx, id, t.fields, byCode, idOf);
+    if (!byCode) continue;
+    await tx.updateTable('cg_format').set({ detail_id: t.detailCode ? idOf(t.detailCode) : null }).where('id', '=', id).execute();
+    await replaceResourceMaps(tx, id, t.fields);
+    await replaceParams(tx, id, t.params);
+  }
 }
 
 async function menuIdBy(tx: Tx, column: 'path' | 'permission', value: string | undefined): Promise<string | null> {

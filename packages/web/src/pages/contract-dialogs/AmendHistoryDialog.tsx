@@ -1,5 +1,6 @@
 import { Button, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDisplay } from '@/platform/display';
 import { CHANGE_FIELDS, historyRows, type HistoryRow } from './history-rows';
 import { ContractDialog, useContract, type DialogProps } from './shared';
 
@@ -7,8 +8,9 @@ import { ContractDialog, useContract, type DialogProps } from './shared';
 export function AmendHistoryDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
   const { data: contract } = useContract(ctx);
+  const display = useDisplay();
   const word = (field: string) => ((CHANGE_FIELDS as readonly string[]).includes(field) ? t(`contractDialogs.fields.${field}`) : field);
-  const rows = historyRows(contract?.amendHistory ?? [], word);
+  const rows = historyRows(contract?.amendHistory ?? [], word, display);
   const column = (key: keyof HistoryRow, width: number) => ({ key, dataIndex: key, title: t(`contractDialogs.history.${key}`), width });
   return (
     <ContractDialog title={t('contractDialogs.historyTitle')} width={980} contract={contract} onClose={onClose} testId="history-dialog"

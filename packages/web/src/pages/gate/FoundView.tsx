@@ -1,5 +1,6 @@
 import { Alert, Descriptions, Tag } from 'antd';
 import type { Found } from './api';
+import { useDisplay } from '@/platform/display';
 import { plantMinuteText } from '@/platform/plant-time';
 import { fill, useGateTexts } from './texts';
 
@@ -8,6 +9,7 @@ const REGISTRY_FIELDS = ['registryNo', 'plateNumber', 'docStatus', 'tripState', 
 /** What the look-up found: the registry with the checks the gate will make, or the pass. */
 export function FoundView({ found }: { found: Found }) {
   const tx = useGateTexts();
+  const display = useDisplay();
   if (found.found === 'pass') {
     const p = found.pass;
     return (
@@ -29,6 +31,8 @@ export function FoundView({ found }: { found: Found }) {
     if (v === null || v === undefined || v === '') return null;
     if (name === 'docStatus' || name === 'tripState') return <Tag>{tx.states[String(v)] ?? String(v)}</Tag>;
     if (['validFrom', 'validTo', 'enteredAt'].includes(name)) return fmt(String(v));
+    // the registry's pre-loaded quantity is a weight held in tons: the plant's unit and decimals
+    if (name === 'preQuantity') return display.weight(v, { unit: true }) || String(v);
     return String(v);
   };
   return (

@@ -24,7 +24,7 @@ export function layoutWords(l: TicketPrintLayout, english: boolean) {
   const state = l.closedAs ?? (l.slip ? l.stateLabel : null);
   if (!english) return { title: l.title, count: l.printLabel, state, unit: l.unit };
   const count = l.preview ? (l.printCount === 0 ? 'Not printed yet' : `Printed ${l.printCount} time(s)`) : `Print no. ${l.printCount}`;
-  return { title: `${l.company} ${l.kindTitleEn}`, count, state: state ? (STATE_EN[state] ?? state) : null, unit: 't' };
+  return { title: `${l.company} ${l.kindTitleEn}`, count, state: state ? (STATE_EN[state] ?? state) : null, unit: l.unitEn };
 }
 
 export function useTicketPrintTexts(): { t: (key: TicketPrintTextKey) => string; english: boolean } {

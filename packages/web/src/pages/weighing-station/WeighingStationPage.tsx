@@ -5,13 +5,15 @@ import { TICKET_STATE_LABELS, WEIGH_KIND_NAMES, WEIGH_KINDS, type TareChoice, ty
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError } from '@/platform/api/http';
 import { feedback } from '@/platform/feedback';
-import { useDisplay } from '@/platform/display';
+import { useDisplay, withUnit } from '@/platform/display';
 import { plantDateTimeText } from '@/platform/plant-time';
 import { CardReaderError, readCard } from '@/platform/card-reader/bridge-client';
 import { loadScales, lookTruck, sendWeighing } from './api';
 import { LiveIndicator } from './LiveIndicator';
 import { useScaleLive } from './useScaleLive';
-import { confirmableOf, needsDirection, newRequestId, readingProblem, SCALE_STORAGE_KEY, STATION_STORAGE_KEY } from './station-rules';
+import {
+  confirmableOf, needsDirection, newRequestId, readingDecimals, readingInTons, readingProblem, readingText, SCALE_STORAGE_KEY, STATION_STORAGE_KEY,
+} from './station-rules';
 import { useStationTexts } from './texts';
 import './station.css';
 
@@ -25,6 +27,7 @@ type Press = { kind: WeighKind; which: 'first' | 'second'; body: Parameters<type
 export default function WeighingStationPage() {
   const tx = useStationTexts();
   const english = useEnglish();
+  const display = useDisplay();
   const { modal } = App.useApp();
   const client = useQueryClient();
   const [station, setStation] = useState(() => localStorage.getItem(STATION_STORAGE_KEY) ?? '1#');
@@ -81,7 +84,7 @@ export default function WeighingStationPage() {
     if (!station.trim()) return feedback.warning(tx.needStation, 2);
     if (!plate.trim() && !cardUid) return feedback.warning(tx.needTruck, 2);
     const tareFromStore = tare !== 'weigh';
-    const problem = tareFromStore || fromIndicator ? null : readingProblem(weight);
+    const problem = tareFromStore || fromIndicator ? null : readingProblem(weight, display.params, display.unitLabel);
     if (problem) return feedback.warning(problem, 2);
     localStorage.setItem(STATION_STORAGE_KEY, station.trim());
     const body = {
@@ -89,7 +92,7 @@ export default function WeighingStationPage() {
       ...(cardUid ? { cardUid } : { plate: plate.trim() }),
       // the server takes the scale's latest stable reading, or the typed weight as typed by hand: it decides
       // which from what it receives (a typed weight needs 手工过磅 and marks the ticket), never from a flag
-      ...(tareFromStore ? {} : fromIndicator ? { scaleId: picked.scaleId } : { weight: weight.trim() }),
+      ...(tareFromStore ? {} : fromIndicator ? { scaleId: picked.scaleId } : { weight: readingInTons(weight, display.params) }),
       tare,
       ...(needsDirection(kind) ? { direction } : {}),
     };
@@ -154,9 +157,13 @@ export default function WeighingStationPage() {
               </Form.Item>
             )}
             {!fromIndicator && (
-              <Form.Item label={tx.weight} tooltip={tx.manualHint}>
+              <Form.Item label={withUnit(tx.weight, display)} tooltip={tx.manualHint}>
+                {/* typed in the plant's unit with its decimals (31.90 吨, 31,950 千克 typed 31950); sent in tons */}
                 <Input data-testid="station-weight" className="wb-station-reading" value={weight} inputMode="decimal"
-                  onChange={(e) => setWeight(e.target.value)} onPressEnter={() => weigh('first')} />
+                  suffix={<span data-testid="station-weight-unit">{display.unitLabel}</span>}
+                  placeholder={(0).toFixed(readingDecimals(display.params))}
+                  onChange={(e) => setWeight(e.target.value)} onBlur={() => setWeight((w) => readingText(w, display.params))}
+                  onPressEnter={() => weigh('first')} />
               </Form.Item>
             )}
             <Form.Item label={tx.tare}>

@@ -1,4 +1,4 @@
-import { CONFIRMABLE_FINDINGS, type ConfirmableFinding, type WeighKind } from '@wb/protocol';
+import { CONFIRMABLE_FINDINGS, DISPLAY_DEFAULTS, toDecimal, type ConfirmableFinding, type DisplayParams, type WeighKind } from '@wb/protocol';
 
 /**
  * What the weighing screen decides before it calls (the server decides everything else; the kinds
@@ -14,11 +14,38 @@ export function newRequestId(stationId: string, now = Date.now(), random = Math.
   return `${stationId}-${now.toString(36)}-${Math.floor(random() * 36 ** 6).toString(36).padStart(6, '0')}`;
 }
 
-/** The reading as the operator typed it: tons with up to four decimals, never negative. */
-export function readingProblem(text: string): string | null {
+type ReadingParams = Pick<DisplayParams, 'weightUnit' | 'weightPrecision'>;
+
+/**
+ * The decimals a typed reading may have: the plant's weight decimals in its unit, within the four
+ * decimals of a ton a ticket holds (a kilogram has at most one).
+ */
+export const readingDecimals = (p: ReadingParams = DISPLAY_DEFAULTS): number => Math.min(p.weightPrecision, p.weightUnit === 'kg' ? 1 : 4);
+
+/** The reading as the operator typed it, in the plant's unit: never negative, at most the plant's decimals. */
+export function readingProblem(text: string, p: ReadingParams = DISPLAY_DEFAULTS, unitLabel = '吨'): string | null {
   if (text.trim() === '') return '请输入重量';
-  if (!/^\d{1,7}(\.\d{1,4})?$/.test(text.trim())) return '重量应为不小于0、最多4位小数的数字';
+  const decimals = readingDecimals(p);
+  // seven digits of tons at most, as a ticket holds them
+  const digits = p.weightUnit === 'kg' ? 10 : 7;
+  const pattern = new RegExp(decimals === 0 ? `^\\d{1,${digits}}$` : `^\\d{1,${digits}}(\\.\\d{1,${decimals}})?$`);
+  if (!pattern.test(text.trim())) {
+    return decimals === 0 ? `重量应为不小于0的整数（${unitLabel}）` : `重量应为不小于0、最多${decimals}位小数的数字（${unitLabel}）`;
+  }
   return null;
+}
+
+/** A typed reading as the screen shows it once typed: the plant's decimals (31.9 -> 31.90); anything else as typed. */
+export function readingText(text: string, p: ReadingParams = DISPLAY_DEFAULTS): string {
+  const d = readingProblem(text, p) ? null : toDecimal(text.trim());
+  return d ? d.toFixed(readingDecimals(p)) : text;
+}
+
+/** What the server takes: tons (a kilogram plant's 31950 is 31.95). */
+export function readingInTons(text: string, p: ReadingParams = DISPLAY_DEFAULTS): string {
+  const d = toDecimal(text.trim());
+  if (!d) return text.trim();
+  return (p.weightUnit === 'kg' ? d.dividedBy(1000) : d).toFixed();
 }
 
 /** The station's id is remembered on this computer: it names the scale in every call. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TICKET_PRINT_BLANK } from '@wb/protocol';
-import { figure, layoutTicket, weightDecimals, weightText, type PrintSettings, type TicketPrintFacts } from './layout';
+import { figure, layoutTicket, weightText, type PrintSettings, type TicketPrintFacts } from './layout';
 
 /** The paper's rules, without a database: what each kind prints and how each figure reads. */
 const at = (iso: string) => new Date(iso);
@@ -30,16 +30,21 @@ describe('the printed ticket', () => {
     expect(l.unit).toBe('吨');
   });
 
-  it('prints weights at the precision in tons, with their times in the plant time zone', () => {
+  it("prints weights in the plant's unit and decimals, with their times in the plant time zone", () => {
     const l = layoutTicket(facts(), settings());
     expect(l.weights.map((w) => [w.label, w.value, w.time])).toEqual([
       ['毛重', '40.00', '2026-11-22 09:00:00'],
       ['皮重', '15.20', '2026-11-22 09:30:05'],
       ['净重', '24.30', '2026-11-22 09:30:05'],
     ]);
-    // a kilogram organisation keeps its kilograms' decimals in tons (0 decimals of a kg is 3 of a ton)
-    expect(weightDecimals({ weightPrecision: 0, weightUnit: 'kg', moneyPrecision: 2, unitPricePrecision: 4 })).toBe(3);
-    expect(layoutTicket(facts({ gross: '40.1250' }), settings({ params: { weightPrecision: 0, weightUnit: 'kg', moneyPrecision: 2, unitPricePrecision: 4 } })).weights[0].value).toBe('40.125');
+    // a kilogram organisation reads kilograms, grouped as every screen shows them, and says so
+    const kg = layoutTicket(facts({ gross: '40.1250' }), settings({ params: { weightPrecision: 0, weightUnit: 'kg', moneyPrecision: 2, unitPricePrecision: 4 } }));
+    expect(kg.weights.map((w) => w.value)).toEqual(['40,125', '15,200', '24,300']);
+    expect(kg.deductions.total).toBe('500');
+    expect([kg.unit, kg.unitEn]).toEqual(['千克', 'kg']);
+    expect(kg.fields.find((f) => f.key === 'shippedQuantity')).toMatchObject({ label: '原发数(千克)', labelEn: 'Shipped (kg)', value: '24,500' });
+    // a figure with more digits than the precision keeps them, and a large one is grouped
+    expect(weightText('1234.5678', { weightPrecision: 2, weightUnit: 't' })).toBe('1,234.5678');
   });
 
   it('never drops a stored digit, and never rounds through floats', () => {
@@ -49,8 +54,8 @@ describe('the printed ticket', () => {
   });
 
   it('prints a missing or zero weight as the blank mark, with no time, and so the first-weighing slip has no net', () => {
-    expect(weightText(null, 2)).toBe(TICKET_PRINT_BLANK);
-    expect(weightText('0.0000', 2)).toBe(TICKET_PRINT_BLANK);
+    expect(weightText(null, { weightPrecision: 2, weightUnit: 't' })).toBe(TICKET_PRINT_BLANK);
+    expect(weightText('0.0000', { weightPrecision: 2, weightUnit: 't' })).toBe(TICKET_PRINT_BLANK);
     const slip = layoutTicket(facts({ state: 'FIRST_WEIGHED', tare: null, tareTime: null, net: null, deductTotal: '0', deductions: [], amount: null }), settings());
     expect(slip.slip).toBe(true);
     expect(slip.stateLabel).toBe('一次过磅');
@@ -67,9 +72,10 @@ describe('the printed ticket', () => {
     });
   });
 
-  it('prints price and amount on purchase and sales tickets only, at their own precisions', () => {
-    const pu = layoutTicket(facts(), settings());
-    expect(pu.money.map((f) => [f.label, f.value])).toEqual([['单价(元/吨)', '10.5000'], ['金额(元)', '255.15']]);
+  it('prints price and amount on purchase and sales tickets only, as money: the unit price at the plant\'s price precision', () => {
+    const pu = layoutTicket(facts({ price: '10.5250', amount: '12555.1500' }), settings());
+    expect(pu.money.map((f) => [f.label, f.value])).toEqual([['单价(元/吨)', '¥10.525'], ['金额(元)', '¥12,555.15']]);
+    expect(layoutTicket(facts({ price: '350.0000' }), settings({ params: { weightPrecision: 2, weightUnit: 't', moneyPrecision: 2, unitPricePrecision: 2 } })).money[0].value).toBe('¥350.00');
     expect(layoutTicket(facts({ kind: 'tr' }), settings()).money).toEqual([]);
     expect(layoutTicket(facts({ kind: 'sa', price: null, amount: null }), settings()).money.map((f) => f.value)).toEqual([TICKET_PRINT_BLANK, TICKET_PRINT_BLANK]);
   });

@@ -1,5 +1,8 @@
 import Decimal from 'decimal.js';
-import { TICKET_PRINT_BLANK, type TicketPrintField, type TicketPrintLayout, type TicketPrintWeight, type WeighParams } from '@wb/protocol';
+import {
+  formatMoney, formatUnitPrice, formatWeight, TICKET_PRINT_BLANK, weightUnitLabel,
+  type TicketPrintField, type TicketPrintLayout, type TicketPrintWeight, type WeighParams,
+} from '@wb/protocol';
 import type { TicketKind } from '../kinds';
 
 /**
@@ -82,10 +85,7 @@ export const DEDUCTION_ITEM: Record<PrintDeductionKind, [string, string]> = {
 };
 const DEDUCTION_ORDER = Object.keys(DEDUCTION_ITEM) as PrintDeductionKind[];
 
-/** A weight's decimals in tons: the organisation's precision in its unit (2 decimals of a kg is 5 of a ton), as stored (4 at most). */
-export function weightDecimals(p: PrintSettings['params']): number {
-  return Math.min(4, p.weightUnit === 'kg' ? p.weightPrecision + 3 : p.weightPrecision);
-}
+type WeightParams = Pick<PrintSettings['params'], 'weightPrecision' | 'weightUnit'>;
 
 /**
  * A stored figure as the paper shows it: at least the precision's decimals, never fewer than the
@@ -97,10 +97,15 @@ export function figure(value: string | null, decimals: number): string {
   return d.toFixed(Math.max(decimals, d.decimalPlaces()));
 }
 
-/** A weight: a missing or zero reading prints as the blank mark (a scale never weighs a truck at 0). */
-export function weightText(value: string | null, decimals: number): string {
+/**
+ * A weight held in tons, in the plant's unit and decimals as every screen shows it (display.ts:
+ * 24.30, or 24,300 in kg), never dropping a stored digit. A missing or zero reading prints as the
+ * blank mark (a scale never weighs a truck at 0).
+ */
+export function weightText(value: string | null, p: WeightParams): string {
   if (value === null || new Decimal(value).isZero()) return TICKET_PRINT_BLANK;
-  return figure(value, decimals);
+  const inUnit = new Decimal(value).times(p.weightUnit === 'kg' ? 1000 : 1);
+  return formatWeight(value, { ...p, weightPrecision: Math.max(p.weightPrecision, inUnit.decimalPlaces()) });
 }
 
 export function timeText(at: Date | null, timeZone: string): string {
@@ -145,11 +150,12 @@ function warehouseFields(f: TicketPrintFacts): TicketPrintField[] {
 }
 
 /** A purchase ticket shows the vendor's shipped quantity beside the warehouse, to set against the net. */
-function shippedField(f: TicketPrintFacts, decimals: number): TicketPrintField[] {
-  return f.kind === 'pu' ? [field('shippedQuantity', '原发数(吨)', 'Shipped (t)', weightText(f.shippedQuantity, decimals))] : [];
+function shippedField(f: TicketPrintFacts, p: WeightParams): TicketPrintField[] {
+  const [zh, en] = [weightUnitLabel(p, 'zh'), weightUnitLabel(p, 'en')];
+  return f.kind === 'pu' ? [field('shippedQuantity', `原发数(${zh})`, `Shipped (${en})`, weightText(f.shippedQuantity, p))] : [];
 }
 
-export function infoFields(f: TicketPrintFacts, decimals: number): TicketPrintField[] {
+export function infoFields(f: TicketPrintFacts, p: WeightParams): TicketPrintField[] {
   return [
     field('plate', '车号', 'Plate', f.plate),
     field('driver', '司机', 'Driver', f.driver),
@@ -157,7 +163,7 @@ export function infoFields(f: TicketPrintFacts, decimals: number): TicketPrintFi
     field('noticeNo', '通知单号', 'Notice no.', f.noticeNo),
     ...partyFields(f),
     ...warehouseFields(f),
-    ...shippedField(f, decimals),
+    ...shippedField(f, p),
   ];
 }
 
@@ -165,9 +171,9 @@ export function infoFields(f: TicketPrintFacts, decimals: number): TicketPrintFi
  * Gross, tare, net with their times. A first-weighing slip (or a ticket closed without a net)
  * prints its net blank; the net's time is the completion, the later of the two readings.
  */
-export function weightLines(f: TicketPrintFacts, decimals: number, timeZone: string): TicketPrintWeight[] {
+export function weightLines(f: TicketPrintFacts, p: WeightParams, timeZone: string): TicketPrintWeight[] {
   const line = (key: TicketPrintWeight['key'], label: string, labelEn: string, value: string | null, at: Date | null): TicketPrintWeight => {
-    const text = weightText(value, decimals);
+    const text = weightText(value, p);
     return { key, label, labelEn, value: text, time: text === TICKET_PRINT_BLANK ? '' : timeText(at, timeZone) };
   };
   const netAt = f.grossTime && f.tareTime ? (f.grossTime > f.tareTime ? f.grossTime : f.tareTime) : null;
@@ -179,19 +185,20 @@ export function weightLines(f: TicketPrintFacts, decimals: number, timeZone: str
 }
 
 /** Each deduction with its weight, in a fixed order, and their total (the stored deduct_total). */
-export function deductionLines(f: TicketPrintFacts, decimals: number): TicketPrintLayout['deductions'] {
+export function deductionLines(f: TicketPrintFacts, p: WeightParams): TicketPrintLayout['deductions'] {
   const rows = [...f.deductions]
     .filter((d) => !new Decimal(d.amount).isZero())
     .sort((a, b) => DEDUCTION_ORDER.indexOf(a.kind) - DEDUCTION_ORDER.indexOf(b.kind))
-    .map((d) => ({ item: DEDUCTION_ITEM[d.kind][0], itemEn: DEDUCTION_ITEM[d.kind][1], weight: weightText(d.amount, decimals) }));
-  return { rows, total: weightText(f.deductTotal, decimals) };
+    .map((d) => ({ item: DEDUCTION_ITEM[d.kind][0], itemEn: DEDUCTION_ITEM[d.kind][1], weight: weightText(d.amount, p) }));
+  return { rows, total: weightText(f.deductTotal, p) };
 }
 
 export function moneyFields(f: TicketPrintFacts, p: PrintSettings['params']): TicketPrintField[] {
   if (!MONEY_KINDS.includes(f.kind)) return [];
   return [
-    field('price', '单价(元/吨)', 'Price (CNY/t)', figure(f.price, p.unitPricePrecision)),
-    field('amount', '金额(元)', 'Amount (CNY)', figure(f.amount, p.moneyPrecision)),
+    // the shared formats: a unit price with the plant's price precision, an amount as money (¥)
+    field('price', '单价(元/吨)', 'Price (CNY/t)', f.price === null ? null : formatUnitPrice(f.price, p)),
+    field('amount', '金额(元)', 'Amount (CNY)', f.amount === null ? null : formatMoney(f.amount)),
   ];
 }
 
@@ -201,7 +208,6 @@ export function printLabel(count: number, preview: boolean): string {
 }
 
 export function layoutTicket(f: TicketPrintFacts, s: PrintSettings): TicketPrintLayout {
-  const decimals = weightDecimals(s.params);
   const [kindTitle, kindTitleEn] = KIND_TITLE[f.kind];
   const printedAt = timeText(s.printedAt, s.timeZone);
   return {
@@ -215,10 +221,11 @@ export function layoutTicket(f: TicketPrintFacts, s: PrintSettings): TicketPrint
     stateLabel: STATE_LABEL[f.state],
     slip: f.state === 'FIRST_WEIGHED' || f.state === 'CONFIRMED',
     closedAs: f.closeKind ? CLOSE_LABEL[f.closeKind] : null,
-    fields: infoFields(f, decimals),
-    unit: '吨',
-    weights: weightLines(f, decimals, s.timeZone),
-    deductions: deductionLines(f, decimals),
+    fields: infoFields(f, s.params),
+    unit: weightUnitLabel(s.params, 'zh'),
+    unitEn: weightUnitLabel(s.params, 'en'),
+    weights: weightLines(f, s.params, s.timeZone),
+    deductions: deductionLines(f, s.params),
     money: moneyFields(f, s.params),
     footer: [
       field('firstOperator', '一次司磅', 'First weighing by', f.firstOperator),

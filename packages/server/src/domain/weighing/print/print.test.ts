@@ -42,7 +42,7 @@ describe('the print page calls', () => {
     expect(seen.weights.map((w) => w.value)).toEqual(['40.50', '15.25', '24.95']);
     expect(row.net).toBe('24.9500');
     expect(seen.deductions).toEqual({ rows: [{ item: '扣水', itemEn: 'Water', weight: '0.30' }], total: '0.30' });
-    expect(seen.money.map((m) => m.value)).toEqual(['10.5000', '261.98']);
+    expect(seen.money.map((m) => m.value)).toEqual(['¥10.50', '¥261.98']);
     expect(row.amount).toBe('261.9800');
     expect(seen.footer[0].value).not.toBe(TICKET_PRINT_BLANK);
     expect(await printCount(t.id)).toBe(0);
@@ -132,6 +132,8 @@ describe('the PDF', () => {
     expect(texts.some((s) => s.endsWith(' 采购磅单'))).toBe(true);
     expect(texts).toEqual(expect.arrayContaining(['毛重', '40.50', '皮重', '15.25', '净重', '25.25', '第1次打印   单位：吨']));
     expect(texts.filter((s) => s.includes('?'))).toEqual([]);
+    // money reads as money on paper too, the embedded font drawing its ¥
+    expect(texts.filter((s) => s.startsWith('¥'))).toHaveLength(2);
   });
 });
 

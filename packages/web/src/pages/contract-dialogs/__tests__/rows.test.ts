@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QualityTerm } from '../api';
+import { displayWith } from '@/platform/display';
 import { historyRows } from '../history-rows';
 import { bodyOf, emptyRow, problemAt, rowsOf } from '../quality-rows';
 
@@ -33,7 +34,17 @@ describe('the amendment history', () => {
     const rows = historyRows([
       { amendNo: 'XSBC1', lineSeq: null, field: 'validTo', before: '2030-12-31', after: '2031-06-30', changedAt: '2026-03-01T02:00:00Z', changedBy: '张会计' },
       { amendNo: 'XSBC1', lineSeq: 1, field: 'quantity', before: '100', after: '150', changedAt: '2026-03-01T02:00:00Z', changedBy: null },
-    ], (f) => ({ validTo: '有效期至', quantity: '数量' })[f] ?? f);
-    expect(rows.map((r) => [r.line, r.field, r.before, r.after, r.who])).toEqual([['', '有效期至', '2030-12-31', '2031-06-30', '张会计'], ['1', '数量', '100', '150', '']]);
+    ], (f) => ({ validTo: '有效期至', quantity: '数量' })[f] ?? f, displayWith());
+    expect(rows.map((r) => [r.line, r.field, r.before, r.after, r.who])).toEqual([['', '有效期至', '2030-12-31', '2031-06-30', '张会计'], ['1', '数量', '100.00 吨', '150.00 吨', '']]);
+  });
+
+  it('shows a quantity as a weight in the plant\'s unit, a price as money and a tolerance in %', () => {
+    const at = { amendNo: 'XSBC2', changedAt: '2026-03-01T02:00:00Z', changedBy: null };
+    const rows = historyRows([
+      { ...at, lineSeq: 1, field: 'quantity', before: '1200.5', after: '1500' },
+      { ...at, lineSeq: 1, field: 'price', before: '350', after: '362.125' },
+      { ...at, lineSeq: null, field: 'tolerance', before: '5', after: '3' },
+    ], (f) => f, displayWith({ weightUnit: 'kg', weightPrecision: 0, unitPricePrecision: 4 }));
+    expect(rows.map((r) => [r.before, r.after])).toEqual([['1,200,500 千克', '1,500,000 千克'], ['¥350.00', '¥362.125'], ['5%', '3%']]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmableOf, needsDirection, newRequestId, readingProblem } from '../station-rules';
+import { confirmableOf, needsDirection, newRequestId, readingInTons, readingProblem, readingText } from '../station-rules';
 
 describe('weighing screen rules', () => {
   it('asks the direction only where both ends weigh', () => {
@@ -14,11 +14,23 @@ describe('weighing screen rules', () => {
     expect(newRequestId('1#', 1_700_000_000_001, () => 0.5)).not.toBe(a);
   });
 
-  it('accepts tons with up to four decimals and refuses the rest', () => {
+  it("accepts a weight in the plant's unit with at most its decimals and refuses the rest", () => {
     expect(readingProblem('48.26')).toBeNull();
     expect(readingProblem('')).toBe('请输入重量');
-    expect(readingProblem('-1')).toBe('重量应为不小于0、最多4位小数的数字');
-    expect(readingProblem('1.23456')).toBe('重量应为不小于0、最多4位小数的数字');
+    expect(readingProblem('-1')).toBe('重量应为不小于0、最多2位小数的数字（吨）');
+    expect(readingProblem('1.234')).toBe('重量应为不小于0、最多2位小数的数字（吨）');
+    // the plant's unit and decimals: a kilogram plant weighing to the kilogram types whole kilograms
+    const kg = { weightUnit: 'kg', weightPrecision: 0 } as const;
+    expect(readingProblem('31950', kg, '千克')).toBeNull();
+    expect(readingProblem('31950.5', kg, '千克')).toBe('重量应为不小于0的整数（千克）');
+    expect(readingProblem('31.955', { weightUnit: 't', weightPrecision: 3 })).toBeNull();
+  });
+
+  it('shows a typed weight at the plant\'s decimals and sends it in tons', () => {
+    expect(readingText('31.9')).toBe('31.90');
+    expect(readingText('31.9x')).toBe('31.9x');
+    expect(readingInTons('31.90')).toBe('31.9');
+    expect(readingInTons('31950', { weightUnit: 'kg', weightPrecision: 0 })).toBe('31.95');
   });
 });
 

@@ -1,4 +1,4 @@
-import { columnSum } from '@wb/protocol';
+import { columnSum, formatMoney } from '@wb/protocol';
 
 /**
  * The editable table's row rules (spec sections 2, 5): rows carry a client key; seq is the
@@ -78,7 +78,7 @@ export function columnSummary(rows: Row[], fieldName: string, format: string | n
 
 /**
  * Column formats a template may name (cgValFormat.valFormatFun): 'fixed:N' (N decimals),
- * 'thousands' (grouped), 'money' (grouped, 2 decimals), 'percent'. Anything else shows the value
+ * 'thousands' (grouped), 'money' (the one money format: ¥, grouped, 2 decimals), 'percent'. Anything else shows the value
  * as it is, as the spec has a failing format do.
  */
 export function formatNumber(value: number, format: string | null | undefined): string {
@@ -86,7 +86,7 @@ export function formatNumber(value: number, format: string | null | undefined): 
   const fixed = /^fixed:(\d)$/.exec(f);
   if (fixed) return value.toFixed(Number(fixed[1]));
   if (f === 'thousands') return value.toLocaleString('en-US', { maximumFractionDigits: 3 });
-  if (f === 'money') return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (f === 'money') return formatMoney(value);
   if (f === 'percent') return `${(value * 100).toFixed(2)}%`;
   return String(value);
 }

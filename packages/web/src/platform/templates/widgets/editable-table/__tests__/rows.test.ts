@@ -58,7 +58,7 @@ describe('合计', () => {
   it('sums exactly and formats by the column', () => {
     const r = keyRows([{ w: 0.1 }, { w: 0.2 }, { w: '' }]);
     expect(columnSummary(r, 'w', null)).toBe('0.3');
-    expect(columnSummary(keyRows([{ w: 1234.5 }]), 'w', 'money')).toBe('1,234.50');
+    expect(columnSummary(keyRows([{ w: 1234.5 }]), 'w', 'money')).toBe('¥1,234.50');
     expect(columnSummary([], 'w', 'fixed:2')).toBe('0.00');
   });
   it('shows the raw sum for a format it cannot apply', () => {
