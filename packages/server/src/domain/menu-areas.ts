@@ -83,7 +83,7 @@ export const MENU_AREAS: MenuArea[] = [
     name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined',
     groups: [
       group('/masterdata', 'party', '往来单位', 'Business partners', ['/masterdata/vendor', '/masterdata/customer', '/masterdata/carrier']),
-      group('/masterdata', 'material', '物料', 'Materials', ['/masterdata/inventory-class', '/masterdata/inventory']),
+      group('/masterdata', 'material', '物料', 'Materials', ['/masterdata/inventory-class', '/masterdata/inventory', '/modules/material/computation_group/edit']),
       group('/masterdata', 'vehicle', '车辆司机', 'Vehicles and drivers', [
         '/masterdata/vehicle', '/masterdata/driver', '/masterdata/ic-card', '/masterdata/blacklist', '/masterdata/handset',
       ]),

@@ -139,6 +139,9 @@ export interface MdLine extends MdAudit { id: Generated<string>; org_id: Id; lin
 /** 区域档案 (migration 065): the company's region tree, coded by its hierarchy rule for regions. */
 export interface MdRegion extends MdAudit { id: Generated<string>; org_id: Id; parent_id: Id | null; region_code: string; region_name: string; sort: Generated<number> }
 export interface MdLinePoint extends MdAudit { id: Generated<string>; org_id: Id; line_id: Id; seq: number; point: string }
+/** 计算组 (migration 080): materials priced, planned and reported as one; a material in one group of its company. */
+export interface MdCalcGroup extends MdAudit { id: Generated<string>; org_id: Id; group_code: string; group_name: string }
+export interface MdCalcGroupMember extends Omit<MdAudit, 'enabled'> { id: Generated<string>; org_id: Id; group_id: Id; material_id: Id; seq: Generated<number> }
 export interface MdFactory extends MdAudit { id: Generated<string>; org_id: Id; factory_code: string; factory_name: string; address: string | null }
 export interface MdPerson extends MdAudit {
   id: Generated<string>; org_id: Id; person_code: string; person_name: string; mobile: string | null; id_number: string | null;
@@ -200,6 +203,8 @@ export interface DB {
   md_line_point: MdLinePoint;
   md_factory: MdFactory;
   md_person: MdPerson;
+  md_calc_group: MdCalcGroup;
+  md_calc_group_member: MdCalcGroupMember;
 }
 
 // Screen templates (migrations/004_templates.sql): global platform definitions, no org_id.
@@ -355,7 +360,9 @@ interface PriceKeys {
   material_id: Id; party_id: Id | null; route_id: Id | null; transport: 'ROAD' | 'RAIL' | 'WATER' | null; packing: 'BULK' | 'BAG' | null;
   price: Numeric; tax_rate: Numeric | null;
 }
-export interface WbPriceRule extends DocAudit, PriceKeys {
+export interface WbPriceRule extends DocAudit, Omit<PriceKeys, 'material_id'> {
+  /** 080: a rule names a material or a computation group, never both */
+  material_id: Id | null; calc_group_id: Id | null;
   id: Generated<string>; org_id: Id; kind: 'sa' | 'pu'; rule_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
   effective_from: Timestamp; effective_to: Timestamp | null; adjust_id: Id | null; audited_at: Timestamp | null; audited_by: Id | null;
 }
