@@ -89,6 +89,7 @@ export const MENU_AREAS: MenuArea[] = [
       ]),
       group('/masterdata', 'storage', '仓储', 'Storage', [
         '/masterdata/warehouse', '/masterdata/warehouse-area', '/masterdata/silo', '/masterdata/discharge-point', '/masterdata/location', '/masterdata/batch', '/masterdata/tray',
+        '/masterdata/stock-address', '/masterdata/stock-address-balance',
       ]),
       group('/masterdata', 'organisation', '组织人员', 'Organisation', ['/masterdata/factory', '/masterdata/department', '/masterdata/person', '/masterdata/line']),
       group('/masterdata', 'other', '字典编号', 'Dictionaries and numbers', ['/masterdata/dict-type', '/masterdata/dict-item', '/masterdata/number-prefix', '/masterdata/region']),

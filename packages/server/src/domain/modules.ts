@@ -25,6 +25,7 @@ import { reportModule } from './report/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
+import { stockAddressModule } from './stock/address/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
 import { consistencyModule } from './system/consistency/module';
@@ -76,6 +77,7 @@ export const MODULES: FamilyModule[] = [
   qualityModule,
   confirmModule,
   stockModule,
+  stockAddressModule,
   erpModule,
   reportModule,
   liveModule,
