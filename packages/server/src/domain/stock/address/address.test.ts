@@ -52,7 +52,7 @@ describe('the address tree', () => {
     const yard = await address({ addressCode: 'Y1', addressName: '一号堆场' });
     const bay = await address({ addressCode: 'Y1-01', addressName: '一号堆场1垛', kind: 'BAY', parentId: yard.id, capacity: '800' });
     expect(expectOk(await call(ctx.app, 'GET', `${A}/get/${bay.id}`, op)).data).toMatchObject({ parentName: '一号堆场', kind: 'BAY', capacity: '800.000' });
-    const bad = async (entity: Record<string, unknown>, message: string) =>
+    const bad = async (entity: Record<string, unknown>, message: string | RegExp) =>
       expectFailure(await post(`${A}/create`, { entity: { warehouseId: wh.a, addressName: '错', kind: 'BAY', ...entity } }), 400, message);
     await bad({ addressCode: 'X1', parentId: bay.id }, '上级地址 Y1-01 是垛位/货位，其下不能再设地址');
     if (wh.b !== wh.a) await bad({ addressCode: 'X2', warehouseId: wh.b, parentId: yard.id }, '上级地址 Y1 不属于所选仓库');
