@@ -67,3 +67,31 @@ CREATE VIEW wb_price_rule_sa AS SELECT r.*, true AS enabled FROM wb_price_rule r
 CREATE VIEW wb_price_rule_pu AS SELECT r.*, true AS enabled FROM wb_price_rule r WHERE r.kind = 'pu' WITH CASCADED CHECK OPTION;
 ALTER VIEW wb_price_rule_sa ALTER COLUMN kind SET DEFAULT 'sa';
 ALTER VIEW wb_price_rule_pu ALTER COLUMN kind SET DEFAULT 'pu';
+
+-- A sales day plan may name a computation group instead of a material: one quota for the
+-- customer's trucks of every material of the group that day. A material's own day plan comes first.
+ALTER TABLE sa_plan_day
+  ADD COLUMN calc_group_id bigint,
+  ALTER COLUMN material_id DROP NOT NULL,
+  ADD CONSTRAINT sa_plan_day_target CHECK (num_nonnulls(material_id, calc_group_id) = 1),
+  ADD CONSTRAINT sa_plan_day_calc_group_fkey FOREIGN KEY (org_id, calc_group_id) REFERENCES md_calc_group (org_id, id);
+CREATE UNIQUE INDEX sa_plan_day_group_one ON sa_plan_day (org_id, customer_id, calc_group_id, plan_date) WHERE calc_group_id IS NOT NULL;
+
+-- the fulfilment of a group's day plan counts every material of the group
+CREATE OR REPLACE VIEW sa_plan_day_fulfilment AS
+SELECT p.id, p.org_id, p.plan_no, p.doc_status, p.customer_id, p.material_id, p.plan_date,
+       to_char(p.plan_date, 'YYYY-MM') AS plan_month,
+       p.tons AS plan_tons, p.trips AS plan_trips,
+       coalesce(u.tons, 0) AS used_tons, coalesce(u.trips, 0) AS used_trips,
+       p.tons - coalesce(u.tons, 0) AS remaining_tons, p.trips - coalesce(u.trips, 0) AS remaining_trips,
+       CASE WHEN p.tons = 0 THEN 0 ELSE round(coalesce(u.tons, 0) * 100 / p.tons, 2) END AS done_percent,
+       CASE WHEN p.trips = 0 THEN 0 ELSE round(coalesce(u.trips, 0) * 100.0 / p.trips, 2) END AS trips_percent,
+       p.created_at, p.calc_group_id
+  FROM sa_plan_day p
+  LEFT JOIN LATERAL (
+    SELECT sum(x.tons) AS tons, count(*)::integer AS trips FROM sa_plan_use x
+     WHERE x.org_id = p.org_id AND x.customer_id = p.customer_id AND x.use_date = p.plan_date
+       AND (x.material_id = p.material_id
+            OR x.material_id IN (SELECT gm.material_id FROM md_calc_group_member gm WHERE gm.org_id = p.org_id AND gm.group_id = p.calc_group_id))
+       AND x.use_at >= p.plan_date::timestamptz AND x.use_at < (p.plan_date + 1)::timestamptz
+  ) u ON true;

@@ -71,16 +71,8 @@ export function pickRule<R extends PriceRule>(rules: readonly R[], truck: RuleKe
   return best;
 }
 
-export const TARGET_MESSAGE = '物料与计算组须选且只选其一';
-
-/**
- * What a rule prices: one material, or each material of one computation group (migration 080);
- * never both, since a rule on both would say twice which trucks it prices. Null when it is sound.
- */
-export function targetProblem(materialId: unknown, calcGroupId: unknown): string | null {
-  const set = (v: unknown) => v !== null && v !== undefined && v !== '';
-  return set(materialId) === set(calcGroupId) ? TARGET_MESSAGE : null;
-}
+// what a rule names: a material or a computation group (masterdata/calc-group/rules.ts)
+export { TARGET_MESSAGE, targetProblem } from '../masterdata/calc-group/rules';
 
 /** A rule's or an adjustment line's window, checked before it is written: null when it is sound. */
 export function windowProblem(from: unknown, to: unknown): string | null {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../../test/api';
 import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '../../weighing/test-support';
+import { newNotice } from '../../registry/test-support';
 
 /**
  * Computation groups (计算组): the group and its materials, a material in one group of its company,
@@ -144,5 +145,45 @@ describe('the group price', () => {
     expectOk(await post(`${SA}/create`, { entity: { ...base, calcGroupId: groupId } }));
     // a group a rule names is not deleted under it
     expectFailure(await call(ctx.app, 'DELETE', `${G}/delList`, ac, { ids: [groupId] }), 400);
+  });
+});
+
+describe('the group day plan', () => {
+  const DAY = '/api/sale/plan/day';
+  let serial = 41000;
+  /** A sales registry of `materialId` holding `pre` tons, audited (where the day plan is checked). */
+  async function audited(materialId: string, pre: string) {
+    const { lineId } = await newNotice(ctx.database.pool, plant.orgId, { kind: 'sa', maxLimit: '1000' });
+    await ctx.database.pool.query('UPDATE wb_notice_line SET material_id = $1 WHERE id = $2', [materialId, lineId]);
+    const r = expectOk(await post('/api/registry/sa/create', { entity: { plateNumber: `浙E${serial++}`, noticeLineId: lineId, preQuantity: pre } }, op)).data;
+    return post('/api/registry/sa/audit', { ids: [r.id] }, op);
+  }
+
+  it('holds every member\'s trucks of the customer to one quota; a member\'s own day plan comes first', async () => {
+    await ctx.database.pool.query('DELETE FROM md_calc_group_member WHERE org_id = $1', [plant.orgId]);
+    const g = expectOk(await post(`${G}/create`, { entity: { groupName: '日计划组' }, entitysub: [{ materialId: otherA }, { materialId: otherB }] })).data;
+    const groupId = (g.entity ?? g).id as string;
+    const { rows: [{ today }] } = await ctx.database.pool.query("SELECT to_char(current_date, 'YYYY-MM-DD') AS today");
+    const { rows: [{ customer }] } = await ctx.database.pool.query('SELECT archive_id::text AS customer FROM md_customer_alloc WHERE org_id = $1 ORDER BY archive_id LIMIT 1', [plant.orgId]);
+    const plan = expectOk(await post(`${DAY}/create`, { entity: { customerId: customer, calcGroupId: groupId, planDate: today, tons: '30', trips: 3 } })).data;
+    expect(plan).toMatchObject({ calcGroupName: '日计划组', tons: '30.0000' });
+    expectOk(await post(`${DAY}/audit`, { ids: [plan.id] }));
+    // 20 t of one member and 15 t of the other would make 35 t of a 30 t quota
+    expectOk(await audited(otherA, '20'));
+    expectFailure(await audited(otherB, '15'), 400, /^超出日计划：客户 .* 物料 计算组 日计划组 .* 计划 30 吨 \/ 3 车，已用 20 吨 \/ 1 车，本车 15 吨$/);
+    expectOk(await audited(otherB, '10'));
+    // the group is full (30 t), but otherA's own plan of 100 t controls otherA
+    const own = expectOk(await post(`${DAY}/create`, { entity: { customerId: customer, materialId: otherA, planDate: today, tons: '100', trips: 5 } })).data;
+    expectOk(await post(`${DAY}/audit`, { ids: [own.id] }));
+    expectOk(await audited(otherA, '50'));
+    expectFailure(await audited(otherB, '1'), 400, /计算组 日计划组/);
+    // the fulfilment of the group's plan counts both members: 20 + 10 (+ otherA's 50 under its own plan as well)
+    const { rows: [f] } = await ctx.database.pool.query('SELECT used_tons::text, used_trips FROM sa_plan_day_fulfilment WHERE id = $1', [plan.id]);
+    expect(f).toEqual({ used_tons: '80.0000', used_trips: 3 });
+    // a plan on a material and a group at once, or on neither, is refused; a second group plan of the day too
+    const base = { customerId: customer, planDate: today, tons: '1', trips: 1 };
+    expectFailure(await post(`${DAY}/create`, { entity: { ...base, materialId: otherA, calcGroupId: groupId } }), 400, '物料与计算组须选且只选其一');
+    expectFailure(await post(`${DAY}/create`, { entity: base }), 400, '物料与计算组须选且只选其一');
+    expectFailure(await post(`${DAY}/create`, { entity: { ...base, calcGroupId: groupId } }), 400, '该客户该计算组当天已有日计划');
   });
 });
