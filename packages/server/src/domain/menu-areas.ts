@@ -83,12 +83,13 @@ export const MENU_AREAS: MenuArea[] = [
     name: '基础资料', en: 'Master data', path: '/masterdata', icon: 'AppstoreOutlined',
     groups: [
       group('/masterdata', 'party', '往来单位', 'Business partners', ['/masterdata/vendor', '/masterdata/customer', '/masterdata/carrier']),
-      group('/masterdata', 'material', '物料', 'Materials', ['/masterdata/inventory-class', '/masterdata/inventory']),
+      group('/masterdata', 'material', '物料', 'Materials', ['/masterdata/inventory-class', '/masterdata/inventory', '/modules/material/computation_group/edit']),
       group('/masterdata', 'vehicle', '车辆司机', 'Vehicles and drivers', [
         '/masterdata/vehicle', '/masterdata/driver', '/masterdata/ic-card', '/masterdata/blacklist', '/masterdata/handset',
       ]),
       group('/masterdata', 'storage', '仓储', 'Storage', [
         '/masterdata/warehouse', '/masterdata/warehouse-area', '/masterdata/silo', '/masterdata/discharge-point', '/masterdata/location', '/masterdata/batch', '/masterdata/tray',
+        '/masterdata/stock-address', '/masterdata/stock-address-balance',
       ]),
       group('/masterdata', 'organisation', '组织人员', 'Organisation', ['/masterdata/factory', '/masterdata/department', '/masterdata/person', '/masterdata/line']),
       group('/masterdata', 'other', '字典编号', 'Dictionaries and numbers', ['/masterdata/dict-type', '/masterdata/dict-item', '/masterdata/number-prefix', '/masterdata/region']),

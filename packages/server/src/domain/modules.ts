@@ -30,6 +30,7 @@ import { reportDesignModule } from './report-design/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
+import { stockAddressModule } from './stock/address/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
 import { consistencyModule } from './system/consistency/module';
@@ -81,6 +82,7 @@ export const MODULES: FamilyModule[] = [
   qualityModule,
   confirmModule,
   stockModule,
+  stockAddressModule,
   erpModule,
   // the built-in reports of 报表中心, over the ledgers above
   reportBuiltinModule,

@@ -15,10 +15,12 @@ import { dischargePointFamily } from './discharge-point/family';
 import { lineFamily } from './line/family';
 import { factoryFamily } from './factory/family';
 import { personFamily } from './person/family';
+import { calcGroupFamily } from './calc-group/family';
 
 /** Every master-data family served by the document engine, and the code rules that number them. */
 export const MASTERDATA_FAMILIES: DocumentFamily[] = [codeRuleFamily, ...partnerFamilies, materialClassFamily, materialFamily, vehicleFamily, driverFamily, icCardFamily, warehouseFamily, areaFamily, siloFamily, blacklistFamily,
-  dictTypeFamily, dictItemFamily, systemDictFamily, dischargePointFamily, lineFamily, factoryFamily, personFamily];
+  dictTypeFamily, dictItemFamily, systemDictFamily, dischargePointFamily, lineFamily, factoryFamily, personFamily,
+  calcGroupFamily];
 
 /** Their templates, popups before the forms that open them. */
 export const MASTERDATA_TEMPLATES: TemplateDef[] = MASTERDATA_FAMILIES.flatMap((f) => [

@@ -15,6 +15,8 @@ export const MASTERDATA_LEAVES: MenuSeed[] = [
   leaf('客户', 'Customers', '/masterdata/customer', [AC], { buttons: documentButtons('md_customer', ARCHIVE, [AC], [OP]) }),
   leaf('存货分类', 'Inventory classes', '/masterdata/inventory-class', [OP, QA, AC], { buttons: documentButtons('md_inventory_class', EDIT, [AC], [OP, QA]) }),
   leaf('物料', 'Materials', '/masterdata/inventory', [OP, QA, AC], { buttons: documentButtons('md_inventory', ARCHIVE, [AC], [OP, QA]) }),
+  // the spec's page of computation groups (/modules/material/computation_group/edit): the accountant prices by them
+  leaf('计算组', 'Computation groups', '/modules/material/computation_group/edit', [OP, AC], { buttons: documentButtons('md_calc_group', EDIT, [AC], [OP]) }),
   leaf('车辆', 'Vehicles', '/masterdata/vehicle', [OP], { buttons: documentButtons('md_vehicle', EDIT, [OP]) }),
   leaf('司机', 'Drivers', '/masterdata/driver', [OP], { buttons: documentButtons('md_driver', EDIT, [OP]) }),
   leaf('IC卡', 'IC cards', '/masterdata/ic-card', [OP], { buttons: documentButtons('md_ic_card', ['create', 'update', 'delList', 'loss', 'reuse', 'enable', 'disable', 'export', 'import'], [OP]) }),

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module/define';
 import { MASTERDATA_FAMILIES } from './families';
 import { classRoutes } from './material/classes';
+import { CALC_GROUP_MATERIAL_URL, calcGroupMaterialList } from './calc-group/family';
 import { CODE_RULE_LEAF, MASTERDATA_LEAVES, SYSTEM_DICT_LEAF } from './menu';
 
 /**
@@ -11,5 +12,7 @@ export const masterdataModule = defineModule({
   key: 'masterdata',
   documents: MASTERDATA_FAMILIES,
   menu: [{ area: '/masterdata', leaves: MASTERDATA_LEAVES }, { area: '/system', leaves: [SYSTEM_DICT_LEAF, CODE_RULE_LEAF] }],
+  templates: [calcGroupMaterialList],
+  lists: [{ url: CALC_GROUP_MATERIAL_URL, template: calcGroupMaterialList.formatCode, permission: 'md_calc_group_view' }],
   routes: (app, { db }) => classRoutes(app, db),
 });

@@ -4,6 +4,7 @@ import { remarkField } from '../masterdata/shared/fields';
 import { materialIdField, tonsField } from '../stock/fields';
 import { monthTasksOf, stampAudit } from './repo';
 import { monthProblem, monthTaskWarning } from './rules';
+import { TARGET_MESSAGE, targetProblem } from '../masterdata/calc-group/rules';
 import {
   DAY_TABLE, dayCreateForm, dayListTemplate, dayReadFields, dayUpdateForm,
   MONTH_TABLE, monthCreateForm, monthListTemplate, monthReadFields, monthUpdateForm,
@@ -67,7 +68,10 @@ export const dayPlanFamily: DocumentFamily = {
   code: { field: 'planNo', column: 'plan_no' },
   numbering: { docKind: 'sale.plan.day', fallback: { prefix: 'RJH', datePattern: 'yyyyMMdd', serialWidth: 4, resetPeriod: 'DAILY' } },
   fields: [
-    planNoField, customerIdField, materialIdField,
+    planNoField, customerIdField, { ...materialIdField, required: false },
+    // a day plan may name a computation group: one quota for every material of the group (migration 080)
+    { name: 'calcGroupId', column: 'calc_group_id', label: '计算组', type: 'id',
+      byCode: { name: 'calcGroupCode', label: '计算组编码', table: 'md_calc_group', codeColumn: 'group_code', scope: 'org' } },
     { name: 'planDate', column: 'plan_date', label: '计划日期', type: 'date', required: true },
     tonsField('tons', 'tons', '计划吨数'), tripsField, remarkField,
   ],
@@ -75,8 +79,14 @@ export const dayPlanFamily: DocumentFamily = {
   onStateAction: dayPlanStateAction,
   listTemplate: dayListTemplate, forms: [dayCreateForm, dayUpdateForm], readFields: dayReadFields,
   copy: 'none', datax: false, import: true,
+  validate: (v) => {
+    const target = targetProblem(v.materialId, v.calcGroupId);
+    return target ? [{ field: 'materialId', message: target }] : [];
+  },
   constraintMessages: {
     sa_plan_day_one: { field: 'planDate', message: '该客户该物料当天已有日计划' },
+    sa_plan_day_group_one: { field: 'planDate', message: '该客户该计算组当天已有日计划' },
+    sa_plan_day_target: { field: 'materialId', message: TARGET_MESSAGE },
   },
 };
 

@@ -263,11 +263,12 @@ describe('day plans from a sheet', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const header = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['计划单号', '客户编码', '物料编码', '计划日期', '计划吨数', '计划车数', '备注']);
+    // a day plan names a material or a computation group (计算组编码, left blank here)
+    expect(header).toEqual(['计划单号', '客户编码', '物料编码', '计算组编码', '计划日期', '计划吨数', '计划车数', '备注']);
     const before = await planRows();
-    expectFailure(await importDays([header, ['', codes.c, codes.m, '2032-05-01', '300', 10, ''], ['', codes.c, codes.m, '2032-05-02', '300', -1, '']]), 400);
+    expectFailure(await importDays([header, ['', codes.c, codes.m, '', '2032-05-01', '300', 10, ''], ['', codes.c, codes.m, '', '2032-05-02', '300', -1, '']]), 400);
     expect(await planRows()).toEqual(before);
-    const week = Array.from({ length: 7 }, (_, i) => ['', codes.c, codes.m, `2032-05-0${i + 1}`, '300', 10, '周计划']);
+    const week = Array.from({ length: 7 }, (_, i) => ['', codes.c, codes.m, '', `2032-05-0${i + 1}`, '300', 10, '周计划']);
     expect(expectOk(await importDays([header, ...week])).data).toEqual({ imported: 7 });
     expect((await planRows()).d - before.d).toBe(7);
   });

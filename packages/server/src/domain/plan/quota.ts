@@ -17,7 +17,7 @@ export async function checkDayPlanAtHold(tx: Transaction<DB>, orgId: string, kin
   if (!facts) return;
   const quota = await lockDayPlan(tx, orgId, facts);
   if (!quota) return;
-  const refusal = dayPlanRefusal(quota, await dayUse(tx, orgId, facts), facts.preQuantity);
+  const refusal = dayPlanRefusal(quota, await dayUse(tx, orgId, facts, quota.calcGroupId), facts.preQuantity);
   if (refusal) throw badRequest(refusal, 'ids');
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/pool';
 import type { DB } from '../../platform/db/schema';
 import type { ChartDay, DayQuota, DayUse, MonthTasks } from './rules';
@@ -30,7 +30,8 @@ export async function holdFacts(tx: Tx, orgId: string, registryId: string): Prom
 export async function dayPlanApplies(tx: Tx, orgId: string, registryIds: string[]): Promise<boolean> {
   const { rows: [r] } = await sql<{ applies: boolean }>`
     SELECT EXISTS (SELECT 1 FROM wb_registry r JOIN wb_notice n ON n.id = r.notice_id
-      JOIN sa_plan_day p ON p.org_id = r.org_id AND p.customer_id = n.customer_id AND p.material_id = r.material_id
+      JOIN sa_plan_day p ON p.org_id = r.org_id AND p.customer_id = n.customer_id
+       AND (p.material_id = r.material_id OR p.calc_group_id = ${groupOfMaterial(sql`r.org_id`, sql`r.material_id`)})
        AND p.plan_date = coalesce(r.audited_at, now())::date AND p.doc_status = 'AUDITED'
      WHERE r.org_id = ${orgId} AND r.id = ANY(${registryIds}::bigint[])) AS applies`.execute(tx);
   return r.applies;
@@ -48,23 +49,38 @@ export async function takeDayPlanTurn(tx: Tx, orgId: string): Promise<void> {
  * The audited day plan of the customer, material and day, locked: every registry of that quota
  * counts after the one before it has committed or rolled back, so two cannot both fit one place.
  */
-export async function lockDayPlan(tx: Tx, orgId: string, f: Pick<HoldFacts, 'customerId' | 'materialId' | 'day'>): Promise<DayQuota | null> {
-  const { rows } = await sql<DayQuota>`
+export async function lockDayPlan(tx: Tx, orgId: string, f: Pick<HoldFacts, 'customerId' | 'materialId' | 'day'>): Promise<(DayQuota & { calcGroupId: string | null }) | null> {
+  // the material's own plan, else its computation group's (migration 080): the group's quota
+  // counts every material of the group, so its row is the one the group's registries take turns on
+  const { rows } = await sql<DayQuota & { calcGroupId: string | null }>`
     SELECT (SELECT c.customer_name FROM md_customer c WHERE c.id = p.customer_id) AS "customerName",
-           (SELECT m.inv_name FROM md_material m WHERE m.id = p.material_id) AS "materialName",
-           to_char(p.plan_date, 'YYYY-MM-DD') AS day, p.tons::text AS tons, p.trips
+           coalesce((SELECT m.inv_name FROM md_material m WHERE m.id = p.material_id),
+                    (SELECT '计算组 ' || g.group_name FROM md_calc_group g WHERE g.id = p.calc_group_id)) AS "materialName",
+           to_char(p.plan_date, 'YYYY-MM-DD') AS day, p.tons::text AS tons, p.trips, p.calc_group_id::text AS "calcGroupId"
       FROM sa_plan_day p
-     WHERE p.org_id = ${orgId} AND p.customer_id = ${f.customerId} AND p.material_id = ${f.materialId}
+     WHERE p.org_id = ${orgId} AND p.customer_id = ${f.customerId}
+       AND (p.material_id = ${f.materialId} OR p.calc_group_id = ${groupOfMaterial(sql`${orgId}::bigint`, sql`${f.materialId}::bigint`)})
        AND p.plan_date = ${f.day}::date AND p.doc_status = 'AUDITED'
+     ORDER BY p.material_id IS NULL
+     LIMIT 1
        FOR UPDATE OF p`.execute(tx);
   return rows[0] ?? null;
 }
 
+/** The computation group a material is in within its company (at most one), as a scalar subquery. */
+function groupOfMaterial(org: RawBuilder<unknown>, material: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(SELECT gm.group_id FROM md_calc_group_member gm WHERE gm.org_id = ${org} AND gm.material_id = ${material})`;
+}
+
 /** What counts against the customer's day (migration 040, sa_plan_use). */
-export async function dayUse(tx: Tx, orgId: string, f: Pick<HoldFacts, 'customerId' | 'materialId' | 'day'>): Promise<DayUse> {
+export async function dayUse(tx: Tx, orgId: string, f: Pick<HoldFacts, 'customerId' | 'materialId' | 'day'>, calcGroupId: string | null = null): Promise<DayUse> {
+  // a group's quota: what every material of the group used that day
+  const materials = calcGroupId === null
+    ? sql`u.material_id = ${f.materialId}`
+    : sql`u.material_id IN (SELECT gm.material_id FROM md_calc_group_member gm WHERE gm.org_id = ${orgId} AND gm.group_id = ${calcGroupId}::bigint)`;
   const { rows: [u] } = await sql<DayUse>`
     SELECT coalesce(sum(u.tons), 0)::text AS tons, count(*)::integer AS trips FROM sa_plan_use u
-     WHERE u.org_id = ${orgId} AND u.customer_id = ${f.customerId} AND u.material_id = ${f.materialId} AND u.use_date = ${f.day}::date
+     WHERE u.org_id = ${orgId} AND u.customer_id = ${f.customerId} AND ${materials} AND u.use_date = ${f.day}::date
        AND u.use_at >= ${f.day}::date::timestamptz AND u.use_at < (${f.day}::date + 1)::timestamptz`.execute(tx);
   return u;
 }

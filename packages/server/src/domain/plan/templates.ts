@@ -13,6 +13,7 @@ export const FULFILMENT_VIEW = 'sa_plan_day_fulfilment';
 export const FULFILMENT_LIST_CODE = 'sale.plan.fulfilment.list';
 export const FULFILMENT_URL = '/api/sale/plan/fulfilment/v2/list';
 
+const calcGroupNameSql = '(SELECT g.group_name FROM md_calc_group g WHERE g.id = t.calc_group_id)';
 const customerNameSql = '(SELECT c.customer_name FROM md_customer c WHERE c.id = t.customer_id)';
 const customerCodeSql = '(SELECT c.customer_code FROM md_customer c WHERE c.id = t.customer_id)';
 
@@ -75,6 +76,7 @@ export const dayListTemplate = defineListTemplate({
     { fieldName: 'planDate', fieldExplain: '计划日期', fieldExplainEn: 'Date', fieldType: 'DATE', columnSql: 't.plan_date',
       iallowQuery: true, isortField: true, searchType: 'datePickerRange', columnWidth: 110 },
     ...customerColumns, ...materialColumns,
+    { fieldName: 'calcGroupName', fieldExplain: '计算组', fieldExplainEn: 'Computation group', fieldType: 'TEXT', columnSql: calcGroupNameSql, columnWidth: 130 },
     tonsColumn('tons', '计划吨数', 'Planned tons', 't.tons', { displayKind: 'weight', itotal: true }),
     tripsColumn('trips', '计划车数', 'Planned trips', 't.trips', { itotal: true }),
     auditedColumn, remarkColumn,
@@ -108,8 +110,18 @@ const planFormFields = (table: string, when: FieldDef): FieldDef[] => [
 export const [monthCreateForm, monthUpdateForm] = formTemplates({ formatCode: 'sale.plan.month', formatName: '月计划', formatNameEn: 'monthly plan', prefix: 'sale_plan_month', mainTable: MONTH_TABLE },
   planFormFields(MONTH_TABLE, { fieldName: 'planMonth', fieldExplain: '计划月份', fieldExplainEn: 'Month', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.plan_month', irequired: true, tipsMessage: 'yyyy-MM，如 2026-11' }));
 
+/** A day plan names a material or a computation group (one quota for all its materials). */
+const dayTarget = (fields: FieldDef[]): FieldDef[] => fields.flatMap((f) => {
+  if (f.fieldName !== 'invName') return [f];
+  return [{ ...f, irequired: false, tipsMessage: '物料与计算组选其一' }, {
+    fieldName: 'calcGroupName', fieldExplain: '计算组', fieldExplainEn: 'Computation group', fieldType: 'TEXT', formSubmitType: 'RESOURCE_CONTROLS',
+    columnSql: calcGroupNameSql, resource: { formatCode: 'masterdata.computation-group.resource', map: [
+      { masterTable: DAY_TABLE, fieldName: 'calcGroupId', from: 'id' }, { masterTable: DAY_TABLE, fieldName: 'calcGroupName', from: 'groupName' }] },
+  }, hiddenId('calcGroupId', 'calc_group_id')];
+});
+
 export const [dayCreateForm, dayUpdateForm] = formTemplates({ formatCode: 'sale.plan.day', formatName: '日计划', formatNameEn: 'day plan', prefix: 'sale_plan_day', mainTable: DAY_TABLE },
-  planFormFields(DAY_TABLE, { fieldName: 'planDate', fieldExplain: '计划日期', fieldExplainEn: 'Date', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.plan_date', irequired: true }));
+  dayTarget(planFormFields(DAY_TABLE, { fieldName: 'planDate', fieldExplain: '计划日期', fieldExplainEn: 'Date', fieldType: 'DATE', formSubmitType: 'DATA_BOX', columnSql: 't.plan_date', irequired: true })));
 
 export const monthReadFields = [...readFieldsOf(monthCreateForm), { name: 'docStatus', sql: 't.doc_status' }];
 export const dayReadFields = [...readFieldsOf(dayCreateForm), { name: 'docStatus', sql: 't.doc_status' }];

@@ -2,7 +2,7 @@ import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '.
 import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { adjustBase, PRICE_KINDS, priceBase, type PriceKindDef } from './kinds';
 import { applyAdjustments, rulesOfAdjustments, stampRuleAudit, withdrawAdjustments, withdrawProblems } from './repo';
-import { windowProblem } from './rules';
+import { TARGET_MESSAGE, targetProblem, windowProblem } from './rules';
 import { ADJUST_LINE_TABLE, adjustForms, adjustListTemplate, adjustTable, PACKING_OPTIONS, ruleForms, ruleListTemplate, ruleTable, TRANSPORT_OPTIONS } from './templates';
 
 /**
@@ -43,7 +43,9 @@ export function ruleFamily(k: PriceKindDef): DocumentFamily {
     numbering: { docKind: `price.${k.kind}`, fallback: { prefix: k.rulePrefix, datePattern: 'yyyyMMdd', serialWidth: 4, resetPeriod: 'DAILY' } },
     fields: [
       { name: 'ruleNo', column: 'rule_no', label: '价格编号', type: 'text', updatable: false, unique: true, maxLength: 40 },
-      ...keyFields(k, false),
+      ...keyFields(k, false).map((f) => (f.name === 'materialId' ? { ...f, required: false } : f)),
+      { name: 'calcGroupId', column: 'calc_group_id', label: '计算组', type: 'id',
+        byCode: { name: 'calcGroupCode', label: '计算组编码', table: 'md_calc_group', codeColumn: 'group_code', scope: 'org' } },
       { name: 'effectiveFrom', column: 'effective_from', label: '生效时间', type: 'datetime', required: true },
       { name: 'effectiveTo', column: 'effective_to', label: '失效时间', type: 'datetime' },
       { name: 'remark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },
@@ -53,6 +55,8 @@ export function ruleFamily(k: PriceKindDef): DocumentFamily {
     readFields: [...readFieldsOf(createForm), { name: 'auditedAt', sql: 't.audited_at' }, { name: 'adjustId', sql: 't.adjust_id::text' }],
     copy: 'many',
     validate: (v: EntityValues) => {
+      const target = targetProblem(v.materialId, v.calcGroupId);
+      if (target) return [{ field: 'materialId', message: target }];
       const message = windowProblem(v.effectiveFrom, v.effectiveTo);
       return message ? [{ field: 'effectiveTo', message }] : [];
     },
@@ -65,7 +69,10 @@ export function ruleFamily(k: PriceKindDef): DocumentFamily {
       if (action === 'audit') await stampRuleAudit(tx, ids, who.userId);
       return [];
     },
-    constraintMessages: { wb_price_rule_window: { field: 'effectiveTo', message: '失效时间必须晚于生效时间' } },
+    constraintMessages: {
+      wb_price_rule_window: { field: 'effectiveTo', message: '失效时间必须晚于生效时间' },
+      wb_price_rule_target: { field: 'materialId', message: TARGET_MESSAGE },
+    },
   };
 }
 

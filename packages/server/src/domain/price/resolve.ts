@@ -153,11 +153,12 @@ export function patternRulesOfKeysSql(orgId: string, k: { kind: RawBuilder<unkno
 }
 
 /** The rule of exactly one key pattern (party_key, route_key, transport_key, packing_key) in force at `at`. */
-function patternProbeSql(orgId: string, kind: RawBuilder<unknown>, materialId: RawBuilder<unknown>, at: Date): RawBuilder<unknown> {
+function patternProbeSql(orgId: string, kind: RawBuilder<unknown>, materialId: RawBuilder<unknown>, at: Date,
+  target: 'material_id' | 'calc_group_id' = 'material_id'): RawBuilder<unknown> {
   return sql`
         SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to
           FROM wb_price_rule
-         WHERE org_id = ${orgId} AND kind = ${kind} AND material_id = ${materialId} AND doc_status = 'AUDITED'
+         WHERE org_id = ${orgId} AND kind = ${kind} AND ${sql.ref(target)} = ${materialId} AND doc_status = 'AUDITED'
            AND coalesce(party_id, 0) = party_key AND coalesce(route_id, 0) = route_key
            AND coalesce(transport, '') = transport_key AND coalesce(packing, '') = packing_key
            AND effective_from <= ${at} AND (effective_to IS NULL OR effective_to > ${at})
@@ -186,10 +187,44 @@ export const priceRuleSource: PriceSource = {
 };
 
 /**
- * The chain, in the order the trade reads it (domain notes, "Money, contracts and prices"): the
- * notice line, the contract row it is drawn on (domain/contract/price-source.ts), the price rules.
+ * The rules of the material's computation group (migration 080), each pattern probed as the
+ * material's are (index wb_price_rule_group_probe), with the group's name. A material is in at
+ * most one group of its company; a disabled group prices nothing.
  */
-export const PRICE_SOURCES: PriceSource[] = [noticeLineSource, contractPriceSource, priceRuleSource];
+export async function groupPatternRules(tx: Kysely<DB>, q: PriceQuery): Promise<{ rules: PriceRule[]; groupName: string | null }> {
+  const k = keyPatterns(q);
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT r.*, g.group_name FROM md_calc_group_member gm JOIN md_calc_group g ON g.id = gm.group_id AND g.enabled
+      CROSS JOIN unnest(${k.map((x) => x.partyId)}::bigint[], ${k.map((x) => x.routeId)}::bigint[], ${k.map((x) => x.transport)}::text[],
+        ${k.map((x) => x.packing)}::text[]) AS k(party_key, route_key, transport_key, packing_key)
+      CROSS JOIN LATERAL (${patternProbeSql(q.orgId, sql`${q.kind}`, sql`gm.group_id`, q.at, 'calc_group_id')}) r
+     WHERE gm.org_id = ${q.orgId} AND gm.material_id = ${q.materialId}::bigint`.execute(tx);
+  return { rules: rows.map(ruleOf), groupName: (rows[0]?.group_name as string | undefined) ?? null };
+}
+
+/**
+ * A computation group's price: asked only when no rule of the material itself prices the truck, so
+ * a material's own rule, however general, stands before its group's, however specific (the group
+ * price is the default a material may depart from). Among the group's rules the pick is rules.ts's.
+ */
+export const calcGroupPriceSource: PriceSource = {
+  source: 'PRICE_RULE',
+  async find(tx, q) {
+    if (q.kind === 'al') return null;
+    const { rules, groupName } = await groupPatternRules(tx, q);
+    if (rules.length === 0) return null;
+    const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
+    const rule = pickRule(rules, truck, q.at);
+    return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}（计算组 ${groupName}）` } : null;
+  },
+};
+
+/**
+ * The chain, in the order the trade reads it (domain notes, "Money, contracts and prices"): the
+ * notice line, the contract row it is drawn on (domain/contract/price-source.ts), the material's
+ * price rules, then its computation group's.
+ */
+export const PRICE_SOURCES: PriceSource[] = [noticeLineSource, contractPriceSource, priceRuleSource, calcGroupPriceSource];
 
 /** The price in force for the truck at `q.at`, from the first source that has one; null when none has. */
 export async function resolvePrice(tx: Kysely<DB>, q: PriceQuery, sources: readonly PriceSource[] = PRICE_SOURCES): Promise<PricePick | null> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inWindow, pickRule, specificity, type PriceRule, type RuleKeys } from './rules';
+import { inWindow, pickRule, specificity, targetProblem, TARGET_MESSAGE, type PriceRule, type RuleKeys } from './rules';
 
 const T = (h: number, d = 25) => new Date(Date.UTC(2026, 10, d, h));
 let n = 0;
@@ -103,5 +103,14 @@ describe('adjustment rules', async () => {
     expect(endOfReplacement([null])).toBeNull();
     expect(endOfReplacement([])).toBeNull();
     expect(endOfReplacement([T(0, 30), null])).toBeNull();
+  });
+});
+
+describe('targetProblem', () => {
+  it('wants a material or a computation group, never both nor neither', () => {
+    expect(targetProblem('7', null)).toBeNull();
+    expect(targetProblem(undefined, '3')).toBeNull();
+    expect(targetProblem('7', '3')).toBe(TARGET_MESSAGE);
+    expect(targetProblem(null, '')).toBe(TARGET_MESSAGE);
   });
 });

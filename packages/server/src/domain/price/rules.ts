@@ -71,6 +71,9 @@ export function pickRule<R extends PriceRule>(rules: readonly R[], truck: RuleKe
   return best;
 }
 
+// what a rule names: a material or a computation group (masterdata/calc-group/rules.ts)
+export { TARGET_MESSAGE, targetProblem } from '../masterdata/calc-group/rules';
+
 /** A rule's or an adjustment line's window, checked before it is written: null when it is sound. */
 export function windowProblem(from: unknown, to: unknown): string | null {
   if (from === null || from === undefined || to === null || to === undefined || to === '') return null;

@@ -25,6 +25,7 @@ export const adjustTable = (k: PriceKindDef) => `wb_price_adjust_${k.kind}`;
 const trimmed = (expr: string) => `trim_scale(${expr})`;
 const materialCode = '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)';
 const materialName = '(SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id)';
+const calcGroupName = '(SELECT g.group_name FROM md_calc_group g WHERE g.id = t.calc_group_id)';
 const routeCode = '(SELECT l.line_code FROM md_line l WHERE l.id = t.route_id)';
 const routeName = '(SELECT l.line_name FROM md_line l WHERE l.id = t.route_id)';
 const partyCode = (k: PriceKindDef) => `(SELECT p.${k.party.codeColumn} FROM ${k.party.table} p WHERE p.id = t.party_id)`;
@@ -50,6 +51,7 @@ function ruleListFields(k: PriceKindDef): FieldDef[] {
     text('ruleNo', '价格编号', 'Price no.', 't.rule_no', { iallowQuery: true, iallowAdvanceQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 170 }),
     statusColumn,
     text('materialName', '物料', 'Material', materialName, { iallowQuery: true, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 }),
+    text('calcGroupName', '计算组', 'Computation group', calcGroupName, { iallowAdvanceQuery: true, searchType: 'input', columnWidth: 140 }),
     text('partyName', k.party.label, k.party.labelEn, partyName(k), { iallowQuery: true, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 180 }),
     text('routeName', '线路(目的地)', 'Route (destination)', routeName, { iallowAdvanceQuery: true, searchType: 'input', columnWidth: 140 }),
     enumOf('transport', '运输方式', 'Transport', 't.transport', TRANSPORT_OPTIONS, { iallowAdvanceQuery: true, searchType: 'comboxSingle' }),
@@ -84,7 +86,10 @@ export function ruleForms(k: PriceKindDef) {
   const table = ruleTable(k);
   return formTemplates({ formatCode: `price.${k.kind}`, formatName: k.label, formatNameEn: k.labelEn.toLowerCase(), prefix: `price_${k.kind}`, mainTable: table }, [
     { fieldName: 'ruleNo', fieldExplain: '价格编号', fieldExplainEn: 'Price no.', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.rule_no', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
-    ...picker(table, 'materialName', 'materialId', 'material_id', '物料', 'Material', materialName, 'masterdata.inventory.resource', 'invName', true),
+    // a rule prices one material, or every material of a computation group that has no rule of its own
+    ...picker(table, 'materialName', 'materialId', 'material_id', '物料', 'Material', materialName, 'masterdata.inventory.resource', 'invName', false)
+      .map((f) => (f.formSubmitType === 'RESOURCE_CONTROLS' ? { ...f, tipsMessage: '物料与计算组选其一' } : f)),
+    ...picker(table, 'calcGroupName', 'calcGroupId', 'calc_group_id', '计算组', 'Computation group', calcGroupName, 'masterdata.computation-group.resource', 'groupName', false),
     ...picker(table, 'partyName', 'partyId', 'party_id', k.party.label, k.party.labelEn, partyName(k), k.party.resource, k.party.nameField, false),
     ...picker(table, 'routeName', 'routeId', 'route_id', '线路(目的地)', 'Route (destination)', routeName, 'masterdata.line.resource', 'lineName', false),
     { ...enumOf('transport', '运输方式', 'Transport', 't.transport', TRANSPORT_OPTIONS), formSubmitType: 'SELECT' },

@@ -40,6 +40,8 @@ export interface NewRecord {
   quantity: string;
   source: RecordSource;
   remark?: string | null;
+  /** 081: the stock address the goods moved at (the ticket's, at its warehouse) */
+  stockAddressId?: string | null;
 }
 
 /** What a posting or a reversal did: how many records, and the balances it left below zero. */
@@ -74,7 +76,7 @@ export async function postRecords(tx: Tx, orgId: string, userId: string | null, 
   try {
     await tx.insertInto('wb_stock_record').values(records.map((r) => ({
       org_id: orgId, direction: r.direction, warehouse_id: r.warehouseId, material_id: r.materialId, quantity: r.quantity,
-      posted_by: userId, remark: r.remark ?? null,
+      posted_by: userId, remark: r.remark ?? null, stock_address_id: r.stockAddressId ?? null,
       ticket_id: 'ticketId' in r.source ? r.source.ticketId : null,
       early_id: 'earlyId' in r.source ? r.source.earlyId : null,
       transfer_id: 'transferId' in r.source ? r.source.transferId : null,

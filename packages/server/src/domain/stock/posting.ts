@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../platform/http/errors';
 import { liveRecordCount, postRecords, reverseRecords, type NewRecord, type StockPosting } from './ledger';
 import { ticketMovements, type Movement } from './rules/movements';
 import { returnMovements, returnStillPosted } from './rules/returns';
+import { addressOfMovement } from './address/rules';
 
 /**
  * What "down" and "reversedown" of a weigh ticket write to stock. Both run in the CALLER's
@@ -47,7 +48,7 @@ type Tx = Transaction<DB>;
 async function lockTicket(tx: Tx, orgId: string, ticketId: string) {
   const t = await tx
     .selectFrom('wb_ticket')
-    .select(['id', 'ticket_no', 'kind', 'side', 'first_is', 'warehouse_id', 'to_warehouse_id', 'material_id', 'net', 'source_ticket_id'])
+    .select(['id', 'ticket_no', 'kind', 'side', 'first_is', 'warehouse_id', 'to_warehouse_id', 'material_id', 'net', 'source_ticket_id', 'stock_address_id'])
     .where('org_id', '=', orgId)
     .where('id', '=', ticketId)
     .forUpdate()
@@ -66,7 +67,8 @@ export async function postTicketStock(tx: Tx, orgId: string, ticketId: string, u
     toWarehouseId: t.to_warehouse_id, materialId: t.material_id, net: t.net,
   });
   if (!decision.ok) throw badRequest(decision.message, decision.field);
-  const records = decision.movements.map((m) => ({ ...m, source: { ticketId: t.id } }));
+  const address = await ticketAddress(tx, orgId, t.stock_address_id ?? null);
+  const records = decision.movements.map((m) => ({ ...m, source: { ticketId: t.id }, stockAddressId: addressOfMovement(m.warehouseId, address) }));
   return postRecords(tx, orgId, userId, records, already);
 }
 
@@ -89,16 +91,23 @@ export async function correctTicketStock(
   const change = new Decimal(after).minus(before);
   if (change.isZero()) return { records: 0, warnings: [] };
   const t = await lockTicket(tx, orgId, ticketId);
-  const { rows } = await sql<{ direction: Movement['direction']; warehouse_id: string; material_id: string }>`
-    SELECT direction, warehouse_id::text, material_id::text FROM wb_stock_record
+  const { rows } = await sql<{ direction: Movement['direction']; warehouse_id: string; material_id: string; stock_address_id: string | null }>`
+    SELECT direction, warehouse_id::text, material_id::text, stock_address_id::text FROM wb_stock_record
      WHERE org_id = ${orgId} AND ticket_id = ${t.id} AND reversed_at IS NULL ORDER BY id`.execute(tx);
   if (rows.length === 0) return { records: 0, warnings: [] };
   const remark = `更正：磅单 ${t.ticket_no} 净重 ${new Decimal(before).toFixed()} -> ${new Decimal(after).toFixed()}`;
   const records: NewRecord[] = rows.map((r) => ({
     direction: change.gt(0) ? r.direction : turned(r.direction), warehouseId: r.warehouse_id, materialId: r.material_id,
-    quantity: change.abs().toFixed(), source: { correctsTicketId: t.id }, remark,
+    quantity: change.abs().toFixed(), source: { correctsTicketId: t.id }, remark, stockAddressId: r.stock_address_id,
   }));
   return postRecords(tx, orgId, userId, records, `磅单 ${t.ticket_no} 的库存更正已记账`);
+}
+
+/** The ticket's stock address and its warehouse (migration 081), or null. */
+async function ticketAddress(tx: Tx, orgId: string, id: string | null): Promise<{ id: string; warehouseId: string } | null> {
+  if (id === null) return null;
+  const a = await tx.selectFrom('md_stock_address').select(['id', 'warehouse_id']).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return a ? { id: a.id, warehouseId: a.warehouse_id } : null;
 }
 
 /** The records of a return ticket: its original's live records turned round, naming the original. */

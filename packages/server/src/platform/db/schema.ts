@@ -139,6 +139,14 @@ export interface MdLine extends MdAudit { id: Generated<string>; org_id: Id; lin
 /** 区域档案 (migration 065): the company's region tree, coded by its hierarchy rule for regions. */
 export interface MdRegion extends MdAudit { id: Generated<string>; org_id: Id; parent_id: Id | null; region_code: string; region_name: string; sort: Generated<number> }
 export interface MdLinePoint extends MdAudit { id: Generated<string>; org_id: Id; line_id: Id; seq: number; point: string }
+/** 计算组 (migration 080): materials priced, planned and reported as one; a material in one group of its company. */
+export interface MdCalcGroup extends MdAudit { id: Generated<string>; org_id: Id; group_code: string; group_name: string }
+export interface MdCalcGroupMember extends Omit<MdAudit, 'enabled'> { id: Generated<string>; org_id: Id; group_id: Id; material_id: Id; seq: Generated<number> }
+/** 库存地址 (migration 081): a place in a warehouse (yard, bay, silo position), a tree under the warehouse. */
+export interface MdStockAddress extends MdAudit {
+  id: Generated<string>; org_id: Id; warehouse_id: Id; parent_id: Id | null; address_code: string; address_name: string;
+  kind: 'YARD' | 'BAY' | 'SILO_POSITION'; capacity: Numeric | null; sort: Generated<number>;
+}
 export interface MdFactory extends MdAudit { id: Generated<string>; org_id: Id; factory_code: string; factory_name: string; address: string | null }
 export interface MdPerson extends MdAudit {
   id: Generated<string>; org_id: Id; person_code: string; person_name: string; mobile: string | null; id_number: string | null;
@@ -200,6 +208,9 @@ export interface DB {
   md_line_point: MdLinePoint;
   md_factory: MdFactory;
   md_person: MdPerson;
+  md_calc_group: MdCalcGroup;
+  md_calc_group_member: MdCalcGroupMember;
+  md_stock_address: MdStockAddress;
 }
 
 // Screen templates (migrations/004_templates.sql): global platform definitions, no org_id.
@@ -295,6 +306,8 @@ export interface WbTicket extends DocAudit {
   side: 'DISPATCH' | 'RECEIVE' | null; registry_id: Id | null; notice_id: Id | null; notice_line_id: Id | null;
   material_id: Id | null; warehouse_id: Id | null; to_warehouse_id: Id | null; vendor_id: Id | null; customer_id: Id | null;
   carrier_id: Id | null; vehicle_id: Id | null; plate_number: string; driver_name: string | null; driver_id_number: string | null;
+  /** 081: the stock address the goods were unloaded at or loaded from */
+  stock_address_id?: Id | null;
   first_is: 'GROSS' | 'TARE'; gross: Numeric | null; gross_time: Timestamp | null; tare: Numeric | null;
   tare_time: Timestamp | null; tare_source: TareSource | null; deduct_total: NumericDefault; net: Numeric | null;
   shipped_quantity: Numeric | null; reserved_quantity: NumericDefault; price: Numeric | null; amount: Numeric | null;
@@ -332,6 +345,8 @@ export interface WbStockRecord {
   id: Generated<string>; org_id: Id; ticket_id: Id | null; direction: 'IN' | 'OUT' | 'EARLY'; warehouse_id: Id;
   material_id: Id; quantity: Numeric; posted_at: Timestamp; posted_by: Id | null; reversed_at: Timestamp | null;
   reversed_by: Id | null; remark: string | null;
+  /** 081: the stock address the goods moved at */
+  stock_address_id?: Id | null;
 }
 export interface WbStockBalance { org_id: Id; warehouse_id: Id; material_id: Id; quantity: NumericDefault; updated_at: Timestamp }
 
@@ -355,7 +370,9 @@ interface PriceKeys {
   material_id: Id; party_id: Id | null; route_id: Id | null; transport: 'ROAD' | 'RAIL' | 'WATER' | null; packing: 'BULK' | 'BAG' | null;
   price: Numeric; tax_rate: Numeric | null;
 }
-export interface WbPriceRule extends DocAudit, PriceKeys {
+export interface WbPriceRule extends DocAudit, Omit<PriceKeys, 'material_id'> {
+  /** 080: a rule names a material or a computation group, never both */
+  material_id: Id | null; calc_group_id: Id | null;
   id: Generated<string>; org_id: Id; kind: 'sa' | 'pu'; rule_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
   effective_from: Timestamp; effective_to: Timestamp | null; adjust_id: Id | null; audited_at: Timestamp | null; audited_by: Id | null;
 }

@@ -141,6 +141,18 @@ export interface DocumentFamily {
   normalise?: (values: EntityValues) => EntityValues;
   validate?: (values: EntityValues) => { field: string; message: string }[];
   datax?: boolean;
+  /**
+   * What names a row in a datax push where the code alone does not (an area's code repeats between
+   * warehouses, an item's between types; a blacklist entry has no code): these fields' values
+   * together, NULL matching NULL. Absent: the code. Company rows only.
+   */
+  dataxKey?: string[];
+  /**
+   * Fields a datax push may leave blank (with dataxKey): a new row takes the SQL expression given
+   * (the blacklist's start: now()), an existing row keeps what it holds, so the same push sent
+   * twice changes nothing. Their form-side default (normalise) is not applied to a push.
+   */
+  dataxBlankKeeps?: Record<string, string>;
   import?: boolean;
   /**
    * Checks that need the database, inside the write's transaction (create and update): a class
@@ -177,6 +189,8 @@ export interface DocumentFamily {
    * before the entity is parsed, outside the write's transaction.
    */
   prepare?: (db: Database, who: RowScope, entity: Record<string, unknown>, mode: 'create' | 'update') => Promise<void>;
+  /** After a datax push wrote its rows, in its transaction: what the family keeps in step (a dictionary type's version). */
+  afterDatax?: (tx: Transaction<DB>, who: RowScope, rows: EntityValues[]) => Promise<void>;
   /** After create wrote the row, in its transaction: what the family tells others of it (an event). */
   afterCreate?: (tx: Transaction<DB>, who: RowScope, id: string) => Promise<void>;
   /** a tree list: the condition the chosen node (param.treeId) adds to the search */

@@ -229,6 +229,43 @@ export async function upsertByCode(tx: Tx, f: DocumentFamily, who: RowScope, row
   return count(out);
 }
 
+/**
+ * upsertByCode for a family whose rows are named by several fields together (an area's code within
+ * its warehouse, a dictionary item's within its type, a blacklist entry's plate and id number):
+ * a row matching every key column (NULL matching NULL) is updated when a value differs, a row
+ * matching none is inserted, in one statement under the same turn as upsertByCode. Company rows
+ * only. Keys the table holds unique are kept unique by their constraints; the blacklist, whose
+ * entries are not unique by plate, has every entry with the pushed plate and id number updated.
+ */
+export async function upsertByKey(tx: Tx, f: DocumentFamily, who: RowScope, rows: EntityValues[], keyColumns: string[],
+  blankKeeps: Record<string, string> = {}): Promise<{ created: number; updated: number }> {
+  if (f.scope.kind !== 'org') throw new Error(`${f.table}: a datax key of several fields is for company rows`);
+  const owner = ownerColumns(f, who);
+  const written = f.fields;
+  const names = [...written.map((d) => d.column), ...Object.keys(owner.types)];
+  const records = sql`jsonb_to_recordset(${asRecords(f, rows, owner.values)}::jsonb) AS x(${recordColumns(written, owner.types)})`;
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`datax:${f.table}:${who.orgId}`}))`.execute(tx);
+  const match = sql.join([sql`t.org_id = x.org_id`, ...keyColumns.map((c) => sql`${col(c)} IS NOT DISTINCT FROM ${sql.ref(`x.${c}`)}`)], sql` AND `);
+  const changed = written.filter((d) => !keyColumns.includes(d.column));
+  // a column the push may leave blank: the stored value on update, the given SQL on insert
+  const sent = (c: string) => (c in blankKeeps ? sql`coalesce(${sql.ref(`x.${c}`)}, ${col(c)})` : sql.ref(`x.${c}`));
+  const inserted = (c: string) => (c in blankKeeps ? sql`coalesce(${sql.ref(`x.${c}`)}, ${sql.raw(blankKeeps[c])})` : sql.ref(`x.${c}`));
+  const sets = sql.join([
+    ...changed.map((d) => sql`${sql.id(d.column)} = ${sent(d.column)}`),
+    sql`version = t.version + 1`, sql`updated_at = now()`, sql`updated_by = x.updated_by`,
+  ]);
+  const differs = changed.length
+    ? sql`(${sql.join(changed.map((d) => col(d.column)))}) IS DISTINCT FROM (${sql.join(changed.map((d) => sent(d.column)))})`
+    : sql`false`;
+  const { rows: out } = await sql<{ created: number; updated: number }>`
+    WITH updated AS (UPDATE ${table(f)} SET ${sets} FROM ${records} WHERE ${match} AND ${differs} RETURNING t.id),
+         inserted AS (INSERT INTO ${sql.table(f.table)} (${sql.join(names.map((c) => sql.id(c)))})
+                      SELECT ${sql.join(names.map(inserted))} FROM ${records}
+                       WHERE NOT EXISTS (SELECT 1 FROM ${table(f)} WHERE ${match}) RETURNING id)
+    SELECT (SELECT count(*) FROM inserted)::int AS created, (SELECT count(*) FROM updated)::int AS updated`.execute(tx);
+  return out[0];
+}
+
 function count(rows: { inserted: boolean }[]): { created: number; updated: number } {
   const created = rows.filter((r) => r.inserted).length;
   return { created, updated: rows.length - created };

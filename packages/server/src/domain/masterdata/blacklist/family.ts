@@ -51,5 +51,9 @@ export const blacklistFamily: DocumentFamily = {
   listTemplate, forms: [createForm, updateForm], readFields: readFieldsOf(createForm), copy: 'none',
   // valid_from is NOT NULL DEFAULT now(): a blank start means from now
   normalise: (v) => ({ ...v, validFrom: v.validFrom ?? new Date().toISOString() }),
-  validate: validateBlacklist, datax: false,
+  // another system (the group's security platform) pushes an entry by what it refuses: the plate and
+  // the id number together; an entry pushed again with other dates or reason is updated, not doubled
+  validate: validateBlacklist, dataxKey: ['plateNumber', 'idNumber'],
+  // a push without a start: in force from the push that made the entry, not moved by the next one
+  dataxBlankKeeps: { validFrom: 'now()' },
 };

@@ -132,8 +132,12 @@ export const dictItemFamily: DocumentFamily = {
     sortField, enabledField, remarkField,
   ],
   lifecycle: switchLifecycle, listTemplate: itemList, forms: [itemCreate, itemUpdate], readFields: readFieldsOf(itemCreate),
-  // codes repeat between types, so there is no company-wide key to push by
-  copy: 'none', datax: false,
+  // codes repeat between types: another system pushes an item by its type's code and its own
+  copy: 'none', dataxKey: ['typeId', 'itemCode'],
+  // items pushed change their types' sets as an item saved here does (below)
+  afterDatax: async (tx, who, rows) => {
+    await touchTypes(tx, who.orgId, sql`ANY(${[...new Set(rows.map((r) => String(r.typeId)))]}::bigint[])`);
+  },
   // An item added or deleted here changes its type's set of items: the type moves on a version,
   // so a type form opened before saves a conflict instead of dropping or bringing back the item.
   // (An item edited here moves on its own version, which the type form's save checks.)

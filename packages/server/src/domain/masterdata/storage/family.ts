@@ -54,8 +54,8 @@ export const areaFamily: DocumentFamily = {
     capacityField, enabledField, remarkField,
   ],
   lifecycle: switchLifecycle, listTemplate: areaList, forms: [areaCreate, areaUpdate], readFields: readFieldsOf(areaCreate),
-  // codes repeat between warehouses, so there is no company-wide key to push by
-  copy: 'none', datax: false,
+  // codes repeat between warehouses: another system pushes an area by its warehouse's code and its own
+  copy: 'none', dataxKey: ['warehouseId', 'areaCode'],
 };
 
 const materialName: FieldDef = {

@@ -1,0 +1,43 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../../platform/db/schema';
+import type { AddressKind, AssignableTicket, AssignedAddress, Placement } from './rules';
+
+/** The stock addresses' SQL. Lock order: the ticket (assign), then nothing else; the address is only read. */
+type Tx = Transaction<DB>;
+
+/** Where an address written with these values would stand: its parent, and whether the parent lies below it. */
+export async function placementOf(tx: Tx, orgId: string, id: string | null, values: { warehouseId: string; kind: AddressKind; parentId: string | null }): Promise<Placement> {
+  if (!values.parentId) return { warehouseId: values.warehouseId, kind: values.kind, parent: null, parentIsBelow: false };
+  const { rows } = await sql<{ code: string; warehouse_id: string; kind: AddressKind; below: boolean }>`
+    WITH RECURSIVE below AS (
+      SELECT id FROM md_stock_address WHERE org_id = ${orgId} AND id = ${id}::bigint
+      UNION ALL
+      SELECT c.id FROM md_stock_address c JOIN below b ON c.parent_id = b.id WHERE c.org_id = ${orgId}
+    )
+    SELECT p.address_code AS code, p.warehouse_id::text, p.kind, EXISTS (SELECT 1 FROM below WHERE below.id = p.id) AS below
+      FROM md_stock_address p WHERE p.org_id = ${orgId} AND p.id = ${values.parentId}::bigint`.execute(tx);
+  const parent = rows[0];
+  if (!parent) return { warehouseId: values.warehouseId, kind: values.kind, parent: null, parentIsBelow: false };
+  return { warehouseId: values.warehouseId, kind: values.kind, parent: { code: parent.code, warehouseId: parent.warehouse_id, kind: parent.kind }, parentIsBelow: parent.below };
+}
+
+/** The ticket as an address is assigned to it, locked: a posting of it waits, or it waits for the posting. */
+export async function lockTicket(tx: Tx, orgId: string, ticketId: string): Promise<(AssignableTicket & { id: string; addressId: string | null }) | null> {
+  const { rows } = await sql<{ id: string; ticket_no: string; state: string; warehouse_id: string | null; to_warehouse_id: string | null; stock_address_id: string | null }>`
+    SELECT id::text, ticket_no, state, warehouse_id::text, to_warehouse_id::text, stock_address_id::text FROM wb_ticket
+     WHERE org_id = ${orgId} AND id = ${ticketId}::bigint FOR UPDATE`.execute(tx);
+  const t = rows[0];
+  return t ? { id: t.id, ticketNo: t.ticket_no, state: t.state, warehouseId: t.warehouse_id, toWarehouseId: t.to_warehouse_id, addressId: t.stock_address_id } : null;
+}
+
+export async function addressOf(tx: Tx, orgId: string, id: string): Promise<(AssignedAddress & { id: string; name: string }) | null> {
+  const { rows } = await sql<{ id: string; address_code: string; address_name: string; warehouse_id: string; enabled: boolean }>`
+    SELECT id::text, address_code, address_name, warehouse_id::text, enabled FROM md_stock_address WHERE org_id = ${orgId} AND id = ${id}::bigint`.execute(tx);
+  const a = rows[0];
+  return a ? { id: a.id, code: a.address_code, name: a.address_name, warehouseId: a.warehouse_id, enabled: a.enabled } : null;
+}
+
+export async function setTicketAddress(tx: Tx, orgId: string, ticketId: string, addressId: string | null, userId: string): Promise<void> {
+  await sql`UPDATE wb_ticket SET stock_address_id = ${addressId}::bigint, updated_at = now(), updated_by = ${userId}::bigint, version = version + 1
+    WHERE org_id = ${orgId} AND id = ${ticketId}::bigint`.execute(tx);
+}
