@@ -24,7 +24,11 @@ const MATERIAL_CLASS = code('materialClassCode', '物料分类编码', 'md_mater
 const money = (name: string, column: string, label: string, extra: Partial<DocField> = {}): DocField => ({ name, column, label, type: 'number', scale: 4, min: 0, below: MONEY_BELOW, ...extra });
 const distance: DocField = { name: 'distanceKm', column: 'distance_km', label: '运距', type: 'number', scale: 3, min: 0, below: 1e7 };
 const kindField: DocField = { name: 'kind', column: 'kind', label: '业务类型', type: 'enum', required: true, updatable: false, options: KIND_VALUES };
-const region: DocField = { name: 'region', column: 'region', label: '区域', type: 'text', maxLength: 100 };
+// a region is named as 区域档案 names it (masterdata/region): a form picks it from the tree; a push, a sheet or a call may not bring another
+const region: DocField = {
+  name: 'region', column: 'region', label: '区域', type: 'text', maxLength: 100,
+  named: { label: '区域', table: 'md_region', nameColumn: 'region_name', scope: 'org', archive: '区域档案' },
+};
 const remark: DocField = { name: 'remark', column: 'remark', label: '备注', type: 'text', maxLength: 500 };
 
 const TERMS: DocField[] = [

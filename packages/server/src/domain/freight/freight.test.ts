@@ -40,7 +40,28 @@ beforeAll(async () => {
   carrierId = await idOf("SELECT id::text FROM md_carrier WHERE carrier_code = 'CYS002'");
   otherCarrierId = await idOf("SELECT id::text FROM md_carrier WHERE carrier_code = 'CYS001'");
   routeId = await idOf("SELECT l.id::text FROM md_line l JOIN sys_org o ON o.id = l.org_id WHERE o.org_code = 'HDSN' AND l.line_code = 'XL002'");
+  // the company's 区域档案 holds 湖州 (the region the contracts below name)
+  await pool.query(`INSERT INTO md_region (org_id, region_code, region_name) SELECT id, '3305', '湖州' FROM sys_org WHERE org_code = 'HDSN'`);
 });
+
+/** A one-sheet workbook: a header row, then the rows. */
+async function workbook(name: string, header: string[], rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(name);
+  ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A sheet posted as an import's upload. */
+function upload(url: string, bytes: Buffer, who: string) {
+  const boundary = '----freight-import';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+    bytes, Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({ method: 'POST', url, headers: { authorization: who, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+}
 
 /** A purchase ticket weighed for real (40 - 15 = 25 t at 10 a ton), hauled by `carrier`, `shipped` by the vendor's count. */
 async function haul(carrier: string, shipped: string | null) {
@@ -114,6 +135,37 @@ describe('freight contracts and prices', () => {
     expect(await counts()).toEqual(mid);
     expect(mid.c).toBe(before.c + 1);
     expect(mid.p).toBe(before.p);
+  });
+
+  it('refuses a region the company\'s 区域档案 does not hold, pushed, imported or sent, naming it, and writes nothing', async () => {
+    const material = (await pool.query('SELECT inv_code FROM md_material WHERE id = $1', [plant.materialId])).rows[0].inv_code as string;
+    const errorsOf = (res: Awaited<ReturnType<typeof post>>) => (expectFailure(res, 400).data as { errors: { row: number | null; field: string; message: string }[] }).errors;
+    const pushed = (region: string) => ({ entities: [{ priceNo: `PUSH-${region}`, kind: 'pu', carrierCode: 'CYS002', region, materialCode: material, price: '9', effectiveFrom: '2026-01-01 00:00:00' }] });
+    const before = await counts();
+    // a freight price pushed by the ERP (datax)
+    const push = await post(`${P}/datax`, pushed('火星'));
+    expect(errorsOf(push)).toEqual([{ row: 1, field: 'region', message: '区域 火星 不在区域档案中' }]);
+    // a freight price imported from a sheet
+    const sheet = await workbook('运费价格', ['业务类型', '承运商编码', '区域', '运价', '计费依据', '计费方式', '生效时间'],
+      [['pu', 'CYS002', '湖州', '9', 'OUR_NET', 'TON', '2026-01-01 00:00:00'], ['pu', 'CYS002', '火星', '9', 'OUR_NET', 'TON', '2026-01-01 00:00:00']]);
+    expect(errorsOf(await upload(`${P}/import`, sheet, accountant))).toEqual([{ row: 3, field: 'region', message: '区域 火星 不在区域档案中' }]);
+    // a freight plan imported from a sheet
+    const plans = await workbook('运费计划', ['业务类型', '承运商编码', '区域', '开始时间', '运价', '计费方式'], [['pu', 'CYS002', '火星', '2026-04-01 00:00:00', '18', 'TON']]);
+    expect(errorsOf(await upload(`${PLAN}/importExcel`, plans, accountant))).toEqual([{ row: 2, field: 'region', message: '区域 火星 不在区域档案中' }]);
+    // a freight contract's line, and a price or a plan sent by a form or a call
+    const line = await post(`${C}/create`, { entity: { ...CONTRACT, carrierId }, entitysub: [{ region: '湖州', price: '1' }, { region: '火星', price: '2' }] });
+    expectFailure(line, 400, '第2行 区域 火星 不在区域档案中');
+    expect(line.json().data.field).toBe('entitysub.1.region');
+    const price = await post(`${P}/create`, { entity: { kind: 'pu', carrierId, region: '火星', price: '1', effectiveFrom: '2026-01-01 00:00:00' } });
+    expectFailure(price, 400, '区域 火星 不在区域档案中');
+    expect(price.json().data.field).toBe('region');
+    const plan = await post(`${PLAN}/create`, { entity: { kind: 'pu', carrierId, region: '火星', startTime: '2026-05-01 00:00:00', price: '18', chargeMode: 'TON' } });
+    expectFailure(plan, 400, '区域 火星 不在区域档案中');
+    expect(await counts()).toEqual(before);
+    // the archive's own name goes in, every way
+    expectOk(await post(`${P}/datax`, pushed('湖州')));
+    expect((await pool.query(`SELECT region FROM wb_freight_price WHERE price_no = 'PUSH-湖州'`)).rows).toEqual([{ region: '湖州' }]);
+    expectOk(await post(`${PLAN}/create`, { entity: { kind: 'pu', carrierId, region: '湖州', startTime: '2026-05-01 00:00:00', price: '18', chargeMode: 'TON' } }));
   });
 });
 

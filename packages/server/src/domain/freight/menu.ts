@@ -32,6 +32,6 @@ function buttons(prefix: string, list: Button[]): MenuButtonSeed[] {
 
 export const FREIGHT_LEAVES: MenuSeed[] = [
   { name: '运费合同', en: 'Freight contracts', path: CONTRACT_MENU, roles: [AC], buttons: buttons(CONTRACT_PREFIX, [...DOCUMENT, ['batch:close', '关闭', 'Close']]) },
-  { name: '运费价格', en: 'Freight prices', path: PRICE_MENU, roles: [AC], buttons: buttons(PRICE_PREFIX, DOCUMENT) },
+  { name: '运费价格', en: 'Freight prices', path: PRICE_MENU, roles: [AC], buttons: buttons(PRICE_PREFIX, [...DOCUMENT, ['import', '导入', 'Import']]) },
   { name: '运费计划价', en: 'Freight plan prices', path: PLAN_MENU, roles: [AC], buttons: buttons(PLAN_PREFIX, [...DOCUMENT, ...PLAN_OWN]) },
 ];

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { readWeighParams, type WeighParams } from '@wb/protocol';
 import { controlledProductSql, type ControlledProductRow } from '../licence/repo';
 import { type LockedLine, lockedLineOf, lockLineSql } from '../notice/quantity';
-import { type PriceFacts, priceFactsOf, priceFactsSql } from '../price/completion';
+import { type PricedTicket, type PriceFacts, priceFactsOf, priceFactsSql } from '../price/completion';
 import type { Deduction, DeductionKind } from './rules/net';
 import type { MaterialFacts, ReadingHistory, VehicleFacts } from './rules/snapshot';
 import type { Side } from './rules/kinds';
@@ -43,8 +43,8 @@ export interface FactsRequest {
   at: Date;
   ticketId: string | null;
   lineId: string | null;
-  /** read the price chain's facts (a completing ticket of a priced kind) */
-  price?: boolean;
+  /** read the price chain's facts of this ticket, as the call holds its row (a completing ticket of a priced kind) */
+  price?: PricedTicket | null;
   /** read the material's controlled product (a completing sales ticket: only a sale draws a grant down) */
   controlled?: boolean;
   /** read whether this user holds the manual-weighing right (a typed weight: station/source-rules.ts) */
@@ -74,10 +74,10 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
          WHERE ticket_id = ${r.ticketId}::bigint AND kind <> 'HIDDEN') x) AS deductions,
       EXISTS (SELECT 1 FROM wb_ticket WHERE org_id = ${r.orgId} AND source_ticket_id = ${r.ticketId}::bigint AND state <> 'OBSOLETE') AS returned,
       (SELECT row_to_json(line) FROM line) AS line,
-      ${r.price ? sql`(SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.ticketId, r.at)}) x)` : sql`NULL`} AS price,
+      ${r.price ? sql`(SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.price, r.at)}) x)` : sql`NULL`} AS price,
       ${r.controlled ? sql`(SELECT row_to_json(x) FROM (${controlledProductSql(r.orgId, r.materialId)}) x)` : sql`NULL`} AS controlled,
       ${r.manualRightOf ? manualRightSql(r.orgId, r.manualRightOf) : sql`NULL`} AS manual_right`.execute(tx);
-  return readFacts(rows[0] as Record<string, never>, r.plate);
+  return readFacts(rows[0] as Record<string, never>, r.plate, r.price ?? null);
 }
 
 /** The guard's rule (platform/auth/permissions.ts hasPermission) for the manual-weighing right, as a column of the facts' statement. */
@@ -87,7 +87,7 @@ const manualRightSql = (orgId: string, userId: string) => sql`EXISTS (
 
 type Json = Record<string, string | number | boolean | null>;
 
-function readFacts(row: Record<string, unknown>, plate: string): WeighingFacts {
+function readFacts(row: Record<string, unknown>, plate: string, priced: PricedTicket | null): WeighingFacts {
   const m = row.material as Json | null;
   const v = row.vehicle as Json | null;
   const prev = row.previous as Json | null;
@@ -120,7 +120,7 @@ function readFacts(row: Record<string, unknown>, plate: string): WeighingFacts {
     }),
     returned: row.returned as boolean,
     line: line ? lockedLineOf(line) : null,
-    price: priceFactsOf(row.price as Record<string, unknown> | null),
+    price: priced ? priceFactsOf(priced, row.price as Record<string, unknown> | null) : null,
     controlled: (row.controlled as ControlledProductRow | null) ?? null,
     manualRight: (row.manual_right as boolean | null) ?? null,
   };

@@ -132,6 +132,7 @@ export const TICKET_COLUMNS = [
   'id', 'kind', 'ticket_no', 'state', 'side', 'registry_id', 'notice_id', 'notice_line_id', 'material_id', 'vehicle_id', 'plate_number', 'first_is',
   'gross', 'gross_time', 'tare', 'tare_time', 'tare_source', 'deduct_total', 'net', 'reserved_quantity', 'price', 'uploaded_at', 'source_ticket_id',
   'manual', 'warnings', 'version', 'amount', 'locked_by_kind', 'locked_by_no', 'freight_settled_by_no', 'quality_price_adjust',
+  'vendor_id', 'customer_id', 'price_source',
 ] as const;
 
 /**

@@ -55,7 +55,7 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   const at = body.weighedAt ? new Date(body.weighedAt) : new Date();
   const facts = await weighingFacts(tx, {
     orgId: who.orgId, plate: ticket.plate_number, materialId: ticket.material_id, at, ticketId: ticket.id, lineId: ticket.notice_line_id,
-    price: pricedAtCompletion(kind), controlled: kind === 'sa', manualRightOf: typedBy(call, who),
+    price: pricedAtCompletion(kind) ? ticket : null, controlled: kind === 'sa', manualRightOf: typedBy(call, who),
   });
   if (facts.manualRight === false) throw manualRightRefused();
   call.unit = facts.params.weightUnit;

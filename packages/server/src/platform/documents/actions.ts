@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 import { entryOf, writeLog, writeLogs } from '../audit/log';
 import { AppError, badRequest, badRequestWith } from '../http/errors';
 import { nextNumbers } from '../numbering/repo';
-import { resolveCodes } from './by-code';
+import { resolveCodes, unknownNames } from './by-code';
 import * as childRepo from './child-repo';
 import { childRowsRefused, readChildRows } from './children';
 import { createdNote, stateNote, updatedNote } from './change-notes';
@@ -52,6 +52,8 @@ export function checkedValues(family: DocumentFamily, values: EntityValues, prob
 }
 
 async function checkedInDatabase(tx: Tx, family: DocumentFamily, who: RowScope, id: string | null, values: EntityValues): Promise<void> {
+  const named = (await unknownNames(tx, family.fields, who, [{ row: 1, entity: values }])).map(({ field, message }) => ({ field: field as string, message }));
+  if (named.length) throw badRequestWith(named);
   const problems = family.checkWrite ? await family.checkWrite(tx, who, id, values) : [];
   if (problems.length) throw badRequestWith(problems);
 }

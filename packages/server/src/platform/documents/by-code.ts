@@ -1,7 +1,7 @@
 import type { ImportProblem } from '@wb/protocol';
 import type { Database } from '../db/pool';
 import type { RowScope } from '../auth/who';
-import type { DocumentFamily } from './define';
+import type { DocField, DocumentFamily } from './define';
 import * as repo from './repo';
 
 /**
@@ -21,6 +21,29 @@ export async function resolveCodes(db: Database, family: DocumentFamily, who: Ro
       const id = ids.get(String(code).trim());
       if (id) e.entity[f.name] = id;
       else problems.push({ row: e.row, field: by.name, message: `${by.label} ${String(code).trim()} 不存在` });
+    }
+  }
+  problems.push(...(await unknownNames(db, family.fields, who, entities)));
+  return problems;
+}
+
+const given = (v: unknown) => v !== undefined && v !== null && String(v).trim() !== '';
+
+/**
+ * The values of `named` fields (define.ts DocField.named) that name no row of their archive, each a
+ * problem of its row and field: a push, a sheet or a form may not bring a name the archive lacks.
+ */
+export async function unknownNames(db: Parameters<typeof repo.idsByCode>[0], fields: readonly DocField[], who: RowScope,
+  entities: { row: number; entity: Record<string, unknown> }[]): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = [];
+  for (const f of fields) {
+    const named = f.named;
+    if (!named) continue;
+    const names = [...new Set(entities.map((e) => e.entity[f.name]).filter(given).map((v) => String(v).trim()))];
+    const found = await repo.idsByCode(db, who, named.table, named.nameColumn, named.scope, names);
+    for (const e of entities) {
+      const name = e.entity[f.name];
+      if (given(name) && !found.has(String(name).trim())) problems.push({ row: e.row, field: f.name, message: `${named.label} ${String(name).trim()} 不在${named.archive}中` });
     }
   }
   return problems;

@@ -47,6 +47,12 @@ export interface DocField {
    * `name` (labelled `label`) holds the code, looked up in `table` within the group or company.
    */
   byCode?: { name: string; label: string; table: string; codeColumn: string; scope: 'group' | 'org' };
+  /**
+   * A text field that names a row of an archive by that row's name (a freight price's region, a
+   * name of 区域档案): a value not found in `table`'s `nameColumn` within the group or company is
+   * refused with `label` and the archive's name (`archive`), whichever way the value comes.
+   */
+  named?: { label: string; table: string; nameColumn: string; scope: 'group' | 'org'; archive: string };
 }
 
 /**
