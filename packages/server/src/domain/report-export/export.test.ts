@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { EXCEL_MONEY_FORMAT, type ReportDefinition } from '@wb/protocol';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { sweepFiles } from '../../platform/files/sweep';
 import { defineModule } from '../../platform/module/define';
@@ -40,6 +40,7 @@ const testModule = defineModule({ key: 'export-test', datasets: [generated], rep
 // an export of more than 100 rows is a job here
 process.env.REPORT_EXPORT_STREAM_ROWS = '100';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-export-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const { app, database, config } = await createTestApp({ JOBS: 'on', JOBS_POLL_SECONDS: '0.5', DATA_DIR: dataDir }, { extraModules: [testModule] });
 const accountant = (await bearerFor(app, 'accountant')).authorization;
 const operator = (await bearerFor(app, 'operator')).authorization;
