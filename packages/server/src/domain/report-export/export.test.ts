@@ -4,12 +4,11 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { EXCEL_MONEY_FORMAT, type ReportDefinition } from '@wb/protocol';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { sweepFiles } from '../../platform/files/sweep';
 import { defineModule } from '../../platform/module/define';
 import type { ReportDataset } from '../../platform/reports/dataset';
-import { MODULES } from '../modules';
 
 /** A dataset of i = 1..n rows the database makes (no table needed), read with the team report's right. */
 const generated: ReportDataset = {
@@ -36,12 +35,13 @@ const report: ReportDefinition = {
   heads: [{ id: 'figures', title: '数据', titleEn: 'Figures' }], groupBy: [], sort: [{ key: 'i', dir: 'asc' }],
   page: { size: 'A4', orientation: 'landscape' }, roles: [],
 };
-MODULES.push(defineModule({ key: 'export-test', datasets: [generated], reports: [report] }));
+const testModule = defineModule({ key: 'export-test', datasets: [generated], reports: [report] });
 
 // an export of more than 100 rows is a job here
 process.env.REPORT_EXPORT_STREAM_ROWS = '100';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-export-'));
-const { app, database, config } = await createTestApp({ JOBS: 'on', JOBS_POLL_SECONDS: '0.5', DATA_DIR: dataDir });
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const { app, database, config } = await createTestApp({ JOBS: 'on', JOBS_POLL_SECONDS: '0.5', DATA_DIR: dataDir }, { extraModules: [testModule] });
 const accountant = (await bearerFor(app, 'accountant')).authorization;
 const operator = (await bearerFor(app, 'operator')).authorization;
 const quality = (await bearerFor(app, 'quality')).authorization;

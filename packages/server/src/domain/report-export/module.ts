@@ -1,7 +1,10 @@
 import { defineWorker } from '../../platform/jobs/define';
-import { defineModule } from '../../platform/module/define';
+import { defineModule, type FamilyModule } from '../../platform/module/define';
 import { exportRoutes } from './routes';
 import { EXPORT_QUEUE, runExportJob, type ExportJobData } from './worker';
+
+/** The app's modules as mounted (a test app's extra modules included): where a job finds its report's dataset. */
+let mounted: FamilyModule[] | undefined;
 
 /**
  * 报表导出: any report of the report centre as an Excel file, streamed when small, a job of the
@@ -11,15 +14,18 @@ import { EXPORT_QUEUE, runExportJob, type ExportJobData } from './worker';
 export const reportExportModule = defineModule({
   key: 'report-export',
   depends: ['report'],
-  routes: (app, ctx) => exportRoutes(app, ctx),
+  routes: (app, ctx) => {
+    mounted = ctx.modules;
+    exportRoutes(app, ctx);
+  },
   workers: [defineWorker<ExportJobData>({
     queue: EXPORT_QUEUE,
     // a failed export is kept as failed for the browser to show; the user starts another
     retry: { limit: 0, delaySeconds: 0, backoff: false },
     async handle(ctx, data) {
       // the module list names this module: read when the job runs, not when the list is built
-      const { MODULES } = await import('../modules');
-      await runExportJob(ctx, MODULES, data.exportId);
+      const modules = mounted ?? (await import('../modules')).MODULES;
+      await runExportJob(ctx, modules, data.exportId);
     },
   })],
 });

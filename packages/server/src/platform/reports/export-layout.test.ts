@@ -42,6 +42,13 @@ describe('subtotals while rows stream past', () => {
       [0, '合计', '11', '0.6'],
     ]);
   });
+
+  it('sums past the safe integers of its fast path without losing a cent', () => {
+    const cols = exportColumns({ fields }, { groupBy: [], columns: [col('amount')] });
+    const t = new StreamingTotals(cols, []);
+    for (const v of ['9007199254.01', '9007199254.02', '0.03']) t.push({ amount: v });
+    expect(t.finish()).toEqual([{ level: 0, label: '合计', values: { amount: '18014398508.06' } }]);
+  });
 });
 
 describe('cell values', () => {
@@ -49,6 +56,9 @@ describe('cell values', () => {
     expect(excelCellValue('date', '2026-03-01', 'Asia/Shanghai')).toEqual(new Date('2026-03-01T00:00:00Z'));
     expect(excelCellValue('datetime', new Date('2026-02-28T16:30:00Z'), 'Asia/Shanghai')).toEqual(new Date('2026-03-01T00:30:00Z'));
     expect(excelCellValue('date', new Date('2026-02-28T16:30:00Z'), 'Asia/Shanghai')).toEqual(new Date('2026-03-01T00:00:00Z'));
+    // a day the zone changes its offset: each side of the change in its own offset
+    expect(excelCellValue('datetime', new Date('2026-03-08T06:30:00Z'), 'America/New_York')).toEqual(new Date('2026-03-08T01:30:00Z'));
+    expect(excelCellValue('datetime', new Date('2026-03-08T07:30:00Z'), 'America/New_York')).toEqual(new Date('2026-03-08T03:30:00Z'));
     expect(excelCellValue('weight', '31.95', 'Asia/Shanghai', { weightUnit: 'kg', weightPrecision: 0, unitPricePrecision: 4 })).toBe(31950);
     expect(excelCellValue('money', '1214.10', 'Asia/Shanghai')).toBe(1214.1);
     expect(excelCellValue('text', null, 'Asia/Shanghai')).toBeNull();

@@ -139,11 +139,46 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Excel has no zone: a cell holds the plant's wall clock, as a Date whose UTC fields are it. */
-export function plantWallClock(at: Date, timeZone: string, dayOnly = false): Date {
+/** A zone's offset from UTC at an instant, in ms (what the wall clock reads minus UTC). */
+function zoneOffsetMs(at: Date, timeZone: string): number {
   const p: Record<string, number> = {};
   for (const part of wallClockFormat(timeZone).formatToParts(at)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return dayOnly ? new Date(Date.UTC(p.year!, p.month! - 1, p.day!)) : new Date(Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!));
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * A zone's offset at an instant, looked up once per zone and UTC day when the day keeps one offset
+ * (its start and end agree), else once per quarter hour (zones change on a quarter hour at the finest).
+ */
+const DAY_MS = 86_400_000;
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, Map<number, number>>();
+function cachedOffsetMs(at: Date, timeZone: string): number {
+  let cache = offsets.get(timeZone);
+  if (!cache) offsets.set(timeZone, (cache = new Map()));
+  if (cache.size > 200_000) cache.clear();
+  const day = Math.floor(at.getTime() / DAY_MS);
+  let whole = cache.get(-day - 1);
+  if (whole === undefined) {
+    const first = zoneOffsetMs(new Date(day * DAY_MS), timeZone);
+    whole = first === zoneOffsetMs(new Date((day + 1) * DAY_MS - 1000), timeZone) ? first : NaN;
+    cache.set(-day - 1, whole);
+  }
+  if (!Number.isNaN(whole)) return whole;
+  const quarter = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+  let offset = cache.get(quarter);
+  if (offset === undefined) {
+    offset = zoneOffsetMs(new Date(quarter * QUARTER_HOUR_MS), timeZone);
+    cache.set(quarter, offset);
+  }
+  return offset;
+}
+
+/** Excel has no zone: a cell holds the plant's wall clock, as a Date whose UTC fields are it (to the second). */
+export function plantWallClock(at: Date, timeZone: string, dayOnly = false): Date {
+  const wall = Math.floor(at.getTime() / 1000) * 1000 + cachedOffsetMs(at, timeZone);
+  return new Date(dayOnly ? wall - (((wall % 86_400_000) + 86_400_000) % 86_400_000) : wall);
 }
 
 const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -151,11 +186,14 @@ const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** What a cell holds for a field's value: a number for figures (a weight in the plant's unit), a date for dates, words as words. */
 export function excelCellValue(kind: ReportFieldType, v: unknown, timeZone: string, display: DisplayParams = DISPLAY_DEFAULTS): string | number | Date | null {
   if (v === null || v === undefined || v === '') return null;
-  if (kind === 'weight') return weightInUnit(v, display) ?? String(v);
-  if (NUMERIC.has(kind)) {
+  if (NUMERIC.has(kind) && (kind !== 'weight' || display.weightUnit === 't')) {
+    // node-postgres gives a numeric as its text: Number() of it is the closest double, as Decimal's toNumber is
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    if (Number.isFinite(n)) return n;
     const d = toDecimal(v);
     return d ? d.toNumber() : String(v);
   }
+  if (kind === 'weight') return weightInUnit(v, display) ?? String(v);
   if (kind === 'date' || kind === 'datetime') {
     // a plant day ('yyyy-mm-dd', how a date column arrives) is that day whatever the zone
     if (typeof v === 'string' && PLAIN_DAY.test(v)) return new Date(`${v}T00:00:00Z`);
@@ -165,19 +203,27 @@ export function excelCellValue(kind: ReportFieldType, v: unknown, timeZone: stri
   return v instanceof Date ? v.toISOString() : String(v);
 }
 
-/** One column's running total over the rows of a group or of the whole report. */
-interface Accumulator { sum: Decimal; count: number; min: Decimal | null; max: Decimal | null; minText: string | null; maxText: string | null }
+/**
+ * One column's running total over the rows of a group or of the whole report, exact to the cent:
+ * values are summed as whole millionths while the sum stays a safe integer (every amount a plant
+ * sums), as decimals past that.
+ */
+interface Accumulator { scaled: number; big: Decimal | null; count: number; min: number | null; max: number | null; minText: string | null; maxText: string | null }
 
-const fresh = (): Accumulator => ({ sum: new Decimal(0), count: 0, min: null, max: null, minText: null, maxText: null });
+const SCALE = 1_000_000;
+const fresh = (): Accumulator => ({ scaled: 0, big: null, count: 0, min: null, max: null, minText: null, maxText: null });
 
 function add(acc: Accumulator, v: unknown): void {
   if (v === null || v === undefined || v === '') return;
   acc.count++;
-  const d = toDecimal(v);
-  if (d) {
-    acc.sum = acc.sum.plus(d);
-    if (!acc.min || d.lessThan(acc.min)) acc.min = d;
-    if (!acc.max || d.greaterThan(acc.max)) acc.max = d;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (Number.isFinite(n)) {
+    const scaled = Math.round(n * SCALE);
+    if (acc.big) acc.big = acc.big.plus(toDecimal(v) ?? 0);
+    else if (Number.isSafeInteger(scaled) && Number.isSafeInteger(acc.scaled + scaled)) acc.scaled += scaled;
+    else acc.big = new Decimal(acc.scaled).dividedBy(SCALE).plus(toDecimal(v) ?? 0);
+    if (acc.min === null || n < acc.min) acc.min = n;
+    if (acc.max === null || n > acc.max) acc.max = n;
   } else {
     const t = v instanceof Date ? v.toISOString() : String(v);
     if (acc.minText === null || t < acc.minText) acc.minText = t;
@@ -185,13 +231,15 @@ function add(acc: Accumulator, v: unknown): void {
   }
 }
 
+const sumOf = (acc: Accumulator): Decimal => acc.big ?? new Decimal(acc.scaled).dividedBy(SCALE);
+
 function result(acc: Accumulator, kind: TotalKind): unknown {
   switch (kind) {
-    case 'sum': return acc.sum.toString();
+    case 'sum': return sumOf(acc).toString();
     case 'count': return acc.count;
-    case 'avg': return acc.count ? acc.sum.dividedBy(acc.count).toString() : null;
-    case 'min': return acc.min?.toString() ?? acc.minText;
-    case 'max': return acc.max?.toString() ?? acc.maxText;
+    case 'avg': return acc.count ? sumOf(acc).dividedBy(acc.count).toString() : null;
+    case 'min': return acc.min ?? acc.minText;
+    case 'max': return acc.max ?? acc.maxText;
   }
 }
 
