@@ -25,6 +25,7 @@ import { reportBuiltinModule } from './report-builtin/module';
 import { reportModule } from './report/module';
 import { reportCentreModule } from './report-centre/module';
 import { reportDesignModule } from './report-design/module';
+import { reportExportModule } from './report-export/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
@@ -87,6 +88,7 @@ export const MODULES: FamilyModule[] = [
   reportCentreModule,
   // 报表设计: reads every module's datasets and built-in reports when a call comes
   reportDesignModule(() => MODULES),
+  reportExportModule,
   liveModule,
   jobModule,
   // last: its nightly job checks what every module above declares

@@ -844,3 +844,13 @@ export interface DB {
 export interface SysMenu {
   org_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
+
+// 报表导出 (migration 079): a large export's job, its progress and its file
+export interface RptExport {
+  id: Generated<string>; org_id: Id; user_id: Id; report_code: string; file_name: string; request: Json<unknown>;
+  state: Generated<'queued' | 'running' | 'done' | 'cancelled' | 'failed'>; rows_written: Generated<string>; rows_estimated: string | null;
+  file_id: Id | null; error: string | null; created_at: Generated<Timestamp>; finished_at: Timestamp | null;
+}
+export interface DB {
+  rpt_export: RptExport;
+}

@@ -3,7 +3,7 @@
  * exports; i18n key `reportCentre`), Chinese first. Each part keeps its own group.
  */
 export const reportCentreZh = {
-  export: { button: '导出' },
+  export: { button: '导出', rows: '已导出 {{done}} / {{total}} 行', queued: '排队中…', cancel: '取消导出', failed: '导出失败', close: '关闭' },
   design: {
     title: '报表设计', search: '按编码或名称查找', create: '新建报表', copyBuiltIn: '从内置报表复制', import: '导入', importDone: '导入成功',
     code: '编码', name: '名称', nameEn: '英文名称', source: '数据源', menu: '菜单', updatedAt: '修改时间', updatedBy: '修改人', actions: '操作',
@@ -45,7 +45,7 @@ export const reportCentreZh = {
 export type ReportCentreTexts = typeof reportCentreZh;
 
 export const reportCentreEn: ReportCentreTexts = {
-  export: { button: 'Export' },
+  export: { button: 'Export', rows: '{{done}} of {{total}} rows exported', queued: 'Queued…', cancel: 'Cancel export', failed: 'Export failed', close: 'Close' },
   design: {
     title: 'Report designer', search: 'Find by code or name', create: 'New report', copyBuiltIn: 'Copy a built-in report', import: 'Import', importDone: 'Imported',
     code: 'Code', name: 'Name', nameEn: 'English name', source: 'Source', menu: 'Menu', updatedAt: 'Changed at', updatedBy: 'Changed by', actions: 'Actions',
