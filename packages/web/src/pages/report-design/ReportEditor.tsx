@@ -102,7 +102,7 @@ export function ReportEditor({ id, onClose }: { id: string | null; onClose: () =
         <Form layout="vertical" style={{ maxWidth: 560 }}>
           <Form.Item label={tx('source')} required>
             <Select
-              data-testid="rd-source" showSearch optionFilterProp="label" placeholder={tx('pickSource')}
+              data-testid="rd-source" showSearch={{ optionFilterProp: 'label' }} placeholder={tx('pickSource')}
               value={def.source.kind === 'dataset' && !def.source.key ? undefined : sourceKeyOf(def.source)}
               options={(sources.data ?? []).map((d) => ({ value: d.key, label: `${english ? d.nameEn || d.name : d.name} (${d.key})` }))}
               onChange={pickSource}
@@ -290,7 +290,7 @@ export function ReportEditor({ id, onClose }: { id: string | null; onClose: () =
         <Form layout="vertical" style={{ maxWidth: 560 }}>
           <Form.Item label={tx('roles')}>
             <Select
-              mode="multiple" data-testid="rd-roles" value={def.roles} optionFilterProp="label"
+              mode="multiple" data-testid="rd-roles" value={def.roles} showSearch={{ optionFilterProp: 'label' }}
               options={(roles.data ?? []).filter((r) => !r.isAdmin).map((r) => ({ value: r.code, label: `${english ? r.nameEn || r.name : r.name} (${r.code})` }))}
               onChange={(v: string[]) => patch({ roles: v })}
             />

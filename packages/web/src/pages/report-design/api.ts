@@ -20,7 +20,7 @@ export interface DesignedReport {
 export interface CompanyRole { code: string; name: string; nameEn: string | null; isAdmin: boolean }
 export interface BuiltInReport { code: string; name: string; nameEn: string; source: string }
 
-const base = '/api/report/template-info';
+const base = '/report/template-info';
 
 export const listReports = (search: string, pn: number, ps: number) =>
   call<{ list: DesignedReport[]; total: number }>(`${base}/list`, { method: 'POST', body: { search: search || undefined, pn, ps } });
@@ -42,5 +42,5 @@ export async function exportReport(r: DesignedReport): Promise<void> {
 export const builtInReports = () => call<BuiltInReport[]>(`${base}/builtins`);
 export const companyRoles = () => call<CompanyRole[]>(`${base}/roles`);
 /** the datasets the caller may design over (the report centre's call) */
-export const datasets = () => call<ReportDatasetInfo[]>('/api/report/datasets');
-export const templateFields = (datasetKey: string) => call<ReportField[]>(`/api/report/template-fields/${encodeURIComponent(datasetKey)}`);
+export const datasets = () => call<ReportDatasetInfo[]>('/report/datasets');
+export const templateFields = (datasetKey: string) => call<ReportField[]>(`/report/template-fields/${encodeURIComponent(datasetKey)}`);
