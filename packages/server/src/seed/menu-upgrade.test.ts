@@ -176,6 +176,18 @@ describe('a database seeded when 扣重 and 拆分 were rights without a button'
   });
 });
 
+describe('a database seeded when 过磅日报 opened no page', () => {
+  it('gives the seeded leaf the report viewer, and leaves a leaf an administrator pointed elsewhere as it is', async () => {
+    await pool.query(`UPDATE sys_menu SET component = NULL WHERE kind = 'menu' AND path = '/reportforms/daily'`);
+    await pool.query(`UPDATE sys_menu SET component = 'reports/team' WHERE kind = 'menu' AND path = '/reportforms/monthly'`);
+    await syncMenuEntries(db);
+    const component = async (p: string) => (await pool.query(`SELECT component FROM sys_menu WHERE kind = 'menu' AND path = $1`, [p])).rows[0].component;
+    expect(await component('/reportforms/daily')).toBe('reports/view');
+    expect(await component('/reportforms/monthly')).toBe('reports/team');
+    await pool.query(`UPDATE sys_menu SET component = 'reports/view' WHERE kind = 'menu' AND path = '/reportforms/monthly'`);
+  });
+});
+
 describe('a database seeded when the lab held the tickets and the sampling grid', () => {
   // Before 062 the quality role (the lab's result entry) held the ticket lists, the site
   // confirmations, the sampling grid and the home page's gate chart: together they tie a blind code

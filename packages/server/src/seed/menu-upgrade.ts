@@ -39,6 +39,8 @@ export interface MenuSync {
  * - the seeded entries take the tree's `hidden` (shown in the sidebar or not);
  * - a seeded button that only carried a right (no component) gets the action the tree now gives
  *   it, so a release that turns a right into a list button (扣重, 拆分) shows that button there too;
+ * - a seeded leaf that opened no page (no component) gets the page the tree now gives it, so a
+ *   leaf built after its entry was seeded (过磅日报, the report viewer) opens its page there too;
  * - a step of GRANT_STEPS not yet taken moves seeded grants between roles (menus.ts), once: the
  *   only way a grant the tree stopped giving leaves a database, since the steps above never take
  *   one away from a role.
@@ -53,6 +55,7 @@ export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE
     await createRoles(tx, pending.flatMap((s) => s.give));
     const added = await addMissing(tx, tree);
     await giveActions(tx, tree);
+    await givePages(tx, tree);
     await syncHidden(tx, tree);
     const keys = treeKeys(tree);
     let rows = await menuRows(tx);
@@ -239,6 +242,22 @@ async function addMissing(tx: Tx, tree: MenuSeed[]): Promise<number> {
   };
   await walk(tree, null);
   return added;
+}
+
+/** The tree's pages for seeded leaves that had none, by path; a component set by anyone is left as it is. */
+async function givePages(tx: Tx, tree: MenuSeed[]): Promise<void> {
+  const pairs: [string, string][] = [];
+  const walk = (items: MenuSeed[]): void => {
+    for (const item of items) {
+      if (item.component && !item.children?.length) pairs.push([item.path, item.component]);
+      if (item.children) walk(item.children);
+    }
+  };
+  walk(tree);
+  if (pairs.length === 0) return;
+  const values = sql.join(pairs.map(([path, component]) => sql`(${path}, ${component})`));
+  await sql`UPDATE sys_menu m SET component = v.component FROM (VALUES ${values}) AS v(path, component)
+            WHERE m.kind = 'menu' AND m.path = v.path AND m.seeded AND m.component IS NULL`.execute(tx);
 }
 
 /** The tree's actions for seeded buttons that had none, in one statement; a component set by anyone is left as it is. */
