@@ -60,6 +60,8 @@ export const weighingBody = z
     /** a first weighing without a registry (production, other weighings): what is weighed */
     materialId: id.optional(),
     warehouseId: id.optional(),
+    /** the first weighing: the stock address (库存地址) of its warehouse the goods are unloaded at or loaded from */
+    stockAddressId: id.optional(),
     /** allot and transfer: which end of the movement this scale is */
     direction: z.enum(['receive', 'dispatch'], { error: '方向应为 receive 或 dispatch' }).optional(),
     /** take the weight from this scale's latest stable reading, as its station agent reported it (no `weight`) */

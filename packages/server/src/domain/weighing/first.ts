@@ -17,6 +17,7 @@ import { entryOf, type Actor } from '../../platform/audit/log';
 import { firstWeighingNote } from './log-notes';
 import type { WeighCall } from './weigh-log';
 import { manualRightRefused } from '../station/weigh-source';
+import { assignStockAddress } from '../stock/address/assign';
 
 /** Kinds whose trucks come on a notice: they weigh only through a registry. */
 const NEEDS_REGISTRY: readonly TicketKind[] = ['pu', 'sa', 'al', 'tr'];
@@ -84,6 +85,8 @@ export async function firstWeighing(tx: Tx, who: Actor, kind: TicketKind, body: 
     // a typed weight is a manual ticket's (station/source-rules.ts)
     manual: call.source === 'MANUAL',
   });
+  // the unloading or loading place chosen with the weighing (domain/stock/address): checked against the ticket's warehouse
+  if (body.stockAddressId) await assignStockAddress(tx, who, { ticketId, stockAddressId: body.stockAddressId });
   await repo.insertWeighing(tx, {
     orgId: who.orgId, ticketId, reading: 'FIRST', record: first, station: body.stationId, requestId: body.requestId, identifiedBy: identifiedBy(body),
     snapshots: body.snapshotFileIds, operatorId: who.userId, log: { ...call, ticketId, ticketNo: ticketNo as string },

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../../test/api';
+import { makeNoticeLine, makeRegistry, plantOf, testPlate } from '../../weighing/test-support';
 
 /**
  * Stock addresses (库存地址): the tree under a warehouse, the ticket's unloading or loading place
@@ -114,6 +115,25 @@ describe('a ticket\'s stock address and the balance by address', () => {
       const [row] = await q('SELECT t.stock_address_id::text AS ticket, r.stock_address_id::text AS record FROM wb_ticket t JOIN wb_stock_record r ON r.ticket_id = t.id WHERE t.id = $1', [t.id]);
       // assigned first: the posting wrote it; posted first: the assignment was refused and the ticket has none
       expect(row).toEqual(assigned.statusCode === 200 ? { ticket: bay.id, record: bay.id } : { ticket: null, record: null });
+    }
+  });
+
+  it('is chosen with the first weighing, checked against the ticket\'s warehouse', async () => {
+    const bay = await address({ addressCode: 'W1', addressName: '过磅库位', kind: 'BAY' });
+    const plant = await plantOf(ctx.database.db);
+    expect(plant.warehouseId).toBe(wh.a);
+    const weigh = async (stockAddressId: string, n: number) => {
+      const { noticeId, lineId } = await makeNoticeLine(ctx.database.db, plant, { kind: 'pu', maxLimit: '1000' });
+      const registryId = await makeRegistry(ctx.database.db, plant, { kind: 'pu', noticeId, lineId, plate: testPlate('W') });
+      return post('/api/weigh/pu/first', { registryId, weight: '40', stationId: 'W1', requestId: `w${n}`, stable: true, stockAddressId }, op);
+    };
+    const first = expectOk(await weigh(bay.id, 1)).data;
+    expect(await q('SELECT stock_address_id::text AS a FROM wb_ticket WHERE id = $1', [first.ticketId])).toEqual([{ a: bay.id }]);
+    if (wh.b !== wh.a) {
+      const there = await address({ addressCode: 'W2', addressName: '他库过磅库位', kind: 'BAY', warehouseId: wh.b });
+      const before = await q('SELECT count(*)::int AS n FROM wb_ticket');
+      expectFailure(await weigh(there.id, 2), 400, /库存地址 W2 不属于磅单 .* 的仓库/);
+      expect(await q('SELECT count(*)::int AS n FROM wb_ticket')).toEqual(before);
     }
   });
 
