@@ -15,6 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+// the driver's own conversion of a parameter to its text (dates, arrays, objects)
+import { prepareValue } from 'pg/lib/utils.js';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/platform/db/pool';
@@ -22,7 +24,8 @@ import { benchPostgres, cleanUp, cleanups, listen, signIn } from './support/setu
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const calls = Number(process.env.BENCH_TRACE_CALLS ?? 200);
-const trucks = calls + 300;
+const backlog = Number(process.env.BENCH_TRACE_BACKLOG ?? 0);
+const trucks = backlog > 0 ? 2 * calls + 800 : calls + 300;
 
 async function generate(url: string): Promise<string[]> {
   const c = new pg.Client({ connectionString: url });
@@ -92,62 +95,105 @@ async function main() {
     });
     if (res.status !== 200) throw new Error(`${res.status} ${await res.text()}`);
   };
+  const pass = async (from: number) => {
+    recording = [];
+    const t0 = performance.now();
+    for (let i = from; i < from + calls; i++) await weigh(i);
+    const wall = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 50));
+    const byShape = new Map<string, { n: number; ms: number }>();
+    for (const t of recording) {
+      const s = byShape.get(shape(t.text)) ?? { n: 0, ms: 0 };
+      s.n += 1; s.ms += t.ms;
+      byShape.set(shape(t.text), s);
+    }
+    const full = new Map<string, string>();
+    for (const t of recording) if (!full.has(shape(t.text))) full.set(shape(t.text), t.text);
+    const rows = [...byShape.entries()].map(([text, s]) => ({ full: full.get(text), perWeighing: +(s.n / calls).toFixed(2), meanMs: +(s.ms / s.n).toFixed(3), msPerWeighing: +(s.ms / calls).toFixed(3), text }));
+    const total = { statementsPerWeighing: +(recording.length / calls).toFixed(2), dbMsPerWeighing: +(recording.reduce((a, t) => a + t.ms, 0) / calls).toFixed(3), wallMsPerWeighing: +(wall / calls).toFixed(3) };
+    for (const r of rows) console.log(`${r.perWeighing.toFixed(2).padStart(5)} x ${r.meanMs.toFixed(3).padStart(7)} ms  ${r.text}`);
+    console.log(total);
+    // how PostgreSQL's plan cache runs the app's prepared statements on one of its connections: a
+    // statement planned afresh at each call (custom plans) pays its planning every time
+    const plans = (await database.pool.query(`SELECT generic_plans, custom_plans, left(regexp_replace(statement, '\\s+', ' ', 'g'), 90) AS text
+      FROM pg_prepared_statements ORDER BY generic_plans + custom_plans DESC LIMIT 12`)).rows;
+    for (const p of plans) console.log(`plans: generic ${p.generic_plans}, custom ${p.custom_plans}  ${p.text}`);
+    // each statement of the last weighing again, on a truck not weighed yet, under EXPLAIN ANALYZE in a
+    // transaction rolled back: PostgreSQL's own time for it (planning and execution, triggers
+    // included), without the round trip and the commit
+    const last = recording.slice(recording.map((t) => t.text).lastIndexOf('begin') + 1).filter((t) => t.text !== 'commit');
+    const c = new pg.Client({ connectionString: postgres.url });
+    await c.connect();
+    const was = (await c.query(`SELECT t.id::text AS ticket, t.registry_id::text AS registry, t.plate_number AS plate FROM wb_ticket t WHERE t.registry_id = $1`, [ids[from + calls - 1]])).rows[0];
+    const spare = (await c.query(`SELECT t.id::text AS ticket, t.registry_id::text AS registry, t.plate_number AS plate FROM wb_ticket t WHERE t.registry_id = $1`, [ids[ids.length - 1]])).rows[0];
+    const swap = (v: unknown) => (typeof v === 'string' && v.startsWith('trace-') ? `${v}-again` : v === was.ticket ? spare.ticket : v === was.registry ? spare.registry : v === was.plate ? spare.plate : v);
+    const explained: { text: string; ms: number; planningMs: number; genericMs?: number }[] = [];
+    for (const t of last) {
+      let ms = 0;
+      let planning = 0;
+      const rounds = 40;
+      for (let k = 0; k < rounds; k++) {
+        await c.query('BEGIN');
+        const plan = (await c.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${t.text}`, (t.values ?? []).map(swap))).rows[0]['QUERY PLAN'][0];
+        await c.query('ROLLBACK');
+        ms += plan['Planning Time'] + plan['Execution Time'];
+        planning += plan['Planning Time'];
+      }
+      if (process.env.BENCH_TRACE_PLANS) {
+        await c.query('BEGIN');
+        console.log((await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${t.text}`, (t.values ?? []).map(swap))).rows.map((r) => r['QUERY PLAN']).join('\n'));
+        await c.query('ROLLBACK');
+      }
+      explained.push({ text: shape(t.text), ms: +(ms / rounds).toFixed(3), planningMs: +(planning / rounds).toFixed(3) });
+      console.log(`PostgreSQL ${(ms / rounds).toFixed(3).padStart(7)} ms (planning ${(planning / rounds).toFixed(3)})  ${shape(t.text)}`);
+      if (process.env.BENCH_TRACE_GENERIC) {
+        // the same under the plan the app runs: its statements are named, and PostgreSQL keeps a
+        // generic plan after five calls (pg_prepared_statements above)
+        const literals = (t.values ?? []).map(swap).map((v) => (v === null || v === undefined ? 'NULL' : c.escapeLiteral(String(prepareValue(v)))));
+        let generic = 0;
+        let timed = 0;
+        for (let k = 0; k < rounds; k++) {
+          await c.query('BEGIN');
+          await c.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
+          await c.query(`PREPARE traced AS ${t.text}`);
+          const run = `EXECUTE traced${literals.length ? `(${literals.join(', ')})` : ''}`;
+          const plan = k === 0 && process.env.BENCH_TRACE_PLANS ? null : (await c.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${run}`)).rows[0]['QUERY PLAN'][0];
+          if (!plan) console.log((await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${run}`)).rows.map((r) => r['QUERY PLAN']).join('\n'));
+          await c.query('ROLLBACK');
+          await c.query('DEALLOCATE traced');
+          if (plan) { generic += plan['Execution Time']; timed += 1; }
+        }
+        (explained.at(-1) as { genericMs?: number }).genericMs = +(generic / timed).toFixed(3);
+        console.log(`PostgreSQL ${(generic / timed).toFixed(3).padStart(7)} ms under the generic plan  ${shape(t.text)}`);
+      }
+    }
+    await c.end();
+    return { total, rows, explained, plans };
+  };
   for (let i = 0; i < 200; i++) await weigh(i);
-  recording = [];
-  const t0 = performance.now();
-  for (let i = 200; i < 200 + calls; i++) await weigh(i);
-  const wall = performance.now() - t0;
-  await new Promise((r) => setTimeout(r, 50));
-  const byShape = new Map<string, { n: number; ms: number }>();
-  for (const t of recording) {
-    const s = byShape.get(shape(t.text)) ?? { n: 0, ms: 0 };
-    s.n += 1; s.ms += t.ms;
-    byShape.set(shape(t.text), s);
+  const first = await pass(200);
+  const report: Record<string, unknown> = { calls, ...first };
+  if (backlog > 0) {
+    // what a run with no worker leaves behind: events waiting with their deliveries and jobs
+    const c = new pg.Client({ connectionString: postgres.url });
+    await c.connect();
+    const t0 = performance.now();
+    await c.query(`WITH ev AS (INSERT INTO sys_event (org_id, type, event_key, payload)
+        SELECT o.id, 'ticket.completed', 'BACKLOG' || g, '{"ticketNo": "BACKLOG"}'::jsonb FROM sys_org o, generate_series(1, $1) g WHERE o.org_code = 'HDSN' RETURNING id, org_id),
+      d AS (INSERT INTO sys_delivery (org_id, event_id, subscription_id, event_type, event_key)
+        SELECT ev.org_id, ev.id, s.id, 'ticket.completed', 'BACKLOG' || ev.id FROM ev JOIN sys_subscription s ON s.org_id = ev.org_id AND s.enabled RETURNING id, event_id)
+      INSERT INTO pgboss.job (name, data) SELECT 'webhook.deliver', jsonb_build_object('deliveryIds', jsonb_agg(d.id::text)) FROM d GROUP BY d.event_id`, [backlog]);
+    const counts = (await c.query(`SELECT (SELECT count(*) FROM sys_event)::int AS events, (SELECT count(*) FROM sys_delivery)::int AS deliveries,
+      (SELECT count(*) FROM pgboss.job WHERE name = 'webhook.deliver')::int AS jobs`)).rows[0];
+    console.log('backlog written in', Math.round(performance.now() - t0), 'ms:', counts);
+    if (process.env.BENCH_TRACE_ANALYZE) await c.query('ANALYZE');
+    await c.end();
+    for (let i = 200 + calls; i < 400 + calls; i++) await weigh(i);
+    report.backlog = { rows: counts, ...(await pass(400 + calls)) };
   }
-  const full = new Map<string, string>();
-  for (const t of recording) if (!full.has(shape(t.text))) full.set(shape(t.text), t.text);
-  const rows = [...byShape.entries()].map(([text, s]) => ({ full: full.get(text), perWeighing: +(s.n / calls).toFixed(2), meanMs: +(s.ms / s.n).toFixed(3), msPerWeighing: +(s.ms / calls).toFixed(3), text }));
-  const total = { statementsPerWeighing: +(recording.length / calls).toFixed(2), dbMsPerWeighing: +(recording.reduce((a, t) => a + t.ms, 0) / calls).toFixed(3), wallMsPerWeighing: +(wall / calls).toFixed(3) };
-  for (const r of rows) console.log(`${r.perWeighing.toFixed(2).padStart(5)} x ${r.meanMs.toFixed(3).padStart(7)} ms  ${r.text}`);
-  console.log(total);
-  // how PostgreSQL's plan cache runs the app's prepared statements on one of its connections: a
-  // statement planned afresh at each call (custom plans) pays its planning every time
-  const plans = (await database.pool.query(`SELECT generic_plans, custom_plans, left(regexp_replace(statement, '\\s+', ' ', 'g'), 90) AS text
-    FROM pg_prepared_statements ORDER BY generic_plans + custom_plans DESC LIMIT 12`)).rows;
-  for (const p of plans) console.log(`plans: generic ${p.generic_plans}, custom ${p.custom_plans}  ${p.text}`);
-  // each statement of the last weighing again, on a truck not weighed yet, under EXPLAIN ANALYZE in a
-  // transaction rolled back: PostgreSQL's own time for it (planning and execution, triggers
-  // included), without the round trip and the commit
-  const last = recording.slice(recording.map((t) => t.text).lastIndexOf('begin') + 1).filter((t) => t.text !== 'commit');
-  const c = new pg.Client({ connectionString: postgres.url });
-  await c.connect();
-  const was = (await c.query(`SELECT t.id::text AS ticket, t.registry_id::text AS registry, t.plate_number AS plate FROM wb_ticket t WHERE t.registry_id = $1`, [ids[200 + calls - 1]])).rows[0];
-  const spare = (await c.query(`SELECT t.id::text AS ticket, t.registry_id::text AS registry, t.plate_number AS plate FROM wb_ticket t WHERE t.registry_id = $1`, [ids[ids.length - 1]])).rows[0];
-  const swap = (v: unknown) => (typeof v === 'string' && v.startsWith('trace-') ? `${v}-again` : v === was.ticket ? spare.ticket : v === was.registry ? spare.registry : v === was.plate ? spare.plate : v);
-  const explained: { text: string; ms: number }[] = [];
-  for (const t of last) {
-    let ms = 0;
-    let planning = 0;
-    const rounds = 40;
-    for (let k = 0; k < rounds; k++) {
-      await c.query('BEGIN');
-      const plan = (await c.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${t.text}`, (t.values ?? []).map(swap))).rows[0]['QUERY PLAN'][0];
-      await c.query('ROLLBACK');
-      ms += plan['Planning Time'] + plan['Execution Time'];
-      planning += plan['Planning Time'];
-    }
-    if (process.env.BENCH_TRACE_PLANS) {
-      await c.query('BEGIN');
-      console.log((await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${t.text}`, (t.values ?? []).map(swap))).rows.map((r) => r['QUERY PLAN']).join('\n'));
-      await c.query('ROLLBACK');
-    }
-    explained.push({ text: shape(t.text), ms: +(ms / rounds).toFixed(3), planningMs: +(planning / rounds).toFixed(3) });
-    console.log(`PostgreSQL ${(ms / rounds).toFixed(3).padStart(7)} ms (planning ${(planning / rounds).toFixed(3)})  ${shape(t.text)}`);
-  }
-  await c.end();
   const dir = path.join(here, 'results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `trace-weighing-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ calls, total, rows, explained, plans }, null, 2));
+  fs.writeFileSync(path.join(dir, `trace-weighing-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(report, null, 2));
 }
 
 main().catch((err) => { console.error(err); process.exitCode = 1; }).finally(cleanUp);

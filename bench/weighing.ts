@@ -20,7 +20,8 @@
  *   BENCH_WEBHOOKS     subscriptions to 'ticket completed' (platform/events) for the side-by-side
  *                      run: 0 measures as before; N > 0 skips the sequential run and alternates
  *                      sustained runs with the N subscriptions switched off and on [0]
- *   BENCH_WEBHOOK_ROUNDS  off/on pairs of that run [2]
+ *   BENCH_WEBHOOK_ROUNDS  off/on pairs of that run [2]; the run vacuums and analyses the plant first and
+ *                      starts each round after a checkpoint, and reports each round's CPU, WAL and cleanup per weighing
  *   BENCH_JOBS         on: this server also runs the job library's workers, delivering the
  *                      webhooks (to a receiver in this process) while it weighs [off]
  *
@@ -153,7 +154,7 @@ async function main() {
   await runClient({ url: callUrl, token, idsFile, weightBase, offset: 0, calls: 200, seconds: 60, connections: 4 });
   let offset = 200;
   if (settings.webhooks > 0) {
-    await webhooksSideBySide({ url, database, callUrl, token, idsFile, weightBase, offset, serverMs });
+    await webhooksSideBySide({ url, database, callUrl, token, idsFile, weightBase, offset, serverMs, dataDir });
     return;
   }
 
@@ -214,6 +215,7 @@ async function main() {
  */
 async function webhooksSideBySide(o: {
   url: string; database: ReturnType<typeof openDatabase>; callUrl: string; token: string; idsFile: string; weightBase: number; offset: number; serverMs: number[];
+  dataDir: string;
 }): Promise<void> {
   const { database, serverMs } = o;
   let offset = o.offset;
@@ -225,19 +227,32 @@ async function webhooksSideBySide(o: {
     await database.pool.query(`INSERT INTO sys_subscription (org_id, name, events, url, secret, enabled) VALUES ($1, $2, 'ticket.completed', $3, $4, false)`,
       [org, `bench hook ${i + 1}`, `http://127.0.0.1:${port}/hook/${i + 1}`, `whsec_bench_${i + 1}_0123456789abcdef`]);
   }
+  // the bulk load's cleanup done now, not by the autovacuum in the middle of whichever round is running
+  await database.pool.query('VACUUM ANALYZE');
   const phases: { subscribed: boolean; calls: number; failures: number; perSecond: number; client: ReturnType<typeof figures>; server: ReturnType<typeof figures>; quiet: unknown; load: unknown }[] = [];
   for (let r = 0; r < settings.webhookRounds; r++) {
     for (const subscribed of [false, true]) {
       await database.pool.query('UPDATE sys_subscription SET enabled = $1', [subscribed]);
+      // every round starts after a checkpoint, so each pays its first writes of a page in full (WAL full-page images) alike,
+      // instead of the round a timed checkpoint happens to fall in
+      await database.pool.query('CHECKPOINT');
       const quiet = await waitQuiet(settings.quietWait);
       const loadBefore = os.loadavg().map((x) => round(x, 2));
       serverMs.length = 0;
+      const statsBefore = await postgresStats(database);
+      const cpuBefore = { server: process.cpuUsage(), postgres: postgresCpuMs(o.dataDir) };
       const run = await runClient({ url: o.callUrl, token: o.token, idsFile: o.idsFile, weightBase: o.weightBase, offset, calls: 1_000_000, seconds: settings.duration, connections: settings.connections });
+      const serverCpu = process.cpuUsage(cpuBefore.server);
+      const postgresMs = postgresCpuMs(o.dataDir) - cpuBefore.postgres;
       offset += run.count;
       const load = { before: loadBefore, after: os.loadavg().map((x) => round(x, 2)) };
-      const phase = { subscribed, calls: run.count, failures: run.failures, perSecond: round(run.count / (run.wallMs / 1000), 1), client: figures(run.latencies), server: figures(serverMs), quiet, load };
+      // what PostgreSQL did per weighing in this run (WAL, full-page images, multixacts, the cleaner's passes): figures the machine's load does not change
+      const stats = perWeighing(statsBefore, await postgresStats(database), run.count);
+      const cpu = { serverMs: round((serverCpu.user + serverCpu.system) / 1000 / Math.max(1, run.count), 3), postgresMs: round(postgresMs / Math.max(1, run.count), 3) };
+      const phase = { subscribed, calls: run.count, failures: run.failures, perSecond: round(run.count / (run.wallMs / 1000), 1), client: figures(run.latencies), server: figures(serverMs), quiet, load, cpu, stats };
       phases.push(phase);
       console.log(`round ${r + 1} webhooks ${subscribed ? 'on ' : 'off'}: ${phase.perSecond} weighings/s, p50 ${phase.client.p50} ms at the station, ${run.failures} failures, load average ${load.before.join(' ')} -> ${load.after.join(' ')}`);
+      console.log(`  CPU per weighing: server ${cpu.serverMs} ms, PostgreSQL ${cpu.postgresMs} ms; per weighing ${JSON.stringify(stats)}`);
     }
   }
   const mean = (on: boolean) => { const xs = phases.filter((p) => p.subscribed === on).map((p) => p.perSecond); return round(xs.reduce((a, b) => a + b, 0) / xs.length, 1); };
@@ -254,6 +269,29 @@ async function webhooksSideBySide(o: {
   const dir = path.join(here, 'results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `weighing-webhooks-${result.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
+}
+
+/** PostgreSQL's own counters: WAL written, checkpoints, multixact pages, the cleaner's passes (pg_stat_* views of PostgreSQL 17). */
+async function postgresStats(database: ReturnType<typeof openDatabase>): Promise<Record<string, number>> {
+  const { rows: [row] } = await database.pool.query(`SELECT
+      (SELECT wal_records FROM pg_stat_wal)::float8 AS "walRecords", (SELECT wal_fpi FROM pg_stat_wal)::float8 AS "walFpi",
+      (SELECT wal_bytes FROM pg_stat_wal)::float8 AS "walBytes",
+      (SELECT num_timed + num_requested FROM pg_stat_checkpointer)::float8 AS checkpoints,
+      (SELECT sum(blks_zeroed) FROM pg_stat_slru WHERE name LIKE 'Multi%')::float8 AS "multixactPages",
+      (SELECT sum(blks_read) FROM pg_stat_slru WHERE name LIKE 'Multi%')::float8 AS "multixactReads",
+      (SELECT sum(autovacuum_count + autoanalyze_count) FROM pg_stat_all_tables)::float8 AS autovacuums,
+      (SELECT sum(xact_commit) FROM pg_stat_database)::float8 AS commits,
+      (SELECT sum(blks_read) FROM pg_stat_database)::float8 AS "blocksRead"`);
+  return row as Record<string, number>;
+}
+
+function perWeighing(before: Record<string, number>, after: Record<string, number>, weighings: number): Record<string, number> {
+  const n = Math.max(1, weighings);
+  return {
+    walBytes: round((after.walBytes - before.walBytes) / n, 0), walRecords: round((after.walRecords - before.walRecords) / n, 2), walFpi: round((after.walFpi - before.walFpi) / n, 3),
+    multixactPages: after.multixactPages - before.multixactPages, multixactReads: after.multixactReads - before.multixactReads,
+    checkpoints: after.checkpoints - before.checkpoints, autovacuums: after.autovacuums - before.autovacuums, blocksRead: round((after.blocksRead - before.blocksRead) / n, 3),
+  };
 }
 
 main()

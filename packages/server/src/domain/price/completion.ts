@@ -11,10 +11,10 @@ import type { Packing, TransportMode } from './rules';
  * The price a ticket takes at its completion (the second weighing), in the weighing's
  * transaction. What the chain needs to know of the ticket is its own row (which the call holds)
  * and what priceFactsSql reads along with the weighing's other facts in their one round trip, so
- * that a truck priced by its notice line costs no query more, nor does a truck priced by a rule
- * when its notice line has no price and draws on no contract line (the rules' keys and probe ride
- * along); one whose contract line has no price costs the contract's query and one statement for
- * the rules' keys and probe.
+ * that a truck priced by its notice line costs no query more, nor does a truck without a notice
+ * line priced by a rule (the rules' keys and probe ride along); a truck on a line that does not
+ * price it costs one statement for the rules' keys and probe, after the contract's query when the
+ * line draws on a contract line.
  */
 
 const PRICED_KINDS = new Set(['pu', 'sa', 'al']);
@@ -55,15 +55,18 @@ const partyOf = (t: PricedTicket) => (t.kind === 'pu' ? t.vendor_id : t.customer
 /**
  * What the chain needs beyond the ticket's row, as a fragment the weighing's facts statement
  * carries. A truck on a notice line (the usual one) needs the line's price and what names it (two
- * primary-key probes); its route, transport and packing and the rules' probe are read only when the
- * line has no price and draws on no contract line (the chain goes on to the rules). A truck without
- * a notice line goes straight to the rules: its keys and the probe are read at once.
+ * primary-key probes), and nothing of the rules: the statement then holds no part of their probe (a
+ * part held but not run is still set up at each execution of its plan). Its route, transport and
+ * packing and the probe are asked apart, only when neither the line nor its contract line prices it
+ * (priceAtCompletion). A truck without a notice line goes straight to the rules: its keys and the
+ * probe are read at once.
  */
 export function priceFactsSql(orgId: string, ticket: PricedTicket, at: Date): RawBuilder<unknown> {
-  const keys = sql`(SELECT row_to_json(k) FROM (${ruleKeysSql(orgId, ticket.id, at, PROBED_KINDS.has(ticket.kind) && ticket.material_id !== null && ticket.price_source !== 'MANUAL')}) k)`;
-  if (ticket.notice_line_id === null) return sql`SELECT ${keys} AS rule_keys`;
-  return sql`SELECT l.price::text AS line_price, ln.notice_no AS line_notice_no, l.seq AS line_seq, l.contract_line_id::text AS line_contract_line_id,
-      CASE WHEN l.price IS NULL AND l.contract_line_id IS NULL THEN ${keys} END AS rule_keys
+  if (ticket.notice_line_id === null) {
+    const probe = PROBED_KINDS.has(ticket.kind) && ticket.material_id !== null && ticket.price_source !== 'MANUAL';
+    return sql`SELECT (SELECT row_to_json(k) FROM (${ruleKeysSql(orgId, ticket.id, at, probe)}) k) AS rule_keys`;
+  }
+  return sql`SELECT l.price::text AS line_price, ln.notice_no AS line_notice_no, l.seq AS line_seq, l.contract_line_id::text AS line_contract_line_id
     FROM wb_notice_line l JOIN wb_notice ln ON ln.id = l.notice_id WHERE l.org_id = ${orgId} AND l.id = ${ticket.notice_line_id}::bigint`;
 }
 
