@@ -14,6 +14,9 @@
  *   BENCH_REPORT_DAYS     days of the year sampled for the daily report, evenly spread [10]
  *   BENCH_REPORT_CALLS    timed calls per day or report, after two untimed ones [15]
  *   BENCH_QUIET_WAIT      seconds to wait at most for a quiet machine before measuring [60]
+ *   BENCH_COMPARE=1       instead: the covering index of 075 against the completion index it replaced
+ *                         (011), side by side in alternating rounds (BENCH_ROUNDS [2]); the 011 side
+ *                         swaps the index back inside a transaction that is rolled back
  * Budgets: 过磅日报 p50 <= 50 ms; a year's month-by-month summary p50 <= 300 ms.
  * Raw figures: bench/results/report-builtin-<time>.json.
  */
@@ -21,6 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { migrate } from '../packages/server/src/platform/db/migrate';
 import { openDatabase } from '../packages/server/src/platform/db/pool';
 import type { ReportDataset } from '../packages/server/src/platform/reports/dataset';
@@ -39,6 +43,8 @@ const settings = {
   calls: num('BENCH_REPORT_CALLS', 15),
   quietWait: num('BENCH_QUIET_WAIT', 60),
   explain: process.env.BENCH_EXPLAIN === '1',
+  compare: process.env.BENCH_COMPARE === '1',
+  rounds: num('BENCH_ROUNDS', 2),
 };
 const TIME_ZONE = process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai';
 const dataset = (key: string): ReportDataset => {
@@ -106,6 +112,11 @@ async function main(): Promise<void> {
     return;
   }
 
+  if (settings.compare) {
+    await compareIndexes(url, org.id, user.id, days, busiest.year);
+    return;
+  }
+
   const timed = async (fn: () => Promise<unknown>) => {
     const t = performance.now();
     await fn();
@@ -113,19 +124,20 @@ async function main(): Promise<void> {
   };
   // the CPU a call costs in PostgreSQL (the pool's one backend, from /proc, 10 ms clock ticks summed
   // over the calls): what a call takes of a core whatever else the shared machine is doing
-  const { rows: [backend] } = await pool.query('SELECT pg_backend_pid() AS pid');
-  const cpuMs = () => {
-    const f = fs.readFileSync(`/proc/${backend.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // (read after the untimed calls: the pool may have replaced an idle connection meanwhile)
+  const cpuMs = (pid: number) => {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
   };
   const cpu: Record<string, number> = {};
   const sample = async (fn: () => Promise<unknown>, name?: string) => {
     await fn();
     await fn();
-    const c0 = cpuMs();
+    const { rows: [backend] } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const c0 = cpuMs(backend.pid);
     const s: number[] = [];
     for (let i = 0; i < settings.calls; i++) s.push(await timed(fn));
-    if (name) cpu[name] = round((cpuMs() - c0) / settings.calls, 1);
+    if (name) cpu[name] = round((cpuMs(backend.pid) - c0) / settings.calls, 1);
     return s.sort((a, b) => a - b);
   };
 
@@ -169,6 +181,67 @@ async function main(): Promise<void> {
   fs.writeFileSync(file, JSON.stringify({ settings, tickets: size.tickets, quiet, load, loadAfter, dailyP50, yearlyP50, cpu, perDay, yearly: { year: busiest.year, trips: yearTrips }, other }, null, 2));
   console.log(`figures: ${path.relative(process.cwd(), file)}`);
   if (dailyP50 > 50 || yearlyP50 > 300) process.exitCode = 1;
+}
+
+/**
+ * 过磅日报 and the yearly summary on the 075 index and on 011's, side by side: each round times
+ * both sides on one connection, the 011 side inside a transaction that swaps the index back and is
+ * rolled back, so the plant keeps its index. Which side goes first alternates by round.
+ */
+async function compareIndexes(url: string, orgId: string, userId: string, days: string[], year: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, options: `-c TimeZone=${TIME_ZONE}` });
+  await client.connect();
+  cleanups.push(() => client.end());
+  const input = (params: Record<string, unknown>) => ({ orgId, userId, params, timeZone: TIME_ZONE });
+  const call = async (key: string, params: Record<string, unknown>) => {
+    const q = dataset(key).query(input(params));
+    const t = performance.now();
+    await client.query(q.text, q.values);
+    return performance.now() - t;
+  };
+  const side = async () => {
+    const daily: number[] = [];
+    for (const day of days) {
+      await call('weighing.daily', { day });
+      for (let i = 0; i < settings.calls; i++) daily.push(await call('weighing.daily', { day }));
+    }
+    await call('weighing.yearly', { year });
+    const yearly: number[] = [];
+    for (let i = 0; i < Math.max(3, Math.round(settings.calls / 3)); i++) yearly.push(await call('weighing.yearly', { year }));
+    daily.sort((a, b) => a - b);
+    yearly.sort((a, b) => a - b);
+    return { daily: round(percentile(daily, 50)), yearly: round(percentile(yearly, 50)) };
+  };
+  const with011 = async () => {
+    await client.query('BEGIN');
+    try {
+      await client.query('CREATE INDEX wb_ticket_completed_idx ON wb_ticket (org_id, completed_at) WHERE completed_at IS NOT NULL');
+      await client.query('DROP INDEX wb_ticket_completed_cover_idx');
+      await client.query('ANALYZE wb_ticket');
+      return await side();
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  };
+  const quiet = await waitQuiet(settings.quietWait);
+  const load = os.loadavg().map((l) => round(l, 2));
+  console.log(`machine busy ${round(quiet.busyShare * 100, 0)} % before measuring, load average ${load.join(' ')}`);
+  const rounds: { round: number; with075: { daily: number; yearly: number }; with011: { daily: number; yearly: number } }[] = [];
+  for (let r = 1; r <= settings.rounds; r++) {
+    const first011 = r % 2 === 1;
+    const a = first011 ? await with011() : await side();
+    const b = first011 ? await side() : await with011();
+    const [w075, w011] = first011 ? [b, a] : [a, b];
+    rounds.push({ round: r, with075: w075, with011: w011 });
+    console.log(`round ${r} (${first011 ? '011' : '075'} first): 过磅日报 p50 ${w075.daily} ms (075) / ${w011.daily} ms (011); yearly p50 ${w075.yearly} ms / ${w011.yearly} ms`);
+  }
+  const mean = (f: (x: (typeof rounds)[number]) => number) => round(rounds.reduce((acc, x) => acc + f(x), 0) / rounds.length, 3);
+  console.log(`ratio 075/011: 过磅日报 ${mean((x) => x.with075.daily / x.with011.daily)}, yearly ${mean((x) => x.with075.yearly / x.with011.yearly)}`);
+  const loadAfter = os.loadavg().map((l) => round(l, 2));
+  console.log(`load average after: ${loadAfter.join(' ')}`);
+  const file = path.join(here, 'results', `report-builtin-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ settings, days, year, quiet, load, loadAfter, rounds }, null, 2));
+  console.log(`figures: ${path.relative(process.cwd(), file)}`);
 }
 
 main().then(cleanUp, async (err) => {
