@@ -89,6 +89,14 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('let the workspace frame an embedded report (frView\'s path), and the app itself nowhere', async () => {
+    const report = await app.inject({ method: 'GET', url: '/report-embed/daily?admin=' });
+    expect(directives(report.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'self'"]);
+    expect(report.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const workspace = await app.inject({ method: 'GET', url: '/reportforms/daily' });
+    expect(directives(workspace.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
   it('allow frames from the configured external pages by origin, and drop what is no web address', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(directives(res.headers['content-security-policy']).get('frame-src')).toEqual(["'self'", 'blob:', 'https://bi.example.com']);

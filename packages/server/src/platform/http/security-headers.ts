@@ -10,11 +10,12 @@ const HSTS = 'max-age=31536000';
 
 /**
  * Pages of the build other than the app (public/help.html) are opened by the menu inside the
- * workspace's frame (pages/myiframe); they may be framed by this origin, nothing else may be.
+ * workspace's frame (pages/myiframe), and so is an embedded report (frView's path,
+ * /report-embed/<code>): they may be framed by this origin, nothing else may be.
  */
 function embeddable(url: string | undefined): boolean {
   const path = (url ?? '').split('?')[0];
-  return path.endsWith('.html') && path !== '/index.html';
+  return (path.endsWith('.html') && path !== '/index.html') || path.startsWith('/report-embed/');
 }
 
 /**

@@ -30,6 +30,7 @@ export const reportCentreZh = {
     roles: '可查看的角色（管理员始终可以）', pickSource: '请选择数据源', left: '左', center: '中', right: '右',
   },
   viewer: {
+    reportletFailed: '报表无法打开：不存在或无权查看',
     query: '查询',
     reset: '重置',
     print: '打印',
@@ -82,6 +83,7 @@ export const reportCentreEn: ReportCentreTexts = {
     roles: 'Roles that may read it (administrators always may)', pickSource: 'Choose a source', left: 'Left', center: 'Centre', right: 'Right',
   },
   viewer: {
+    reportletFailed: 'The report cannot be opened: it does not exist or you may not read it',
     query: 'Query',
     reset: 'Reset',
     print: 'Print',

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { ReportletFrame, reportletOf } from './ReportletFrame';
 import { Alert, App, Button, Result, Spin, Table, Typography } from 'antd';
 import type { ColumnGroupType, ColumnType, ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { PrinterOutlined } from '@ant-design/icons';
@@ -205,7 +206,9 @@ function LoadedReport({ code, view, embedded }: { code: string; view: ReportView
 
 /** The page of a menu leaf /reportforms/<code>: the code is the path's last segment. */
 export function ReportViewerPage() {
-  const { path } = usePage();
+  const { path, page } = usePage();
+  const reportlet = reportletOf(path);
+  if (reportlet) return <ReportletFrame reportlet={reportlet} title={page.label} />;
   const code = decodeURIComponent(path.split('?')[0]!.split('/').filter(Boolean).pop() ?? '');
   return <ReportViewer code={code} />;
 }
