@@ -12,6 +12,8 @@ declare module 'vitest' {
     webDist: string;
     /** the run's PostgreSQL (support/database.ts); specs' servers get copies of its demo plant */
     e2ePgAdminUrl: string;
+    /** where support/server.ts notes the servers it starts (a file per process id), for the teardown */
+    e2eServersDir: string;
   }
 }
 
@@ -31,9 +33,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw err;
   }
   const db = await database;
+  const servers = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-e2e-servers-'));
   project.provide('webDist', web.dir);
   project.provide('e2ePgAdminUrl', db.adminUrl);
+  project.provide('e2eServersDir', servers);
   return async () => {
+    // a server still up when the files are done (the spare started for a next file that never
+    // came): the worker may end without its exit handlers, so the run ends it here
+    for (const pid of fs.readdirSync(servers)) {
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    fs.rmSync(servers, { recursive: true, force: true });
     await db.stop();
     if (web.remove) fs.rmSync(web.dir, { recursive: true, force: true });
   };

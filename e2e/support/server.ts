@@ -100,6 +100,15 @@ async function startRetrying(opts: StartOptions): Promise<RunningServer> {
   }
 }
 
+/** The run's note of its servers (global-setup.ts), or null outside a vitest run. */
+function serversDir(): string | null {
+  try {
+    return inject('e2eServersDir') || null;
+  } catch {
+    return null;
+  }
+}
+
 /** The servers running now, ended with the test process (the last spare, a server a spec left). */
 const running = new Set<{ child: ChildProcess; dataDir: string; stopping: () => void }>();
 process.once('exit', () => {
@@ -156,6 +165,10 @@ async function startProcess(opts: StartOptions, dropDatabase: () => Promise<void
   const baseUrl = `http://127.0.0.1:${port}`;
   const entry = { child, dataDir, stopping: () => { stopping = true; } };
   running.add(entry);
+  // noted for the run's teardown too, which ends a server the test process did not
+  const noted = serversDir() && child.pid ? path.join(serversDir() as string, String(child.pid)) : null;
+  if (noted) fs.writeFileSync(noted, '');
+  child.once('exit', () => { if (noted) fs.rmSync(noted, { force: true }); });
   try {
     await waitUntilUp(baseUrl, child, () => output);
   } catch (err) {
