@@ -141,7 +141,7 @@ export async function priceAtCompletion(tx: Kysely<DB>, orgId: string, facts: Pr
   let pick = await resolvePrice(tx, q, facts.rules ? PRICE_SOURCES : SOURCES_BEFORE_RULES);
   if (!pick && !facts.rules && PROBED_KINDS.has(facts.kind)) {
     const { rows } = await sql<Record<string, unknown>>`${ruleKeysSql(orgId, facts.ticketId, at, PROBED_KINDS.has(facts.kind))}`.execute(tx);
-    pick = rows[0] ? await resolvePrice(tx, { ...q, ...ruleKeysOf(rows[0]) }, [priceRuleSource]) : null;
+    pick = rows[0] ? await resolvePrice(tx, { ...q, ...ruleKeysOf(rows[0]) }, SOURCES_FROM_RULES) : null;
   }
   return {
     price: pick?.price ?? null,
@@ -149,4 +149,8 @@ export async function priceAtCompletion(tx: Kysely<DB>, orgId: string, facts: Pr
   };
 }
 
-const SOURCES_BEFORE_RULES = PRICE_SOURCES.filter((s) => s !== priceRuleSource);
+// the chain cut at the rules, its order kept: a source after the rules (the computation group's)
+// never prices a truck before the material's own rules were asked
+const RULES_AT = PRICE_SOURCES.indexOf(priceRuleSource);
+const SOURCES_BEFORE_RULES = PRICE_SOURCES.slice(0, RULES_AT);
+const SOURCES_FROM_RULES = PRICE_SOURCES.slice(RULES_AT);

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { plantDateTimeText } from '@/platform/plant-time';
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +77,7 @@ export default function ReportDesignPage() {
           { title: t('reportCentre.design.name'), dataIndex: 'name', render: (_, r) => (english && r.definition.nameEn ? r.definition.nameEn : r.name) },
           { title: t('reportCentre.design.source'), dataIndex: 'source' },
           { title: t('reportCentre.design.menu'), dataIndex: 'menuPath', render: (p: string | null) => (p ? <Tag color="green">{p}</Tag> : <Tag>{t('reportCentre.design.notInMenu')}</Tag>) },
-          { title: t('reportCentre.design.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => new Date(v).toLocaleString() },
+          { title: t('reportCentre.design.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => plantDateTimeText(v) },
           { title: t('reportCentre.design.updatedBy'), dataIndex: 'updatedBy' },
           {
             title: t('reportCentre.design.actions'), key: 'actions',

@@ -4,6 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelExport, downloadExport, fetchExportProgress, startExport } from './export-api';
 
+/** a row count with thousands separators, as the platform's figures are grouped (not a time: no zone) */
+const rowCount = new Intl.NumberFormat('en-US');
+
 export interface ExportButtonProps {
   /** the report's code (rpt_report.code, or a built-in report's) */
   code: string;
@@ -73,7 +76,7 @@ export function ExportButton({ code, name, params, sort }: ExportButtonProps) {
               <Progress percent={current?.percent ?? 0} size="small" style={{ width: 140, margin: 0 }} status="active" />
               <Typography.Text type="secondary" data-testid="report-export-rows">
                 {current?.rowsEstimated != null
-                  ? t('reportCentre.export.rows', { done: current.rowsWritten.toLocaleString(), total: current.rowsEstimated.toLocaleString() })
+                  ? t('reportCentre.export.rows', { done: rowCount.format(current.rowsWritten), total: rowCount.format(current.rowsEstimated) })
                   : t('reportCentre.export.queued')}
               </Typography.Text>
             </>

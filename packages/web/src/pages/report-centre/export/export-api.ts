@@ -19,11 +19,11 @@ export interface ExportRequest {
   sort?: { key: string; dir: 'asc' | 'desc' }[];
 }
 
-const jobPath = (id: string) => `/api/report/export/jobs/${encodeURIComponent(id)}`;
+const jobPath = (id: string) => `/report/export/jobs/${encodeURIComponent(id)}`;
 
 /** Starts an export: a small one answers the file (saved at once), a large one its job's id. */
 export async function startExport(code: string, request: ExportRequest, fallbackName: string): Promise<{ jobId: string } | null> {
-  const answer = await call<DownloadedFile | { jobId: string }>(`/api/report/export/${encodeURIComponent(code)}`, { method: 'POST', body: request, file: true });
+  const answer = await call<DownloadedFile | { jobId: string }>(`/report/export/${encodeURIComponent(code)}`, { method: 'POST', body: request, file: true });
   if ('blob' in answer) {
     saveBlob(answer.blob, fileNameOf(answer.disposition, fallbackName));
     return null;
