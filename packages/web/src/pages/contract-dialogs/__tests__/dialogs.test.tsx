@@ -106,6 +106,6 @@ describe('变更记录', () => {
     renderInShell(<ContractDialogs kind="contractAmendHistory" ctx={ctx()} onClose={vi.fn()} />);
     await waitFor(() => expect(screen.getByText('XSBC202603010001')).toBeTruthy());
     const row = screen.getByText('XSBC202603010001').closest('tr') as HTMLElement;
-    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['XSBC202603010001', '1', '单价', '38.5', '40', expect.stringMatching(/^2026-03-01 \d\d:00:00$/), '张会计']);
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['XSBC202603010001', '1', '单价', '¥38.50', '¥40.00', expect.stringMatching(/^2026-03-01 \d\d:00:00$/), '张会计']);
   });
 });

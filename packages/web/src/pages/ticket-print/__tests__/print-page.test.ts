@@ -12,7 +12,7 @@ const ctx = (ids: string[], base = '/api/weigh/sa'): PageActionContext => ({
 
 const layout = (o: Partial<TicketPrintLayout> = {}) => ({
   title: '华东水泥有限公司 采购磅单', company: '华东水泥有限公司', kindTitleEn: 'Purchase weigh ticket', stateLabel: '一次过磅', slip: false,
-  closedAs: null, printLabel: '第2次打印', printCount: 2, preview: false, unit: '吨', ...o,
+  closedAs: null, printLabel: '第2次打印', printCount: 2, preview: false, unit: '吨', unitEn: 't', ...o,
 }) as TicketPrintLayout;
 
 describe('the ticket lists\' 打印 button', () => {
