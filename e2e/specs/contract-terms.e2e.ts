@@ -125,7 +125,8 @@ describe('a sales contract’s quality terms and amendment history on the screen
     expect(audited.body.success, JSON.stringify(audited.body)).toBe(true);
 
     await listScreen(page).getByTestId('list-query').click();
-    await rows(page);
+    // the row as the list reads it after the audit (the dialog opens read-only from the row's status), not the one before
+    await (await rows(page)).filter({ hasText: contractNo }).filter({ hasText: '生效' }).first().waitFor();
     await only(page, contractNo);
     await pressListButton(page, 'page:contractQualityTerms');
     const terms = dialog(page, 'quality');
