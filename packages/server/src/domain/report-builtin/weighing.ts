@@ -115,6 +115,27 @@ export const dailyDataset: ReportDataset = {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * The monthly and yearly summaries: each ticket of [bounds[0], last bound) put in its period by
+ * width_bucket over the periods' starts (column b, 1-based), grouped by kind, material and party
+ * with the totals and one column per period (`buckets`, read from t.b).
+ */
+function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[]): string {
+  const rows = `
+        SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM wb_ticket t
+         WHERE ${ticketFilter(q, input)}
+           AND t.completed_at >= ${q.dayStart(bounds[0], input.timeZone)} AND t.completed_at < ${q.dayStart(bounds[bounds.length - 1], input.timeZone)}`;
+  return `
+      WITH ${grouped(q, input.orgId, rows)}
+      SELECT ${GROUP_SELECT},
+             sum(t.trips)::int AS trips, sum(t.net)::numeric(16,4) AS net, round(coalesce(sum(t.amount), 0), 2)::numeric(19,2) AS amount,
+             ${buckets.join(',\n             ')}
+        FROM t
+        LEFT JOIN md_material m ON m.id = t.material_id
+        ${PARTY_JOINS}
+       GROUP BY ${GROUP_BY}`;
+}
+
 export const monthlyDataset: ReportDataset = {
   key: 'weighing.monthly',
   name: '过磅月报',
@@ -137,22 +158,10 @@ export const monthlyDataset: ReportDataset = {
     const { year, month } = readMonth(input.params.month, 'month', '月份');
     const bounds = monthBounds(year, month);
     const q = new Sql();
-    const rows = `
-        SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM wb_ticket t
-         WHERE ${ticketFilter(q, input)}
-           AND t.completed_at >= ${q.dayStart(bounds[0], input.timeZone)} AND t.completed_at < ${q.dayStart(bounds[bounds.length - 1], input.timeZone)}`;
     const days = Array.from({ length: 31 }, (_, k) => k + 1 < bounds.length
       ? `coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "d${pad(k + 1)}"`
       : `NULL::numeric AS "d${pad(k + 1)}"`);
-    const text = `
-      WITH ${grouped(q, input.orgId, rows)}
-      SELECT ${GROUP_SELECT},
-             sum(t.trips)::int AS trips, sum(t.net)::numeric(16,4) AS net, round(coalesce(sum(t.amount), 0), 2)::numeric(19,2) AS amount,
-             ${days.join(',\n             ')}
-        FROM t
-        LEFT JOIN md_material m ON m.id = t.material_id
-        ${PARTY_JOINS}
-       GROUP BY ${GROUP_BY}`;
+    const text = bucketedSummary(q, input, bounds, days);
     return q.query(text);
   },
 };
@@ -182,22 +191,10 @@ export const yearlyDataset: ReportDataset = {
     const year = readYear(input.params.year, 'year', '年份');
     const bounds = yearBounds(year);
     const q = new Sql();
-    const rows = `
-        SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM wb_ticket t
-         WHERE ${ticketFilter(q, input)}
-           AND t.completed_at >= ${q.dayStart(bounds[0], input.timeZone)} AND t.completed_at < ${q.dayStart(bounds[12], input.timeZone)}`;
     const months = Array.from({ length: 12 }, (_, k) => `
              coalesce(sum(t.trips) FILTER (WHERE t.b = ${k + 1}), 0)::int AS "m${pad(k + 1)}Trips",
              coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "m${pad(k + 1)}Net"`);
-    const text = `
-      WITH ${grouped(q, input.orgId, rows)}
-      SELECT ${GROUP_SELECT},
-             sum(t.trips)::int AS trips, sum(t.net)::numeric(16,4) AS net, round(coalesce(sum(t.amount), 0), 2)::numeric(19,2) AS amount,
-             ${months.join(',')}
-        FROM t
-        LEFT JOIN md_material m ON m.id = t.material_id
-        ${PARTY_JOINS}
-       GROUP BY ${GROUP_BY}`;
+    const text = bucketedSummary(q, input, bounds, months);
     return q.query(text);
   },
 };
