@@ -50,7 +50,7 @@ afterAll(() => { server.closeAllConnections(); server.close(); });
 beforeEach(async () => {
   received = [];
   answer = () => 200;
-  await pool.query('DELETE FROM sys_event');
+  await pool.query('DELETE FROM sys_delivery; DELETE FROM sys_event');
 });
 
 async function subscribe(org: string, name: string, events: string, o: { secret?: string | null; enabled?: boolean; maxAttempts?: number; timeoutMs?: number } = {}) {

@@ -18,7 +18,7 @@ export async function claimDelivery(db: Database, id: string, leaseMs: number): 
        SET attempts = d.attempts + 1, leased_until = now() + make_interval(secs => ${leaseMs / 1000})
       FROM sys_event e, sys_subscription s
      WHERE d.id = ${id}::bigint AND d.state = 'PENDING' AND (d.leased_until IS NULL OR d.leased_until < now())
-       AND e.id = d.event_id AND s.id = d.subscription_id AND s.enabled
+       AND e.org_id = d.org_id AND e.id = d.event_id AND s.id = d.subscription_id AND s.enabled
     RETURNING d.id::text, d.org_id::text, d.attempts, d.event_id::text, d.event_type, d.event_key, e.payload,
               e.created_at AS event_created_at, s.url, s.secret, s.timeout_ms, s.max_attempts`.execute(db);
   return rows[0];

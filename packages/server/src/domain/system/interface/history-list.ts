@@ -33,6 +33,6 @@ export const historyListTemplate = defineListTemplate({
     { fieldName: 'lastError', fieldExplain: '错误信息', fieldExplainEn: 'Error', fieldType: 'TEXT', columnSql: 't.last_error', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 260 },
     { fieldName: 'lastResponse', fieldExplain: '应答内容', fieldExplainEn: 'Response', fieldType: 'TEXT', columnSql: lastTry('response'), columnWidth: 260 },
     { fieldName: 'payload', fieldExplain: '事件内容', fieldExplainEn: 'Payload', fieldType: 'TEXT',
-      columnSql: '(SELECT e.payload::text FROM sys_event e WHERE e.id = t.event_id)', columnWidth: 360 },
+      columnSql: '(SELECT e.payload::text FROM sys_event e WHERE e.org_id = t.org_id AND e.id = t.event_id)', columnWidth: 360 },
   ],
 });
