@@ -67,9 +67,11 @@ export async function lockDayPlan(tx: Tx, orgId: string, f: Pick<HoldFacts, 'cus
   return rows[0] ?? null;
 }
 
-/** The computation group a material is in within its company (at most one), as a scalar subquery. */
+/** The enabled computation group a material is in within its company (at most one), as a scalar subquery. */
 function groupOfMaterial(org: RawBuilder<unknown>, material: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`(SELECT gm.group_id FROM md_calc_group_member gm WHERE gm.org_id = ${org} AND gm.material_id = ${material})`;
+  // a disabled group holds nothing, as in pricing (price/resolve.ts)
+  return sql`(SELECT gm.group_id FROM md_calc_group_member gm JOIN md_calc_group g ON g.id = gm.group_id AND g.enabled
+               WHERE gm.org_id = ${org} AND gm.material_id = ${material})`;
 }
 
 /** What counts against the customer's day (migration 040, sa_plan_use). */

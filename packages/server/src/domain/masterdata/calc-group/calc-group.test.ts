@@ -180,6 +180,10 @@ describe('the group day plan', () => {
     // the fulfilment of the group's plan counts both members: 20 + 10 (+ otherA's 50 under its own plan as well)
     const { rows: [f] } = await ctx.database.pool.query('SELECT used_tons::text, used_trips FROM sa_plan_day_fulfilment WHERE id = $1', [plan.id]);
     expect(f).toEqual({ used_tons: '80.0000', used_trips: 3 });
+    // a disabled group holds its members to nothing: otherB's truck passes the full group's quota
+    await ctx.database.pool.query('UPDATE md_calc_group SET enabled = false WHERE id = $1', [groupId]);
+    expectOk(await audited(otherB, '1'));
+    await ctx.database.pool.query('UPDATE md_calc_group SET enabled = true WHERE id = $1', [groupId]);
     // a plan on a material and a group at once, or on neither, is refused; a second group plan of the day too
     const base = { customerId: customer, planDate: today, tons: '1', trips: 1 };
     expectFailure(await post(`${DAY}/create`, { entity: { ...base, materialId: otherA, calcGroupId: groupId } }), 400, '物料与计算组须选且只选其一');
