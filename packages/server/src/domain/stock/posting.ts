@@ -111,23 +111,31 @@ async function ticketAddress(tx: Tx, orgId: string, id: string | null): Promise<
 }
 
 /** The records of a return ticket: its original's live records turned round, naming the original. */
-async function returnRecords(tx: Tx, orgId: string, t: { id: string; ticket_no: string; source_ticket_id: string | null }): Promise<NewRecord[]> {
+async function returnRecords(
+  tx: Tx, orgId: string, t: { id: string; ticket_no: string; source_ticket_id: string | null; stock_address_id: string | null },
+): Promise<NewRecord[]> {
   const source = await lockTicket(tx, orgId, t.source_ticket_id as string);
-  const decision = returnMovements({ returnNo: t.ticket_no, sourceNo: source.ticket_no, sourceRecords: await liveTicketRecords(tx, orgId, source.id) });
+  const sourceRecords = await liveTicketRecords(tx, orgId, source.id);
+  const decision = returnMovements({ returnNo: t.ticket_no, sourceNo: source.ticket_no, sourceRecords });
   if (!decision.ok) throw badRequest(decision.message, 'ids');
-  return decision.movements.map((m) => ({ ...m, source: { ticketId: t.id }, remark: `退货：原磅单 ${source.ticket_no}` }));
+  // the goods go back where the original took them from, unless the return names its own place
+  const own = await ticketAddress(tx, orgId, t.stock_address_id ?? null);
+  return decision.movements.map((m, i) => ({
+    ...m, source: { ticketId: t.id }, remark: `退货：原磅单 ${source.ticket_no}`,
+    stockAddressId: addressOfMovement(m.warehouseId, own) ?? sourceRecords[i].stockAddressId,
+  }));
 }
 
 /** A ticket's live records as they stand: each with its corrections (same warehouse and material) counted in. */
-async function liveTicketRecords(tx: Tx, orgId: string, ticketId: string): Promise<Movement[]> {
-  const { rows } = await sql<{ direction: string; warehouse_id: string; material_id: string; quantity: string; corrects_ticket_id: string | null }>`
-    SELECT direction, warehouse_id::text, material_id::text, quantity::text, corrects_ticket_id::text FROM wb_stock_record
+async function liveTicketRecords(tx: Tx, orgId: string, ticketId: string): Promise<(Movement & { stockAddressId: string | null })[]> {
+  const { rows } = await sql<{ direction: string; warehouse_id: string; material_id: string; quantity: string; corrects_ticket_id: string | null; stock_address_id: string | null }>`
+    SELECT direction, warehouse_id::text, material_id::text, quantity::text, corrects_ticket_id::text, stock_address_id::text FROM wb_stock_record
      WHERE org_id = ${orgId} AND (ticket_id = ${ticketId} OR corrects_ticket_id = ${ticketId}) AND reversed_at IS NULL ORDER BY id`.execute(tx);
   const own = rows.filter((r) => r.corrects_ticket_id === null);
   return own.map((r) => {
     const quantity = rows.filter((c) => c.corrects_ticket_id !== null && c.warehouse_id === r.warehouse_id && c.material_id === r.material_id)
       .reduce((q, c) => (c.direction === r.direction ? q.plus(c.quantity) : q.minus(c.quantity)), new Decimal(r.quantity));
-    return { direction: r.direction as Movement['direction'], warehouseId: r.warehouse_id, materialId: r.material_id, quantity: quantity.toFixed() };
+    return { direction: r.direction as Movement['direction'], warehouseId: r.warehouse_id, materialId: r.material_id, quantity: quantity.toFixed(), stockAddressId: r.stock_address_id };
   });
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../../test/api';
-import { makeNoticeLine, makeRegistry, plantOf, testPlate } from '../../weighing/test-support';
+import { makeNoticeLine, makeRegistry, plantOf, testPlate, weighPurchase } from '../../weighing/test-support';
 
 /**
  * Stock addresses (库存地址): the tree under a warehouse, the ticket's unloading or loading place
@@ -116,6 +116,19 @@ describe('a ticket\'s stock address and the balance by address', () => {
       // assigned first: the posting wrote it; posted first: the assignment was refused and the ticket has none
       expect(row).toEqual(assigned.statusCode === 200 ? { ticket: bay.id, record: bay.id } : { ticket: null, record: null });
     }
+  });
+
+  it('puts a return\'s goods back at the address its original named', async () => {
+    const bay = await address({ addressCode: 'RT1', addressName: '退货库位', kind: 'BAY' });
+    const t = await weighPurchase(ctx.app, ctx.database.db, await plantOf(ctx.database.db), op, { station: 'RT' });
+    expectOk(await post(`${A}/assign`, { ticketId: t.id, stockAddressId: bay.id }, op));
+    expectOk(await post('/api/weigh/pu/audit', { ids: [t.id] }));
+    expectOk(await post('/api/weigh/pu/down', { ids: [t.id] }, admin));
+    const back = expectOk(await post(`/api/weigh/pu/returnGoods/${t.id}`, {})).data as { id: string };
+    expectOk(await post('/api/weigh/pu/audit', { ids: [back.id] }));
+    expectOk(await post('/api/weigh/pu/down', { ids: [back.id] }, admin));
+    expect(await q('SELECT direction, quantity::float8 AS quantity, stock_address_id::text AS a FROM wb_stock_record WHERE ticket_id = $1 AND reversed_at IS NULL', [back.id]))
+      .toEqual([{ direction: 'OUT', quantity: 25, a: bay.id }]);
   });
 
   it('is chosen with the first weighing, checked against the ticket\'s warehouse', async () => {
