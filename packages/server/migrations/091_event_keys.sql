@@ -11,3 +11,9 @@ ALTER TABLE sys_delivery DROP CONSTRAINT sys_delivery_org_id_event_id_fkey;
 ALTER TABLE sys_event DROP CONSTRAINT sys_event_org_id_id_key;
 ALTER TABLE sys_event DROP CONSTRAINT sys_event_pkey;
 ALTER TABLE sys_event ADD PRIMARY KEY (org_id, id);
+
+-- One delivery per event and subscriber is what the one statement that writes them makes (a join of
+-- the new event with its company's distinct subscriptions); no other path inserts deliveries and
+-- nothing reads them by event, so the unique index on the pair guarded nothing a write could break
+-- and cost each delivery an index entry.
+ALTER TABLE sys_delivery DROP CONSTRAINT sys_delivery_event_id_subscription_id_key;
