@@ -43,9 +43,7 @@ export function ruleFamily(k: PriceKindDef): DocumentFamily {
     numbering: { docKind: `price.${k.kind}`, fallback: { prefix: k.rulePrefix, datePattern: 'yyyyMMdd', serialWidth: 4, resetPeriod: 'DAILY' } },
     fields: [
       { name: 'ruleNo', column: 'rule_no', label: '价格编号', type: 'text', updatable: false, unique: true, maxLength: 40 },
-      ...keyFields(k, false).map((f) => (f.name === 'materialId' ? { ...f, required: false } : f)),
-      { name: 'calcGroupId', column: 'calc_group_id', label: '计算组', type: 'id',
-        byCode: { name: 'calcGroupCode', label: '计算组编码', table: 'md_calc_group', codeColumn: 'group_code', scope: 'org' } },
+      ...targetFields(k, false),
       { name: 'effectiveFrom', column: 'effective_from', label: '生效时间', type: 'datetime', required: true },
       { name: 'effectiveTo', column: 'effective_to', label: '失效时间', type: 'datetime' },
       { name: 'remark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },
@@ -76,29 +74,40 @@ export function ruleFamily(k: PriceKindDef): DocumentFamily {
   };
 }
 
-const keyOf = (v: EntityValues) => ['materialId', 'partyId', 'routeId', 'transport', 'packing'].map((n) => String(v[n] ?? '')).join('|');
+/** A rule's or an adjustment line's target, a material or a computation group (migrations 080, 092), with the other keys. */
+function targetFields(k: PriceKindDef, codeNames: boolean): DocField[] {
+  return [
+    ...keyFields(k, codeNames).map((f) => (f.name === 'materialId' ? { ...f, required: false } : f)),
+    { name: 'calcGroupId', column: 'calc_group_id', label: '计算组', type: 'id',
+      byCode: { name: 'calcGroupCode', label: '计算组编码', table: 'md_calc_group', codeColumn: 'group_code', scope: 'org' } },
+  ];
+}
+
+const keyOf = (v: EntityValues) => ['materialId', 'calcGroupId', 'partyId', 'routeId', 'transport', 'packing'].map((n) => String(v[n] ?? '')).join('|');
 
 function adjustLines(k: PriceKindDef): DocumentChildren {
   return {
     label: '调价明细', table: ADJUST_LINE_TABLE, parentColumn: 'adjust_id',
     fields: [
-      ...keyFields(k, true),
+      ...targetFields(k, true),
       { name: 'lineSeq', column: 'seq', label: '行号', type: 'integer' },
       { name: 'lineRemark', column: 'remark', label: '明细备注', type: 'text', maxLength: 500 },
     ],
     readFields: [
       ...readFieldsOf({ formatCode: '', formatName: '', formatType: 'FORM', formatStyle: 'FORMAT_MASTER_CHILD_FROM', fields: (adjustForms(k)[0].fields).filter((f) => f.customTable === ADJUST_LINE_TABLE) }),
-      { name: 'lineSeq', sql: 't.seq' }, { name: 'materialId', sql: 't.material_id::text' }, { name: 'partyId', sql: 't.party_id::text' }, { name: 'routeId', sql: 't.route_id::text' },
+      { name: 'lineSeq', sql: 't.seq' }, { name: 'materialId', sql: 't.material_id::text' }, { name: 'calcGroupId', sql: 't.calc_group_id::text' }, { name: 'partyId', sql: 't.party_id::text' }, { name: 'routeId', sql: 't.route_id::text' },
     ],
     seq: { field: 'lineSeq', column: 'seq' },
     // two lines with the same keys would give two prices from the same time
     checkWrite: async (_tx, _who, _parentId, _header, rows) => {
       const seen = new Map<string, number>();
       return rows.flatMap((r, i) => {
+        const target = targetProblem(r.values.materialId, r.values.calcGroupId);
+        if (target) return [{ row: i + 1, field: 'materialCode', message: target }];
         const key = keyOf(r.values);
         const first = seen.get(key);
         if (first === undefined) { seen.set(key, i + 1); return []; }
-        return [{ row: i + 1, field: 'materialCode', message: `第${i + 1}行与第${first}行的物料、${k.party.label}、线路、运输方式与包装相同` }];
+        return [{ row: i + 1, field: 'materialCode', message: `第${i + 1}行与第${first}行的物料(计算组)、${k.party.label}、线路、运输方式与包装相同` }];
       });
     },
   };

@@ -37,13 +37,17 @@ async function headers(tx: Tx, ids: string[]): Promise<AdjustHeader[]> {
  */
 export async function applyAdjustments(tx: Tx, ids: string[], userId: string): Promise<void> {
   for (const a of await headers(tx, ids)) {
-    const { rows: lines } = await sql<{ seq: number; material_id: string; party_id: string | null; route_id: string | null; transport: string | null; packing: string | null; price: string; tax_rate: string | null }>`
-      SELECT seq, material_id::text, party_id::text, route_id::text, transport, packing, price::text, tax_rate::text
+    const { rows: lines } = await sql<{
+      seq: number; material_id: string | null; calc_group_id: string | null; party_id: string | null; route_id: string | null;
+      transport: string | null; packing: string | null; price: string; tax_rate: string | null;
+    }>`
+      SELECT seq, material_id::text, calc_group_id::text, party_id::text, route_id::text, transport, packing, price::text, tax_rate::text
         FROM wb_price_adjust_line WHERE adjust_id = ${a.id}::bigint ORDER BY seq`.execute(tx);
     for (const l of lines) {
       const { rows: replaced } = await sql<{ id: string; effective_to: Date | null }>`
         SELECT id::text, effective_to FROM wb_price_rule
-         WHERE org_id = ${a.org_id}::bigint AND kind = ${a.kind} AND material_id = ${l.material_id}::bigint AND doc_status = 'AUDITED'
+         WHERE org_id = ${a.org_id}::bigint AND kind = ${a.kind} AND doc_status = 'AUDITED'
+           AND ${l.material_id !== null ? sql`material_id = ${l.material_id}::bigint` : sql`calc_group_id = ${l.calc_group_id}::bigint`}
            AND party_id IS NOT DISTINCT FROM ${l.party_id}::bigint AND route_id IS NOT DISTINCT FROM ${l.route_id}::bigint
            AND transport IS NOT DISTINCT FROM ${l.transport}::text AND packing IS NOT DISTINCT FROM ${l.packing}::text
            AND effective_from < ${a.effective_at} AND (effective_to IS NULL OR effective_to > ${a.effective_at})
@@ -54,9 +58,10 @@ export async function applyAdjustments(tx: Tx, ids: string[], userId: string): P
         await sql`UPDATE wb_price_rule SET effective_to = ${a.effective_at}, updated_at = now(), updated_by = ${userId}::bigint, version = version + 1
           WHERE id = ANY(${replaced.map((r) => r.id)}::bigint[])`.execute(tx);
       }
-      await sql`INSERT INTO wb_price_rule (org_id, kind, rule_no, doc_status, material_id, party_id, route_id, transport, packing, price, tax_rate,
+      await sql`INSERT INTO wb_price_rule (org_id, kind, rule_no, doc_status, material_id, calc_group_id, party_id, route_id, transport, packing, price, tax_rate,
           effective_from, effective_to, adjust_id, audited_at, audited_by, created_by, updated_by)
-        VALUES (${a.org_id}::bigint, ${a.kind}, ${`${a.adjust_no}-${l.seq}`}, 'AUDITED', ${l.material_id}::bigint, ${l.party_id}::bigint, ${l.route_id}::bigint,
+        VALUES (${a.org_id}::bigint, ${a.kind}, ${`${a.adjust_no}-${l.seq}`}, 'AUDITED', ${l.material_id}::bigint, ${l.calc_group_id}::bigint,
+          ${l.party_id}::bigint, ${l.route_id}::bigint,
           ${l.transport}, ${l.packing}, ${l.price}::numeric, ${l.tax_rate}::numeric, ${a.effective_at}, ${endOfReplacement(replaced.map((r) => r.effective_to))},
           ${a.id}::bigint, now(), ${userId}::bigint, ${userId}::bigint, ${userId}::bigint)`.execute(tx);
     }

@@ -26,6 +26,7 @@ const trimmed = (expr: string) => `trim_scale(${expr})`;
 const materialCode = '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)';
 const materialName = '(SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id)';
 const calcGroupName = '(SELECT g.group_name FROM md_calc_group g WHERE g.id = t.calc_group_id)';
+const calcGroupCode = '(SELECT g.group_code FROM md_calc_group g WHERE g.id = t.calc_group_id)';
 const routeCode = '(SELECT l.line_code FROM md_line l WHERE l.id = t.route_id)';
 const routeName = '(SELECT l.line_name FROM md_line l WHERE l.id = t.route_id)';
 const partyCode = (k: PriceKindDef) => `(SELECT p.${k.party.codeColumn} FROM ${k.party.table} p WHERE p.id = t.party_id)`;
@@ -104,13 +105,14 @@ export function ruleForms(k: PriceKindDef) {
 }
 
 function adjustListFields(k: PriceKindDef): FieldDef[] {
-  const lines = (expr: string) => `(SELECT string_agg(${expr}, '、' ORDER BY l.seq) FROM wb_price_adjust_line l JOIN md_material m ON m.id = l.material_id WHERE l.adjust_id = t.id)`;
+  const lines = (expr: string) => `(SELECT string_agg(${expr}, '、' ORDER BY l.seq) FROM wb_price_adjust_line l
+    LEFT JOIN md_material m ON m.id = l.material_id LEFT JOIN md_calc_group g ON g.id = l.calc_group_id WHERE l.adjust_id = t.id)`;
   return [
     text('adjustNo', '调价单号', 'Adjustment no.', 't.adjust_no', { iallowQuery: true, iallowAdvanceQuery: true, isortField: true, searchType: 'input', fixed: 'left', columnWidth: 170 }),
     statusColumn,
     { fieldName: 'effectiveAt', fieldExplain: '生效时间', fieldExplainEn: 'Effective at', fieldType: 'DATE', columnSql: 't.effective_at', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
     text('reason', '调价原因', 'Reason', 't.reason', { iallowAdvanceQuery: true, searchType: 'input', columnWidth: 200 }),
-    text('materialNames', '物料', 'Materials', lines('m.inv_name'), { columnWidth: 200 }),
+    text('materialNames', '物料', 'Materials', lines(`coalesce(m.inv_name, '计算组 ' || g.group_name)`), { columnWidth: 200 }),
     // the prices alone, line by line as 物料 lists the materials, each as money (¥350.00, the typed decimals up to 6)
     text('newPrices', '新单价', 'New prices', lines(`'¥' || to_char(l.price, 'FM999,999,999,990.009999')`), { columnWidth: 160 }),
     remarkColumn,
@@ -132,8 +134,11 @@ export function adjustLineColumns(k: PriceKindDef): FieldDef[] {
   });
   return [
     // every code cell picks from its archive and fills the name beside it
-    codePicker(col('materialCode', '物料编码', 'Material code', materialCode, { irequired: true }), 'material', 'materialName', ADJUST_LINE_TABLE),
+    // a line adjusts one material, or a computation group's price for every member without its own
+    codePicker(col('materialCode', '物料编码', 'Material code', materialCode, { tipsMessage: '物料与计算组选其一' }), 'material', 'materialName', ADJUST_LINE_TABLE),
     col('materialName', '物料名称', 'Material', materialName, { iupdate: false, columnWidth: 150 }),
+    codePicker(col('calcGroupCode', '计算组编码', 'Computation group code', calcGroupCode), 'calcGroup', 'calcGroupName', ADJUST_LINE_TABLE),
+    col('calcGroupName', '计算组', 'Computation group', calcGroupName, { iupdate: false, columnWidth: 140 }),
     codePicker(col('partyCode', `${k.party.label}编码`, `${k.party.labelEn} code`, partyCode(k)), k.party.table === 'md_customer' ? 'customer' : 'vendor', 'partyName', ADJUST_LINE_TABLE),
     col('partyName', k.party.label, k.party.labelEn, partyName(k), { iupdate: false, columnWidth: 160 }),
     codePicker(col('routeCode', '线路编码', 'Route code', routeCode), 'route', 'routeName', ADJUST_LINE_TABLE),

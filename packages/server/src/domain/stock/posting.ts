@@ -112,7 +112,7 @@ async function ticketAddress(tx: Tx, orgId: string, id: string | null): Promise<
 
 /** The records of a return ticket: its original's live records turned round, naming the original. */
 async function returnRecords(
-  tx: Tx, orgId: string, t: { id: string; ticket_no: string; source_ticket_id: string | null; stock_address_id: string | null },
+  tx: Tx, orgId: string, t: { id: string; ticket_no: string; source_ticket_id: string | null; stock_address_id?: string | null },
 ): Promise<NewRecord[]> {
   const source = await lockTicket(tx, orgId, t.source_ticket_id as string);
   const sourceRecords = await liveTicketRecords(tx, orgId, source.id);

@@ -135,6 +135,29 @@ describe('the group price', () => {
     expect(groupRule.calcGroupId).toBe(groupId);
   });
 
+  it('is changed by a price adjustment naming the group: its members take the new price from the effective time', async () => {
+    await ctx.database.pool.query('DELETE FROM md_calc_group_member WHERE org_id = $1', [plant.orgId]);
+    const g = expectOk(await post(`${G}/create`, { entity: { groupName: '调价组' }, entitysub: [{ materialId: otherB }] })).data;
+    const group = (g.entity ?? g) as { id: string; groupCode: string };
+    const old = await auditedRule({ calcGroupId: group.id, price: '300' });
+    const ADJ = `${SA}/adjust`;
+    // a line names a material or a group, never both
+    expectFailure(await post(`${ADJ}/create`, { entity: { effectiveAt: '2026-11-20 00:00:00', reason: '组调价' },
+      entitysub: [{ calcGroupCode: group.groupCode, materialCode: await codeOf(otherB), price: '333' }] }), 400, '第1行 物料与计算组须选且只选其一');
+    const adj = expectOk(await post(`${ADJ}/create`, { entity: { effectiveAt: '2026-11-20 00:00:00', reason: '组调价' },
+      entitysub: [{ calcGroupCode: group.groupCode, price: '333' }] })).data;
+    expect(adj.entitysub[0]).toMatchObject({ calcGroupCode: group.groupCode, calcGroupName: '调价组' });
+    expect(expectOk(await post(`${ADJ}/v2/list`, { search: [{ key: 'adjustNo', op: 'eq', val: adj.adjustNo }] })).data.list[0]).toMatchObject({ materialNames: '计算组 调价组' });
+    expectOk(await post(`${ADJ}/audit`, { ids: [adj.id] }));
+    // 2026-11-20 00:00 in the plant's zone is 2026-11-19 16:00 UTC: the group's old rule ends there
+    expect(await db().selectFrom('wb_price_rule').select('effective_to').where('id', '=', old.id).executeTakeFirstOrThrow()).toEqual({ effective_to: new Date('2026-11-19T16:00:00Z') });
+    // 25 t x 300.00 before, 25 t x 333.00 after
+    expect(await saleTruck(otherB, new Date('2026-11-19T10:00:00Z'))).toMatchObject({ price: '300.0000', amount: '7500.0000', price_ref: old.id });
+    expect(await saleTruck(otherB, new Date('2026-11-25T02:00:00Z'))).toMatchObject({
+      price: '333.0000', amount: '8325.0000', price_label: `价格规则 ${adj.adjustNo}-1（计算组 调价组）`,
+    });
+  });
+
   it('takes a material or a group, never both nor neither', async () => {
     const g = expectOk(await post(`${G}/create`, { entity: { groupName: '规则组' } })).data;
     const groupId = (g.entity ?? g).id as string;
@@ -181,9 +204,9 @@ describe('the group day plan', () => {
     const { rows: [f] } = await ctx.database.pool.query('SELECT used_tons::text, used_trips FROM sa_plan_day_fulfilment WHERE id = $1', [plan.id]);
     expect(f).toEqual({ used_tons: '80.0000', used_trips: 3 });
     // a disabled group holds its members to nothing: otherB's truck passes the full group's quota
-    await ctx.database.pool.query('UPDATE md_calc_group SET enabled = false WHERE id = $1', [groupId]);
+    expectOk(await post(`${G}/disable`, { ids: [groupId] }));
     expectOk(await audited(otherB, '1'));
-    await ctx.database.pool.query('UPDATE md_calc_group SET enabled = true WHERE id = $1', [groupId]);
+    expectOk(await post(`${G}/enable`, { ids: [groupId] }));
     // a plan on a material and a group at once, or on neither, is refused; a second group plan of the day too
     const base = { customerId: customer, planDate: today, tons: '1', trips: 1 };
     expectFailure(await post(`${DAY}/create`, { entity: { ...base, materialId: otherA, calcGroupId: groupId } }), 400, '物料与计算组须选且只选其一');

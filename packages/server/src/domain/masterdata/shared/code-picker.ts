@@ -11,6 +11,7 @@ export const PICKABLE_ARCHIVES = {
   carrier: { formatCode: 'masterdata.carrier.resource', code: 'carrierCode', name: 'carrierName' },
   route: { formatCode: 'masterdata.line.resource', code: 'lineCode', name: 'lineName' },
   warehouse: { formatCode: 'masterdata.warehouse.resource', code: 'wareCode', name: 'wareName' },
+  calcGroup: { formatCode: 'masterdata.computation-group.resource', code: 'groupCode', name: 'groupName' },
 } as const;
 export type PickableArchive = keyof typeof PICKABLE_ARCHIVES;
 
