@@ -42,3 +42,14 @@ export const modifyPrice = (base: string, id: string, price: string, reason: str
 
 export const splitTicket = (base: string, id: string, parts: string[]) =>
   call<{ ids: string[] }>(`${path(base)}/split`, { method: 'POST', body: { id, parts }, expected: INLINE });
+
+export interface TicketAddressChoice {
+  ticketNo: string; state: string; addressId: string | null;
+  choices: { id: string; code: string; name: string; kind: string; warehouseName: string }[];
+}
+
+/** The 库存地址 dialog: the ticket's address now and the enabled addresses of its warehouses (server stock/address module.ts). */
+export const ticketAddressChoice = (base: string, id: string) => call<TicketAddressChoice>(`${path(base)}/stockAddress/${encodeURIComponent(id)}`);
+
+export const assignTicketAddress = (base: string, ticketId: string, stockAddressId: string | null) =>
+  call<unknown>(`${path(base)}/stockAddress`, { method: 'POST', body: { ticketId, stockAddressId }, expected: INLINE });

@@ -27,6 +27,8 @@ export const ticketDialogsZh = {
   tonUnit: '吨', ok: '确 定', cancel: '取 消',
   interventionIdle: '目前没有等待处理的请求。无人值守的过磅通道遇到不能自动称重的车辆（读数不稳定、未停到位、重量超出范围、皮重偏差超限、无有效登记、业务拒绝）时，请求会出现在这里，由过磅员放行或禁止；新请求到达时列表自动刷新。',
   picturesTitle: '抓拍图片', noPictures: '此磅单没有抓拍图片', firstReading: '一次过磅', secondReading: '二次过磅',
+  addressTitle: '库存地址', address: '库存地址', noAddress: '不指定', noAddresses: '磅单的仓库没有启用的库存地址，请先在 基础资料 → 库存地址 中维护',
+  addressHint: '卸货或装货的堆场、垛位、料仓位置；过账后不能再改，须先反过账', addressSaved: '库存地址已指定',
 };
 
 export type TicketDialogsTexts = typeof ticketDialogsZh;
@@ -56,4 +58,6 @@ export const ticketDialogsEn: TicketDialogsTexts = {
   tonUnit: 't', ok: 'OK', cancel: 'Cancel',
   interventionIdle: 'No request is waiting. When an unattended lane meets a truck it cannot weigh on its own (unstable reading, not in position, weight out of range, tare deviation, no registry, business refusal), its request appears here for the operator to approve or forbid; the list reloads when one arrives.',
   picturesTitle: 'Snapshots', noPictures: 'This ticket has no snapshots', firstReading: 'First weighing', secondReading: 'Second weighing',
+  addressTitle: 'Stock address', address: 'Stock address', noAddress: 'None', noAddresses: 'The ticket\'s warehouse has no enabled stock address: add them under Master data → Stock addresses',
+  addressHint: 'The yard, bay or silo position where the goods were unloaded or loaded; once posted it cannot change until the posting is reversed', addressSaved: 'Stock address assigned',
 };

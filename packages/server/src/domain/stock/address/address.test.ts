@@ -118,6 +118,22 @@ describe('a ticket\'s stock address and the balance by address', () => {
     }
   });
 
+  it('is assigned from the ticket list\'s 库存地址 dialog: the warehouse\'s enabled addresses offered, another kind\'s ticket not found', async () => {
+    const bay = await address({ addressCode: 'DLG1', addressName: '对话框库位', kind: 'BAY' });
+    const off = await address({ addressCode: 'DLG2', addressName: '停用库位', kind: 'BAY' });
+    expectOk(await post(`${A}/disable`, { ids: [off.id] }));
+    const t = await ticket('pu', '11');
+    const choice = expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/stockAddress/${t.id}`, op)).data;
+    expect(choice).toMatchObject({ ticketNo: t.no, addressId: null });
+    expect(choice.choices.map((c: { code: string }) => c.code)).toContain('DLG1');
+    expect(choice.choices.map((c: { code: string }) => c.code)).not.toContain('DLG2');
+    expectOk(await post('/api/weigh/pu/stockAddress', { ticketId: t.id, stockAddressId: bay.id }, op));
+    expect(expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/stockAddress/${t.id}`, op)).data.addressId).toBe(bay.id);
+    expectFailure(await post('/api/weigh/sa/stockAddress', { ticketId: t.id, stockAddressId: null }, op), 404);
+    expectFailure(await call(ctx.app, 'GET', `/api/weigh/sa/stockAddress/${t.id}`, op), 404);
+    expect(await q(`SELECT detail FROM sys_log WHERE action = 'stockAddress' AND doc_no = $1`, [t.no])).toEqual([{ detail: '库存地址：无 -> DLG1 对话框库位' }]);
+  });
+
   it('puts a return\'s goods back at the address its original named', async () => {
     const bay = await address({ addressCode: 'RT1', addressName: '退货库位', kind: 'BAY' });
     const t = await weighPurchase(ctx.app, ctx.database.db, await plantOf(ctx.database.db), op, { station: 'RT' });

@@ -19,9 +19,12 @@ export type AssignBody = z.infer<typeof assignBody>;
  * Names where the ticket's goods were unloaded or loaded, before it is posted: its posting then
  * writes the address on the record at that warehouse (posting.ts), and the address's balance moves.
  */
-export async function assignStockAddress(tx: Transaction<DB>, who: Pick<Who, 'orgId' | 'userId'>, body: AssignBody): Promise<{ note: ChangeNote }> {
+export async function assignStockAddress(
+  tx: Transaction<DB>, who: Pick<Who, 'orgId' | 'userId'>, body: AssignBody, kind?: string,
+): Promise<{ note: ChangeNote }> {
   const ticket = await lockTicket(tx, who.orgId, body.ticketId);
-  if (!ticket) throw AppError.of('notFound', `磅单不存在: ${body.ticketId}`, 'ticketId');
+  // from a kind's ticket list (its 库存地址 button), only that kind's tickets
+  if (!ticket || (kind !== undefined && ticket.kind !== kind)) throw AppError.of('notFound', `磅单不存在: ${body.ticketId}`, 'ticketId');
   const address = body.stockAddressId === null ? null : await addressOf(tx, who.orgId, body.stockAddressId);
   if (body.stockAddressId !== null && !address) throw badRequest(`库存地址不存在: ${body.stockAddressId}`, 'stockAddressId');
   const problem = assignProblem(ticket, address);

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../../platform/db/schema';
 import type { AddressKind, AssignableTicket, AssignedAddress, Placement } from './rules';
 
@@ -22,12 +22,30 @@ export async function placementOf(tx: Tx, orgId: string, id: string | null, valu
 }
 
 /** The ticket as an address is assigned to it, locked: a posting of it waits, or it waits for the posting. */
-export async function lockTicket(tx: Tx, orgId: string, ticketId: string): Promise<(AssignableTicket & { id: string; addressId: string | null }) | null> {
-  const { rows } = await sql<{ id: string; ticket_no: string; state: string; warehouse_id: string | null; to_warehouse_id: string | null; stock_address_id: string | null }>`
-    SELECT id::text, ticket_no, state, warehouse_id::text, to_warehouse_id::text, stock_address_id::text FROM wb_ticket
+export async function lockTicket(tx: Tx, orgId: string, ticketId: string): Promise<(AssignableTicket & { id: string; kind: string; addressId: string | null }) | null> {
+  const { rows } = await sql<{ id: string; kind: string; ticket_no: string; state: string; warehouse_id: string | null; to_warehouse_id: string | null; stock_address_id: string | null }>`
+    SELECT id::text, kind, ticket_no, state, warehouse_id::text, to_warehouse_id::text, stock_address_id::text FROM wb_ticket
      WHERE org_id = ${orgId} AND id = ${ticketId}::bigint FOR UPDATE`.execute(tx);
   const t = rows[0];
-  return t ? { id: t.id, ticketNo: t.ticket_no, state: t.state, warehouseId: t.warehouse_id, toWarehouseId: t.to_warehouse_id, addressId: t.stock_address_id } : null;
+  return t ? { id: t.id, kind: t.kind, ticketNo: t.ticket_no, state: t.state, warehouseId: t.warehouse_id, toWarehouseId: t.to_warehouse_id, addressId: t.stock_address_id } : null;
+}
+
+/** What the ticket's 库存地址 dialog shows: the ticket, its address now, and the enabled addresses of its warehouses. */
+export interface TicketAddressChoice {
+  ticketNo: string; state: string; addressId: string | null;
+  choices: { id: string; code: string; name: string; kind: AddressKind; warehouseName: string }[];
+}
+
+export async function ticketAddressChoice(db: Kysely<DB>, orgId: string, kind: string, ticketId: string): Promise<TicketAddressChoice | null> {
+  const { rows } = await sql<{ ticket_no: string; state: string; stock_address_id: string | null; choices: TicketAddressChoice['choices'] }>`
+    SELECT t.ticket_no, t.state, t.stock_address_id::text,
+           coalesce((SELECT jsonb_agg(jsonb_build_object('id', a.id::text, 'code', a.address_code, 'name', a.address_name, 'kind', a.kind,
+                                      'warehouseName', w.ware_name) ORDER BY w.ware_name, a.sort, a.address_code)
+                       FROM md_stock_address a JOIN md_warehouse w ON w.id = a.warehouse_id
+                      WHERE a.org_id = t.org_id AND a.enabled AND a.warehouse_id IN (t.warehouse_id, t.to_warehouse_id)), '[]') AS choices
+      FROM wb_ticket t WHERE t.org_id = ${orgId} AND t.kind = ${kind} AND t.id = ${ticketId}::bigint`.execute(db);
+  const t = rows[0];
+  return t ? { ticketNo: t.ticket_no, state: t.state, addressId: t.stock_address_id, choices: t.choices } : null;
 }
 
 export async function addressOf(tx: Tx, orgId: string, id: string): Promise<(AssignedAddress & { id: string; name: string }) | null> {

@@ -133,3 +133,24 @@ describe('抓拍图片', () => {
     await waitFor(() => expect(screen.getByText('此磅单没有抓拍图片')).toBeTruthy());
   });
 });
+
+describe('库存地址', () => {
+  it('offers the warehouse\'s addresses, starts at the ticket\'s own, and saves the one chosen', async () => {
+    serve((url) => (url.endsWith('/stockAddress/7')
+      ? envelope({ ticketNo: 'CGBD0007', state: 'COMPLETED', addressId: '41', choices: [
+        { id: '41', code: 'Y1', name: '一号堆场', kind: 'YARD', warehouseName: '原料库' },
+        { id: '42', code: 'Y1-01', name: '一号堆场1垛', kind: 'BAY', warehouseName: '原料库' }] })
+      : undefined));
+    const refresh = vi.fn();
+    const onClose = vi.fn();
+    renderInShell(<TicketDialogs kind="ticketStockAddress" ctx={ctx(refresh)} onClose={onClose} />);
+    await waitFor(() => expect(screen.getByTestId('ticket-dialog-address').textContent).toContain('Y1 一号堆场（原料库）'));
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Y1-01 一号堆场1垛（原料库）'));
+    await act(async () => { fireEvent.click(ok()); });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.at(-1)).toMatchObject({ method: 'POST', body: { ticketId: '7', stockAddressId: '42' } });
+    expect(sent.at(-1)?.url).toMatch(/\/api\/weigh\/pu\/stockAddress$/);
+    expect(refresh).toHaveBeenCalled();
+  });
+});
