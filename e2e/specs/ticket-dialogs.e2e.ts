@@ -116,6 +116,23 @@ describe('the ticket dialogs', () => {
     expect((await numbers(page, '毛重(吨)')).reduce((s, g) => s + g, 0)).toBe(40);
   });
 
+  it('库存地址: the operator names the bay a ticket was unloaded at, from its warehouse\'s addresses', async () => {
+    const { page } = stage;
+    const [bay] = await sql<{ id: string }>(stage.server.databaseUrl,
+      `INSERT INTO md_stock_address (org_id, warehouse_id, address_code, address_name, kind)
+       SELECT w.org_id, w.id, 'E2E-B1', '一号垛位', 'BAY' FROM md_warehouse w WHERE w.id = $1 RETURNING id::text`, [plant.warehouse]);
+    const t = await ticket();
+    await openMenuLeaf(page, '/weigh', '/weigh/pu');
+    await only(page, t.ticketNo);
+    await press(page, 'page:ticketStockAddress');
+    const box = dialog(page, 'address');
+    await box.getByTestId('address-select').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('E2E-B1 一号垛位', { exact: false }).click();
+    await save(page, 'address');
+    const [row] = await sql<{ a: string | null }>(stage.server.databaseUrl, 'SELECT stock_address_id::text AS a FROM wb_ticket WHERE id = $1', [t.id]);
+    expect(row?.a).toBe(bay?.id);
+  });
+
   it('修改单价: the accountant types a new price and the reason, sees the amount it makes, saves, and the list shows it', async () => {
     const { page } = accountant;
     const t = await ticket();
