@@ -10,6 +10,7 @@ import { menuTrail } from '@/platform/menu/menu-routes';
 import { THEME_SURFACES } from '@/app/theme';
 import { BrandMark } from '@/app/layout/BrandMark';
 import { CompanyLogo } from '@/platform/branding/CompanyLogo';
+import { rememberCompany } from '@/platform/branding/last-company';
 import { useSession } from '@/app/session/session-store';
 import { findMenuItem, toAntItems } from './menu-items';
 
@@ -30,6 +31,8 @@ export function Sidebar({ menu, activeMenuId, versionCode, screen, focusAreaId }
   const themeName = useSettings((s) => s.themeName);
   const openLeaf = useOpenLeaf();
   const orgId = useSession((s) => s.userInfo?.currentOrg ?? null);
+  // the sign-in page shows this company's logo next time
+  useEffect(() => rememberCompany(orgId), [orgId]);
   const trail = useMemo(() => (activeMenuId ? menuTrail(menu, activeMenuId) : []), [menu, activeMenuId]);
   const [openKeys, setOpenKeys] = useState<string[]>(trail.slice(0, -1));
 

@@ -11,6 +11,7 @@ import { fetchClientConfig } from '@/platform/api/workspace-api';
 import { BrandMark } from '@/app/layout/BrandMark';
 import { CompanyLogo, useCompanyBrand } from '@/platform/branding/CompanyLogo';
 import { setProLogin } from '@/app/session/pro-login';
+import { lastCompany } from '@/platform/branding/last-company';
 import { useEnglish } from '@/i18n/useEnglish';
 import { FormNotice } from './FormNotice';
 import { LoginForm } from './LoginForm';
@@ -25,7 +26,8 @@ export default function LoginPage({ variant = 'default' }: { variant?: 'default'
   const english = useEnglish();
   const [params] = useSearchParams();
   const orgParam = params.get('org');
-  const orgId = orgParam && /^\d{1,18}$/.test(orgParam) ? orgParam : null;
+  // the company named in the address, else the one this browser last worked in, else the default
+  const orgId = orgParam && /^\d{1,18}$/.test(orgParam) ? orgParam : lastCompany();
   const { data: brand } = useCompanyBrand(orgId);
   useEffect(() => setProLogin(variant === 'pro'), [variant]);
   useDocumentTitle(t('login.welcome'));

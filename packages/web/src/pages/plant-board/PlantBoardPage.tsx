@@ -76,7 +76,7 @@ export default function PlantBoardPage() {
             <Figure label={t('brand.board.ticketsToday')} value={String(totalTickets(data.tonsByKind))} unit="" testId="board-tickets" />
             <Figure label={t('brand.board.interventions')} value={String(data.interventions.length)} unit="" testId="board-interventions" warn={data.interventions.length > 0} />
           </section>
-          <section className="pb-card">
+          <section className="pb-card pb-wide">
             <h2>{t('brand.board.tonsToday')}</h2>
             <div className="pb-kinds" data-testid="board-kinds">
               {data.tonsByKind.length === 0 && <p className="pb-empty">—</p>}
