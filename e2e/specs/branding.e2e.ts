@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newPage, screenshot } from '../support/browser';
 import { sql } from '../support/db';
 import { useSignedInPage } from '../support/fixture';
-import { api, apiSignIn, submitLoginForm, USERS } from '../support/login';
+import { api, apiSignIn, signIn, submitLoginForm, USERS } from '../support/login';
 import { settled } from '../support/workspace';
 
 // Branding and the plant board as the general manager meets them: the wall board at
@@ -109,6 +109,26 @@ describe('branding and the plant wall board', () => {
       await page.locator('[data-testid="sidebar"] [data-testid="company-logo"]').waitFor();
       await settled(page);
       await screenshot(page, 'pro-login-workspace');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an administrator sees the logos in 组织机构 and the avatars in 用户管理', async () => {
+    const { context, page } = await newPage(stage.browser, stage.server.baseUrl);
+    try {
+      await signIn(page, stage.server.databaseUrl, USERS.admin);
+      await page.goto('/system/org');
+      const logos = page.getByTestId('company-logos');
+      await logos.waitFor();
+      await page.getByTestId('logo-input-small').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: AVATAR });
+      await logos.locator('[data-testid="logo-slot-small"] img').waitFor();
+      await settled(page);
+      await screenshot(page, 'company-logos');
+      await page.goto('/system/user');
+      await page.locator('[data-testid="users-page"] [data-avatar]:not([data-avatar=""])').first().waitFor();
+      await settled(page);
+      await screenshot(page, 'user-avatars');
     } finally {
       await context.close();
     }

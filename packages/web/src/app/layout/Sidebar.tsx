@@ -68,7 +68,7 @@ export function Sidebar({ menu, activeMenuId, versionCode, screen, focusAreaId }
     >
       <div className="wb-sider-logo">
         {/* the company's logo from the server: the small one when collapsed (spec: logo, GET imgView/{name}) */}
-        <CompanyLogo orgId={orgId} small={collapsed} height={30} fallback={<BrandMark size={30} />} />
+        <CompanyLogo orgId={orgId} small={collapsed} height={30} maxWidth={collapsed ? 30 : 72} fallback={<BrandMark size={30} />} />
         {!collapsed && <span className="wb-sider-title" title={t('app.title')}>{t('app.short')}</span>}
       </div>
       <div className="wb-sider-menu">

@@ -12,9 +12,11 @@ export function useCompanyBrand(orgId: string | null) {
  * A company's logo from the server (spec: GET imgView/{name}): the main one, or the small one
  * (a collapsed sidebar); `fallback` (the platform's own mark) when the company has none.
  */
-export function CompanyLogo({ orgId, small = false, height, fallback }: { orgId: string | null; small?: boolean; height: number; fallback: ReactNode }) {
+export function CompanyLogo({ orgId, small = false, height, maxWidth, fallback }: {
+  orgId: string | null; small?: boolean; height: number; maxWidth?: number; fallback: ReactNode;
+}) {
   const { data: brand } = useCompanyBrand(orgId);
   const name = small ? (brand?.logoSmall ?? brand?.logoMain) : (brand?.logoMain ?? brand?.logoSmall);
   if (!name) return <>{fallback}</>;
-  return <img className="wb-company-logo" src={logoUrl(name)} alt={brand?.orgName ?? ''} style={{ height, maxWidth: small ? height : height * 4 }} data-testid="company-logo" data-logo={name} />;
+  return <img className="wb-company-logo" src={logoUrl(name)} alt={brand?.orgName ?? ''} style={{ height, maxWidth: maxWidth ?? (small ? height : height * 4) }} data-testid="company-logo" data-logo={name} />;
 }
