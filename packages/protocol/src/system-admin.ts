@@ -92,6 +92,8 @@ export interface AdminUser {
   id: string;
   username: string;
   realName: string;
+  /** the avatar's name (GET admin file /{name}); null: none */
+  avatar: string | null;
   mobile: string | null;
   email: string | null;
   enabled: boolean;

@@ -14,6 +14,7 @@ import { collectRoutePermissions } from './domain/system/admin/menus/route-permi
 import { authRoutes } from './platform/auth/routes';
 import { oidcRoutes } from './platform/auth/oidc';
 import { clientConfigRoutes } from './platform/client-config/routes';
+import { platformInfoRoutes } from './platform/client-config/info-routes';
 import { tenancyRoutes } from './platform/tenancy/routes';
 import { menuRoutes } from './platform/menu/routes';
 import { listOptionsFromEnv } from './platform/list/options';
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   authRoutes(app, db, config);
   oidcRoutes(app, db, config);
   clientConfigRoutes(app, config);
+  platformInfoRoutes(app, db, config);
   tenancyRoutes(app, database);
   menuRoutes(app, db, config);
   const files = await fileRouteDeps(config.storage, now);

@@ -12,6 +12,8 @@ import { gateModule } from './gate/module';
 import { laneModule } from './lane/module';
 import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
+import { plantBoardModule } from './plant-board/module';
+import { brandingModule } from './system/branding/module';
 import { masterdataModule } from './masterdata/module';
 import { moneyModule } from './money/module';
 import { MENU_AREAS } from './menu-areas';
@@ -94,6 +96,9 @@ export const MODULES: FamilyModule[] = [
   // 报表设计: reads every module's datasets and built-in reports when a call comes
   reportDesignModule(() => MODULES),
   liveModule,
+  // 厂区大屏 (/clouds/index1): reads the live, station and lane families
+  plantBoardModule,
+  brandingModule,
   jobModule,
   // last: its nightly job checks what every module above declares
   consistencyModule(() => ALL_CHECKS),

@@ -1,4 +1,5 @@
 import type { Messages } from './zh-CN';
+import { brandingEn } from '@/platform/branding/i18n';
 import { templateFormEn } from '@/platform/templates/form/i18n';
 import { ticketDialogsEn } from '@/pages/ticket-dialogs/i18n';
 import { contractDialogsEn } from '@/pages/contract-dialogs/i18n';
@@ -79,6 +80,7 @@ export const enUS: Messages = {
   iframe: { missing: 'The page address is missing', open: 'Open in a new window' },
   templateForm: templateFormEn,
   ticketDialogs: ticketDialogsEn,
+  brand: brandingEn,
   contractDialogs: contractDialogsEn,
   qualityLab: qualityLabEn,
   kiosk: kioskEn,

@@ -1,4 +1,5 @@
 import { templateFormZh } from '@/platform/templates/form/i18n';
+import { brandingZh } from '@/platform/branding/i18n';
 import { ticketDialogsZh } from '@/pages/ticket-dialogs/i18n';
 import { contractDialogsZh } from '@/pages/contract-dialogs/i18n';
 import { qualityLabZh } from '@/pages/quality-lab/i18n';
@@ -68,6 +69,7 @@ export const zhCN = {
   iframe: { missing: '缺少页面地址', open: '在新窗口打开' },
   templateForm: templateFormZh,
   ticketDialogs: ticketDialogsZh,
+  brand: brandingZh,
   contractDialogs: contractDialogsZh,
   qualityLab: qualityLabZh,
   kiosk: kioskZh,

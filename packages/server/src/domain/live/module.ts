@@ -10,7 +10,7 @@ export const liveModule = defineModule({
     area: '/reportforms',
     leaves: [leaf('厂内车辆统计', 'Vehicles in plant (live)', '/reportforms/factory-vehicle', [ROLE.operator], {
       component: 'reports/factory-vehicle',
-      buttons: [{ name: '查看厂内车辆', en: 'View vehicles in plant', permission: 'report_live_view', roles: [ROLE.operator] }],
+      buttons: [{ name: '查看厂内车辆', en: 'View vehicles in plant', permission: 'report_live_view', roles: [ROLE.operator, 'ROLE_GENERAL_MANAGER'] }],
     })],
   }],
   routes: (app, { database }) => liveRoutes(app, database),

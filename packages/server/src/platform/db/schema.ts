@@ -11,6 +11,8 @@ export interface SysOrg {
   org_name_en: string | null; enabled: Generated<boolean>; created_at: Timestamp;
   /** 066: the letterhead's address and phone */
   address?: string | null; phone?: string | null;
+  /** 088: the names of its logos (sys_brand_image) */
+  logo_main?: string | null; logo_small?: string | null;
 }
 export interface SysUser {
   id: Generated<string>; group_id: Id; username: string; real_name: string; avatar: string | null;
@@ -58,6 +60,11 @@ export interface SysFile {
   id: Generated<string>; org_id: Id; uploaded_by: Id | null; original_name: string; content_type: string;
   size_bytes: ColumnType<string, string | number, string | number>; sha256: string; storage_key: string; created_at: Generated<Date>;
 }
+/** 088: an avatar or a company logo, a normalised PNG answered by its name */
+export interface SysBrandImage {
+  id: Generated<string>; org_id: Id; name: string; kind: 'avatar' | 'logo_main' | 'logo_small'; user_id: Id | null;
+  content_type: string; size_bytes: number; bytes: Buffer; created_by: Id | null; created_at: Generated<Date>;
+}
 export interface SysParam { org_id: Id; param_key: string; param_value: string }
 
 export interface DB {
@@ -69,6 +76,7 @@ export interface DB {
   sys_user_org_role: SysUserOrgRole;
   sys_menu: SysMenu;
   sys_file: SysFile;
+  sys_brand_image: SysBrandImage;
   sys_role_menu: SysRoleMenu;
   auth_session: AuthSession;
   auth_captcha: AuthCaptcha;

@@ -32,6 +32,8 @@ export interface Letterhead {
   company: string;
   address?: string | null;
   phone?: string | null;
+  /** the company's main logo (a PNG, 088), drawn at the letterhead's left in the PDF */
+  logo?: Buffer | null;
 }
 
 export type DocValue = string | number | Date | null | undefined;
@@ -168,6 +170,7 @@ export function documentPdf(d: TableDocument): Promise<Buffer> {
 
   // letterhead, title, facts
   let y = MARGIN;
+  if (d.letterhead.logo) doc.image(d.letterhead.logo, MARGIN, y - mm(1), { fit: [mm(36), mm(9)] });
   doc.font('bold').fontSize(12).text(d.letterhead.company, MARGIN, y, { width: inner, align: 'center', lineBreak: false });
   y += mm(5.5);
   const line = letterheadLine(d.letterhead);

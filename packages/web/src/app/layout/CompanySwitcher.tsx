@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompanyDialog } from '@/app/session/company-dialog-store';
 import { useSession } from '@/app/session/session-store';
 import { moduleLoader, useModule } from '@/platform/module-loader';
+import { isProLogin } from '@/app/session/pro-login';
 
 // 选择组织机构 (its table of companies) loads when first opened
 const companyDialogCode = moduleLoader(() => import('./CompanyDialog'));
@@ -16,6 +17,15 @@ export function CompanySwitcher() {
   const dialog = useModule(companyDialogCode, open, hide);
   // clicked before the idle prefetch brought the dialog's code
   const loading = open && !dialog;
+  // signed in through the pro sign-in: the company is fixed, its name is not a switch
+  if (isProLogin() && name) {
+    return (
+      <span className="wb-company wb-company-fixed" data-testid="company-name" data-fixed="true" title={t('top.company')}>
+        <BankOutlined />
+        <span className="wb-company-name">{name}</span>
+      </span>
+    );
+  }
   return (
     <>
       {name ? (

@@ -8,7 +8,10 @@ import { useOpenLeaf } from '@/app/hooks/useOpenLeaf';
 import { useSettings } from '@/app/session/settings-store';
 import { menuTrail } from '@/platform/menu/menu-routes';
 import { THEME_SURFACES } from '@/app/theme';
-import { BrandMark } from './BrandMark';
+import { BrandMark } from '@/app/layout/BrandMark';
+import { CompanyLogo } from '@/platform/branding/CompanyLogo';
+import { rememberCompany } from '@/platform/branding/last-company';
+import { useSession } from '@/app/session/session-store';
 import { findMenuItem, toAntItems } from './menu-items';
 
 interface Props {
@@ -27,6 +30,9 @@ export function Sidebar({ menu, activeMenuId, versionCode, screen, focusAreaId }
   const setCollapsed = useSettings((s) => s.setCollapsed);
   const themeName = useSettings((s) => s.themeName);
   const openLeaf = useOpenLeaf();
+  const orgId = useSession((s) => s.userInfo?.currentOrg ?? null);
+  // the sign-in page shows this company's logo next time
+  useEffect(() => rememberCompany(orgId), [orgId]);
   const trail = useMemo(() => (activeMenuId ? menuTrail(menu, activeMenuId) : []), [menu, activeMenuId]);
   const [openKeys, setOpenKeys] = useState<string[]>(trail.slice(0, -1));
 
@@ -61,7 +67,8 @@ export function Sidebar({ menu, activeMenuId, versionCode, screen, focusAreaId }
       data-testid="sidebar"
     >
       <div className="wb-sider-logo">
-        <BrandMark size={30} />
+        {/* the company's logo from the server: the small one when collapsed (spec: logo, GET imgView/{name}) */}
+        <CompanyLogo orgId={orgId} small={collapsed} height={30} maxWidth={collapsed ? 30 : 72} fallback={<BrandMark size={30} />} />
         {!collapsed && <span className="wb-sider-title" title={t('app.title')}>{t('app.short')}</span>}
       </div>
       <div className="wb-sider-menu">

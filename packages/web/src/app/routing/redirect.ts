@@ -3,6 +3,8 @@ import { HOME_PATH } from '@/app/session/tabs';
 
 export const LOGIN_PATH = '/login';
 export const LOCK_PATH = '/lock';
+/** The pro sign-in (the spec's pro login): the sign-in page whose company, once in, is fixed (not clickable). */
+export const PRO_LOGIN_PATH = '/pro/login';
 
 export interface Visitor {
   signedIn: boolean;
@@ -10,7 +12,7 @@ export interface Visitor {
 }
 
 export function isPublicPath(path: string): boolean {
-  return (PUBLIC_ROUTES as readonly string[]).includes(path) || isTicketCheck(path);
+  return (PUBLIC_ROUTES as readonly string[]).includes(path) || path === PRO_LOGIN_PATH || isTicketCheck(path);
 }
 
 /** A printed ticket's public check (/check/{token}): open to anyone, signed in, out or locked. */
@@ -26,7 +28,7 @@ export function redirectFor(path: string, v: Visitor): string | null {
   const locked = v.signedIn && v.locked;
   if (locked) return path === LOCK_PATH ? null : LOCK_PATH;
   if (path === LOCK_PATH) return v.signedIn ? HOME_PATH : LOGIN_PATH;
-  if (path === LOGIN_PATH) return v.signedIn ? HOME_PATH : null;
+  if (path === LOGIN_PATH || path === PRO_LOGIN_PATH) return v.signedIn ? HOME_PATH : null;
   // '/' leads to /clouds and /clouds to home (spec section 2), in one step.
   if (path === '/' || path === '/clouds') return v.signedIn ? HOME_PATH : LOGIN_PATH;
   if (isPublicPath(path)) return null;

@@ -18,6 +18,7 @@ const TicketCheckPage = lazy(() => import('@/pages/ticket-check/TicketCheckPage'
 const WorkspaceLayout = lazy(() => import('@/app/layout/WorkspaceLayout'));
 const KioskPage = lazy(() => import('@/pages/quality/kiosk/KioskPage'));
 const ReportEmbedPage = lazy(() => import('@/pages/report-embed/ReportEmbedPage'));
+const PlantBoardPage = lazy(() => import('@/pages/plant-board/PlantBoardPage'));
 
 /** The layout-less report pages (spec section 2): team report and daily report conditions and display, vehicles in the plant. */
 const REPORT_PAGES = ['/conditional/index', '/Information/index', '/dayConditional/index', '/dayInformation/index', '/factoryvehicle/index'];
@@ -27,6 +28,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootFrame />}>
         <Route path="/login" element={<LoginPage />} />
+        {/* the pro sign-in: the company named on the page and fixed once in (its name not clickable) */}
+        <Route path="/pro/login" element={<LoginPage variant="pro" />} />
         <Route path="/forgetpwd" element={<ForgetPasswordPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/lock" element={<LockPage />} />
@@ -42,6 +45,8 @@ export function AppRoutes() {
         <Route path="/check/:token" element={<TicketCheckPage />} />
         {/* a report embedded by frView's path: the report alone, with the admin marker and the org list */}
         <Route path="/report-embed/:code" element={<ReportEmbedPage />} />
+        {/* 厂区大屏, the second home: full screen for a wall display, never a tab of the workspace */}
+        <Route path="/clouds/index1" element={<PlantBoardPage />} />
         {REPORT_PAGES.map((path) => (
           <Route key={path} path={path} element={<ReportPage />} />
         ))}

@@ -1,4 +1,4 @@
-import { tabKey } from '@/platform/menu/menu-routes';
+import { isStandalonePage, tabKey } from '@/platform/menu/menu-routes';
 
 /** A workspace tab (spec section 3: label, value = path, query, menuId). */
 export interface Tab {
@@ -31,6 +31,8 @@ export function tabHref(tab: Pick<Tab, 'value' | 'query'>): string {
  */
 export function openTab(tabs: Tab[], tab: Tab): Tab[] {
   const key = tabKey(tab.value);
+  // the wall board and its kind stand alone: never a tab
+  if (isStandalonePage(key)) return tabs;
   const next = { ...tab, value: key };
   const at = tabs.findIndex((t) => t.value === key);
   if (at >= 0) {

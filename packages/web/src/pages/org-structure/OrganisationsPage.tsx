@@ -7,6 +7,8 @@ import { TreeFormPage } from '@/platform/templates/pages/TreeFormPage';
 import { DetailPopup } from '@/platform/templates/popups/DetailPopup';
 import { fetchGroup, fetchOrganisationDetail } from './api';
 import { GroupDialog } from './GroupDialog';
+import { CompanyLogosCard } from './CompanyLogosCard';
+import { usePermissions } from '@/app/hooks/usePermissions';
 import { MenuTemplateState } from './MenuTemplateState';
 import { useOrgTexts } from './texts';
 import { useMenuTreePage } from './useMenuTreePage';
@@ -32,6 +34,7 @@ export default function OrganisationsPage() {
   const [groupOpen, setGroupOpen] = useState(false);
   const [detailOf, setDetailOf] = useState<string | null>(null);
   const mayEditGroup = buttons.some((b) => b.permision === 'sys_group_update');
+  const maySetLogos = usePermissions().can('sys_org_update');
 
   if (!template.data) return <MenuTemplateState loading={template.isLoading} missing={template.data === null} onRetry={() => void template.refetch()} />;
 
@@ -41,6 +44,7 @@ export default function OrganisationsPage() {
         <span>{texts.group}：<strong data-testid="group-name">{group.data?.groupName ?? ''}</strong> <span className="wb-muted">{group.data?.groupCode}</span></span>
         {mayEditGroup && <Button size="small" onClick={() => setGroupOpen(true)} data-action="editGroup">{texts.editGroup}</Button>}
       </div>
+      {maySetLogos && <CompanyLogosCard />}
       <TreeFormPage
         template={template.data}
         buttons={buttons}

@@ -11,11 +11,14 @@ import { fetchUserOptions, fetchUsers, resetPassword, switchUsers } from './api'
 import { EditUserForm, NewUserForm } from './UserForms';
 import { fill, useAdminTexts } from './texts';
 import { plantDateTimeText } from '@/platform/plant-time';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '@/platform/branding/UserAvatar';
 import './system-admin.css';
 
 /** 用户管理: the group's people, their companies and roles in each, and their assay items. */
 export default function UsersPage() {
   const tx = useAdminTexts();
+  const { t } = useTranslation();
   const { path } = usePage();
   const { can } = usePermissions();
   const editable = can('sys_user_edit');
@@ -63,6 +66,7 @@ export default function UsersPage() {
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
         onRow={(u) => ({ onDoubleClick: () => editable && setEditing(u) })}
         columns={[
+          { title: t('brand.avatar'), dataIndex: 'avatar', width: 64, render: (name: string | null) => <UserAvatar name={name} size={28} /> },
           { title: tx.users.username, dataIndex: 'username', width: 140 },
           { title: tx.users.realName, dataIndex: 'realName', width: 120 },
           {

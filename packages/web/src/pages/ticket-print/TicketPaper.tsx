@@ -1,6 +1,9 @@
 import { QrCode } from '@/platform/qr/QrCode';
 import type { TicketPrintField, TicketPrintLayout } from '@wb/protocol';
 import { layoutWords, useTicketPrintTexts } from './texts';
+import { useSession } from '@/app/session/session-store';
+import { useCompanyBrand } from '@/platform/branding/CompanyLogo';
+import { logoUrl } from '@/platform/branding/branding-api';
 
 /** Label-value pairs, two to a row, as the PDF draws them (server print/pdf.ts). */
 function Pairs({ fields, english, testId }: { fields: TicketPrintField[]; english: boolean; testId: string }) {
@@ -30,6 +33,8 @@ export function TicketPaper({ layout: l }: { layout: TicketPrintLayout }) {
   const words = layoutWords(l, english);
   const deductions = l.deductions.rows.map((r) => `${english ? r.itemEn : r.item} ${r.weight}`).join(english ? '; ' : '；');
   const colon = english ? ': ' : '：';
+  // the company's main logo at the paper's top left (spec: logo, GET imgView/{name}); none: no mark
+  const { data: brand } = useCompanyBrand(useSession((s) => s.userInfo?.currentOrg ?? null));
   const state = words.state ? (english ? `(${words.state})` : `（${words.state}）`) : '';
   return (
     <article className={`wb-ticket-paper${english ? ' wb-ticket-en' : ''}`} data-testid="ticket-paper" data-ticket-no={l.ticketNo}>
@@ -40,6 +45,7 @@ export function TicketPaper({ layout: l }: { layout: TicketPrintLayout }) {
           <span>{english ? 'Scan to verify' : '扫码验真'}</span>
         </a>
       )}
+      {brand?.logoMain && <img className="wb-ticket-logo" src={logoUrl(brand.logoMain)} alt="" data-testid="ticket-logo" />}
       <h1 className="wb-ticket-title">{words.title}</h1>
       <div className="wb-ticket-sub">
         <span data-testid="ticket-no">No. {l.ticketNo}</span>

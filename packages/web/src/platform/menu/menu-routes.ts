@@ -23,6 +23,13 @@ export function tabKey(path: string): string {
   return bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
 }
 
+/**
+ * Pages of the app that stand alone, outside the workspace (spec: /clouds/index1 exists but is never
+ * opened as a tab): a leaf naming one opens it in a new window, and the tabs refuse it.
+ */
+export const STANDALONE_PAGES: readonly string[] = ['/clouds/index1'];
+export const isStandalonePage = (path: string): boolean => STANDALONE_PAGES.includes(tabKey(path));
+
 function roleAllowed(item: MenuItem, roles: readonly string[]): boolean {
   return item.meta.roles.length === 0 || item.meta.roles.some((r) => roles.includes(r));
 }
@@ -114,7 +121,7 @@ export type LeafTarget = { kind: 'route'; to: string } | { kind: 'window'; url: 
 export function leafTarget(item: MenuItem, tagsOn: boolean): LeafTarget {
   const site = separateSiteUrl(item);
   if (site) return { kind: 'window', url: site };
-  if (isServerPage(item.path)) return { kind: 'window', url: withQuery(item.path, item.query) };
+  if (isServerPage(item.path) || isStandalonePage(item.path)) return { kind: 'window', url: withQuery(item.path, item.query) };
   if (!tagsOn) return { kind: 'window', url: isExternalPath(item.path) ? item.path : withQuery(item.path, item.query) };
   return { kind: 'route', to: leafHref(item) };
 }
@@ -140,7 +147,7 @@ export function buildRouteIndex(menu: readonly MenuItem[], buttons: readonly Men
   const index: RouteIndex = new Map();
   const visit = (item: MenuItem) => {
     if (!isLeaf(item)) return item.children.forEach(visit);
-    if (isServerPage(item.path)) return;
+    if (isServerPage(item.path) || isStandalonePage(item.path)) return;
     if (isExternalPath(item.path)) {
       const path = `${IFRAME_PREFIX}${item.id}`;
       index.set(path, entryOf(item, path));

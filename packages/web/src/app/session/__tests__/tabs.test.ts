@@ -54,4 +54,8 @@ describe('tab rules', () => {
   it('close all returns to the first page', () => {
     expect(closeAllTabs()).toEqual({ tabs: [homeTab], next: HOME_PATH });
   });
+  it('refuses to open the wall board (/clouds/index1) as a tab', () => {
+    const tabs = [homeTab];
+    expect(openTab(tabs, tab('/clouds/index1'))).toBe(tabs);
+  });
 });

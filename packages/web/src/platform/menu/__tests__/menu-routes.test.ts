@@ -96,6 +96,13 @@ describe('menu to routes', () => {
     expect(index.size).toBe(0);
   });
 
+  it('opens the wall board (/clouds/index1) in a new window, never as a tab, and gives it no route', () => {
+    const board = item('厂区大屏', '/clouds/index1', { labelEn: 'Plant wall board' });
+    expect(leafTarget(board, true)).toEqual({ kind: 'window', url: '/clouds/index1' });
+    expect(leafTarget(board, false)).toEqual({ kind: 'window', url: '/clouds/index1' });
+    expect(buildRouteIndex([item('报表中心', '/reportforms', { children: [board] })], []).size).toBe(0);
+  });
+
   it('opens separate sites (jzjk, pd, dsrw) in a new window at their login', () => {
     const leaf = item('计重监控', '/monitor', { buttonUrls: ['/jzjk'] });
     expect(leafTarget(leaf, true)).toEqual({ kind: 'window', url: '/jzjk/#/login' });

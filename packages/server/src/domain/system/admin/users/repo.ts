@@ -4,7 +4,7 @@ import type { AdminOptions, AdminUser } from '@wb/protocol';
 import type { Membership, RoleScope } from './rules';
 
 const USER_SELECT = sql`
-  SELECT u.id::text, u.username, u.real_name AS "realName", u.mobile, u.email, u.enabled, u.created_at AS "createDate",
+  SELECT u.id::text, u.username, u.real_name AS "realName", u.avatar, u.mobile, u.email, u.enabled, u.created_at AS "createDate",
          coalesce((SELECT json_agg(json_build_object('orgId', m.org_id::text, 'orgName', o.org_name,
                      'roleIds', coalesce((SELECT json_agg(r.id::text ORDER BY r.role_code) FROM sys_user_org_role ur JOIN sys_role r ON r.id = ur.role_id
                                            WHERE ur.user_id = m.user_id AND ur.org_id = m.org_id), '[]'),

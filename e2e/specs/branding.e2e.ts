@@ -1,0 +1,136 @@
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot } from '../support/browser';
+import { sql } from '../support/db';
+import { useSignedInPage } from '../support/fixture';
+import { api, apiSignIn, signIn, submitLoginForm, USERS } from '../support/login';
+import { settled } from '../support/workspace';
+
+// Branding and the plant board as the general manager meets them: the wall board at
+// /clouds/index1 following a truck let in and weighed, the avatar in the top bar, and the pro
+// sign-in with the company's logo whose company name, once in, is not a switch.
+
+const MANAGER = { username: 'general_manager', password: 'Boss@2026', realName: '总经理' };
+const stage = useSignedInPage(MANAGER);
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (b: Buffer) => (b.reduce((c, x) => CRC_TABLE[(c ^ x) & 0xff] ^ (c >>> 8), 0xffffffff) ^ 0xffffffff) >>> 0;
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([head, body, crc]);
+}
+/** An RGB PNG drawn by `paint(x, y)`: a picture as a user's file would be (the server crops and fits it). */
+function png(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Array.from({ length: height }, (_, y) => Buffer.from([0, ...Array.from({ length: width }, (_, x) => paint(x, y)).flat()]));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+/** A face: a warm disc on a light ground. */
+const AVATAR = png(64, 64, (x, y) => ((x - 32) ** 2 + (y - 28) ** 2 < 300 ? [240, 170, 90] : [220, 230, 245]));
+/** A logo: an orange band and a white mark on the company's blue. */
+const LOGO = png(160, 48, (x, y) => (x < 48 ? ((x - 24) ** 2 + (y - 24) ** 2 < 260 ? [255, 255, 255] : [255, 140, 40]) : y > 18 && y < 30 ? [255, 255, 255] : [40, 90, 200]));
+
+async function operatorCall<T>(path: string, body: unknown): Promise<T> {
+  const token = await apiSignIn(stage.server.baseUrl, stage.server.databaseUrl, USERS.operator.username, USERS.operator.password);
+  const res = await api<{ data: T }>(stage.server.baseUrl, token, 'POST', path, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+describe('branding and the plant wall board', () => {
+  it('厂区大屏 follows a truck let in and weighed, full screen without the workspace', async () => {
+    const { page } = stage;
+    await page.goto('/clouds/index1');
+    await page.getByTestId('plant-board').waitFor();
+    await poll(() => page.getByTestId('board-stream').getAttribute('data-status')).toBe('live');
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    const trucks = Number(await page.getByTestId('board-in-plant').textContent());
+    const tickets = Number(await page.getByTestId('board-tickets').textContent());
+
+    const { id } = await operatorCall<{ id: string }>('/api/registry/st/create', { entity: { plateNumber: '浙E7B001' } });
+    await operatorCall('/api/registry/st/audit', { ids: [id] });
+    await operatorCall('/api/registry/st/letin', { ids: [id] });
+    await poll(() => page.getByTestId('board-in-plant').textContent()).toBe(String(trucks + 1));
+    await page.locator('tr[data-plate="浙E7B001"]').waitFor();
+
+    const weighing = (weight: string, n: number) => ({ registryId: id, weight, stationId: 'E2E', requestId: `board-${n}`, stable: true });
+    await operatorCall('/api/weigh/st/first', weighing('15.25', 1));
+    await operatorCall('/api/weigh/st/second', weighing('42.5', 2));
+    await poll(() => page.getByTestId('board-tickets').textContent()).toBe(String(tickets + 1));
+    await page.locator('.pb-kind[data-kind="st"]').waitFor();
+    await settled(page);
+    await screenshot(page, 'plant-board');
+  });
+
+  it('shows the avatar the manager uploads in the top bar', async () => {
+    const { page } = stage;
+    await page.goto('/clouds/index');
+    await page.getByTestId('user-menu').waitFor();
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: AVATAR });
+    await poll(() => page.locator('[data-testid="user-menu"] [data-avatar]').getAttribute('data-avatar')).toMatch(/^[a-f0-9]{32}\.png$/);
+    const [row] = await sql<{ avatar: string }>(stage.server.databaseUrl, `SELECT avatar FROM sys_user WHERE username = 'general_manager'`);
+    expect(await page.locator('[data-testid="user-menu"] [data-avatar]').getAttribute('data-avatar')).toBe(row.avatar);
+  });
+
+  it('the pro sign-in shows the company\'s logo and name, and its company name is not a switch once in', async () => {
+    // the administrator gives the company a logo
+    const admin = await apiSignIn(stage.server.baseUrl, stage.server.databaseUrl, USERS.admin.username, USERS.admin.password);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(LOGO)], { type: 'image/png' }), 'logo.png');
+    const set = await fetch(`${stage.server.baseUrl}/api/sys-org/logo/main`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form });
+    expect(set.status).toBe(200);
+    const [org] = await sql<{ id: string; org_name: string }>(stage.server.databaseUrl, `SELECT id::text, org_name FROM sys_org WHERE org_code = 'HDSN'`);
+
+    const { context, page } = await newPage(stage.browser, stage.server.baseUrl);
+    try {
+      await page.goto(`/pro/login?org=${org.id}`);
+      await page.getByTestId('login-company').filter({ hasText: org.org_name }).waitFor();
+      await page.locator('.wb-login-brand [data-testid="company-logo"]').waitFor();
+      await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('.wb-login-brand img')?.naturalWidth ?? 0) > 0);
+      await screenshot(page, 'pro-login');
+      await submitLoginForm(page, stage.server.databaseUrl, MANAGER);
+      await page.waitForURL((u) => u.pathname === '/clouds/index');
+      const name = page.getByTestId('company-name');
+      await name.filter({ hasText: org.org_name }).waitFor();
+      expect(await name.getAttribute('data-fixed')).toBe('true');
+      await name.click();
+      expect(await page.locator('.ant-modal').count()).toBe(0);
+      await page.locator('[data-testid="sidebar"] [data-testid="company-logo"]').waitFor();
+      await settled(page);
+      await screenshot(page, 'pro-login-workspace');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an administrator sees the logos in 组织机构 and the avatars in 用户管理', async () => {
+    const { context, page } = await newPage(stage.browser, stage.server.baseUrl);
+    try {
+      await signIn(page, stage.server.databaseUrl, USERS.admin);
+      await page.goto('/system/org');
+      const logos = page.getByTestId('company-logos');
+      await logos.waitFor();
+      await page.getByTestId('logo-input-small').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: AVATAR });
+      await logos.locator('[data-testid="logo-slot-small"] img').waitFor();
+      await settled(page);
+      await screenshot(page, 'company-logos');
+      await page.goto('/system/user');
+      await page.locator('[data-testid="users-page"] [data-avatar]:not([data-avatar=""])').first().waitFor();
+      await settled(page);
+      await screenshot(page, 'user-avatars');
+    } finally {
+      await context.close();
+    }
+  });
+});
