@@ -31,7 +31,7 @@ const completed = (gross = '40', tare = '15') => weighPurchase(ctx.app, ctx.data
 /** Breaches of 过磅日汇总 = 磅单合计 across every company: none when the summary is whole. */
 const breaches = () => weighDaySummaryCheck.find(ctx.database.db, 20);
 
-/** The summary row of the test company's purchases of its material from its vendor, today. */
+/** The day row of the test company's purchases of its material from its vendor, today (the month's rows are checked by `breaches`). */
 async function todays(): Promise<{ trips: number; net: string; amount: string }> {
   const { rows } = await ctx.database.pool.query(
     `SELECT coalesce(sum(trips), 0)::int AS trips, trim_scale(coalesce(sum(net), 0))::text AS net, trim_scale(coalesce(sum(amount), 0))::text AS amount
@@ -124,9 +124,9 @@ describe('the per-day weighing summary', () => {
       return (await ctx.database.pool.query(`EXPLAIN ${q.text}`, q.values)).rows.map((r) => r['QUERY PLAN']).join('\n');
     };
     const own = await plan(ZONE);
-    expect(own).toMatch(/rpt_weigh_day/);
+    expect(own).toMatch(/on rpt_weigh_month/);
     expect(own).not.toMatch(/on wb_ticket/);
-    expect(await plan(SAME_CLOCK)).not.toMatch(/rpt_weigh_day/);
+    expect(await plan(SAME_CLOCK)).not.toMatch(/rpt_weigh_/);
   });
 
   it('counts both of two trucks completed at once on the same day, material and party', async () => {
@@ -159,13 +159,18 @@ describe('the per-day weighing summary', () => {
     expect(await breaches()).toEqual([]);
   });
 
-  it('names a summary row that drifted from its tickets, and is rebuilt whole from them', async () => {
+  it('names a day or month row that drifted from its tickets, and is rebuilt whole from them', async () => {
     await ctx.database.pool.query(`UPDATE rpt_weigh_day SET net = net + 1.5 WHERE org_id = $1 AND kind = 'pu' AND material_id = $2 AND vendor_id = $3
       AND day = (now() AT TIME ZONE rpt_weigh_day_zone())::date`, [plant.orgId, plant.materialId, plant.vendorId]);
+    await ctx.database.pool.query(`UPDATE rpt_weigh_month SET trips = trips - 1 WHERE org_id = $1 AND kind = 'pu' AND material_id = $2 AND vendor_id = $3
+      AND month = date_trunc('month', now() AT TIME ZONE rpt_weigh_day_zone())::date`, [plant.orgId, plant.materialId, plant.vendorId]);
     const found = await breaches();
-    expect(found).toEqual([expect.objectContaining({ orgId: plant.orgId, figure: 'net' })]);
+    expect(found).toEqual([
+      expect.objectContaining({ orgId: plant.orgId, figure: 'net', ref: expect.stringMatching(/^日 \d{4}-\d{2}-\d{2} \/ 采购 \/ /) }),
+      expect.objectContaining({ orgId: plant.orgId, figure: 'trips', ref: expect.stringMatching(/^月 \d{4}-\d{2} \/ 采购 \/ /) }),
+    ]);
     expect(Number(found[0].held) - Number(found[0].expected)).toBe(1.5);
-    expect(found[0].ref).toMatch(/^\d{4}-\d{2}-\d{2} \/ 采购 \/ /);
+    expect(Number(found[1].held) - Number(found[1].expected)).toBe(-1);
     await ctx.database.pool.query('SELECT rpt_weigh_day_rebuild()');
     expect(await breaches()).toEqual([]);
   });

@@ -12,10 +12,10 @@ import { PARTY_CODE, PARTY_JOINS, PARTY_NAME, Sql } from './sql';
  * kind, material and counterparty over the completed tickets (COMPLETED, AUDITED, POSTED) by their
  * completion time in the plant's days.
  *
- * Each reads its windows from the per-day summary rpt_weigh_day (migration 082: the done tickets
- * summed per company, plant day, kind, material and counterparty, kept by the ticket writes' own
- * transactions), about 170 rows a day instead of 2,000 tickets, groups them by ids first and names
- * the groups after. The summary's days are those of the zone it was built in
+ * Each reads its windows from the summaries of migration 082 (the done tickets summed per company,
+ * kind, material and counterparty, kept by the ticket writes' own transactions): the day and the
+ * month from rpt_weigh_day (about 170 rows a day instead of 2,000 tickets), the year from
+ * rpt_weigh_month (about 170 rows a month); it groups them by ids first and names the groups after. The summary's days are those of the zone it was built in
  * (rpt_weigh_day_zone()); asked in another zone, a report reads the tickets by (org_id,
  * completed_at) instead, each window by its own midnights: the same figures, slower. Both branches
  * are in one SELECT, the one whose zone test is false pruned when it is planned.
@@ -136,15 +136,16 @@ export const dailyDataset: ReportDataset = {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The monthly and yearly summaries: each ticket of [bounds[0], last bound) put in its period by
- * width_bucket over the periods' starts (column b, 1-based), grouped by kind, material and party
+ * The monthly and yearly summaries: each summary row (of `grain`) or ticket of [bounds[0], last
+ * bound) put in its period by width_bucket over the periods' starts (column b, 1-based), grouped by kind, material and party
  * with the totals and one column per period (`buckets`, read from t.b).
  */
-function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[]): string {
+function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[], grain: 'day' | 'month'): string {
+  const [table, at] = grain === 'day' ? ['rpt_weigh_day', 's.day'] : ['rpt_weigh_month', 's.month'];
   const rows = `
-        SELECT width_bucket(s.day, ${q.v(bounds)}::date[]) AS b, ${SUMMARY_COLS} FROM rpt_weigh_day s
+        SELECT width_bucket(${at}, ${q.v(bounds)}::date[]) AS b, ${SUMMARY_COLS} FROM ${table} s
          WHERE ${summaryZone(q, input.timeZone)} AND ${summaryFilter(q, input)}
-           AND s.day >= ${q.v(bounds[0])}::date AND s.day < ${q.v(bounds[bounds.length - 1])}::date
+           AND ${at} >= ${q.v(bounds[0])}::date AND ${at} < ${q.v(bounds[bounds.length - 1])}::date
         UNION ALL
         SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM wb_ticket t
          WHERE NOT ${summaryZone(q, input.timeZone)} AND ${ticketFilter(q, input)}
@@ -185,7 +186,7 @@ export const monthlyDataset: ReportDataset = {
     const days = Array.from({ length: 31 }, (_, k) => k + 1 < bounds.length
       ? `coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "d${pad(k + 1)}"`
       : `NULL::numeric AS "d${pad(k + 1)}"`);
-    const text = bucketedSummary(q, input, bounds, days);
+    const text = bucketedSummary(q, input, bounds, days, 'day');
     return q.query(text);
   },
 };
@@ -218,7 +219,7 @@ export const yearlyDataset: ReportDataset = {
     const months = Array.from({ length: 12 }, (_, k) => `
              coalesce(sum(t.trips) FILTER (WHERE t.b = ${k + 1}), 0)::int AS "m${pad(k + 1)}Trips",
              coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "m${pad(k + 1)}Net"`);
-    const text = bucketedSummary(q, input, bounds, months);
+    const text = bucketedSummary(q, input, bounds, months, 'month');
     return q.query(text);
   },
 };
