@@ -154,4 +154,7 @@ BEGIN
   RETURN n;
 END $$;
 
+-- an administrator's tool, not the report reader's (nor anyone's but the app's)
+REVOKE EXECUTE ON FUNCTION rpt_weigh_day_rebuild(text) FROM PUBLIC;
+
 SELECT rpt_weigh_day_rebuild();
