@@ -8,7 +8,7 @@
 -- Kept by statement-level triggers on wb_ticket, in the transaction of the write itself: every write
 -- that changes what the reports count (completion, void, delete, merge, split, a price or a net
 -- changed, a ticket moved to another day) goes through wb_ticket, whichever code path makes it, so
--- the table cannot miss one. Each statement adds its rows' new figures and takes away their old ones
+-- the tables cannot miss one. Each statement adds its rows' new figures and takes away their old ones
 -- (transition tables), grouped, as INSERT ... ON CONFLICT DO UPDATE of additive deltas, the day's
 -- row first and then the month's, each in key order: two transactions completing trucks of the same
 -- day, material and party both add, the second waiting for the first's rows; a statement whose
@@ -17,7 +17,7 @@
 --
 -- The plant day is the ticket's completion in the plant's zone, fixed here as the zone this database
 -- was migrated in (the pool's session zone: PLANT_TIME_ZONE): rpt_weigh_day_zone() names it, and the
--- reports read this table only when their zone is that one (otherwise the tickets, as before).
+-- reports read these tables only when their zone is that one (otherwise the tickets, as before).
 -- rpt_weigh_day_rebuild() recomputes both tables from the tickets (after a bulk load that skipped
 -- triggers, or for another zone).
 CREATE FUNCTION rpt_weigh_day_zone() RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT 'UTC'::text $$;
