@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module/define';
+import { weighDaySummaryCheck } from './consistency-repo';
 import { menuLeaf as leaf, type MenuSeed } from '../../platform/menu/define';
 import { freightDataset, moneyDataset, operatorDataset, stockDataset } from './ledgers';
 import { REPORT_BUILTIN_PERMISSIONS as P } from './permissions';
@@ -27,6 +28,7 @@ export const reportBuiltinModule = defineModule({
   depends: ['weighing', 'stock', 'freight', 'settlement', 'lane'],
   datasets: [dailyDataset, monthlyDataset, yearlyDataset, stockDataset, moneyDataset, freightDataset, operatorDataset],
   reports: BUILTIN_REPORTS,
+  checks: [weighDaySummaryCheck],
   menu: [{
     area: '/reportforms',
     leaves: [
