@@ -883,3 +883,6 @@ export interface SysSeedMark { name: string; fingerprint: string; applied_at: Ge
 export interface DB {
   sys_seed_mark: SysSeedMark;
 }
+// Uploads to other systems and the purchase family's logistics (migrations/087_uploads_logistics.sql).
+export interface SysSubscription { auth_user?: string | null; auth_password?: string | null }
+export interface MdLine { transit_minutes?: number | null }
