@@ -127,3 +127,19 @@ describe('the registry\'s SAP upload', () => {
     expect(got?.headers.authorization).toBeUndefined();
   });
 });
+
+describe('the sales freight\'s upload to the freight platform', () => {
+  it('sends a sales freight settlement when examined, with its money in cents, and keeps it from being taken back until delivered', async () => {
+    expectOk(await subscribe({ name: '物流平台', events: [UPLOAD_EVENTS.freight] }));
+    const { rows: [c] } = await pool.query('SELECT archive_id FROM md_carrier_alloc WHERE org_id = $1 ORDER BY archive_id LIMIT 1', [orgId]);
+    const { rows: [s] } = await pool.query(
+      `INSERT INTO wb_settlement (org_id, scope, kind, settle_no, carrier_id, period_from, period_to, ticket_count, rows_amount, total_amount)
+       VALUES ($1, 'FREIGHT', 'sa', 'YFJS-UP-1', $2, now() - interval '7 days', now(), 1, 1101.375, 1090.38) RETURNING id::text`, [orgId, c.archive_id]);
+    expectOk(await call(app, 'POST', '/api/freightSettle/audit', admin, { ids: [s.id] }));
+    const [d] = await deliveriesOf(UPLOAD_EVENTS.freight, 'YFJS-UP-1');
+    expectFailure(await call(app, 'POST', '/api/freightSettle/Operating', admin, { id: s.id, action: 'unaudit' }), 400, '运费结算 YFJS-UP-1 正在上传，已锁定，不能反审核');
+    expect(await deliver(d.id)).toMatchObject({ kind: 'sent' });
+    expect(received.at(-1)?.body.payload).toMatchObject({ settleNo: 'YFJS-UP-1', freightCents: 110138, payableCents: 109038, tripCount: 0 });
+    expectOk(await call(app, 'POST', '/api/freightSettle/Operating', admin, { id: s.id, action: 'unaudit' }));
+  });
+});
