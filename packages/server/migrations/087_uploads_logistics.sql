@@ -14,4 +14,4 @@ ALTER TABLE md_line ADD COLUMN transit_minutes integer CHECK (transit_minutes > 
 
 -- The in-transit trucks of a notice (registered, not yet in) and the route's arrivals read for their usual time.
 CREATE INDEX wb_registry_in_transit_idx ON wb_registry (org_id, notice_id) WHERE trip_state = 'PLANNED';
-CREATE INDEX wb_registry_arrivals_idx ON wb_registry (org_id, kind, carrier_id, entered_at DESC) WHERE entered_at IS NOT NULL;
+CREATE INDEX wb_registry_arrivals_idx ON wb_registry (org_id, kind, entered_at DESC) WHERE entered_at IS NOT NULL;
