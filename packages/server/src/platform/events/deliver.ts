@@ -56,6 +56,11 @@ async function post(d: ClaimedDelivery, fetchImpl: typeof fetch, openSecret?: De
   let response: string | null = null;
   try {
     Object.assign(headers, await signIn(d, openSecret));
+  } catch {
+    // nothing was sent: the subscription's password is what needs attention, not the receiver
+    return { startedAt, durationMs: 0, status, error: '接口认证密码无法解密，请在接口配置中重新填写', response };
+  }
+  try {
     const res = await fetchImpl(d.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(d.timeout_ms) });
     status = res.status;
     response = responseSnippet(await res.text().catch(() => ''));
