@@ -95,6 +95,26 @@ describe('purchase notices', () => {
     await page.locator('.ant-modal').filter({ has: dialog }).getByRole('button', { name: /确\s*定/ }).click();
     await poll(async () => (await lines(noticeId))[1].max_limit).toBe('600.0000');
   });
+
+  it('shows the notice\'s trucks on their way in 采购物流, each with its expected arrival', async () => {
+    const { page } = stage;
+    // a truck registered at the vendor's side an hour ago, on a route set at 90 minutes on the road
+    const [line] = await db<{ id: string }>(
+      "INSERT INTO md_line (org_id, line_code, line_name, direction, transit_minutes) SELECT org_id, 'XL-E2E-WL', '矿区至厂区', 'RECEIVE', 90 FROM wb_notice WHERE id = $1 RETURNING id::text",
+      [noticeId]);
+    await db('UPDATE wb_notice SET line_id = $2 WHERE id = $1', [noticeId, line.id]);
+    await db(`INSERT INTO wb_registry (org_id, kind, registry_no, doc_status, notice_id, notice_line_id, material_id, plate_number, shipped_quantity, created_at)
+              SELECT l.org_id, 'pu', 'CGDJ-E2E-WL1', 'AUDITED', l.notice_id, l.id, l.material_id, '浙E5W001', 30, now() - interval '1 hour'
+                FROM wb_notice_line l WHERE l.notice_id = $1 AND l.seq = 1`, [noticeId]);
+    await openMenuLeaf(page, '/purchase', '/purchase/logistics');
+    const row = (await rows(page)).filter({ hasText: '浙E5W001' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(noticeNo);
+    // the vendor's recent arrivals when the demo has three, else the route's set time
+    expect(await row.innerText()).toMatch(/历史在途时长|线路设定时长/);
+    await settled(page);
+    await screenshot(page, 'purchase-logistics');
+  });
 });
 
 describe('allot notices received', () => {

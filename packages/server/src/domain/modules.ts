@@ -6,6 +6,7 @@ import { calculationModule } from './calculation/module';
 import { confirmModule } from './confirm/module';
 import { contractModule } from './contract/module';
 import { erpModule } from './erp/module';
+import { logisticsModule } from './logistics/module';
 import { freightSettlementModule } from './freight-settlement/module';
 import { freightModule } from './freight/module';
 import { gateModule } from './gate/module';
@@ -86,6 +87,8 @@ export const MODULES: FamilyModule[] = [
   stockModule,
   stockAddressModule,
   erpModule,
+  // 采购物流: the purchase registries on their way, over the registry and the gate
+  logisticsModule,
   // the built-in reports of 报表中心, over the ledgers above
   reportBuiltinModule,
   reportModule,

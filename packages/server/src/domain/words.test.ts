@@ -12,7 +12,7 @@ import { ALL_TEMPLATES } from './templates';
  */
 
 /** Upper-case words a Chinese label uses as they are: trade abbreviations. */
-const ALLOWED_CODES = new Set(['IC', 'ERP', 'PDF', 'QR', 'ID', 'SSL', 'URL', 'API']);
+const ALLOWED_CODES = new Set(['IC', 'ERP', 'SAP', 'PDF', 'QR', 'ID', 'SSL', 'URL', 'API']);
 /** Latin words a Chinese label keeps: the one brand word of the system area. */
 const ALLOWED_WORDS = new Set(['Web']);
 

@@ -7,6 +7,7 @@ import { releaseFuelAdvances } from '../freight/advances';
 import { weighParams } from '../weighing/repo';
 import { FS_LABEL } from './kinds';
 import { decideFs, STATE_WORDS } from './lifecycle';
+import { freightSettlementUploading, uploadFreightSettlement } from '../uploads/emit';
 import * as repo from './repo';
 import type { OperatingBody } from './wire';
 
@@ -54,6 +55,8 @@ export async function examineSettlements(tx: repo.Tx, who: Actor, ids: readonly 
     const d = decideFs(facts(h), 'audit');
     if (!d.ok) throw badRequest(d.message, 'ids');
     await repo.setState(tx, who.orgId, h, { state: 'EXAMINED', examined_at: new Date(), examined_by: who.userId }, who.userId);
+    // the sales freight's upload to the freight platform, when the company has one (domain/uploads)
+    await uploadFreightSettlement(tx, who, { id: h.id, settleNo: h.settleNo, kind: h.kind });
     notes.push({ action: 'examine', family: FS_LABEL, docNo: h.settleNo, detail: `应付 ${new Decimal(h.totalAmount).toFixed()}` });
   }
   return notes;
@@ -79,6 +82,10 @@ export async function operate(tx: repo.Tx, who: Actor, b: OperatingBody): Promis
   const h = await lockedHeader(tx, who, b.id);
   const amount = b.action === 'pay' || b.action === 'invoice' ? b.amount : '0';
   const d = decideFs(facts(h, params.payRounding), b.action, amount);
+  // the upload lock: an examined settlement on its way to the freight platform is not taken back meanwhile
+  if (d.ok && b.action === 'unaudit' && (await freightSettlementUploading(tx, who.orgId, h.settleNo))) {
+    throw badRequest(`${nameOf(h.settleNo)} 正在上传，已锁定，不能反审核`, 'id');
+  }
   if (!d.ok) throw badRequest(d.message, b.action === 'pay' || b.action === 'invoice' ? 'amount' : 'id');
   let paid = new Decimal(h.paidAmount);
   let invoiced = new Decimal(h.invoicedAmount);

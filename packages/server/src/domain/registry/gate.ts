@@ -13,6 +13,7 @@ import { releaseAtGateOut, withMoneyDetails } from '../money/registry-money';
 import type { Who } from '../../platform/auth/who';
 import { takeAppointment } from '../gate/appointment';
 import { emitEvent } from '../../platform/events/emit';
+import { uploadRegistryMovement } from '../uploads/emit';
 
 type Tx = Transaction<DB>;
 
@@ -44,6 +45,7 @@ export async function letin(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: Re
         orgId: who.orgId, type: 'registry.letin', key: row.code, userId: who.userId,
         payload: { registryId: row.id, registryNo: row.code, kind, plateNumber: row.plate },
       });
+      await uploadRegistryMovement(tx, who, row, 'IN');
     }
     return { reply: { count: rows.length }, notes: rows.map((r) => registryNote(kind, 'letin', r.code, '入厂')) };
   } catch (err) {
@@ -72,6 +74,7 @@ export async function letout(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: R
       orgId: who.orgId, type: 'registry.letout', key: row.code, userId: who.userId,
       payload: { registryId: row.id, registryNo: row.code, kind, plateNumber: row.plate, releaseKind: decision.releaseKind },
     });
+    await uploadRegistryMovement(tx, who, row, 'OUT');
     notes.push(registryNote(kind, 'letout', row.code, letoutDetail(decision.releaseKind, back.release)));
   }
   // a trip that ended without its goods consumed gives its freeze back (domain/money)

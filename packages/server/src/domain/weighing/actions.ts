@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { uploadPurchaseTicket } from '../uploads/emit';
 import { sql } from 'kysely';
 import type { DeductBody, DeductPreview, WeighParams } from '@wb/protocol';
 import type { ChangeNote } from '../../platform/audit/log';
@@ -108,6 +109,8 @@ export async function runBatch(
           orgId: who.orgId, type: 'ticket.voided', key: t.ticket_no, userId: who.userId,
           payload: { ticketId: t.id, ticketNo: t.ticket_no, kind, plateNumber: t.plate_number, previousState: t.state },
         });
+        // SAP takes back the goods receipt of a purchase ticket it was told of (domain/uploads)
+        if (t.net !== null) await uploadPurchaseTicket(tx, who, { id: t.id, kind, ticketNo: t.ticket_no }, 'VOIDED');
         break;
       case 'recover':
         if (t.notice_line_id && new Decimal(t.reserved_quantity).gt(0)) await reserveOnLine(tx, who.orgId, t.notice_line_id, t.reserved_quantity);

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { uploadPurchaseTicket } from '../uploads/emit';
 import { isId } from '@wb/protocol';
 import type { Who } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
@@ -80,4 +81,5 @@ export async function manualTicketCompleted(tx: Tx, who: Pick<Who, 'orgId' | 'us
       completedAt: (t.completed_at ?? new Date()).toISOString(), manual: true,
     },
   });
+  await uploadPurchaseTicket(tx, who, { id: t.id, kind: t.kind, ticketNo: t.ticket_no }, 'COMPLETED');
 }

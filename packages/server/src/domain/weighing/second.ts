@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { purchaseTicketUploading, uploadPurchaseTicket } from '../uploads/emit';
 import type { WeighingBody, WeighingReply } from '@wb/protocol';
 import { AppError, badRequest, badRequestWith } from '../../platform/http/errors';
 import { grantDrawOnCompletion } from '../licence/draw';
@@ -100,6 +101,8 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   await consumeAtCompletion(tx, who, ticket, draw);
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));
+  // the purchase family's SAP upload, when the company has one (domain/uploads): its goods receipt, figures final
+  await uploadPurchaseTicket(tx, who, { id: ticket.id, kind, ticketNo: ticket.ticket_no }, 'COMPLETED');
   return {
     ticketId: ticket.id, ticketNo: ticket.ticket_no, state: 'COMPLETED', firstIs: ticket.first_is, gross: tons(plan.gross), tare: tons(plan.tare), tareSource,
     deductTotal: tons(plan.deducted) as string, net: tons(plan.net), swapped: plan.swapped, warnings: plan.warnings, replay: false,
@@ -109,7 +112,7 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
 /** What the ticket and the weigh log keep of the confirmed findings: the refusal's words, null when none. */
 export const confirmedNote = (found: readonly UnusualFinding[]): string | null => (found.length ? found.map((f) => f.message).join('；').slice(0, 1000) : null);
 
-type FactsRow = Pick<TicketRow, 'ticket_no' | 'state' | 'uploaded_at' | 'source_ticket_id' | 'gross' | 'tare' | 'net' | 'manual' | 'locked_by_kind' | 'locked_by_no'>;
+type FactsRow = Pick<TicketRow, 'ticket_no' | 'kind' | 'state' | 'uploaded_at' | 'source_ticket_id' | 'gross' | 'tare' | 'net' | 'manual' | 'locked_by_kind' | 'locked_by_no'>;
 
 /** The ticket as its lifecycle sees it, from its row and what the facts query found. */
 export function factsOf(t: FactsRow, sceneConfirm: boolean, returned: boolean): TicketFacts {
@@ -122,7 +125,10 @@ export function factsOf(t: FactsRow, sceneConfirm: boolean, returned: boolean): 
 
 /** The same, reading whether it was returned (the ticket actions, the manual update). */
 export async function ticketFacts(tx: repo.Runner, orgId: string, t: FactsRow & Pick<TicketRow, 'id'>, sceneConfirm: boolean): Promise<TicketFacts> {
-  return factsOf(t, sceneConfirm, await repo.hasReturn(tx, orgId, t.id));
+  const facts = factsOf(t, sceneConfirm, await repo.hasReturn(tx, orgId, t.id));
+  // a ticket whose upload to SAP is on its way is locked as one uploaded to the ERP is (domain/uploads)
+  if (!facts.uploaded && t.kind === 'pu' && t.state !== 'FIRST_WEIGHED' && (await purchaseTicketUploading(tx, orgId, t.ticket_no))) facts.uploaded = true;
+  return facts;
 }
 
 /** The first weighing as the ticket keeps it: its side, its figure and where the figure came from. */

@@ -906,3 +906,6 @@ export interface DB {
   rpt_weigh_day: RptWeighDay;
   rpt_weigh_month: RptWeighMonth;
 }
+// Uploads to other systems and the purchase family's logistics (migrations/087_uploads_logistics.sql).
+export interface SysSubscription { auth_user?: string | null; auth_password?: string | null }
+export interface MdLine { transit_minutes?: number | null }

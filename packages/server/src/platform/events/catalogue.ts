@@ -27,6 +27,13 @@ export interface EventPayloads {
   'workflow.revoked': WorkflowEventPayload;
   /** a weigh ticket uploaded to the ERP (上传ERP): the message documented in the README */
   'erp.ticket': Record<string, unknown>;
+  // the uploads to other systems (domain/uploads): each its receiver's own message, built when the document moved
+  /** a registry let in or out, to SAP */
+  'upload.registry': Record<string, unknown>;
+  /** a purchase ticket completed or voided, to SAP (goods receipt or its reversal) */
+  'upload.purchase': Record<string, unknown>;
+  /** a sales freight settlement examined, to the freight platform */
+  'upload.freight': Record<string, unknown>;
 }
 
 /** What every approval event carries: the approval, its document, who acted, the step and the users it now waits for. */
@@ -61,6 +68,9 @@ export const EVENT_KINDS: readonly EventKind[] = [
   { key: 'workflow.rejected', name: '审批驳回', nameEn: 'Approval rejected' },
   { key: 'workflow.revoked', name: '审批撤回', nameEn: 'Approval revoked' },
   { key: 'erp.ticket', name: '磅单上传ERP', nameEn: 'Weigh ticket to the ERP', keyedByBusinessKey: true },
+  { key: 'upload.registry', name: '登记单上传SAP', nameEn: 'Registry to SAP' },
+  { key: 'upload.purchase', name: '采购磅单上传SAP', nameEn: 'Purchase ticket to SAP' },
+  { key: 'upload.freight', name: '销售运费上传第三方', nameEn: 'Sales freight to a third party' },
 ];
 
 export const EVENT_KEYS = EVENT_KINDS.map((k) => k.key);

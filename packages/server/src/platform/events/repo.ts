@@ -1,10 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
 import type { Database } from '../db/pool';
 
 /** A delivery taken for one try, with its event and where it goes. */
 export interface ClaimedDelivery {
   id: string; org_id: string; attempts: number; event_id: string; event_type: string; event_key: string;
   payload: unknown; event_created_at: Date; url: string; secret: string | null; timeout_ms: number; max_attempts: number;
+  /** the receiver's sign-in (migration 087): a user name and its sealed password, or both null */
+  auth_user: string | null; auth_password: string | null;
 }
 
 /**
@@ -20,7 +23,7 @@ export async function claimDelivery(db: Database, id: string, leaseMs: number): 
      WHERE d.id = ${id}::bigint AND d.state = 'PENDING' AND (d.leased_until IS NULL OR d.leased_until < now())
        AND e.org_id = d.org_id AND e.id = d.event_id AND s.id = d.subscription_id AND s.enabled
     RETURNING d.id::text, d.org_id::text, d.attempts, d.event_id::text, d.event_type, d.event_key, e.payload,
-              e.created_at AS event_created_at, s.url, s.secret, s.timeout_ms, s.max_attempts`.execute(db);
+              e.created_at AS event_created_at, s.url, s.secret, s.timeout_ms, s.max_attempts, s.auth_user, s.auth_password`.execute(db);
   return rows[0];
 }
 
@@ -72,4 +75,22 @@ export async function resendDeliveries(db: Database, orgId: string, ids: string[
     RETURNING id::text, event_type AS "eventType", event_key AS "eventKey",
               (SELECT s.name FROM sys_subscription s WHERE s.id = subscription_id) AS subscription`.execute(db);
   return rows;
+}
+
+/** Whether the company has an enabled subscription to this event: an upload's message is built only when someone receives it. */
+export async function hasSubscriber(db: Database | Transaction<DB>, orgId: string, type: string): Promise<boolean> {
+  const { rows } = await sql<{ yes: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM sys_subscription s WHERE s.org_id = ${orgId}::bigint AND s.enabled AND ${type}::text = ANY (string_to_array(s.events, ','))) AS yes`.execute(db);
+  return rows[0].yes;
+}
+
+/**
+ * Whether a delivery of one of these events about this document is still on its way (PENDING): the
+ * document is being uploaded, and its upload lock holds until the receiver took it or it failed.
+ */
+export async function uploadInFlight(db: Database | Transaction<DB>, orgId: string, types: readonly string[], key: string): Promise<boolean> {
+  const { rows } = await sql<{ yes: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM sys_delivery d WHERE d.org_id = ${orgId}::bigint AND d.event_type = ANY (${[...types]}::text[])
+                      AND d.event_key = ${key} AND d.state = 'PENDING') AS yes`.execute(db);
+  return rows[0].yes;
 }

@@ -14,6 +14,7 @@ import { type FileStorage, SIGNED_URL_TTL_SECONDS } from './storage';
 import { issueStsToken } from './sts';
 import { IMAGE_TYPES, MAX_FILES_PER_REQUEST, cleanOriginalName, parseUploadKind, storageKey, storedType, uploadRefusal, type UploadKind } from './upload-rules';
 import { checkFileUrl } from './url-signature';
+import { directUploadRoutes } from './direct';
 import { fileInfo, inlineDisposition } from './wire';
 import type { Who } from '../auth/who';
 
@@ -85,6 +86,9 @@ export function fileRoutes(app: FastifyInstance, db: Database, deps: FileRouteDe
     const remaining = Math.max(0, q.expires - Math.floor(now() / 1000));
     return sendFile(reply, storage, file, `private, max-age=${remaining}`);
   });
+
+  // large files straight to the bucket (direct.ts): a presigned PUT, then the key handed back
+  directUploadRoutes(app, db, deps);
 
   // Spec: cloud storage credential, GET with key=cloudStsToken; only when S3 is configured.
   app.get('/api/sys-file/credential', async (request) => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config';
 import type { FileStorage, SignableFile, StoredObject } from './storage';
@@ -51,5 +51,30 @@ export class S3Storage implements FileStorage {
   async signedUrl(file: SignableFile, nowMs: number, ttlSeconds: number): Promise<string> {
     const get = new GetObjectCommand({ Bucket: this.bucket, Key: file.storageKey, ResponseContentType: file.contentType });
     return getSignedUrl(this.client, get, { expiresIn: ttlSeconds, signingDate: new Date(nowMs) });
+  }
+
+  /**
+   * A PUT the browser sends the bytes of one new object with (直传): this key only, for ttlSeconds.
+   * The server never sees the bytes; the finish step checks what arrived (direct.ts).
+   */
+  async presignPut(key: string, nowMs: number, ttlSeconds: number): Promise<string> {
+    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: ttlSeconds, signingDate: new Date(nowMs) });
+  }
+
+  /** The object's size, or null when there is none. */
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: Number(answer.ContentLength ?? 0) };
+    } catch (err) {
+      if (err instanceof NotFound || err instanceof NoSuchKey || (err as { name?: string }).name === 'NotFound') return null;
+      throw err;
+    }
+  }
+
+  /** The first bytes of an object (a ranged GET): enough to tell its type by its magic bytes. */
+  async head(key: string, bytes: number): Promise<Buffer> {
+    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+    return Buffer.from(await answer.Body!.transformToByteArray());
   }
 }

@@ -5,6 +5,7 @@ import { errorText, serverMessage, type Lang } from '@/platform/api/error-policy
 import type { FileInfo, SignedUrl, UploadKind } from './types';
 import { progressPercent, uploadForm } from './upload-rules';
 import { sendMultipart } from './upload-request';
+import { canUploadDirect, uploadDirect } from './direct-upload';
 
 export interface UploadOptions {
   kind: UploadKind;
@@ -24,6 +25,15 @@ export async function uploadFiles(files: readonly Blob[], opts: UploadOptions): 
   const lang = opts.lang ?? 'zh';
   const url = apiUrl('/sys-file/upload', { type: opts.kind });
   const progress = opts.onProgress && ((loaded: number, total: number) => opts.onProgress?.(progressPercent(loaded, total)));
+  // a large file goes straight to the object store when the files live in S3 (direct-upload.ts)
+  if (files.length === 1 && canUploadDirect(files[0])) {
+    const direct = await uploadDirect(files[0], opts.kind, progress, opts.signal).catch((err: unknown) => {
+      if ((err as Error).name === 'AbortError') throw err;
+      const e = err instanceof ApiError ? err : null;
+      throw failure(e?.status ?? 0, e?.message ?? ClientMessages.unknown[lang], e?.field ?? null, opts);
+    });
+    if (direct) return [direct];
+  }
   let reply;
   try {
     reply = await sendMultipart(url, uploadForm(files), apiHeaders(), progress, opts.signal);

@@ -38,6 +38,8 @@ const lineForms = formTemplates({ formatCode: 'masterdata.line', formatName: '�
   { fieldName: 'lineCode', fieldExplain: '线路编码', fieldExplainEn: 'Code', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.line_code', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
   { fieldName: 'lineName', fieldExplain: '线路名称', fieldExplainEn: 'Name', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.line_name', irequired: true },
   { fieldName: 'direction', fieldExplain: '收发方向', fieldExplainEn: 'Direction', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.direction', options: DIRECTIONS, irequired: true },
+  { fieldName: 'transitMinutes', fieldExplain: '在途时长(分钟)', fieldExplainEn: 'Time on the road (min)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.transit_minutes',
+    tipsMessage: '供应商发车到进厂通常需要的分钟数；该线路历史到厂记录不足 3 次时，采购物流按它预计到厂时间' },
   remarkForm, enabledForm,
 ]);
 
@@ -88,6 +90,7 @@ export const lineFamily: DocumentFamily = {
     { name: 'lineCode', column: 'line_code', label: '线路编码', type: 'text', updatable: false, unique: true, maxLength: 20 },
     { name: 'lineName', column: 'line_name', label: '线路名称', type: 'text', required: true, maxLength: 60 },
     { name: 'direction', column: 'direction', label: '收发方向', type: 'enum', required: true, options: DIRECTIONS },
+    { name: 'transitMinutes', column: 'transit_minutes', label: '在途时长(分钟)', type: 'integer', min: 1, below: 10081 },
     enabledField, remarkField,
   ],
   lifecycle: switchLifecycle, listTemplate: lineList, resourceTemplate: lineResource, forms: [lineCreate, lineUpdate],

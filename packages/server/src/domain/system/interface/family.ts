@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Database } from '../../../platform/db/pool';
+import { badRequest } from '../../../platform/http/errors';
+import { PASSWORD_MASK, sealReceiverPassword } from './credentials';
 import type { DocumentFamily } from '../../../platform/documents/define';
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { eventOptions, isEventType } from '../../../platform/events/catalogue';
@@ -38,6 +41,10 @@ const [createForm, updateForm] = formTemplates({ formatCode: 'system.interface',
   { fieldName: 'secret', fieldExplain: '签名密钥', fieldExplainEn: 'Signing secret', fieldType: 'TEXT', formSubmitType: 'ONE_TXT',
     columnSql: `CASE WHEN t.secret IS NULL THEN NULL ELSE '${SECRET_MASK}' END`,
     tipsMessage: '留空则自动生成；接收方用它校验 x-signature 请求头。密钥不再显示，可用“重新生成密钥”取得新密钥' },
+  { fieldName: 'authUser', fieldExplain: '认证用户', fieldExplainEn: 'Sign-in user', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.auth_user',
+    tipsMessage: '接收方要求登录时填写（如 SAP 的 HTTP 接口用户），以 Basic 认证发送' },
+  { fieldName: 'authPassword', fieldExplain: '认证密码', fieldExplainEn: 'Sign-in password', fieldType: 'TEXT', formSubmitType: 'ONE_TXT',
+    columnSql: `CASE WHEN t.auth_password IS NULL THEN NULL ELSE '${PASSWORD_MASK}' END`, tipsMessage: '加密保存，不再显示；修改时留空则保留原密码' },
   { fieldName: 'timeoutMs', fieldExplain: '超时(毫秒)', fieldExplainEn: 'Timeout (ms)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.timeout_ms', defaultValue: '10000' },
   { fieldName: 'maxAttempts', fieldExplain: '最多尝试次数', fieldExplainEn: 'Max attempts', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.max_attempts', defaultValue: '12' },
   { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
@@ -51,11 +58,35 @@ export const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
  * The form's events come as a list (multi-choice), stored as the comma-separated keys the fan-out
  * splits; a blank secret on create is generated, and the mask sent back by an edit keeps the stored one.
  */
-async function prepareSubscription(_db: unknown, _who: unknown, entity: Record<string, unknown>, mode: 'create' | 'update'): Promise<void> {
+async function prepareSubscription(db: Database, _who: unknown, entity: Record<string, unknown>, mode: 'create' | 'update'): Promise<void> {
   if (Array.isArray(entity.events)) entity.events = [...new Set(entity.events.map(String))].join(',');
+  await prepareSignIn(db, entity, mode);
   const secret = typeof entity.secret === 'string' ? entity.secret.trim() : entity.secret;
   if (mode === 'create' && (secret === undefined || secret === null || secret === '' || secret === SECRET_MASK)) entity.secret = newSecret();
   else if (mode === 'update' && (secret === undefined || secret === null || secret === '' || secret === SECRET_MASK)) delete entity.secret;
+}
+
+/**
+ * The receiver's sign-in: a typed password is sealed before it reaches the table (credentials.ts);
+ * the mask or a blank keeps the stored one on an edit; no user name means no sign-in at all.
+ */
+async function prepareSignIn(db: Database, entity: Record<string, unknown>, mode: 'create' | 'update'): Promise<void> {
+  const user = typeof entity.authUser === 'string' ? entity.authUser.trim() : entity.authUser;
+  const password = typeof entity.authPassword === 'string' ? entity.authPassword : null;
+  const typed = password !== null && password !== '' && password !== PASSWORD_MASK;
+  if (user === '' || user === null) {
+    entity.authUser = null;
+    entity.authPassword = null;
+    return;
+  }
+  if (user === undefined) {
+    if (mode === 'update' && !typed) delete entity.authPassword;
+    return;
+  }
+  entity.authUser = user;
+  if (typed) entity.authPassword = await sealReceiverPassword(db, password);
+  else if (mode === 'update') delete entity.authPassword;
+  else throw badRequest('填写了认证用户时，认证密码不能为空', 'authPassword');
 }
 
 function checkEvents(v: string): string | null {
@@ -75,6 +106,8 @@ export const interfaceFamily: DocumentFamily = {
       check: (v) => (/^https?:\/\/\S+$/.test(v) ? null : '接收地址应以 http:// 或 https:// 开头') },
     { name: 'secret', column: 'secret', label: '签名密钥', type: 'text', maxLength: 200,
       check: (v) => (v.length >= 16 ? null : '签名密钥至少 16 个字符') },
+    { name: 'authUser', column: 'auth_user', label: '认证用户', type: 'text', maxLength: 100 },
+    { name: 'authPassword', column: 'auth_password', label: '认证密码', type: 'text', maxLength: 1000 },
     { name: 'timeoutMs', column: 'timeout_ms', label: '超时(毫秒)', type: 'integer', min: 100, below: 120_001, default: 10_000 },
     { name: 'maxAttempts', column: 'max_attempts', label: '最多尝试次数', type: 'integer', min: 1, below: 101, default: 12 },
     enabledField, remarkField,

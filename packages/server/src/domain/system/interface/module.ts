@@ -10,12 +10,13 @@ import { enqueue } from '../../../platform/jobs/enqueue';
 import { interfaceFamily, newSecret } from './family';
 import { HISTORY_LIST_CODE, historyListTemplate } from './history-list';
 import { deliveryAttempts } from './attempts';
+import { receiverPasswordOpener } from './credentials';
 
 /** The safety net of the deliveries: any overdue by a minute (its job lost with an instance) is tried. */
 export const webhookSweepJob: ScheduledJobDecl = {
   key: 'webhook.sweep', name: '事件投递补漏', nameEn: 'Event delivery sweep', cron: '* * * * *',
   run: async (ctx) => {
-    const tried = await sweepDue(ctx.db);
+    const tried = await sweepDue(ctx.db, { openSecret: receiverPasswordOpener(ctx.db) });
     return { summary: tried ? `补发 ${tried} 条` : '无逾期投递' };
   },
 };
@@ -45,7 +46,7 @@ export const interfaceModule = defineModule({
   // for is queued again at its time (platform/events/sweep.ts), and a crash is the library's to retry
   workers: [defineWorker<DeliverJob>({
     queue: DELIVER_QUEUE, retry: { limit: 5, delaySeconds: 30, backoff: true },
-    handle: async (ctx, data) => { await deliverAndReschedule(ctx.db, data.deliveryIds); },
+    handle: async (ctx, data) => { await deliverAndReschedule(ctx.db, data.deliveryIds, { openSecret: receiverPasswordOpener(ctx.db) }); },
   })],
   jobs: [webhookSweepJob],
   lists: [{ url: '/api/system/outbox/v2/list', template: HISTORY_LIST_CODE, permission: 'sys_outbox_view' }],
