@@ -30,6 +30,7 @@ import { reportDesignModule } from './report-design/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
+import { trackModule } from './track/module';
 import { stockAddressModule } from './stock/address/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
@@ -83,6 +84,8 @@ export const MODULES: FamilyModule[] = [
   confirmModule,
   stockModule,
   stockAddressModule,
+  // 轨道衡: its audit posts wagons to stock
+  trackModule,
   erpModule,
   // the built-in reports of 报表中心, over the ledgers above
   reportBuiltinModule,

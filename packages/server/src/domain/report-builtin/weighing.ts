@@ -10,7 +10,8 @@ import { PARTY_CODE, PARTY_JOINS, PARTY_NAME, Sql } from './sql';
  * The weighing reports: 过磅日报 (a day against the day before and the same day last month), the
  * monthly summary (a month, day by day) and the yearly summary (a year, month by month), each per
  * kind, material and counterparty over the completed tickets (COMPLETED, AUDITED, POSTED) by their
- * completion time in the plant's days.
+ * completion time in the plant's days; an audited train's wagons count as tickets done at the
+ * train's arrival (轨道衡, the view wb_weighing_fact).
  *
  * Each reads the tickets of its windows by (org_id, completed_at), groups them by ids first (a
  * day is 2,000 tickets but a few hundred groups, a year 730,000 and a few thousand) and names the
@@ -56,6 +57,9 @@ function grouped(q: Sql, orgId: string, rows: string): string {
         FROM g LEFT JOIN wb_notice n ON n.org_id = ${q.v(orgId)} AND n.id = g.al_notice)`;
 }
 
+/** The weighings the reports read: the truck tickets and the audited trains' wagons (view wb_weighing_fact, migration 084). */
+const WEIGHINGS = 'wb_weighing_fact';
+
 const TICKET_COLS = `t.kind, t.material_id, t.vendor_id, t.customer_id, CASE WHEN t.kind = 'al' THEN t.notice_id END AS al_notice, t.net, t.amount`;
 
 /** Trips, net and amount of one bucket, as the fields `keys` (trips, net, amount). */
@@ -94,7 +98,7 @@ export const dailyDataset: ReportDataset = {
     const q = new Sql();
     // three windows, each its own range of the (org_id, completed_at) index
     const windows = [day, addDays(day, -1), sameDayLastMonth(day)].map((d, k) => `
-        SELECT ${k + 1} AS b, ${TICKET_COLS} FROM wb_ticket t
+        SELECT ${k + 1} AS b, ${TICKET_COLS} FROM ${WEIGHINGS} t
          WHERE ${ticketFilter(q, input)}
            AND t.completed_at >= ${q.dayStart(d, input.timeZone)} AND t.completed_at < ${q.dayStart(addDays(d, 1), input.timeZone)}`);
     const text = `
@@ -122,7 +126,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[]): string {
   const rows = `
-        SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM wb_ticket t
+        SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM ${WEIGHINGS} t
          WHERE ${ticketFilter(q, input)}
            AND t.completed_at >= ${q.dayStart(bounds[0], input.timeZone)} AND t.completed_at < ${q.dayStart(bounds[bounds.length - 1], input.timeZone)}`;
   return `
