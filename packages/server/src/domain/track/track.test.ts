@@ -91,6 +91,18 @@ describe('a train and its wagons', () => {
     expect((await q('SELECT count(*)::int AS n FROM wb_wagon WHERE train_id = $1 AND tolerance IS NOT NULL', [t.id]))[0].n).toBe(0);
   });
 
+  it('a sales train: its audit takes each wagon out of the warehouse; the purchase calls do not reach it', async () => {
+    const sale = expectOk(await post('/api/track/sa/create', {
+      entity: { arrivedAt: '2024-06-15 12:00:00', customerId: plant.customerId, materialId: plant.materialId, warehouseId: plant.warehouseId },
+      entitysub: [{ wagonNo: 'P62-1', gross: '81.2', tare: '21.4', waybill: '59.8' }],
+    })).data as { id: string };
+    expectFailure(await post(`${PU}/figures`, { id: sale.id }), 404);
+    const before = await balance();
+    expectOk(await post('/api/track/sa/audit', { ids: [sale.id] }));
+    expect(await liveRecords(sale.id)).toEqual([['OUT', '59.8000']]);
+    expect(before - (await balance())).toBeCloseTo(59.8, 6);
+  });
+
   it('refuses to audit a train with a wagon not weighed, naming it', async () => {
     const t = await train({}, [{ wagonNo: 'C70-1', tare: '23.8', waybill: '70' }]);
     expectFailure(await post(`${PU}/audit`, { ids: [t.id] }), 400, `车次 ${t.trainNo} 车号 C70-1 未称毛重，不能审核`);
