@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { DisplayParams } from '@wb/protocol';
 import { plantTimeText, weightHeader, type DocColumn, type Letterhead, type TableDocument } from '../../platform/print/document';
 import type { TrainSheet } from './repo';
@@ -28,7 +29,7 @@ const word = (list: { value: string; label: string }[], v: unknown) => list.find
 
 export function trainDocument(k: TrainKindDef, s: TrainSheet, letterhead: Letterhead, display: DisplayParams): TableDocument {
   const t = s.train;
-  const terms = t.lossBasis ? `${t.lossAllowance} ${word(LOSS_BASIS_OPTIONS, t.lossBasis)}，${word(LOSS_HANDLING_OPTIONS, t.lossHandling)}` : '无';
+  const terms = t.lossBasis ? `${new Decimal(t.lossAllowance ?? 0).toFixed()} ${word(LOSS_BASIS_OPTIONS, t.lossBasis)}，${word(LOSS_HANDLING_OPTIONS, t.lossHandling)}` : '无';
   return {
     title: `${k.label}磅单 ${t.trainNo}`,
     letterhead,
