@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, SCREENSHOT_DIR } from '../support/browser';
 import { sql } from '../support/db';
 import { useSignedInPage } from '../support/fixture';
-import { listScreen, rows } from '../support/list-screen';
+import { columnTexts, listScreen, quickSearch, rows } from '../support/list-screen';
+import { childTexts, formDialog, openListForm } from '../support/child-table';
 import { api, apiSignIn, COMPANY_CEMENT, USERS } from '../support/login';
 import { HOME, openMenuLeaf, settled } from '../support/workspace';
 
@@ -166,5 +167,59 @@ describe('printing a weigh ticket', () => {
     await page.getByTestId('lang-switch').click();
     await settled(page);
     await page.getByTestId('lang-zh-CN').click();
+  });
+});
+
+describe('轨道衡: a train and its wagons', () => {
+  it('lists the train with its totals, shows its wagon grid with net and loss, and the list\'s 审核 posts each wagon to stock', async () => {
+    const { page } = stage;
+    const [p] = await db<{ org: string; vendor: string; warehouse: string; material: string }>(`
+      SELECT o.id::text AS org,
+             (SELECT a.archive_id::text FROM md_vendor_alloc a WHERE a.org_id = o.id ORDER BY a.archive_id LIMIT 1) AS vendor,
+             (SELECT w.id::text FROM md_warehouse w WHERE w.org_id = o.id ORDER BY w.id LIMIT 1) AS warehouse,
+             (SELECT a.archive_id::text FROM md_material_alloc a WHERE a.org_id = o.id ORDER BY a.archive_id LIMIT 1) AS material
+        FROM sys_org o WHERE o.org_code = 'HDSN'`);
+    const [train] = await db<{ id: string }>(`INSERT INTO wb_train (org_id, train_no, kind, arrived_at, vendor_id, material_id, warehouse_id, loss_basis, loss_allowance)
+      VALUES ($1, 'K-E2E-1', 'pu', now(), $2, $3, $4, 'PERMILLE', 2) RETURNING id::text`, [p.org, p.vendor, p.material, p.warehouse]);
+    await db(`INSERT INTO wb_wagon (org_id, train_id, seq, wagon_no, gross, tare, waybill) VALUES
+      ($1, $2, 1, 'C64-4801', 83.46, 23.2, 60.5), ($1, $2, 2, 'C64-4802', 84, 23.6, 60.5)`, [p.org, train.id]);
+
+    await openMenuLeaf(page, '/weigh', '/weigh/track-pu');
+    await rows(page);
+    await quickSearch(page, 'K-E2E-1');
+    await poll(() => columnTexts(page, '车次')).toEqual(['K-E2E-1']);
+    expect((await columnTexts(page, '净重合计'))[0]).toMatch(/^120\.66/);
+    expect((await columnTexts(page, '亏吨合计'))[0]).toMatch(/^0\.34/);
+
+    const row = (await rows(page)).filter({ hasText: 'K-E2E-1' }).first();
+    await row.locator('.ant-checkbox-input, input[type="checkbox"]').first().check();
+    const form = await openListForm(page, 'btn-update');
+    await poll(() => childTexts(form, '车号')).toEqual(['C64-4801', 'C64-4802']);
+    expect((await childTexts(form, '净重')).map((t) => Number(t))).toEqual([60.26, 60.4]);
+    expect((await childTexts(form, '亏吨')).map((t) => Number(t))).toEqual([0.24, 0.1]);
+    await settled(page);
+    await screenshot(page, 'track-scale-train-form');
+    await formDialog(page).locator('.ant-modal-close').click();
+    await formDialog(page).waitFor({ state: 'detached' });
+
+    await listScreen(page).getByTestId('btn-audit').click();
+    await poll(async () => (await db<{ doc_status: string }>('SELECT doc_status FROM wb_train WHERE id = $1', [train.id]))[0].doc_status).toBe('AUDITED');
+    expect(await db<{ quantity: string }>(`SELECT r.quantity::text FROM wb_stock_record r JOIN wb_wagon w ON w.id = r.wagon_id
+      WHERE w.train_id = $1 AND r.reversed_at IS NULL ORDER BY w.seq`, [train.id])).toEqual([{ quantity: '60.2600' }, { quantity: '60.4000' }]);
+    await poll(async () => (await columnTexts(page, '超耗合计'))[0]).toMatch(/^0\.119|^0\.12/);
+
+    // 打印: the train ticket with its wagons, as the server prints it, in the print preview
+    await (await rows(page)).filter({ hasText: 'K-E2E-1' }).first().locator('.ant-checkbox-input, input[type="checkbox"]').first().check();
+    const direct = listScreen(page).locator('button[data-testid="btn-page:trainPrint"]');
+    if (await direct.isVisible()) await direct.click();
+    else {
+      await listScreen(page).getByTestId('btn-more').click();
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid="btn-page:trainPrint"]').click();
+    }
+    await page.getByTestId('pdf-preview-frame').waitFor();
+    await settled(page);
+    await screenshot(page, 'track-scale-train-print');
+    await page.locator('.ant-modal', { has: page.getByTestId('pdf-preview') }).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await page.getByTestId('pdf-preview').waitFor({ state: 'detached' });
   });
 });

@@ -54,6 +54,7 @@ export const MENU_AREAS: MenuArea[] = [
     name: '过磅', en: 'Weighing', path: '/weigh', icon: 'DashboardOutlined',
     groups: [
       group('/weigh', 'tickets', '过磅单', 'Weigh tickets', ['/weigh/pu', '/weigh/sa', '/weigh/al', '/weigh/tr', '/weigh/pr', '/weigh/st', '/weigh/pt']),
+      group('/weigh', 'track', '轨道衡', 'Track scale', ['/weigh/track-pu', '/weigh/track-sa']),
     ],
   },
   { name: '通知单', en: 'Notices', path: '/notice', icon: 'ProfileOutlined' },

@@ -33,6 +33,7 @@ import { reportDesignModule } from './report-design/module';
 import { settlementModule } from './settlement/module';
 import { stationModule } from './station/module';
 import { stockModule } from './stock/module';
+import { trackModule } from './track/module';
 import { stockAddressModule } from './stock/address/module';
 import { adminModule } from './system/admin/module';
 import { interfaceModule } from './system/interface/module';
@@ -86,6 +87,8 @@ export const MODULES: FamilyModule[] = [
   confirmModule,
   stockModule,
   stockAddressModule,
+  // 轨道衡: its audit posts wagons to stock
+  trackModule,
   erpModule,
   // 采购物流: the purchase registries on their way, over the registry and the gate
   logisticsModule,

@@ -43,6 +43,10 @@ function headerFields(k: ContractKindDef): DocField[] {
     { name: 'currency', column: 'currency', label: '币种', type: 'text', required: true, default: 'CNY', maxLength: 3, normalise: (t) => t.trim().toUpperCase(), check: (t) => (CURRENCY.test(t) ? null : '币种应为三位字母代码，如 CNY') },
     { name: 'settleBasis', column: 'settle_basis', label: '结算依据', type: 'enum', required: true, default: 'OUR_NET', options: [{ value: 'OUR_NET', label: '我方净重' }, { value: 'SHIPPED', label: '对方原发' }, { value: 'LESSER', label: '两者取小' }] },
     percent('tolerance', 'tolerance', '溢短装', { required: true, default: '0' }),
+    // 途损条款 (migration 084): what a rail wagon may lose of its waybill weight (轨道衡)
+    { name: 'lossBasis', column: 'loss_basis', label: '途损方式', type: 'enum', options: [{ value: 'PERMILLE', label: '千分比(‰)' }, { value: 'TONS', label: '吨/车' }] },
+    { name: 'lossAllowance', column: 'loss_allowance', label: '允许途损', type: 'number', scale: 4, min: 0, below: 1e9 },
+    { name: 'lossHandling', column: 'loss_handling', label: '超耗处理', type: 'enum', options: [{ value: 'CHARGE', label: '超耗扣吨' }, { value: 'FLAG', label: '仅标记' }] },
     { name: 'freightTerms', column: 'freight_terms', label: '运费条款', type: 'enum', required: true, default: 'DELIVERED', options: [{ value: 'DELIVERED', label: '到厂价' }, { value: 'EX_WORKS', label: '出厂价' }] },
     { name: 'paymentTerms', column: 'payment_terms', label: '付款方式', type: 'enum', required: true, default: 'PREPAID', options: [{ value: 'PREPAID', label: '预付款' }, { value: 'CREDIT', label: '账期' }] },
     { name: 'creditDays', column: 'credit_days', label: '账期天数', type: 'integer', min: 1, below: 3651 },
@@ -125,6 +129,7 @@ export function contractFamily(k: ContractKindDef): DocumentFamily {
       wb_contract_validity: { field: 'validTo', message: '有效期至不能早于有效期起' },
       wb_contract_peer: { field: 'peerOrgId', message: '收货公司不能是本公司' },
       wb_contract_credit: { field: 'creditDays', message: '账期付款须填写账期天数' },
+      wb_contract_loss_terms: { field: 'lossAllowance', message: '途损方式与允许途损须同时填写' },
     },
     children: contractLines(k),
   };

@@ -99,6 +99,9 @@ export const contractResource = (k: ContractKindDef) => defineTemplate({
   ],
 });
 
+const LOSS_BASES = [{ value: 'PERMILLE', label: '千分比(‰)', labelEn: 'Permille (‰)' }, { value: 'TONS', label: '吨/车', labelEn: 'Tons per wagon' }];
+const LOSS_HANDLINGS = [{ value: 'CHARGE', label: '超耗扣吨', labelEn: 'Charge the excess' }, { value: 'FLAG', label: '仅标记', labelEn: 'Flag only' }];
+
 function headerFormFields(k: ContractKindDef, table: string): FieldDef[] {
   const party = partyColumn(k);
   const [idName, formatCode, from] = k.party === 'vendor' ? ['vendorId', 'masterdata.vendor.resource', 'vendorName']
@@ -115,6 +118,9 @@ function headerFormFields(k: ContractKindDef, table: string): FieldDef[] {
     { fieldName: 'currency', fieldExplain: '币种', fieldExplainEn: 'Currency', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.currency', defaultValue: 'CNY' },
     { fieldName: 'settleBasis', fieldExplain: '结算依据', fieldExplainEn: 'Settlement basis', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.settle_basis', options: SETTLE_BASES, defaultValue: 'OUR_NET', irequired: true },
     { fieldName: 'tolerance', fieldExplain: '溢短装(±%)', fieldExplainEn: 'Tolerance (±%)', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: trimmed('t.tolerance'), defaultValue: '0' },
+    { fieldName: 'lossBasis', fieldExplain: '途损方式', fieldExplainEn: 'Transit loss basis', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.loss_basis', options: LOSS_BASES, tipsMessage: '火运到货的允许途损（轨道衡）' },
+    { fieldName: 'lossAllowance', fieldExplain: '允许途损', fieldExplainEn: 'Transit loss allowance', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: trimmed('t.loss_allowance') },
+    { fieldName: 'lossHandling', fieldExplain: '超耗处理', fieldExplainEn: 'Excess loss', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.loss_handling', options: LOSS_HANDLINGS },
     { fieldName: 'freightTerms', fieldExplain: '运费条款', fieldExplainEn: 'Freight terms', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.freight_terms', options: FREIGHT_TERMS, defaultValue: 'DELIVERED', irequired: true },
     { fieldName: 'paymentTerms', fieldExplain: '付款方式', fieldExplainEn: 'Payment terms', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.payment_terms', options: PAYMENT_TERMS, defaultValue: 'PREPAID', irequired: true },
     { fieldName: 'creditDays', fieldExplain: '账期天数', fieldExplainEn: 'Credit days', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.credit_days', tipsMessage: '付款方式为账期时必填' },

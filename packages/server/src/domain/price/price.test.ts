@@ -90,6 +90,23 @@ describe('price lists', () => {
   });
 });
 
+describe('price rules by data sync (datax)', () => {
+  it('creates, leaves alone and updates the rules of each kind by their number, the two kinds apart', async () => {
+    const entities = [
+      { ruleNo: 'DX-P1', materialId: plant.materialId, price: '61.5', effectiveFrom: '2026-02-01 00:00:00' },
+      { ruleNo: 'DX-P2', materialId: plant.materialId, price: '62', effectiveFrom: '2026-02-01 00:00:00' },
+    ];
+    expect(expectOk(await post(`${SA}/datax`, { entities })).data).toEqual({ created: 2, updated: 0 });
+    expect(expectOk(await post(`${SA}/datax`, { entities })).data).toEqual({ created: 0, updated: 0 });
+    expect(expectOk(await post(`${SA}/datax`, { entities: [{ ...entities[0], price: '63.25' }, entities[1]] })).data).toEqual({ created: 0, updated: 1 });
+    // the purchase list keeps its own numbers: the same number there is a new purchase rule
+    expect(expectOk(await post('/api/price/pu/datax', { entities: [entities[0]] })).data).toEqual({ created: 1, updated: 0 });
+    const rows = await db().selectFrom('wb_price_rule').select(['kind', 'rule_no', 'price']).where('rule_no', 'like', 'DX-P%').orderBy('kind').orderBy('rule_no').execute();
+    expect(rows.map((r) => [r.kind, r.rule_no, Number(r.price)])).toEqual([['pu', 'DX-P1', 61.5], ['sa', 'DX-P1', 63.25], ['sa', 'DX-P2', 62]]);
+    expectFailure(await post(`${SA}/datax`, { entities: [{ ruleNo: 'DX-P3', materialId: plant.materialId, effectiveFrom: '2026-02-01 00:00:00' }] }), 400, '单价不能为空！');
+  });
+});
+
 describe('the price a completed truck records', () => {
   const morning = new Date(Date.now() - 3 * 86_400_000);
 

@@ -10,7 +10,8 @@ import { PARTY_CODE, PARTY_JOINS, PARTY_NAME, Sql } from './sql';
  * The weighing reports: 过磅日报 (a day against the day before and the same day last month), the
  * monthly summary (a month, day by day) and the yearly summary (a year, month by month), each per
  * kind, material and counterparty over the completed tickets (COMPLETED, AUDITED, POSTED) by their
- * completion time in the plant's days.
+ * completion time in the plant's days; an audited train's wagons count as tickets done at the
+ * train's arrival (轨道衡, the view wb_weighing_fact).
  *
  * Each reads its windows from the summaries of migration 082 (the done tickets summed per company,
  * kind, material and counterparty, kept by the ticket writes' own transactions): the day and the
@@ -74,6 +75,12 @@ function grouped(q: Sql, orgId: string, rows: string): string {
 
 const TICKET_COLS = `t.kind, t.material_id, t.vendor_id, t.customer_id, CASE WHEN t.kind = 'al' THEN t.notice_id END AS al_notice, 1 AS trips, t.net, t.amount`;
 const SUMMARY_COLS = 's.kind, s.material_id, s.vendor_id, s.customer_id, s.al_notice_id AS al_notice, s.trips, s.net, s.amount';
+/**
+ * The audited trains' wagons (轨道衡, migration 084), each a trip done at its train's arrival: read
+ * beside the summaries, which sum tickets only, and within wb_weighing_fact in the tickets' branch.
+ */
+const WAGONS = 'wb_wagon_fact';
+const WEIGHINGS = 'wb_weighing_fact';
 
 /** Trips, net and amount of one bucket, as the fields `keys` (trips, net, amount). */
 const sums = (bucket: string, [trips, net, amount]: [string, string, string]) => `
@@ -114,7 +121,10 @@ export const dailyDataset: ReportDataset = {
     const windows = days.map((d, k) => `
         SELECT ${k + 1} AS b, ${SUMMARY_COLS} FROM rpt_weigh_day s
          WHERE ${summaryZone(q, input.timeZone)} AND ${summaryFilter(q, input)} AND s.day = ${q.v(d)}::date`).concat(days.map((d, k) => `
-        SELECT ${k + 1} AS b, ${TICKET_COLS} FROM wb_ticket t
+        SELECT ${k + 1} AS b, ${TICKET_COLS} FROM ${WAGONS} t
+         WHERE ${summaryZone(q, input.timeZone)} AND ${ticketFilter(q, input)}
+           AND t.completed_at >= ${q.dayStart(d, input.timeZone)} AND t.completed_at < ${q.dayStart(addDays(d, 1), input.timeZone)}`)).concat(days.map((d, k) => `
+        SELECT ${k + 1} AS b, ${TICKET_COLS} FROM ${WEIGHINGS} t
          WHERE NOT ${summaryZone(q, input.timeZone)} AND ${ticketFilter(q, input)}
            AND t.completed_at >= ${q.dayStart(d, input.timeZone)} AND t.completed_at < ${q.dayStart(addDays(d, 1), input.timeZone)}`));
     const text = `
@@ -147,7 +157,11 @@ function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets:
          WHERE ${summaryZone(q, input.timeZone)} AND ${summaryFilter(q, input)}
            AND ${at} >= ${q.v(bounds[0])}::date AND ${at} < ${q.v(bounds[bounds.length - 1])}::date
         UNION ALL
-        SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM wb_ticket t
+        SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM ${WAGONS} t
+         WHERE ${summaryZone(q, input.timeZone)} AND ${ticketFilter(q, input)}
+           AND t.completed_at >= ${q.dayStart(bounds[0], input.timeZone)} AND t.completed_at < ${q.dayStart(bounds[bounds.length - 1], input.timeZone)}
+        UNION ALL
+        SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM ${WEIGHINGS} t
          WHERE NOT ${summaryZone(q, input.timeZone)} AND ${ticketFilter(q, input)}
            AND t.completed_at >= ${q.dayStart(bounds[0], input.timeZone)} AND t.completed_at < ${q.dayStart(bounds[bounds.length - 1], input.timeZone)}`;
   return `

@@ -31,7 +31,9 @@ export type RecordSource =
   | { earlyId: string }
   | { transferId: string; transferLineId: string }
   // a posted ticket's net changed afterwards: the difference, a record of its own (migration 062)
-  | { correctsTicketId: string };
+  | { correctsTicketId: string }
+  // a wagon of an audited train (轨道衡, migration 084)
+  | { wagonId: string };
 
 export interface NewRecord {
   direction: RecordDirection;
@@ -50,9 +52,9 @@ export interface StockPosting {
   warnings: string[];
 }
 
-type SourceColumn = 'ticket_id' | 'early_id' | 'transfer_id' | 'corrects_ticket_id';
+type SourceColumn = 'ticket_id' | 'early_id' | 'transfer_id' | 'corrects_ticket_id' | 'wagon_id';
 
-const LIVE_INDEXES = ['wb_stock_record_live_uq', 'wb_stock_record_early_uq', 'wb_stock_record_transfer_uq'];
+const LIVE_INDEXES = ['wb_stock_record_live_uq', 'wb_stock_record_early_uq', 'wb_stock_record_transfer_uq', 'wb_stock_record_wagon_uq'];
 
 async function negativeStockLevel(tx: Tx, orgId: string): Promise<CheckLevel> {
   const row = await tx.selectFrom('sys_param').select('param_value').where('org_id', '=', orgId).where('param_key', '=', 'negativeStockCheck').executeTakeFirst();
@@ -82,6 +84,7 @@ export async function postRecords(tx: Tx, orgId: string, userId: string | null, 
       transfer_id: 'transferId' in r.source ? r.source.transferId : null,
       transfer_line_id: 'transferLineId' in r.source ? r.source.transferLineId : null,
       corrects_ticket_id: 'correctsTicketId' in r.source ? r.source.correctsTicketId : null,
+      ...('wagonId' in r.source ? { wagon_id: r.source.wagonId } : {}),
     }))).execute();
   } catch (err) {
     const e = err as { code?: string; constraint?: string };

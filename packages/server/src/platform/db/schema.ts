@@ -909,3 +909,26 @@ export interface DB {
 // Uploads to other systems and the purchase family's logistics (migrations/087_uploads_logistics.sql).
 export interface SysSubscription { auth_user?: string | null; auth_password?: string | null }
 export interface MdLine { transit_minutes?: number | null }
+// 轨道衡 (migration 084): trains and their wagons; a wagon is a stock record's source of its own
+export interface WbStockRecord {
+  wagon_id?: Id | null;
+}
+export interface WbContract {
+  loss_basis: 'PERMILLE' | 'TONS' | null; loss_allowance: Numeric | null; loss_handling: 'CHARGE' | 'FLAG' | null;
+}
+export interface WbTrain extends DocAudit {
+  id: Generated<string>; org_id: Id; train_no: string; kind: 'pu' | 'sa'; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>; arrived_at: Timestamp;
+  contract_id: Id | null; notice_id: Id | null; vendor_id: Id | null; customer_id: Id | null; material_id: Id | null; warehouse_id: Id;
+  loss_basis: 'PERMILLE' | 'TONS' | null; loss_allowance: Numeric | null; loss_handling: Generated<'CHARGE' | 'FLAG'>;
+  audited_at: Timestamp | null; audited_by: Id | null; version: Generated<number>;
+}
+export interface WbWagon {
+  id: Generated<string>; org_id: Id; train_id: Id; seq: number; wagon_no: string; material_id: Id | null;
+  gross: Numeric | null; tare: Numeric | null; tare_mode: Generated<'MARKED' | 'WEIGHED'>; net: Generated<string | null>; waybill: Numeric | null;
+  loss: Generated<string | null>; tolerance: Numeric | null; over_loss: Numeric | null; charged: Numeric | null; remark: string | null;
+  created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
+}
+export interface DB {
+  wb_train: WbTrain;
+  wb_wagon: WbWagon;
+}

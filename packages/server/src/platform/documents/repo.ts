@@ -192,6 +192,13 @@ export async function cancelAllocations(tx: Tx, allocTable: string, ids: string[
  * New group archives are allocated to the caller's company, as are existing ones it lacked.
  */
 export async function upsertByCode(tx: Tx, f: DocumentFamily, who: RowScope, rows: EntityValues[]): Promise<{ created: number; updated: number }> {
+  // A family kept in a view over a shared table (the price rules of a kind, the contracts of a
+  // kind): a view has no xmax, and the table's unique key carries the view's discriminator (kind),
+  // so ON CONFLICT (org_id, code) names no constraint; such rows are matched by their code instead.
+  if (await isView(tx, f.table)) {
+    if (f.scope.kind !== 'org') throw new Error(`${f.table}: a family kept in a view is pushed as company rows`);
+    return upsertByKey(tx, f, who, rows, [f.code.column]);
+  }
   const owner = ownerColumns(f, who);
   const written = f.fields;
   const names = [...written.map((d) => d.column), ...Object.keys(owner.types)];
@@ -264,6 +271,17 @@ export async function upsertByKey(tx: Tx, f: DocumentFamily, who: RowScope, rows
                        WHERE NOT EXISTS (SELECT 1 FROM ${table(f)} WHERE ${match}) RETURNING id)
     SELECT (SELECT count(*) FROM inserted)::int AS created, (SELECT count(*) FROM updated)::int AS updated`.execute(tx);
   return out[0];
+}
+
+const viewKinds = new Map<string, boolean>();
+/** Whether a family's table is a view (asked of the catalogue once per table). */
+async function isView(db: Runner, tableName: string): Promise<boolean> {
+  const known = viewKinds.get(tableName);
+  if (known !== undefined) return known;
+  const { rows } = await sql<{ kind: string | null }>`SELECT c.relkind::text AS kind FROM pg_class c WHERE c.oid = to_regclass(${tableName})`.execute(db);
+  const view = rows[0]?.kind === 'v';
+  viewKinds.set(tableName, view);
+  return view;
 }
 
 function count(rows: { inserted: boolean }[]): { created: number; updated: number } {

@@ -23,6 +23,7 @@ import { NoticeDialogHost } from '@/pages/notice/NoticeDialogHost';
 import '@/pages/ticket-print/register';
 import '@/pages/settlement/register';
 import '@/pages/data-source/register';
+import '@/pages/track-scale/register';
 import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
 import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost';
 import { StationKeyDialogHost } from '@/pages/station-keys/StationKeyDialogHost';
