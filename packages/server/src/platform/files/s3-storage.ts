@@ -14,6 +14,9 @@ export function s3Client(config: S3Config): S3Client {
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
+    // a streamed body (putStream) goes with its plain content length: with a checksum the SDK would
+    // send it aws-chunked with a trailer, which not every S3-compatible store decodes
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
   });
 }
