@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { sql } from '../support/db';
 import { useSignedInPage } from '../support/fixture';
-import { USERS } from '../support/login';
+import { api, pageToken, USERS } from '../support/login';
 import { openMenuLeaf, settled } from '../support/workspace';
 
 // 数据源报表 as the administrator writes one: the SQL in the highlighted editor, a parameter, 运行
@@ -59,5 +59,39 @@ describe('database-source reports', () => {
     expect(await embed.getByTestId('report-embed-orgs').locator('.ant-select-content, .ant-select-selection-item').first().innerText()).toContain('华东水泥有限公司');
     await settled(page);
     await screenshot(page, 'report-sql-embedded');
+  });
+
+  it('opens an embedded report with frView\'s parameters as its filter, names a bad one, and says when the SQL was cut', async () => {
+    const { page } = stage;
+    await sql(stage.server.databaseUrl, `
+      WITH src AS (
+        INSERT INTO rpt_sql_report (org_id, code, name, sql_text, params, fields)
+        SELECT org_id, 'e2e_big', '大结果', 'SELECT g AS n, :since::date AS since FROM generate_series(1, 100001) AS g',
+               '[{"key": "since", "title": "起始日期", "titleEn": "Since", "type": "date"}]'::jsonb,
+               '[{"key": "n", "title": "序号", "titleEn": "No.", "type": "int"}, {"key": "since", "title": "起始日期", "titleEn": "Since", "type": "date"}]'::jsonb
+          FROM rpt_sql_report WHERE code = 'e2e_sql' RETURNING id, org_id)
+      INSERT INTO rpt_report (org_id, code, name, definition)
+      SELECT org_id, 'e2e_big_view', '大结果', jsonb_build_object('code', 'e2e_big_view', 'name', '大结果', 'nameEn', 'Big',
+               'source', jsonb_build_object('kind', 'sql', 'id', id::text),
+               'columns', jsonb_build_array(jsonb_build_object('field', 'n', 'title', '序号', 'titleEn', 'No.'), jsonb_build_object('field', 'since', 'title', '起始日期', 'titleEn', 'Since')))
+        FROM src`);
+    // frView's path, with a parameter the report takes and one it does not
+    const token = (await pageToken(page)) ?? '';
+    const answer = await api<{ data: { path: string } }>(stage.server.baseUrl, token, 'POST', '/api/report/frView', { reportlet: 'e2e_big_view.cpt?since=2026-01-02&junk=1' });
+    const path = answer.body.data.path;
+    expect(path).toBe('/report-embed/e2e_big_view?since=2026-01-02');
+    await page.goto(path);
+    const embed = page.getByTestId('report-embed');
+    await embed.getByTestId('report-truncated').waitFor();
+    // the date picker's input (the test id is on the picker's input or around it)
+    const since = embed.locator('input[data-testid="report-param-since"], [data-testid="report-param-since"] input').first();
+    expect(await since.inputValue()).toBe('2026-01-02');
+    expect(await embed.getByTestId('report-table').locator('tbody tr.ant-table-row').first().locator('td').nth(1).innerText()).toBe('2026-01-02');
+    expect(await embed.getByTestId('report-truncated').innerText()).toContain('100000');
+    // a bad parameter in the address: the server's message naming it, not a broken page
+    await page.goto('/report-embed/e2e_big_view?since=2026-02-30');
+    await embed.locator('.ant-alert-error').filter({ hasText: '起始日期' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'report-sql-embedded-params');
   });
 });

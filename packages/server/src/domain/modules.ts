@@ -99,8 +99,8 @@ export const MODULES: FamilyModule[] = [
   // 报表中心: reads every module's datasets and reports
   reportCentreModule,
   reportExportModule,
-  // 报表设计: reads every module's datasets and built-in reports when a call comes
-  reportDesignModule(() => MODULES),
+  // 报表设计: reads every mounted module's datasets and built-in reports (ModuleContext.modules)
+  reportDesignModule,
   liveModule,
   // 厂区大屏 (/clouds/index1): reads the live, station and lane families
   plantBoardModule,

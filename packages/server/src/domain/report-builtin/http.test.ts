@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
+import ExcelJS from 'exceljs';
+import { MODULES } from '../modules';
+import { paramFacts, readerOf } from '../report-centre/load';
+import { paramNames } from '../report-centre/repo';
 import { buildKnownPlant, type KnownPlant } from './test-support/plant';
 
 // The built-in reports as a reader opens them: the report centre's easy report data call over the
@@ -20,6 +24,7 @@ beforeAll(async () => {
 });
 
 type Row = Record<string, unknown>;
+const groupOf = async (org: string) => (await pool.query<{ group_id: string }>('SELECT group_id::text FROM sys_org WHERE id = $1', [org])).rows[0]!.group_id;
 const data = async (code: string, as: string, params: Row) => {
   const body = expectOk(await call(app, 'POST', `/api/report/easy/data/${code}`, who[as], { params, page: { pn: 1, ps: 100 } })).data;
   return { rows: (body.list as Row[]).filter((r) => !r.__group), groups: (body.list as Row[]).filter((r) => r.__group), totals: body.totals as Row };
@@ -86,6 +91,38 @@ describe('the built-in reports through the easy report data call', () => {
       { tickets: '3', weighings: '4', manualWeighings: '1', deductions: '1', interventions: '2' },
     ]);
     expectFailure(await call(app, 'POST', '/api/report/easy/data/operator', who.operator, { params: DAY }), 403);
+  });
+
+  it('the operator report: its scale is a choice of the plant\'s scales, checked as a scale id', async () => {
+    const view = expectOk(await call(app, 'GET', '/api/report/easy/view/operator', who.general_manager)).data;
+    expect(view.dataset.params.find((x: { key: string }) => x.key === 'scale')).toMatchObject({ type: 'scale' });
+    expect(view.scales).toEqual([{ id: 'S1', name: '无人值守' }]);
+    const r = await data('operator', 'general_manager', { ...DAY, scale: 'S1' });
+    expect(r.rows.length).toBeGreaterThan(0);
+    expect(r.rows.every((row) => row.scale === 'S1')).toBe(true);
+    const refused = expectFailure(await call(app, 'POST', '/api/report/easy/data/operator', who.general_manager, { params: { ...DAY, scale: 'S1; --' } }), 400);
+    expect(refused.msg).toMatch(/磅秤/);
+    // a report without a scale parameter is offered no scales
+    expect(expectOk(await call(app, 'GET', '/api/report/easy/view/daily', who.accountant)).data.scales).toBeUndefined();
+  });
+
+  it('names master-data parameters by their archive in the print\'s facts and the export\'s header', async () => {
+    const money = MODULES.flatMap((m) => m.datasets ?? []).find((d) => d.key === 'money.party')!;
+    const reader = await readerOf(database.db, { userId: p.accountant, orgId: p.a, groupId: await groupOf(p.a), username: 'accountant', realName: '' });
+    const values = { kind: 'sa', periodFrom: '2025-03-01', periodTo: '2025-03-31', partyId: p.c1.id, materialId: p.m1.id };
+    const facts = Object.fromEntries(paramFacts(money, null, values, reader, await paramNames(database.db, reader, money.params, values)));
+    expect(facts['客户/供应商']).toContain(p.c1.name);
+    expect(facts['物料']).toBe(`${p.m1.code} ${p.m1.name}`);
+    expect(facts['客户/供应商']).not.toBe(p.c1.id);
+    // the export's page header carries the same facts
+    const res = await app.inject({ method: 'POST', url: '/api/report/export/money', headers: { authorization: who.sales_manager },
+      payload: { params: { kind: 'sa', periodFrom: '2025-02-01', periodTo: '2025-03-31', partyId: p.c1.id } } });
+    expect(res.statusCode, res.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const header = book.worksheets[0]!.headerFooter.oddHeader ?? '';
+    expect(header).toContain(p.c1.name);
+    expect(header).toContain('2025-02-01 至 2025-03-31');
   });
 
   it('answers 400 naming the parameter for a day that does not exist', async () => {

@@ -218,7 +218,8 @@ export const operatorDataset: ReportDataset = {
   params: [
     period(),
     { key: 'userId', title: '司磅员', titleEn: 'Operator', type: 'user' },
-    { key: 'scale', title: '磅秤', titleEn: 'Scale', type: 'text' },
+    // one of the plant's scales (the filter bar offers them: easy/view's `scales`)
+    { key: 'scale', title: '磅秤', titleEn: 'Scale', type: 'scale' },
   ],
   fields: [
     { key: 'username', title: '账号', titleEn: 'Account', type: 'text' },

@@ -69,3 +69,59 @@ export async function saveWidth(db: Database, w: { orgId: string; code: string; 
     .onConflict((oc) => oc.columns(['org_id', 'report_code', 'user_id', 'field']).doUpdateSet({ width: w.width }))
     .execute();
 }
+
+/** Where a master-data parameter's name is read: its table, code and name columns, and whose rows they are. */
+const NAMED: Record<string, { table: string; code: string; name: string; scope: 'group' | 'org' }[]> = {
+  vendor: [{ table: 'md_vendor', code: 'vendor_code', name: 'vendor_name', scope: 'group' }],
+  customer: [{ table: 'md_customer', code: 'customer_code', name: 'customer_name', scope: 'group' }],
+  party: [
+    { table: 'md_customer', code: 'customer_code', name: 'customer_name', scope: 'group' },
+    { table: 'md_vendor', code: 'vendor_code', name: 'vendor_name', scope: 'group' },
+  ],
+  material: [{ table: 'md_material', code: 'inv_code', name: 'inv_name', scope: 'group' }],
+  materialClass: [{ table: 'md_material_class', code: 'invc_code', name: 'invc_name', scope: 'group' }],
+  carrier: [{ table: 'md_carrier', code: 'carrier_code', name: 'carrier_name', scope: 'group' }],
+  warehouse: [{ table: 'md_warehouse', code: 'ware_code', name: 'ware_name', scope: 'org' }],
+  user: [{ table: 'sys_user', code: 'username', name: 'real_name', scope: 'group' }],
+};
+
+/**
+ * The names of the master-data ids a report was run with (its print's facts, its export's header),
+ * by parameter key: "code name" of the caller's company's archive; an id it does not know keeps
+ * its id. A scale is named by its station (the plant's station credentials).
+ */
+export async function paramNames(
+  db: Database, who: { orgId: string; groupId: string }, params: { key: string; type: string }[], values: Record<string, unknown>,
+): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const p of params) {
+    const v = values[p.key];
+    if (v === null || v === undefined || v === '') continue;
+    const value = String(v);
+    if (p.type === 'scale') {
+      const { rows } = await sql<{ name: string }>`
+        SELECT station_name AS name FROM wb_station_credential WHERE org_id = ${who.orgId} AND scale_id = ${value} ORDER BY id LIMIT 1`.execute(db);
+      if (rows[0]) out[p.key] = `${value} ${rows[0].name}`;
+      continue;
+    }
+    if (!/^\d{1,18}$/.test(value)) continue;
+    for (const t of NAMED[p.type] ?? []) {
+      const scope = t.scope === 'group' ? sql`group_id = ${who.groupId}` : sql`org_id = ${who.orgId}`;
+      const { rows } = await sql<{ code: string; name: string }>`
+        SELECT ${sql.ref(t.code)} AS code, ${sql.ref(t.name)} AS name FROM ${sql.table(t.table)} WHERE id = ${value} AND ${scope}`.execute(db);
+      if (rows[0]) {
+        out[p.key] = `${rows[0].code} ${rows[0].name}`;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The plant's scales (a 'scale' parameter's choices): each scale id its stations send, named by its station. */
+export async function plantScales(db: Database, orgId: string): Promise<{ id: string; name: string }[]> {
+  const { rows } = await sql<{ id: string; name: string }>`
+    SELECT DISTINCT ON (scale_id) scale_id AS id, station_name AS name FROM wb_station_credential
+     WHERE org_id = ${orgId} ORDER BY scale_id, revoked_at IS NOT NULL, id DESC`.execute(db);
+  return rows;
+}

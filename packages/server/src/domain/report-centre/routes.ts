@@ -58,8 +58,12 @@ export function reportCentreRoutes(app: FastifyInstance, ctx: ModuleContext): vo
 
   app.get('/api/report/easy/view/:code', async (request) => {
     const report = await loadReportForCaller(ctx, request.caller, codeOf(request));
-    // orgs: what an 'org' parameter's select offers (the reader's organisations)
-    return ok({ definition: report.definition, dataset: datasetInfo(report.dataset), widths: await widthsFor(ctx, report), builtIn: report.builtIn, orgs: report.reader.orgs });
+    // orgs: what an 'org' parameter's select offers (the reader's organisations); scales: a 'scale' parameter's (the plant's)
+    const scales = report.dataset.params.some((p) => p.type === 'scale') ? await repo.plantScales(db, report.reader.orgId) : undefined;
+    return ok({
+      definition: report.definition, dataset: datasetInfo(report.dataset), widths: await widthsFor(ctx, report), builtIn: report.builtIn, orgs: report.reader.orgs,
+      ...(scales ? { scales } : {}),
+    });
   });
 
   app.post('/api/report/easy/data/:code', read, async (request) => {
@@ -100,7 +104,8 @@ export function reportCentreRoutes(app: FastifyInstance, ctx: ModuleContext): vo
       ? definition.page.footer.replace(/\$\{userName\}/g, reader.realName || reader.username).replace(/\$\{orgName\}/g, reader.orgName)
       : undefined;
     const doc = reportDocument({
-      definition, columns: printColumns(dataset, definition, widths), result, facts: paramFacts(dataset, definition, params, reader),
+      definition, columns: printColumns(dataset, definition, widths), result,
+      facts: paramFacts(dataset, definition, params, reader, await repo.paramNames(db, reader, dataset.params, params)),
       letterhead: await letterheadOf(db, reader.orgId), display: await weighParams(db, reader.orgId), footer, cut: result.total > PRINT_ROWS_MAX,
     });
     return sendDocument(reply, doc, 'pdf', definition.name);

@@ -78,7 +78,10 @@ export function reportDocument(args: {
     rows,
     strongRows: strong,
     totals,
-    notes: args.cut ? [['说明', `仅打印前 ${result.list.filter((r) => !r.__group).length} 行，共 ${result.total} 行；请导出 Excel 查看全部`]] : [],
+    notes: [
+      ...(args.cut ? [['说明', `仅打印前 ${result.list.filter((r) => !r.__group).length} 行，共 ${result.total} 行；请导出 Excel 查看全部`] as [string, string]] : []),
+      ...(result.truncated ? [['数据已截断', `数据源报表最多读取 ${result.rowCap} 行，超出的行未列入`] as [string, string]] : []),
+    ],
     signatures: [],
     page: { size: definition.page.size, orientation: definition.page.orientation },
     footer: args.footer,

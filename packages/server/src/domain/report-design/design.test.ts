@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDefinition } from '@wb/protocol';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../test/api';
-import { MODULES } from '../modules';
 import { defineModule } from '../../platform/module/define';
 import type { ReportDataset } from '../../platform/reports/dataset';
 
 // 报表设计 through HTTP, as the designer screen calls it. A dataset and a built-in report of a
-// family of this file stand for the platform's own (the designer reads every module's when a call comes).
+// family of this file, mounted with the app only (not in the product's module list), stand for the
+// platform's own: the designer reads the modules the app mounted, as the report centre does.
 const trips: ReportDataset = {
   key: 'design_test.trips', name: '测试车次', nameEn: 'Test trips', permission: 'report_design', executor: 'app',
   params: [
@@ -28,9 +28,7 @@ const builtIn: ReportDefinition = {
   columns: [{ field: 'material', title: '物料', titleEn: 'Material' }, { field: 'net', title: '净重', titleEn: 'Net' }],
   heads: [], groupBy: [], sort: [], page: { size: 'A4', orientation: 'landscape' }, roles: [],
 };
-MODULES.push(defineModule({ key: 'design-test', datasets: [trips], reports: [builtIn] }));
-
-const { app, database } = await createTestApp();
+const { app, database } = await createTestApp({}, { extraModules: [defineModule({ key: 'design-test', datasets: [trips], reports: [builtIn] })] });
 const { pool } = database;
 let admin: string;
 let accountant: string;
@@ -255,6 +253,39 @@ describe('the menu and the rights', () => {
     expect((await pool.query('SELECT count(*)::int AS n FROM sys_menu WHERE id = $1', [placed.menuId])).rows[0].n).toBe(0);
     expect(await logs('reportMenuRemove', 'in_menu')).toBe(1);
     expectFailure(await menu(id, false), 400, '报表 in_menu 不在菜单中');
+  });
+
+  it('shows a role the current plant\'s report leaves only, and takes the folder\'s grant with the role\'s last leaf', async () => {
+    const { rows: [role] } = await pool.query(
+      `INSERT INTO sys_role (group_id, role_code, role_name) SELECT group_id, 'ROLE_REPVIEW', '报表查看' FROM sys_org WHERE id = $1 RETURNING id::text`, [HDSN]);
+    const folder = (await pool.query(`SELECT id::text FROM sys_menu WHERE path = '/reportforms' AND parent_id IS NULL AND org_id IS NULL`)).rows[0].id as string;
+    const grants = async () => (await pool.query('SELECT menu_id::text FROM sys_role_menu WHERE role_id = $1 ORDER BY menu_id', [role.id])).rows.map((r) => r.menu_id as string);
+    const first = expectOk(await create(design('leaf_one', { roles: ['ROLE_REPVIEW'] }))).data;
+    const second = expectOk(await create(design('leaf_two', { roles: ['ROLE_REPVIEW'] }))).data;
+    const one = expectOk(await menu(first.id, true)).data.menuId as string;
+    const two = expectOk(await menu(second.id, true)).data.menuId as string;
+    expect(await grants()).toEqual([folder, one, two].sort());
+
+    // the role tree: this plant's leaves, not the other plant's
+    const { rows: [{ id: elsewhere }] } = await pool.query(
+      `INSERT INTO sys_menu (parent_id, kind, name, path, component, org_id, sort) VALUES ($1, 'menu', '别厂报表', '/reportforms/elsewhere', 'reports/view', $2, 99) RETURNING id::text`, [folder, HDJC]);
+    const ids = (nodes: { id: string; children: unknown[] }[]): string[] => nodes.flatMap((n) => [n.id, ...ids(n.children as never)]);
+    const tree = ids(expectOk(await call(app, 'GET', '/api/sys-role/resource-tree', admin)).data);
+    expect(tree).toContain(one);
+    expect(tree).not.toContain(elsewhere);
+
+    // the first leaf out: the second keeps the folder; the second deleted with its report: the folder goes
+    expectOk(await menu(first.id, false));
+    expect(await grants()).toEqual([folder, two].sort());
+    expectOk(await call(app, 'DELETE', `/api/report/template-info/${second.id}`, admin));
+    expect(await grants()).toEqual([]);
+
+    // the other plant's leaf granted: a save from this plant's tree neither shows it nor drops it, and cannot name it
+    await pool.query('INSERT INTO sys_role_menu (role_id, menu_id) VALUES ($1, $2), ($1, $3)', [role.id, elsewhere, folder]);
+    expect(expectOk(await call(app, 'GET', `/api/sys-role/${role.id}`, admin)).data.menuIds).toEqual([folder]);
+    expectOk(await call(app, 'PUT', '/api/sys-role/menu', admin, { roleId: role.id, menuIds: [] }));
+    expect(await grants()).toEqual([folder, elsewhere].sort());
+    expectFailure(await call(app, 'PUT', '/api/sys-role/menu', admin, { roleId: role.id, menuIds: [elsewhere] }), 400, new RegExp(`菜单 ${elsewhere} 不存在`));
   });
 
   it('places a report once when two place it at once, and refuses a path of the platform\'s own menu', async () => {

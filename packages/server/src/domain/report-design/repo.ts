@@ -81,7 +81,7 @@ export async function updateReport(db: Database, who: { orgId: string; userId: s
 }
 
 export async function deleteReport(db: Database, orgId: string, row: ReportRow): Promise<void> {
-  if (row.menuId) await db.deleteFrom('sys_menu').where('id', '=', row.menuId).where('org_id', '=', orgId).execute();
+  if (row.menuId) await deleteLeaf(db, orgId, row.menuId);
   await db.deleteFrom('rpt_report_width').where('org_id', '=', orgId).where('report_code', '=', row.code).execute();
   await db.deleteFrom('rpt_report').where('org_id', '=', orgId).where('id', '=', row.id).execute();
 }
@@ -144,9 +144,28 @@ export async function refreshLeaf(db: Database, who: { orgId: string; groupId: s
   await grantLeaf(db, who.groupId, row.menuId, leaf.parent_id, row.definition.roles);
 }
 
-/** Takes a report's leaf out of the menu (its grants go with it). */
+/**
+ * Deletes a placed report's leaf with its grants; a role for which it was the last leaf under its
+ * folder (报表中心) loses the folder's grant too, so no role keeps an empty folder in its sidebar.
+ */
+async function deleteLeaf(db: Database, orgId: string, leafId: string): Promise<void> {
+  const leaf = await db.selectFrom('sys_menu').select('parent_id').where('id', '=', leafId).where('org_id', '=', orgId).executeTakeFirst();
+  if (!leaf) return;
+  const holders = (await db.selectFrom('sys_role_menu').select('role_id').where('menu_id', '=', leafId).execute()).map((r) => r.role_id);
+  await db.deleteFrom('sys_menu').where('id', '=', leafId).where('org_id', '=', orgId).execute();
+  const folderId = leaf.parent_id;
+  if (!folderId || !holders.length) return;
+  await db.deleteFrom('sys_role_menu').where('menu_id', '=', folderId).where('role_id', 'in', holders)
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom('sys_role_menu as other').innerJoin('sys_menu as m', 'm.id', 'other.menu_id').select('other.menu_id')
+        .whereRef('other.role_id', '=', 'sys_role_menu.role_id').where('m.parent_id', '=', folderId),
+    )))
+    .execute();
+}
+
+/** Takes a report's leaf out of the menu (its grants go with it, and the folder's where it was the role's last leaf). */
 export async function removeFromMenu(db: Database, orgId: string, row: ReportRow): Promise<void> {
   if (!row.menuId) throw badRequest(`报表 ${row.code} 不在菜单中`, 'menu');
-  await db.deleteFrom('sys_menu').where('id', '=', row.menuId).where('org_id', '=', orgId).execute();
+  await deleteLeaf(db, orgId, row.menuId);
   await db.updateTable('rpt_report').set({ menu_id: null }).where('org_id', '=', orgId).where('id', '=', row.id).execute();
 }

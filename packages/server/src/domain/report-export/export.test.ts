@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,9 +8,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { EXCEL_MONEY_FORMAT, type ReportDefinition } from '@wb/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
+import { LocalStorage } from '../../platform/files/local-storage';
 import { sweepFiles } from '../../platform/files/sweep';
 import { defineModule } from '../../platform/module/define';
 import type { ReportDataset } from '../../platform/reports/dataset';
+import { failOrphanedExports, ORPHANED_EXPORT } from './repo';
+import { writeToStore } from './worker';
 
 /** A dataset of i = 1..n rows the database makes (no table needed), read with the team report's right. */
 const generated: ReportDataset = {
@@ -192,4 +197,69 @@ describe('a large export runs as a job', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().msg).toContain('过期');
   }, 30_000);
+});
+
+describe('an export whose server stopped', () => {
+  const accountantRow = async () => (await database.pool.query<{ user_id: string; org_id: string }>(
+    `SELECT u.id::text AS user_id, coalesce(u.current_org_id, uo.org_id)::text AS org_id FROM sys_user u JOIN sys_user_org uo ON uo.user_id = u.id
+      WHERE u.username = 'accountant' ORDER BY uo.org_id LIMIT 1`)).rows[0]!;
+  const running = async () => {
+    const { user_id, org_id } = await accountantRow();
+    const { rows: [row] } = await database.pool.query<{ id: string }>(
+      `INSERT INTO rpt_export (org_id, user_id, report_code, file_name, request, state) VALUES ($1, $2, 'export_test', 'x.xlsx', '{}', 'running') RETURNING id::text`,
+      [org_id, user_id]);
+    return row!.id;
+  };
+  const job = (id: string, startedAgo: string) => database.pool.query(
+    `INSERT INTO pgboss.job (name, data, state, started_on, expire_in) VALUES ('report.export', $1, 'active', now() - $2::interval, interval '15 minutes')`,
+    [JSON.stringify({ exportId: id }), startedAgo]);
+
+  it('is failed with a message once its job is gone or past its expiry; one whose job still runs keeps running', async () => {
+    const gone = await running();
+    const expired = await running();
+    await job(expired, '1 hour');
+    const alive = await running();
+    await job(alive, '1 minute');
+
+    expect(await stateOf(gone)).toMatchObject({ state: 'failed', error: ORPHANED_EXPORT, ready: false });
+    expect(await stateOf(expired)).toMatchObject({ state: 'failed', error: ORPHANED_EXPORT });
+    expect(await stateOf(alive)).toMatchObject({ state: 'running' });
+    // the sweep a start runs finds none left but the live one's
+    expect(await failOrphanedExports(database.db, 'report.export')).toEqual([]);
+    expect((await exportRow(alive)).state).toBe('running');
+    // the user runs it again
+    const again = await startJob(150);
+    await expect.poll(async () => (await stateOf(again)).state, { timeout: 60_000, interval: 100 }).toBe('done');
+  }, 90_000);
+});
+
+describe('a large export goes into the store as it is written', () => {
+  const chunk = Buffer.alloc(64 * 1024, 7);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-store-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const storage = new LocalStorage(dir, Buffer.alloc(32, 1));
+  const inStore = () => (fs.existsSync(path.join(dir, 'org')) ? fs.readdirSync(path.join(dir, 'org'), { recursive: true }).map(String) : []);
+  const storedBytes = () => inStore().reduce((n, f) => n + (fs.statSync(path.join(dir, 'org', f)).isFile() ? fs.statSync(path.join(dir, 'org', f)).size : 0), 0);
+
+  it('has bytes in the store before the writing ends, the file whole after, hashed as written', async () => {
+    const written = await writeToStore(storage, 'org/1/streamed.xlsx', 'application/octet-stream', async (out) => {
+      for (let i = 0; i < 16; i++) if (!out.write(chunk)) await once(out, 'drain');
+      // the first bytes are in the store while the writer still writes: no file held whole in memory
+      await expect.poll(storedBytes, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+      out.end(chunk);
+      return 17;
+    });
+    const whole = Buffer.concat(Array.from({ length: 17 }, () => chunk));
+    expect(written).toEqual({ rows: 17, size: whole.length, sha256: createHash('sha256').update(whole).digest('hex') });
+    expect(fs.readFileSync(path.join(dir, 'org/1/streamed.xlsx')).equals(whole)).toBe(true);
+  });
+
+  it('stores nothing when the writing fails', async () => {
+    await expect(writeToStore(storage, 'org/1/broken.xlsx', 'application/octet-stream', async (out) => {
+      out.write(chunk);
+      await expect.poll(() => inStore().some((f) => f.includes('broken')), { timeout: 10_000, interval: 20 }).toBe(true);
+      throw new Error('stopped');
+    })).rejects.toThrow('stopped');
+    await expect.poll(() => inStore().filter((f) => f.includes('broken')), { timeout: 10_000, interval: 20 }).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { defineWorker } from '../../platform/jobs/define';
 import { defineModule, type FamilyModule } from '../../platform/module/define';
+import { failOrphanedExports } from './repo';
 import { exportRoutes } from './routes';
 import { EXPORT_QUEUE, runExportJob, type ExportJobData } from './worker';
 
@@ -17,6 +18,14 @@ export const reportExportModule = defineModule({
   routes: (app, ctx) => {
     mounted = ctx.modules;
     exportRoutes(app, ctx);
+    // on start: the exports a stopped server left running whose job is gone or expired are failed
+    app.addHook('onReady', async () => {
+      const failed = await failOrphanedExports(ctx.db, EXPORT_QUEUE).catch((err: Error) => {
+        app.log.warn(`report exports: the sweep of interrupted exports failed: ${err.message}`);
+        return [];
+      });
+      if (failed.length) app.log.info(`report exports: ${failed.length} interrupted export(s) marked failed`);
+    });
   },
   workers: [defineWorker<ExportJobData>({
     queue: EXPORT_QUEUE,

@@ -1,5 +1,6 @@
 import { readWeighParams, type DisplayParams } from '@wb/protocol';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { JOB_SCHEMA } from '../../platform/jobs/boss';
 import type { Database } from '../../platform/db/pool';
 import type { DB } from '../../platform/db/schema';
 import type { ExportSort } from '../../platform/reports/export';
@@ -69,4 +70,26 @@ export async function displayParams(db: Database, orgId: string): Promise<Displa
     .where('param_key', 'in', ['weightUnit', 'weightPrecision', 'unitPricePrecision']).execute();
   const { weightUnit, weightPrecision, unitPricePrecision } = readWeighParams(Object.fromEntries(rows.map((r) => [r.param_key, r.param_value])));
   return { weightUnit, weightPrecision, unitPricePrecision };
+}
+
+/** What an export whose job is gone says: the server running it stopped (a restart, a crash) or it ran past the job's expiry. */
+export const ORPHANED_EXPORT = '导出中断：执行导出的服务已停止或任务已超时，请重新导出';
+
+/**
+ * Marks failed every queued or running export (of `ids`, else all) whose job the job library no
+ * longer holds as waiting, or as running within its expiry: a server that died mid-export leaves
+ * its job active until the library expires it, and the export would otherwise say "running"
+ * forever. Answers the exports marked. The user starts another.
+ */
+export async function failOrphanedExports(db: Database, queue: string, ids?: string[]): Promise<string[]> {
+  if (ids && !ids.length) return [];
+  const { rows } = await sql<{ id: string }>`
+    UPDATE rpt_export e SET state = 'failed', error = ${ORPHANED_EXPORT}, finished_at = now()
+     WHERE e.state IN ('queued', 'running') ${ids ? sql`AND e.id = ANY(${ids}::bigint[])` : sql``}
+       AND NOT EXISTS (
+         SELECT 1 FROM ${sql.raw(JOB_SCHEMA)}.job j
+          WHERE j.name = ${queue} AND j.data->>'exportId' = e.id::text
+            AND (j.state IN ('created', 'retry') OR (j.state = 'active' AND j.started_on + j.expire_in > now())))
+    RETURNING e.id`.execute(db);
+  return rows.map((r) => r.id);
 }

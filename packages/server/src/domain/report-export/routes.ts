@@ -9,8 +9,9 @@ import { enqueue } from '../../platform/jobs/enqueue';
 import type { ModuleContext } from '../../platform/module/define';
 import { executeDataset } from '../../platform/reports/execute';
 import { countRows, writeReportWorkbook } from '../../platform/reports/export';
-import { loadReportForCaller, resolveParams } from '../report-centre/load';
-import { displayParams, findOwnExport, insertExport, type ExportRequest } from './repo';
+import { loadReportForCaller, paramFacts, resolveParams } from '../report-centre/load';
+import { paramNames } from '../report-centre/repo';
+import { displayParams, failOrphanedExports, findOwnExport, insertExport, type ExportRequest } from './repo';
 import { cancelRefusal, exportBody, exportCodeParams, exportFileName, exportJobParams, exportSortOf, progressOf, streamRowsLimit } from './rules';
 import { EXPORT_QUEUE, type ExportJobData } from './worker';
 
@@ -52,9 +53,10 @@ export function exportRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     }
 
     const display = await displayParams(db, who.orgId);
+    const facts = paramFacts(dataset, definition, params, reader, await paramNames(db, reader, dataset.params, params));
     await writeLog(db, entryOf(who, { action: '导出', family: FAMILY, docNo: code, detail: definition.name }));
     const out = new PassThrough();
-    executeDataset(database.pool, dataset, (client) => writeReportWorkbook(out, client, dataset, definition, input, sort, { timeZone, display, sheetName: definition.name }))
+    executeDataset(database.pool, dataset, (client) => writeReportWorkbook(out, client, dataset, definition, input, sort, { timeZone, display, sheetName: definition.name, facts }))
       .catch((err: Error) => {
         request.log.warn(`report export ${code} stopped: ${err.message}`);
         out.destroy(err);
@@ -64,8 +66,12 @@ export function exportRoutes(app: FastifyInstance, ctx: ModuleContext): void {
 
   app.get('/api/report/export/jobs/:id', async (request) => {
     const { id } = parse(exportJobParams, request.params);
-    const row = await findOwnExport(db, request.caller, id);
+    let row = await findOwnExport(db, request.caller, id);
     if (!row) throw AppError.of('notFound', '导出任务不存在', 'id');
+    // a job the library no longer runs (its server died, it expired) ends the export as failed
+    if ((row.state === 'queued' || row.state === 'running') && (await failOrphanedExports(db, EXPORT_QUEUE, [id])).length) {
+      row = (await findOwnExport(db, request.caller, id))!;
+    }
     return ok(progressOf(row));
   });
 

@@ -2,7 +2,7 @@ import type { ReportDatasetInfo, ReportField, ReportParam } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 import { AppError } from '../../platform/http/errors';
 import type { ReportDataset } from '../../platform/reports/dataset';
-import { GUARDED_ROW_CAP } from '../../platform/reports/execute';
+import { guardedRowCap } from '../../platform/reports/execute';
 import { allSqlReports, readSqlReport } from './repo';
 import { bindNamedParams, wrapSelect } from './rules';
 
@@ -15,14 +15,15 @@ export const sqlDatasetKey = (id: string) => `sql:${id}`;
 /**
  * A database-source report (数据源报表) as a dataset: its SQL, parameters and fields, run by the
  * guarded executor (the reader role under row-level security for `orgId`) or its read-only data
- * source. The SQL is wrapped so that only a query parses, capped at GUARDED_ROW_CAP rows, and its
- * named parameters are bound as values.
+ * source. The SQL is wrapped so that only a query parses, capped at guardedRowCap() rows (the
+ * reader is told when it was cut: `rowCap`), and its named parameters are bound as values.
  */
 export async function loadSqlDataset(db: Database, orgId: string, id: string): Promise<ReportDataset> {
   if (!/^\d+$/.test(id)) throw AppError.of('notFound', '数据源报表不存在', 'id');
   const row = await readSqlReport(db, orgId, id);
   if (!row) throw AppError.of('notFound', '数据源报表不存在', 'id');
   const params = row.params as ReportParam[];
+  const rowCap = guardedRowCap();
   return {
     key: sqlDatasetKey(row.id),
     name: row.name,
@@ -32,7 +33,8 @@ export async function loadSqlDataset(db: Database, orgId: string, id: string): P
     fields: row.fields as ReportField[],
     executor: row.dataSourceId ? { dataSourceId: row.dataSourceId } : 'guarded',
     orgId,
-    query: (input) => {
+    rowCap,
+    query: (input, cap = rowCap) => {
       const values: Record<string, unknown> = {};
       for (const p of params) {
         values[p.key] = input.params[p.key] ?? null;
@@ -42,7 +44,7 @@ export async function loadSqlDataset(db: Database, orgId: string, id: string): P
         }
       }
       const bound = bindNamedParams(row.sql, values);
-      return { text: wrapSelect(bound.text, GUARDED_ROW_CAP), values: bound.values };
+      return { text: wrapSelect(bound.text, cap), values: bound.values };
     },
   };
 }

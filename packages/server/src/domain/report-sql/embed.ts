@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Caller } from '../../platform/auth/guard';
 import type { Database } from '../../platform/db/pool';
 import type { ModuleContext } from '../../platform/module/define';
-import { loadReportForCaller } from '../report-centre/load';
+import type { ReportDefinition, ReportParam } from '@wb/protocol';
+import { loadReportForCaller, resolveParams } from '../report-centre/load';
+import { reportTimeZone } from '../report-centre/routes';
 import { parseReportlet } from './rules';
 
 /** What an embedded report receives for an administrator (the seed's fixed marker); else ''. */
@@ -31,13 +33,34 @@ export async function embedContext(db: Database, caller: Caller): Promise<EmbedC
 }
 
 /**
+ * The reportlet's `?a=b` parameters the report takes: its dataset's parameters (a date range also
+ * as `<key>From` and `<key>To`) that the report does not hide; any other key is dropped.
+ */
+export function reportletParams(params: ReportParam[], definition: Pick<ReportDefinition, 'params'>, query: string): URLSearchParams {
+  const keys = new Set<string>();
+  for (const p of params) {
+    if (definition.params.find((o) => o.key === p.key)?.hidden) continue;
+    keys.add(p.key);
+    if (p.type === 'dateRange') keys.add(`${p.key}From`).add(`${p.key}To`);
+  }
+  const kept = new URLSearchParams();
+  for (const [k, v] of new URLSearchParams(query)) if (keys.has(k) && !kept.has(k)) kept.set(k, v);
+  return kept;
+}
+
+/**
  * frView: the path of the embedded page for a reportlet (a report's code, FineReport's `x.cpt`
  * accepted, with `?a=b` parameters passed on), once the report loads for the caller: a designed
  * report of the company or a built-in one, 404 when there is none, 403 when the caller may not
- * read it (the loader of the report centre decides, as for the viewer).
+ * read it (the loader of the report centre decides, as for the viewer). The parameters are the
+ * report's initial filter: checked as the filter bar's are (a bad one is a 400 naming it), and only
+ * those the report takes are passed on.
  */
 export async function reportPath(ctx: ModuleContext, caller: Caller, reportlet: string): Promise<string> {
   const { code, query } = parseReportlet(reportlet);
-  await loadReportForCaller({ db: ctx.db, modules: ctx.modules }, caller, code);
-  return `${EMBED_BASE}/${code}${query ? `?${query}` : ''}`;
+  const { dataset, definition, reader } = await loadReportForCaller({ db: ctx.db, modules: ctx.modules }, caller, code);
+  const kept = reportletParams(dataset.params, definition, query);
+  resolveParams(dataset, definition, Object.fromEntries(kept), reader, reportTimeZone());
+  const search = kept.toString();
+  return `${EMBED_BASE}/${code}${search ? `?${search}` : ''}`;
 }

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../test/api';
-import { executeDataset, orderedQuery } from '../../platform/reports/execute';
+import { executeDataset, GUARDED_STATEMENT_TIMEOUT_MS, orderedQuery } from '../../platform/reports/execute';
 import { listSqlDatasets, loadSqlDataset } from './dataset';
 
 // 数据源报表: the administrator's CRUD with its log, the editor's run, the dataset the report
@@ -120,8 +121,8 @@ describe('frView and the embedded report', () => {
   });
 
   it('answers the path the workspace opens, with the admin marker, the current company and the org list', async () => {
-    const data = expectOk(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'embedded_one.cpt?day=2026-01-02' })).data;
-    expect(data.path).toBe('/report-embed/embedded_one?day=2026-01-02');
+    const data = expectOk(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'embedded_one.cpt?since=2026-01-02' })).data;
+    expect(data.path).toBe('/report-embed/embedded_one?since=2026-01-02');
     expect(data.admin).toBe('admin');
     expect(data.orgId).toBe(hdsn);
     expect(data.orgs.map((o: { id: string }) => o.id).sort()).toEqual([hdsn, hdjc].sort());
@@ -139,11 +140,71 @@ describe('frView and the embedded report', () => {
     expect(data.total).toBe(expected.length);
   });
 
+  it('passes the reportlet\'s parameters the report takes on to its filter, checked as the filter bar checks them', async () => {
+    const data = expectOk(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'embedded_one.cpt?since=2026-01-02&other=1&since=2026-09-09' })).data;
+    expect(data.path).toBe('/report-embed/embedded_one?since=2026-01-02');
+    const refused = expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'embedded_one?since=2026-02-30' }), 400);
+    expect(refused.msg).toMatch(/起始日期/);
+    expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'embedded_one?since=soon' }), 400, /起始日期/);
+    // the embedded page reads the report with them; a bad one is a 400 naming it there too
+    expectOk(await call(app, 'POST', '/api/report/easy/data/embedded_one', admin, { params: { since: '2026-01-02' } }));
+    expectFailure(await call(app, 'POST', '/api/report/easy/data/embedded_one', admin, { params: { since: 'soon' } }), 400, /起始日期/);
+  });
+
   it('refuses a report the caller may not read, an unknown one and a reportlet that is not a code', async () => {
     expectFailure(await call(app, 'POST', '/api/report/frView', operator, { reportlet: 'embedded_admin' }), 403);
     expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'nothing_here' }), 404);
     expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: 'a b' }), 400, '报表 a b 不存在');
     expectFailure(await call(app, 'POST', '/api/report/frView', admin, { reportlet: '' }), 400);
     expectFailure(await call(app, 'POST', '/api/report/frView', admin, {}), 400);
+  });
+});
+
+describe('a database-source report past its cap, and its export', () => {
+  const designed = async (code: string, sqlText: string, field: { key: string; type: string }) => {
+    const source = expectOk(await call(app, 'POST', B, admin, report({
+      code: `${code}_src`, sql: sqlText, params: [], fields: [{ key: field.key, title: field.key, titleEn: field.key, type: field.type }],
+    }))).data.id;
+    const definition = { code, name: code, nameEn: code, source: { kind: 'sql', id: source }, columns: [{ field: field.key, title: field.key, titleEn: field.key }] };
+    await pool.query(`INSERT INTO rpt_report (org_id, code, name, definition) VALUES ($1, $2, $2, $3)`, [hdsn, code, JSON.stringify(definition)]);
+  };
+  const exported = async (code: string) => {
+    const res = await app.inject({ method: 'POST', url: `/api/report/export/${code}`, headers: { authorization: admin }, payload: { params: {} } });
+    expect(res.statusCode, res.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    return book.worksheets[0]!;
+  };
+
+  beforeAll(async () => {
+    await designed('series_eight', 'SELECT i FROM generate_series(1, 8) AS i', { key: 'i', type: 'int' });
+    await designed('series_five', 'SELECT i FROM generate_series(1, 5) AS i', { key: 'i', type: 'int' });
+    await designed('own_timeout', "SELECT current_setting('statement_timeout') AS t", { key: 't', type: 'text' });
+    process.env.REPORT_SQL_ROW_CAP = '5';
+  });
+  afterAll(() => {
+    delete process.env.REPORT_SQL_ROW_CAP;
+  });
+
+  it('says it was cut: the data call\'s truncated marker, and the export\'s last row', async () => {
+    const data = expectOk(await call(app, 'POST', '/api/report/easy/data/series_eight', admin, { params: {} })).data;
+    expect(data).toMatchObject({ total: 5, truncated: true, rowCap: 5 });
+    const sheet = await exported('series_eight');
+    const last = sheet.getRow(sheet.rowCount).getCell(1).value;
+    expect(String(last)).toMatch(/数据已截断.*5 行/);
+    expect(sheet.getRow(2).getCell(1).value).toBe(1);
+  });
+
+  it('says nothing when every row was read (as many as the cap)', async () => {
+    const data = expectOk(await call(app, 'POST', '/api/report/easy/data/series_five', admin, { params: {} })).data;
+    expect(data.total).toBe(5);
+    expect(data.truncated).toBeUndefined();
+    const sheet = await exported('series_five');
+    expect(sheet.getRow(sheet.rowCount).getCell(1).value).toBe(5);
+  });
+
+  it('keeps the SQL report\'s own statement timeout in the export', async () => {
+    const sheet = await exported('own_timeout');
+    expect(sheet.getRow(2).getCell(1).value).toBe(`${GUARDED_STATEMENT_TIMEOUT_MS / 1000}s`);
   });
 });

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FileStorage, SignableFile, StoredObject } from './storage';
 import { signFileUrl } from './url-signature';
 
@@ -29,6 +30,21 @@ export class LocalStorage implements FileStorage {
     const temp = `${target}.${randomUUID()}.part`;
     await fsp.writeFile(temp, body, { flag: 'wx' });
     await fsp.rename(temp, target);
+  }
+
+  async putStream(key: string, body: Readable): Promise<number> {
+    const target = this.pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomUUID()}.part`;
+    try {
+      await pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }));
+      const { size } = await fsp.stat(temp);
+      await fsp.rename(temp, target);
+      return size;
+    } catch (err) {
+      await fsp.rm(temp, { force: true });
+      throw err;
+    }
   }
 
   async read(key: string): Promise<Readable | null> {

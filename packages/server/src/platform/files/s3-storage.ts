@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../../config';
@@ -9,6 +14,9 @@ export function s3Client(config: S3Config): S3Client {
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
+    // a streamed body (putStream) goes with its plain content length: with a checksum the SDK would
+    // send it aws-chunked with a trailer, which not every S3-compatible store decodes
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
   });
 }
@@ -24,6 +32,23 @@ export class S3Storage implements FileStorage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  /**
+   * A PUT needs its length first: the stream is spooled to a temporary file (disk, not memory) and
+   * sent from it, then the file is removed.
+   */
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wb-put-'));
+    const spool = path.join(dir, 'body');
+    try {
+      await pipeline(body, fs.createWriteStream(spool, { flags: 'wx' }));
+      const { size } = await fsp.stat(spool);
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: fs.createReadStream(spool), ContentLength: size, ContentType: contentType }));
+      return size;
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
   }
 
   async read(key: string): Promise<Readable | null> {

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor } from '../../../test/harness';
@@ -83,6 +83,23 @@ describe('files in an S3-compatible bucket', () => {
 
   it('offers no temporary credential unless a role to assume is configured', async () => {
     expectFailure(await call(app, 'GET', '/api/sys-file/credential?key=cloudStsToken', operator), 404, '未配置云存储临时凭证');
+  });
+});
+
+describe('a stream put in the bucket', () => {
+  it('stores the bytes a stream gives, whole, and nothing when the stream fails', async () => {
+    const storage = new S3Storage(s3Client(config.storage as S3Config), 'wb-files');
+    const chunks = Array.from({ length: 8 }, (_, i) => Buffer.alloc(100_000, i));
+    expect(await storage.putStream('org/999/2026/01/streamed', Readable.from(chunks), 'application/octet-stream')).toBe(800_000);
+    const back: Buffer[] = [];
+    for await (const c of (await storage.read('org/999/2026/01/streamed'))!) back.push(c as Buffer);
+    expect(Buffer.concat(back).equals(Buffer.concat(chunks))).toBe(true);
+    async function* failing() {
+      yield chunks[0]!;
+      throw new Error('writer stopped');
+    }
+    await expect(storage.putStream('org/999/2026/01/broken', Readable.from(failing()), 'application/octet-stream')).rejects.toThrow('writer stopped');
+    expect(await storage.read('org/999/2026/01/broken')).toBeNull();
   });
 });
 

@@ -17,6 +17,11 @@ export interface StoredObject {
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the bytes a stream gives as they come, never holding the whole file in memory (a large
+   * export); nothing is stored when the stream fails. Answers the bytes stored.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
   /** null when the storage holds no such object; other failures (network, permissions) throw */
   read(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;

@@ -30,7 +30,7 @@ export function mountAction(app: FastifyInstance, ctx: ModuleContext, action: Ac
         const parsed = inputOf(action, request);
         input = parsed;
         const result = await ctx.db.transaction().execute(async (tx) => {
-          const done = await action.run({ tx, who, input: parsed, now: ctx.now, app });
+          const done = await action.run({ tx, who, input: parsed, now: ctx.now, app, modules: ctx.modules });
           const notes = action.log(parsed, done);
           await writeLogs(tx, (Array.isArray(notes) ? notes : [notes]).map((n) => entryOf(who, n)));
           return done;

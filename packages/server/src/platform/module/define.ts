@@ -85,6 +85,8 @@ export interface ActionCall<I> {
   now: () => number;
   /** the server the action is mounted on: what its routes check (a menu key still in use) */
   app: FastifyInstance;
+  /** every module of the app as mounted (ModuleContext.modules): the registry of datasets and reports */
+  modules?: FamilyModule[];
 }
 
 /** The parsed request: body, path parameters and query, each by its schema (absent: undefined). */

@@ -50,8 +50,17 @@ export interface ReportDataset {
    * loadSqlDataset): the guarded executor shows only its rows, the data source is looked up in it.
    */
   orgId?: string;
-  /** the rows, in no particular order: the platform wraps it to sort, page, total and group */
-  query(input: DatasetInput): DatasetQuery;
+  /**
+   * The rows it reads at most (a database-source report's cap): more are cut, and the viewer, the
+   * print and the export say so (platform/reports/run.ts `isTruncated`). None: every row.
+   */
+  rowCap?: number;
+  /**
+   * The rows, in no particular order: the platform wraps it to sort, page, total and group. A
+   * dataset with a rowCap reads at most `cap` rows (default its rowCap): the platform asks for one
+   * more to learn whether it was cut.
+   */
+  query(input: DatasetInput, cap?: number): DatasetQuery;
 }
 
 /** A client an executor hands a dataset's SELECT to: inside its transaction, set up for the caller. */

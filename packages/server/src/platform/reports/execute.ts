@@ -15,8 +15,14 @@ export const REPORT_READER_ROLE = 'wb_report_reader';
 export const REPORT_ORG_SETTING = 'wb.report_org';
 /** An administrator's SQL gets less time than the platform's own report queries. */
 export const GUARDED_STATEMENT_TIMEOUT_MS = 10_000;
-/** Rows a database-source report reads at most; more are cut (and the editor's run says so). */
+/** Rows a database-source report reads at most; more are cut (and the viewer, the export and the editor's run say so). */
 export const GUARDED_ROW_CAP = 100_000;
+
+/** The cap in force: GUARDED_ROW_CAP, or REPORT_SQL_ROW_CAP when set (a test's smaller one). */
+export function guardedRowCap(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.REPORT_SQL_ROW_CAP);
+  return Number.isInteger(n) && n > 0 ? n : GUARDED_ROW_CAP;
+}
 
 /**
  * Runs `fn` with a client set up for the dataset's executor, inside one READ ONLY transaction

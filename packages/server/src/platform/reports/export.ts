@@ -5,6 +5,7 @@ import QueryStream from 'pg-query-stream';
 import { DISPLAY_DEFAULTS, type DisplayParams, type ReportDefinition } from '@wb/protocol';
 import type { DatasetInput, DatasetQuery, ReportClient, ReportDataset } from './dataset';
 import { orderedQuery } from './execute';
+import { isTruncated } from './run';
 import { excelCellValue, exportColumns, headerLayout, StreamingTotals, type ExportColumn, type TotalRow } from './export-layout';
 
 /**
@@ -17,7 +18,9 @@ import { excelCellValue, exportColumns, headerLayout, StreamingTotals, type Expo
 
 /**
  * The cursor's one statement lasts as long as the writing (rows are fetched at the writer's pace),
- * so it gets this bound instead of the report's 30 s; the count before it ran under the report's.
+ * so a built-in report's ('app' executor) gets this bound instead of the report's 30 s; the count
+ * before it ran under the report's. A database-source report keeps its own guard (the guarded and
+ * data-source executors' statement timeout): an administrator's SQL never gets more time by export.
  */
 export const EXPORT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 
@@ -33,6 +36,8 @@ export interface ExportOptions {
   display?: DisplayParams;
   /** the sheet's name (the report's) */
   sheetName: string;
+  /** the parameters the report was run with, as the reader sees them (paramFacts): the sheet's page header */
+  facts?: [string, string][];
   /**
    * Called every few hundred milliseconds with the data rows written so far (and once at the end):
    * the job's progress and its cancel check. A throw stops the export.
@@ -40,6 +45,13 @@ export interface ExportOptions {
   progress?: (rows: number) => Promise<void> | void;
   progressEveryMs?: number;
 }
+
+/** The parameters as the sheet's page header (printed above every page), '&' escaped as Excel's header codes want. */
+export const factsHeader = (facts: [string, string][]): string =>
+  `&L${facts.map(([k, v]) => `${k}：${v}`).join('　').replace(/&/g, '&&').slice(0, 240)}`;
+
+/** The last row of an export its dataset's cap cut (a database-source report). */
+export const truncatedNote = (cap: number) => `数据已截断：数据源报表最多读取 ${cap.toLocaleString('en-US')} 行，本文件只含前 ${cap.toLocaleString('en-US')} 行（Truncated: only the first ${cap.toLocaleString('en-US')} rows）`;
 
 export class ExportTooLarge extends Error {
   constructor() {
@@ -108,6 +120,7 @@ export async function writeReportWorkbook(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(o.sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1', {
     views: [{ state: 'frozen', ySplit: header.rows.length }],
+    ...(o.facts?.length ? { headerFooter: { oddHeader: factsHeader(o.facts), evenHeader: factsHeader(o.facts) } } : {}),
   });
   sheet.columns = columns.map((c) => ({ key: c.field, width: c.width, style: styleOf(c) }));
   const headerRows = header.rows.map((cells) => {
@@ -131,7 +144,7 @@ export async function writeReportWorkbook(
   };
 
   const query = orderedQuery(dataset, input, exportOrder(definition, dataset, sort));
-  await client.query(`SET LOCAL statement_timeout = ${EXPORT_STATEMENT_TIMEOUT_MS}`);
+  if (dataset.executor === 'app') await client.query(`SET LOCAL statement_timeout = ${EXPORT_STATEMENT_TIMEOUT_MS}`);
   const stream = client.query(new QueryStream(query.text, query.values, { batchSize: EXPORT_BATCH_ROWS }));
   const every = o.progressEveryMs ?? 250;
   let written = 0;
@@ -156,6 +169,12 @@ export async function writeReportWorkbook(
     throw err;
   }
   for (const t of totals.finish()) writeTotal(t);
+  if (await isTruncated(client, dataset, input, written)) {
+    // the reader sees it where the rows end: the dataset's cap cut the report
+    const note = sheet.addRow([truncatedNote(dataset.rowCap!)]);
+    note.font = { bold: true, color: { argb: 'FFC00000' } };
+    note.commit();
+  }
   sheet.commit();
   await workbook.commit();
   await o.progress?.(written);

@@ -1,4 +1,4 @@
-import { checkDate, checkMonth, ID_PATTERN, type ReportDefinition, type ReportParam } from '@wb/protocol';
+import { checkDate, checkMonth, ID_PATTERN, scaleIdField, type ReportDefinition, type ReportParam } from '@wb/protocol';
 import { badRequest } from '../http/errors';
 import type { ReportDataset } from './dataset';
 
@@ -117,6 +117,12 @@ function typed(p: ReportParam, value: unknown, who: ReportReader): unknown {
       if (v.length > 200) throw badRequest(`${p.title}不能超过 200 个字`, field);
       return v;
     }
+    case 'scale': {
+      // a scale is named by the id its stations send (wb_station_credential.scale_id), not a row id
+      const id = scaleIdField.safeParse(typeof value === 'number' ? String(value) : value);
+      if (!id.success) throw badRequest(`${p.title}应为磅秤编号（1 到 32 位字母、数字或 _ . # -）`, field);
+      return id.data;
+    }
     default: {
       if (!MASTER_DATA.has(p.type)) throw badRequest(`${p.title}的类型未知`, field);
       const id = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
@@ -189,8 +195,15 @@ export function resolveParams(
   return out;
 }
 
-/** The parameters as a reader sees them (print's header facts): title and value, ranges joined. */
-export function paramFacts(dataset: Pick<ReportDataset, 'params'>, definition: Pick<ReportDefinition, 'params'> | null, values: Record<string, unknown>, who: ReportReader): [string, string][] {
+/**
+ * The parameters as a reader sees them (print's header facts, the export's header): title and
+ * value, ranges joined; a master-data id by its name (`names`, by parameter key: the archive's
+ * code and name), an organisation and a choice by theirs.
+ */
+export function paramFacts(
+  dataset: Pick<ReportDataset, 'params'>, definition: Pick<ReportDefinition, 'params'> | null, values: Record<string, unknown>, who: ReportReader,
+  names: Record<string, string> = {},
+): [string, string][] {
   const facts: [string, string][] = [];
   for (const p of dataset.params) {
     if (definition?.params?.find((o) => o.key === p.key)?.hidden) continue;
@@ -202,7 +215,7 @@ export function paramFacts(dataset: Pick<ReportDataset, 'params'>, definition: P
     const v = values[p.key];
     if (v === null || v === undefined || v === '') continue;
     const text = p.type === 'org' ? who.orgs.find((o) => o.id === v)?.name ?? String(v)
-      : p.type === 'select' ? p.options?.find((o) => o.value === v)?.label ?? String(v) : String(v);
+      : p.type === 'select' ? p.options?.find((o) => o.value === v)?.label ?? String(v) : names[p.key] ?? String(v);
     facts.push([p.title, text]);
   }
   return facts;

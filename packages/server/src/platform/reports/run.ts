@@ -23,6 +23,21 @@ export interface ReportResult {
   totals: Record<string, unknown>;
   /** every group's subtotal row (when the report groups) */
   groups?: ReportRow[];
+  /** present when the dataset has more rows than its cap: only the first `rowCap` were read */
+  truncated?: true;
+  rowCap?: number;
+}
+
+/**
+ * Whether a capped dataset (a database-source report) had more rows than its cap, asked only when
+ * it read as many as the cap: the same SELECT capped one row further, counted.
+ */
+export async function isTruncated(client: ReportClient, dataset: ReportDataset, input: DatasetInput, read: number): Promise<boolean> {
+  const cap = dataset.rowCap;
+  if (cap === undefined || read < cap) return false;
+  const probe = dataset.query(input, cap + 1);
+  const { rows } = await client.query<{ n: string }>(`SELECT count(*)::bigint AS n FROM (${probe.text}) AS report_rows`, probe.values);
+  return Number(rows[0]!.n) > cap;
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -114,7 +129,12 @@ export async function readReport(client: ReportClient, dataset: ReportDataset, d
     for (const { level, figures } of all) groups.push({ ...figures, __group: { level, key: groupBy.slice(0, level).map((g) => String(figures[g] ?? '')).join(' / ') } });
   }
   const { __count, ...totals } = grand;
-  return { list, total: Number(__count ?? 0), totals: { ...totals, __count: Number(__count ?? 0) }, ...(groupBy.length ? { groups } : {}) };
+  const total = Number(__count ?? 0);
+  const cut = await isTruncated(client, dataset, input, total);
+  return {
+    list, total, totals: { ...totals, __count: total }, ...(groupBy.length ? { groups } : {}),
+    ...(cut ? { truncated: true as const, rowCap: dataset.rowCap } : {}),
+  };
 }
 
 /** A report's figures in their own READ ONLY transaction on the dataset's executor. */

@@ -1,6 +1,6 @@
 import { Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useEnglish } from '@/i18n/useEnglish';
 import { reportCentreEn, reportCentreZh } from '@/pages/report-centre/i18n';
 import { ReportViewer } from '@/pages/report-centre/viewer/ReportViewer';
@@ -13,6 +13,8 @@ import { embedContext } from './api';
  */
 export default function ReportEmbedPage() {
   const { code = '' } = useParams();
+  // frView's path carries the reportlet's parameters: the report's initial filter
+  const [search] = useSearchParams();
   const tx = useEnglish() ? reportCentreEn.sql : reportCentreZh.sql;
   const context = useQuery({ queryKey: ['report-embed', 'context'], queryFn: embedContext, retry: false });
   if (context.isPending) return <Spin />;
@@ -29,7 +31,7 @@ export default function ReportEmbedPage() {
         />
         {admin && <Tag color="blue" data-testid="report-embed-admin">{tx.admin}</Tag>}
       </Space>
-      <ReportViewer code={code} embedded />
+      <ReportViewer code={code} embedded initial={search} />
     </div>
   );
 }

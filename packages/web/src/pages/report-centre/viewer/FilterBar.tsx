@@ -59,6 +59,8 @@ export interface FilterBarProps {
   params: ReportParam[];
   definition: Pick<ReportDefinition, 'params'>;
   orgs: { id: string; name: string }[];
+  /** the plant's scales: a 'scale' parameter's choices */
+  scales?: { id: string; name: string }[];
   values: FilterValues;
   onChange(values: FilterValues): void;
   onQuery(): void;
@@ -69,7 +71,7 @@ export interface FilterBarProps {
 }
 
 /** 查询条件: one field per shown parameter (dates on the plant's clock), 查询 and 重置. */
-export function FilterBar({ params, definition, orgs, values, onChange, onQuery, onReset, busy, english, extra }: FilterBarProps) {
+export function FilterBar({ params, definition, orgs, scales = [], values, onChange, onQuery, onReset, busy, english, extra }: FilterBarProps) {
   const { t } = useTranslation();
   const set = (key: string, v: unknown) => onChange({ ...values, [key]: v });
   const field = (p: ReportParam) => {
@@ -96,6 +98,9 @@ export function FilterBar({ params, definition, orgs, values, onChange, onQuery,
       case 'org':
         return <Select style={{ width: 220 }} allowClear placeholder={title} value={typeof v === 'string' ? v : undefined} onChange={(x) => set(p.key, x ?? null)}
           options={orgs.map((o) => ({ value: o.id, label: o.name }))} data-testid={testId} />;
+      case 'scale':
+        return <Select style={{ width: 200 }} allowClear placeholder={t('reportCentre.viewer.all')} value={typeof v === 'string' ? v : undefined} onChange={(x) => set(p.key, x ?? null)}
+          options={scales.map((s) => ({ value: s.id, label: `${s.id} ${s.name}` }))} data-testid={testId} />;
       case 'select':
         return <Select style={{ width: 160 }} allowClear placeholder={t('reportCentre.viewer.all')} value={typeof v === 'string' ? v : undefined} onChange={(x) => set(p.key, x ?? null)}
           options={(p.options ?? []).map((o) => ({ value: o.value, label: english && o.labelEn ? o.labelEn : o.label }))} data-testid={testId} />;

@@ -14,7 +14,7 @@ import { ExportButton } from '../export/ExportButton';
 import { fetchReportData, fetchReportView, reportPrintPath, saveReportWidth, type ReportRow, type ReportSortKey, type ReportView } from './api';
 import { headTree, isHead, leafColumns, rowCellText, cellText, type ColumnNode, type LeafColumn } from './columns';
 import { FilterBar } from './FilterBar';
-import { initialFilters, missingRequired, paramsOf, type FilterValues } from './filters';
+import { filtersFromQuery, initialFilters, missingRequired, paramsOf, type FilterValues } from './filters';
 import { ReportChartBox } from './ReportChartBox';
 import { ResizableHeader, type ResizableHeaderProps } from './ResizableHeader';
 import './viewer.css';
@@ -26,6 +26,8 @@ export interface ReportViewerProps {
   code: string;
   /** inside another page (the designer's preview, an embedded report): no title bar */
   embedded?: boolean;
+  /** the initial filter, as an address's `?a=b` gives it (an embedded report's reportlet parameters) */
+  initial?: URLSearchParams;
 }
 
 type Row = ReportRow & { __rowKey: string };
@@ -35,7 +37,7 @@ type Row = ReportRow & { __rowKey: string };
  * the table under its multi-level heads with group subtotal rows and a totals row, widths the reader
  * drags (kept for them), sorting and paging on the server, its chart, 导出 and 打印.
  */
-export function ReportViewer({ code, embedded = false }: ReportViewerProps) {
+export function ReportViewer({ code, embedded = false, initial }: ReportViewerProps) {
   const { t } = useTranslation();
   const view = useQuery({ queryKey: ['report-view', code], queryFn: () => fetchReportView(code), enabled: Boolean(code), retry: false });
   if (!code) return <Result status="warning" title={t('reportCentre.viewer.noCode')} />;
@@ -44,19 +46,21 @@ export function ReportViewer({ code, embedded = false }: ReportViewerProps) {
     const status = view.error instanceof ApiError ? view.error.status : 0;
     return <Result status={status === 403 ? '403' : status === 404 ? '404' : 'error'} title={status === 403 || status === 404 ? t('reportCentre.viewer.notFound') : t('reportCentre.viewer.loadFailed')} data-testid="report-unavailable" />;
   }
-  return <LoadedReport code={code} view={view.data} embedded={embedded} />;
+  return <LoadedReport code={code} view={view.data} embedded={embedded} initial={initial} />;
 }
 
-function LoadedReport({ code, view, embedded }: { code: string; view: ReportView; embedded: boolean }) {
+function LoadedReport({ code, view, embedded, initial }: { code: string; view: ReportView; embedded: boolean; initial?: URLSearchParams }) {
   const { t } = useTranslation();
   const english = useEnglish();
   const display = useDisplay();
   const { message } = App.useApp();
   const { definition, dataset } = view;
   const start = useMemo(() => initialFilters(dataset.params, definition), [dataset.params, definition]);
-  const [values, setValues] = useState<FilterValues>(start);
-  const missing = missingRequired(dataset.params, definition, start);
-  const [asked, setAsked] = useState<Record<string, unknown> | null>(missing ? null : paramsOf(start));
+  // an embedded report opens with the reportlet's parameters over the defaults
+  const opened = useMemo(() => (initial ? filtersFromQuery(dataset.params, definition, initial, start) : start), [dataset.params, definition, initial, start]);
+  const [values, setValues] = useState<FilterValues>(opened);
+  const missing = missingRequired(dataset.params, definition, opened);
+  const [asked, setAsked] = useState<Record<string, unknown> | null>(missing ? null : paramsOf(opened));
   const [sort, setSort] = useState<ReportSortKey[] | undefined>(undefined);
   const [page, setPage] = useState({ pn: 1, ps: 50 });
   const [widths, setWidths] = useState<Record<string, number>>(view.widths);
@@ -141,6 +145,7 @@ function LoadedReport({ code, view, embedded }: { code: string; view: ReportView
         params={dataset.params}
         definition={definition}
         orgs={view.orgs ?? []}
+        scales={view.scales ?? []}
         values={values}
         onChange={setValues}
         onQuery={query}
@@ -178,7 +183,16 @@ function LoadedReport({ code, view, embedded }: { code: string; view: ReportView
           total: data.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('reportCentre.viewer.rows', { total }),
+          showTotal: (total) => (
+            <span>
+              {t('reportCentre.viewer.rows', { total })}
+              {data.data?.truncated && (
+                <Typography.Text type="danger" data-testid="report-truncated" style={{ marginLeft: 8 }}>
+                  {t('reportCentre.viewer.truncated', { count: data.data.rowCap ?? total })}
+                </Typography.Text>
+              )}
+            </span>
+          ),
         }}
         onChange={(pagination, _filters, sorter) => {
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;

@@ -9,6 +9,8 @@ export interface ReportView {
   builtIn: boolean;
   /** the reader's organisations (an 'org' parameter's choices) */
   orgs?: { id: string; name: string }[];
+  /** the plant's scales (a 'scale' parameter's choices), when the report has one */
+  scales?: { id: string; name: string }[];
 }
 
 /** A subtotal row's mark: its group's depth (1: the first grouping field) and the group's values. */
@@ -21,6 +23,9 @@ export interface ReportData {
   total: number;
   totals: Record<string, unknown>;
   groups?: ReportRow[];
+  /** present when a database-source report had more rows than its cap: only the first rowCap were read */
+  truncated?: true;
+  rowCap?: number;
 }
 
 export type ReportSortKey = { key: string; dir: 'asc' | 'desc' };

@@ -69,3 +69,25 @@ export function missingRequired(params: ReportParam[], definition: Pick<ReportDe
   }
   return null;
 }
+
+/**
+ * An embedded report's initial filter from its address's `?a=b` (what frView passed on): each
+ * shown parameter's value as the filter bar holds it (a date range as `key=from,to` or
+ * `keyFrom`/`keyTo`; a number as a number when it reads as one), over the defaults. The server
+ * checks them as it checks the filter bar's: a bad one is its 400 message, not a crash here.
+ */
+export function filtersFromQuery(params: ReportParam[], definition: Pick<ReportDefinition, 'params'>, search: URLSearchParams, start: FilterValues): FilterValues {
+  const out: FilterValues = { ...start };
+  for (const p of shownParams(params, definition)) {
+    if (p.type === 'dateRange') {
+      const whole = search.get(p.key);
+      const [from, to] = whole !== null ? whole.split(/\s*[,~]\s*/) : [search.get(`${p.key}From`), search.get(`${p.key}To`)];
+      if (from || to) out[p.key] = [from || null, to || from || null];
+      continue;
+    }
+    const v = search.get(p.key);
+    if (v === null || v === '') continue;
+    out[p.key] = p.type === 'number' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v;
+  }
+  return out;
+}

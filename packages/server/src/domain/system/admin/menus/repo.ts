@@ -3,11 +3,16 @@ import type { Database } from '../../../../platform/db/pool';
 import type { AdminMenuEntry } from '@wb/protocol';
 import type { MenuEntryInput } from './rules';
 
-/** Every menu and button entry, ordered as the sidebar shows them. */
-export async function allMenuEntries(db: Database): Promise<AdminMenuEntry[]> {
-  const rows = await db
+/**
+ * Every menu and button entry, ordered as the sidebar shows them. With `orgId`: the platform's
+ * entries and that organisation's own (a report placed in its menu), not another plant's.
+ */
+export async function allMenuEntries(db: Database, orgId?: string): Promise<AdminMenuEntry[]> {
+  let q = db
     .selectFrom('sys_menu')
-    .select(['id', 'parent_id', 'kind', 'name', 'name_en', 'path', 'component', 'icon', 'permission', 'sort', 'keep_alive', 'menu_flag'])
+    .select(['id', 'parent_id', 'kind', 'name', 'name_en', 'path', 'component', 'icon', 'permission', 'sort', 'keep_alive', 'menu_flag']);
+  if (orgId !== undefined) q = q.where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', orgId)]));
+  const rows = await q
     .orderBy('sort')
     .orderBy('id')
     .execute();

@@ -41,8 +41,18 @@ export async function roleCodeTaken(db: Database, groupId: string, code: string,
   return rows.length > 0;
 }
 
-export async function roleMenuIds(db: Database, roleId: string): Promise<string[]> {
-  const rows = await db.selectFrom('sys_role_menu').select('menu_id').where('role_id', '=', roleId).orderBy('menu_id').execute();
+/** The entries the role grants; with `orgId`, those the organisation sees (not another plant's own leaves). */
+export async function roleMenuIds(db: Database, roleId: string, orgId?: string): Promise<string[]> {
+  let q = db.selectFrom('sys_role_menu as rm').innerJoin('sys_menu as m', 'm.id', 'rm.menu_id').select('rm.menu_id').where('rm.role_id', '=', roleId);
+  if (orgId !== undefined) q = q.where((eb) => eb.or([eb('m.org_id', 'is', null), eb('m.org_id', '=', orgId)]));
+  const rows = await q.orderBy('rm.menu_id').execute();
+  return rows.map((r) => r.menu_id);
+}
+
+/** The role's grants of other organisations' own leaves: a save from one organisation's tree keeps them. */
+export async function otherOrgMenuIds(db: Database, roleId: string, orgId: string): Promise<string[]> {
+  const rows = await db.selectFrom('sys_role_menu as rm').innerJoin('sys_menu as m', 'm.id', 'rm.menu_id').select('rm.menu_id')
+    .where('rm.role_id', '=', roleId).where('m.org_id', 'is not', null).where('m.org_id', '<>', orgId).execute();
   return rows.map((r) => r.menu_id);
 }
 

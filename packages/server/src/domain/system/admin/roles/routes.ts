@@ -14,7 +14,8 @@ const VIEW = { access: { permission: 'sys_role_view' } };
 export function roleAdminRoutes(app: FastifyInstance, db: Database): void {
   app.get('/api/sys-role/page', { config: VIEW }, async (request) => ok(await groupRoles(db, request.caller.groupId)));
 
-  app.get('/api/sys-role/resource-tree', { config: VIEW }, async () => ok(buildEntryTree(await allMenuEntries(db))));
+  // the platform's entries and the current organisation's own leaves (its placed reports), not another plant's
+  app.get('/api/sys-role/resource-tree', { config: VIEW }, async (request) => ok(buildEntryTree(await allMenuEntries(db, request.caller.orgId))));
 
   app.get('/api/sys-role/options', { config: VIEW }, async (request) => ok(await groupOptions(db, request.caller.groupId)));
 
@@ -22,7 +23,7 @@ export function roleAdminRoutes(app: FastifyInstance, db: Database): void {
     const { id } = parse(idParam, request.params);
     const role = (await groupRoles(db, request.caller.groupId)).find((r) => r.id === id);
     if (!role) throw AppError.of('notFound', '角色不存在', 'id');
-    const [menuIds, scope, holders] = await Promise.all([roleMenuIds(db, id), roleScope(db, id), roleHolders(db, id)]);
+    const [menuIds, scope, holders] = await Promise.all([roleMenuIds(db, id, request.caller.orgId), roleScope(db, id), roleHolders(db, id)]);
     return ok({ ...role, menuIds, ...scope, holders });
   });
 }

@@ -5,7 +5,7 @@ import type { DB } from '../../../../platform/db/schema';
 import { AppError, badRequest } from '../../../../platform/http/errors';
 import { allMenuEntries } from '../menus/repo';
 import { isUniqueViolation } from '../shared';
-import { foreignScopeIds, insertRole, lockRole, replaceRoleMenus, replaceRoleScope, roleCodeTaken, setRoleEnabled, updateRole } from './repo';
+import { foreignScopeIds, insertRole, lockRole, otherOrgMenuIds, replaceRoleMenus, replaceRoleScope, roleCodeTaken, setRoleEnabled, updateRole } from './repo';
 import { type RoleInput, roleDisableRefusal, unknownIds, withAncestors } from './rules';
 
 /**
@@ -49,10 +49,14 @@ export async function switchRole(tx: Tx, who: Who, input: { id: string; enable: 
 /** The entries the role grants: the chosen ones and the folders above them. */
 export async function saveRoleMenus(tx: Tx, who: Who, input: { roleId: string; menuIds: string[] }): Promise<{ granted: number; note: ChangeNote }> {
   const role = await lockedRole(tx, who.groupId, input.roleId, 'roleId');
-  const parents = new Map((await allMenuEntries(tx)).map((e) => [e.id, e.parentId]));
-  const unknown = unknownIds(input.menuIds, parents);
+  // the tree the organisation sees: another plant's own leaf is not one of its entries
+  const visible = new Map((await allMenuEntries(tx, who.orgId)).map((e) => [e.id, e.parentId]));
+  const unknown = unknownIds(input.menuIds, visible);
   if (unknown.length > 0) throw badRequest(`菜单 ${unknown[0]} 不存在，请刷新后重试`, 'menuIds');
-  const all = withAncestors(input.menuIds, parents);
+  // the role's grants of other plants' leaves are not in this tree: kept, with their folders
+  const kept = await otherOrgMenuIds(tx, input.roleId, who.orgId);
+  const parents = new Map((await allMenuEntries(tx)).map((e) => [e.id, e.parentId]));
+  const all = withAncestors([...input.menuIds, ...kept], parents);
   await replaceRoleMenus(tx, input.roleId, all);
   return { granted: all.length, note: { action: 'saveRoleMenu', family: FAMILY, docNo: role.role_code, detail: `${role.role_code}: ${all.length}` } };
 }
