@@ -23,9 +23,9 @@ export const announcementListTemplate = defineListTemplate({
       iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 80 },
     { fieldName: 'pinned', fieldExplain: '置顶', fieldExplainEn: 'Pinned', fieldType: 'BOOLEAN', columnSql: 't.pinned', columnWidth: 70,
       options: [{ value: true, label: '置顶', labelEn: 'Pinned', color: 'blue' }, { value: false, label: '否', labelEn: 'No' }] },
-    { fieldName: 'publishFrom', fieldExplain: '发布开始', fieldExplainEn: 'Shown from', fieldType: 'DATE', columnSql: plant('t.publish_from'),
+    { fieldName: 'publishFrom', fieldExplain: '发布开始', fieldExplainEn: 'Shown from', fieldType: 'DATE', columnSql: 't.publish_from',
       iallowAdvanceQuery: true, isortField: true, idefinedSort: true, sortMethod: 'desc', searchType: 'dateTimePickerRange', columnWidth: 170 },
-    { fieldName: 'publishTo', fieldExplain: '发布结束', fieldExplainEn: 'Shown until', fieldType: 'DATE', columnSql: plant('t.publish_to'),
+    { fieldName: 'publishTo', fieldExplain: '发布结束', fieldExplainEn: 'Shown until', fieldType: 'DATE', columnSql: 't.publish_to',
       iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
     { fieldName: 'roleCodes', fieldExplain: '接收角色', fieldExplainEn: 'Roles', fieldType: 'TEXT',
       columnSql: `(SELECT string_agg(coalesce(r.role_name, c.code), '、' ORDER BY c.n) FROM unnest(t.role_codes) WITH ORDINALITY AS c(code, n)
