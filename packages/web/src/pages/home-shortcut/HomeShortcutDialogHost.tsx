@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Modal, Select, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError, call } from '@/platform/api/http';
@@ -28,6 +29,7 @@ export function HomeShortcutDialogHost() {
   const close = useChooseDialog((s) => s.close);
   const { t } = useTranslation();
   const english = useEnglish();
+  const client = useQueryClient();
   const [roles, setRoles] = useState<Role[]>([]);
   const [roleId, setRoleId] = useState<string | null>(null);
   const [choices, setChoices] = useState<ShortcutChoice[] | null>(null);
@@ -60,6 +62,8 @@ export function HomeShortcutDialogHost() {
     try {
       await call('/system/home-shortcut/save', { method: 'POST', body: { roleId, menuIds: chosen } });
       ctx.refresh();
+      // the home page (kept open in its tab) reads its tiles again
+      void client.invalidateQueries({ queryKey: ['home-shortcuts'] });
       close();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -70,30 +74,32 @@ export function HomeShortcutDialogHost() {
   const label = (c: { name: string; nameEn: string | null }) => (english && c.nameEn ? c.nameEn : c.name);
   return (
     <Modal open title={t('menuConfiguration.title')} onCancel={close} onOk={() => void save()} okText={t('menuConfiguration.save')}
-      okButtonProps={{ disabled: !roleId }} confirmLoading={busy} width={720} destroyOnHidden data-testid="home-shortcut-dialog">
-      <Select
-        style={{ width: 260, marginBottom: 12 }}
-        placeholder={t('menuConfiguration.chooseRole')}
-        value={roleId ?? undefined}
-        onChange={(v: string) => void pick(v)}
-        options={roles.map((r) => ({ value: r.id, label: english && r.roleNameEn ? r.roleNameEn : r.roleName }))}
-        data-testid="home-shortcut-role"
-      />
-      <Typography.Paragraph type="secondary">{t('menuConfiguration.hint')}</Typography.Paragraph>
-      {roleId && !choices && <Spin />}
-      {choices && byFolder(choices).map((folder) => (
-        <div key={folder.folder} className="wb-home-shortcut-folder">
-          <h4>{english && folder.folderEn ? folder.folderEn : folder.folder}</h4>
-          {folder.pages.map((c) => {
-            const at = chosen.indexOf(c.id);
-            return (
-              <Checkbox key={c.id} checked={at >= 0} onChange={() => setChosen((now) => toggleChosen(now, c.id))} data-testid={`home-shortcut-choice-${c.path}`}>
-                {label(c)} {at >= 0 && <Tag>{at + 1}</Tag>}
-              </Checkbox>
-            );
-          })}
-        </div>
-      ))}
+      okButtonProps={{ disabled: !roleId }} confirmLoading={busy} width={720} destroyOnHidden>
+      <div data-testid="home-shortcut-dialog">
+        <Select
+          style={{ width: 260, marginBottom: 12 }}
+          placeholder={t('menuConfiguration.chooseRole')}
+          value={roleId ?? undefined}
+          onChange={(v: string) => void pick(v)}
+          options={roles.map((r) => ({ value: r.id, label: english && r.roleNameEn ? r.roleNameEn : r.roleName }))}
+          data-testid="home-shortcut-role"
+        />
+        <Typography.Paragraph type="secondary">{t('menuConfiguration.hint')}</Typography.Paragraph>
+        {roleId && !choices && <Spin />}
+        {choices && byFolder(choices).map((folder) => (
+          <div key={folder.folder} className="wb-home-shortcut-folder">
+            <h4>{english && folder.folderEn ? folder.folderEn : folder.folder}</h4>
+            {folder.pages.map((c) => {
+              const at = chosen.indexOf(c.id);
+              return (
+                <Checkbox key={c.id} checked={at >= 0} onChange={() => setChosen((now) => toggleChosen(now, c.id))} data-testid={`home-shortcut-choice-${c.path}`}>
+                  {label(c)} {at >= 0 && <Tag>{at + 1}</Tag>}
+                </Checkbox>
+              );
+            })}
+          </div>
+        ))}
+      </div>
     </Modal>
   );
 }

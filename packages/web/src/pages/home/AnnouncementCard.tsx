@@ -25,7 +25,7 @@ export function AnnouncementCard({ orgId }: { orgId: string | null }) {
   return (
     <Card
       title={<span><NotificationOutlined /> {t('announcement.board')}</span>}
-      extra={unread > 0 ? <Badge count={unread} title={t('announcement.unread', { count: unread })} data-testid="announcement-unread" /> : null}
+      extra={unread > 0 ? <span data-testid="announcement-unread"><Badge count={unread} title={t('announcement.unread', { count: unread })} /></span> : null}
       variant="borderless"
       className="wb-home-card"
       data-testid="home-announcements"
