@@ -14,7 +14,9 @@ export function AnnouncementCard({ orgId }: { orgId: string | null }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const key = ['announcement-board', orgId];
-  const { data } = useQuery({ queryKey: key, queryFn: () => call<BoardReply>('/system/announcement/board'), refetchInterval: REFRESH_MS });
+  const { data } = useQuery({ queryKey: key, queryFn: () => call<BoardReply>('/system/announcement/board'), refetchInterval: REFRESH_MS,
+    // read again whenever the home page is shown again: an announcement published meanwhile is on it
+    staleTime: 0 });
   const rows = data?.list ?? [];
   const unread = unreadCount(toBoardEntries(rows));
   const open = async (entry: BoardEntry) => {
