@@ -7,8 +7,9 @@ import type { MenuRow } from '../../../platform/menu/tree';
  * role's shortcuts take turns, so two saves at once leave one of the two lists whole, never a mix
  * of both (nor a duplicate key).
  */
-export async function lockRole(db: Database, who: { orgId: string; groupId: string }, roleId: string): Promise<{ role_code: string; role_name: string } | undefined> {
-  const row = await db.selectFrom('sys_role').select(['id', 'role_code', 'role_name']).where('id', '=', roleId).where('group_id', '=', who.groupId).forUpdate().executeTakeFirst();
+export async function lockRole(db: Database, who: { orgId: string; groupId: string }, roleId: string, lock = true): Promise<{ role_code: string; role_name: string } | undefined> {
+  const query = db.selectFrom('sys_role').select(['id', 'role_code', 'role_name']).where('id', '=', roleId).where('group_id', '=', who.groupId);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!row) return undefined;
   const { rows } = await sql`SELECT 1 FROM sys_role_in_org WHERE id = ${roleId} AND org_id = ${who.orgId}`.execute(db);
   return rows.length ? row : undefined;

@@ -12,7 +12,8 @@ type Who = Pick<Caller, 'orgId' | 'groupId'>;
 
 /** The pages a role's home page may offer: those its menu grants. A role not of this company: 404. */
 export async function choicesOfRole(db: Database, who: Who, roleId: string): Promise<ShortcutChoice[]> {
-  if (!(await lockRole(db, who, roleId))) throw AppError.of('notFound', '角色不存在或不能在当前公司使用', 'roleId');
+  // a read: the role is looked up, not locked
+  if (!(await lockRole(db, who, roleId, false))) throw AppError.of('notFound', '角色不存在或不能在当前公司使用', 'roleId');
   return shortcutChoices(await roleMenuRows(db, who.orgId, roleId));
 }
 
