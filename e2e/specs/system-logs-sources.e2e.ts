@@ -6,9 +6,10 @@ import { pressListButton, tickListRow } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { columnTexts, listScreen, rows } from '../support/list-screen';
 import { api, apiSignIn, USERS } from '../support/login';
-import { openMenuLeaf, settled } from '../support/workspace';
+import { clickTab, HOME, openMenuLeaf, settled } from '../support/workspace';
 
-// The system folder's new screens: 层级编码规则, Web服务日志, 系统日志, 前端日志 and 数据源 with its test button.
+// The system folder's new screens: 层级编码规则, Web服务日志, 系统日志, 前端日志, 数据源 with its test button,
+// 公告管理 with the home page's board and 首页快捷入口 with the home page's shortcuts.
 
 const stage = useSignedInPage(USERS.admin);
 const db = <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => sql<T>(stage.server.databaseUrl, text, values);
@@ -28,6 +29,14 @@ beforeAll(async () => {
   const own = new URL(stage.server.databaseUrl);
   const source = { host: own.hostname, port: Number(own.port), database: own.pathname.slice(1), username: decodeURIComponent(own.username), ssl: false };
   expect((await call('POST', '/api/system/data-source/create', { entity: { sourceName: '平台库（只读）', ...source, password: decodeURIComponent(own.password) } })).status).toBe(200);
+  // a window two days either side of now holds now on the plant's clock, whatever its zone
+  const day = 86_400_000;
+  const wall = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const published = await call('POST', '/api/system/announcement/create', { entity: {
+    title: '1号地磅检定', body: '1号地磅明日 8:00-12:00 检定，车辆走 2 号磅。', level: 'IMPORTANT', pinned: 'true',
+    publishWindow: [wall(Date.now() - 2 * day), wall(Date.now() + 2 * day)], roleCodes: 'ROLE_ADMIN,ROLE_OPERATOR',
+  } });
+  expect(published.status).toBe(200);
 });
 
 describe('the system folder\'s new screens', () => {
@@ -78,6 +87,50 @@ describe('the system folder\'s new screens', () => {
     await pressListButton(page, 'page:testDataSource');
     await page.locator('.ant-message', { hasText: /连接成功：PostgreSQL/ }).waitFor();
     await screenshot(page, 'system-data-source');
+  });
+
+  it('公告管理 shows its announcements as the board will; the home page\'s board marks one read when opened', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/system', '/system/announcement');
+    await rows(page);
+    expect(await columnTexts(page, '接收角色')).toContain('系统管理员、司磅员');
+    await listScreen(page).getByTestId('announcement-preview').filter({ hasText: '1号地磅检定' }).waitFor();
+    await screenshot(page, 'system-announcement');
+
+    await clickTab(page, HOME);
+    const board = page.getByTestId('home-announcements');
+    const entry = board.locator('[data-testid^="announcement-"][data-read]').filter({ hasText: '1号地磅检定' });
+    await entry.and(page.locator('[data-read="false"]')).waitFor();
+    await board.getByTestId('announcement-unread').waitFor();
+    await entry.locator('button').click();
+    await entry.and(page.locator('[data-read="true"]')).waitFor();
+    await board.getByText('车辆走 2 号磅').waitFor();
+    await board.getByTestId('announcement-unread').waitFor({ state: 'detached' });
+  });
+
+  it('首页快捷入口 chooses a role\'s pages in its menu; the home page opens them', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/system', '/system/home-shortcut');
+    await rows(page);
+    await pressListButton(page, 'page:chooseHomeShortcuts');
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('home-shortcut-dialog') });
+    await dialog.locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '系统管理员' }).click();
+    await dialog.getByTestId('home-shortcut-choice-/system/data-source').click();
+    await dialog.getByTestId('home-shortcut-choice-/system/announcement').click();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const tiles = listScreen(page).getByTestId('menu-configuration-系统管理员');
+    await tiles.waitFor();
+    expect((await tiles.locator('.wb-menu-config-tile').allTextContents()).map((t) => t.trim())).toEqual(['数据源', '公告管理']);
+    await screenshot(page, 'system-home-shortcut');
+
+    await clickTab(page, HOME);
+    const shortcuts = page.getByTestId('home-page').locator('[data-testid^="shortcut-"]');
+    await page.getByTestId('shortcut-/system/announcement').waitFor();
+    expect(await shortcuts.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(['shortcut-/system/data-source', 'shortcut-/system/announcement']);
+    await page.getByTestId('shortcut-/system/announcement').click();
+    await page.waitForURL((u) => u.pathname === '/system/announcement');
   });
 
   it("the header's error-log badge counts real failures only: a refused request (400) leaves it, a 500 lights it", async () => {

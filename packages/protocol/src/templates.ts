@@ -107,6 +107,10 @@ export const FORMAT_STYLE = {
   resourceQuery: 'FORMAT_RESOURCE_QUERY_DATALIST',
   resourceTree: 'FORMAT_RESOURCE_TREE',
   resourceTreeQuery: 'FORMAT_RESOURCE_TREE_QUERY_DATALIST',
+  /** table mode Announcement: the page's rows shown as the home page's board shows them, beside the table */
+  announcement: 'FORMAT_LIST_ANNOUNCEMENT',
+  /** table mode Menu_Configuration: the rows are menu pages, chosen in the menu's own tree */
+  menuConfiguration: 'FORMAT_LIST_MENU_CONFIGURATION',
 } as const;
 
 /**

@@ -41,6 +41,8 @@ import { consistencyModule } from './system/consistency/module';
 import { jobModule } from './system/job/module';
 import { dataSourcesModule } from './system/data-sources/module';
 import { hierarchyModule } from './system/hierarchy/module';
+import { announcementModule } from './system/announcement/module';
+import { homeShortcutModule } from './system/home-shortcut/module';
 import { systemLogsModule } from './system/logs/module';
 import { systemModule } from './system/module';
 import { orgStructureModule } from './system/org-structure/module';
@@ -62,6 +64,8 @@ export const MODULES: FamilyModule[] = [
   systemLogsModule,
   dataSourcesModule,
   hierarchyModule,
+  announcementModule,
+  homeShortcutModule,
   // the region tree, coded by the hierarchy rule for regions
   regionModule,
   templatesModule,

@@ -88,6 +88,14 @@ export const enUS: Messages = {
   freightPlan: freightPlanEn,
   settlementDialogs: settlementDialogsEn,
   dataSource: { pickOne: 'Choose one data source' },
+  announcement: {
+    board: 'Announcements', empty: 'No announcements', pinned: 'Pinned', window: 'Shown {{from}} to {{to}}', unread: '{{count}} unread',
+    level: { NORMAL: 'Normal', IMPORTANT: 'Important', URGENT: 'Urgent' },
+  },
+  menuConfiguration: {
+    empty: 'Not set: the home page shows the first page of each menu folder', title: 'Choose home shortcuts', role: 'Role', pages: 'Pages', chooseRole: 'Choose a role',
+    hint: 'The pages ticked show on the home page of the role\'s people, in the order ticked', save: 'Save', setUp: 'Set up',
+  },
   listScreen: {
     search: 'Search', reset: 'Reset', expand: 'Expand', collapse: 'Collapse', advanced: 'Advanced search', more: 'More',
     quickSearch: 'Search {{fields}}', quickSearchAny: 'Keyword', treeFilter: 'Type to filter', totalRow: 'Total', estimated: 'approx.',

@@ -77,6 +77,14 @@ export const zhCN = {
   freightPlan: freightPlanZh,
   settlementDialogs: settlementDialogsZh,
   dataSource: { pickOne: '请选择一个数据源' },
+  announcement: {
+    board: '公告', empty: '暂无公告', pinned: '置顶', window: '展示时间：{{from}} 至 {{to}}', unread: '{{count}} 条未读',
+    level: { NORMAL: '普通', IMPORTANT: '重要', URGENT: '紧急' },
+  },
+  menuConfiguration: {
+    empty: '尚未设置：首页显示各菜单的第一个页面', title: '设置首页快捷入口', role: '角色', pages: '页面', chooseRole: '请选择角色',
+    hint: '勾选的页面按勾选顺序显示在该角色用户的首页', save: '保存', setUp: '设置',
+  },
   listScreen: {
     search: '查询', reset: '重置', expand: '展开', collapse: '收起', advanced: '高级查询', more: '更多',
     quickSearch: '请输入{{fields}}', quickSearchAny: '请输入关键字', treeFilter: '输入关键字进行过滤', totalRow: '合计', estimated: '约',

@@ -4,6 +4,14 @@ import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '..
 import { codePicker } from '../masterdata/shared/code-picker';
 import { adjustBase, priceBase, type PriceKindDef } from './kinds';
 
+/** 调价原因 a price clerk picks most days; any other is typed (SELECT_ONE_TXT). */
+const ADJUST_REASONS = [
+  { value: '市场行情变化', label: '市场行情变化', labelEn: 'Market price moved' },
+  { value: '合同约定调价', label: '合同约定调价', labelEn: 'As the contract provides' },
+  { value: '运费变化', label: '运费变化', labelEn: 'Freight changed' },
+  { value: '质量等级调整', label: '质量等级调整', labelEn: 'Quality grade changed' },
+];
+
 /**
  * The price screens: a price list (its rules, one row each, with a form) and the price
  * adjustments (a header with the effective time and reason, the new prices as child rows).
@@ -156,7 +164,9 @@ export function adjustForms(k: PriceKindDef) {
   const forms = formTemplates({ formatCode: `price.${k.kind}.adjust`, formatName: k.adjustLabel, formatNameEn: k.adjustLabelEn.toLowerCase().replace(/s$/, ''), prefix: `price_adjust_${k.kind}`, mainTable: table }, [
     { fieldName: 'adjustNo', fieldExplain: '调价单号', fieldExplainEn: 'Adjustment no.', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.adjust_no', iupdate: false, tipsMessage: '留空则按编码规则自动生成' },
     { fieldName: 'effectiveAt', fieldExplain: '生效时间', fieldExplainEn: 'Effective at', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.effective_at', irequired: true },
-    { fieldName: 'reason', fieldExplain: '调价原因', fieldExplainEn: 'Reason', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.reason', irequired: true },
+    // the usual reasons to choose, or the plant's own words typed
+    { fieldName: 'reason', fieldExplain: '调价原因', fieldExplainEn: 'Reason', fieldType: 'TEXT', formSubmitType: 'SELECT_ONE_TXT', columnSql: 't.reason', irequired: true,
+      options: ADJUST_REASONS },
     { fieldName: 'docStatus', fieldExplain: '单据状态', fieldExplainEn: 'Status', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.doc_status', options: PRICE_STATUS_OPTIONS, iupdate: false, ishow: false },
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
   ]);

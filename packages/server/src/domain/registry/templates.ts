@@ -3,6 +3,11 @@ import { createDateColumn, enabledColumn, formTemplates, remarkColumn, versionCo
 import { KIND_INFO, registryBase, registryMenuPath, registryPermission, registryView, type RegistryKind } from './kinds';
 import { registryLicenceFormFields } from '../licence/seams';
 
+/** What a driver suggestion shows (the driver archive's fields): name, id number and mobile. */
+const DRIVER_SUGGESTION = [
+  { value: 'driverName', label: '姓名', labelEn: 'Name' }, { value: 'idNumber', label: '身份证号', labelEn: 'ID number' }, { value: 'mobile', label: '手机号', labelEn: 'Mobile' },
+];
+
 /** The registry screens of one kind: its list (with the footer totals), create and update forms, and the notice-line popup. */
 
 const DOC_STATUS = [
@@ -142,7 +147,9 @@ export function formsOf(kind: RegistryKind): [TemplateDef, TemplateDef] {
     ...noticeLine,
     { fieldName: 'preQuantity', fieldExplain: '预装数', fieldExplainEn: 'Pre-load (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.pre_quantity', irequired: info.withNotice },
     ...(kind === 'pu' ? [{ fieldName: 'shippedQuantity', fieldExplain: '原发数', fieldExplainEn: 'Shipped (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.shipped_quantity', irequired: true } as FieldDef] : []),
-    { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.driver_name' },
+    // the gate types a driver's name once: the drivers the archive holds are suggested as it is typed
+    { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', formSubmitType: 'AUTO_COMPLETE', columnSql: 't.driver_name',
+      customTable: 'GET /api/masterdata/driver/autocomplete?search={search}', options: DRIVER_SUGGESTION },
     { fieldName: 'driverIdNumber', fieldExplain: '身份证号', fieldExplainEn: 'ID number', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.driver_id_number', classType: 'idNumber' },
     { fieldName: 'driverMobile', fieldExplain: '司机手机号', fieldExplainEn: 'Mobile', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.driver_mobile', validateMethod: '^1\\d{10}$', validateTitle: '手机号应为11位' },
     { fieldName: 'carrierName', fieldExplain: '承运商', fieldExplainEn: 'Carrier', fieldType: 'TEXT', formSubmitType: 'RESOURCE_CONTROLS', columnSql: carrierName,

@@ -108,7 +108,10 @@ export function ticketForms(kind: TicketKind): [TemplateDef, TemplateDef] {
     { fieldName: 'tare', fieldExplain: '皮重(吨)', fieldExplainEn: 'Tare (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.tare', irequired: true },
     { fieldName: 'net', fieldExplain: '净重(吨)', fieldExplainEn: 'Net (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.net', iupdate: false, tipsMessage: '保存时按毛重、皮重与暗扣计算' },
     { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', displayKind: 'unitPrice', formSubmitType: 'NUMBER', columnSql: 't.price' },
-    { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.driver_name' },
+    // a ticket typed by hand after the fact: the driver archive is searched as the name is typed, newest first
+    { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', formSubmitType: 'SEARCH_AUTOMATIC', columnSql: 't.driver_name',
+      customTable: 'POST /api/masterdata/driver/autocomplete?search={search}',
+      options: [{ value: 'driverName', label: '姓名', labelEn: 'Name' }, { value: 'mobile', label: '手机号', labelEn: 'Mobile' }] },
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
   ]);
 }

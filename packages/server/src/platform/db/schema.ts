@@ -931,4 +931,16 @@ export interface WbWagon {
 export interface DB {
   wb_train: WbTrain;
   wb_wagon: WbWagon;
+// 公告 and 首页快捷入口 (migration 089)
+export interface SysAnnouncement {
+  created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
+  id: Generated<string>; org_id: Id; title: string; body: string; level: Generated<'NORMAL' | 'IMPORTANT' | 'URGENT'>; publisher: string;
+  publish_from: Timestamp; publish_to: Timestamp; role_codes: string[]; pinned: Generated<boolean>;
+}
+export interface SysAnnouncementRead { org_id: Id; announcement_id: Id; user_id: Id; read_at: Generated<Timestamp> }
+export interface SysHomeShortcut { id: Generated<string>; org_id: Id; role_id: Id; menu_id: Id; seq: number }
+export interface DB {
+  sys_announcement: SysAnnouncement;
+  sys_announcement_read: SysAnnouncementRead;
+  sys_home_shortcut: SysHomeShortcut;
 }

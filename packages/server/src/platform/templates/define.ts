@@ -120,7 +120,7 @@ export function defineTemplate(t: TemplateDef): TemplateDef {
 
 /** A list screen: read through the list engine from mainTable, bound to its menu. */
 export function defineListTemplate(
-  t: Omit<TemplateDef, 'formatType' | 'formatStyle' | 'resMethod'> & { formatStyle?: 'FORMAT_LIST_BASE' | 'FORMAT_TREE_LIST' },
+  t: Omit<TemplateDef, 'formatType' | 'formatStyle' | 'resMethod'> & { formatStyle?: 'FORMAT_LIST_BASE' | 'FORMAT_TREE_LIST' | 'FORMAT_LIST_ANNOUNCEMENT' | 'FORMAT_LIST_MENU_CONFIGURATION' },
 ): TemplateDef {
   return defineTemplate({ formatStyle: 'FORMAT_LIST_BASE', ...t, formatType: 'LIST', resMethod: 'POST' });
 }

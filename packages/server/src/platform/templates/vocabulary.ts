@@ -11,6 +11,8 @@ export const FORMAT_STYLES = [
   'FORMAT_LIST_BASE', 'FORMAT_TREE_LIST', 'FORMAT_FOUR_COLUMN_FROM', 'FORMAT_EIGHT_COLUMN_FROM',
   'FORMAT_MASTER_CHILD_FROM', 'FORMAT_TAB_FROM', 'FORMAT_RESOURCE_QUERY_DATALIST', 'FORMAT_RESOURCE_TREE',
   'FORMAT_RESOURCE_TREE_QUERY_DATALIST',
+  // the list screen's table modes (spec section 3): the announcement board and the menu configuration
+  'FORMAT_LIST_ANNOUNCEMENT', 'FORMAT_LIST_MENU_CONFIGURATION',
 ] as const;
 export type FormatStyle = (typeof FORMAT_STYLES)[number];
 

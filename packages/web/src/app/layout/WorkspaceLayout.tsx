@@ -27,6 +27,7 @@ import '@/pages/track-scale/register';
 import { TicketDialogHost } from '@/pages/ticket-dialogs/TicketDialogHost';
 import { ContractDialogHost } from '@/pages/contract-dialogs/ContractDialogHost';
 import { StationKeyDialogHost } from '@/pages/station-keys/StationKeyDialogHost';
+import { HomeShortcutDialogHost } from '@/pages/home-shortcut/HomeShortcutDialogHost';
 import { QualityLabDialogHost } from '@/pages/quality-lab/QualityLabDialogHost';
 import { FreightPlanDialogHost } from '@/pages/freight-plan/FreightPlanDialogHost';
 import { PdfPreviewHost } from '@/platform/print/PdfPreviewHost';
@@ -113,6 +114,7 @@ export default function WorkspaceLayout() {
     <KioskKeyDialogHost />
     <NewSecretDialogHost />
     <StationKeyDialogHost />
+    <HomeShortcutDialogHost />
     <FreightPlanDialogHost />
     <SettlementDialogHost />
     <PdfPreviewHost />

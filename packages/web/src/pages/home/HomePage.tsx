@@ -15,6 +15,8 @@ import { ChartSkeleton } from './ChartSkeleton';
 import { dayPart } from './day-part';
 import { PlantCounts } from './PlantCounts';
 import { WorkflowHomeCounts } from '@/pages/workflow/HomeCounts';
+import { AnnouncementCard } from './AnnouncementCard';
+import { useRoleShortcuts } from './role-shortcuts';
 import { plantNow } from '@/platform/plant-time';
 import './home.css';
 
@@ -32,8 +34,9 @@ export default function HomePage() {
   const config = useClientConfig();
   const openLeaf = useOpenLeaf();
   const now = plantNow();
-  // each area's first page, at whatever depth of the area it stands
-  const shortcuts = shownMenu(nav.menu).flatMap((area) => flattenLeaves(area.children).slice(0, 1).map((leaf) => ({ area, leaf }))).slice(0, SHORTCUTS);
+  // the pages set for the user's roles (系统管理 → 首页快捷入口); else each area's first page, at whatever depth of the area it stands
+  const chosen = useRoleShortcuts(nav.menu, user?.currentOrg ?? null);
+  const shortcuts = chosen.length ? chosen : shownMenu(nav.menu).flatMap((area) => flattenLeaves(area.children).slice(0, 1).map((leaf) => ({ area, leaf }))).slice(0, SHORTCUTS);
   // the roles by their names in the role archive; a code only where the server sent no name
   const roleNames = (user?.roles ?? []).map((code) => {
     const named = user?.roleNames?.find((r) => r.code === code);
@@ -85,6 +88,7 @@ export default function HomePage() {
           </Card>
         </Col>
         <Col xs={24} xl={8}>
+          <AnnouncementCard orgId={user?.currentOrg ?? null} />
           <Card title={t('home.myCompanies')} variant="borderless" className="wb-home-card">
             <ul className="wb-home-orgs">
               {(user?.content.orgs ?? []).map((org) => (

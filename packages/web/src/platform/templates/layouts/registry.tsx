@@ -2,6 +2,8 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { FORMAT_STYLE } from '@wb/protocol';
 import { columnsOf, type FormColumns } from '../form/rules/layout';
 import { UnknownStyle } from './UnknownStyle';
+import { AnnouncementBoard } from '../widgets/announcement/AnnouncementBoard';
+import { MenuTiles } from '../widgets/menu-configuration/MenuTiles';
 
 /*
  * One layout per formatStyle (DESIGN section 4), keyed by the template's value, as the field
@@ -14,6 +16,8 @@ import { UnknownStyle } from './UnknownStyle';
 export interface ListParts {
   tree: ReactNode;
   main: ReactNode;
+  /** the rows of the page shown (the table modes show them their own way beside the table) */
+  rows?: readonly Record<string, unknown>[];
 }
 
 /** A form's parts: its fields in a number of columns; the main fields above the child table, when it has one. */
@@ -57,6 +61,22 @@ interface StyleLayouts {
 }
 
 const PlainList: Layout<'list'> = ({ main }) => main;
+// table mode Announcement: the page's announcements as the home page's board shows them, above the table
+const AnnouncementList: Layout<'list'> = ({ main, rows }) => (
+  <>
+    <div className="wb-list-board">
+      <AnnouncementBoard rows={rows ?? []} preview />
+    </div>
+    {main}
+  </>
+);
+// table mode Menu_Configuration: the rows are menu pages, shown as the tiles they make, above the table
+const MenuConfigurationList: Layout<'list'> = ({ main, rows }) => (
+  <>
+    <MenuTiles rows={rows ?? []} />
+    {main}
+  </>
+);
 const TreeList: Layout<'list'> = ({ tree, main }) => (
   <>
     {tree}
@@ -94,6 +114,8 @@ function TreeQueryResource({ choiceTable, narrowingTree }: ResourceParts) {
 export const LAYOUTS: Record<(typeof FORMAT_STYLE)[keyof typeof FORMAT_STYLE], StyleLayouts> = {
   FORMAT_LIST_BASE: { list: PlainList },
   FORMAT_TREE_LIST: { list: TreeList },
+  FORMAT_LIST_ANNOUNCEMENT: { list: AnnouncementList },
+  FORMAT_LIST_MENU_CONFIGURATION: { list: MenuConfigurationList },
   FORMAT_FOUR_COLUMN_FROM: { form: FieldsForm, detail: FieldsDetail, width: '60%' },
   FORMAT_EIGHT_COLUMN_FROM: { form: FieldsForm, detail: FieldsDetail, width: '80%' },
   FORMAT_MASTER_CHILD_FROM: { form: MasterChildForm, detail: MasterChildDetail, width: '80%' },

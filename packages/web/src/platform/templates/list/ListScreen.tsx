@@ -28,6 +28,7 @@ interface Props {
 }
 
 const NO_CONDITIONS: SearchCondition[] = [];
+const NO_ROWS: Record<string, unknown>[] = [];
 
 /** The generic list screen (spec section 2): tree, buttons, search, table, paging and totals, all from the template. */
 export function ListScreen({ template, route, buttons, openForm }: Props) {
@@ -98,7 +99,12 @@ export function ListScreen({ template, route, buttons, openForm }: Props) {
 
   return (
     <div className="wb-card wb-list-screen" data-testid="list-screen" data-template={template.formatCode}>
-      <Layout style={template.formatStyle} tree={<ListTree template={template} selected={treeNode} onSelect={chooseNode} />} main={main} />
+      <Layout
+        style={template.formatStyle}
+        tree={<ListTree template={template} selected={treeNode} onSelect={chooseNode} />}
+        main={main}
+        rows={(state.query.data?.list as Record<string, unknown>[] | undefined) ?? NO_ROWS}
+      />
       <AdvancedQueryDialog
         open={dialogOpen}
         fields={advancedFields}
