@@ -931,6 +931,7 @@ export interface WbWagon {
 export interface DB {
   wb_train: WbTrain;
   wb_wagon: WbWagon;
+}
 // 公告 and 首页快捷入口 (migration 089)
 export interface SysAnnouncement {
   created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
