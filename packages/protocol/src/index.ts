@@ -30,3 +30,4 @@ export * from './station';
 export * from './station-paths';
 export * from './workflow';
 export * from './reports';
+export * from './gauge-batch';

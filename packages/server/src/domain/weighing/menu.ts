@@ -39,6 +39,8 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['page:splitTicket', 'split', '拆分', 'Split', [OP, AC]],
   // the watermarked camera snapshots of the ticket's weighings (web pages/ticket-dialogs PicturesDialog)
   ['page:ticketPictures', 'pictures', '抓拍图片', 'Snapshots', [OP, SA, AC]],
+  // the yard's measured load of a material bought or sold by volume (web pages/ticket-dialogs GaugeDialog; gauge/gauge.ts)
+  ['page:gaugeTicket', 'gauge', '检尺', 'Gauging', [OP]],
   // to the ERP as erp.ticket events (domain/erp); a withdrawal only while the ERP has not taken it
   ['batch:upload', 'upload', '上传ERP', 'Upload to ERP', [AC]],
   ['batch:cancelUpload', 'cancelUpload', '撤销上传', 'Withdraw upload', [AC]],

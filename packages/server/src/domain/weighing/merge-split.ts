@@ -10,7 +10,7 @@ import { mergeGrantDraws, splitGrantDraw } from '../licence/draw';
 import { followMerge, followSplit } from '../money/ledger';
 import type { TicketRow, Tx } from './repo';
 import { mergeDeductions, planMerge, planSplit, type SplitPart, type Weighed } from './rules/merge-split';
-import { pricedAmount } from './rules/amount';
+import { basisAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
 import { manualTicketGate } from './approval';
 import { weightStep } from './rules/units';
@@ -45,8 +45,8 @@ const weighed = (t: TicketRow): Weighed => ({
  * results priced it: a merge keeps the kept ticket's, a split part its source's); a merged net can
  * make one too large for its price.
  */
-function amountOf(net: Decimal, t: Pick<TicketRow, 'price' | 'quality_price_adjust'>, precision: number): string | null {
-  const amount = pricedAmount(net, t.price, precision, t.quality_price_adjust);
+function amountOf(net: Decimal, t: Pick<TicketRow, 'price' | 'quality_price_adjust' | 'price_basis' | 'gauge_volume'>, precision: number): string | null {
+  const amount = basisAmount(t, net, t.price, precision, t.quality_price_adjust);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   return amount.amount;
 }
