@@ -11,7 +11,7 @@ import { columnNumber } from './numeric';
  *   GET  /api/weigh/{kind}/gauge/{id}                -> GaugeView      (its gauging, for the dialog)
  *   POST /api/weigh/sa/batchNo        ticketBatchBody -> TicketBatchReply (the production batch it was loaded from)
  *   POST /api/masterdata/batch/open   batchOpenBody  (the batch now filled into a silo)
- *   POST /api/masterdata/batch/close  { id }
+ *   POST /api/masterdata/batch/close  { ids }  (idsBody, the list's batch button)
  *   POST /api/masterdata/batch/tests  batchTestsBody (the batch's own test values)
  *   GET  /api/masterdata/batch/detail/{id}          -> BatchDetail
  */
@@ -78,7 +78,6 @@ export type TicketBatchBody = z.infer<typeof ticketBatchBody>;
 export interface TicketBatchReply { ticketId: string; ticketNo: string; batchId: string | null; batchNo: string | null }
 
 export const batchOpenBody = z.strictObject({ id, siloId: id });
-export const batchCloseBody = z.strictObject({ id });
 export const batchTestsBody = z.strictObject({
   id,
   values: z.array(z.strictObject({

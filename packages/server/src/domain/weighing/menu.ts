@@ -46,8 +46,14 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['batch:cancelUpload', 'cancelUpload', '撤销上传', 'Withdraw upload', [AC]],
 ];
 
+/** A sales ticket's own: the production batch it was loaded from (domain/batch, web pages/ticket-dialogs BatchDialog). */
+const SALES_BUTTONS: typeof BUTTONS = [
+  ['page:ticketBatch', 'batchNo', '批次号', 'Batch no.', [OP]],
+];
+
 export const ticketButtons = (kind: TicketKind): MenuButtonSeed[] =>
-  BUTTONS.map(([component, action, name, en, roles]) => ({ name, en, permission: `${ticketPermission(kind)}_${action}`, ...(component ? { component } : {}), roles }));
+  [...BUTTONS, ...(kind === 'sa' ? SALES_BUTTONS : [])]
+    .map(([component, action, name, en, roles]) => ({ name, en, permission: `${ticketPermission(kind)}_${action}`, ...(component ? { component } : {}), roles }));
 
 export const ticketMenuPath = (kind: TicketKind) => `/weigh/${kind}`;
 
