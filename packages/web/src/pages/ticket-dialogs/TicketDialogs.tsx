@@ -1,5 +1,7 @@
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
+import { BatchDialog } from './BatchDialog';
 import { DeductDialog } from './DeductDialog';
+import { GaugeDialog } from './GaugeDialog';
 import type { TicketDialog } from './dialog-store';
 import { PicturesDialog } from './PicturesDialog';
 import { PriceDialog } from './PriceDialog';
@@ -10,5 +12,7 @@ export function TicketDialogs({ kind, ctx, onClose }: { kind: TicketDialog; ctx:
   if (kind === 'deductTicket') return <DeductDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'modifyTicketPrice') return <PriceDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'ticketPictures') return <PicturesDialog ctx={ctx} onClose={onClose} />;
+  if (kind === 'gaugeTicket') return <GaugeDialog ctx={ctx} onClose={onClose} />;
+  if (kind === 'ticketBatch') return <BatchDialog ctx={ctx} onClose={onClose} />;
   return <SplitDialog ctx={ctx} onClose={onClose} />;
 }

@@ -26,6 +26,11 @@ export const ticketDialogsZh = {
   splitDone: '拆分成功，新磅单 {{count}} 张',
   tonUnit: '吨', ok: '确 定', cancel: '取 消',
   interventionIdle: '目前没有等待处理的请求。无人值守的过磅通道遇到不能自动称重的车辆（读数不稳定、未停到位、重量超出范围、皮重偏差超限、无有效登记、业务拒绝）时，请求会出现在这里，由过磅员放行或禁止；新请求到达时列表自动刷新。',
+  gaugeTitle: '检尺', gaugeMethod: '检尺方式', gaugeLoad: '按装载尺寸', gaugeBed: '按车厢尺寸减高差',
+  gaugeLength: '长(米)', gaugeWidth: '宽(米)', gaugeHeight: '高(米)', gaugeBedHeight: '车厢高(米)', gaugeGap: '高差(米)', gauger: '检尺员', gaugerHint: '留空则为当前用户',
+  gaugeCurrent: '当前检尺', gaugeVolume: '方量(m³)', gaugeTons: '折算吨位(吨)', gaugeNone: '尚未检尺', gaugeNotGauged: '此物料不按方计量，不能检尺',
+  gaugeDensity: '密度(吨/m³)', gaugeBasis: '计价依据', basisNet: '按净重', basisVolume: '按检尺方量', gaugeRequired: '请填写长、宽、高', gaugeSaved: '检尺成功',
+  batchTitle: '批次号', batchCurrent: '当前批次', batchChoose: '选择批次', batchNone: '无', batchClear: '清除批次', batchRemaining: '剩余 {{value}} 吨', batchSaved: '批次号已保存',
   picturesTitle: '抓拍图片', noPictures: '此磅单没有抓拍图片', firstReading: '一次过磅', secondReading: '二次过磅',
 };
 
@@ -55,5 +60,10 @@ export const ticketDialogsEn: TicketDialogsTexts = {
   splitDone: 'Split: {{count}} new tickets',
   tonUnit: 't', ok: 'OK', cancel: 'Cancel',
   interventionIdle: 'No request is waiting. When an unattended lane meets a truck it cannot weigh on its own (unstable reading, not in position, weight out of range, tare deviation, no registry, business refusal), its request appears here for the operator to approve or forbid; the list reloads when one arrives.',
+  gaugeTitle: 'Gauging', gaugeMethod: 'Measured', gaugeLoad: 'The load', gaugeBed: 'The bed less the gap',
+  gaugeLength: 'Length (m)', gaugeWidth: 'Width (m)', gaugeHeight: 'Height (m)', gaugeBedHeight: 'Bed height (m)', gaugeGap: 'Gap (m)', gauger: 'Gauger', gaugerHint: 'Empty: the current user',
+  gaugeCurrent: 'Current gauging', gaugeVolume: 'Volume (m3)', gaugeTons: 'Tons by density (t)', gaugeNone: 'Not gauged yet', gaugeNotGauged: 'This material is not measured by volume',
+  gaugeDensity: 'Density (t/m3)', gaugeBasis: 'Price basis', basisNet: 'Per ton', basisVolume: 'Per m3 gauged', gaugeRequired: 'Enter length, width and height', gaugeSaved: 'Gauging saved',
+  batchTitle: 'Batch no.', batchCurrent: 'Current batch', batchChoose: 'Choose a batch', batchNone: 'None', batchClear: 'Clear the batch', batchRemaining: '{{value}} t left', batchSaved: 'Batch saved',
   picturesTitle: 'Snapshots', noPictures: 'This ticket has no snapshots', firstReading: 'First weighing', secondReading: 'Second weighing',
 };
