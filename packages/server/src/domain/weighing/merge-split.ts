@@ -30,6 +30,8 @@ async function lockDecided(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: Tic
     await manualTicketGate(tx, who, kind, action, [t]);
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), action);
     if (!d.ok) throw badRequest(d.message, 'ids');
+    // a gauged volume belongs to the one load the yard measured: it is neither summed nor shared out
+    if (t.price_basis === 'VOLUME') throw badRequest(`磅单 ${t.ticket_no} 按检尺方量计价，不能${action === 'merge' ? '合并' : '拆分'}`, 'ids');
     rows.push(t);
   }
   return rows;

@@ -110,6 +110,9 @@ describe('a price per m3', () => {
     // a deduction changes the net, not the volume the price is on
     expectOk(await post('pu/deduct', { id: completedFirst.id, deductions: [{ kind: 'water', amount: '1' }] }));
     expect(await ticketRow(completedFirst.id)).toMatchObject({ net: '24.0000', amount: '788.5600' });
+    // its volume is one load's: neither split nor merged
+    expectFailure(await post('pu/split', { id: completedFirst.id, parts: ['12', '12'] }), 400, /按检尺方量计价，不能拆分/);
+    expectFailure(await post('pu/merge', { ids: [gaugedFirst.id, completedFirst.id] }), 400, /按检尺方量计价，不能合并/);
   });
 
   it('keeps a price per ton on the net, gauged or not', async () => {
