@@ -172,6 +172,15 @@ describe('the ticket dialogs', () => {
     await page.locator('.ant-select-item-option').filter({ hasText: 'PC-E2E-01' }).click();
     await save(page, 'batch');
     expect(await columnTexts(page, '批次号')).toEqual(['PC-E2E-01']);
+    // the batch archive's 批次详情: its ticket, and 500 t less the ticket's 25 t remaining
+    await openMenuLeaf(page, '/masterdata', '/masterdata/batch');
+    await only(page, 'PC-E2E-01');
+    await press(page, 'page:batchDetail');
+    const detail = page.getByTestId('batch-detail');
+    await expect.poll(() => detail.getByTestId('batch-remaining').textContent()).toBe('475.00');
+    expect(await detail.getByTestId('batch-tickets').textContent()).toContain(res.body.data.ticketNo);
+    await page.locator('.ant-modal').filter({ has: detail }).locator('.ant-modal-close').click();
+    await detail.waitFor({ state: 'detached' });
     await openMenuLeaf(page, '/weigh', '/weigh/pu');
   });
 

@@ -1,4 +1,5 @@
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
+import { BatchDetailDialog } from './BatchDetailDialog';
 import { BatchDialog } from './BatchDialog';
 import { DeductDialog } from './DeductDialog';
 import { GaugeDialog } from './GaugeDialog';
@@ -14,5 +15,7 @@ export function TicketDialogs({ kind, ctx, onClose }: { kind: TicketDialog; ctx:
   if (kind === 'ticketPictures') return <PicturesDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'gaugeTicket') return <GaugeDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'ticketBatch') return <BatchDialog ctx={ctx} onClose={onClose} />;
+  // the batch archive's 批次详情 (server domain/batch columns.ts): its tickets are the sales tickets that took it
+  if (kind === 'batchDetail') return <BatchDetailDialog ctx={ctx} onClose={onClose} />;
   return <SplitDialog ctx={ctx} onClose={onClose} />;
 }

@@ -1,4 +1,4 @@
-import type { DeductBody, DeductPreview, GaugeBody, GaugeReply, GaugeView, TicketBatchReply, TicketMoneyParams } from '@wb/protocol';
+import type { BatchDetail, DeductBody, DeductPreview, GaugeBody, GaugeReply, GaugeView, TicketBatchReply, TicketMoneyParams } from '@wb/protocol';
 import { call, type DownloadedFile } from '@/platform/api/http';
 
 /**
@@ -55,3 +55,6 @@ export const batchOptions = async () =>
   (await call<{ list: BatchOption[] }>('/masterdata/batch/v2/list', { method: 'POST', body: { search: [], limit: { pn: 1, ps: 200 } } })).list;
 export const saveTicketBatch = (base: string, id: string, batchId: string | null) =>
   call<TicketBatchReply>(`${path(base)}/batchNo`, { method: 'POST', body: { id, batchId }, expected: INLINE });
+
+/** 批次详情: the batch with its tickets and what remains (server domain/batch batch-actions.ts). */
+export const batchDetail = (id: string) => call<BatchDetail>(`/masterdata/batch/detail/${encodeURIComponent(id)}`);

@@ -31,6 +31,9 @@ export const ticketDialogsZh = {
   gaugeCurrent: '当前检尺', gaugeVolume: '方量(m³)', gaugeTons: '折算吨位(吨)', gaugeNone: '尚未检尺', gaugeNotGauged: '此物料不按方计量，不能检尺',
   gaugeDensity: '密度(吨/m³)', gaugeBasis: '计价依据', basisNet: '按净重', basisVolume: '按检尺方量', gaugeRequired: '请填写长、宽、高', gaugeSaved: '检尺成功',
   batchTitle: '批次号', batchCurrent: '当前批次', batchChoose: '选择批次', batchNone: '无', batchClear: '清除批次', batchRemaining: '剩余 {{value}} 吨', batchSaved: '批次号已保存',
+  batchDetailTitle: '批次详情', batchMaterialCode: '物料编码', batchSilo: '筒仓', batchClosedAt: '关闭时间', batchQuantity: '生产数量(吨)',
+  batchShipped: '已发量(吨)', batchRemainingLabel: '剩余量(吨)', batchTests: '检验值', batchCustomer: '客户', batchState: '状态', batchCompleted: '完成时间',
+  states: { FIRST_WEIGHED: '一次过磅', CONFIRMED: '已确认', COMPLETED: '已完成', AUDITED: '已审核', POSTED: '已过账', CLOSED: '已关闭', OBSOLETE: '已作废' },
   picturesTitle: '抓拍图片', noPictures: '此磅单没有抓拍图片', firstReading: '一次过磅', secondReading: '二次过磅',
 };
 
@@ -65,5 +68,8 @@ export const ticketDialogsEn: TicketDialogsTexts = {
   gaugeCurrent: 'Current gauging', gaugeVolume: 'Volume (m3)', gaugeTons: 'Tons by density (t)', gaugeNone: 'Not gauged yet', gaugeNotGauged: 'This material is not measured by volume',
   gaugeDensity: 'Density (t/m3)', gaugeBasis: 'Price basis', basisNet: 'Per ton', basisVolume: 'Per m3 gauged', gaugeRequired: 'Enter length, width and height', gaugeSaved: 'Gauging saved',
   batchTitle: 'Batch no.', batchCurrent: 'Current batch', batchChoose: 'Choose a batch', batchNone: 'None', batchClear: 'Clear the batch', batchRemaining: '{{value}} t left', batchSaved: 'Batch saved',
+  batchDetailTitle: 'Batch detail', batchMaterialCode: 'Material code', batchSilo: 'Silo', batchClosedAt: 'Closed at', batchQuantity: 'Produced (t)',
+  batchShipped: 'Shipped (t)', batchRemainingLabel: 'Remaining (t)', batchTests: 'Test values', batchCustomer: 'Customer', batchState: 'State', batchCompleted: 'Completed',
+  states: { FIRST_WEIGHED: 'First weighed', CONFIRMED: 'Confirmed', COMPLETED: 'Completed', AUDITED: 'Audited', POSTED: 'Posted', CLOSED: 'Closed', OBSOLETE: 'Void' },
   picturesTitle: 'Snapshots', noPictures: 'This ticket has no snapshots', firstReading: 'First weighing', secondReading: 'Second weighing',
 };
