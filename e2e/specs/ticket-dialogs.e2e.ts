@@ -152,6 +152,55 @@ describe('the ticket dialogs', () => {
     expect(await numbers(page, '金额')).toEqual([308.63]);
   });
 
+  it('检尺: the operator measures the load of a material bought by volume, and the list shows the gauged m3', async () => {
+    const { page } = stage;
+    await sql(stage.server.databaseUrl, `UPDATE md_material SET gauged = true, density = 1.65, gauge_to_tons = true WHERE id = ${Number(plant.material)}`);
+    const t = await ticket();
+    await only(page, t.ticketNo);
+    await press(page, 'page:gaugeTicket');
+    const box = dialog(page, 'gauge');
+    await expect.poll(() => box.getByTestId('gauge-current').textContent()).toBe('尚未检尺');
+    await box.getByTestId('gauge-length').fill('6.25');
+    await box.getByTestId('gauge-width').fill('2.35');
+    await box.getByTestId('gauge-height').fill('1.18');
+    await settled(page);
+    await screenshot(page, 'ticket-dialog-gauge');
+    await save(page, 'gauge');
+    // 6.25 x 2.35 x 1.18 = 17.33125, kept to three decimals
+    expect(await numbers(page, '检尺方量(m³)')).toEqual([17.331]);
+  });
+
+  it('批次号: the operator names the production batch of a sales ticket, and the list shows it', async () => {
+    const { page } = stage;
+    await sql(stage.server.databaseUrl, `UPDATE md_material SET batch_managed = true WHERE id = ${Number(plant.material)}`);
+    const made = await api<{ success: boolean }>(stage.server.baseUrl, opToken, 'POST', '/api/masterdata/batch/create', { entity: { batchNo: 'PC-E2E-01', quantity: '500' } });
+    expect(made.body.success, JSON.stringify(made.body)).toBe(true);
+    const res = await api<{ success: boolean; data: Made }>(stage.server.baseUrl, opToken, 'POST', '/api/weigh/sa/create', {
+      entity: { plateNumber: `苏E${(7600 + plateSerial++).toString()}D`, materialId: plant.material, warehouseId: plant.warehouse, gross: '40', tare: '15', price: '300' },
+    });
+    expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+    await openMenuLeaf(page, '/weigh', '/weigh/sa');
+    await only(page, res.body.data.ticketNo);
+    await press(page, 'page:ticketBatch');
+    const box = dialog(page, 'batch');
+    await expect.poll(() => box.getByTestId('batch-current').textContent()).toBe('无');
+    await box.getByTestId('batch-select').click();
+    await page.keyboard.type('PC-E2E-01');
+    await page.locator('.ant-select-item-option').filter({ hasText: 'PC-E2E-01' }).click();
+    await save(page, 'batch');
+    expect(await columnTexts(page, '批次号')).toEqual(['PC-E2E-01']);
+    // the batch archive's 批次详情: its ticket, and 500 t less the ticket's 25 t remaining
+    await openMenuLeaf(page, '/masterdata', '/masterdata/batch');
+    await only(page, 'PC-E2E-01');
+    await press(page, 'page:batchDetail');
+    const detail = page.getByTestId('batch-detail');
+    await expect.poll(() => detail.getByTestId('batch-remaining').textContent()).toBe('475.00');
+    expect(await detail.getByTestId('batch-tickets').textContent()).toContain(res.body.data.ticketNo);
+    await page.locator('.ant-modal').filter({ has: detail }).locator('.ant-modal-close').click();
+    await detail.waitFor({ state: 'detached' });
+    await openMenuLeaf(page, '/weigh', '/weigh/pu');
+  });
+
   it('shows the server’s refusal of a ticket audited since the list was read, and then offers 扣重 no more', async () => {
     const { page } = stage;
     const t = await ticket();

@@ -31,3 +31,4 @@ export * from './station-paths';
 export * from './workflow';
 export * from './reports';
 export * from './branding';
+export * from './gauge-batch';

@@ -48,4 +48,6 @@ export interface TicketCheck {
   grossTime: string | null;
   tareTime: string | null;
   completedAt: string | null;
+  /** the production batch (批次号) a sales ticket was loaded from, as printed; absent when none */
+  batchNo?: string;
 }

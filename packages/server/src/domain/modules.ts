@@ -47,6 +47,7 @@ import { systemLogsModule } from './system/logs/module';
 import { systemModule } from './system/module';
 import { orgStructureModule } from './system/org-structure/module';
 import { weighingModule } from './weighing/module';
+import { batchModule } from './batch/module';
 import { workflowModule } from './workflow/module';
 
 /**
@@ -81,6 +82,8 @@ export const MODULES: FamilyModule[] = [
   registryModule,
   stationModule,
   weighingModule,
+  // batch numbers on sales tickets and the batch archive's close (086)
+  batchModule,
   // after weighing: the lane weighs through it
   laneModule,
   calculationModule,

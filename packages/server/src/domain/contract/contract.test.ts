@@ -291,6 +291,13 @@ describe('the executed quantity and the contract price', () => {
 
     const price = await db.transaction().execute((tx) => contractPriceSource.find(tx, { orgId: plant.orgId, kind: 'pu', noticeLineId: lineId, materialId: plant.materialId, partyId: plant.vendorId, at: new Date() }));
     expect(price).toEqual({ price: '52.25', source: 'CONTRACT', ref: (await pool.query('SELECT contract_line_id::text AS id FROM wb_notice_line WHERE id = $1', [lineId])).rows[0].id, label: c.contractNo });
+    // a contract row priced per m3 gauged says so with its price (weighing/gauge: the ticket's amount is volume x price)
+    await pool.query(`UPDATE wb_contract_line SET price_basis = 'VOLUME' WHERE id = (SELECT contract_line_id FROM wb_notice_line WHERE id = $1)`, [lineId]);
+    expect(await db.transaction().execute((tx) => contractPriceSource.find(tx, { orgId: plant.orgId, kind: 'pu', noticeLineId: lineId, materialId: plant.materialId, partyId: null, at: new Date() })))
+      .toMatchObject({ price: '52.25', source: 'CONTRACT', basis: 'VOLUME' });
+    const form = expectOk(await get(`${PU}/get/${c.id}`)).data;
+    expect(form.entitysub[0].priceBasis).toBe('VOLUME');
+    await pool.query(`UPDATE wb_contract_line SET price_basis = 'NET' WHERE id = (SELECT contract_line_id FROM wb_notice_line WHERE id = $1)`, [lineId]);
     // a line without a price leaves it to the price rules; a notice line on no contract too
     const unpriced = notice.entitysub[1].id as string;
     expect(await db.transaction().execute((tx) => contractPriceSource.find(tx, { orgId: plant.orgId, kind: 'pu', noticeLineId: unpriced, materialId: plant.materialId, partyId: null, at: new Date() }))).toBeNull();

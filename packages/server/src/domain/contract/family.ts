@@ -1,3 +1,4 @@
+import { PRICE_BASIS_OPTIONS } from '../price/rules';
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
 import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { applyAmendments, checkAmendLines, checkAmendTarget } from './amend';
@@ -63,6 +64,8 @@ function contractLines(k: ContractKindDef): DocumentChildren {
       tons('quantity', 'quantity', '数量', { required: true }),
       { name: 'price', column: 'price', label: '单价', type: 'number', scale: 4, min: 0, below: MONEY_BELOW },
       percent('lineTaxRate', 'tax_rate', '税率'),
+      // 085: per ton weighed or per m3 gauged (weighing/rules/amount.ts basisAmount)
+      { name: 'priceBasis', column: 'price_basis', label: '计价依据', type: 'enum', options: PRICE_BASIS_OPTIONS.map(({ value, label }) => ({ value, label })), default: 'NET' },
       { name: 'lineSeq', column: 'seq', label: '行号', type: 'integer' },
       { name: 'lineRemark', column: 'remark', label: '明细备注', type: 'text', maxLength: 500 },
     ],

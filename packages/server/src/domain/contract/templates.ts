@@ -1,3 +1,4 @@
+import { PRICE_BASIS_OPTIONS } from '../price/rules';
 import { masterChildForm } from '../../platform/documents/master-child-form';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../platform/templates/define';
 import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
@@ -141,6 +142,7 @@ export function contractLineColumns(): FieldDef[] {
     number('quantity', '数量', 'Quantity', trimmed('t.quantity'), { displayKind: 'weight', formSubmitType: 'NUMBER', irequired: true, itotal: true, columnWidth: 90 }),
     number('price', '单价', 'Unit price', trimmed('t.price'), { displayKind: 'unitPrice', formSubmitType: 'NUMBER', columnWidth: 90, tipsMessage: '留空则按价格规则取价' }),
     number('lineTaxRate', '税率(%)', 'Tax rate (%)', trimmed('t.tax_rate'), { formSubmitType: 'NUMBER', columnWidth: 80 }),
+    col('priceBasis', '计价依据', 'Price basis', 't.price_basis', { fieldType: 'ENUM', formSubmitType: 'SELECT', options: PRICE_BASIS_OPTIONS.map((o) => ({ ...o })), defaultValue: 'NET', columnWidth: 150 }),
     readOnly(number('lineDrawn', '已下达量', 'Drawn by notices', drawnSql('t'), { displayKind: 'weight', itotal: true, columnWidth: 90 })),
     readOnly(number('lineExecuted', '已执行量', 'Executed', executedSql('t'), { displayKind: 'weight', itotal: true, columnWidth: 90 })),
     col('lineRemark', '明细备注', 'Line remark', 't.remark', { columnWidth: 160 }),

@@ -1,6 +1,6 @@
 import type { DocField, DocumentFamily } from '../../platform/documents/define';
 import { switchLifecycle } from '../../platform/documents/lifecycle';
-import { documentButtons, menuLeaf, type MenuSeed } from '../../platform/menu/define';
+import { documentButtons, menuLeaf, type MenuButtonSeed, type MenuSeed } from '../../platform/menu/define';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../platform/templates/define';
 import { createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../masterdata/shared/fields';
 
@@ -45,6 +45,10 @@ export interface ArchiveSpec {
   viewers?: string[];
   /** the menu leaf is an app (handset) page: kept off the web's sidebar */
   app?: boolean;
+  /** list columns read from elsewhere (a batch's shipped and remaining quantity), shown only */
+  extraColumns?: FieldDef[];
+  /** the leaf's buttons beyond the archive's own (another module's calls on these rows) */
+  extraButtons?: MenuButtonSeed[];
 }
 
 const LIST_TYPES: Record<ArchiveField['type'], FieldDef['fieldType']> = {
@@ -92,7 +96,7 @@ export function archive(s: ArchiveSpec): Archive {
     formatCode: `${area}.${s.key}.list`, formatName: s.label, formatNameEn: s.en, mainTable: s.table, resUrl: `${base}/v2/list`, menuPath: path,
     fields: [
       { ...listColumn(code), isortField: true, idefinedSort: true, sortMethod: 'asc', fixed: 'left' },
-      ...s.fields.map(listColumn), enabledColumn, remarkColumn, createDateColumn, versionColumn,
+      ...s.fields.map(listColumn), ...(s.extraColumns ?? []), enabledColumn, remarkColumn, createDateColumn, versionColumn,
     ],
   });
   const nameField = s.fields[0];
@@ -119,7 +123,7 @@ export function archive(s: ArchiveSpec): Archive {
   };
   const leaf = menuLeaf(s.label, s.en, path, [...s.roles, ...(s.viewers ?? [])], {
     ...(s.app ? { app: true } : {}),
-    buttons: documentButtons(s.permissionPrefix, ['create', 'update', 'delList', 'enable', 'disable', 'copy', 'export', 'import'], s.roles, s.viewers ?? []),
+    buttons: [...documentButtons(s.permissionPrefix, ['create', 'update', 'delList', 'enable', 'disable', 'copy', 'export', 'import'], s.roles, s.viewers ?? []), ...(s.extraButtons ?? [])],
   });
   return { family, leaf, path };
 }

@@ -1,6 +1,7 @@
 import { ROLE } from '../../platform/menu/define';
 import { REGISTRY_KINDS, KIND_INFO } from '../registry/kinds';
 import { archive, type Archive } from './archive';
+import { BATCH_BUTTONS, BATCH_COLUMNS } from '../batch/columns';
 
 /**
  * The archives the gate keeps (appointment rules, pass cards, QR-code rules) and the yard's small
@@ -81,8 +82,12 @@ export const batches: Archive = archive({
   fields: [
     { name: 'materialCode', column: 'material_code', label: '物料编码', en: 'Material code', type: 'text', maxLength: 40, query: true },
     { name: 'producedOn', column: 'produced_on', label: '生产日期', en: 'Produced on', type: 'date', width: 110 },
+    // 086: the produced (declared) quantity its tickets draw down (domain/batch)
+    { name: 'quantity', column: 'quantity', label: '生产数量(吨)', en: 'Produced (t)', type: 'number', min: 0, below: 1e10, scale: 4, width: 110 },
   ],
   roles: [OP],
+  extraColumns: BATCH_COLUMNS,
+  extraButtons: BATCH_BUTTONS,
 });
 
 export const trays: Archive = archive({

@@ -118,6 +118,8 @@ export function priceFactsOf(ticket: PricedTicket, row: Record<string, unknown> 
 /** The ticket columns the completion writes: the price and where it came from; nothing for a ticket not priced here. */
 export interface PriceColumns {
   price?: string | null; price_source?: PricePick['source'] | null; price_ref?: string | null; price_label?: string | null;
+  /** 085: what the price is per */
+  price_basis?: 'NET' | 'VOLUME';
 }
 
 export interface CompletionPrice {
@@ -145,7 +147,7 @@ export async function priceAtCompletion(tx: Kysely<DB>, orgId: string, facts: Pr
   }
   return {
     price: pick?.price ?? null,
-    columns: { price: pick?.price ?? null, price_source: pick?.source ?? null, price_ref: pick?.ref ?? null, price_label: pick?.label ?? null },
+    columns: { price: pick?.price ?? null, price_source: pick?.source ?? null, price_ref: pick?.ref ?? null, price_label: pick?.label ?? null, price_basis: pick?.basis ?? 'NET' },
   };
 }
 

@@ -2,7 +2,7 @@ import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '.
 import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { adjustBase, PRICE_KINDS, priceBase, type PriceKindDef } from './kinds';
 import { applyAdjustments, rulesOfAdjustments, stampRuleAudit, withdrawAdjustments, withdrawProblems } from './repo';
-import { TARGET_MESSAGE, targetProblem, windowProblem } from './rules';
+import { PRICE_BASIS_OPTIONS, TARGET_MESSAGE, targetProblem, windowProblem } from './rules';
 import { ADJUST_LINE_TABLE, adjustForms, adjustListTemplate, adjustTable, PACKING_OPTIONS, ruleForms, ruleListTemplate, ruleTable, TRANSPORT_OPTIONS } from './templates';
 
 /**
@@ -35,6 +35,9 @@ function keyFields(k: PriceKindDef, codeNames: boolean): DocField[] {
   ];
 }
 
+/** 085: a rule's price per ton weighed or per m3 gauged (a ticket's amount follows: weighing/rules/amount.ts basisAmount) */
+const priceBasisField: DocField = { name: 'priceBasis', column: 'price_basis', label: '计价依据', type: 'enum', options: options(PRICE_BASIS_OPTIONS), default: 'NET' };
+
 export function ruleFamily(k: PriceKindDef): DocumentFamily {
   const [createForm, updateForm] = ruleForms(k);
   return {
@@ -44,6 +47,7 @@ export function ruleFamily(k: PriceKindDef): DocumentFamily {
     fields: [
       { name: 'ruleNo', column: 'rule_no', label: '价格编号', type: 'text', updatable: false, unique: true, maxLength: 40 },
       ...targetFields(k, false),
+      priceBasisField,
       { name: 'effectiveFrom', column: 'effective_from', label: '生效时间', type: 'datetime', required: true },
       { name: 'effectiveTo', column: 'effective_to', label: '失效时间', type: 'datetime' },
       { name: 'remark', column: 'remark', label: '备注', type: 'text', maxLength: 500 },

@@ -44,6 +44,8 @@ export interface PricePick {
   ref: string | null;
   /** what the ticket screens show of it */
   label: string;
+  /** 085: per ton weighed (NET, the default) or per m3 gauged (VOLUME) */
+  basis?: 'NET' | 'VOLUME';
 }
 
 export interface PriceSource {
@@ -94,7 +96,7 @@ export const noticeLineSource: PriceSource = {
  */
 export async function candidateRules(tx: Kysely<DB>, q: PriceQuery, limit: number | null = null): Promise<PriceRule[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to
+    SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to, price_basis
       FROM wb_price_rule
      WHERE org_id = ${q.orgId} AND kind = ${q.kind} AND material_id = ${q.materialId}::bigint AND doc_status = 'AUDITED'
        AND effective_from <= ${q.at} AND (effective_to IS NULL OR effective_to > ${q.at})
@@ -156,7 +158,7 @@ export function patternRulesOfKeysSql(orgId: string, k: { kind: RawBuilder<unkno
 function patternProbeSql(orgId: string, kind: RawBuilder<unknown>, materialId: RawBuilder<unknown>, at: Date,
   target: 'material_id' | 'calc_group_id' = 'material_id'): RawBuilder<unknown> {
   return sql`
-        SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to
+        SELECT id::text, rule_no, price::text, tax_rate::text, party_id::text, route_id::text, transport, packing, effective_from, effective_to, price_basis
           FROM wb_price_rule
          WHERE org_id = ${orgId} AND kind = ${kind} AND ${sql.ref(target)} = ${materialId} AND doc_status = 'AUDITED'
            AND coalesce(party_id, 0) = party_key AND coalesce(route_id, 0) = route_key
@@ -172,6 +174,7 @@ export function ruleOf(r: Record<string, unknown>): PriceRule {
     partyId: (r.party_id as string | null) ?? null, routeId: (r.route_id as string | null) ?? null,
     transport: (r.transport as TransportMode | null) ?? null, packing: (r.packing as Packing | null) ?? null,
     from: new Date(r.effective_from as string), to: r.effective_to ? new Date(r.effective_to as string) : null,
+    ...(r.price_basis === 'VOLUME' ? { basis: 'VOLUME' as const } : {}),
   };
 }
 
@@ -182,7 +185,7 @@ export const priceRuleSource: PriceSource = {
     if (q.kind === 'al') return null;
     const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
     const rule = pickRule(q.patternRules ?? (await patternRules(tx, q)), truck, q.at);
-    return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}` } : null;
+    return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}`, ...(rule.basis ? { basis: rule.basis } : {}) } : null;
   },
 };
 
@@ -215,7 +218,7 @@ export const calcGroupPriceSource: PriceSource = {
     if (rules.length === 0) return null;
     const truck = { partyId: q.partyId, routeId: q.routeId ?? null, transport: q.transport ?? null, packing: q.packing ?? null };
     const rule = pickRule(rules, truck, q.at);
-    return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}（计算组 ${groupName}）` } : null;
+    return rule ? { price: rule.price, source: 'PRICE_RULE', ref: rule.id, label: `价格规则 ${rule.ruleNo}（计算组 ${groupName}）`, ...(rule.basis ? { basis: rule.basis } : {}) } : null;
   },
 };
 

@@ -13,6 +13,8 @@ export const TRANSPORT_OPTIONS = [
   { value: 'ROAD', label: '汽运' }, { value: 'RAIL', label: '火运' }, { value: 'WATER', label: '船运' },
 ] as const;
 export const PACKING_OPTIONS = [{ value: 'BULK', label: '散装' }, { value: 'BAG', label: '袋装' }] as const;
+/** 085: what a price is per: a ton weighed (净重) or a m3 gauged (检尺方量) */
+export const PRICE_BASIS_OPTIONS = [{ value: 'NET', label: '按净重(元/吨)', labelEn: 'Per ton weighed' }, { value: 'VOLUME', label: '按检尺方量(元/立方米)', labelEn: 'Per m3 gauged' }] as const;
 
 /** The keys a truck knows; null where it does not know one. */
 export interface RuleKeys {
@@ -29,6 +31,8 @@ export interface PriceRule extends RuleKeys {
   taxRate: string | null;
   from: Date;
   to: Date | null;
+  /** 085: a price per m3 gauged; absent: per ton weighed */
+  basis?: 'VOLUME';
 }
 
 const KEYS = ['partyId', 'routeId', 'transport', 'packing'] as const;

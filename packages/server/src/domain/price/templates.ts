@@ -3,6 +3,7 @@ import { defineListTemplate, type FieldDef } from '../../platform/templates/defi
 import { createDateColumn, formTemplates, remarkColumn, versionColumn } from '../masterdata/shared/fields';
 import { codePicker } from '../masterdata/shared/code-picker';
 import { adjustBase, priceBase, type PriceKindDef } from './kinds';
+import { PRICE_BASIS_OPTIONS } from './rules';
 
 /** 调价原因 a price clerk picks most days; any other is typed (SELECT_ONE_TXT). */
 const ADJUST_REASONS = [
@@ -67,6 +68,7 @@ function ruleListFields(k: PriceKindDef): FieldDef[] {
     enumOf('packing', '包装', 'Packing', 't.packing', PACKING_OPTIONS, { iallowAdvanceQuery: true, searchType: 'comboxSingle' }),
     money('price', '单价', 'Unit price', 't.price', { displayKind: 'unitPrice' }),
     money('taxRate', '税率(%)', 'Tax rate (%)', 't.tax_rate', { columnWidth: 80 }),
+    enumOf('priceBasis', '计价依据', 'Price basis', 't.price_basis', PRICE_BASIS_OPTIONS.map((o) => ({ ...o })), { columnWidth: 150 }),
     { fieldName: 'effectiveFrom', fieldExplain: '生效时间', fieldExplainEn: 'Effective from', fieldType: 'DATE', columnSql: 't.effective_from', iallowAdvanceQuery: true, isortField: true, searchType: 'dateTimePickerRange', columnWidth: 170 },
     { fieldName: 'effectiveTo', fieldExplain: '失效时间', fieldExplainEn: 'Effective to', fieldType: 'DATE', columnSql: 't.effective_to', isortField: true, columnWidth: 170 },
     text('adjustNo', '调价单号', 'Adjustment no.', '(SELECT a.adjust_no FROM wb_price_adjust a WHERE a.id = t.adjust_id)', { columnWidth: 160 }),
@@ -105,6 +107,8 @@ export function ruleForms(k: PriceKindDef) {
     { ...enumOf('packing', '包装', 'Packing', 't.packing', PACKING_OPTIONS), formSubmitType: 'SELECT' },
     { ...money('price', '单价', 'Unit price', 't.price', { displayKind: 'unitPrice' }), formSubmitType: 'NUMBER', irequired: true },
     { ...money('taxRate', '税率(%)', 'Tax rate (%)', 't.tax_rate'), formSubmitType: 'NUMBER' },
+    { ...enumOf('priceBasis', '计价依据', 'Price basis', 't.price_basis', PRICE_BASIS_OPTIONS.map((o) => ({ ...o }))), formSubmitType: 'SELECT', defaultValue: 'NET',
+      tipsMessage: '按检尺方量计价的磅单，金额 = 检尺方量 × 单价' },
     { fieldName: 'effectiveFrom', fieldExplain: '生效时间', fieldExplainEn: 'Effective from', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.effective_from', irequired: true },
     { fieldName: 'effectiveTo', fieldExplain: '失效时间', fieldExplainEn: 'Effective to', fieldType: 'DATE', formSubmitType: 'DATA_BOX_TIM', columnSql: 't.effective_to', tipsMessage: '留空则一直有效' },
     { fieldName: 'docStatus', fieldExplain: '单据状态', fieldExplainEn: 'Status', fieldType: 'ENUM', formSubmitType: 'SELECT', columnSql: 't.doc_status', options: PRICE_STATUS_OPTIONS, iupdate: false, ishow: false },

@@ -12,7 +12,7 @@ import type { Who } from '../../platform/auth/who';
 import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import * as repo from './repo';
 import type { Runner, TicketRow, Tx } from './repo';
-import { pricedAmount } from './rules/amount';
+import { basisAmount } from './rules/amount';
 import { computeNet, type Deduction, deductionsBeyondLoad, knownLoad, readDeduction } from './rules/net';
 import { deductNote, printNote, stateWords, ticketNote } from './log-notes';
 import { countPrint } from './print/repo';
@@ -181,7 +181,7 @@ export async function deductTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
     await completeOnLine(tx, who.orgId, t.notice_line_id, 0, net.net.toFixed());
   }
   await redrawGrant(tx, who.orgId, t.id, t.ticket_no, net.net.toFixed());
-  const amount = pricedAmount(net.net, t.price, params.moneyPrecision, t.quality_price_adjust);
+  const amount = basisAmount(t, net.net, t.price, params.moneyPrecision, t.quality_price_adjust);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   await repo.updateTicket(tx, who.orgId, t.id, { net: net.net.toFixed(), deduct_total: net.deducted.toFixed(), amount: amount.amount, updated_by: who.userId });
   await followTicketAmount(tx, who, t);
@@ -220,7 +220,7 @@ export async function previewDeduct(runner: Runner, who: Pick<Who, 'orgId'>, kin
   const params = await repo.weighParams(runner, who.orgId);
   const net = await netWithDeductions(runner, t, deductions, params);
   // refused as the save would refuse it
-  const amount = pricedAmount(net.net, t.price, params.moneyPrecision, t.quality_price_adjust);
+  const amount = basisAmount(t, net.net, t.price, params.moneyPrecision, t.quality_price_adjust);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   return {
     gross: t.gross, tare: t.tare, lines: net.deductions.map((l) => ({ kind: l.kind, weight: l.weight.toFixed() })),

@@ -71,6 +71,9 @@ export function ticketFamily(kind: TicketKind): DocumentFamily {
       { name: 'printCount', sql: 't.print_count' }, { name: 'uploadedAt', sql: 't.uploaded_at' }, { name: 'registryId', sql: 't.registry_id::text' },
       { name: 'noticeLineId', sql: 't.notice_line_id::text' }, { name: 'warnings', sql: 't.warnings' },
       { name: 'priceSource', sql: 't.price_source' }, { name: 'priceRef', sql: 't.price_ref' }, { name: 'priceLabel', sql: 't.price_label' },
+      // 085, 086: the gauged figures and the price basis, the production batch (gauge/, domain/batch)
+      { name: 'priceBasis', sql: 't.price_basis' }, { name: 'gaugeVolume', sql: 't.gauge_volume' }, { name: 'gaugeTons', sql: 't.gauge_tons' },
+      { name: 'batchId', sql: 't.batch_id::text' }, { name: 'batchNo', sql: '(SELECT b.batch_no FROM md_batch b WHERE b.org_id = t.org_id AND b.id = t.batch_id)' },
       { name: 'deductions', sql: `(SELECT coalesce(json_agg(json_build_object('kind', d.kind, 'mode', d.mode, 'value', d.value, 'amount', d.amount) ORDER BY d.id), '[]') FROM wb_ticket_deduction d WHERE d.ticket_id = t.id)` },
       { name: 'readings', sql: `(SELECT coalesce(json_agg(json_build_object('reading', w.reading, 'weight', w.weight, 'stable', w.stable, 'weighedAt', w.weighed_at, 'station', w.station) ORDER BY w.id), '[]') FROM wb_weighing w WHERE w.ticket_id = t.id)` },
     ],

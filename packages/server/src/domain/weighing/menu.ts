@@ -41,13 +41,21 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
   ['page:ticketPictures', 'pictures', '抓拍图片', 'Snapshots', [OP, SA, AC]],
   // where its goods were unloaded or loaded (库存地址), before posting (domain/stock/address)
   ['page:ticketStockAddress', 'stockAddress', '库存地址', 'Stock address', [OP, AC]],
+  // the yard's measured load of a material bought or sold by volume (web pages/ticket-dialogs GaugeDialog; gauge/gauge.ts)
+  ['page:gaugeTicket', 'gauge', '检尺', 'Gauging', [OP]],
   // to the ERP as erp.ticket events (domain/erp); a withdrawal only while the ERP has not taken it
   ['batch:upload', 'upload', '上传ERP', 'Upload to ERP', [AC]],
   ['batch:cancelUpload', 'cancelUpload', '撤销上传', 'Withdraw upload', [AC]],
 ];
 
+/** A sales ticket's own: the production batch it was loaded from (domain/batch, web pages/ticket-dialogs BatchDialog). */
+const SALES_BUTTONS: typeof BUTTONS = [
+  ['page:ticketBatch', 'batchNo', '批次号', 'Batch no.', [OP]],
+];
+
 export const ticketButtons = (kind: TicketKind): MenuButtonSeed[] =>
-  BUTTONS.map(([component, action, name, en, roles]) => ({ name, en, permission: `${ticketPermission(kind)}_${action}`, ...(component ? { component } : {}), roles }));
+  [...BUTTONS, ...(kind === 'sa' ? SALES_BUTTONS : [])]
+    .map(([component, action, name, en, roles]) => ({ name, en, permission: `${ticketPermission(kind)}_${action}`, ...(component ? { component } : {}), roles }));
 
 export const ticketMenuPath = (kind: TicketKind) => `/weigh/${kind}`;
 

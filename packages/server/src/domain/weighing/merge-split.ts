@@ -10,7 +10,7 @@ import { mergeGrantDraws, splitGrantDraw } from '../licence/draw';
 import { followMerge, followSplit } from '../money/ledger';
 import type { TicketRow, Tx } from './repo';
 import { mergeDeductions, planMerge, planSplit, type SplitPart, type Weighed } from './rules/merge-split';
-import { pricedAmount } from './rules/amount';
+import { basisAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
 import { manualTicketGate } from './approval';
 import { weightStep } from './rules/units';
@@ -30,6 +30,8 @@ async function lockDecided(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: Tic
     await manualTicketGate(tx, who, kind, action, [t]);
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), action);
     if (!d.ok) throw badRequest(d.message, 'ids');
+    // a gauged volume belongs to the one load the yard measured: it is neither summed nor shared out
+    if (t.price_basis === 'VOLUME') throw badRequest(`磅单 ${t.ticket_no} 按检尺方量计价，不能${action === 'merge' ? '合并' : '拆分'}`, 'ids');
     rows.push(t);
   }
   return rows;
@@ -45,8 +47,8 @@ const weighed = (t: TicketRow): Weighed => ({
  * results priced it: a merge keeps the kept ticket's, a split part its source's); a merged net can
  * make one too large for its price.
  */
-function amountOf(net: Decimal, t: Pick<TicketRow, 'price' | 'quality_price_adjust'>, precision: number): string | null {
-  const amount = pricedAmount(net, t.price, precision, t.quality_price_adjust);
+function amountOf(net: Decimal, t: Pick<TicketRow, 'price' | 'quality_price_adjust' | 'price_basis' | 'gauge_volume'>, precision: number): string | null {
+  const amount = basisAmount(t, net, t.price, precision, t.quality_price_adjust);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   return amount.amount;
 }

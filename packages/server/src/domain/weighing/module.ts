@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { deductBody, idParam, idsBody, modifyPriceBody, splitBody } from '@wb/protocol';
+import { deductBody, gaugeBody, idParam, idsBody, modifyPriceBody, splitBody } from '@wb/protocol';
+import { gaugeTicket } from './gauge/gauge';
 import { defineAction, defineModule, type ActionDecl } from '../../platform/module/define';
 import { BATCH_ACTIONS, deductTicket, runBatch, type Noted } from './actions';
 import { TICKET_FAMILIES } from './family';
@@ -72,6 +73,11 @@ function ticketActions(kind: TicketKind): ActionDecl[] {
     defineAction({
       path: `${base}/deduct`, permission: may(kind, 'deduct'), body: deductBody,
       run: ({ tx, who, input }) => deductTicket(tx, who, kind, input.body), ...noted, message: '扣重成功',
+    }),
+    // 检尺: the measured load of a ticket of a material bought or sold by volume (gauge/gauge.ts)
+    defineAction({
+      path: `${base}/gauge`, permission: may(kind, 'gauge'), body: gaugeBody,
+      run: ({ tx, who, input }) => gaugeTicket(tx, who, kind, input.body), ...noted, message: '检尺成功',
     }),
   ];
 }

@@ -133,6 +133,8 @@ export const TICKET_COLUMNS = [
   'gross', 'gross_time', 'tare', 'tare_time', 'tare_source', 'deduct_total', 'net', 'reserved_quantity', 'price', 'uploaded_at', 'source_ticket_id',
   'manual', 'warnings', 'version', 'amount', 'locked_by_kind', 'locked_by_no', 'freight_settled_by_no', 'quality_price_adjust',
   'vendor_id', 'customer_id', 'price_source',
+  // 085, 086: the price basis, the gauged figures, the production batch
+  'price_basis', 'gauge_volume', 'gauge_tons', 'batch_id',
 ] as const;
 
 /**

@@ -12,7 +12,7 @@ import { TICKET_KIND_INFO, ticketNumbering, type TicketKind } from './kinds';
 import * as repo from './repo';
 import { followTicketAmount, returnConsumption } from '../money/ledger';
 import type { Tx } from './repo';
-import { pricedAmount } from './rules/amount';
+import { basisAmount } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
 import { manualTicketGate } from './approval';
 import { ticketFacts } from './second';
@@ -76,7 +76,7 @@ export async function modifyPrice(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     await manualTicketGate(tx, who, kind, 'modifyPrice', [t]);
     const d = decideTicketAction(await ticketFacts(tx, who.orgId, t, false), 'modifyPrice');
     if (!d.ok) throw badRequest(d.message, 'ids');
-    const amount = t.net === null ? { ok: true as const, amount: null } : pricedAmount(new Decimal(t.net), unitPrice, params.moneyPrecision, t.quality_price_adjust);
+    const amount = t.net === null ? { ok: true as const, amount: null } : basisAmount(t, new Decimal(t.net), unitPrice, params.moneyPrecision, t.quality_price_adjust);
     if (!amount.ok) throw badRequest(`磅单 ${t.ticket_no} ${amount.message}`, 'price');
     const signed = amount.amount !== null && t.source_ticket_id ? new Decimal(amount.amount).neg().toFixed() : amount.amount;
     await repo.updateTicket(tx, who.orgId, t.id, {

@@ -12,6 +12,7 @@ import { weighParams } from './repo';
 import { ticketPrintRoutes } from './print/routes';
 import { ticketCheckRoutes } from './print/check';
 import { truckInfo } from './truck-info';
+import { gaugeView } from './gauge/gauge';
 
 /** Which truck the weighing screen asks about: a plate or a card read, one of the two. */
 const truckQuery = z.strictObject({
@@ -54,5 +55,10 @@ function dialogReads(app: FastifyInstance, db: Database, kind: TicketKind): void
     const shots = await ticketPictures(db, request.caller.orgId, kind, id);
     if (!shots) throw new AppError(404, '磅单不存在', 'id');
     return ok(shots);
+  });
+  // the 检尺 dialog: the ticket's gauging and what its material says of gauging (gauge/gauge.ts); reads only
+  app.get(`${ticketBase(kind)}/gauge/:id`, { config: { access: { permission: `${ticketPermission(kind)}_gauge`, demoAllowed: true } } }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return ok(await gaugeView(db, request.caller, kind, id));
   });
 }

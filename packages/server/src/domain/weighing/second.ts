@@ -20,7 +20,7 @@ import { TICKET_KIND_INFO, type TicketKind } from './kinds';
 import { SOURCE_OF, TARE_SOURCE, tons, weighingReply } from './reply';
 import * as repo from './repo';
 import type { TicketRow, Tx } from './repo';
-import { pricedAmount } from './rules/amount';
+import { basisAmount } from './rules/amount';
 import { decideSecondWeighing, type SecondWeighingPlan } from './rules/decide-second';
 import type { UnusualFinding } from './rules/unusual';
 import type { Direction } from './rules/kinds';
@@ -149,7 +149,8 @@ async function saveCompletion(
   const first = firstRecord(t);
   const grossRecord = (first.side === 'gross') !== plan.swapped ? first : plan.second;
   const tareRecord = grossRecord === first ? plan.second : first;
-  const priced = pricedAmount(plan.net, t.price, moneyPrecision, t.quality_price_adjust);
+  // the basis the completion's price is on (a rule or contract line per m3 prices the gauged volume)
+  const priced = basisAmount({ price_basis: priceColumns.price_basis ?? t.price_basis, gauge_volume: t.gauge_volume }, plan.net, t.price, moneyPrecision, t.quality_price_adjust);
   if (!priced.ok) throw badRequest(priced.message, 'price');
   const amount = priced.amount;
   const warnings = [...(t.warnings as unknown[]), ...plan.warnings];

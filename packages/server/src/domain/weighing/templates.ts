@@ -71,6 +71,13 @@ function listFields(kind: TicketKind): FieldDef[] {
     { fieldName: 'lockedByNo', fieldExplain: '锁定单据', fieldExplainEn: 'Locked by', fieldType: 'TEXT', columnSql: 't.locked_by_no', iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
     // the goods settlement holding the ticket (domain/settlement), from the ticket's own column
     { fieldName: 'settledByNo', fieldExplain: '结算单号', fieldExplainEn: 'Settled by', fieldType: 'TEXT', columnSql: "(SELECT s.settle_no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id WHERE r.scope = 'GOODS' AND r.ticket_id = t.id)", iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
+    // 085: the yard's gauged volume beside the weighed net, and what the price is per (gauge/rules.ts)
+    { fieldName: 'gaugeVolume', fieldExplain: '检尺方量(m³)', fieldExplainEn: 'Gauged (m3)', fieldType: 'NUMBER', columnSql: 't.gauge_volume', isortField: true, itotal: true, columnWidth: 110 },
+    { fieldName: 'priceBasis', fieldExplain: '计价依据', fieldExplainEn: 'Price basis', fieldType: 'ENUM', columnSql: 't.price_basis', columnWidth: 120,
+      options: [{ value: 'NET', label: '按净重', labelEn: 'Per ton' }, { value: 'VOLUME', label: '按检尺方量', labelEn: 'Per m3' }] },
+    // 086: the production batch a sales ticket was loaded from (domain/batch)
+    ...(kind === 'sa' ? [{ fieldName: 'batchNo', fieldExplain: '批次号', fieldExplainEn: 'Batch no.', fieldType: 'TEXT', columnSql: '(SELECT b.batch_no FROM md_batch b WHERE b.org_id = t.org_id AND b.id = t.batch_id)',
+      iallowAdvanceQuery: true, searchType: 'input', columnWidth: 130 } satisfies FieldDef] : []),
     // what each row's buttons may do (row-actions-sql.ts); read by the list's buttons, never shown
     { fieldName: ROW_ACTIONS_FIELD, fieldExplain: '可用操作', fieldExplainEn: 'Allowed actions', fieldType: 'TEXT', columnSql: rowActionsSql(), ishow: false, ihidden: true },
     // 车数: one per row, so its total is the count of the searched rows

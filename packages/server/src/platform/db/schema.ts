@@ -119,6 +119,10 @@ export interface MdMaterial extends MdGroupArchive {
   resource_type: Generated<ResourceType>; hidden_deduct: NumericDefault; is_dangerous: Generated<boolean>;
   is_pack: Generated<boolean>; is_sample: Generated<boolean>; overload: Generated<boolean>;
   pnmary: 'GROSS_FIRST' | 'TARE_FIRST' | null; scene_confirm: Generated<boolean>; min_net: Numeric | null;
+  /** 085: measured by volume (检尺), its bulk density (t/m3) and whether the volume is turned into tons */
+  gauged: Generated<boolean>; density: Numeric | null; gauge_to_tons: Generated<boolean>;
+  /** 086: its sales tickets name the production batch (批次号) */
+  batch_managed: Generated<boolean>;
   weigh_type: Generated<'TRUCK_SCALE' | 'TRACK_SCALE' | 'BELT_SCALE'>; doc_status: Generated<DocStatus>;
 }
 export interface MdVendor extends MdPartner { vendor_code: string; vendor_name: string }
@@ -135,6 +139,8 @@ export interface MdWarehouseArea extends MdAudit {
 export interface MdSilo extends MdAudit {
   id: Generated<string>; org_id: Id; warehouse_id: Id; material_id: Id | null; silo_code: string; silo_name: string;
   capacity: Numeric | null;
+  /** 086: the batch being filled into the silo now */
+  current_batch_id: Id | null;
 }
 export interface MdDictType extends MdAudit { id: Generated<string>; org_id: Id; type_code: string; type_name: string; sort: Generated<number> }
 export interface MdDictItem extends MdAudit {
@@ -336,6 +342,18 @@ export interface WbTicket extends DocAudit {
   /** migrations/044: the goods and the freight settlement holding the ticket; quality's price change */
   settled_by_id: Id | null; settled_by_no: string | null; freight_settled_by_id: Id | null; freight_settled_by_no: string | null;
   quality_price_adjust: NumericDefault;
+  /** 085: what the price is per (NET weighed, VOLUME gauged) and the latest gauging's figures */
+  price_basis: Generated<PriceBasis>; gauge_volume: Numeric | null; gauge_tons: Numeric | null;
+  /** 086: the production batch the goods were loaded from */
+  batch_id: Id | null;
+}
+export type PriceBasis = 'NET' | 'VOLUME';
+/** 085: a ticket's gauging (检尺), one per ticket */
+export interface WbTicketGauge {
+  id: Generated<string>; org_id: Id; ticket_id: Id; method: 'LOAD' | 'BED'; length: Numeric; width: Numeric; height: Numeric;
+  gap: NumericDefault; volume: Numeric; density: Numeric | null; tons: Numeric | null; gauger_id: Id | null; gauger_name: string;
+  gauged_at: Timestamp; photo_file_ids: ColumnType<string[], string[] | undefined, string[]>; remark: string | null;
+  created_at: Generated<Date>; created_by: Id | null; updated_at: Generated<Date>;
 }
 export interface WbWeighing {
   id: Generated<string>; org_id: Id; ticket_id: Id; reading: 'FIRST' | 'SECOND'; weight: Numeric; stable: boolean | null;
@@ -365,6 +383,7 @@ export interface DB {
   wb_ticket: WbTicket;
   wb_weighing: WbWeighing;
   wb_ticket_deduction: WbTicketDeduction;
+  wb_ticket_gauge: WbTicketGauge;
   wb_stock_record: WbStockRecord;
   wb_stock_balance: WbStockBalance;
   wb_price_rule: WbPriceRule;
@@ -383,6 +402,8 @@ export interface WbPriceRule extends DocAudit, Omit<PriceKeys, 'material_id'> {
   material_id: Id | null; calc_group_id: Id | null;
   id: Generated<string>; org_id: Id; kind: 'sa' | 'pu'; rule_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
   effective_from: Timestamp; effective_to: Timestamp | null; adjust_id: Id | null; audited_at: Timestamp | null; audited_by: Id | null;
+  /** 085: per ton weighed or per m3 gauged */
+  price_basis: Generated<PriceBasis>;
 }
 export interface WbPriceAdjust extends DocAudit {
   id: Generated<string>; org_id: Id; kind: 'sa' | 'pu'; adjust_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
@@ -517,6 +538,8 @@ export interface WbContract extends DocAudit {
 }
 export interface WbContractLine extends DocAudit {
   id: Generated<string>; org_id: Id; contract_id: Id; seq: number; material_id: Id; quantity: Numeric; price: Numeric | null; tax_rate: Numeric | null;
+  /** 085: per ton weighed or per m3 gauged */
+  price_basis: Generated<PriceBasis>;
 }
 export interface WbContractChange {
   id: Generated<string>; org_id: Id; contract_id: Id; amend_id: Id; contract_line_id: Id | null; field: string;
@@ -628,7 +651,12 @@ export interface GtQrcodeRule extends GtAudit {
 export interface GtQrSecret { org_id: Id; secret: string; created_at: Generated<Timestamp> }
 export interface MdHandset extends GtAudit { id: Generated<string>; org_id: Id; device_id: string; device_name: string | null; user_code: string | null; user_name: string | null }
 export interface MdLocation extends GtAudit { id: Generated<string>; org_id: Id; location_code: string; location_name: string; address: string | null }
-export interface MdBatch extends GtAudit { id: Generated<string>; org_id: Id; batch_no: string; material_code: string | null; produced_on: DateOnly | null }
+export interface MdBatch extends GtAudit {
+  id: Generated<string>; org_id: Id; batch_no: string; material_code: string | null; produced_on: DateOnly | null;
+  /** 086: the produced (declared) quantity, the silo it was opened on, its own test values, its close */
+  quantity: Numeric | null; silo_id: Id | null; test_values: ColumnType<unknown[], string | undefined, string>;
+  closed_at: Timestamp | null; closed_by: Id | null;
+}
 export interface MdTray extends GtAudit { id: Generated<string>; org_id: Id; tray_code: string; tray_name: string; tare_weight: Numeric | null }
 export interface MdNumberPrefix extends GtAudit { id: Generated<string>; org_id: Id; prefix: string; prefix_name: string; doc_kind: string | null }
 export interface DB {

@@ -10,6 +10,8 @@ export const FILE_REFERENCES = [
   { table: 'md_vehicle', column: 'road_license_photo_id', kind: 'id' },
   // the registry's pictures are these too (domain/registry/pictures.ts)
   { table: 'wb_weighing', column: 'snapshot_file_ids', kind: 'array' },
+  // the yard's photos of a gauged load (domain/weighing/gauge, holdFiles)
+  { table: 'wb_ticket_gauge', column: 'photo_file_ids', kind: 'array' },
 ] as const satisfies readonly { table: string; column: string; kind: 'id' | 'array' }[];
 
 /** SQL true when some document points at the file `f` (a sys_file alias). */

@@ -53,6 +53,7 @@ export default function TicketCheckPage() {
         { key: 'tare', label: `皮重 Tare (${c.unit})`, children: <span data-testid="check-tare">{blank(c.tare)}</span> },
         { key: 'tareTime', label: '皮重时间 Tare time', children: blank(c.tareTime && plantDateTimeText(c.tareTime)) },
         { key: 'net', label: `净重 Net (${c.unit})`, children: <strong data-testid="check-net">{blank(c.net)}</strong> },
+        ...(c.batchNo ? [{ key: 'batchNo', label: '批次号 Batch no.', children: <span data-testid="check-batch-no">{c.batchNo}</span> }] : []),
       ]} />
     </div>
   );

@@ -1,5 +1,8 @@
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
+import { BatchDetailDialog } from './BatchDetailDialog';
+import { BatchDialog } from './BatchDialog';
 import { DeductDialog } from './DeductDialog';
+import { GaugeDialog } from './GaugeDialog';
 import type { TicketDialog } from './dialog-store';
 import { PicturesDialog } from './PicturesDialog';
 import { PriceDialog } from './PriceDialog';
@@ -12,5 +15,9 @@ export function TicketDialogs({ kind, ctx, onClose }: { kind: TicketDialog; ctx:
   if (kind === 'modifyTicketPrice') return <PriceDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'ticketPictures') return <PicturesDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'ticketStockAddress') return <StockAddressDialog ctx={ctx} onClose={onClose} />;
+  if (kind === 'gaugeTicket') return <GaugeDialog ctx={ctx} onClose={onClose} />;
+  if (kind === 'ticketBatch') return <BatchDialog ctx={ctx} onClose={onClose} />;
+  // the batch archive's 批次详情 (server domain/batch columns.ts): its tickets are the sales tickets that took it
+  if (kind === 'batchDetail') return <BatchDetailDialog ctx={ctx} onClose={onClose} />;
   return <SplitDialog ctx={ctx} onClose={onClose} />;
 }

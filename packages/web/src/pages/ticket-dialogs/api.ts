@@ -1,4 +1,4 @@
-import type { DeductBody, DeductPreview, TicketMoneyParams } from '@wb/protocol';
+import type { BatchDetail, DeductBody, DeductPreview, GaugeBody, GaugeReply, GaugeView, TicketBatchReply, TicketMoneyParams } from '@wb/protocol';
 import { call, type DownloadedFile } from '@/platform/api/http';
 
 /**
@@ -15,6 +15,8 @@ export interface TicketEntity {
   gross: string | null; tare: string | null; net: string | null; deductTotal: string | null; price: string | null; amount: string | null;
   /** as the server keeps them, kinds in capitals (WATER), the material's hidden one too (HIDDEN) */
   deductions: TicketDeductionRow[];
+  /** the production batch of a sales ticket (server domain/batch) */
+  batchId?: string | null; batchNo?: string | null;
 }
 
 export const getTicket = (base: string, id: string) => call<TicketEntity>(`${path(base)}/get/${encodeURIComponent(id)}`);
@@ -53,3 +55,17 @@ export const ticketAddressChoice = (base: string, id: string) => call<TicketAddr
 
 export const assignTicketAddress = (base: string, ticketId: string, stockAddressId: string | null) =>
   call<unknown>(`${path(base)}/stockAddress`, { method: 'POST', body: { ticketId, stockAddressId }, expected: INLINE });
+
+/** 检尺: the ticket's gauging and what its material says of gauging (server weighing/gauge). */
+export const gaugeView = (base: string, id: string) => call<GaugeView>(`${path(base)}/gauge/${encodeURIComponent(id)}`);
+export const saveGauge = (base: string, body: GaugeBody) => call<GaugeReply>(`${path(base)}/gauge`, { method: 'POST', body, expected: INLINE });
+
+/** The batch archive's rows a sales ticket may take (server gate/archives.ts, domain/batch columns). */
+export interface BatchOption { id: string; batchNo: string; materialCode: string | null; remaining: string | null; closedAt: string | null; enabled: boolean }
+export const batchOptions = async () =>
+  (await call<{ list: BatchOption[] }>('/masterdata/batch/v2/list', { method: 'POST', body: { search: [], limit: { pn: 1, ps: 200 } } })).list;
+export const saveTicketBatch = (base: string, id: string, batchId: string | null) =>
+  call<TicketBatchReply>(`${path(base)}/batchNo`, { method: 'POST', body: { id, batchId }, expected: INLINE });
+
+/** 批次详情: the batch with its tickets and what remains (server domain/batch batch-actions.ts). */
+export const batchDetail = (id: string) => call<BatchDetail>(`/masterdata/batch/detail/${encodeURIComponent(id)}`);

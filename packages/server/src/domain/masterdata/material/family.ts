@@ -50,6 +50,8 @@ const listTemplate = defineListTemplate({
     flag('overload', '超载检查', 'Overload check', 'overload'),
     flag('isDangerous', '危化品', 'Hazardous', 'is_dangerous'),
     flag('isPack', '包装物料', 'Packed goods', 'is_pack'),
+    flag('gauged', '按方计量', 'Gauged by volume', 'gauged'),
+    flag('batchManaged', '批次管理', 'Batch-managed', 'batch_managed'),
     { fieldName: 'weighType', fieldExplain: '计量方式', fieldExplainEn: 'Scale', fieldType: 'ENUM', columnSql: 't.weigh_type', options: WEIGH_TYPES, iallowAdvanceQuery: true, searchType: 'comboxSingle', columnWidth: 90 },
     statusColumn, enabledColumn, allocatedColumn('md_material_alloc'), remarkColumn, createDateColumn, versionColumn,
   ],
@@ -90,6 +92,12 @@ const [createForm, updateForm] = formTemplates(
     form('isPack', '包装物料', 'Packed goods', 'BOOLEAN', 'is_pack'),
     form('theoryWeight', '单件理论重量(吨)', 'Piece weight (t)', 'NUMBER', 'theory_weight', { displayKind: 'weight', controlValue: 'isPack=true' }),
     form('packWeight', '单件包装重量(吨)', 'Packing weight (t)', 'NUMBER', 'pack_weight', { displayKind: 'weight', controlValue: 'isPack=true' }),
+    // 085: bought or sold by volume (检尺, weighing/gauge): its bulk density and whether the yard's volume is turned into tons
+    form('gauged', '按方计量', 'Gauged by volume', 'BOOLEAN', 'gauged'),
+    form('density', '密度(吨/立方米)', 'Density (t/m3)', 'NUMBER', 'density', { controlValue: 'gauged=true' }),
+    form('gaugeToTons', '检尺折算吨位', 'Volume to tons', 'BOOLEAN', 'gauge_to_tons', { controlValue: 'gauged=true' }),
+    // 086: its sales tickets name the production batch (批次号)
+    form('batchManaged', '批次管理', 'Batch-managed', 'BOOLEAN', 'batch_managed'),
     form('isDangerous', '危化品', 'Hazardous', 'BOOLEAN', 'is_dangerous'),
     form('isSample', '取样', 'Sampled', 'BOOLEAN', 'is_sample'),
     form('overload', '超载检查', 'Overload check', 'BOOLEAN', 'overload'),
@@ -136,6 +144,11 @@ const FIELDS: DocField[] = [
   // NUMERIC(14,6): eight digits before the point
   n('theoryWeight', 'theory_weight', '单件理论重量', 6, { min: 0.000001, below: 1e8 }),
   n('packWeight', 'pack_weight', '单件包装重量', 6, { below: 1e8 }),
+  b('gauged', 'gauged', '按方计量'),
+  // NUMERIC(8,4): t/m3
+  n('density', 'density', '密度', 4, { min: 0.0001, below: 10000 }),
+  b('gaugeToTons', 'gauge_to_tons', '检尺折算吨位'),
+  b('batchManaged', 'batch_managed', '批次管理'),
   b('isDangerous', 'is_dangerous', '危化品'),
   b('isSample', 'is_sample', '取样'),
   b('overload', 'overload', '超载检查'),
@@ -149,7 +162,10 @@ const FIELDS: DocField[] = [
 
 /** Packed goods are counted in pieces: without the weight of one the count cannot become tons. */
 export function validateMaterial(v: EntityValues): { field: string; message: string }[] {
-  return v.isPack === true && !v.theoryWeight ? [{ field: 'theoryWeight', message: '包装物料必须填写单件理论重量' }] : [];
+  if (v.isPack === true && !v.theoryWeight) return [{ field: 'theoryWeight', message: '包装物料必须填写单件理论重量' }];
+  // a gauged volume becomes tons only by the material's density (weighing/gauge/rules.ts)
+  if (v.gaugeToTons === true && !v.density) return [{ field: 'density', message: '检尺折算吨位必须填写密度(吨/立方米)' }];
+  return [];
 }
 
 export const materialFamily: DocumentFamily = {
@@ -160,5 +176,6 @@ export const materialFamily: DocumentFamily = {
   fields: FIELDS, lifecycle: archiveLifecycle, statusColumn: 'doc_status',
   listTemplate, resourceTemplate, forms: [createForm, updateForm, classResourceTemplate], readFields: readFieldsOf(createForm),
   copy: 'one', copyClears: ['inner_code'], validate: validateMaterial,
+  constraintMessages: { md_material_gauge_density: { field: 'density', message: '检尺折算吨位必须填写密度(吨/立方米)' } },
   treeFilter: materialsUnderClass,
 };

@@ -26,7 +26,7 @@ const NOT_FOUND = '磅单校验链接无效';
 
 /**
  * The public check of a printed ticket: no sign-in, the signed link instead. It answers only the
- * ticket's number, company, kind, state, weights and their times, never a party, a price or a plate:
+ * ticket's number, company, kind, state, weights and their times and the batch it printed, never a party, a price or a plate:
  * whoever holds the paper learns no more than the paper says. A link whose signature is not the
  * server's answers the same 404 as a ticket that does not exist, and shows nothing.
  */
@@ -38,10 +38,13 @@ export async function ticketCheck(db: Database, token: string): Promise<TicketCh
   const layout = layoutTicket(facts, { params: await weighParams(db, owner.org_id), preview: true, printedAt: new Date(), timeZone: plantTimeZone() });
   const weight = (key: 'gross' | 'tare' | 'net') => layout.weights.find((w) => w.key === key);
   const completed = layout.weights.find((w) => w.key === 'net')?.time;
+  const batchNo = layout.fields.find((f) => f.key === 'batchNo')?.value;
   return {
     ticketNo: layout.ticketNo, company: layout.company, kindTitle: layout.kindTitle, state: layout.closedAs ?? layout.stateLabel, unit: layout.unit,
     gross: weight('gross')?.value ?? null, tare: weight('tare')?.value ?? null, net: weight('net')?.value ?? null,
     grossTime: weight('gross')?.time || null, tareTime: weight('tare')?.time || null, completedAt: completed || null,
+    // what the paper says of the goods' batch, for a buyer checking a certificate against the ticket; only where it prints one
+    ...(batchNo ? { batchNo } : {}),
   };
 }
 

@@ -50,6 +50,10 @@ export interface TicketPrintFacts {
   remark: string | null;
   /** the count after this print (or the count so far, on a preview) */
   printCount: number;
+  /** 086: the production batch a sales ticket was loaded from */
+  batchNo?: string | null;
+  /** 085: the gauged volume (m3), printed beside the weights when the load was gauged */
+  gaugeVolume?: string | null;
 }
 
 export interface PrintSettings {
@@ -164,6 +168,9 @@ export function infoFields(f: TicketPrintFacts, p: WeightParams): TicketPrintFie
     ...partyFields(f),
     ...warehouseFields(f),
     ...shippedField(f, p),
+    // printed only where there is one, so a ticket of another product keeps its paper as it was
+    ...(f.batchNo ? [field('batchNo', '批次号', 'Batch no.', f.batchNo)] : []),
+    ...(f.gaugeVolume ? [field('gaugeVolume', '检尺方量(m³)', 'Gauged (m3)', new Decimal(f.gaugeVolume).toFixed(3))] : []),
   ];
 }
 

@@ -18,11 +18,12 @@ export async function printFacts(db: Runner, orgId: string, id: string): Promise
     .leftJoin('sys_org as peer', 'peer.id', 'n.peer_org_id')
     .leftJoin('md_warehouse as w', (j) => j.onRef('w.id', '=', 't.warehouse_id').onRef('w.org_id', '=', 't.org_id'))
     .leftJoin('md_warehouse as tw', (j) => j.onRef('tw.id', '=', 't.to_warehouse_id').onRef('tw.org_id', '=', 't.org_id'))
+    .leftJoin('md_batch as b', (j) => j.onRef('b.id', '=', 't.batch_id').onRef('b.org_id', '=', 't.org_id'))
     .select([
       't.id', 't.kind', 't.side', 't.state', 't.close_kind', 'o.org_name', 't.ticket_no', 't.plate_number', 't.driver_name',
       'm.inv_name', 'm.model', 'v.vendor_name', 'c.customer_name', 'cr.carrier_name', 'peer.org_name as peer_name', 'n.notice_no',
       'w.ware_name', 'tw.ware_name as to_ware_name', 't.gross', 't.gross_time', 't.tare', 't.tare_time', 't.net', 't.shipped_quantity', 't.deduct_total',
-      't.price', 't.amount', 't.remark', 't.print_count',
+      't.price', 't.amount', 't.remark', 't.print_count', 'b.batch_no', 't.gauge_volume',
     ])
     .where('t.org_id', '=', orgId).where('t.id', '=', id)
     .executeTakeFirst();
@@ -37,7 +38,7 @@ export async function printFacts(db: Runner, orgId: string, id: string): Promise
     customer: t.customer_name, carrier: t.carrier_name, peerOrg: t.peer_name, noticeNo: t.notice_no, warehouse: t.ware_name,
     toWarehouse: t.to_ware_name, gross: t.gross, grossTime: t.gross_time, tare: t.tare, tareTime: t.tare_time, net: t.net,
     shippedQuantity: t.shipped_quantity, deductTotal: t.deduct_total, deductions, price: t.price, amount: t.amount, firstOperator: operator('FIRST'),
-    secondOperator: operator('SECOND'), remark: t.remark, printCount: t.print_count,
+    secondOperator: operator('SECOND'), remark: t.remark, printCount: t.print_count, batchNo: t.batch_no, gaugeVolume: t.gauge_volume,
   };
 }
 

@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
 import { CURRENCY_LIMIT, ticketAmount } from '@wb/protocol';
+import type { PriceBasis } from '../../../platform/db/schema';
+import { pricedQuantity } from '../gauge/rules';
 import { showTons } from './units';
 
 export type AmountResult = { ok: true; amount: string | null } | { ok: false; message: string };
@@ -21,4 +23,17 @@ export function pricedAmount(net: Decimal, price: Decimal.Value | null, moneyPre
     return { ok: false, message: `单价 ${new Decimal(price).toString()} 过大：净重 ${showTons(net)} 的金额不能大于或等于1000万亿` };
   }
   return { ok: true, amount: amount.toFixed() };
+}
+
+/**
+ * The amount on the ticket's price basis (migration 085): per ton of its net, or, for a price per
+ * m3 (a price rule or contract line with price_basis VOLUME), per m3 of its gauged volume; a ticket
+ * priced per m3 and not gauged yet has no amount until its gauging (gauge/rules.ts pricedQuantity).
+ */
+export function basisAmount(
+  t: { price_basis: PriceBasis; gauge_volume: string | null }, net: Decimal, price: Decimal.Value | null, moneyPrecision: number,
+  qualityPriceAdjust: Decimal.Value | null = 0,
+): AmountResult {
+  const quantity = pricedQuantity(t.price_basis, net, t.gauge_volume);
+  return quantity === null ? { ok: true, amount: null } : pricedAmount(quantity, price, moneyPrecision, qualityPriceAdjust);
 }

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { batchOpenBody, batchTestsBody, idParam, idsBody, ticketBatchBody } from '@wb/protocol';
+import type { Noted } from '../weighing/actions';
+import type { Database } from '../../platform/db/pool';
+import { ok } from '../../platform/http/envelope';
+import { parse } from '../../platform/http/errors';
+import { defineAction, defineModule } from '../../platform/module/define';
+import { batchDetail, closeBatches, openBatch, setBatchTests } from './batch-actions';
+import { BATCH_PERMISSION } from './columns';
+import { setBatchOfTicket } from './ticket-batch';
+
+/** What a use case answers and logs. */
+const noted = { log: (_: unknown, done: Noted<unknown>) => done.notes, reply: (done: Noted<unknown>) => done.reply };
+
+/** The batch archive's detail: its tickets, what remains, its silo and test values (reads only). */
+function batchRoutes(app: FastifyInstance, db: Database): void {
+  app.get('/api/masterdata/batch/detail/:id', { config: { access: { permission: BATCH_PERMISSION.detail, demoAllowed: true } } }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return ok(await batchDetail(db, request.caller, id));
+  });
+}
+
+/**
+ * Batch numbers (批次号, 086): a sales ticket of a batch-managed product names the production batch
+ * it was loaded from (weighing's call batchNo); the batch archive (gate/archives.ts, md_batch)
+ * gains its silo (开仓), its test values, its close and its detail (tickets, remaining quantity).
+ * The ticket's print and its public check show the batch (weighing/print).
+ */
+export const batchModule = defineModule({
+  key: 'batch',
+  depends: ['gate', 'weighing'],
+  actions: [
+    defineAction({
+      path: '/api/weigh/sa/batchNo', permission: 'weigh_sa_batchNo', body: ticketBatchBody,
+      run: ({ tx, who, input }) => setBatchOfTicket(tx, who, input.body), ...noted, message: '批次号已保存',
+    }),
+    defineAction({
+      // the list's batch button 关闭批次 sends the chosen rows
+      path: '/api/masterdata/batch/close', permission: BATCH_PERMISSION.close, body: idsBody,
+      run: ({ tx, who, input }) => closeBatches(tx, who, input.body.ids), ...noted, message: '批次已关闭',
+    }),
+    defineAction({
+      path: '/api/masterdata/batch/open', permission: BATCH_PERMISSION.open, body: batchOpenBody,
+      run: ({ tx, who, input }) => openBatch(tx, who, input.body.id, input.body.siloId), ...noted, message: '开仓成功',
+    }),
+    defineAction({
+      path: '/api/masterdata/batch/tests', permission: BATCH_PERMISSION.tests, body: batchTestsBody,
+      run: ({ tx, who, input }) => setBatchTests(tx, who, input.body.id, input.body.values), ...noted, message: '检验值已保存',
+    }),
+  ],
+  routes: (app, { db }) => batchRoutes(app, db),
+});

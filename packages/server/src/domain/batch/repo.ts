@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Runner, Tx } from '../weighing/repo';
+import { COUNTED_STATES, shippedSql } from './columns';
+import { LOADING_STATES } from './rules';
+
+/** The batch family's SQL (086): md_batch, the silo's current batch, the ticket's batch. */
+
+const BATCH_COLUMNS = ['id', 'batch_no', 'material_code', 'produced_on', 'enabled', 'quantity', 'silo_id', 'test_values', 'closed_at'] as const;
+
+/** The batch row locked: FOR UPDATE by its own changes (close, open), FOR SHARE by a ticket taking it, so a close and a ticket take turns. */
+export async function lockBatch(tx: Tx, orgId: string, id: string, mode: 'update' | 'share') {
+  const q = tx.selectFrom('md_batch').select(BATCH_COLUMNS).where('org_id', '=', orgId).where('id', '=', id);
+  return (mode === 'update' ? q.forUpdate() : q.forShare()).executeTakeFirst();
+}
+export type BatchRow = NonNullable<Awaited<ReturnType<typeof lockBatch>>>;
+
+export async function siloOf(db: Runner, orgId: string, id: string) {
+  return db.selectFrom('md_silo as s').leftJoin('md_material as m', 'm.id', 's.material_id')
+    .select(['s.id', 's.silo_name', 's.current_batch_id', 'm.inv_code']).where('s.org_id', '=', orgId).where('s.id', '=', id).executeTakeFirst();
+}
+
+/** The ticket's material as the batch rules read it. */
+export async function ticketMaterial(db: Runner, materialId: string | null) {
+  if (materialId === null) return undefined;
+  return db.selectFrom('md_material').select(['inv_code', 'inv_name', 'batch_managed']).where('id', '=', materialId).executeTakeFirst();
+}
+
+export async function setTicketBatch(tx: Tx, orgId: string, ticketId: string, batchId: string | null, userId: string): Promise<void> {
+  await tx.updateTable('wb_ticket').set({ batch_id: batchId, updated_by: userId, updated_at: new Date(), version: sql`version + 1` })
+    .where('org_id', '=', orgId).where('id', '=', ticketId).execute();
+}
+
+export async function batchNoOf(db: Runner, orgId: string, id: string | null): Promise<string | null> {
+  if (id === null) return null;
+  const row = await db.selectFrom('md_batch').select('batch_no').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return row?.batch_no ?? null;
+}
+
+/** The numbers of the batch's tickets still loading (first weighed or confirmed). */
+export async function loadingTickets(db: Runner, orgId: string, batchId: string): Promise<string[]> {
+  const rows = await db.selectFrom('wb_ticket').select('ticket_no').where('org_id', '=', orgId).where('batch_id', '=', batchId)
+    .where('state', 'in', [...LOADING_STATES]).orderBy('id').execute();
+  return rows.map((r) => r.ticket_no);
+}
+
+export async function closeBatch(tx: Tx, orgId: string, id: string, userId: string): Promise<void> {
+  await tx.updateTable('md_batch').set({ closed_at: sql`now()`, closed_by: userId, updated_by: userId, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('org_id', '=', orgId).where('id', '=', id).execute();
+  // a closed batch is no silo's current batch: trucks loaded from the silo next take the batch opened after it
+  await tx.updateTable('md_silo').set({ current_batch_id: null }).where('org_id', '=', orgId).where('current_batch_id', '=', id).execute();
+}
+
+/** The batch now filled into the silo; answers the batch number the silo held before. */
+export async function openOnSilo(tx: Tx, orgId: string, batchId: string, siloId: string, userId: string): Promise<void> {
+  await tx.updateTable('md_silo').set({ current_batch_id: batchId, updated_at: new Date() }).where('org_id', '=', orgId).where('id', '=', siloId).execute();
+  await tx.updateTable('md_batch').set({ silo_id: siloId, updated_by: userId, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('org_id', '=', orgId).where('id', '=', batchId).execute();
+}
+
+export async function saveTests(tx: Tx, orgId: string, batchId: string, values: unknown[], userId: string): Promise<void> {
+  await tx.updateTable('md_batch').set({ test_values: JSON.stringify(values), updated_by: userId, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('org_id', '=', orgId).where('id', '=', batchId).execute();
+}
+
+/** The batch with its silo and what its counted tickets took. */
+export async function batchDetailRow(db: Runner, orgId: string, id: string) {
+  const { rows } = await sql<{
+    id: string; batch_no: string; material_code: string | null; produced_on: string | null; quantity: string | null; test_values: unknown[];
+    closed_at: Date | null; silo_name: string | null; shipped: string;
+  }>`SELECT b.id::text, b.batch_no, b.material_code, b.produced_on::text, b.quantity::text, b.test_values, b.closed_at,
+            (SELECT s.silo_name FROM md_silo s WHERE s.org_id = b.org_id AND s.id = b.silo_id) AS silo_name, ${sql.raw(shippedSql('b'))}::text AS shipped
+       FROM md_batch b WHERE b.org_id = ${orgId} AND b.id = ${id}::bigint`.execute(db);
+  return rows[0];
+}
+
+/** The batch's tickets, newest first (at most 500), the counted ones' nets among them. */
+export async function batchTickets(db: Runner, orgId: string, batchId: string) {
+  return db.selectFrom('wb_ticket as t').leftJoin('md_customer as c', 'c.id', 't.customer_id')
+    .select(['t.id', 't.ticket_no', 't.plate_number', 'c.customer_name', 't.state', 't.net', 't.completed_at'])
+    .where('t.org_id', '=', orgId).where('t.batch_id', '=', batchId).orderBy('t.id', 'desc').limit(500).execute();
+}
+
+export const isCounted = (state: string) => (COUNTED_STATES as readonly string[]).includes(state);
