@@ -12,6 +12,7 @@
  * results/trace-weighing-<time>.json.
  */
 import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -97,9 +98,17 @@ async function main() {
   };
   const pass = async (from: number) => {
     recording = [];
+    // BENCH_TRACE_PROFILE=<file>: a V8 profile of this process (server and client) over the timed calls only (bench/profile-summary.mjs reads it)
+    const profiler = process.env.BENCH_TRACE_PROFILE ? new inspector.Session() : null;
+    if (profiler) { profiler.connect(); await profiler.post('Profiler.enable'); await profiler.post('Profiler.start'); }
     const t0 = performance.now();
     for (let i = from; i < from + calls; i++) await weigh(i);
     const wall = performance.now() - t0;
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.writeFileSync(process.env.BENCH_TRACE_PROFILE as string, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     await new Promise((r) => setTimeout(r, 50));
     const byShape = new Map<string, { n: number; ms: number }>();
     for (const t of recording) {
