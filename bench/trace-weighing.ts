@@ -7,11 +7,15 @@
  *
  *   npx tsx bench/trace-weighing.ts
  *
+ * BENCH_TRACE_CPU=N also runs each statement of the last weighing N times under its generic plan and
+ * prints the backend's CPU time a run (from /proc/<pid>/schedstat) beyond a trivial statement's.
+ *
  * The script uses only the app's public start (buildApp) and the pg driver, so it runs unchanged in
  * an older tree (copy it there) for a side-by-side list of statements. Raw figures:
  * results/trace-weighing-<time>.json.
  */
 import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -79,6 +83,26 @@ const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 
 const shape = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 110);
 
+// BENCH_TRACE_CPU=N: each statement of the last weighing run N times more, in transactions rolled back, timed by the backend's CPU
+const cpuRuns = Number(process.env.BENCH_TRACE_CPU ?? 0);
+const schedNs = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+async function backendCpuUs(c: pg.Client, run: string): Promise<number> {
+  const pid = (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+  await c.query('PREPARE trivial AS SELECT $1::int');
+  const timed = async (text: string) => {
+    for (let k = 0; k < 20; k++) { await c.query('BEGIN'); await c.query(text); await c.query('ROLLBACK'); }
+    const before = schedNs(pid);
+    for (let k = 0; k < cpuRuns; k++) { await c.query('BEGIN'); await c.query(text); await c.query('ROLLBACK'); }
+    return (schedNs(pid) - before) / cpuRuns / 1000;
+  };
+  // alternated halves, so both see the same machine
+  let statement = 0;
+  let trivial = 0;
+  for (let half = 0; half < 2; half++) { statement += await timed(run); trivial += await timed('EXECUTE trivial(1)'); }
+  await c.query('DEALLOCATE trivial');
+  return +((statement - trivial) / 2).toFixed(1);
+}
+
 async function main() {
   const postgres = await benchPostgres();
   const ids = await generate(postgres.url);
@@ -97,9 +121,17 @@ async function main() {
   };
   const pass = async (from: number) => {
     recording = [];
+    // BENCH_TRACE_PROFILE=<file>: a V8 profile of this process (server and client) over the timed calls only (bench/profile-summary.mjs reads it)
+    const profiler = process.env.BENCH_TRACE_PROFILE ? new inspector.Session() : null;
+    if (profiler) { profiler.connect(); await profiler.post('Profiler.enable'); await profiler.post('Profiler.start'); }
     const t0 = performance.now();
     for (let i = from; i < from + calls; i++) await weigh(i);
     const wall = performance.now() - t0;
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.writeFileSync(process.env.BENCH_TRACE_PROFILE as string, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     await new Promise((r) => setTimeout(r, 50));
     const byShape = new Map<string, { n: number; ms: number }>();
     for (const t of recording) {
@@ -165,6 +197,18 @@ async function main() {
         }
         (explained.at(-1) as { genericMs?: number }).genericMs = +(generic / timed).toFixed(3);
         console.log(`PostgreSQL ${(generic / timed).toFixed(3).padStart(7)} ms under the generic plan  ${shape(t.text)}`);
+      }
+      if (cpuRuns > 0) {
+        // the CPU time the backend spends on the statement under its generic plan (its schedstat, in ns: what it costs
+        // PostgreSQL, less disturbed by a busy machine than any clock), less that of a trivial prepared statement run alike
+        const literals = (t.values ?? []).map(swap).map((v) => (v === null || v === undefined ? 'NULL' : c.escapeLiteral(String(prepareValue(v)))));
+        await c.query("SET plan_cache_mode = 'force_generic_plan'");
+        await c.query(`PREPARE costed AS ${t.text}`);
+        const cost = await backendCpuUs(c, `EXECUTE costed${literals.length ? `(${literals.join(', ')})` : ''}`);
+        await c.query('DEALLOCATE costed');
+        await c.query('RESET plan_cache_mode');
+        (explained.at(-1) as { cpuUs?: number }).cpuUs = cost;
+        console.log(`PostgreSQL ${cost.toFixed(1).padStart(7)} us of backend CPU a run under the generic plan, beyond a trivial statement  ${shape(t.text)}`);
       }
     }
     await c.end();

@@ -28,10 +28,14 @@ declare const lockedHere: unique symbol;
 
 /**
  * The line's lock and quantities as a fragment another statement can carry (the weighing reads
- * its line with every other fact in one round trip); its row, as JSON, goes to lockedLineOf.
+ * its line with every other fact in one round trip); its row, as JSON, goes to lockedLineOf. The
+ * row also carries what the price chain reads of the line (its notice, price, seq and contract
+ * line: domain/price/completion.ts lockedLinePriceSql), so a completion priced by its line reads
+ * the line once.
  */
 export function lockLineSql(orgId: string, lineId: string | null): RawBuilder<unknown> {
-  return sql`SELECT id::text AS line_id, max_limit::text, done_quantity::text, in_transit::text, quantity_control, done_trips, in_transit_trips
+  return sql`SELECT id::text AS line_id, max_limit::text, done_quantity::text, in_transit::text, quantity_control, done_trips, in_transit_trips,
+      notice_id, price::text AS price, seq, contract_line_id::text AS contract_line_id
     FROM wb_notice_line WHERE org_id = ${orgId} AND id = ${lineId}::bigint FOR UPDATE`;
 }
 

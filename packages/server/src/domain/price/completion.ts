@@ -70,6 +70,16 @@ export function priceFactsSql(orgId: string, ticket: PricedTicket, at: Date): Ra
     FROM wb_notice_line l JOIN wb_notice ln ON ln.id = l.notice_id WHERE l.org_id = ${orgId} AND l.id = ${ticket.notice_line_id}::bigint`;
 }
 
+/**
+ * The same for a truck on a notice line whose row the statement already holds, locked, as the
+ * common table expression `lineCte` (weighing/facts-repo.ts: lockLineSql's row): the line is not
+ * read twice, only its notice's number is probed.
+ */
+export function lockedLinePriceSql(lineCte: string): RawBuilder<unknown> {
+  return sql`SELECT l.price AS line_price, ln.notice_no AS line_notice_no, l.seq AS line_seq, l.contract_line_id AS line_contract_line_id
+    FROM ${sql.raw(lineCte)} l JOIN wb_notice ln ON ln.id = l.notice_id`;
+}
+
 // the kinds the price rules price (an allot is priced by its notice or contract only)
 const PROBED_KINDS = new Set(['pu', 'sa']);
 

@@ -1,14 +1,17 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import { readWeighParams, type WeighParams } from '@wb/protocol';
+import { readWeighParams, type WeighingBody, type WeighParams } from '@wb/protocol';
 import { controlledProductSql, type ControlledProductRow } from '../licence/repo';
 import { type LockedLine, lockedLineOf, lockLineSql } from '../notice/quantity';
-import { type PricedTicket, type PriceFacts, priceFactsOf, priceFactsSql } from '../price/completion';
+import { lockedLinePriceSql, type PricedTicket, type PriceFacts, priceFactsOf, priceFactsSql } from '../price/completion';
+import type { EventType } from '../../platform/events/catalogue';
+import { subscriptionExistsSql } from '../../platform/events/emit';
 import type { Deduction, DeductionKind } from './rules/net';
 import type { MaterialFacts, ReadingHistory, VehicleFacts } from './rules/snapshot';
 import type { Side } from './rules/kinds';
 import type { Tx } from './repo';
 import { MANUAL_WEIGHING_PERMISSION } from '../station/weigh-source';
+import { roundWeight, toTons } from './rules/units';
 
 /**
  * Everything a weighing decision reads, in one round trip (a 2-core plant server spends its time
@@ -34,6 +37,10 @@ export interface WeighingFacts {
   controlled: ControlledProductRow | null;
   /** whether the weigher holds the manual-weighing right, when asked (a typed weight); null when not asked */
   manualRight: boolean | null;
+  /** whether an enabled subscription of the company hears the event asked about (platform/events); null when not asked */
+  subscribed: boolean | null;
+  /** the same-weight readings of the query asked (`sameWeight`), null when not asked: sameWeightOf decides whether they answer the weighing */
+  sameWeight: ReadingHistory['recentReadings'] | null;
 }
 
 export interface FactsRequest {
@@ -49,6 +56,10 @@ export interface FactsRequest {
   controlled?: boolean;
   /** read whether this user holds the manual-weighing right (a typed weight: station/source-rules.ts) */
   manualRightOf?: string | null;
+  /** ask whether anyone subscribes to this event type (the completion then carries the event's expressions) */
+  subscribedTo?: EventType | null;
+  /** read the same-weight readings of this query along (sameWeightGuess) */
+  sameWeight?: SameWeightAsk | null;
 }
 
 
@@ -74,11 +85,19 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
          WHERE ticket_id = ${r.ticketId}::bigint AND kind <> 'HIDDEN') x) AS deductions,
       EXISTS (SELECT 1 FROM wb_ticket WHERE org_id = ${r.orgId} AND source_ticket_id = ${r.ticketId}::bigint AND state <> 'OBSOLETE') AS returned,
       (SELECT row_to_json(line) FROM line) AS line,
-      ${r.price ? sql`(SELECT row_to_json(x) FROM (${priceFactsSql(r.orgId, r.price, r.at)}) x)` : sql`NULL`} AS price,
+      ${r.price ? sql`(SELECT row_to_json(x) FROM (${pricedFrom(r, r.price)}) x)` : sql`NULL`} AS price,
       ${r.controlled ? sql`(SELECT row_to_json(x) FROM (${controlledProductSql(r.orgId, r.materialId)}) x)` : sql`NULL`} AS controlled,
-      ${r.manualRightOf ? manualRightSql(r.orgId, r.manualRightOf) : sql`NULL`} AS manual_right`.execute(tx);
-  return readFacts(rows[0] as Record<string, never>, r.plate, r.price ?? null);
+      ${r.manualRightOf ? manualRightSql(r.orgId, r.manualRightOf) : sql`NULL`} AS manual_right,
+      ${r.subscribedTo ? subscriptionExistsSql(r.orgId, r.subscribedTo) : sql`NULL`} AS subscribed,
+      ${r.sameWeight ? sql`(SELECT coalesce(json_agg(x ORDER BY x.weighed_at DESC), '[]') FROM (${sameWeightSql(r.orgId, r.sameWeight.weight, r.at, r.sameWeight.minutes)}) x)` : sql`NULL`} AS same_weight`.execute(tx);
+  const facts = readFacts(rows[0] as Record<string, never>, r.plate, r.price ?? null);
+  rememberParams(r.orgId, facts.params);
+  return facts;
 }
+
+/** The price chain's facts: off the line the statement locks when the ticket's line is that one (read once), else their own fragment. */
+const pricedFrom = (r: FactsRequest, ticket: PricedTicket) =>
+  (ticket.notice_line_id !== null && ticket.notice_line_id === r.lineId ? lockedLinePriceSql('line') : priceFactsSql(r.orgId, ticket, r.at));
 
 /** The guard's rule (platform/auth/permissions.ts hasPermission) for the manual-weighing right, as a column of the facts' statement. */
 const manualRightSql = (orgId: string, userId: string) => sql`EXISTS (
@@ -123,18 +142,64 @@ function readFacts(row: Record<string, unknown>, plate: string, priced: PricedTi
     price: priced ? priceFactsOf(priced, row.price as Record<string, unknown> | null) : null,
     controlled: (row.controlled as ControlledProductRow | null) ?? null,
     manualRight: (row.manual_right as boolean | null) ?? null,
+    subscribed: (row.subscribed as boolean | null) ?? null,
+    sameWeight: Array.isArray(row.same_weight)
+      ? (row.same_weight as Json[]).map((x) => ({ plate: x.plate_number as string, weight: new Decimal(x.weight as string), at: new Date(x.weighed_at as string) }))
+      : null,
   };
 }
 
 const readingSide = (firstIs: string, reading: string): Side => ((firstIs === 'GROSS') === (reading === 'FIRST') ? 'gross' : 'tare');
 
+/** Readings of exactly this weight (tons, as recorded) at the company's scales in the window of `minutes` before `at`, newest first, five at most. */
+const sameWeightSql = (orgId: string, weight: Decimal, at: Date, minutes: number) => sql`
+  SELECT t.plate_number, w.weight::text AS weight, w.weighed_at FROM wb_weighing w JOIN wb_ticket t ON t.id = w.ticket_id
+   WHERE w.org_id = ${orgId} AND w.weight = ${weight.toFixed()}::numeric AND w.weighed_at >= ${new Date(at.getTime() - minutes * 60_000)}::timestamptz
+     AND w.weighed_at <= ${at}::timestamptz
+   ORDER BY w.weighed_at DESC LIMIT 5`;
+
 /**
- * Readings of exactly this weight at the company's scales in the same-weight window. Asked apart,
- * and only when the check is on: the reading is in tons only once the parameters gave the unit.
+ * Readings of exactly this weight at the company's scales in the same-weight window, asked apart:
+ * the reading is in tons, and rounded as recorded, only once the parameters gave the unit.
  */
 export async function sameWeightReadings(tx: Tx, orgId: string, weight: Decimal, at: Date, minutes: number): Promise<ReadingHistory['recentReadings']> {
-  const rows = await tx.selectFrom('wb_weighing as w').innerJoin('wb_ticket as t', 't.id', 'w.ticket_id').select(['t.plate_number', 'w.weight', 'w.weighed_at'])
-    .where('w.org_id', '=', orgId).where('w.weight', '=', weight.toFixed()).where('w.weighed_at', '>=', new Date(at.getTime() - minutes * 60_000))
-    .where('w.weighed_at', '<=', at).orderBy('w.weighed_at', 'desc').limit(5).execute();
+  const { rows } = await sql<{ plate_number: string; weight: string; weighed_at: Date }>`${sameWeightSql(orgId, weight, at, minutes)}`.execute(tx);
   return rows.map((x) => ({ plate: x.plate_number, weight: new Decimal(x.weight), at: x.weighed_at }));
+}
+
+/** The same-weight query a weighing asks its facts' statement to carry: the weight as recorded (tons) and the window. */
+export interface SameWeightAsk { weight: Decimal; minutes: number }
+
+// the weighing parameters each company had when this process last read them: only ever a guess, checked against what the facts read
+const paramsSeen = new Map<string, WeighParams>();
+const PARAMS_REMEMBERED = 1000;
+
+function rememberParams(orgId: string, params: WeighParams): void {
+  if (!paramsSeen.has(orgId) && paramsSeen.size >= PARAMS_REMEMBERED) paramsSeen.clear();
+  paramsSeen.set(orgId, params);
+}
+
+/**
+ * The same-weight query a weighed figure will need, told before the parameters are read, so that
+ * its readings ride in the facts' statement instead of a round trip of their own: it is built
+ * with the parameters this process last read for the company. Null (nothing carried) for a stored
+ * tare, when the check was off, or before the company's first weighing here.
+ */
+export function sameWeightGuess(orgId: string, body: Pick<WeighingBody, 'tare' | 'weight'>): SameWeightAsk | null {
+  const params = paramsSeen.get(orgId);
+  if (!params || params.sameWeightCheck === 'none' || body.tare !== 'weigh' || body.weight === undefined) return null;
+  return { weight: roundWeight(toTons(new Decimal(body.weight), params.weightUnit), params), minutes: params.sameWeightMinutes };
+}
+
+/**
+ * The same-weight readings of a weighed figure (`tons`, as sent) under the parameters the facts
+ * read: those the facts' statement carried when its query was exactly this one (the same weight as
+ * recorded, the same window), else asked apart. A guess from parameters changed since is only a
+ * wasted probe, never a wrong answer.
+ */
+export async function sameWeightOf(tx: Tx, orgId: string, facts: Pick<WeighingFacts, 'params' | 'sameWeight'>, asked: SameWeightAsk | null | undefined, tons: Decimal, at: Date): Promise<ReadingHistory['recentReadings']> {
+  const weight = roundWeight(tons, facts.params);
+  const minutes = facts.params.sameWeightMinutes;
+  if (asked && facts.sameWeight && asked.weight.eq(weight) && asked.minutes === minutes) return facts.sameWeight;
+  return sameWeightReadings(tx, orgId, weight, at, minutes);
 }

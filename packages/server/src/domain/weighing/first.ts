@@ -10,8 +10,8 @@ import type { RegistryRow, Tx } from './repo';
 import { decideFirstWeighing } from './rules/decide-first';
 import type { Direction } from './rules/kinds';
 import type { WeighingSource } from './rules/snapshot';
-import { roundWeight, toTons } from './rules/units';
-import { sameWeightReadings, weighingFacts } from './facts-repo';
+import { toTons } from './rules/units';
+import { sameWeightGuess, sameWeightOf, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
 import { entryOf, type Actor } from '../../platform/audit/log';
 import { firstWeighingNote } from './log-notes';
@@ -46,14 +46,16 @@ export async function firstWeighing(tx: Tx, who: Actor, kind: TicketKind, body: 
 
   const materialId = registry?.material_id ?? body.materialId ?? null;
   const at = body.weighedAt ? new Date(body.weighedAt) : new Date();
-  const facts = await weighingFacts(tx, { orgId: who.orgId, plate, materialId, at, ticketId: null, lineId: null, manualRightOf: typedBy(call, who) });
+  // the same-weight readings ride with the facts when their query can be told before the parameters are read (facts-repo.ts)
+  const sameWeight = sameWeightGuess(who.orgId, body);
+  const facts = await weighingFacts(tx, { orgId: who.orgId, plate, materialId, at, ticketId: null, lineId: null, manualRightOf: typedBy(call, who), sameWeight });
   if (facts.manualRight === false) throw manualRightRefused();
   const { params, material, vehicle, history } = facts;
   if (materialId && !material.found) throw badRequest('物料不存在或未分配给本公司', 'materialId');
   call.unit = params.weightUnit;
   const source = sourceOf(body, params.weightUnit);
   if (source.kind === 'scale' && params.sameWeightCheck !== 'none') {
-    history.recentReadings = await sameWeightReadings(tx, who.orgId, roundWeight(source.weight, params), at, params.sameWeightMinutes);
+    history.recentReadings = await sameWeightOf(tx, who.orgId, facts, sameWeight, source.weight, at);
   }
   const direction: Direction | null = kind === 'al' || kind === 'tr' ? (body.direction ?? 'dispatch') : null;
 

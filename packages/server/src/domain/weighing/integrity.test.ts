@@ -228,3 +228,21 @@ describe('no silent swap of gross and tare', () => {
     }
   });
 });
+
+describe('the same-weight check, its readings read with the facts', () => {
+  it('finds the reading of the same weight as the parameters in force record it, also right after they changed', async () => {
+    const [a, b, c] = [await truck(), await truck(), await truck()];
+    expectOk(await weigh('first', body('SW', { registryId: a.registryId, weight: '33' })));
+    await setParam('weightPrecision', '0');
+    try {
+      // the process last read two decimals, so the readings that rode with the facts are those of 33.4; whole tons record it as 33
+      const second = expectOk(await weigh('first', body('SW', { registryId: b.registryId, weight: '33.4' }))).data;
+      expect(JSON.stringify(second.warnings)).toContain(`与车辆 ${a.plate} `);
+      // and now that it knows whole tons, the readings it carries are the right ones
+      const third = expectOk(await weigh('first', body('SW', { registryId: c.registryId, weight: '32.6' }))).data;
+      expect(JSON.stringify(third.warnings)).toMatch(new RegExp(`与车辆 (${a.plate}|${b.plate}) `));
+    } finally {
+      await setParam('weightPrecision', '2');
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { completionOnLockedLine } from '../notice/quantity';
 import { priceAtCompletion, pricedAtCompletion, type PriceColumns } from '../price/completion';
 import { consumeAtCompletion } from '../money/ledger';
 import type { EmittedEvent } from '../../platform/events/emit';
-import { sameWeightReadings, weighingFacts } from './facts-repo';
+import { sameWeightGuess, sameWeightOf, weighingFacts } from './facts-repo';
 import { holdSnapshots } from './snapshots';
 import { entryOf, type Actor } from '../../platform/audit/log';
 import type { Who } from '../../platform/auth/who';
@@ -26,7 +26,6 @@ import type { UnusualFinding } from './rules/unusual';
 import type { Direction } from './rules/kinds';
 import type { WeighingRecord } from './rules/snapshot';
 import { taresAfterWeighing } from './rules/stored-tare';
-import { roundWeight } from './rules/units';
 import { lockOf } from './rules/locks';
 import type { TicketFacts } from './rules/transitions';
 
@@ -54,15 +53,17 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   }
 
   const at = body.weighedAt ? new Date(body.weighedAt) : new Date();
+  // the same-weight readings ride with the facts when their query can be told before the parameters are read (facts-repo.ts)
+  const sameWeight = sameWeightGuess(who.orgId, body);
   const facts = await weighingFacts(tx, {
     orgId: who.orgId, plate: ticket.plate_number, materialId: ticket.material_id, at, ticketId: ticket.id, lineId: ticket.notice_line_id,
-    price: pricedAtCompletion(kind) ? ticket : null, controlled: kind === 'sa', manualRightOf: typedBy(call, who),
+    price: pricedAtCompletion(kind) ? ticket : null, controlled: kind === 'sa', manualRightOf: typedBy(call, who), subscribedTo: 'ticket.completed', sameWeight,
   });
   if (facts.manualRight === false) throw manualRightRefused();
   call.unit = facts.params.weightUnit;
   const source = sourceOf(body, facts.params.weightUnit);
   if (source.kind === 'scale' && facts.params.sameWeightCheck !== 'none') {
-    facts.history.recentReadings = await sameWeightReadings(tx, who.orgId, roundWeight(source.weight, facts.params), at, facts.params.sameWeightMinutes);
+    facts.history.recentReadings = await sameWeightOf(tx, who.orgId, facts, sameWeight, source.weight, at);
   }
   const direction: Direction | null = ticket.side ? (ticket.side === 'DISPATCH' ? 'dispatch' : 'receive') : null;
   const { params, material, vehicle, history } = facts;
@@ -82,8 +83,9 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   await holdSnapshots(tx, who.orgId, body.snapshotFileIds);
   const line = facts.line && completionOnLockedLine(who.orgId, facts.line, ticket.reserved_quantity, plan.net.toFixed());
   const price = await priceAtCompletion(tx, who.orgId, facts.price, ticket.price, at);
-  // its subscribers (webhooks) hear of it with the ticket, in the completion's statement: nothing written when none subscribes
-  const event: EmittedEvent<'ticket.completed'> = {
+  // its subscribers (webhooks) hear of it with the ticket, in the completion's statement; with none (the facts asked) the
+  // statement carries no part of the event at all
+  const event: EmittedEvent<'ticket.completed'> | undefined = facts.subscribed === false ? undefined : {
     orgId: who.orgId, type: 'ticket.completed', key: ticket.ticket_no, userId: who.userId,
     payload: {
       ticketId: ticket.id, ticketNo: ticket.ticket_no, kind, plateNumber: ticket.plate_number, gross: tons(plan.gross), tare: tons(plan.tare),

@@ -20,6 +20,19 @@ export interface Emitted { eventId: string | null; deliveryIds: string[] }
 /** The names of the common table expressions eventCtes gives (a statement that carries them may not use them for its own). */
 export const EVENT_CTE = { event: 'emitted_event', deliveries: 'emitted_deliveries', job: 'emitted_job' } as const;
 
+/** An enabled subscription of the company under alias `s` names the event's type: the one test of who hears an event. */
+const subscribedTo = (s: string, orgId: string, type: EventType) =>
+  sql`${sql.raw(s)}.org_id = ${orgId}::bigint AND ${sql.raw(s)}.enabled AND ${type}::text = ANY (string_to_array(${sql.raw(s)}.events, ','))`;
+
+/**
+ * Whether anyone hears this company's events of this type, as a boolean expression a statement
+ * carries (one probe of sys_subscription_fanout_idx). A statement that reads it before its write
+ * (the second weighing's facts, weighing/facts-repo.ts) leaves the event's expressions out of the
+ * write when nobody does: a part of a plan that writes nothing is still set up at each execution.
+ */
+export const subscriptionExistsSql = (orgId: string, type: EventType) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM sys_subscription s WHERE ${subscribedTo('s', orgId, type)})`;
+
 /**
  * An event as three common table expressions another statement carries (the second weighing's
  * completion, repo.updateTicketWithReading), in the order they must appear: the event row, written
@@ -31,11 +44,11 @@ export const EVENT_CTE = { event: 'emitted_event', deliveries: 'emitted_deliveri
  */
 export function eventCtes<T extends EventType>(e: EmittedEvent<T>): [string, RawBuilder<{ id: string }>][] {
   const { event, deliveries } = EVENT_CTE;
-  const subscribed = (s: string) => sql`${sql.raw(s)}.org_id = ${e.orgId}::bigint AND ${sql.raw(s)}.enabled AND ${e.type}::text = ANY (string_to_array(${sql.raw(s)}.events, ','))`;
+  const subscribed = (s: string) => subscribedTo(s, e.orgId, e.type);
   return [
     [event, sql<{ id: string }>`(INSERT INTO sys_event (org_id, type, event_key, payload, created_by)
       SELECT ${e.orgId}::bigint, ${e.type}, ${e.key}, ${JSON.stringify(e.payload)}::jsonb, ${e.userId ?? null}::bigint
-       WHERE EXISTS (SELECT 1 FROM sys_subscription s WHERE ${subscribed('s')})
+       WHERE ${subscriptionExistsSql(e.orgId, e.type)}
       RETURNING id, org_id)`],
     [deliveries, sql<{ id: string }>`(INSERT INTO sys_delivery (org_id, event_id, subscription_id, event_type, event_key)
       SELECT ev.org_id, ev.id, s.id, ${e.type}, ${e.key} FROM ${sql.raw(event)} ev JOIN sys_subscription s ON ${subscribed('s')}

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
@@ -37,6 +38,28 @@ describe('events from the plant', () => {
     }]);
     expectOk(await call(app, 'POST', '/api/weigh/pu/obsolete', admin, { ids: [t.id] }));
     expect((await eventsOf(t.no)).map((e) => [e.type, e.payload.previousState, e.delivered])).toEqual([['ticket.completed', undefined, 1], ['ticket.voided', 'COMPLETED', 1]]);
+  });
+
+  it('a second weighing nobody hears sends no part of the event: its completion statement carries none, and nothing is written', async () => {
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    await pool.query('UPDATE sys_subscription SET enabled = false WHERE id = $1', [hook]);
+    try {
+      // every statement the driver sends during the weighing (the pool's connections look pg.Client's query up at each call)
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const a = args[0] as string | { text?: string };
+        sent.push(typeof a === 'string' ? a : (a.text ?? ''));
+        return (query as (...x: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      const t = await weighPurchase(app, database.db, plant, operator, { station: 'S2', gross: '41', tare: '16' });
+      pg.Client.prototype.query = query;
+      expect(sent.some((text) => /update "wb_ticket"/.test(text) && /"reading" as \(insert into "wb_weighing"/.test(text))).toBe(true);
+      expect(sent.filter((text) => /sys_event|sys_delivery|pgboss\.job/.test(text))).toEqual([]);
+      expect(await eventsOf(t.no)).toEqual([]);
+    } finally {
+      pg.Client.prototype.query = query;
+      await pool.query('UPDATE sys_subscription SET enabled = true WHERE id = $1', [hook]);
+    }
   });
 
   it('a manual ticket tells "ticket completed" as it is created, marked manual', async () => {
