@@ -28,9 +28,15 @@ export async function uploadRegistryMovement(tx: Tx, who: Actor, registry: { id:
   await emitEvent(tx, { orgId: who.orgId, type: UPLOAD_EVENTS.registry, key: registry.code, userId: who.userId, payload: sapRegistryMessage(facts, zone()) });
 }
 
-/** A purchase ticket completed (goods receipt) or voided (its reversal), to SAP; other kinds are not the purchase family's. */
-export async function uploadPurchaseTicket(tx: Tx, who: Actor, ticket: { id: string; kind: string; ticketNo: string }, event: 'COMPLETED' | 'VOIDED'): Promise<void> {
-  if (ticket.kind !== 'pu' || !(await hasSubscriber(tx, who.orgId, UPLOAD_EVENTS.purchase))) return;
+/**
+ * A purchase ticket completed (goods receipt) or voided (its reversal), to SAP; other kinds are not
+ * the purchase family's. `subscribed`, when the caller has already asked (the second weighing's
+ * facts), spares the question its round trip.
+ */
+export async function uploadPurchaseTicket(
+  tx: Tx, who: Actor, ticket: { id: string; kind: string; ticketNo: string }, event: 'COMPLETED' | 'VOIDED', subscribed: boolean | null = null,
+): Promise<void> {
+  if (ticket.kind !== 'pu' || !(subscribed ?? (await hasSubscriber(tx, who.orgId, UPLOAD_EVENTS.purchase)))) return;
   const facts = await repo.purchaseTicketForSap(tx, who.orgId, ticket.id, event);
   await emitEvent(tx, { orgId: who.orgId, type: UPLOAD_EVENTS.purchase, key: ticket.ticketNo, userId: who.userId, payload: sapPurchaseMessage(facts, zone()) });
 }

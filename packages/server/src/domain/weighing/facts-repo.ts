@@ -39,6 +39,8 @@ export interface WeighingFacts {
   manualRight: boolean | null;
   /** whether an enabled subscription of the company hears the event asked about (platform/events); null when not asked */
   subscribed: boolean | null;
+  /** the same for the upload's event asked about (uploadTo); null when not asked */
+  uploadSubscribed: boolean | null;
   /** the same-weight readings of the query asked (`sameWeight`), null when not asked: sameWeightOf decides whether they answer the weighing */
   sameWeight: ReadingHistory['recentReadings'] | null;
 }
@@ -58,6 +60,8 @@ export interface FactsRequest {
   manualRightOf?: string | null;
   /** ask whether anyone subscribes to this event type (the completion then carries the event's expressions) */
   subscribedTo?: EventType | null;
+  /** ask the same of an upload's event (domain/uploads: the purchase family's SAP upload), so its check costs no round trip */
+  uploadTo?: EventType | null;
   /** read the same-weight readings of this query along (sameWeightGuess) */
   sameWeight?: SameWeightAsk | null;
 }
@@ -89,6 +93,7 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
       ${r.controlled ? sql`(SELECT row_to_json(x) FROM (${controlledProductSql(r.orgId, r.materialId)}) x)` : sql`NULL`} AS controlled,
       ${r.manualRightOf ? manualRightSql(r.orgId, r.manualRightOf) : sql`NULL`} AS manual_right,
       ${r.subscribedTo ? subscriptionExistsSql(r.orgId, r.subscribedTo) : sql`NULL`} AS subscribed,
+      ${r.uploadTo ? subscriptionExistsSql(r.orgId, r.uploadTo) : sql`NULL`} AS upload_subscribed,
       ${r.sameWeight ? sql`(SELECT coalesce(json_agg(x ORDER BY x.weighed_at DESC), '[]') FROM (${sameWeightSql(r.orgId, r.sameWeight.weight, r.at, r.sameWeight.minutes)}) x)` : sql`NULL`} AS same_weight`.execute(tx);
   const facts = readFacts(rows[0] as Record<string, never>, r.plate, r.price ?? null);
   rememberParams(r.orgId, facts.params);
@@ -143,6 +148,7 @@ function readFacts(row: Record<string, unknown>, plate: string, priced: PricedTi
     controlled: (row.controlled as ControlledProductRow | null) ?? null,
     manualRight: (row.manual_right as boolean | null) ?? null,
     subscribed: (row.subscribed as boolean | null) ?? null,
+    uploadSubscribed: (row.upload_subscribed as boolean | null) ?? null,
     sameWeight: Array.isArray(row.same_weight)
       ? (row.same_weight as Json[]).map((x) => ({ plate: x.plate_number as string, weight: new Decimal(x.weight as string), at: new Date(x.weighed_at as string) }))
       : null,

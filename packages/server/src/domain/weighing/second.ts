@@ -58,6 +58,7 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   const facts = await weighingFacts(tx, {
     orgId: who.orgId, plate: ticket.plate_number, materialId: ticket.material_id, at, ticketId: ticket.id, lineId: ticket.notice_line_id,
     price: pricedAtCompletion(kind) ? ticket : null, controlled: kind === 'sa', manualRightOf: typedBy(call, who), subscribedTo: 'ticket.completed', sameWeight,
+    uploadTo: kind === 'pu' ? 'upload.purchase' : null,
   });
   if (facts.manualRight === false) throw manualRightRefused();
   call.unit = facts.params.weightUnit;
@@ -104,7 +105,7 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   if (plan.deductions.length > 0) await repo.saveDeductionAmounts(tx, who.orgId, ticket.id, plan.deductions, who.userId);
   if (plan.weighedTare && facts.vehicleId) await repo.saveVehicleTares(tx, who.orgId, facts.vehicleId, taresAfterWeighing(vehicle, plan.weighedTare, at));
   // the purchase family's SAP upload, when the company has one (domain/uploads): its goods receipt, figures final
-  await uploadPurchaseTicket(tx, who, { id: ticket.id, kind, ticketNo: ticket.ticket_no }, 'COMPLETED');
+  await uploadPurchaseTicket(tx, who, { id: ticket.id, kind, ticketNo: ticket.ticket_no }, 'COMPLETED', facts.uploadSubscribed);
   return {
     ticketId: ticket.id, ticketNo: ticket.ticket_no, state: 'COMPLETED', firstIs: ticket.first_is, gross: tons(plan.gross), tare: tons(plan.tare), tareSource,
     deductTotal: tons(plan.deducted) as string, net: tons(plan.net), swapped: plan.swapped, warnings: plan.warnings, replay: false,

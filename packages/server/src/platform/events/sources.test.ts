@@ -55,6 +55,8 @@ describe('events from the plant', () => {
       pg.Client.prototype.query = query;
       expect(sent.some((text) => /update "wb_ticket"/.test(text) && /"reading" as \(insert into "wb_weighing"/.test(text))).toBe(true);
       expect(sent.filter((text) => /sys_event|sys_delivery|pgboss\.job/.test(text))).toEqual([]);
+      // who hears it, the webhooks and the purchase family's SAP upload, is asked by the facts statement alone
+      expect(sent.filter((text) => /sys_subscription/.test(text))).toHaveLength(1);
       expect(await eventsOf(t.no)).toEqual([]);
     } finally {
       pg.Client.prototype.query = query;
