@@ -16,8 +16,7 @@
  * registry, ticket and weighing rows join without lookups. The load runs with
  * session_replication_role = replica, which skips triggers: the foreign-key checks (the generator
  * only names rows it made or read) and the live-vehicle NOTIFY (700,000 notifications nobody
- * listens to), and the per-day weighing summary (rebuilt from the tickets at the end instead).
- * CHECK constraints and unique indexes still hold every row.
+ * listens to). CHECK constraints and unique indexes still hold every row.
  *
  * What a real year looks like, as far as the reports care: purchase 42 % and sales 42 % of trips,
  * allot 6 %, transfer 5 %, production 5 %; a few big customers and many small ones; trucks by the
@@ -260,11 +259,9 @@ export async function generatePlantYear(url: string, trucksPerDay: number, days:
              setval(pg_get_serial_sequence('wb_registry', 'id'), (SELECT max(id) FROM wb_registry)),
              setval(pg_get_serial_sequence('wb_ticket', 'id'), (SELECT max(id) FROM wb_ticket))`);
     await step('drop the trip table', 'DROP TABLE g_trip');
-    // the weighing summaries' per-day and per-month figures (migration 082): kept by triggers this load skipped
-    await step('per-day weighing summary', `SELECT rpt_weigh_day_rebuild()`);
     // as autovacuum would leave a year-old table: statistics, and the visibility map that lets a
     // report read a day from its index alone
-    await step('vacuum and analyze', 'VACUUM (ANALYZE) wb_notice, wb_notice_line, wb_registry, wb_ticket, wb_weighing, md_vendor, md_customer, rpt_weigh_day, rpt_weigh_month');
+    await step('vacuum and analyze', 'VACUUM (ANALYZE) wb_notice, wb_notice_line, wb_registry, wb_ticket, wb_weighing, md_vendor, md_customer');
 
     const { rows: [n] } = await client.query(`SELECT (SELECT count(*) FROM wb_notice)::int AS notices, (SELECT count(*) FROM wb_notice_line)::int AS lines,
       (SELECT count(*) FROM wb_registry)::int AS registries, (SELECT count(*) FROM wb_ticket)::int AS tickets, (SELECT count(*) FROM wb_weighing)::int AS weighings`);

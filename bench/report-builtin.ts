@@ -17,10 +17,6 @@
  *   BENCH_COMPARE=1       instead: the covering index of 075 against the completion index it replaced
  *                         (011), side by side in alternating rounds (BENCH_ROUNDS [2]); the 011 side
  *                         swaps the index back inside a transaction that is rolled back
- *   BENCH_COMPARE=summary instead: the weighing reports read from the per-day summary of 082 (asked in
- *                         the plant's zone) against the same reports read from the tickets (asked in
- *                         the same clock under another name, BENCH_SAME_CLOCK [Etc/GMT-8], which the
- *                         summary is not kept in), side by side in alternating rounds, answers compared
  * Budgets: 过磅日报 p50 <= 50 ms; a year's month-by-month summary p50 <= 300 ms.
  * Raw figures: bench/results/report-builtin-<time>.json.
  */
@@ -48,8 +44,6 @@ const settings = {
   quietWait: num('BENCH_QUIET_WAIT', 60),
   explain: process.env.BENCH_EXPLAIN === '1',
   compare: process.env.BENCH_COMPARE === '1',
-  compareSummary: process.env.BENCH_COMPARE === 'summary',
-  sameClock: process.env.BENCH_SAME_CLOCK ?? 'Etc/GMT-8',
   rounds: num('BENCH_ROUNDS', 2),
 };
 const TIME_ZONE = process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai';
@@ -120,10 +114,6 @@ async function main(): Promise<void> {
 
   if (settings.compare) {
     await compareIndexes(url, org.id, user.id, days, busiest.year);
-    return;
-  }
-  if (settings.compareSummary) {
-    await compareSummary(pool, org.id, user.id, days, busiest.year, month);
     return;
   }
 
@@ -251,63 +241,6 @@ async function compareIndexes(url: string, orgId: string, userId: string, days: 
   console.log(`load average after: ${loadAfter.join(' ')}`);
   const file = path.join(here, 'results', `report-builtin-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify({ settings, days, year, quiet, load, loadAfter, rounds }, null, 2));
-  console.log(`figures: ${path.relative(process.cwd(), file)}`);
-}
-
-/**
- * 过磅日报, the month and the year read from the per-day summary (the plant's zone) and from the
- * tickets (the same clock under another name), side by side on one connection, which side goes
- * first alternating by round; each side's answers must be the same rows.
- */
-async function compareSummary(pool: pg.Pool, orgId: string, userId: string, days: string[], year: number, month: string): Promise<void> {
-  const { rows: [zone] } = await pool.query('SELECT rpt_weigh_day_zone() AS zone, (SELECT count(*) FROM rpt_weigh_day)::int AS rows');
-  if (zone.zone !== TIME_ZONE) throw new Error(`the summary is kept in ${zone.zone}, not ${TIME_ZONE}`);
-  console.log(`per-day summary: ${zone.rows.toLocaleString('en')} rows in ${zone.zone}; the tickets' side asks in ${settings.sameClock}`);
-  const read = async (key: string, params: Record<string, unknown>, timeZone: string) => {
-    const d = dataset(key);
-    return executeDataset(pool, d, async (c) => (await c.query(orderedQuery(d, { orgId, userId, params, timeZone }, d.fields.slice(0, 6).map((f) => ({ key: f.key, dir: 'asc' as const }))))).rows);
-  };
-  const cases: [string, string, Record<string, unknown>, number][] = [
-    ...days.map((day): [string, string, Record<string, unknown>, number] => ['daily', 'weighing.daily', { day }, settings.calls]),
-    ['monthly', 'weighing.monthly', { month }, Math.max(3, Math.round(settings.calls / 3))],
-    ['yearly', 'weighing.yearly', { year }, Math.max(3, Math.round(settings.calls / 3))],
-  ];
-  for (const [, key, params] of cases) {
-    const [a, b] = [await read(key, params, TIME_ZONE), await read(key, params, settings.sameClock)];
-    if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${key} ${JSON.stringify(params)}: the summary and the tickets differ`);
-  }
-  console.log(`answers: the same rows from either side (${cases.length} reports)`);
-  const side = async (timeZone: string) => {
-    const out: Record<string, number[]> = { daily: [], monthly: [], yearly: [] };
-    for (const [name, key, params, calls] of cases) {
-      await read(key, params, timeZone);
-      for (let i = 0; i < calls; i++) {
-        const t = performance.now();
-        await read(key, params, timeZone);
-        out[name].push(performance.now() - t);
-      }
-    }
-    return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, round(percentile(v.sort((x, y) => x - y), 50))]));
-  };
-  const quiet = await waitQuiet(settings.quietWait);
-  const load = os.loadavg().map((l) => round(l, 2));
-  console.log(`machine busy ${round(quiet.busyShare * 100, 0)} % before measuring, load average ${load.join(' ')}`);
-  const rounds: { round: number; summary: Record<string, number>; tickets: Record<string, number> }[] = [];
-  for (let r = 1; r <= settings.rounds; r++) {
-    const ticketsFirst = r % 2 === 1;
-    const a = await side(ticketsFirst ? settings.sameClock : TIME_ZONE);
-    const b = await side(ticketsFirst ? TIME_ZONE : settings.sameClock);
-    const [summary, tickets] = ticketsFirst ? [b, a] : [a, b];
-    rounds.push({ round: r, summary, tickets });
-    console.log(`round ${r} (${ticketsFirst ? 'tickets' : 'summary'} first): p50 summary / tickets: 过磅日报 ${summary.daily} / ${tickets.daily} ms, `
-      + `month ${summary.monthly} / ${tickets.monthly} ms, year ${summary.yearly} / ${tickets.yearly} ms`);
-  }
-  const mean = (k: string) => round(rounds.reduce((acc, x) => acc + x.summary[k] / x.tickets[k], 0) / rounds.length, 3);
-  console.log(`ratio summary/tickets: 过磅日报 ${mean('daily')}, month ${mean('monthly')}, year ${mean('yearly')}`);
-  const loadAfter = os.loadavg().map((l) => round(l, 2));
-  console.log(`load average after: ${loadAfter.join(' ')}`);
-  const file = path.join(here, 'results', `report-builtin-summary-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ settings, days, year, month, quiet, load, loadAfter, rounds }, null, 2));
   console.log(`figures: ${path.relative(process.cwd(), file)}`);
 }
 

@@ -22,8 +22,6 @@
  *                      sustained runs with the N subscriptions switched off and on [0]
  *   BENCH_WEBHOOK_ROUNDS  off/on pairs of that run [2]; the run vacuums and analyses the plant first and
  *                      starts each round after a checkpoint, and reports each round's CPU, WAL and cleanup per weighing
- *   BENCH_DAY_SUMMARY  off: the triggers keeping the per-day weighing summary (migration 082) are
- *                      disabled before weighing, for the side-by-side run of their cost [on]
  *   BENCH_JOBS         on: this server also runs the job library's workers, delivering the
  *                      webhooks (to a receiver in this process) while it weighs [off]
  *
@@ -59,7 +57,6 @@ const settings = {
   kind: process.env.BENCH_KIND === 'sa' ? 'sa' : 'pu',
   commercial: process.env.BENCH_COMMERCIAL === 'on' ? 'on' : 'off',
   webhooks: num('BENCH_WEBHOOKS', 0),
-  daySummary: process.env.BENCH_DAY_SUMMARY === 'off' ? 'off' : 'on',
   webhookRounds: num('BENCH_WEBHOOK_ROUNDS', 2),
   jobs: process.env.BENCH_JOBS === 'on' ? 'on' : 'off',
 } as const;
@@ -134,12 +131,6 @@ async function main() {
   const { url } = postgres;
   const dataDir = path.join(postgres.dir, 'data');
   const ids = await generateTrucks(url);
-  if (settings.daySummary === 'off') {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query('ALTER TABLE wb_ticket DISABLE TRIGGER wb_ticket_day_insert, DISABLE TRIGGER wb_ticket_day_update, DISABLE TRIGGER wb_ticket_day_delete');
-    await c.end();
-  }
   const idsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-weigh-')), 'registries.txt');
   fs.writeFileSync(idsFile, ids.join('\n'));
   cleanups.push(async () => fs.rmSync(path.dirname(idsFile), { recursive: true, force: true }));

@@ -1,5 +1,4 @@
 import { defineModule } from '../../platform/module/define';
-import { weighDaySummaryCheck } from './consistency-repo';
 import { menuLeaf as leaf, type MenuSeed } from '../../platform/menu/define';
 import { freightDataset, moneyDataset, operatorDataset, stockDataset } from './ledgers';
 import { REPORT_BUILTIN_PERMISSIONS as P } from './permissions';
@@ -28,7 +27,6 @@ export const reportBuiltinModule = defineModule({
   depends: ['weighing', 'stock', 'freight', 'settlement', 'lane'],
   datasets: [dailyDataset, monthlyDataset, yearlyDataset, stockDataset, moneyDataset, freightDataset, operatorDataset],
   reports: BUILTIN_REPORTS,
-  checks: [weighDaySummaryCheck],
   menu: [{
     area: '/reportforms',
     leaves: [

@@ -13,13 +13,9 @@ import { PARTY_CODE, PARTY_JOINS, PARTY_NAME, Sql } from './sql';
  * completion time in the plant's days; an audited train's wagons count as tickets done at the
  * train's arrival (轨道衡, the view wb_weighing_fact).
  *
- * Each reads its windows from the summaries of migration 082 (the done tickets summed per company,
- * kind, material and counterparty, kept by the ticket writes' own transactions): the day and the
- * month from rpt_weigh_day (about 170 rows a day instead of 2,000 tickets), the year from
- * rpt_weigh_month (about 170 rows a month); it groups them by ids first and names the groups after. The summary's days are those of the zone it was built in
- * (rpt_weigh_day_zone()); asked in another zone, a report reads the tickets by (org_id,
- * completed_at) instead, each window by its own midnights: the same figures, slower. Both branches
- * are in one SELECT, the one whose zone test is false pruned when it is planned.
+ * Each reads the tickets of its windows by (org_id, completed_at), groups them by ids first (a
+ * day is 2,000 tickets but a few hundred groups, a year 730,000 and a few thousand) and names the
+ * groups after.
  */
 
 const kindParam: ReportParam = { key: 'kind', title: '业务类型', titleEn: 'Kind', type: 'select', options: kindOptions() };
@@ -47,40 +43,24 @@ function ticketFilter(q: Sql, input: DatasetInput): string {
     + (material ? ` AND t.material_id = ${q.v(material)}` : '');
 }
 
-/** The same filters on the per-day summary (whose rows are done tickets only); a group all voided away is left out. */
-function summaryFilter(q: Sql, input: DatasetInput): string {
-  const kind = readKind(input.params.kind);
-  const material = readId(input.params.materialId, 'materialId', '物料');
-  return `s.org_id = ${q.v(input.orgId)} AND s.trips <> 0`
-    + (kind ? ` AND s.kind = ${q.v(kind)}` : '')
-    + (material ? ` AND s.material_id = ${q.v(material)}` : '');
-}
-
-/** True when the summary's days are the plant days of `timeZone`: a constant the planner folds, pruning the other branch. */
-const summaryZone = (q: Sql, timeZone: string) => `rpt_weigh_day_zone() = ${q.v(timeZone)}`;
-
 /**
- * Groups `rows` (a SELECT of bucket, kind, material_id, vendor_id, customer_id, al_notice, trips,
- * net, amount) by bucket and ids, and gives each group its allot partner: the rows the report names.
+ * Groups `rows` (a SELECT of bucket, kind, material_id, vendor_id, customer_id, al_notice, net,
+ * amount) by bucket and ids, and gives each group its allot partner: the rows the report names.
  */
 function grouped(q: Sql, orgId: string, rows: string): string {
   return `
     g AS (
-      SELECT b, kind, material_id, vendor_id, customer_id, al_notice, sum(trips)::int AS trips, sum(net) AS net, sum(amount) AS amount
+      SELECT b, kind, material_id, vendor_id, customer_id, al_notice, count(*)::int AS trips, sum(net) AS net, sum(amount) AS amount
         FROM (${rows}) r GROUP BY 1, 2, 3, 4, 5, 6),
     t AS (
       SELECT g.b, g.kind, g.material_id, g.vendor_id, g.customer_id, n.peer_org_id, g.trips, g.net, g.amount
         FROM g LEFT JOIN wb_notice n ON n.org_id = ${q.v(orgId)} AND n.id = g.al_notice)`;
 }
 
-const TICKET_COLS = `t.kind, t.material_id, t.vendor_id, t.customer_id, CASE WHEN t.kind = 'al' THEN t.notice_id END AS al_notice, 1 AS trips, t.net, t.amount`;
-const SUMMARY_COLS = 's.kind, s.material_id, s.vendor_id, s.customer_id, s.al_notice_id AS al_notice, s.trips, s.net, s.amount';
-/**
- * The audited trains' wagons (轨道衡, migration 084), each a trip done at its train's arrival: read
- * beside the summaries, which sum tickets only, and within wb_weighing_fact in the tickets' branch.
- */
-const WAGONS = 'wb_wagon_fact';
+/** The weighings the reports read: the truck tickets and the audited trains' wagons (view wb_weighing_fact, migration 084). */
 const WEIGHINGS = 'wb_weighing_fact';
+
+const TICKET_COLS = `t.kind, t.material_id, t.vendor_id, t.customer_id, CASE WHEN t.kind = 'al' THEN t.notice_id END AS al_notice, t.net, t.amount`;
 
 /** Trips, net and amount of one bucket, as the fields `keys` (trips, net, amount). */
 const sums = (bucket: string, [trips, net, amount]: [string, string, string]) => `
@@ -116,17 +96,11 @@ export const dailyDataset: ReportDataset = {
   query(input) {
     const day = readDay(input.params.day, 'day', '日期');
     const q = new Sql();
-    // three windows: three days of the summary, or each its own range of the (org_id, completed_at) index
-    const days = [day, addDays(day, -1), sameDayLastMonth(day)];
-    const windows = days.map((d, k) => `
-        SELECT ${k + 1} AS b, ${SUMMARY_COLS} FROM rpt_weigh_day s
-         WHERE ${summaryZone(q, input.timeZone)} AND ${summaryFilter(q, input)} AND s.day = ${q.v(d)}::date`).concat(days.map((d, k) => `
-        SELECT ${k + 1} AS b, ${TICKET_COLS} FROM ${WAGONS} t
-         WHERE ${summaryZone(q, input.timeZone)} AND ${ticketFilter(q, input)}
-           AND t.completed_at >= ${q.dayStart(d, input.timeZone)} AND t.completed_at < ${q.dayStart(addDays(d, 1), input.timeZone)}`)).concat(days.map((d, k) => `
+    // three windows, each its own range of the (org_id, completed_at) index
+    const windows = [day, addDays(day, -1), sameDayLastMonth(day)].map((d, k) => `
         SELECT ${k + 1} AS b, ${TICKET_COLS} FROM ${WEIGHINGS} t
-         WHERE NOT ${summaryZone(q, input.timeZone)} AND ${ticketFilter(q, input)}
-           AND t.completed_at >= ${q.dayStart(d, input.timeZone)} AND t.completed_at < ${q.dayStart(addDays(d, 1), input.timeZone)}`));
+         WHERE ${ticketFilter(q, input)}
+           AND t.completed_at >= ${q.dayStart(d, input.timeZone)} AND t.completed_at < ${q.dayStart(addDays(d, 1), input.timeZone)}`);
     const text = `
       WITH ${grouped(q, input.orgId, windows.join(' UNION ALL '))}
       SELECT ${GROUP_SELECT},
@@ -146,23 +120,14 @@ export const dailyDataset: ReportDataset = {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The monthly and yearly summaries: each summary row (of `grain`) or ticket of [bounds[0], last
- * bound) put in its period by width_bucket over the periods' starts (column b, 1-based), grouped by kind, material and party
+ * The monthly and yearly summaries: each ticket of [bounds[0], last bound) put in its period by
+ * width_bucket over the periods' starts (column b, 1-based), grouped by kind, material and party
  * with the totals and one column per period (`buckets`, read from t.b).
  */
-function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[], grain: 'day' | 'month'): string {
-  const [table, at] = grain === 'day' ? ['rpt_weigh_day', 's.day'] : ['rpt_weigh_month', 's.month'];
+function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[]): string {
   const rows = `
-        SELECT width_bucket(${at}, ${q.v(bounds)}::date[]) AS b, ${SUMMARY_COLS} FROM ${table} s
-         WHERE ${summaryZone(q, input.timeZone)} AND ${summaryFilter(q, input)}
-           AND ${at} >= ${q.v(bounds[0])}::date AND ${at} < ${q.v(bounds[bounds.length - 1])}::date
-        UNION ALL
-        SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM ${WAGONS} t
-         WHERE ${summaryZone(q, input.timeZone)} AND ${ticketFilter(q, input)}
-           AND t.completed_at >= ${q.dayStart(bounds[0], input.timeZone)} AND t.completed_at < ${q.dayStart(bounds[bounds.length - 1], input.timeZone)}
-        UNION ALL
         SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM ${WEIGHINGS} t
-         WHERE NOT ${summaryZone(q, input.timeZone)} AND ${ticketFilter(q, input)}
+         WHERE ${ticketFilter(q, input)}
            AND t.completed_at >= ${q.dayStart(bounds[0], input.timeZone)} AND t.completed_at < ${q.dayStart(bounds[bounds.length - 1], input.timeZone)}`;
   return `
       WITH ${grouped(q, input.orgId, rows)}
@@ -200,7 +165,7 @@ export const monthlyDataset: ReportDataset = {
     const days = Array.from({ length: 31 }, (_, k) => k + 1 < bounds.length
       ? `coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "d${pad(k + 1)}"`
       : `NULL::numeric AS "d${pad(k + 1)}"`);
-    const text = bucketedSummary(q, input, bounds, days, 'day');
+    const text = bucketedSummary(q, input, bounds, days);
     return q.query(text);
   },
 };
@@ -233,7 +198,7 @@ export const yearlyDataset: ReportDataset = {
     const months = Array.from({ length: 12 }, (_, k) => `
              coalesce(sum(t.trips) FILTER (WHERE t.b = ${k + 1}), 0)::int AS "m${pad(k + 1)}Trips",
              coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "m${pad(k + 1)}Net"`);
-    const text = bucketedSummary(q, input, bounds, months, 'month');
+    const text = bucketedSummary(q, input, bounds, months);
     return q.query(text);
   },
 };

@@ -920,20 +920,6 @@ export interface DB {
   sys_seed_mark: SysSeedMark;
 }
 
-// the weighing summaries' per-day and per-month figures (migration 082): done tickets summed per
-// company, plant day (month), kind, material and counterparty; written only by the wb_ticket triggers
-export interface RptWeighDay {
-  org_id: Id; day: DateOnly; kind: string; material_id: Id | null; vendor_id: Id | null; customer_id: Id | null; al_notice_id: Id | null;
-  trips: number; net: Numeric; amount: Numeric;
-}
-export interface RptWeighMonth {
-  org_id: Id; month: DateOnly; kind: string; material_id: Id | null; vendor_id: Id | null; customer_id: Id | null; al_notice_id: Id | null;
-  trips: number; net: Numeric; amount: Numeric;
-}
-export interface DB {
-  rpt_weigh_day: RptWeighDay;
-  rpt_weigh_month: RptWeighMonth;
-}
 // Uploads to other systems and the purchase family's logistics (migrations/087_uploads_logistics.sql).
 export interface SysSubscription { auth_user?: string | null; auth_password?: string | null }
 export interface MdLine { transit_minutes?: number | null }
