@@ -22,6 +22,8 @@ const EXEMPT: Record<string, string> = {
   tareWeight: 'an assay tray\'s weight in grams, not the plant\'s',
   beforeValue: 'a price adjustment\'s old value of any kind',
   afterValue: 'a price adjustment\'s new value of any kind',
+  gaugeVolume: 'a gauged load\'s volume in cubic metres, not a weight',
+  density: 'a material\'s density in tons per cubic metre',
 };
 
 function expectedKind(f: Pick<FieldDef, 'fieldName' | 'fieldExplain' | 'fieldExplainEn' | 'fieldType'>): DisplayKind | null {

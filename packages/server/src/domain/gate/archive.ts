@@ -28,6 +28,8 @@ export interface ArchiveField {
   normalise?: (text: string) => string;
   check?: (text: string) => string | null;
   default?: string | number;
+  /** how a figure shows (protocol display.ts): a weight in the plant's unit and decimals */
+  display?: 'weight';
 }
 
 export interface ArchiveSpec {
@@ -65,6 +67,7 @@ function listColumn(f: ArchiveField): FieldDef {
     fieldName: f.name, fieldExplain: f.label, fieldExplainEn: f.en, fieldType: LIST_TYPES[f.type], columnSql: colSql(f), columnWidth: f.width ?? 140,
     ...(f.options ? { options: [...f.options] } : {}),
     ...(f.query ? { iallowQuery: true, searchType: f.type === 'enum' ? 'comboxSingle' : 'input' } : {}),
+    ...(f.display ? { displayKind: f.display } : {}),
   } as FieldDef;
 }
 
@@ -73,6 +76,7 @@ function formField(f: ArchiveField): FieldDef {
     fieldName: f.name, fieldExplain: f.label, fieldExplainEn: f.en, fieldType: LIST_TYPES[f.type], formSubmitType: FORM_TYPES[f.type], columnSql: colSql(f),
     ...(f.required ? { irequired: true } : {}), ...(f.options ? { options: [...f.options] } : {}), ...(f.tips ? { tipsMessage: f.tips } : {}),
     ...(f.default !== undefined ? { defaultValue: String(f.default) } : {}),
+    ...(f.display ? { displayKind: f.display } : {}),
   } as FieldDef;
 }
 

@@ -83,7 +83,7 @@ export const batches: Archive = archive({
     { name: 'materialCode', column: 'material_code', label: '物料编码', en: 'Material code', type: 'text', maxLength: 40, query: true },
     { name: 'producedOn', column: 'produced_on', label: '生产日期', en: 'Produced on', type: 'date', width: 110 },
     // 086: the produced (declared) quantity its tickets draw down (domain/batch)
-    { name: 'quantity', column: 'quantity', label: '生产数量(吨)', en: 'Produced (t)', type: 'number', min: 0, below: 1e10, scale: 4, width: 110 },
+    { name: 'quantity', column: 'quantity', label: '生产数量(吨)', en: 'Produced (t)', type: 'number', min: 0, below: 1e10, scale: 4, width: 110, display: 'weight' },
   ],
   roles: [OP],
   extraColumns: BATCH_COLUMNS,
