@@ -63,7 +63,7 @@ export default function PlantBoardPage() {
         <div className="pb-clock">
           <span data-testid="board-clock">{clock}</span>
           <Badge status={stream === 'live' ? 'processing' : 'warning'} text={<span className="pb-status" data-testid="board-stream" data-status={stream}>{stream === 'live' ? t('brand.board.live') : t('brand.board.reconnecting')}</span>} />
-          {board.dataUpdatedAt > 0 && <small>{t('brand.board.updated')} {plantClockText(new Date(board.dataUpdatedAt))}</small>}
+          {board.dataUpdatedAt > 0 && <small>{t('brand.board.updated')} {plantClockText(board.dataUpdatedAt)}</small>}
         </div>
       </header>
       {!data ? (
