@@ -64,6 +64,8 @@ async function visit(page: Page, path: string, inFlight: () => number): Promise<
   await page.waitForURL((u) => u.pathname === path);
   // the page is the one shown: its tab is the active one (the kiosk stands outside the workspace)
   if (path === KIOSK) await page.getByTestId('kiosk-key-card').waitFor();
+  // the wall board stands outside the workspace too (web menu-routes STANDALONE_PAGES)
+  else if (path === BOARD) await page.getByTestId('board-clock').waitFor();
   else await waitActiveTab(page, path);
   // the content state: nothing loading in sight and no request of the page's left unanswered,
   // three looks in a row (a list asks for its rows once it has drawn its template)
@@ -79,6 +81,7 @@ async function visit(page: Page, path: string, inFlight: () => number): Promise<
 }
 
 const KIOSK = '/viewWeigh';
+const BOARD = '/clouds/index1';
 
 describe('words, not codes, on every page of the menu in Chinese', () => {
   it('finds the pages of every folder, second-level folders included, and the test\'s word check catches a code and an English word', async () => {

@@ -2,7 +2,7 @@
 export const brandingZh = {
   changeAvatar: '更换头像', avatarUpdated: '头像已更新', avatar: '头像', chooseImage: '选择图片',
   logos: '公司标识', logoMain: '主标识', logoSmall: '小标识', upload: '上传', remove: '移除', logoUpdated: '标识已更新', logoRemoved: '标识已移除',
-  logoHint: '用于侧边栏、登录页、磅单打印和对账单抬头；JPG、PNG、GIF、WEBP，不超过 2 MB', noLogo: '未设置（使用平台标识）',
+  logoHint: '用于侧边栏、登录页、磅单打印和对账单抬头；常见图片格式，不超过 2 MB', noLogo: '未设置（使用平台标识）',
   board: {
     title: '厂区大屏', ticketsToday: '今日磅单', inPlant: '厂内车辆', tonsToday: '今日吨数', scales: '磅秤实时', interventions: '待处理干预',
     trucks: '辆', tickets: '单', tons: '吨', total: '合计', noScale: '没有在线磅点', noTruck: '厂内暂无车辆', noIntervention: '无待处理干预',
