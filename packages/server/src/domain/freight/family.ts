@@ -1,4 +1,5 @@
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
+import { draftLifecycle } from '../../platform/documents/lifecycle';
 import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import {
   BASIS_VALUES, CHARGE_VALUES, CONTRACT_BASE, CONTRACT_PREFIX, KIND_VALUES, LOSS_VALUES, PLAN_BASE, PLAN_PREFIX, PRICE_BASE, PRICE_PREFIX,
@@ -135,14 +136,7 @@ export function contractFamily(): DocumentFamily {
 
 // ---- prices
 
-const priceLifecycle = {
-  audit: { from: ['FREE'], change: { status: 'AUDITED' } },
-  unaudit: { from: ['AUDITED'], change: { status: 'FREE' } },
-  obsolete: { from: ['FREE'], change: { status: 'OBSOLETE' } },
-  recover: { from: ['OBSOLETE'], change: { status: 'FREE' } },
-  update: { from: ['FREE'], change: {} },
-  delete: { from: ['FREE'], change: {} },
-} as const;
+const priceLifecycle = draftLifecycle;
 
 export function priceFamily(): DocumentFamily {
   const [createForm, updateForm] = priceForms();

@@ -1,4 +1,5 @@
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
+import { draftLifecycle } from '../../platform/documents/lifecycle';
 import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { adjustBase, PRICE_KINDS, priceBase, type PriceKindDef } from './kinds';
 import { applyAdjustments, rulesOfAdjustments, stampRuleAudit, withdrawAdjustments, withdrawProblems } from './repo';
@@ -10,14 +11,7 @@ import { ADJUST_LINE_TABLE, adjustForms, adjustListTemplate, adjustTable, PACKIN
  * A rule prices trucks once audited; an adjustment's audit writes its lines as rules from its
  * effective time (repo.ts), and its un-audit, allowed only before that time, takes them back.
  */
-const priceLifecycle = {
-  audit: { from: ['FREE'], change: { status: 'AUDITED' } },
-  unaudit: { from: ['AUDITED'], change: { status: 'FREE' } },
-  obsolete: { from: ['FREE'], change: { status: 'OBSOLETE' } },
-  recover: { from: ['OBSOLETE'], change: { status: 'FREE' } },
-  update: { from: ['FREE'], change: {} },
-  delete: { from: ['FREE'], change: {} },
-} as const;
+const priceLifecycle = draftLifecycle;
 
 const options = (list: readonly { value: string; label: string }[]) => list.map(({ value, label }) => ({ value, label }));
 

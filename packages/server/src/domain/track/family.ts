@@ -1,4 +1,5 @@
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
+import { draftLifecycle } from '../../platform/documents/lifecycle';
 import { readFieldsOf } from '../masterdata/shared/fields';
 import { TRAIN_KINDS, trainBase, trainTable, WAGON_TABLE, type TrainKindDef } from './kinds';
 import { auditTrains, contractTermsInto, trainWriteProblems, unauditTrains } from './repo';
@@ -9,14 +10,7 @@ import { LOSS_BASIS_OPTIONS, LOSS_HANDLING_OPTIONS, TARE_MODE_OPTIONS, trainForm
  * Audit figures each wagon's loss against the train's loss terms, stamps the figures and posts
  * each wagon to stock in the audit's transaction (repo.ts); un-audit takes the records back.
  */
-const trainLifecycle = {
-  audit: { from: ['FREE'], change: { status: 'AUDITED' } },
-  unaudit: { from: ['AUDITED'], change: { status: 'FREE' } },
-  obsolete: { from: ['FREE'], change: { status: 'OBSOLETE' } },
-  recover: { from: ['OBSOLETE'], change: { status: 'FREE' } },
-  update: { from: ['FREE'], change: {} },
-  delete: { from: ['FREE'], change: {} },
-} as const;
+const trainLifecycle = draftLifecycle;
 
 const options = (list: readonly { value: string; label: string }[]) => list.map(({ value, label }) => ({ value, label }));
 const WEIGHT_BELOW = 1e9;

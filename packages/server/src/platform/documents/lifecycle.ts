@@ -70,6 +70,20 @@ export const archiveLifecycle = {
   delete: { from: ['FREE', 'OBSOLETE'], change: {} },
 } as const satisfies Lifecycle;
 
+/**
+ * A company's document that is written, audited, and voided only as a draft (price lists and
+ * adjustments, freight prices, trains): edited and deleted only before its audit, un-audited back
+ * to a draft; an obsolete one is kept and can be recovered.
+ */
+export const draftLifecycle = {
+  audit: { from: ['FREE'], change: { status: 'AUDITED' } },
+  unaudit: { from: ['AUDITED'], change: { status: 'FREE' } },
+  obsolete: { from: ['FREE'], change: { status: 'OBSOLETE' } },
+  recover: { from: ['OBSOLETE'], change: { status: 'FREE' } },
+  update: { from: ['FREE'], change: {} },
+  delete: { from: ['FREE'], change: {} },
+} as const satisfies Lifecycle;
+
 /** Company rows without a status (warehouses, vehicles, drivers, the blacklist): the switch only. */
 export const switchLifecycle = {
   enable: { from: ALL, whenEnabled: false, change: { enabled: true } },
