@@ -273,6 +273,17 @@ describe('the menu and the rights', () => {
     const tree = ids(expectOk(await call(app, 'GET', '/api/sys-role/resource-tree', admin)).data);
     expect(tree).toContain(one);
     expect(tree).not.toContain(elsewhere);
+    // 菜单管理 likewise: its tree, reads and saves know this plant's leaves only
+    const adminTree = ids(expectOk(await call(app, 'GET', '/api/sys-menu/tree', admin)).data);
+    expect(adminTree).toContain(one);
+    expect(adminTree).not.toContain(elsewhere);
+    expect((expectOk(await call(app, 'GET', `/api/sys-menu/list/${folder}`, admin)).data as { id: string }[]).map((e) => e.id)).not.toContain(elsewhere);
+    expectFailure(await call(app, 'GET', `/api/sys-menu/info/${elsewhere}`, admin), 404, '菜单不存在');
+    const leafEntry = { parentId: folder, kind: 'menu', name: '改名', path: '/reportforms/elsewhere', component: 'reports/view', sort: 99, keepAlive: true, menuFlag: 'web' };
+    expectFailure(await call(app, 'PUT', `/api/sys-menu/${elsewhere}`, admin, leafEntry), 404, '菜单不存在');
+    expectFailure(await call(app, 'DELETE', `/api/sys-menu/${elsewhere}`, admin), 404, '菜单不存在');
+    expectFailure(await call(app, 'POST', '/api/sys-menu', admin, { ...leafEntry, parentId: elsewhere, path: '/reportforms/under' }), 400, '上级菜单不存在');
+    expect((await pool.query('SELECT name FROM sys_menu WHERE id = $1', [elsewhere])).rows[0].name).toBe('别厂报表');
 
     // the first leaf out: the second keeps the folder; the second deleted with its report: the folder goes
     expectOk(await menu(first.id, false));

@@ -22,8 +22,9 @@ export async function allMenuEntries(db: Database, orgId?: string): Promise<Admi
   }));
 }
 
-export async function entryKind(db: Database, id: string): Promise<'menu' | 'button' | null> {
-  const row = await db.selectFrom('sys_menu').select('kind').where('id', '=', id).executeTakeFirst();
+export async function entryKind(db: Database, id: string, orgId: string): Promise<'menu' | 'button' | null> {
+  const row = await db.selectFrom('sys_menu').select('kind')
+    .where('id', '=', id).where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', orgId)])).executeTakeFirst();
   return (row?.kind as 'menu' | 'button' | undefined) ?? null;
 }
 
@@ -60,8 +61,11 @@ export async function updateEntry(db: Database, id: string, entry: MenuEntryInpu
     .where('id', '=', id).execute();
 }
 
-export async function lockEntry(db: Database, id: string) {
-  return db.selectFrom('sys_menu').select(['id', 'name', 'permission', 'kind', 'path']).where('id', '=', id).forUpdate().executeTakeFirst();
+/** An entry of the platform's or of `orgId`'s own; another plant's report leaf is not there for it. */
+export async function lockEntry(db: Database, id: string, orgId: string) {
+  return db.selectFrom('sys_menu').select(['id', 'name', 'permission', 'kind', 'path'])
+    .where('id', '=', id).where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', orgId)]))
+    .forUpdate().executeTakeFirst();
 }
 
 export async function childCount(db: Database, id: string): Promise<number> {
