@@ -123,6 +123,18 @@ describe('the built-in reports through the easy report data call', () => {
     const header = book.worksheets[0]!.headerFooter.oddHeader ?? '';
     expect(header).toContain(p.c1.name);
     expect(header).toContain('2025-02-01 至 2025-03-31');
+    // and so do the rows above the table, for whoever reads the file on screen
+    const sheet = book.worksheets[0]!;
+    const row = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    const top = Array.from({ length: 8 }, (_, k) => row(k + 1));
+    expect(top.slice(0, 6)).toEqual([
+      ['销售采购金额'], ['业务类型：', '销售'], ['期间：', '2025-02-01 至 2025-03-31'], ['客户/供应商：', expect.stringContaining(p.c1.name)], [],
+      ['往来单位', '月份', '物料', '合计', '合计', '合计', '已结算', '已结算', '未结算', '未结算'],
+    ]);
+    expect(top[7]![0]).toBe(p.c1.name);
+    // the two header rows stay in view with the conditions above them
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 7 });
+    expect(sheet.getCell('D6').isMerged).toBe(true);
   });
 
   it('answers 400 naming the parameter for a day that does not exist', async () => {

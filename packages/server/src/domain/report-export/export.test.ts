@@ -88,19 +88,21 @@ describe('a small export streams in the answer', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('导出测试_'));
     const sheet = await sheetOf(res);
-    expect([sheet.getCell('A1').value, sheet.getCell('B1').value, sheet.getCell('B2').value, sheet.getCell('C2').value]).toEqual(['业务类型', '数据', '序号', '金额']);
-    expect(sheet.getCell('C1').isMerged).toBe(true);
-    expect(sheet.getCell('A2').isMerged).toBe(true);
-    expect([sheet.getCell('B3').value, sheet.getCell('C3').value]).toEqual([1, 100.25]);
-    expect(sheet.getCell('C3').numFmt).toBe(EXCEL_MONEY_FORMAT);
-    expect([sheet.getCell('A13').value, sheet.getCell('C13').value]).toEqual(['合计', 5513.75]);
+    // the report's name and its conditions first, a blank row, then the table
+    expect([sheet.getCell('A1').value, sheet.getCell('A2').value, sheet.getCell('B2').value, sheet.getRow(3).cellCount]).toEqual(['导出测试', expect.stringMatching(/：$/), '10', 0]);
+    expect([sheet.getCell('A4').value, sheet.getCell('B4').value, sheet.getCell('B5').value, sheet.getCell('C5').value]).toEqual(['业务类型', '数据', '序号', '金额']);
+    expect(sheet.getCell('C4').isMerged).toBe(true);
+    expect(sheet.getCell('A5').isMerged).toBe(true);
+    expect([sheet.getCell('B6').value, sheet.getCell('C6').value]).toEqual([1, 100.25]);
+    expect(sheet.getCell('C6').numFmt).toBe(EXCEL_MONEY_FORMAT);
+    expect([sheet.getCell('A16').value, sheet.getCell('C16').value]).toEqual(['合计', 5513.75]);
     const logged = await database.pool.query("SELECT 1 FROM sys_log WHERE action = '导出' AND doc_no = 'export_test'");
     expect(logged.rowCount).toBe(1);
   });
 
   it('follows the order asked, and refuses an order on a field the report has not', async () => {
     const res = await start({ params: { n: 5 }, sort: [{ key: 'i', dir: 'desc' }] });
-    expect((await sheetOf(res)).getCell('B3').value).toBe(5);
+    expect((await sheetOf(res)).getCell('B6').value).toBe(5);
     const bad = await start({ params: { n: 5 }, sort: [{ key: 'password', dir: 'asc' }] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('password');
@@ -139,7 +141,7 @@ describe('a large export runs as a job', () => {
     const res = await file(id);
     expect(res.statusCode).toBe(200);
     const sheet = await sheetOf(res);
-    expect(sheet.rowCount).toBe(2 + 30_000 + 1);
+    expect(sheet.rowCount).toBe(3 + 2 + 30_000 + 1);
     expect(sheet.getCell(`A${sheet.rowCount}`).value).toBe('合计');
     expect(sheet.getCell(`C${sheet.rowCount}`).value).toBe(100.25 * 30_000 * 30_001 / 2);
   }, 90_000);

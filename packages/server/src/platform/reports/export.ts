@@ -94,6 +94,23 @@ function styleCells(row: ExcelJS.Row, styles: Partial<ExcelJS.Style>[]): ExcelJS
   return row;
 }
 
+/**
+ * The report's name and the conditions it was run with, above the table: whoever opens the file
+ * on screen sees what it holds (the page header repeats them only on paper). A blank row after.
+ */
+function writeFactRows(sheet: ExcelJS.Worksheet, title: string, facts: [string, string][]): void {
+  const head = sheet.addRow([title]);
+  head.font = { bold: true, size: 14 };
+  head.commit();
+  for (const [k, v] of facts) {
+    const r = sheet.addRow([`${k}：`, v]);
+    r.getCell(1).style = { font: { bold: true }, alignment: { horizontal: 'right' } };
+    r.getCell(2).style = { alignment: { horizontal: 'left' } };
+    r.commit();
+  }
+  sheet.addRow([]).commit();
+}
+
 /** Waits while the file's reader is behind: the zip stream stops taking bytes until it drains. */
 async function keepPace(out: Writable): Promise<void> {
   if (out.destroyed) throw new Error('export stream closed');
@@ -118,18 +135,20 @@ export async function writeReportWorkbook(
   const columns = exportColumns(dataset, definition, display);
   const header = headerLayout(columns, definition.heads);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const above = o.facts?.length ? o.facts.length + 2 : 0;
   const sheet = workbook.addWorksheet(o.sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1', {
-    views: [{ state: 'frozen', ySplit: header.rows.length }],
+    views: [{ state: 'frozen', ySplit: above + header.rows.length }],
     ...(o.facts?.length ? { headerFooter: { oddHeader: factsHeader(o.facts), evenHeader: factsHeader(o.facts) } } : {}),
   });
   sheet.columns = columns.map((c) => ({ key: c.field, width: c.width, style: styleOf(c) }));
+  if (above) writeFactRows(sheet, o.sheetName, o.facts!);
   const headerRows = header.rows.map((cells) => {
     const r = sheet.addRow(cells);
     r.font = { bold: true };
     r.alignment = { horizontal: 'center', vertical: 'middle' };
     return r;
   });
-  for (const m of header.merges) sheet.mergeCells(m.top, m.left, m.bottom, m.right);
+  for (const m of header.merges) sheet.mergeCells(above + m.top, m.left, above + m.bottom, m.right);
   for (const r of headerRows) r.commit();
 
   const groupBy = definition.groupBy.filter((g) => dataset.fields.some((f) => f.key === g));
