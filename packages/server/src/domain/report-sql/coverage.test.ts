@@ -79,6 +79,36 @@ describe('the report reader role', () => {
     }
   });
 
+  it('takes set_config from the reader alone: any other role has it, also one made after the migration', async () => {
+    const probe = `wb_probe_${process.pid}_${Date.now()}`;
+    await pool.query(`CREATE ROLE ${probe} NOLOGIN`);
+    try {
+      const can = async (role: string) => (await pool.query(`SELECT has_function_privilege($1, 'pg_catalog.set_config(text, text, boolean)', 'EXECUTE') AS ok`, [role])).rows[0].ok as boolean;
+      expect(await can(probe)).toBe(false);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-migr-'));
+      try {
+        await migrate(pool, dir);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      expect(await can(probe)).toBe(true);
+      expect(await can(REPORT_READER_ROLE)).toBe(false);
+      // and it can call it, as pg_dump does
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`SET LOCAL ROLE ${probe}`);
+        expect((await client.query(`SELECT pg_catalog.set_config('search_path', '', true) AS v`)).rows[0].v).toBe('');
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
+    } finally {
+      await pool.query(`DROP OWNED BY ${probe}`).catch(() => {});
+      await pool.query(`DROP ROLE ${probe}`).catch(() => {});
+    }
+  });
+
   it('leaves the app’s own login unaffected by row-level security', async () => {
     const { rows: [r] } = await pool.query(`SELECT row_security_active('rpt_sql_report') AS active`);
     expect(r.active).toBe(false);

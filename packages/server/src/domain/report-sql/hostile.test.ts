@@ -127,6 +127,30 @@ describe('the guarded executor against hostile SQL', () => {
     expectOk(await run('SELECT id, source_name FROM sys_data_source'));
   });
 
+  it('learns no value of another company from the catalog: statistics and other sessions\' queries are hidden', async () => {
+    // the planner's statistics hold a table's common values: under row-level security they are not shown
+    await pool.query('ANALYZE rpt_sql_report');
+    expect((await pool.query(`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'rpt_sql_report' AND attname = 'code'`)).rows[0].n).toBe(1);
+    expect((await raw(`SELECT attname, most_common_vals::text FROM pg_stats WHERE tablename = 'rpt_sql_report'`)).rows).toEqual([]);
+    expect((await raw(`SELECT count(*)::int AS n FROM pg_stats_ext`)).rows).toEqual([{ n: 0 }]);
+    // another session's statement names the other company's code: the reader sees no text of it
+    const busy = await pool.connect();
+    try {
+      const marker = `victim_${other}_marker`;
+      const sleeping = busy.query(`SELECT pg_sleep(3), '${marker}'`).catch(() => undefined);
+      const seen = async () => (await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()`, [marker])).rows[0].n as number;
+      while ((await seen()) === 0) await new Promise((r) => setTimeout(r, 20));
+      const { rows } = await raw(`SELECT query FROM pg_stat_activity WHERE pid <> pg_backend_pid()`);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((r) => String(r.query).includes(marker))).toEqual([]);
+      expect(rows.some((r) => r.query === '<insufficient privilege>')).toBe(true);
+      await pool.query('SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE $1 AND pid <> pg_backend_pid()', [`%'${marker}'%`]);
+      await sleeping;
+    } finally {
+      busy.release();
+    }
+  });
+
   it('refuses functions with side effects: nextval, advisory locks held past the run, dblink', async () => {
     expectFailure(await run(`SELECT nextval('rpt_sql_report_id_seq')`), 400);
     expectOk(await run('SELECT pg_advisory_lock(7310999) AS locked'));

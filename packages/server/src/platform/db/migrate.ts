@@ -35,6 +35,8 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
     }
     // a table a migration made is covered for the report reader at once (074_report_sql.sql)
     if (applied.length) await client.query(`DO $$ BEGIN IF to_regprocedure('report_reader_cover()') IS NOT NULL THEN PERFORM report_reader_cover(); END IF; END $$`);
+    // and every role but the reader keeps set_config, which 074 took from PUBLIC (083_reader_set_config.sql)
+    await client.query(`DO $$ BEGIN IF to_regprocedure('report_reader_set_config_grants()') IS NOT NULL THEN PERFORM report_reader_set_config_grants(); END IF; END $$`);
     // the job library's own tables (schema pgboss), by its own plans; still under the lock
     await installJobSchema(pool);
   } finally {
