@@ -94,7 +94,7 @@ export const enUS: Messages = {
   },
   menuConfiguration: {
     empty: 'Not set: the home page shows the first page of each menu folder', title: 'Choose home shortcuts', role: 'Role', pages: 'Pages', chooseRole: 'Choose a role',
-    hint: 'The pages ticked show on the home page of the role\'s people, in the order ticked', save: 'Save', setUp: 'Set up',
+    hint: 'The pages ticked show on the home page of the role\'s people, in the order ticked', count: '{{count}} of at most {{most}} chosen', save: 'Save', setUp: 'Set up',
   },
   listScreen: {
     search: 'Search', reset: 'Reset', expand: 'Expand', collapse: 'Collapse', advanced: 'Advanced search', more: 'More',

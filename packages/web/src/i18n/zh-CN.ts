@@ -83,7 +83,7 @@ export const zhCN = {
   },
   menuConfiguration: {
     empty: '尚未设置：首页显示各菜单的第一个页面', title: '设置首页快捷入口', role: '角色', pages: '页面', chooseRole: '请选择角色',
-    hint: '勾选的页面按勾选顺序显示在该角色用户的首页', save: '保存', setUp: '设置',
+    hint: '勾选的页面按勾选顺序显示在该角色用户的首页', count: '已选 {{count}} / {{most}} 个', save: '保存', setUp: '设置',
   },
   listScreen: {
     search: '查询', reset: '重置', expand: '展开', collapse: '收起', advanced: '高级查询', more: '更多',

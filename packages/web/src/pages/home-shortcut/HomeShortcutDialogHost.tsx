@@ -6,7 +6,8 @@ import { create } from 'zustand';
 import { useEnglish } from '@/i18n/useEnglish';
 import { ApiError, call } from '@/platform/api/http';
 import { registerPageActions, type PageActionContext } from '@/platform/templates/buttons/page-actions';
-import { byFolder, toggleChosen, type ShortcutChoice } from './choices';
+import { MOST_SHORTCUTS } from '@wb/protocol';
+import { byFolder, canTickMore, toggleChosen, type ShortcutChoice } from './choices';
 
 const useChooseDialog = create<{ ctx: PageActionContext | null; show(ctx: PageActionContext): void; close(): void }>()((set) => ({
   ctx: null,
@@ -84,7 +85,10 @@ export function HomeShortcutDialogHost() {
           options={roles.map((r) => ({ value: r.id, label: english && r.roleNameEn ? r.roleNameEn : r.roleName }))}
           data-testid="home-shortcut-role"
         />
-        <Typography.Paragraph type="secondary">{t('menuConfiguration.hint')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('menuConfiguration.hint')}{' '}
+          <span data-testid="home-shortcut-count">{t('menuConfiguration.count', { count: chosen.length, most: MOST_SHORTCUTS })}</span>
+        </Typography.Paragraph>
         {roleId && !choices && <Spin />}
         {choices && byFolder(choices).map((folder) => (
           <div key={folder.folder} className="wb-home-shortcut-folder">
@@ -92,7 +96,7 @@ export function HomeShortcutDialogHost() {
             {folder.pages.map((c) => {
               const at = chosen.indexOf(c.id);
               return (
-                <Checkbox key={c.id} checked={at >= 0} onChange={() => setChosen((now) => toggleChosen(now, c.id))} data-testid={`home-shortcut-choice-${c.path}`}>
+                <Checkbox key={c.id} checked={at >= 0} disabled={at < 0 && !canTickMore(chosen)} onChange={() => setChosen((now) => toggleChosen(now, c.id))} data-testid={`home-shortcut-choice-${c.path}`}>
                   {label(c)} {at >= 0 && <Tag>{at + 1}</Tag>}
                 </Checkbox>
               );

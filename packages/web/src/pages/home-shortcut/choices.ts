@@ -1,12 +1,6 @@
-/** A page a role's home page may offer (GET /system/home-shortcut/choices). */
-export interface ShortcutChoice {
-  id: string;
-  name: string;
-  nameEn: string | null;
-  path: string;
-  folder: string;
-  folderEn: string | null;
-}
+import { MOST_SHORTCUTS, type ShortcutChoice } from '@wb/protocol';
+
+export type { ShortcutChoice };
 
 /** The choices under their folders, folders and pages in the menu's order. */
 export function byFolder(choices: readonly ShortcutChoice[]): { folder: string; folderEn: string | null; pages: ShortcutChoice[] }[] {
@@ -19,7 +13,14 @@ export function byFolder(choices: readonly ShortcutChoice[]): { folder: string; 
   return out;
 }
 
-/** Ticking a page puts it last; unticking takes it out, the others keeping their order. */
+/**
+ * Ticking a page puts it last; unticking takes it out, the others keeping their order. A page past
+ * the most a home page shows is not taken (the box is disabled then; the server refuses it too).
+ */
 export function toggleChosen(chosen: readonly string[], id: string): string[] {
-  return chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id];
+  if (chosen.includes(id)) return chosen.filter((c) => c !== id);
+  return chosen.length >= MOST_SHORTCUTS ? [...chosen] : [...chosen, id];
 }
+
+/** Whether a page not yet ticked may still be ticked. */
+export const canTickMore = (chosen: readonly string[]): boolean => chosen.length < MOST_SHORTCUTS;

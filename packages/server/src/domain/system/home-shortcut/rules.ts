@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from '@wb/protocol';
+import { idSchema, MOST_SHORTCUTS, type ShortcutChoice } from '@wb/protocol';
 import type { MenuRow } from '../../../platform/menu/tree';
-
-/** The most pages a home page offers as shortcuts: two rows of the home page's grid. */
-export const MOST_SHORTCUTS = 12;
 
 export const shortcutSave = z.strictObject({
   roleId: idSchema,
@@ -12,16 +9,7 @@ export const shortcutSave = z.strictObject({
 });
 export type ShortcutSave = z.infer<typeof shortcutSave>;
 
-/** A page a role's home page may offer: a granted menu entry with a page and no pages below it. */
-export interface ShortcutChoice {
-  id: string;
-  name: string;
-  nameEn: string | null;
-  path: string;
-  /** the folder it sits in, as the sidebar names it */
-  folder: string;
-  folderEn: string | null;
-}
+export type { ShortcutChoice };
 
 /**
  * The pages of the granted menu a shortcut may open: entries with a path, not hidden, that no
