@@ -164,6 +164,26 @@ describe('readings', () => {
     }
   });
 
+  it('listens again when its listening connection is lost, and sends the stream a fresh snapshot', async () => {
+    const { key } = await issueKey('L1');
+    await post(key, { scaleId: 'L1', readings: [reading('7000', true)] });
+    const stream = await SseReader.open<ScaleLiveEvent>(`${base}/api/station/live?scaleId=L1`, operator);
+    try {
+      await stream.next((e) => e.type === 'snapshot');
+      const listening = await pool.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'");
+      expect(listening.rows).toHaveLength(1);
+      await pool.query('SELECT pg_terminate_backend($1)', [listening.rows[0].pid]);
+      // what is posted meanwhile comes in the snapshot read once the instance listens again, or after it as a reading
+      await post(key, { scaleId: 'L1', readings: [reading('7100', true)] });
+      await stream.next((e) => (e.type === 'snapshot' && e.latest?.weight === '7100') || (e.type === 'reading' && e.reading.weight === '7100'), 10_000);
+      await expect.poll(() => stream.events.filter((e) => e.event.type === 'snapshot').length, { timeout: 10_000 }).toBe(2);
+      await post(key, { scaleId: 'L1', readings: [reading('7200', true)] });
+      await stream.next((e) => e.type === 'reading' && e.reading.weight === '7200', 10_000);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('does not show another company\'s scale, and refuses a stream to whom lacks the right', async () => {
     const quality = (await bearerFor(app, 'quality')).authorization;
     const s = await SseReader.open<ScaleLiveEvent>(`${base}/api/station/live?scaleId=S1`, quality);

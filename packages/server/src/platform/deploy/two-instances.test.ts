@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -24,6 +25,16 @@ let a: Instance;
 let b: Instance;
 let proxy: RunningNginx;
 let client: ReturnType<typeof httpsClient>;
+// a subscriber of 'ticket completed' (系统管理 → 接口配置): what it receives, by event id
+const received: string[] = [];
+const receiver = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => { body += c; });
+  req.on('end', () => {
+    received.push(String(req.headers['x-event-id'] ?? body));
+    res.writeHead(204).end();
+  });
+});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-two-'));
 
 const byPort = (upstream: string | string[] | undefined) => {
@@ -52,6 +63,10 @@ beforeAll(async () => {
   if (!NGINX) return;
   const fresh = await freshDatabase();
   db = fresh.database.db;
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hook = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  await sql`INSERT INTO sys_subscription (org_id, name, events, url, secret) SELECT id, 'two-instances', 'ticket.completed', ${hook}, 'whsec_two_instances_0123456789abcdef'
+            FROM sys_org WHERE org_code = 'HDSN'`.execute(db);
   // a job fired every second, enabled before the instances start: each sends its next firing at start
   await sql`INSERT INTO sys_job (job_key, name, name_en, cron, default_cron) VALUES ('jobs.prune', '运行记录清理', 'Run history cleanup', '* * * * * *', '40 3 * * *')
             ON CONFLICT (job_key) DO UPDATE SET cron = excluded.cron, enabled = true`.execute(db);
@@ -66,6 +81,8 @@ beforeAll(async () => {
 afterAll(async () => {
   client?.close();
   await Promise.all([proxy?.stop(), a?.stop(), b?.stop()]);
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -112,6 +129,12 @@ describe.skipIf(!NGINX)('two instances behind nginx', () => {
     expect(completed.type === 'remove' || (completed.type === 'upsert' && completed.vehicle.ticketState === 'COMPLETED')).toBe(true);
     live.close();
     expect(liveSide).not.toBe(weighSide);
+
+    // the completion's delivery to its subscriber: queued once, taken by one of the two instances' workers
+    const delivery = () => sql<{ state: string; attempts: number }>`SELECT d.state, (SELECT count(*)::int FROM sys_delivery_attempt x WHERE x.delivery_id = d.id) AS attempts
+      FROM sys_delivery d JOIN sys_event e ON e.id = d.event_id AND e.org_id = d.org_id WHERE e.payload->>'ticketId' = ${String(second.body.data.ticketId)}`.execute(db);
+    await expect.poll(async () => (await delivery()).rows, { timeout: 20_000, interval: 250 }).toEqual([{ state: 'SENT', attempts: 1 }]);
+    expect(received).toHaveLength(1);
   });
 
   it('guesses at a password spread over both instances are throttled together, by the address nginx saw', async () => {
