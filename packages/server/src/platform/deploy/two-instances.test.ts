@@ -156,6 +156,13 @@ describe.skipIf(!NGINX)('two instances behind nginx', () => {
     expect(ips.rows.map((r) => r.ip)).toEqual(['127.0.0.1']);
   });
 
+  it('a session signed out on one instance is refused by both', async () => {
+    const token = await signIn(proxy.httpsUrl, 'operator');
+    for (const instance of [a, b]) expect((await direct(instance, 'GET', '/api/sys-info/me', token)).status).toBe(200);
+    expect((await direct(b, 'GET', '/api/base/logout', token)).status).toBe(200);
+    for (const instance of [a, b]) expect((await direct(instance, 'GET', '/api/sys-info/me', token)).status).toBe(401);
+  });
+
   it('a job both instances scheduled fires once a second, each firing run once', async () => {
     const runs = () => db.selectFrom('sys_job_run').select(['fire_at', 'instance', 'result']).where('job_key', '=', 'jobs.prune').orderBy('fire_at').execute();
     await expect.poll(async () => (await runs()).filter((r) => r.result === 'ok').length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(5);
