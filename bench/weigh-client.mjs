@@ -8,6 +8,7 @@
 // two cores with the server and PostgreSQL, so it should take as little of them as it can.
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 
 const opts = JSON.parse(process.argv[2] ?? '{}');
 const ids = fs.readFileSync(opts.idsFile, 'utf8').trim().split('\n').slice(opts.offset ?? 0);
@@ -16,12 +17,17 @@ const deadline = Date.now() + (opts.seconds ?? 3600) * 1000;
 const latencies = [];
 const failures = [];
 let next = 0;
-const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
 const target = new URL(opts.url);
+// an https URL (a reverse proxy in front, bench/proxy.ts) trusts the certificate in opts.caFile
+const secure = target.protocol === 'https:';
+const agent = secure
+  ? new https.Agent({ keepAlive: true, maxSockets: opts.connections, ca: opts.caFile ? fs.readFileSync(opts.caFile) : undefined })
+  : new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+const request = secure ? https.request : http.request;
 
 function post(body) {
   return new Promise((resolve, reject) => {
-    const req = http.request(target, {
+    const req = request(target, {
       method: 'POST', agent,
       headers: { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     }, (res) => {

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Config } from './config';
 import type { DatabaseHandle } from './platform/db/pool';
+import { closeChannels } from './platform/db/channels';
 import { answerFrameworkError, BODY_LIMIT_BYTES, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './platform/http/error-handler';
 import { installInputGuard } from './platform/http/input-guard';
 import { installSecurityHeaders } from './platform/http/security-headers';
@@ -44,7 +45,8 @@ export async function buildApp({ config, database, logger = false, now = Date.no
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // X-Forwarded-* believed only from the reverse proxy's addresses (TRUST_PROXY, config.ts)
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
     // a request id unique across instances and restarts: the system log and the 500's answer name it
@@ -72,6 +74,8 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   mountModules(app, [...MODULES, ...extraModules], { db, database, list: listOptionsFromEnv(process.env), storage: files.storage, now, templates: ALL_TEMPLATES });
   // scheduled jobs and queued work: started when the app is ready, stopped when it closes
   installJobs(app, { config, database, storage: files.storage, now, declarations: collectJobs(MODULES, extraJobs) });
+  // the instance's one listening connection (LISTEN/NOTIFY, platform/db/channels.ts), opened by the first listener
+  app.addHook('onClose', () => closeChannels(database.pool));
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await serveWeb(app, config.webDist);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +44,12 @@ export interface Config {
   backupKeepDays: number;
   /** JOB_HISTORY_DAYS: how long the scheduled jobs' run history is kept */
   jobHistoryDays: number;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For / -Proto / -Host are believed (Fastify's trustProxy): false
+   * (unset: none), the reverse proxy's addresses or networks (`10.0.0.5`, `10.0.0.0/24,10.0.1.7`,
+   * `loopback`), or true (`1`: any sender, only for an instance no one but the proxy can reach)
+   */
+  trustProxy: boolean | string[];
 }
 
 /** The sweep of unattached uploads (platform/files/sweep.ts): how old they must be, and how often it runs (0: never). */
@@ -105,6 +112,25 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY read: off, on (any sender), or the proxy's addresses and networks; anything else stops the start, naming it. */
+export function trustProxyFrom(value: string | undefined): boolean | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || ['0', 'false', 'off', 'no'].includes(v.toLowerCase())) return false;
+  if (['1', 'true', 'on', 'yes'].includes(v.toLowerCase())) return true;
+  const entries = v.split(/[\s,]+/).filter(Boolean);
+  for (const e of entries) {
+    const [address, bits, more] = e.split('/');
+    const family = isIP(address ?? '');
+    const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(e) && (family === 0 || !prefixOk || more !== undefined)) {
+      throw new Error(`TRUST_PROXY: ${e} is not an address, a network (address/bits) or one of loopback, linklocal, uniquelocal`);
+    }
+  }
+  return entries;
+}
+
 /** Web origins, space- or comma-separated; an address counts by its origin, anything not http(s) is dropped. */
 function origins(value: string | undefined): string[] {
   return (value ?? '').split(/[\s,]+/).flatMap((s) => {
@@ -158,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.PLANT_TIME_ZONE || 'Asia/Shanghai',
     backupKeepDays: Math.max(1, int(env.BACKUP_KEEP_DAYS, 7)),
     jobHistoryDays: Math.max(1, int(env.JOB_HISTORY_DAYS, 14)),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
   };
 }

@@ -47,7 +47,9 @@ export interface MenuSync {
  */
 export async function syncMenuEntries(db: Database, tree: MenuSeed[] = MENU_TREE, steps: GrantStep[] = GRANT_STEPS): Promise<MenuSync> {
   return db.transaction().execute(async (tx) => {
-    // one start at a time: two instances starting together would add an entry twice
+    // one start at a time: two instances starting together would add an entry twice; the second
+    // waits as long as the first takes (the pool's statement timeout would stop its start)
+    await sql`SET LOCAL statement_timeout = 0`.execute(tx);
     await sql`SELECT pg_advisory_xact_lock(hashtext('seed:menu-upgrade'))`.execute(tx);
     await moveLeaves(tx, MOVED_LEAVES);
     // the roles a step gives to exist before entries are granted to them by code

@@ -30,12 +30,12 @@ export const plantBoardModule = defineModule({
       const { orgId } = request.caller;
       const day = plantDay(now());
       const scales = scaleBoardOf(app);
-      const [inPlant, tonsByKind, credentials, interventions] = await Promise.all([
-        vehiclesInPlant(db, orgId), todaysTons(db, orgId, day, zone()), liveScales(db, orgId), waitingInterventions(db, orgId),
+      const [inPlant, tonsByKind, credentials, interventions, latest] = await Promise.all([
+        vehiclesInPlant(db, orgId), todaysTons(db, orgId, day, zone()), liveScales(db, orgId), waitingInterventions(db, orgId), scales.latestOf(db, orgId),
       ]);
       const board: PlantBoard = {
         day, inPlant, tonsByKind, interventions,
-        scales: credentials.map((c) => ({ scaleId: c.scale_id, stationName: c.station_name, latest: scales.latest(orgId, c.scale_id) })),
+        scales: credentials.map((c) => ({ scaleId: c.scale_id, stationName: c.station_name, latest: latest.get(c.scale_id) ?? null })),
       };
       return ok(board);
     });

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
 import { AppError, parse } from '../../platform/http/errors';
 import type {} from '../../platform/audit/logged-routes';
+import { channelsOf } from '../../platform/db/channels';
 import { ScaleBoard } from './board';
 import { credentialByKeyHash, liveScales, touchCredential, type StationCaller } from './credential-repo';
 
@@ -18,13 +19,14 @@ import { credentialByKeyHash, liveScales, touchCredential, type StationCaller } 
 export const SCALE_LIVE_PERMISSION = 'weigh_station_live';
 
 const boards = new WeakMap<FastifyInstance, ScaleBoard>();
-/** The server's board of scales: the readings route fills it, the streams and the weighings read it. */
+/**
+ * The server's board of scales (board.ts: kept in the database, told to every instance): the
+ * readings route fills it, the streams and the weighings read it. Made when the station module
+ * mounts its routes.
+ */
 export function scaleBoardOf(app: FastifyInstance): ScaleBoard {
-  let b = boards.get(app);
-  if (!b) {
-    b = new ScaleBoard();
-    boards.set(app, b);
-  }
+  const b = boards.get(app);
+  if (!b) throw new Error('the station module is not mounted: no scale board');
   return b;
 }
 
@@ -45,7 +47,8 @@ export interface StationLiveOptions { heartbeatMs?: number; now: () => number }
 
 export function stationLiveRoutes(app: FastifyInstance, database: DatabaseHandle, options: StationLiveOptions): void {
   const { db, pool } = database;
-  const board = scaleBoardOf(app);
+  const board = new ScaleBoard(db, channelsOf(pool));
+  boards.set(app, board);
   const touched = new Map<string, number>();
   const heartbeatMs = options.heartbeatMs ?? (Number(process.env.LIVE_HEARTBEAT_MS) || 25_000);
   const streams = new Set<() => void>();
@@ -54,13 +57,13 @@ export function stationLiveRoutes(app: FastifyInstance, database: DatabaseHandle
   });
 
   // The station agent's readings. No session: the station's own key. A reading changes no business
-  // record (only the board in memory), so it writes no operation-log entry: the weighing that takes a
+  // record (only the board of latest readings), so it writes no operation-log entry: the weighing that takes a
   // reading is what the logs keep (wb_weighing, wb_weigh_log, sys_log).
   app.post(STATION_READINGS_PATH, { config: { access: { public: true }, logged: 'self' } }, async (request): Promise<StationReadingsReply> => {
     const station = await stationOf(pool, request);
     const body = parse(stationReadingsBody, request.body);
     if (body.scaleId !== station.scaleId) throw new AppError(403, `该凭证属于秤 ${station.scaleId}，不能发送秤 ${body.scaleId} 的读数`, 'scaleId');
-    const accepted = board.publish(station.orgId, station.scaleId, body.readings, new Date(options.now()));
+    const accepted = await board.publish(station.orgId, station.scaleId, body.readings, new Date(options.now()));
     const last = touched.get(station.credentialId) ?? 0;
     if (options.now() - last > TOUCH_EVERY_MS) {
       touched.set(station.credentialId, options.now());
@@ -71,8 +74,8 @@ export function stationLiveRoutes(app: FastifyInstance, database: DatabaseHandle
 
   app.get(STATION_SCALES_PATH, { config: { access: { permission: SCALE_LIVE_PERMISSION } } }, async (request) => {
     const { orgId } = request.caller;
-    const scales = await liveScales(db, orgId);
-    return ok(scales.map((s): ScaleInfo => ({ scaleId: s.scale_id, stationName: s.station_name, latest: board.latest(orgId, s.scale_id) })));
+    const [scales, latest] = await Promise.all([liveScales(db, orgId), board.latestOf(db, orgId)]);
+    return ok(scales.map((s): ScaleInfo => ({ scaleId: s.scale_id, stationName: s.station_name, latest: latest.get(s.scale_id) ?? null })));
   });
 
   // One scale's readings as they come: a snapshot (latest and trend) first, then each reading.
@@ -90,20 +93,29 @@ export function stationLiveRoutes(app: FastifyInstance, database: DatabaseHandle
     const send = (event: ScaleLiveEvent) => {
       if (open) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     };
-    const stop = board.watch(orgId, scaleId, send);
-    const beat = setInterval(() => {
-      stillAllowed(pool, request).then((allowed) => (allowed ? open && res.write(': keep-alive\n\n') : end()), () => end());
-    }, heartbeatMs);
+    let stop: (() => void) | null = null;
+    let beat: NodeJS.Timeout | null = null;
     const end = () => {
       if (!open) return;
       open = false;
       streams.delete(end);
-      stop();
-      clearInterval(beat);
+      stop?.();
+      if (beat) clearInterval(beat);
       res.end();
     };
     streams.add(end);
     res.on('close', end);
+    try {
+      // the snapshot first, then each reading any instance takes
+      stop = await board.watch(orgId, scaleId, send);
+      if (!open) return stop();
+    } catch (err) {
+      request.log.error(err);
+      return end();
+    }
+    beat = setInterval(() => {
+      stillAllowed(pool, request).then((allowed) => (allowed ? open && res.write(': keep-alive\n\n') : end()), () => end());
+    }, heartbeatMs);
   });
 }
 

@@ -27,7 +27,7 @@ export const stationModule = defineModule({
       run: async ({ tx, who, input, app }) => {
         const revoked = await revokeCredential(tx, who, input.body.ids);
         // what the revoked key sent is no longer weighed on
-        for (const c of revoked) scaleBoardOf(app).forget(who.orgId, c.scale_id);
+        for (const c of revoked) await scaleBoardOf(app).forget(tx, who.orgId, c.scale_id);
         return revoked;
       },
       log: (_, revoked) => revokeNotes(revoked), reply: (revoked) => ({ count: revoked.length }), message: '吊销成功',

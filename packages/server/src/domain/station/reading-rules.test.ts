@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inUnit, isNewReading, takeableReading, trendWith, TREND_MS } from './reading-rules';
+import { boardNotice, inUnit, isNewReading, NOTICE_MAX_BYTES, readNotice, takeableReading, trendWith, TREND_MS } from './reading-rules';
 
 const at = (s: number) => new Date(Date.parse('2026-11-25T08:00:00Z') + s * 1000).toISOString();
 const latest = (o: Partial<{ seq: number; at: string; receivedAt: string; weight: string; stable: boolean }> = {}) => ({
@@ -41,5 +41,21 @@ describe('the trend', () => {
     const t0 = Date.parse(at(0));
     const trend = trendWith([[t0 - TREND_MS - 1, '1'], [t0 - 1000, '2']], { at: at(0), weight: '3' });
     expect(trend).toEqual([[t0 - 1000, '2'], [t0, '3']]);
+  });
+});
+
+describe('the notice of new readings to every instance', () => {
+  it('carries the readings while they fit, else the scale\'s key alone', () => {
+    const few = [latest({ seq: 11 }), latest({ seq: 12 })];
+    expect(readNotice(boardNotice('7', 'S1', few))).toEqual({ orgId: '7', scaleId: 'S1', readings: few });
+    const many = Array.from({ length: 60 }, (_, i) => latest({ seq: i }));
+    const notice = boardNotice('7', 'S1', many);
+    expect(Buffer.byteLength(notice)).toBeLessThanOrEqual(NOTICE_MAX_BYTES);
+    expect(readNotice(notice)).toEqual({ orgId: '7', scaleId: 'S1' });
+  });
+
+  it('ignores a payload that is not one', () => {
+    expect(readNotice('not json')).toBeNull();
+    expect(readNotice('{"o":7,"s":"S1"}')).toBeNull();
   });
 });

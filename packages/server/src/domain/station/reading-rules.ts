@@ -51,3 +51,27 @@ export function inUnit(weight: string, from: 'kg' | 't', to: 'kg' | 't'): string
   if (from === to) return w.toFixed();
   return (from === 'kg' ? w.div(1000) : w.times(1000)).toFixed();
 }
+
+/** A notification of new readings (board.ts): the scale's key, and the readings while they fit. */
+export interface BoardNotice { orgId: string; scaleId: string; readings?: LiveReading[] }
+
+/** PostgreSQL's limit on a NOTIFY payload is 8000 bytes; the readings ride only well inside it. */
+export const NOTICE_MAX_BYTES = 7_900;
+
+/** The payload telling every instance of a scale's new readings: with them when they fit, else the key alone (the listener reads the row). */
+export function boardNotice(orgId: string, scaleId: string, readings: LiveReading[], max = NOTICE_MAX_BYTES): string {
+  const full = JSON.stringify({ o: orgId, s: scaleId, r: readings });
+  if (Buffer.byteLength(full, 'utf8') <= max) return full;
+  return JSON.stringify({ o: orgId, s: scaleId });
+}
+
+/** A notification's payload read back; null for one that is not a board notice. */
+export function readNotice(payload: string): BoardNotice | null {
+  try {
+    const v = JSON.parse(payload) as { o?: unknown; s?: unknown; r?: unknown };
+    if (typeof v.o !== 'string' || typeof v.s !== 'string') return null;
+    return { orgId: v.o, scaleId: v.s, ...(Array.isArray(v.r) ? { readings: v.r as LiveReading[] } : {}) };
+  } catch {
+    return null;
+  }
+}

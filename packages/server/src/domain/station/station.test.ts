@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScaleLiveEvent, TicketCheck } from '@wb/protocol';
 import { bearerFor, createTestApp } from '../../../test/harness';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../platform/db/pool';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '../weighing/test-support';
 import { SseReader } from './sse-reader';
@@ -117,6 +119,66 @@ describe('readings', () => {
       await post(key, { scaleId: 'S1', readings: [reading('15020', true)] });
       const next = await stream.next((e) => e.type === 'reading');
       expect(next).toMatchObject({ type: 'reading', reading: { scaleId: 'S1', weight: '15020', stable: true, unit: 'kg' } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('takes a batch posted twice at once (to two instances behind a proxy) once', async () => {
+    const { key } = await issueKey('R3');
+    const batch = { scaleId: 'R3', readings: [reading('500', false), reading('510', true)] };
+    const both = await Promise.all([post(key, batch), post(key, batch)]);
+    expect(both.map((r) => r.json().accepted).sort()).toEqual([0, 2]);
+    const row = (await pool.query("SELECT latest->>'weight' AS weight, jsonb_array_length(trend) AS points FROM wb_scale_latest WHERE scale_id = 'R3'")).rows[0];
+    expect(row).toEqual({ weight: '510', points: 2 });
+  });
+
+  it('shows a reading posted to one instance on the stream of another, and its backlog as a fresh snapshot', async () => {
+    // a second server on the same database, with its own connections, as another instance would be
+    const other = openDatabase(ctx.url, 3);
+    const b = await buildApp({ config: ctx.config, database: other });
+    try {
+      await b.listen({ port: 0, host: '127.0.0.1' });
+      const baseB = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
+      const { key } = await issueKey('X1');
+      await post(key, { scaleId: 'X1', readings: [reading('9000', false)] });
+      const stream = await SseReader.open<ScaleLiveEvent>(`${baseB}/api/station/live?scaleId=X1`, operator);
+      try {
+        expect(await stream.next((e) => e.type === 'snapshot')).toMatchObject({ latest: { weight: '9000' } });
+        await post(key, { scaleId: 'X1', readings: [reading('9100', false), reading('9120', true)] });
+        expect(await stream.next((e) => e.type === 'reading' && e.reading.weight === '9120')).toMatchObject({ reading: { scaleId: 'X1', stable: true } });
+        expect(stream.events.map((e) => e.event.type === 'reading' && e.event.reading.weight)).toEqual([false, '9100', '9120']);
+        // a backlog too long for a notification's payload: the other instance reads the row and sends it whole
+        const backlog = Array.from({ length: 80 }, (_, i) => reading(String(9200 + i), true));
+        expect((await post(key, { scaleId: 'X1', readings: backlog })).json()).toEqual({ accepted: 80 });
+        const whole = await stream.next((e) => e.type === 'snapshot' && e.latest?.weight === '9279');
+        expect(whole.type === 'snapshot' && whole.trend.length).toBe(83);
+      } finally {
+        stream.close();
+      }
+      const scales = expectOk(await call(b, 'GET', '/api/station/scales', operator)).data as { scaleId: string; latest: { weight: string } | null }[];
+      expect(scales.find((s) => s.scaleId === 'X1')?.latest?.weight).toBe('9279');
+    } finally {
+      await b.close();
+      await other.close();
+    }
+  });
+
+  it('listens again when its listening connection is lost, and sends the stream a fresh snapshot', async () => {
+    const { key } = await issueKey('L1');
+    await post(key, { scaleId: 'L1', readings: [reading('7000', true)] });
+    const stream = await SseReader.open<ScaleLiveEvent>(`${base}/api/station/live?scaleId=L1`, operator);
+    try {
+      await stream.next((e) => e.type === 'snapshot');
+      const listening = await pool.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'");
+      expect(listening.rows).toHaveLength(1);
+      await pool.query('SELECT pg_terminate_backend($1)', [listening.rows[0].pid]);
+      // what is posted meanwhile comes in the snapshot read once the instance listens again, or after it as a reading
+      await post(key, { scaleId: 'L1', readings: [reading('7100', true)] });
+      await stream.next((e) => (e.type === 'snapshot' && e.latest?.weight === '7100') || (e.type === 'reading' && e.reading.weight === '7100'), 10_000);
+      await expect.poll(() => stream.events.filter((e) => e.event.type === 'snapshot').length, { timeout: 10_000 }).toBe(2);
+      await post(key, { scaleId: 'L1', readings: [reading('7200', true)] });
+      await stream.next((e) => e.type === 'reading' && e.reading.weight === '7200', 10_000);
     } finally {
       stream.close();
     }

@@ -44,7 +44,7 @@ export async function weightOfCall(tx: Tx, who: { orgId: string; userId: string 
   const stable = verdict.stableMeaningful ? body.stable : null;
   if (verdict.source === 'INDICATOR' && body.scaleId !== undefined) {
     if (await alreadyTaken(tx, who.orgId, body)) return { body, source: 'INDICATOR', scaleId: body.scaleId, stable };
-    const taken = takeableReading(body.scaleId, board.latest(who.orgId, body.scaleId), now);
+    const taken = takeableReading(body.scaleId, await board.latest(tx, who.orgId, body.scaleId), now);
     if (!taken.ok) throw badRequest(taken.message, 'scaleId');
     const { weightUnit } = readWeighParams(await storedParams(tx, who.orgId));
     const weight = inUnit(taken.reading.weight, taken.reading.unit, weightUnit);

@@ -13,6 +13,9 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // another instance starting may be migrating: wait for it however long it takes, and let a
+    // migration of a big table take its time (the pool's statement timeout is for requests)
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
@@ -41,6 +44,7 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
     await installJobSchema(pool);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.query('RESET statement_timeout').catch(() => {});
     client.release();
   }
   return applied;

@@ -16,17 +16,14 @@ fs.writeFileSync(path.join(dist, 'help.html'), '<!doctype html><title>帮助</ti
 type App = Awaited<ReturnType<typeof createTestApp>>['app'];
 let app: App;
 let behindProxy: App;
+let behindNamedProxy: App;
 let inBucket: App;
 beforeAll(async () => {
   inBucket = (await createTestApp({ S3_BUCKET: 'wb-files', S3_ENDPOINT: 'http://10.0.0.5:9000', FILE_SWEEP_INTERVAL_MS: '0' })).app;
   app = (await createTestApp({ WEB_DIST: dist, CSP_FRAME_SRC: 'https://bi.example.com/board, javascript:alert(1)' })).app;
   // Fastify reads TRUST_PROXY when the app is built
-  process.env.TRUST_PROXY = '1';
-  try {
-    behindProxy = (await createTestApp()).app;
-  } finally {
-    delete process.env.TRUST_PROXY;
-  }
+  behindProxy = (await createTestApp({ TRUST_PROXY: '1' })).app;
+  behindNamedProxy = (await createTestApp({ TRUST_PROXY: '10.9.9.9' })).app;
 });
 
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -114,6 +111,14 @@ describe('security headers', () => {
   it('send HSTS when a trusted proxy says the browser came over https', async () => {
     const res = await behindProxy.inject({ method: 'GET', url: '/api/config/client', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('believe x-forwarded-proto from the proxy TRUST_PROXY names, and from no other sender', async () => {
+    const headers = { 'x-forwarded-proto': 'https' };
+    const fromProxy = await behindNamedProxy.inject({ method: 'GET', url: '/api/config/client', headers, remoteAddress: '10.9.9.9' });
+    expect(fromProxy.headers['strict-transport-security']).toBe('max-age=31536000');
+    const fromElsewhere = await behindNamedProxy.inject({ method: 'GET', url: '/api/config/client', headers, remoteAddress: '10.9.9.10' });
+    expect(fromElsewhere.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('believe no x-forwarded-proto without TRUST_PROXY', async () => {

@@ -50,17 +50,34 @@ export interface QueueSpec {
   expireInSeconds?: number;
 }
 
-/** Creates the queues not there yet (a job can be sent only to a queue that exists). */
+// the same on every instance: two starting together create the queues one after the other
+const QUEUE_LOCK = 7_310_005;
+
+/**
+ * Creates the queues not there yet (a job can be sent only to a queue that exists). One instance
+ * at a time, under a lock waited for as long as it takes: each queue is a partition of the job
+ * table, and two instances creating theirs at once deadlock on it.
+ */
 export async function ensureQueues(pool: pg.Pool, queues: QueueSpec[]): Promise<void> {
-  const { rows } = await pool.query<{ name: string }>(`SELECT name FROM ${JOB_SCHEMA}.queue`);
-  const have = new Set(rows.map((r) => r.name));
-  const boss = new PgBoss({ db: poolDb(pool), schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
-  for (const q of queues) {
-    if (have.has(q.name)) continue;
-    await boss.createQueue(q.name, {
-      name: q.name,
-      ...(q.retry ? { retryLimit: q.retry.limit, retryDelay: q.retry.delaySeconds, retryBackoff: q.retry.backoff } : {}),
-      ...(q.expireInSeconds ? { expireInSeconds: q.expireInSeconds } : {}),
-    });
+  const client = await pool.connect();
+  try {
+    await client.query('SET statement_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_LOCK]);
+    const { rows } = await client.query<{ name: string }>(`SELECT name FROM ${JOB_SCHEMA}.queue`);
+    const have = new Set(rows.map((r) => r.name));
+    const db: PgBoss.Db = { executeSql: async (text, values) => ({ rows: (await client.query(text, values as unknown[])).rows }) };
+    const boss = new PgBoss({ db, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
+    for (const q of queues) {
+      if (have.has(q.name)) continue;
+      await boss.createQueue(q.name, {
+        name: q.name,
+        ...(q.retry ? { retryLimit: q.retry.limit, retryDelay: q.retry.delaySeconds, retryBackoff: q.retry.backoff } : {}),
+        ...(q.expireInSeconds ? { expireInSeconds: q.expireInSeconds } : {}),
+      });
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_LOCK]).catch(() => {});
+    await client.query('RESET statement_timeout').catch(() => {});
+    client.release();
   }
 }

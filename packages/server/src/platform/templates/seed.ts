@@ -21,9 +21,19 @@ export async function seedTemplates(db: Database, templates: TemplateDef[], rest
   for (const t of templates) checkTemplate(t);
   checkPopupLists(templates);
   await db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
+    await waitForSeedLock(tx);
     await writeTemplates(tx, templates, restore);
   });
+}
+
+/**
+ * The seed's lock, waited for as long as another instance's seed takes: several instances starting
+ * together (docs/DEPLOY.md) queue here, and the pool's statement timeout (15 s) would end the wait
+ * of the second while the first writes every template, stopping its start.
+ */
+async function waitForSeedLock(tx: Tx): Promise<void> {
+  await sql`SET LOCAL statement_timeout = 0`.execute(tx);
+  await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
 }
 
 const MARK = 'templates';
@@ -38,7 +48,7 @@ export async function seedTemplatesOnChange(db: Database, templates: TemplateDef
   checkPopupLists(templates);
   const declared = createHash('sha256').update(JSON.stringify(templates)).digest('hex');
   return db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
+    await waitForSeedLock(tx);
     const mark = await tx.selectFrom('sys_seed_mark').select('fingerprint').where('name', '=', MARK).executeTakeFirst();
     if (mark?.fingerprint === `${declared}:${await rowsDigest(tx)}`) return false;
     await writeTemplates(tx, templates, []);
