@@ -141,6 +141,27 @@ describe('wagons in a goods settlement', () => {
     expectOk(await post(`${PU}/delete/${winner.settleNo === a.settleNo ? b.id : a.id}`));
   });
 
+  it('a train of no contract: its audit stamps the price rule in force for the customer by rail; the sales settlement takes the wagon at it', async () => {
+    const rule = async (entity: Record<string, unknown>) => {
+      const r = expectOk(await post('/api/price/sa/create', { entity: { materialId: plant.materialId, partyId: plant.customerId, effectiveFrom: '2026-01-01 00:00:00', ...entity } })).data as { id: string; ruleNo: string };
+      expectOk(await post('/api/price/sa/audit', { ids: [r.id] }));
+      return r;
+    };
+    const rail = await rule({ transport: 'RAIL', price: '95.5' });
+    await rule({ transport: 'ROAD', price: '120' });
+    const sale = expectOk(await post('/api/track/sa/create', {
+      entity: { arrivedAt: wire(new Date(Date.now() - hour)), customerId: plant.customerId, materialId: plant.materialId, warehouseId: plant.warehouseId },
+      entitysub: [{ wagonNo: 'P62-5', gross: '81.2', tare: '21.4', waybill: '59.8' }],
+    }, op)).data as { id: string; trainNo: string };
+    expectOk(await post('/api/track/sa/audit', { ids: [sale.id] }, op));
+    expect(await q('SELECT trim_scale(price)::text AS price, price_source FROM wb_wagon WHERE train_id = $1', [sale.id])).toEqual([{ price: '95.5', price_source: `价格规则 ${rail.ruleNo}` }]);
+    const s = expectOk(await post('/api/settlement/sa/create', { entity: { customerId: plant.customerId, ...period } })).data as { id: string };
+    const listed = expectOk(await post('/api/settlement/sa/weightLists', { settlementId: s.id })).data as { wagons: Record<string, unknown>[] };
+    // 59.8 t x 95.5 = 5710.90
+    expect(listed.wagons.map((w) => [w.ticketNo, w.quantity, w.unitPrice, w.amount])).toEqual([[`${sale.trainNo}/P62-5`, '59.8', '95.5', '5710.9']]);
+    expectOk(await post(`/api/settlement/sa/delete/${s.id}`));
+  });
+
   it('refuses bad wagon ids with a 400 naming the field, and changes nothing', async () => {
     const s = await createSettlement();
     expect(JSON.stringify(expectFailure(await post(`${PU}/confirmPounds/${s.id}`, { wagonIds: ['abc'] }), 400))).toContain('wagonIds');
