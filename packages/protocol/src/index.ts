@@ -33,3 +33,4 @@ export * from './reports';
 export * from './branding';
 export * from './gauge-batch';
 export * from './home-shortcut';
+export * from './track';

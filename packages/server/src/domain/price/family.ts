@@ -1,6 +1,6 @@
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
 import { draftLifecycle } from '../../platform/documents/lifecycle';
-import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
+import { fieldOptions as options, MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { adjustBase, PRICE_KINDS, priceBase, type PriceKindDef } from './kinds';
 import { applyAdjustments, rulesOfAdjustments, stampRuleAudit, withdrawAdjustments, withdrawProblems } from './repo';
 import { PRICE_BASIS_OPTIONS, TARGET_MESSAGE, targetProblem, windowProblem } from './rules';
@@ -12,8 +12,6 @@ import { ADJUST_LINE_TABLE, adjustForms, adjustListTemplate, adjustTable, PACKIN
  * effective time (repo.ts), and its un-audit, allowed only before that time, takes them back.
  */
 const priceLifecycle = draftLifecycle;
-
-const options = (list: readonly { value: string; label: string }[]) => list.map(({ value, label }) => ({ value, label }));
 
 /** The keys and the price, as a rule and an adjustment line both carry them. */
 function keyFields(k: PriceKindDef, codeNames: boolean): DocField[] {

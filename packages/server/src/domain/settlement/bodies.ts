@@ -8,9 +8,10 @@ import { z } from 'zod';
 const money = (label: string, min?: number) => columnNumber({ ...PAY_COLUMN, label, min });
 const text = (label: string, max: number) => z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}最多${max}个字符`);
 
-/** The pound list: the chosen tickets; absent: every candidate of the settlement's party and period. */
+/** The pound list: the chosen tickets and wagons (轨道衡); both absent: every candidate of the settlement's party and period. */
 export const confirmPoundsBody = z.strictObject({
   ticketIds: z.array(idOrNumber).max(20000, '一次最多确认20000张磅单').optional(),
+  wagonIds: z.array(idOrNumber).max(20000, '一次最多确认20000节车皮').optional(),
 });
 
 /** 磅单候选: of a settlement (its party, period, material, contract), at most `limit` of them. */

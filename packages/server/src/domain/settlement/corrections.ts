@@ -64,7 +64,7 @@ export async function correctSettledTicket(
 
 /** The site's deductions a stored row was settled with (its deductions less the quality one). */
 const siteOf = (d: unknown): SettleTicket['siteDeductions'] => {
-  const { QUALITY: _quality, ...site } = (d ?? {}) as RowDeductions;
+  const { QUALITY: _quality, LOSS: _loss, ...site } = (d ?? {}) as RowDeductions;
   return site;
 };
 

@@ -48,7 +48,7 @@ const actions: ActionDecl[] = SETTLE_KIND_LIST.flatMap(({ kind }) => {
       path: `${base}/confirmPounds/:id`, permission: may('confirmPounds'), params: idParam, body: confirmPoundsBody,
       run: async ({ tx, who, input }) => {
         await gate(tx, who, 'confirmPounds', input.params.id);
-        return confirmPounds(tx, who, kind, input.params.id, input.body.ticketIds ?? null);
+        return confirmPounds(tx, who, kind, input.params.id, input.body.ticketIds ?? null, input.body.wagonIds ?? null);
       },
       log: (_, done) => done.note, reply: (done) => done.reply, message: '确认磅单成功',
     }),

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
 import { weighParams } from '../weighing/repo';
 import * as repo from './repo';
-import { basisText, excludedText, settleRow, type ExcludedCount, type SettleRow } from './rules';
+import { basisText, excludedText, settleRow, settleWagonRow, type ExcludedCount, type SettleRow } from './rules';
 
 /** The settlement's reads: its candidates (weight lists), the whole settlement with its rows (getId), one fd sub-settlement. */
 type Db = Kysely<DB>;
@@ -39,14 +39,32 @@ export function candidateOf(t: repo.CandidateTicket, moneyDecimals: number): Can
   };
 }
 
+/** A candidate wagon (轨道衡) as the dialog shows it: the wagon and the row confirmPounds would save for it (rules.ts settleWagonRow). */
+export interface WagonCandidate {
+  id: string; ticketNo: string; trainNo: string; wagonNo: string; completedAt: Date | null; materialId: string | null; materialName: string | null; contractNo: string | null;
+  net: string; waybill: string | null; charged: string; deductions: SettleRow['deductions']; quantity: string; price: string; unitPrice: string; taxRate: string;
+  amount: string; tax: string; amountExTax: string; basisText: string;
+}
+
+export function wagonCandidateOf(w: repo.CandidateWagon, moneyDecimals: number): WagonCandidate {
+  const r = settleWagonRow(w, moneyDecimals);
+  const v = r.ok ? r.value : (settleWagonRow({ ...w, price: '0' }, moneyDecimals) as { ok: true; value: SettleRow }).value;
+  return {
+    id: w.id, ticketNo: w.ticketNo, trainNo: w.trainNo, wagonNo: w.wagonNo, completedAt: w.completedAt, materialId: w.materialId, materialName: w.materialName,
+    contractNo: w.contractNo, net: v.net, waybill: v.shipped, charged: w.charged, deductions: v.deductions, quantity: v.quantity, price: v.price, unitPrice: v.unitPrice,
+    taxRate: v.taxRate, amount: v.amount, tax: v.tax, amountExTax: v.amountExTax, basisText: r.ok ? basisText(v) : r.message,
+  };
+}
+
 /**
  * 磅单候选 of a settlement: its party's unsettled audited tickets of its period (and material and
  * contract when it names them), each with its row; the settlement's own tickets stay among them.
  * An empty answer says why (excluded, excludedText): the party's tickets of the period that are no
- * candidate, counted by reason.
+ * candidate, counted by reason. `wagons`: the party's unsettled wagons of audited trains (轨道衡) of
+ * the period, each with its row, chosen beside the tickets.
  */
 export async function weightLists(db: Db, orgId: string, kind: SettleKind, settlementId: string, limit: number)
-  : Promise<{ total: number; rows: Candidate[]; excluded?: ExcludedCount[]; excludedText?: string }> {
+  : Promise<{ total: number; rows: Candidate[]; wagons: WagonCandidate[]; excluded?: ExcludedCount[]; excludedText?: string }> {
   const s = await header(db, orgId, kind, settlementId);
   const q: repo.CandidateQuery = {
     kind, partyId: String(s[SETTLE_KINDS[kind].partyColumn]), periodFrom: s.period_from, periodTo: s.period_to, materialId: s.material_id, contractId: s.contract_id,
@@ -54,12 +72,13 @@ export async function weightLists(db: Db, orgId: string, kind: SettleKind, settl
   const tickets = await repo.candidates(db, orgId, q, limit, s.id);
   const decimals = (await weighParams(db, orgId)).moneyPrecision;
   const rows = tickets.map((t) => candidateOf(t, decimals));
-  if (rows.length > 0) return { total: rows.length, rows };
+  const wagons = (await repo.candidateWagons(db, orgId, q, limit, s.id)).map((w) => wagonCandidateOf(w, decimals));
+  if (rows.length + wagons.length > 0) return { total: rows.length + wagons.length, rows, wagons };
   const excluded = await repo.excludedSummary(db, orgId, q, s.id);
-  return { total: 0, rows, excluded, excludedText: excludedText(excluded, `期间内没有该${SETTLE_KINDS[kind].partyLabel}的磅单`) };
+  return { total: 0, rows, wagons, excluded, excludedText: excludedText(excluded, `期间内没有该${SETTLE_KINDS[kind].partyLabel}的磅单`) };
 }
 
-const ROW_COLUMNS = sql`r.id::text, r.seq, r.fd_id::text AS "fdId", r.ticket_id::text AS "ticketId", r.ticket_no AS "ticketNo", r.completed_at AS "completedAt",
+const ROW_COLUMNS = sql`r.id::text, r.seq, r.fd_id::text AS "fdId", r.ticket_id::text AS "ticketId", r.wagon_id::text AS "wagonId", r.ticket_no AS "ticketNo", r.completed_at AS "completedAt",
   (SELECT m.inv_name FROM md_material m WHERE m.id = r.material_id) AS "materialName", r.basis, trim_scale(r.net)::text AS net, trim_scale(r.shipped)::text AS shipped,
   trim_scale(r.gross_net)::text AS "grossNet", trim_scale(r.basis_quantity)::text AS "basisQuantity", trim_scale(r.quality_deduction)::text AS "qualityDeduction",
   trim_scale(r.quantity)::text AS quantity, trim_scale(r.price)::text AS price, trim_scale(r.quality_price_adjust)::text AS "qualityPriceAdjust",

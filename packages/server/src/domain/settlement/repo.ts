@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, SettlementState } from '../../platform/db/schema';
 import { SETTLE_KINDS, type SettleKind } from './kinds';
-import { excludedCounts, ROUNDING_REASON, type AdjustFigures, type ExcludedCount, type ExcludedReason, type RoundingFigures, type RowSums, type SettleRow, type SettleTicket, type SettleTotals } from './rules';
+import { excludedCounts, ROUNDING_REASON, type AdjustFigures, type ExcludedCount, type ExcludedReason, type RoundingFigures, type RowSums, type SettleRow, type SettleTicket, type SettleTotals, type SettleWagon } from './rules';
 
 /** The goods settlement's SQL: its header locked, the candidates, the claim of tickets, its rows and totals. */
 export type Tx = Transaction<DB>;
@@ -167,7 +167,7 @@ export async function lockPoundList(tx: Tx, orgId: string, s: SettleHeader, ids:
       FROM wb_ticket t
       ${CONTRACT_JOIN}
      WHERE t.org_id = ${orgId}
-       AND ((${chosen}) OR t.id IN (SELECT r.ticket_id FROM wb_settlement_row r WHERE r.settlement_id = ${s.id}::bigint))
+       AND ((${chosen}) OR t.id IN (SELECT r.ticket_id FROM wb_settlement_row r WHERE r.settlement_id = ${s.id}::bigint AND r.ticket_id IS NOT NULL))
      ORDER BY t.id
        FOR UPDATE OF t`.execute(tx);
   // read after the locks, in a statement of its own: its snapshot sees the rows of a settlement that
@@ -177,6 +177,104 @@ export async function lockPoundList(tx: Tx, orgId: string, s: SettleHeader, ids:
     ...settleTicketOf(r), counted: r.counted as boolean, chosen: r.chosen as boolean, settledById: held.get(r.id as string)?.id ?? null,
     settledByNo: held.get(r.id as string)?.no ?? null,
   }]));
+}
+
+/**
+ * The wagons of the party's audited trains (轨道衡) of the kind, arrived in [from, to) (of the
+ * material when named: the wagon's, else its train's), weighed: what a settlement counts beside the
+ * tickets. An allot settles no wagons (a train is bought or sold). Reads `w` and its train `tr`.
+ */
+function wagonCountedSql(orgId: string, q: CandidateQuery) {
+  const party = q.kind === 'pu' ? sql`tr.vendor_id = ${q.partyId}::bigint` : q.kind === 'sa' ? sql`tr.customer_id = ${q.partyId}::bigint` : sql`false`;
+  return sql`tr.org_id = ${orgId} AND tr.kind = ${q.kind} AND ${party} AND tr.doc_status = 'AUDITED'
+    AND tr.arrived_at >= ${q.periodFrom} AND tr.arrived_at < ${q.periodTo} AND w.net IS NOT NULL
+    AND (${q.materialId}::bigint IS NULL OR coalesce(w.material_id, tr.material_id) = ${q.materialId}::bigint)`;
+}
+
+/** A candidate wagon: a counted one of the header's contract (when it names one) no goods settlement but `holder` holds (UNIQUE (scope, wagon_id), 095). */
+function wagonCandidateSql(orgId: string, q: CandidateQuery, holder: string | null) {
+  return sql`${wagonCountedSql(orgId, q)}
+       AND NOT EXISTS (SELECT 1 FROM wb_settlement_row r WHERE r.scope = 'GOODS' AND r.wagon_id = w.id
+                          AND (${holder}::bigint IS NULL OR r.settlement_id <> ${holder}::bigint))
+       AND (${q.contractId}::bigint IS NULL OR tr.contract_id = ${q.contractId}::bigint)`;
+}
+
+/**
+ * What a wagon's row is computed from (rules.ts settleWagonRow): its net, the charged over-tolerance
+ * loss, the price and tax rate its train's audit stamped, numbered 车次/车号, dated at the arrival.
+ */
+const WAGON_FIGURES = sql`w.id::text, tr.train_no || '/' || w.wagon_no AS ticket_no, tr.arrived_at AS completed_at,
+  coalesce(w.material_id, tr.material_id)::text AS material_id, tr.notice_id::text, tr.contract_id::text, w.net::text, w.waybill::text,
+  coalesce(w.charged, 0)::text AS charged, w.price::text, w.tax_rate::text`;
+
+function settleWagonOf(r: Record<string, unknown>): SettleWagon {
+  return {
+    id: r.id as string, ticketNo: r.ticket_no as string, completedAt: (r.completed_at as Date | null) ?? null, materialId: (r.material_id as string | null) ?? null,
+    noticeId: (r.notice_id as string | null) ?? null, contractId: (r.contract_id as string | null) ?? null, net: (r.net as string | null) ?? '0',
+    waybill: (r.waybill as string | null) ?? null, charged: r.charged as string, price: (r.price as string | null) ?? null, taxRate: (r.tax_rate as string | null) ?? null,
+  };
+}
+
+/** A candidate wagon: what the list shows of it and what its row is computed from. */
+export interface CandidateWagon extends SettleWagon { trainNo: string; wagonNo: string; materialName: string | null; contractNo: string | null }
+
+/** The unsettled counted wagons of the party and period (and those `holder` holds), in arrival order, train by train. */
+export async function candidateWagons(tx: Tx | Kysely<DB>, orgId: string, q: CandidateQuery, limit: number, holder: string | null = null): Promise<CandidateWagon[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT ${WAGON_FIGURES}, tr.train_no, w.wagon_no, m.inv_name AS material_name, c.contract_no
+      FROM wb_wagon w JOIN wb_train tr ON tr.id = w.train_id
+      LEFT JOIN md_material m ON m.id = coalesce(w.material_id, tr.material_id)
+      LEFT JOIN wb_contract c ON c.id = tr.contract_id
+     WHERE ${wagonCandidateSql(orgId, q, holder)}
+     ORDER BY tr.arrived_at, tr.id, w.seq, w.id
+     LIMIT ${limit}`.execute(tx);
+  return rows.map((r) => ({
+    ...settleWagonOf(r), trainNo: r.train_no as string, wagonNo: r.wagon_no as string, materialName: (r.material_name as string | null) ?? null,
+    contractNo: (r.contract_no as string | null) ?? null,
+  }));
+}
+
+/** A chosen (or held) wagon under its row lock, as lockPoundList's tickets. */
+export interface LockedWagon extends SettleWagon { counted: boolean; chosen: boolean; settledById: string | null; settledByNo: string | null }
+
+/**
+ * The chosen wagons and those the settlement holds now, locked in id order in one statement (after
+ * the tickets: every settlement action takes them in this order), then read in a statement of its
+ * own: whether each is one the settlement may count (its train still audited: a reverse audit
+ * locks the wagons too and waits), its figures, and the settlement holding it. No ids: every
+ * candidate wagon. A wagon not the company's is missing.
+ */
+export async function lockWagons(tx: Tx, orgId: string, s: SettleHeader, ids: readonly string[] | null): Promise<Map<string, LockedWagon>> {
+  const q: CandidateQuery = { kind: s.kind, partyId: s.partyId, periodFrom: s.periodFrom, periodTo: s.periodTo, materialId: s.materialId, contractId: null };
+  const chosen = ids === null ? wagonCandidateSql(orgId, { ...q, contractId: s.contractId }, s.id) : sql`w.id = ANY(${ids as string[]}::bigint[])`;
+  const held = sql`w.id IN (SELECT r.wagon_id FROM wb_settlement_row r WHERE r.settlement_id = ${s.id}::bigint AND r.wagon_id IS NOT NULL)`;
+  const { rows: locked } = await sql<{ id: string }>`
+    SELECT w.id::text FROM wb_wagon w JOIN wb_train tr ON tr.id = w.train_id
+     WHERE w.org_id = ${orgId} AND ((${chosen}) OR ${held})
+     ORDER BY w.id
+       FOR UPDATE OF w`.execute(tx);
+  if (locked.length === 0) return new Map();
+  const lockedIds = locked.map((r) => r.id);
+  // a fresh snapshot: the train's state and the holders as they are once the locks are ours
+  const again = ids === null ? wagonCandidateSql(orgId, { ...q, contractId: s.contractId }, s.id) : chosen;
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT ${WAGON_FIGURES}, (${wagonCountedSql(orgId, q)}) AS counted, (${again}) AS chosen
+      FROM wb_wagon w JOIN wb_train tr ON tr.id = w.train_id
+     WHERE w.id = ANY(${lockedIds}::bigint[])
+     ORDER BY w.id`.execute(tx);
+  const by = await wagonHolders(tx, lockedIds);
+  return new Map(rows.map((r) => [r.id as string, {
+    ...settleWagonOf(r), counted: r.counted === true, chosen: r.chosen === true, settledById: by.get(r.id as string)?.id ?? null, settledByNo: by.get(r.id as string)?.no ?? null,
+  }]));
+}
+
+/** The goods settlement holding each of these wagons (its row's claim), by wagon id. */
+export async function wagonHolders(tx: Tx | Kysely<DB>, wagonIds: readonly string[]): Promise<Map<string, { id: string; no: string }>> {
+  if (wagonIds.length === 0) return new Map();
+  const { rows } = await sql<{ wagon_id: string; id: string; no: string }>`
+    SELECT r.wagon_id::text, s.id::text, s.settle_no AS no FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id
+     WHERE r.scope = 'GOODS' AND r.wagon_id = ANY(${wagonIds as string[]}::bigint[])`.execute(tx);
+  return new Map(rows.map((r) => [r.wagon_id, { id: r.id, no: r.no }]));
 }
 
 /** The goods settlement holding each of these tickets (its row's claim), by ticket id. */
@@ -213,18 +311,18 @@ export async function saveRows(tx: Tx, orgId: string, settlementId: string, fds:
   const idOf = new Map(fdIds.map((f) => [f.seq, f.id]));
   let seq = 0;
   const rows = fds.flatMap((f) => f.rows.map((r) => ({
-    fd_id: idOf.get(f.seq), seq: ++seq, ticket_id: r.ticketId, ticket_no: r.ticketNo, completed_at: r.completedAt, material_id: r.materialId, notice_id: r.noticeId,
+    fd_id: idOf.get(f.seq), seq: ++seq, ticket_id: r.ticketId, wagon_id: r.wagonId, ticket_no: r.ticketNo, completed_at: r.completedAt, material_id: r.materialId, notice_id: r.noticeId,
     contract_id: r.contractId, basis: r.basis, net: r.net, shipped: r.shipped, gross_net: r.grossNet, basis_quantity: r.basisQuantity,
     quality_deduction: r.qualityDeduction, quantity: r.quantity, price: r.price, quality_price_adjust: r.qualityPriceAdjust, unit_price: r.unitPrice,
     tax_rate: r.taxRate, amount: r.amount, tax: r.tax, amount_ex_tax: r.amountExTax, unit_price_ex_tax: r.unitPriceExTax, deductions: r.deductions,
   })));
-  await sql`INSERT INTO wb_settlement_row (org_id, settlement_id, scope, fd_id, seq, ticket_id, ticket_no, completed_at, material_id, notice_id, contract_id,
+  await sql`INSERT INTO wb_settlement_row (org_id, settlement_id, scope, fd_id, seq, ticket_id, wagon_id, ticket_no, completed_at, material_id, notice_id, contract_id,
       basis, net, shipped, gross_net, basis_quantity, quality_deduction, quantity, price, quality_price_adjust, unit_price, tax_rate, amount, tax, amount_ex_tax, unit_price_ex_tax,
       deductions)
-    SELECT ${orgId}::bigint, ${settlementId}::bigint, 'GOODS', x.fd_id, x.seq, x.ticket_id, x.ticket_no, x.completed_at, x.material_id, x.notice_id, x.contract_id,
+    SELECT ${orgId}::bigint, ${settlementId}::bigint, 'GOODS', x.fd_id, x.seq, x.ticket_id, x.wagon_id, x.ticket_no, x.completed_at, x.material_id, x.notice_id, x.contract_id,
       x.basis, x.net, x.shipped, x.gross_net, x.basis_quantity, x.quality_deduction, x.quantity, x.price, x.quality_price_adjust, x.unit_price, x.tax_rate, x.amount, x.tax,
       x.amount_ex_tax, x.unit_price_ex_tax, coalesce(x.deductions, '{}'::jsonb)
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(fd_id bigint, seq integer, ticket_id bigint, ticket_no text, completed_at timestamptz, material_id bigint,
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(fd_id bigint, seq integer, ticket_id bigint, wagon_id bigint, ticket_no text, completed_at timestamptz, material_id bigint,
         notice_id bigint, contract_id bigint, basis text, net numeric, shipped numeric, gross_net numeric, basis_quantity numeric, quality_deduction numeric, quantity numeric,
         price numeric, quality_price_adjust numeric, unit_price numeric, tax_rate numeric, amount numeric, tax numeric, amount_ex_tax numeric, unit_price_ex_tax numeric,
         deductions jsonb)`.execute(tx);

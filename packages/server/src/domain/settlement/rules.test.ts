@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basisQuantity, decideExamine, decidePayment, decideUnexamine, settleRow, settleTotals, stateAfterPayment, type SettleFacts, type SettleRow, type SettleTicket } from './rules';
+import { basisQuantity, basisText, decideExamine, decidePayment, decideUnexamine, settleRow, settleTotals, settleWagonRow, stateAfterPayment, type SettleFacts, type SettleRow, type SettleTicket } from './rules';
 import Decimal from 'decimal.js';
 
 const ticket = (o: Partial<SettleTicket> = {}): SettleTicket => ({
@@ -76,5 +76,21 @@ describe('the lifecycle', () => {
     expect(decidePayment(facts({ state: 'EXAMINED', paidAmount: '60' }), '40.01')).toBe('付款金额 40.01 超过未付金额 40');
     expect(stateAfterPayment(facts(), '99.99')).toBe('EXAMINED');
     expect(stateAfterPayment(facts(), '100')).toBe('PAID');
+  });
+});
+
+describe('a wagon\'s row (轨道衡)', () => {
+  const wagon = { id: '7', ticketNo: 'CGHC1/C64-1', completedAt: null, materialId: '9', noticeId: null, contractId: null, net: '60.26', waybill: '60.5', charged: '0.119', price: '187.35', taxRate: '13' };
+  it('settles its net less the charged over-tolerance loss at its price, in cents, the tax inside the amount', () => {
+    const r = settleWagonRow(wagon, 2);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.value).toMatchObject({ ticketId: null, wagonId: '7', basis: 'OUR_NET', net: '60.26', shipped: '60.5', quantity: '60.141', deductions: { LOSS: '0.119' },
+      unitPrice: '187.35', amount: '11267.42', amountExTax: '9971.17', tax: '1296.25' });
+    expect(basisText(r.value)).toBe('我方净重 60.26；超耗扣重 0.119');
+  });
+  it('a loss only flagged takes nothing; no price settles at 0; a loss beyond the net leaves 0, never less', () => {
+    expect(settleWagonRow({ ...wagon, charged: '0' }, 2)).toMatchObject({ ok: true, value: { quantity: '60.26', deductions: {}, amount: '11289.71' } });
+    expect(settleWagonRow({ ...wagon, price: null }, 2)).toMatchObject({ ok: true, value: { amount: '0', tax: '0' } });
+    expect(settleWagonRow({ ...wagon, charged: '61' }, 2)).toMatchObject({ ok: true, value: { quantity: '0', amount: '0' } });
   });
 });

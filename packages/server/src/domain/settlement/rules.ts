@@ -35,7 +35,11 @@ export interface SettleTicket {
 }
 
 export interface SettleRow {
-  ticketId: string;
+  /** the ticket the row settles, or null when it settles a wagon */
+  ticketId: string | null;
+  /** the wagon of an audited train the row settles (轨道衡), or null when it settles a ticket */
+  wagonId: string | null;
+  /** the ticket's number, or the wagon's 车次/车号 */
   ticketNo: string;
   completedAt: Date | null;
   materialId: string | null;
@@ -84,17 +88,17 @@ export function basisQuantity(basis: SettleBasis, grossNet: Decimal, shipped: st
   return basis === 'SHIPPED' ? s : Decimal.min(s, grossNet);
 }
 
-/** A row's deductions by kind, in tons; a kind with nothing is left out. */
-export type RowDeductions = Partial<Record<SiteDeductionKind | 'QUALITY', string>>;
+/** A row's deductions by kind, in tons; a kind with nothing is left out. LOSS: a wagon's over-tolerance loss its contract charges. */
+export type RowDeductions = Partial<Record<SiteDeductionKind | 'QUALITY' | 'LOSS', string>>;
 
 /** The words of a settle basis (the contract's 结算依据). */
 export const BASIS_WORDS: Record<SettleBasis, string> = { OUR_NET: '我方净重', SHIPPED: '对方原发', LESSER: '两者取小' };
 export const DEDUCTION_WORDS: Record<keyof RowDeductions, string> = {
-  ...Object.fromEntries(SITE_DEDUCTION_KINDS.map((k) => [k, SITE_DEDUCTION_WORDS[k].zh])) as Record<SiteDeductionKind, string>, QUALITY: '质量扣重',
+  ...Object.fromEntries(SITE_DEDUCTION_KINDS.map((k) => [k, SITE_DEDUCTION_WORDS[k].zh])) as Record<SiteDeductionKind, string>, QUALITY: '质量扣重', LOSS: '超耗扣重',
 };
 
 /** The order deductions are told in: the site's, then the quality one. */
-export const DEDUCTION_ORDER: readonly (keyof RowDeductions)[] = [...SITE_DEDUCTION_KINDS, 'QUALITY'];
+export const DEDUCTION_ORDER: readonly (keyof RowDeductions)[] = [...SITE_DEDUCTION_KINDS, 'QUALITY', 'LOSS'];
 
 /** The deductions a row holds: the site's that took something, then the quality one when it took something. */
 export function rowDeductions(site: SettleTicket['siteDeductions'], quality: Decimal.Value): RowDeductions {
@@ -121,6 +125,20 @@ export function basisText(r: Pick<SettleRow, 'basis' | 'grossNet' | 'shipped' | 
   return `${chose}；${deducted}`;
 }
 
+/** A row's money: quantity x unit price at the money decimals, its tax at the rate (they add up exactly), the unit price without tax. */
+function rowMoney(what: string, quantity: Decimal, unit: Decimal, taxRate: string | null, moneyDecimals: number)
+  : Decided<Pick<SettleRow, 'unitPrice' | 'taxRate' | 'amount' | 'tax' | 'amountExTax' | 'unitPriceExTax'>> {
+  const amount = ticketAmount(quantity, unit, moneyDecimals);
+  if (amount.abs().gte(CURRENCY_LIMIT)) return { ok: false, message: `${what} 的金额不能大于或等于1000万亿` };
+  const rate = new Decimal(taxRate ?? 0);
+  const { tax, amountExTax } = taxOf(amount, rate, moneyDecimals);
+  return {
+    ok: true,
+    value: { unitPrice: unit.toFixed(), taxRate: rate.toFixed(), amount: amount.toFixed(), tax: tax.toFixed(), amountExTax: amountExTax.toFixed(),
+      unitPriceExTax: unitPriceExTax(amountExTax, quantity).toFixed() },
+  };
+}
+
 /** One ticket's row. A ticket without a price settles at 0 (the price is changed on the ticket before it is settled). */
 export function settleRow(t: SettleTicket, moneyDecimals: number): Decided<SettleRow> {
   const q = new Decimal(t.qualityDeduction);
@@ -128,19 +146,59 @@ export function settleRow(t: SettleTicket, moneyDecimals: number): Decided<Settl
   const base = basisQuantity(t.basis, grossNet, t.shipped);
   const quantity = Decimal.max(base.minus(q), 0);
   const price = new Decimal(t.price ?? 0);
-  const unit = price.plus(t.qualityPriceAdjust);
-  const amount = ticketAmount(quantity, unit, moneyDecimals);
-  if (amount.abs().gte(CURRENCY_LIMIT)) return { ok: false, message: `磅单 ${t.ticketNo} 的金额不能大于或等于1000万亿` };
-  const rate = new Decimal(t.taxRate ?? 0);
-  const { tax, amountExTax } = taxOf(amount, rate, moneyDecimals);
+  const money = rowMoney(`磅单 ${t.ticketNo}`, quantity, price.plus(t.qualityPriceAdjust), t.taxRate, moneyDecimals);
+  if (!money.ok) return money;
   return {
     ok: true,
     value: {
-      ticketId: t.id, ticketNo: t.ticketNo, completedAt: t.completedAt, materialId: t.materialId, noticeId: t.noticeId, contractId: t.contractId,
+      ticketId: t.id, wagonId: null, ticketNo: t.ticketNo, completedAt: t.completedAt, materialId: t.materialId, noticeId: t.noticeId, contractId: t.contractId,
       basis: t.basis, net: new Decimal(t.net).toFixed(), shipped: t.shipped === null ? null : new Decimal(t.shipped).toFixed(), grossNet: grossNet.toFixed(),
       basisQuantity: base.toFixed(), qualityDeduction: q.toFixed(), deductions: rowDeductions(t.siteDeductions, q), quantity: quantity.toFixed(), price: price.toFixed(),
-      qualityPriceAdjust: new Decimal(t.qualityPriceAdjust).toFixed(), unitPrice: unit.toFixed(), taxRate: rate.toFixed(), amount: amount.toFixed(),
-      tax: tax.toFixed(), amountExTax: amountExTax.toFixed(), unitPriceExTax: unitPriceExTax(amountExTax, quantity).toFixed(),
+      qualityPriceAdjust: new Decimal(t.qualityPriceAdjust).toFixed(), ...money.value,
+    },
+  };
+}
+
+/**
+ * A wagon of an audited train as the settlement reads it (轨道衡): its net, the over-tolerance loss
+ * its train's audit stamped as charged (0 when the terms only flag it), and the price and tax rate
+ * the audit stamped (the train's contract row, else the price rule in force at its arrival).
+ */
+export interface SettleWagon {
+  id: string;
+  /** 车次/车号 */
+  ticketNo: string;
+  /** the train's arrival */
+  completedAt: Date | null;
+  materialId: string | null;
+  noticeId: string | null;
+  contractId: string | null;
+  net: string;
+  /** the waybill's weight 票重 */
+  waybill: string | null;
+  charged: string;
+  price: string | null;
+  taxRate: string | null;
+}
+
+/**
+ * A wagon's row: settled quantity = net - the charged over-tolerance loss (not below 0), at the
+ * stamped price (0 when none), the amount at the money decimals; the waybill shown as shipped.
+ */
+export function settleWagonRow(w: SettleWagon, moneyDecimals: number): Decided<SettleRow> {
+  const net = new Decimal(w.net);
+  const charged = new Decimal(w.charged);
+  const quantity = Decimal.max(net.minus(charged), 0);
+  const price = new Decimal(w.price ?? 0);
+  const money = rowMoney(`车皮 ${w.ticketNo}`, quantity, price, w.taxRate, moneyDecimals);
+  if (!money.ok) return money;
+  return {
+    ok: true,
+    value: {
+      ticketId: null, wagonId: w.id, ticketNo: w.ticketNo, completedAt: w.completedAt, materialId: w.materialId, noticeId: w.noticeId, contractId: w.contractId,
+      basis: 'OUR_NET', net: net.toFixed(), shipped: w.waybill === null ? null : new Decimal(w.waybill).toFixed(), grossNet: net.toFixed(), basisQuantity: net.toFixed(),
+      qualityDeduction: '0', deductions: charged.gt(0) ? { LOSS: charged.toFixed() } : {}, quantity: quantity.toFixed(), price: price.toFixed(),
+      qualityPriceAdjust: '0', ...money.value,
     },
   };
 }

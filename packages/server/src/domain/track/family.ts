@@ -1,6 +1,6 @@
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
 import { draftLifecycle } from '../../platform/documents/lifecycle';
-import { readFieldsOf } from '../masterdata/shared/fields';
+import { fieldOptions as options, readFieldsOf } from '../masterdata/shared/fields';
 import { TRAIN_KINDS, trainBase, trainTable, WAGON_TABLE, type TrainKindDef } from './kinds';
 import { auditTrains, contractTermsInto, trainWriteProblems, unauditTrains } from './repo';
 import { LOSS_BASIS_OPTIONS, LOSS_HANDLING_OPTIONS, TARE_MODE_OPTIONS, trainForms, trainListTemplate } from './templates';
@@ -10,9 +10,6 @@ import { LOSS_BASIS_OPTIONS, LOSS_HANDLING_OPTIONS, TARE_MODE_OPTIONS, trainForm
  * Audit figures each wagon's loss against the train's loss terms, stamps the figures and posts
  * each wagon to stock in the audit's transaction (repo.ts); un-audit takes the records back.
  */
-const trainLifecycle = draftLifecycle;
-
-const options = (list: readonly { value: string; label: string }[]) => list.map(({ value, label }) => ({ value, label }));
 const WEIGHT_BELOW = 1e9;
 const tons = (name: string, column: string, label: string): DocField => ({ name, column, label, type: 'number', scale: 3, min: 0, below: WEIGHT_BELOW });
 
@@ -90,7 +87,7 @@ export function trainFamily(k: TrainKindDef): DocumentFamily {
     code: { field: 'trainNo', column: 'train_no' },
     numbering: { docKind: `track.${k.kind}`, fallback: { prefix: k.prefix, datePattern: 'yyyyMMdd', serialWidth: 4, resetPeriod: 'DAILY' } },
     fields: headerFields(k),
-    lifecycle: trainLifecycle, statusColumn: 'doc_status',
+    lifecycle: draftLifecycle, statusColumn: 'doc_status',
     listTemplate: trainListTemplate(k), forms: [createForm, updateForm],
     readFields: [...readFieldsOf(headerForm), { name: 'auditedAt', sql: 't.audited_at' }, { name: 'kind', sql: 't.kind' }],
     copy: 'none', import: false, datax: false,

@@ -90,7 +90,7 @@ function trainRoutes(app: FastifyInstance, db: Database, k: TrainKindDef, family
 
 export const trackModule = defineModule({
   key: 'track',
-  depends: ['masterdata', 'contract', 'stock', 'weighing'],
+  depends: ['masterdata', 'contract', 'stock', 'weighing', 'price'],
   documents: TRAIN_FAMILIES,
   menu: [{ area: '/weigh', leaves: TRACK_LEAVES }],
   routes: (app, { db }) => TRAIN_KINDS.forEach((k, i) => trainRoutes(app, db, k, TRAIN_FAMILIES[i])),

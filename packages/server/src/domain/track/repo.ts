@@ -5,6 +5,7 @@ import type { DB } from '../../platform/db/schema';
 import type { EntityValues, StateActionAnswer } from '../../platform/documents/define';
 import { postRecords, reverseRecords, type NewRecord } from '../stock/ledger';
 import { ticketMovements } from '../stock/rules/movements';
+import { resolvePrice } from '../price/resolve';
 import type { TrainKindDef } from './kinds';
 import { trainTotals, wagonFigures, wagonNotPostable, type LossTerms, type TrainTotals, type WagonFigures } from './rules';
 
@@ -45,12 +46,16 @@ export async function trainWriteProblems(tx: Tx, orgId: string, k: TrainKindDef,
   return [];
 }
 
-interface TrainRow { id: string; train_no: string; kind: 'pu' | 'sa'; warehouse_id: string; loss_basis: LossTerms['basis']; loss_allowance: string | null; loss_handling: LossTerms['handling'] }
+interface TrainRow {
+  id: string; train_no: string; kind: 'pu' | 'sa'; warehouse_id: string; loss_basis: LossTerms['basis']; loss_allowance: string | null; loss_handling: LossTerms['handling'];
+  contract_id: string | null; party_id: string; arrived_at: Date;
+}
 interface WagonRow { id: string; train_id: string; seq: number; wagon_no: string; material_id: string | null; gross: string | null; tare: string | null; waybill: string | null }
 
 async function trainsAndWagons(db: Runner, orgId: string, ids: string[]): Promise<{ trains: TrainRow[]; wagons: WagonRow[] }> {
   const { rows: trains } = await sql<TrainRow>`
-    SELECT id::text, train_no, kind, warehouse_id::text, loss_basis, loss_allowance::text, loss_handling
+    SELECT id::text, train_no, kind, warehouse_id::text, loss_basis, loss_allowance::text, loss_handling, contract_id::text,
+           coalesce(vendor_id, customer_id)::text AS party_id, arrived_at
       FROM wb_train WHERE org_id = ${orgId} AND id = ANY(${ids}::bigint[]) ORDER BY id`.execute(db);
   const { rows: wagons } = await sql<WagonRow>`
     SELECT w.id::text, w.train_id::text, w.seq, w.wagon_no, coalesce(w.material_id, t.material_id)::text AS material_id,
@@ -61,6 +66,41 @@ async function trainsAndWagons(db: Runner, orgId: string, ids: string[]): Promis
 }
 
 const termsOf = (t: TrainRow): LossTerms => ({ basis: t.loss_basis, allowance: t.loss_allowance, handling: t.loss_handling });
+
+/** The price a wagon settles at, and the tax rate: stamped on it by its train's audit. */
+interface WagonPrice { price: string | null; source: string | null; taxRate: string | null }
+
+/**
+ * Each train's price per material of its wagons, as a truck ticket's is decided at its completion:
+ * the train's contract row of the material (an audited contract, the row's tax rate else the
+ * contract's), else the price rule in force at the train's arrival for the party (by rail); a
+ * price per m3 gauged does not price a weighed wagon. None: the wagon settles at 0.
+ */
+async function wagonPrices(tx: Tx, orgId: string, k: TrainKindDef, trains: TrainRow[], wagons: WagonRow[]): Promise<Map<string, WagonPrice>> {
+  const out = new Map<string, WagonPrice>();
+  for (const t of trains) {
+    const materials = [...new Set(wagons.filter((w) => w.train_id === t.id && w.material_id !== null).map((w) => w.material_id as string))];
+    const { rows: lines } = t.contract_id === null || materials.length === 0 ? { rows: [] } : await sql<{ material_id: string; price: string | null; tax_rate: string | null; contract_no: string; basis: string }>`
+      SELECT DISTINCT ON (cl.material_id) cl.material_id::text, trim_scale(cl.price)::text AS price, trim_scale(coalesce(cl.tax_rate, c.tax_rate))::text AS tax_rate,
+             c.contract_no, cl.price_basis AS basis
+        FROM wb_contract c JOIN wb_contract_line cl ON cl.contract_id = c.id
+       WHERE c.org_id = ${orgId} AND c.id = ${t.contract_id}::bigint AND c.doc_status = 'AUDITED' AND cl.material_id = ANY(${materials}::bigint[])
+       ORDER BY cl.material_id, (cl.price IS NULL), cl.seq`.execute(tx);
+    const { rows: contract } = t.contract_id === null ? { rows: [] } : await sql<{ tax_rate: string | null }>`
+      SELECT trim_scale(tax_rate)::text AS tax_rate FROM wb_contract WHERE org_id = ${orgId} AND id = ${t.contract_id}::bigint`.execute(tx);
+    for (const m of materials) {
+      const line = lines.find((l) => l.material_id === m);
+      const taxRate = line?.tax_rate ?? contract[0]?.tax_rate ?? null;
+      if (line && line.price !== null && line.basis !== 'VOLUME') {
+        out.set(`${t.id}:${m}`, { price: line.price, source: `合同 ${line.contract_no}`, taxRate });
+        continue;
+      }
+      const pick = await resolvePrice(tx, { orgId, kind: k.kind, noticeLineId: null, materialId: m, partyId: t.party_id, at: t.arrived_at, transport: 'RAIL' });
+      out.set(`${t.id}:${m}`, pick && pick.basis !== 'VOLUME' ? { price: pick.price, source: pick.label, taxRate } : { price: null, source: null, taxRate });
+    }
+  }
+  return out;
+}
 
 /**
  * 审核: every wagon weighed and with a material, else the whole batch is refused naming each; then
@@ -81,10 +121,14 @@ export async function auditTrains(tx: Tx, who: RowScope, k: TrainKindDef, ids: s
   if (problems.length) return problems;
   const byId = new Map(trains.map((t) => [t.id, t]));
   const figured = wagons.map((w) => ({ w, f: wagonFigures(w, termsOf(byId.get(w.train_id) as TrainRow)) }));
+  const prices = await wagonPrices(tx, who.orgId, k, trains, wagons);
+  const priceOf = (w: WagonRow) => prices.get(`${w.train_id}:${w.material_id}`) ?? { price: null, source: null, taxRate: null };
   await sql`
-    UPDATE wb_wagon w SET tolerance = x.tolerance, over_loss = x.over_loss, charged = x.charged
+    UPDATE wb_wagon w SET tolerance = x.tolerance, over_loss = x.over_loss, charged = x.charged, price = x.price, price_source = x.price_source, tax_rate = x.tax_rate
       FROM unnest(${figured.map((x) => x.w.id)}::bigint[], ${figured.map((x) => x.f.tolerance)}::numeric[],
-                  ${figured.map((x) => x.f.overLoss)}::numeric[], ${figured.map((x) => x.f.charged)}::numeric[]) AS x(id, tolerance, over_loss, charged)
+                  ${figured.map((x) => x.f.overLoss)}::numeric[], ${figured.map((x) => x.f.charged)}::numeric[],
+                  ${figured.map((x) => priceOf(x.w).price)}::numeric[], ${figured.map((x) => priceOf(x.w).source)}::text[],
+                  ${figured.map((x) => priceOf(x.w).taxRate)}::numeric[]) AS x(id, tolerance, over_loss, charged, price, price_source, tax_rate)
      WHERE w.id = x.id AND w.org_id = ${who.orgId}`.execute(tx);
   const records: NewRecord[] = [];
   for (const { w, f } of figured) {
@@ -101,11 +145,26 @@ export async function auditTrains(tx: Tx, who: RowScope, k: TrainKindDef, ids: s
   return { problems: [], warnings: posting.warnings };
 }
 
-/** 反审核: the wagons' stock records taken back (they stay for the history) and their figures cleared. */
+/**
+ * 反审核: refused while a goods settlement holds a wagon of the train (its row's claim, migration
+ * 095: the wagons are locked first, as the settlement's pound list locks them, and the holders read
+ * after in a statement of its own); else the wagons' stock records taken back (they stay for the
+ * history) and their figures and price cleared.
+ */
 export async function unauditTrains(tx: Tx, who: RowScope, ids: string[]): Promise<StateActionAnswer> {
-  const { rows } = await sql<{ id: string }>`SELECT id::text FROM wb_wagon WHERE org_id = ${who.orgId} AND train_id = ANY(${ids}::bigint[])`.execute(tx);
+  const { rows } = await sql<{ id: string }>`
+    SELECT id::text FROM wb_wagon WHERE org_id = ${who.orgId} AND train_id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`.execute(tx);
+  const { rows: held } = await sql<{ train_no: string; settle_no: string; n: number }>`
+    SELECT t.train_no, s.settle_no, count(*)::int AS n
+      FROM wb_settlement_row r JOIN wb_settlement s ON s.id = r.settlement_id JOIN wb_wagon w ON w.id = r.wagon_id JOIN wb_train t ON t.id = w.train_id
+     WHERE r.scope = 'GOODS' AND r.wagon_id = ANY(${rows.map((r) => r.id)}::bigint[])
+     GROUP BY t.train_no, s.settle_no ORDER BY t.train_no, s.settle_no`.execute(tx);
+  if (held.length > 0) {
+    return held.map((h) => ({ field: 'ids', message: `车次 ${h.train_no} 有 ${h.n} 节车皮已被结算单 ${h.settle_no} 结算，不能反审核，请先从结算单中移除` }));
+  }
   const reversed = await reverseRecords(tx, who.orgId, who.userId, 'wagon_id', rows.map((r) => r.id));
-  await sql`UPDATE wb_wagon SET tolerance = NULL, over_loss = NULL, charged = NULL WHERE org_id = ${who.orgId} AND train_id = ANY(${ids}::bigint[])`.execute(tx);
+  await sql`UPDATE wb_wagon SET tolerance = NULL, over_loss = NULL, charged = NULL, price = NULL, price_source = NULL, tax_rate = NULL
+     WHERE org_id = ${who.orgId} AND train_id = ANY(${ids}::bigint[])`.execute(tx);
   await sql`UPDATE wb_train SET audited_at = NULL, audited_by = NULL WHERE org_id = ${who.orgId} AND id = ANY(${ids}::bigint[])`.execute(tx);
   return { problems: [], warnings: reversed.warnings };
 }

@@ -759,7 +759,9 @@ export interface WbSettlementFd {
   total_amount_ex_tax: NumericDefault;
 }
 export interface WbSettlementRow {
-  id: Generated<string>; org_id: Id; settlement_id: Id; scope: SettlementScope; fd_id: Id | null; seq: number; ticket_id: Id; ticket_no: string;
+  id: Generated<string>; org_id: Id; settlement_id: Id; scope: SettlementScope; fd_id: Id | null; seq: number; ticket_id: Id | null; ticket_no: string;
+  /** 095: a wagon's row (轨道衡) instead of a ticket's: exactly one of ticket_id and wagon_id */
+  wagon_id: Id | null;
   completed_at: Timestamp | null; material_id: Id | null; notice_id: Id | null; contract_id: Id | null; basis: SettleBasis; net: Numeric; shipped: Numeric | null;
   gross_net: Numeric; basis_quantity: Numeric; quality_deduction: NumericDefault; quantity: Numeric; price: Numeric; quality_price_adjust: NumericDefault;
   unit_price: Numeric; tax_rate: NumericDefault; amount: Numeric; tax: Numeric; amount_ex_tax: Numeric; unit_price_ex_tax: Numeric;
@@ -940,6 +942,8 @@ export interface WbWagon {
   id: Generated<string>; org_id: Id; train_id: Id; seq: number; wagon_no: string; material_id: Id | null;
   gross: Numeric | null; tare: Numeric | null; tare_mode: Generated<'MARKED' | 'WEIGHED'>; net: Generated<string | null>; waybill: Numeric | null;
   loss: Generated<string | null>; tolerance: Numeric | null; over_loss: Numeric | null; charged: Numeric | null; remark: string | null;
+  /** 095: the price and tax rate the wagon settles at, stamped by its train's audit */
+  price: Numeric | null; price_source: string | null; tax_rate: Numeric | null;
   created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
 }
 export interface DB {

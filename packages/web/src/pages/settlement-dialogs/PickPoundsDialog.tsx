@@ -6,7 +6,7 @@ import { feedback } from '@/platform/feedback';
 import { useDisplay, withUnit } from '@/platform/display';
 import { plantMinuteText } from '@/platform/plant-time';
 import { confirmPounds, weightLists, type Candidate, type RowDeductions } from './api';
-import { chosenTotals } from './candidate-totals';
+import { candidateLines, chosenIds, chosenTotals, type Line } from './candidate-totals';
 import { EmptyReasons, refusal, SettlementFrame, useSettlement, type DialogProps } from './shared';
 
 /**
@@ -15,7 +15,10 @@ import { EmptyReasons, refusal, SettlementFrame, useSettlement, type DialogProps
  * Each line shows the row it will become and why: the contract's basis, our net, the shipped
  * quantity, the deductions by kind, the settled quantity, unit price and amount (the server's, by
  * the rule the saved row is computed with); the settled quantity's tooltip tells it in words.
+ * The audited trains' wagons (轨道衡) of the party and period are lines of the same list (keyed
+ * apart from the tickets), their waybill weight shown as shipped and the charged loss as a deduction.
  */
+
 export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
   const display = useDisplay();
@@ -23,16 +26,17 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
   const { data: settlement } = useSettlement(ctx);
   const id = ctx.selectedIds[0] as string;
   const { data } = useQuery({ queryKey: ['settlement-candidates', ctx.base, id], queryFn: () => weightLists(ctx.base, id), staleTime: 0, gcTime: 0 });
-  const rows = data?.rows ?? [];
+  const rows = candidateLines(data);
   const [picked, setPicked] = useState<Set<string> | null>(null);
-  const chosen = picked ?? new Set(rows.map((r) => r.id));
+  const chosen = picked ?? new Set(rows.map((r) => r.key));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const totals = chosenTotals(rows, chosen);
+  const totals = chosenTotals(rows.map((r) => ({ ...r, id: r.key })), chosen);
   const ok = async () => {
     setBusy(true);
     try {
-      await confirmPounds(ctx.base, id, rows.filter((r) => chosen.has(r.id)).map((r) => r.id));
+      const ids = chosenIds(rows, chosen);
+      await confirmPounds(ctx.base, id, ids.ticketIds, ids.wagonIds);
       feedback.success(t('settlementDialogs.confirmed'));
       ctx.refresh();
       onClose();
@@ -63,11 +67,11 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
     <SettlementFrame title={t('settlementDialogs.titles.confirmPounds')} width={1200} settlement={settlement} problem={problem} busy={busy}
       onOk={() => void ok()} onClose={onClose} testId="pick-pounds">
       <Space style={{ marginBottom: 8 }}>
-        <Button size="small" data-testid="pick-all" onClick={() => setPicked(new Set(rows.map((r) => r.id)))}>{t('settlementDialogs.selectAll')}</Button>
+        <Button size="small" data-testid="pick-all" onClick={() => setPicked(new Set(rows.map((r) => r.key)))}>{t('settlementDialogs.selectAll')}</Button>
         <Button size="small" data-testid="pick-none" onClick={() => setPicked(new Set())}>{t('settlementDialogs.selectNone')}</Button>
         <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, quantity: display.weight(totals.quantity, { unit: true }), amount: display.money(totals.amount) })}</Typography.Text>
       </Space>
-      <Table<Candidate> size="small" bordered rowKey="id" dataSource={rows} loading={!data} pagination={{ pageSize: 50, showSizeChanger: false }}
+      <Table<Line> size="small" bordered rowKey="key" dataSource={rows} loading={!data} pagination={{ pageSize: 50, showSizeChanger: false }}
         scroll={{ x: 'max-content', y: 420 }} locale={{ emptyText: <EmptyReasons excluded={data?.excluded} /> }}
         rowSelection={{ selectedRowKeys: [...chosen], onChange: (keys) => setPicked(new Set(keys.map(String))), preserveSelectedRowKeys: true }}
         columns={[
@@ -88,6 +92,6 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
   );
 }
 
-const DEDUCTION_ORDER = ['WATER', 'IMPURITY', 'DETRITUS', 'STONE', 'OTHER', 'QUALITY'] as const;
+const DEDUCTION_ORDER = ['WATER', 'IMPURITY', 'DETRITUS', 'STONE', 'OTHER', 'QUALITY', 'LOSS'] as const;
 
 const dateTime = (v: string) => plantMinuteText(v);

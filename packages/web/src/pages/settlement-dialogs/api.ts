@@ -18,7 +18,7 @@ export interface SettlementEntity {
 }
 
 /** The deductions by kind a row settles with (tons): the site's (out of the net) and the lab's QUALITY (out of the basis quantity). */
-export type RowDeductions = Partial<Record<'WATER' | 'IMPURITY' | 'DETRITUS' | 'STONE' | 'OTHER' | 'QUALITY', string>>;
+export type RowDeductions = Partial<Record<'WATER' | 'IMPURITY' | 'DETRITUS' | 'STONE' | 'OTHER' | 'QUALITY' | 'LOSS', string>>;
 
 /**
  * A candidate ticket (weightLists): unsettled, audited, of the settlement's party and period, with
@@ -40,13 +40,23 @@ export const getSettlement = (base: string, id: string) => call<SettlementEntity
 /** Why the period's tickets are no candidate, counted by reason (an empty answer carries it; the server's words). */
 export interface ExcludedCount { reason: string; label: string; count: number; settleNo: string | null }
 
+/**
+ * A candidate wagon of an audited train (轨道衡): its net less the over-tolerance loss its contract
+ * charges (deduction LOSS), at the price its train's audit stamped (server settlement/reads.ts).
+ */
+export interface WagonCandidate {
+  id: string; ticketNo: string; trainNo: string; wagonNo: string; completedAt: string; materialName: string | null; contractNo: string | null;
+  net: string; waybill: string | null; charged: string; deductions: RowDeductions; quantity: string; price: string; unitPrice: string; taxRate: string;
+  amount: string; tax: string; amountExTax: string; basisText: string;
+}
+
 export const weightLists = (base: string, settlementId: string) =>
-  call<{ total: number; rows: Candidate[]; excluded?: ExcludedCount[]; excludedText?: string }>(`${path(base)}/weightLists`, { method: 'POST', body: { settlementId } });
+  call<{ total: number; rows: Candidate[]; wagons?: WagonCandidate[]; excluded?: ExcludedCount[]; excludedText?: string }>(`${path(base)}/weightLists`, { method: 'POST', body: { settlementId } });
 
 const post = (base: string, action: string, id: string, body: object) =>
   call<unknown>(`${path(base)}/${action}/${idOf(id)}`, { method: 'POST', body, expected: [400] });
 
-export const confirmPounds = (base: string, id: string, ticketIds: string[]) => post(base, 'confirmPounds', id, { ticketIds });
+export const confirmPounds = (base: string, id: string, ticketIds: string[], wagonIds: string[] = []) => post(base, 'confirmPounds', id, { ticketIds, wagonIds });
 
 export interface AdjustBody { reasonKind: 'ROUNDING' | 'PENALTY' | 'REBATE' | 'OTHER'; reason: string; amount: string }
 export const adjust = (base: string, id: string, body: AdjustBody) => post(base, 'adjust', id, body);

@@ -1,5 +1,31 @@
 import { toDecimal } from '@wb/protocol';
-import type { Candidate } from './api';
+import type { Candidate, WagonCandidate } from './api';
+
+/** A line of the pound list picker: a ticket (key t:id) or a wagon of an audited train (key w:id), shown alike. */
+export type Line = Candidate & { key: string; source: 'ticket' | 'wagon' };
+
+/**
+ * The picker's lines: the candidate tickets, then the candidate wagons (轨道衡), a wagon with its
+ * 车次/车号 as its number, its wagon number where a ticket shows its plate, its waybill weight as
+ * shipped and the charged over-tolerance loss among the deductions (LOSS).
+ */
+export function candidateLines(data: { rows: Candidate[]; wagons?: WagonCandidate[] } | undefined): Line[] {
+  return [
+    ...(data?.rows ?? []).map((r): Line => ({ ...r, key: `t:${r.id}`, source: 'ticket' })),
+    ...(data?.wagons ?? []).map((w): Line => ({
+      key: `w:${w.id}`, source: 'wagon', id: w.id, ticketNo: w.ticketNo, completedAt: w.completedAt, plateNumber: w.wagonNo, materialName: w.materialName,
+      contractNo: w.contractNo, basis: 'OUR_NET', net: w.net, grossNet: w.net, shipped: w.waybill, basisQuantity: w.net, qualityDeduction: '0', deductions: w.deductions,
+      quantity: w.quantity, price: w.price, qualityPriceAdjust: '0', unitPrice: w.unitPrice, taxRate: w.taxRate, amount: w.amount, tax: w.tax, amountExTax: w.amountExTax,
+      basisText: w.basisText,
+    })),
+  ];
+}
+
+/** The chosen lines' ids as confirmPounds takes them: the tickets' and the wagons' apart. */
+export function chosenIds(lines: readonly Line[], chosen: ReadonlySet<string>): { ticketIds: string[]; wagonIds: string[] } {
+  const of = (source: Line['source']) => lines.filter((l) => l.source === source && chosen.has(l.key)).map((l) => l.id);
+  return { ticketIds: of('ticket'), wagonIds: of('wagon') };
+}
 
 /**
  * The chosen candidates' count, settled quantity and amount: the sums of the rows the server says

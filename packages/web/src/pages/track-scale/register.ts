@@ -3,6 +3,8 @@ import { isEnglish } from '@/i18n';
 import { feedback } from '@/platform/feedback';
 import { showPdfPreview } from '@/platform/print/pdf-preview';
 import { registerPageActions } from '@/platform/templates/buttons/page-actions';
+import { registerChildSummary } from '@/platform/templates/form/child-summaries';
+import { TrainTotalsLine } from './TrainTotalsLine';
 
 /**
  * The track scale lists' 打印 button (server domain/track/menu.ts: page:trainPrint): the one chosen
@@ -26,3 +28,6 @@ registerPageActions('track-scale', {
     });
   },
 });
+
+// the train form's live totals line under its wagon grid (both kinds: /track/pu, /track/sa)
+registerChildSummary((base) => /\/track\/(pu|sa)$/.test(base), TrainTotalsLine);

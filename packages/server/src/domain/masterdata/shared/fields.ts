@@ -22,6 +22,9 @@ export const RESOURCE_TYPES = [
 /** Money below 1e15 with up to 4 decimals (spec section 5: currency). */
 export const MONEY_BELOW = 1e15;
 
+/** An enum field's options as the document engine takes them (value and label), from a list that also carries English words and colours. */
+export const fieldOptions = (list: readonly { value: string; label: string }[]) => list.map(({ value, label }) => ({ value, label }));
+
 const MOBILE = /^1\d{10}$/;
 const PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
 /** Unified social credit code (GB 32100): 18 characters without I, O, S, V, Z. */

@@ -13,6 +13,7 @@ import { afterSaveAddons, FieldAddonContext } from './field-addons';
 import { ChildRowsContext } from './fields/child-rows-context';
 import { FormRenderer } from './FormRenderer';
 import { MasterChildForm } from './MasterChildForm';
+import { childSummaryOf } from './child-summaries';
 import { submitForm, type FormSubmission } from './collect';
 import { createValues, macrosOf, updateValues } from './initial-values';
 import { blankChildRow, childRowErrors, childRowsOf, collectChildRows, isMasterChild, splitFields } from './master-child';
@@ -134,6 +135,7 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
   else if (!ready || !format) body = <div className="wb-form-loading"><Spin /></div>;
   else {
     const Layout = layoutOf('form', format.formatStyle);
+    const Summary = childSummaryOf(base);
     body = (
       <Layout
         style={format.formatStyle}
@@ -141,6 +143,7 @@ export function TemplateFormDialog({ menuButton, base, mode, id, onSaved, onClos
         childTable={
           <ChildRowsContext.Provider value={format.opations.son ? { [format.opations.son]: rows } : {}}>
             <MasterChildForm main={main} child={child} remark={format.remark} mode={formMode} form={form} rows={rows} onRowsChange={setRows} onEnter={requestSave} blankRow={() => blankChildRow(child, macrosOf(user))} />
+            {Summary && <Summary rows={rows} form={form} />}
           </ChildRowsContext.Provider>
         }
       />
