@@ -159,6 +159,9 @@ export function adjustLineColumns(k: PriceKindDef): FieldDef[] {
     { ...enumOf('packing', '包装', 'Packing', 't.packing', PACKING_OPTIONS), formSubmitType: 'SELECT' },
     { ...money('price', '新单价', 'New unit price', 't.price', { displayKind: 'unitPrice' }), formSubmitType: 'NUMBER', irequired: true },
     { ...money('taxRate', '税率(%)', 'Tax rate (%)', 't.tax_rate', { columnWidth: 80 }), formSubmitType: 'NUMBER' },
+    // 096: left empty, the material's: a material gauged by volume is priced per m3
+    { ...enumOf('priceBasis', '计价依据', 'Price basis', 't.price_basis', PRICE_BASIS_OPTIONS.map((o) => ({ ...o }))), formSubmitType: 'SELECT', columnWidth: 150,
+      tipsMessage: '留空则按物料：按方计量的物料按检尺方量计价' },
     col('lineRemark', '明细备注', 'Line remark', 't.remark', { columnWidth: 160 }),
   ];
 }
