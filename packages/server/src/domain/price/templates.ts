@@ -126,7 +126,8 @@ function adjustListFields(k: PriceKindDef): FieldDef[] {
     text('reason', '调价原因', 'Reason', 't.reason', { iallowAdvanceQuery: true, searchType: 'input', columnWidth: 200 }),
     text('materialNames', '物料', 'Materials', lines(`coalesce(m.inv_name, '计算组 ' || g.group_name)`), { columnWidth: 200 }),
     // the prices alone, line by line as 物料 lists the materials, each as money (¥350.00, the typed decimals up to 6)
-    text('newPrices', '新单价', 'New prices', lines(`'¥' || to_char(l.price, 'FM999,999,999,990.009999')`), { columnWidth: 160 }),
+    // a price per m3 gauged says so (096): ¥85.50/m³
+    text('newPrices', '新单价', 'New prices', lines(`'¥' || to_char(l.price, 'FM999,999,999,990.009999') || CASE WHEN l.price_basis = 'VOLUME' THEN '/m³' ELSE '' END`), { columnWidth: 160 }),
     remarkColumn,
     auditedColumn,
     { ...createDateColumn, idefinedSort: true, sortMethod: 'desc' },

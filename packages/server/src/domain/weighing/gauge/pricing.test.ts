@@ -60,6 +60,8 @@ describe('a price adjustment line per m3', () => {
     expect(lines).toEqual([{ seq: 1, price_basis: 'VOLUME' }, { seq: 2, price_basis: 'NET' }]);
     const got = expectOk(await call(ctx.app, 'GET', `/api/price/sa/adjust/get/${created.id}`, adm)).data as { entitysub?: Record<string, unknown>[]; rows?: Record<string, unknown>[] };
     expect(JSON.stringify(got)).toContain('"priceBasis":"VOLUME"');
+    const listed = expectOk(await post('/api/price/sa/adjust/v2/list', { search: [{ key: 'adjustNo', op: 'eq', val: created.adjustNo }], limit: { pn: 1, ps: 10 } })).data;
+    expect(JSON.stringify(listed)).toContain('¥85.50/m³、¥600.00');
     expectOk(await post('/api/price/sa/adjust/audit', { ids: [created.id] }));
     const rules = await db().selectFrom('wb_price_rule').select(['rule_no', 'price_basis']).where('adjust_id', '=', created.id).orderBy('rule_no').execute();
     expect(rules).toEqual([{ rule_no: `${created.adjustNo}-1`, price_basis: 'VOLUME' }, { rule_no: `${created.adjustNo}-2`, price_basis: 'NET' }]);
