@@ -9,8 +9,8 @@ import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '..
 
 /**
  * A price per m3 applied wherever a ticket is priced: a price adjustment's line per m3 (its basis
- * defaulting from the material), the sales calculation, and the lab's price change. River sand,
- * gauged by volume; trucks weighed and gauged through the real calls.
+ * defaulting from the material), the sales calculation, the lab's price change and the goods
+ * settlement's rows. River sand, gauged by volume; trucks weighed and gauged through the real calls.
  */
 let ctx: TestContext;
 let op: string;
@@ -117,8 +117,8 @@ describe('the sales calculation of tickets priced per m3', () => {
   });
 });
 
-describe('the lab\'s price change on a ticket priced per m3', () => {
-  it('prices the gauged volume at the changed price; a ticket not gauged yet stays without an amount, flagged, until its gauging', async () => {
+describe('the lab\'s price change and the goods settlement of tickets priced per m3', () => {
+  it('prices the gauged volume at the changed price (a ticket not gauged yet stays without an amount, flagged, until its gauging) and settles the m3', async () => {
     const rule = expectOk(await post('/api/price/pu/create', { entity: { materialId: plant.materialId, price: '45.5', priceBasis: 'VOLUME', effectiveFrom: '2026-01-01 00:00:00' } })).data as { id: string };
     expectOk(await post('/api/price/pu/audit', { ids: [rule.id] }));
     // moisture above 8 % deducts 1 % of the net per point; sulphur above 1 % takes 3 off the unit price per 0.1 %
@@ -152,5 +152,21 @@ describe('the lab\'s price change on a ticket priced per m3', () => {
     // gauged afterwards, it is priced at the changed price: 14.812 x 39.50 = 585.074 -> 585.07
     expectOk(await gauge('pu', waiting.id, BED));
     expect((await ticketRow(waiting.id)).amount).toBe('585.07');
+
+    // the goods settlement settles the m3 at the changed price, and refuses a ticket not gauged, naming it
+    const ungauged = await truck();
+    expectOk(await post('/api/weigh/pu/audit', { ids: [gauged.id, waiting.id, ungauged.id] }));
+    const period = { periodFrom: wire(new Date(Date.now() - 24 * hour)), periodTo: wire(new Date(Date.now() + 24 * hour)) };
+    const settlement = expectOk(await post('/api/settlement/pu/create', { entity: { vendorId: plant.vendorId, ...period } }, ac)).data as { id: string };
+    const listed = expectOk(await post('/api/settlement/pu/weightLists', { settlementId: settlement.id }, ac)).data as { rows: { ticketNo: string; quantity: string; amount: string; basisText: string }[] };
+    expect(listed.rows.map((r) => [r.ticketNo, r.quantity, r.amount])).toEqual([[gauged.no, '17.331', '684.57'], [waiting.no, '14.812', '585.07'], [ungauged.no, '25', '0']]);
+    expect(listed.rows[0].basisText).toMatch(/^按检尺方量 17\.331m³ 计价；/);
+    expect(listed.rows[2].basisText).toBe(`磅单 ${ungauged.no} 按检尺方量计价，尚未检尺，不能结算，请先检尺`);
+    expectFailure(await post(`/api/settlement/pu/confirmPounds/${settlement.id}`, { ticketIds: [gauged.id, ungauged.id] }, ac), 400,
+      `磅单 ${ungauged.no} 按检尺方量计价，尚未检尺，不能结算，请先检尺`);
+    expect(await db().selectFrom('wb_settlement_row').select('id').where('settlement_id', '=', settlement.id).execute()).toEqual([]);
+    expectOk(await post(`/api/settlement/pu/confirmPounds/${settlement.id}`, { ticketIds: [gauged.id, waiting.id] }, ac));
+    const rows = await db().selectFrom('wb_settlement_row').select(['ticket_no', 'quantity', 'unit_price', 'amount']).where('settlement_id', '=', settlement.id).orderBy('ticket_no').execute();
+    expect(rows.map((r) => [r.ticket_no, figure(r.quantity), figure(r.unit_price), figure(r.amount)])).toEqual([[gauged.no, '17.331', '39.5', '684.57'], [waiting.no, '14.812', '39.5', '585.07']]);
   });
 });
