@@ -179,7 +179,7 @@ describe('the ticket dialogs', () => {
     await press(page, 'page:ticketPictures');
     const photo = page.getByTestId('ticket-picture').filter({ hasText: '检尺照片' });
     await photo.locator('img').waitFor();
-    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal').filter({ has: photo }).locator('.ant-modal-close').click();
     await photo.waitFor({ state: 'detached' });
   });
 

@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GaugeMethod } from '@wb/protocol';
-import { ImageUpload } from '@/platform/files';
 import { plantDateTimeText } from '@/platform/plant-time';
 import { gaugeView, saveGauge } from './api';
 import { TicketDialog, useSave, useTicket, type DialogProps } from './shared';
 
 /** as many as the gauging call takes (protocol gaugeBody) */
 const GAUGE_PHOTO_LIMIT = 10;
+// the upload (antd Upload, the files client) loads with the dialog that takes photos, not with every ticket dialog
+const ImageUpload = lazy(() => import('@/platform/files/ImageUpload').then((m) => ({ default: m.ImageUpload })));
 
 /**
  * 检尺: the yard's measured load of a ticket of a material bought or sold by volume: the load's
@@ -71,7 +72,9 @@ export function GaugeDialog({ ctx, onClose }: DialogProps) {
           <Input data-testid="gauge-gauger" maxLength={40} value={fig.gaugerName} onChange={set('gaugerName')} />
         </Form.Item>
         <Form.Item label={t('ticketDialogs.gaugePhotos')} help={t('ticketDialogs.gaugePhotosHint')}>
-          <ImageUpload ids={shownPhotos} onChange={setPhotos} limit={GAUGE_PHOTO_LIMIT} alt={t('ticketDialogs.gaugePhotos')} width={96} height={64} testId="gauge-photos" disabled={!view?.gauged} />
+          <Suspense fallback={null}>
+            <ImageUpload ids={shownPhotos} onChange={setPhotos} limit={GAUGE_PHOTO_LIMIT} alt={t('ticketDialogs.gaugePhotos')} width={96} height={64} testId="gauge-photos" disabled={!view?.gauged} />
+          </Suspense>
         </Form.Item>
       </Form>
     </TicketDialog>
