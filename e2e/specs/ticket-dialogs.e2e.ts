@@ -20,6 +20,8 @@ let plateSerial = 0;
 
 interface Made { id: string; ticketNo: string; plateNumber: string }
 
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+
 /** A manual purchase ticket made through the real create call: 40 t gross, 15 t tare, 10 a ton. */
 async function ticket(): Promise<Made> {
   const plateNumber = `苏E${(7600 + plateSerial++).toString()}D`;
@@ -163,11 +165,22 @@ describe('the ticket dialogs', () => {
     await box.getByTestId('gauge-length').fill('6.25');
     await box.getByTestId('gauge-width').fill('2.35');
     await box.getByTestId('gauge-height').fill('1.18');
+    // a photo of the load, through the same upload the forms use
+    await box.getByTestId('gauge-photos').locator('input[type="file"]').setInputFiles({ name: '装载.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+    await box.getByTestId('gauge-photos').locator('.wb-image-thumb img').waitFor();
     await settled(page);
     await screenshot(page, 'ticket-dialog-gauge');
     await save(page, 'gauge');
     // 6.25 x 2.35 x 1.18 = 17.33125, kept to three decimals
     expect(await numbers(page, '检尺方量(m³)')).toEqual([17.331]);
+    const [kept] = await sql<{ photos: number }>(stage.server.databaseUrl, 'SELECT cardinality(photo_file_ids) AS photos FROM wb_ticket_gauge WHERE ticket_id = $1', [Number(t.id)]);
+    expect(kept?.photos).toBe(1);
+    // the ticket's pictures show the gauger's photo beside the snapshots
+    await press(page, 'page:ticketPictures');
+    const photo = page.getByTestId('ticket-picture').filter({ hasText: '检尺照片' });
+    await photo.locator('img').waitFor();
+    await page.locator('.ant-modal').filter({ has: photo }).locator('.ant-modal-close').click();
+    await photo.waitFor({ state: 'detached' });
   });
 
   it('批次号: the operator names the production batch of a sales ticket, and the list shows it', async () => {

@@ -29,6 +29,7 @@ function fields(kind: CalcKind): DocField[] {
 const ROW_SQL = `(SELECT coalesce(json_agg(json_build_object(
   'seq', r.seq, 'ticketId', r.ticket_id::text, 'ticketNo', r.ticket_no, 'completedAt', r.completed_at, 'net', trim_scale(r.net)::text,
   'priceCarried', trim_scale(r.price_carried)::text, 'priceInForce', trim_scale(r.price_in_force)::text, 'priceSource', r.price_source, 'priceLabel', r.price_label,
+  'priceBasis', r.price_basis, 'gaugeVolume', trim_scale(r.gauge_volume)::text,
   'amountCarried', trim_scale(r.amount_carried)::text, 'amountInForce', trim_scale(r.amount_in_force)::text, 'difference', trim_scale(r.difference)::text
 ) ORDER BY r.seq), '[]') FROM wb_calculation_row r WHERE r.calculation_id = t.id)`;
 

@@ -54,7 +54,7 @@ export async function periodTickets(tx: Tx, orgId: string, c: CalcHeader, lockKi
     ? sql`t.kind = 'sa' AND t.customer_id = ${c.partyId}::bigint`
     : sql`t.kind = 'al' AND t.side = 'DISPATCH' AND n.peer_org_id = ${c.partyId}::bigint`;
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT t.id::text, t.ticket_no, t.completed_at, t.material_id::text, t.net::text, t.price::text, t.amount::text,
+    SELECT t.id::text, t.ticket_no, t.completed_at, t.material_id::text, t.net::text, t.price::text, t.amount::text, t.price_basis, t.gauge_volume::text,
            t.notice_line_id::text, l.price::text AS line_price, n.notice_no, l.seq, coalesce(r.line_id, n.line_id)::text AS route_id
       FROM wb_ticket t
       LEFT JOIN wb_notice n ON n.id = t.notice_id
@@ -70,6 +70,7 @@ export async function periodTickets(tx: Tx, orgId: string, c: CalcHeader, lockKi
   return rows.map((r) => ({
     id: r.id as string, ticketNo: r.ticket_no as string, completedAt: r.completed_at as Date | null, materialId: (r.material_id as string | null) ?? null,
     net: r.net as string, price: (r.price as string | null) ?? null, amount: (r.amount as string | null) ?? null,
+    priceBasis: r.price_basis as CountedTicket['priceBasis'], gaugeVolume: (r.gauge_volume as string | null) ?? null,
     noticeLineId: (r.notice_line_id as string | null) ?? null,
     noticeLine: r.notice_line_id ? { price: (r.line_price as string | null) ?? null, noticeNo: r.notice_no as string, seq: Number(r.seq) } : null,
     routeId: (r.route_id as string | null) ?? null,
@@ -84,7 +85,7 @@ export async function saveCalculation(tx: Tx, orgId: string, c: CalcHeader, rows
     await tx.insertInto('wb_calculation_row').values(rows.slice(i, i + chunk).map((r, j) => ({
       org_id: orgId, calculation_id: c.id, seq: i + j + 1, ticket_id: r.ticketId, ticket_no: r.ticketNo, completed_at: r.completedAt, material_id: r.materialId,
       net: r.net, price_carried: r.priceCarried, price_in_force: r.priceInForce, price_source: r.priceSource, price_label: r.priceLabel,
-      amount_carried: r.amountCarried, amount_in_force: r.amountInForce, difference: r.difference,
+      amount_carried: r.amountCarried, amount_in_force: r.amountInForce, difference: r.difference, price_basis: r.priceBasis, gauge_volume: r.gaugeVolume,
     }))).execute();
   }
   await tx.updateTable('wb_calculation').set({

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { decide } from '../../platform/documents/lifecycle';
 import { calcRow, calcTotals, calculationLifecycle, decideCalculate, decideLock, decideUnlock, LOCK_STATE_WORDS, type CalcFacts, type TicketNow } from './rules';
 
-const ticket = { id: '7', ticketNo: 'XSBD202611250001', completedAt: new Date('2026-11-25T08:00:00Z'), materialId: '3', net: '25', price: '10', amount: '250' };
+const ticket = {
+  id: '7', ticketNo: 'XSBD202611250001', completedAt: new Date('2026-11-25T08:00:00Z'), materialId: '3', net: '25', price: '10', amount: '250',
+  priceBasis: 'NET' as const, gaugeVolume: null as string | null,
+};
 const rule = (price: string) => ({ price, source: 'PRICE_RULE' as const, ref: '9', label: '价格规则 JG1' });
 
 describe('a ticket\'s row', () => {
@@ -21,6 +24,22 @@ describe('a ticket\'s row', () => {
   it('keeps the ticket\'s own price where no source knows one, and counts a ticket without a price as 0', () => {
     expect(calcRow(ticket, null, 2)).toMatchObject({ ok: true, value: { priceInForce: '10', priceSource: null, difference: '0' } });
     expect(calcRow({ ...ticket, price: null, amount: null }, rule('12'), 2)).toMatchObject({ ok: true, value: { amountCarried: '0', amountInForce: '300', difference: '300' } });
+  });
+
+  it('prices a ticket on the basis of the price in force: per m3 of its gauged volume, not its tons', () => {
+    const gauged = { ...ticket, net: '31.2', price: '80', amount: '1488', priceBasis: 'VOLUME' as const, gaugeVolume: '18.600' };
+    // 18.6 m3 x 85.5 = 1590.30 (on its 31.2 t it would be 2667.60)
+    expect(calcRow(gauged, { ...rule('85.5'), basis: 'VOLUME' }, 2)).toMatchObject({
+      ok: true, value: { priceBasis: 'VOLUME', gaugeVolume: '18.6', amountCarried: '1488', amountInForce: '1590.3', difference: '102.3' },
+    });
+    // no source knows a price: the ticket's own per m3 stands
+    expect(calcRow(gauged, null, 2)).toMatchObject({ ok: true, value: { priceBasis: 'VOLUME', amountInForce: '1488', difference: '0' } });
+    // a rule per ton in force prices the tons again
+    expect(calcRow(gauged, rule('50'), 2)).toMatchObject({ ok: true, value: { priceBasis: 'NET', amountInForce: '1560' } });
+  });
+
+  it('refuses a ticket whose price in force is per m3 and that is not gauged, naming it', () => {
+    expect(calcRow(ticket, { ...rule('85.5'), basis: 'VOLUME' }, 2)).toEqual({ ok: false, message: '磅单 XSBD202611250001 按检尺方量计价，尚未检尺，请先检尺再计算' });
   });
 
   it('refuses an amount no money column holds, naming the ticket', () => {

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { CURRENCY_LIMIT } from '@wb/protocol';
 import type { Lifecycle } from '../../platform/documents/lifecycle';
-import { pricedAmount } from '../weighing/rules/amount';
+import type { PriceBasis } from '../../platform/db/schema';
+import { awaitingGaugeText, basisAmount } from '../weighing/rules/amount';
 import { lockHolder, type TicketLock } from '../weighing/rules/locks';
 import type { PricePick } from '../price/resolve';
 
@@ -19,6 +20,9 @@ export interface CountedTicket {
   net: string;
   price: string | null;
   amount: string | null;
+  /** 085: what the ticket's own price is per, and its gauged volume (m3) */
+  priceBasis: PriceBasis;
+  gaugeVolume: string | null;
 }
 
 export interface CalcRow {
@@ -31,6 +35,9 @@ export interface CalcRow {
   priceInForce: string | null;
   priceSource: string | null;
   priceLabel: string | null;
+  /** what the price in force is per: the net weighed or the gauged volume (gaugeVolume) */
+  priceBasis: PriceBasis;
+  gaugeVolume: string | null;
   amountCarried: string;
   amountInForce: string;
   difference: string;
@@ -48,14 +55,19 @@ export type Decided<T> = { ok: true; value: T } | { ok: false; message: string }
 
 /**
  * One ticket's row. The price in force is what the price chain gives for the ticket's completion
- * time as the prices stand now (a retroactive adjustment included); where no source knows one,
- * the ticket's own price stands and there is no difference. A ticket without a price carries 0.
+ * time as the prices stand now (a retroactive adjustment included), on that price's basis: per ton
+ * of the net, or per m3 of the gauged volume; where no source knows one, the ticket's own price
+ * and basis stand and there is no difference. A ticket without a price carries 0. A ticket whose
+ * price in force is per m3 and that is not gauged has no amount to compare: the calculation is
+ * refused, naming it, rather than pricing its tons (locked, it could no longer be gauged).
  */
 export function calcRow(t: CountedTicket, pick: PricePick | null, moneyPrecision: number): Decided<CalcRow> {
   const net = new Decimal(t.net);
   const inForce = pick ? pick.price : t.price;
-  const priced = pricedAmount(net, inForce, moneyPrecision);
+  const priceBasis: PriceBasis = pick ? (pick.basis ?? 'NET') : t.priceBasis;
+  const priced = basisAmount({ price_basis: priceBasis, gauge_volume: t.gaugeVolume }, net, inForce, moneyPrecision);
   if (!priced.ok) return { ok: false, message: `磅单 ${t.ticketNo}：${priced.message}` };
+  if (priced.awaitingGauge) return { ok: false, message: `${awaitingGaugeText(t.ticketNo)}，请先检尺再计算` };
   const carried = new Decimal(t.amount ?? 0);
   const amountInForce = new Decimal(priced.amount ?? 0);
   return {
@@ -63,6 +75,7 @@ export function calcRow(t: CountedTicket, pick: PricePick | null, moneyPrecision
     value: {
       ticketId: t.id, ticketNo: t.ticketNo, completedAt: t.completedAt, materialId: t.materialId, net: net.toFixed(),
       priceCarried: t.price, priceInForce: inForce, priceSource: pick?.source ?? null, priceLabel: pick?.label ?? null,
+      priceBasis, gaugeVolume: t.gaugeVolume === null ? null : new Decimal(t.gaugeVolume).toFixed(),
       amountCarried: carried.toFixed(), amountInForce: amountInForce.toFixed(), difference: amountInForce.minus(carried).toFixed(),
     },
   };

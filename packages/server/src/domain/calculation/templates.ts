@@ -89,6 +89,10 @@ export const calculationRowListTemplate = (kind: CalcKind): TemplateDef => defin
     money('priceCarried', '原单价', 'Price carried', 't.price_carried', { displayKind: 'unitPrice', itotal: false, columnWidth: 100 }),
     money('priceInForce', '执行单价', 'Price in force', 't.price_in_force', { displayKind: 'unitPrice', itotal: false, columnWidth: 100 }),
     { fieldName: 'priceLabel', fieldExplain: '价格来源', fieldExplainEn: 'Price from', fieldType: 'TEXT', columnSql: 't.price_label', columnWidth: 180 },
+    // 096: a price per m3 in force prices the ticket's gauged volume
+    { fieldName: 'priceBasis', fieldExplain: '计价依据', fieldExplainEn: 'Price basis', fieldType: 'ENUM', columnSql: 't.price_basis', columnWidth: 110,
+      options: [{ value: 'NET', label: '按净重', labelEn: 'Per ton' }, { value: 'VOLUME', label: '按检尺方量', labelEn: 'Per m3' }] },
+    { fieldName: 'gaugeVolume', fieldExplain: '检尺方量(m³)', fieldExplainEn: 'Gauged (m3)', fieldType: 'NUMBER', columnSql: 't.gauge_volume', columnWidth: 110 },
     money('amountCarried', '原金额', 'Amount carried', 't.amount_carried', { displayKind: 'money' }),
     money('amountInForce', '执行金额', 'Amount in force', 't.amount_in_force', { displayKind: 'money' }),
     money('difference', '差额', 'Difference', 't.difference', { displayKind: 'money' }),

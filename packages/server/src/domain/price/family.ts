@@ -2,8 +2,8 @@ import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '.
 import { draftLifecycle } from '../../platform/documents/lifecycle';
 import { fieldOptions as options, MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { adjustBase, PRICE_KINDS, priceBase, type PriceKindDef } from './kinds';
-import { applyAdjustments, rulesOfAdjustments, stampRuleAudit, withdrawAdjustments, withdrawProblems } from './repo';
-import { PRICE_BASIS_OPTIONS, TARGET_MESSAGE, targetProblem, windowProblem } from './rules';
+import { applyAdjustments, gaugedTargets, rulesOfAdjustments, stampRuleAudit, withdrawAdjustments, withdrawProblems } from './repo';
+import { lineBasis, PRICE_BASIS_OPTIONS, TARGET_MESSAGE, targetProblem, windowProblem } from './rules';
 import { ADJUST_LINE_TABLE, adjustForms, adjustListTemplate, adjustTable, PACKING_OPTIONS, ruleForms, ruleListTemplate, ruleTable, TRANSPORT_OPTIONS } from './templates';
 
 /**
@@ -54,6 +54,15 @@ export function ruleFamily(k: PriceKindDef): DocumentFamily {
       const message = windowProblem(v.effectiveFrom, v.effectiveTo);
       return message ? [{ field: 'effectiveTo', message }] : [];
     },
+    // a price per m3 only on a target gauged by volume, as an adjustment's line (096)
+    checkWrite: async (tx, who, _id, v) => {
+      if (v.priceBasis !== 'VOLUME') return [];
+      const isMaterial = Boolean(v.materialId);
+      const targets = await gaugedTargets(tx, who.orgId, isMaterial ? [String(v.materialId)] : [], isMaterial ? [] : [String(v.calcGroupId)]);
+      const target = targets.get(isMaterial ? `m${String(v.materialId)}` : `g${String(v.calcGroupId)}`);
+      const basis = target ? lineBasis('VOLUME', { kind: isMaterial ? 'material' : 'group', ...target }) : { ok: true as const };
+      return basis.ok ? [] : [{ field: 'priceBasis', message: basis.message }];
+    },
     onStateAction: async (tx, who, action, ids) => {
       if (action === 'unaudit') {
         // its adjustment's history: it goes with that adjustment's withdrawal, never alone
@@ -86,6 +95,8 @@ function adjustLines(k: PriceKindDef): DocumentChildren {
     label: '调价明细', table: ADJUST_LINE_TABLE, parentColumn: 'adjust_id',
     fields: [
       ...targetFields(k, true),
+      // 096: no default here: a line left without one takes its material's (checkWrite)
+      { name: 'priceBasis', column: 'price_basis', label: '计价依据', type: 'enum', options: options(PRICE_BASIS_OPTIONS) },
       { name: 'lineSeq', column: 'seq', label: '行号', type: 'integer' },
       { name: 'lineRemark', column: 'remark', label: '明细备注', type: 'text', maxLength: 500 },
     ],
@@ -94,16 +105,30 @@ function adjustLines(k: PriceKindDef): DocumentChildren {
       { name: 'lineSeq', sql: 't.seq' }, { name: 'materialId', sql: 't.material_id::text' }, { name: 'calcGroupId', sql: 't.calc_group_id::text' }, { name: 'partyId', sql: 't.party_id::text' }, { name: 'routeId', sql: 't.route_id::text' },
     ],
     seq: { field: 'lineSeq', column: 'seq' },
-    // two lines with the same keys would give two prices from the same time
-    checkWrite: async (_tx, _who, _parentId, _header, rows) => {
+    // two lines with the same keys would give two prices from the same time; each line's basis
+    // is its own or its target's, and a price per m3 only on a target gauged by volume (096)
+    checkWrite: async (tx, who, _parentId, _header, rows) => {
       const seen = new Map<string, number>();
-      return rows.flatMap((r, i) => {
+      const sound = rows.flatMap((r, i) => {
         const target = targetProblem(r.values.materialId, r.values.calcGroupId);
         if (target) return [{ row: i + 1, field: 'materialCode', message: target }];
         const key = keyOf(r.values);
         const first = seen.get(key);
         if (first === undefined) { seen.set(key, i + 1); return []; }
         return [{ row: i + 1, field: 'materialCode', message: `第${i + 1}行与第${first}行的物料(计算组)、${k.party.label}、线路、运输方式与包装相同` }];
+      });
+      if (sound.length) return sound;
+      const ids = (name: string) => [...new Set(rows.flatMap((r) => (r.values[name] ? [String(r.values[name])] : [])))];
+      const targets = await gaugedTargets(tx, who.orgId, ids('materialId'), ids('calcGroupId'));
+      return rows.flatMap((r, i) => {
+        const isMaterial = Boolean(r.values.materialId);
+        const key = isMaterial ? `m${String(r.values.materialId)}` : `g${String(r.values.calcGroupId)}`;
+        const target = targets.get(key);
+        if (!target) return [{ row: i + 1, field: isMaterial ? 'materialCode' : 'calcGroupCode', message: isMaterial ? '物料不存在' : '计算组不存在' }];
+        const basis = lineBasis(r.values.priceBasis, { kind: isMaterial ? 'material' : 'group', ...target });
+        if (!basis.ok) return [{ row: i + 1, field: 'priceBasis', message: basis.message }];
+        r.values.priceBasis = basis.basis;
+        return [];
       });
     },
   };

@@ -39,9 +39,9 @@ export async function applyAdjustments(tx: Tx, ids: string[], userId: string): P
   for (const a of await headers(tx, ids)) {
     const { rows: lines } = await sql<{
       seq: number; material_id: string | null; calc_group_id: string | null; party_id: string | null; route_id: string | null;
-      transport: string | null; packing: string | null; price: string; tax_rate: string | null;
+      transport: string | null; packing: string | null; price: string; tax_rate: string | null; price_basis: string;
     }>`
-      SELECT seq, material_id::text, calc_group_id::text, party_id::text, route_id::text, transport, packing, price::text, tax_rate::text
+      SELECT seq, material_id::text, calc_group_id::text, party_id::text, route_id::text, transport, packing, price::text, tax_rate::text, price_basis
         FROM wb_price_adjust_line WHERE adjust_id = ${a.id}::bigint ORDER BY seq`.execute(tx);
     for (const l of lines) {
       const { rows: replaced } = await sql<{ id: string; effective_to: Date | null }>`
@@ -59,10 +59,10 @@ export async function applyAdjustments(tx: Tx, ids: string[], userId: string): P
           WHERE id = ANY(${replaced.map((r) => r.id)}::bigint[])`.execute(tx);
       }
       await sql`INSERT INTO wb_price_rule (org_id, kind, rule_no, doc_status, material_id, calc_group_id, party_id, route_id, transport, packing, price, tax_rate,
-          effective_from, effective_to, adjust_id, audited_at, audited_by, created_by, updated_by)
+          price_basis, effective_from, effective_to, adjust_id, audited_at, audited_by, created_by, updated_by)
         VALUES (${a.org_id}::bigint, ${a.kind}, ${`${a.adjust_no}-${l.seq}`}, 'AUDITED', ${l.material_id}::bigint, ${l.calc_group_id}::bigint,
           ${l.party_id}::bigint, ${l.route_id}::bigint,
-          ${l.transport}, ${l.packing}, ${l.price}::numeric, ${l.tax_rate}::numeric, ${a.effective_at}, ${endOfReplacement(replaced.map((r) => r.effective_to))},
+          ${l.transport}, ${l.packing}, ${l.price}::numeric, ${l.tax_rate}::numeric, ${l.price_basis}, ${a.effective_at}, ${endOfReplacement(replaced.map((r) => r.effective_to))},
           ${a.id}::bigint, now(), ${userId}::bigint, ${userId}::bigint, ${userId}::bigint)`.execute(tx);
     }
   }
@@ -88,4 +88,28 @@ export async function withdrawAdjustments(tx: Tx, ids: string[]): Promise<void> 
     await sql`DELETE FROM wb_price_rule_end WHERE adjust_id = ${a.id}::bigint`.execute(tx);
     await sql`DELETE FROM wb_price_rule WHERE adjust_id = ${a.id}::bigint`.execute(tx);
   }
+}
+
+/**
+ * Whether each line's target is gauged by volume (md_material.gauged): a material as its archive
+ * says, a computation group when it has members and every one is. Keyed m{id} and g{id}.
+ */
+export async function gaugedTargets(tx: Tx, orgId: string, materialIds: string[], groupIds: string[]): Promise<Map<string, { name: string; gauged: boolean }>> {
+  const out = new Map<string, { name: string; gauged: boolean }>();
+  if (materialIds.length) {
+    const { rows } = await sql<{ id: string; name: string; gauged: boolean }>`
+      SELECT id::text, inv_name AS name, gauged FROM md_material WHERE id = ANY(${materialIds}::bigint[])`.execute(tx);
+    for (const r of rows) out.set(`m${r.id}`, { name: r.name, gauged: r.gauged });
+  }
+  if (groupIds.length) {
+    const { rows } = await sql<{ id: string; name: string; gauged: boolean | null }>`
+      SELECT g.id::text, g.group_name AS name, bool_and(m.gauged) AS gauged
+        FROM md_calc_group g
+        LEFT JOIN md_calc_group_member gm ON gm.org_id = g.org_id AND gm.group_id = g.id
+        LEFT JOIN md_material m ON m.id = gm.material_id
+       WHERE g.org_id = ${orgId}::bigint AND g.id = ANY(${groupIds}::bigint[])
+       GROUP BY g.id, g.group_name`.execute(tx);
+    for (const r of rows) out.set(`g${r.id}`, { name: r.name, gauged: r.gauged === true });
+  }
+  return out;
 }

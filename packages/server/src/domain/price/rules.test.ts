@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inWindow, pickRule, specificity, targetProblem, TARGET_MESSAGE, type PriceRule, type RuleKeys } from './rules';
+import { inWindow, lineBasis, pickRule, specificity, targetProblem, TARGET_MESSAGE, type PriceRule, type RuleKeys } from './rules';
 
 const T = (h: number, d = 25) => new Date(Date.UTC(2026, 10, d, h));
 let n = 0;
@@ -112,5 +112,19 @@ describe('targetProblem', () => {
     expect(targetProblem(undefined, '3')).toBeNull();
     expect(targetProblem('7', '3')).toBe(TARGET_MESSAGE);
     expect(targetProblem(null, '')).toBe(TARGET_MESSAGE);
+  });
+});
+
+describe('a price adjustment line\'s basis (096)', () => {
+  const sand = { kind: 'material' as const, name: '河砂', gauged: true };
+  const coal = { kind: 'material' as const, name: '原煤', gauged: false };
+  it('defaults from its target: a material gauged by volume per m3, any other per ton', () => {
+    expect(lineBasis(null, sand)).toEqual({ ok: true, basis: 'VOLUME' });
+    expect(lineBasis(undefined, coal)).toEqual({ ok: true, basis: 'NET' });
+    expect(lineBasis('NET', sand)).toEqual({ ok: true, basis: 'NET' });
+  });
+  it('refuses a price per m3 on a target not gauged, naming it', () => {
+    expect(lineBasis('VOLUME', coal)).toEqual({ ok: false, message: '物料 原煤 不按方计量，不能按检尺方量计价（请在物料档案中勾选"按方计量"，或按净重计价）' });
+    expect(lineBasis('VOLUME', { kind: 'group', name: '砂石', gauged: false })).toEqual({ ok: false, message: '计算组 砂石 有不按方计量的物料，不能按检尺方量计价' });
   });
 });

@@ -78,6 +78,29 @@ export function pickRule<R extends PriceRule>(rules: readonly R[], truck: RuleKe
 // what a rule names: a material or a computation group (masterdata/calc-group/rules.ts)
 export { TARGET_MESSAGE, targetProblem } from '../masterdata/calc-group/rules';
 
+export type PriceBasisValue = (typeof PRICE_BASIS_OPTIONS)[number]['value'];
+
+/** What a line prices, as its basis is checked: a material, or a computation group (gauged when every member is). */
+export interface BasisTarget { kind: 'material' | 'group'; name: string; gauged: boolean }
+
+/**
+ * 096: the basis of a price adjustment's line: the one it names, else its target's (a material
+ * gauged by volume is priced per m3 of its gauged volume, any other per ton weighed). A price per
+ * m3 needs a target whose tickets are gauged: on any other it could never be applied.
+ */
+export function lineBasis(named: unknown, target: BasisTarget): { ok: true; basis: PriceBasisValue } | { ok: false; message: string } {
+  const basis: PriceBasisValue = named === 'NET' || named === 'VOLUME' ? named : target.gauged ? 'VOLUME' : 'NET';
+  if (basis === 'VOLUME' && !target.gauged) {
+    return {
+      ok: false,
+      message: target.kind === 'material'
+        ? `物料 ${target.name} 不按方计量，不能按检尺方量计价（请在物料档案中勾选"按方计量"，或按净重计价）`
+        : `计算组 ${target.name} 有不按方计量的物料，不能按检尺方量计价`,
+    };
+  }
+  return { ok: true, basis };
+}
+
 /** A rule's or an adjustment line's window, checked before it is written: null when it is sound. */
 export function windowProblem(from: unknown, to: unknown): string | null {
   if (from === null || from === undefined || to === null || to === undefined || to === '') return null;

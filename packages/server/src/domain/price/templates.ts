@@ -126,7 +126,8 @@ function adjustListFields(k: PriceKindDef): FieldDef[] {
     text('reason', '调价原因', 'Reason', 't.reason', { iallowAdvanceQuery: true, searchType: 'input', columnWidth: 200 }),
     text('materialNames', '物料', 'Materials', lines(`coalesce(m.inv_name, '计算组 ' || g.group_name)`), { columnWidth: 200 }),
     // the prices alone, line by line as 物料 lists the materials, each as money (¥350.00, the typed decimals up to 6)
-    text('newPrices', '新单价', 'New prices', lines(`'¥' || to_char(l.price, 'FM999,999,999,990.009999')`), { columnWidth: 160 }),
+    // a price per m3 gauged says so (096): ¥85.50/m³
+    text('newPrices', '新单价', 'New prices', lines(`'¥' || to_char(l.price, 'FM999,999,999,990.009999') || CASE WHEN l.price_basis = 'VOLUME' THEN '/m³' ELSE '' END`), { columnWidth: 160 }),
     remarkColumn,
     auditedColumn,
     { ...createDateColumn, idefinedSort: true, sortMethod: 'desc' },
@@ -159,6 +160,9 @@ export function adjustLineColumns(k: PriceKindDef): FieldDef[] {
     { ...enumOf('packing', '包装', 'Packing', 't.packing', PACKING_OPTIONS), formSubmitType: 'SELECT' },
     { ...money('price', '新单价', 'New unit price', 't.price', { displayKind: 'unitPrice' }), formSubmitType: 'NUMBER', irequired: true },
     { ...money('taxRate', '税率(%)', 'Tax rate (%)', 't.tax_rate', { columnWidth: 80 }), formSubmitType: 'NUMBER' },
+    // 096: left empty, the material's: a material gauged by volume is priced per m3
+    { ...enumOf('priceBasis', '计价依据', 'Price basis', 't.price_basis', PRICE_BASIS_OPTIONS.map((o) => ({ ...o }))), formSubmitType: 'SELECT', columnWidth: 150,
+      tipsMessage: '留空则按物料：按方计量的物料按检尺方量计价' },
     col('lineRemark', '明细备注', 'Line remark', 't.remark', { columnWidth: 160 }),
   ];
 }

@@ -24,13 +24,15 @@ export interface SampleTicket {
   id: string; ticket_no: string; kind: string; state: string; gross: string | null; tare: string | null; net: string | null; price: string | null; deduct_total: string | null;
   amount: string | null; quality_price_adjust: string; material_id: string | null; notice_line_id: string | null; settled_by_id: string | null;
   settled_by_no: string | null; locked_by_no: string | null; uploaded_at: Date | null; source_ticket_id: string | null; contract_id: string | null;
+  /** 085: a price per m3 prices the gauged volume */
+  price_basis: 'NET' | 'VOLUME'; gauge_volume: string | null;
 }
 
 /** The sample's tickets, locked in id order (every caller that locks several tickets does so) with the contract their notice line draws on. */
 export async function lockSampleTickets(tx: Tx, orgId: string, sampleId: string): Promise<SampleTicket[]> {
   const { rows } = await sql<Omit<SampleTicket, 'settled_by_id' | 'settled_by_no'>>`
     SELECT t.id::text, t.ticket_no, t.kind, t.state, t.gross::text, t.tare::text, t.net::text, t.price::text, t.deduct_total::text, t.amount::text,
-           t.quality_price_adjust::text, t.material_id::text, t.notice_line_id::text,
+           t.quality_price_adjust::text, t.material_id::text, t.notice_line_id::text, t.price_basis, t.gauge_volume::text,
            t.locked_by_no, t.uploaded_at, t.source_ticket_id::text, cl.contract_id::text
       FROM qm_sample_ticket st
       JOIN wb_ticket t ON t.id = st.ticket_id AND t.org_id = st.org_id

@@ -10,7 +10,7 @@ import { completeOnLine, uncompleteOnLine } from '../notice/quantity';
 import { correctSettledTicket } from '../settlement/corrections';
 import { correctTicketStock } from '../stock/posting';
 import { weighParams } from '../weighing/repo';
-import { pricedAmount } from '../weighing/rules/amount';
+import { basisAmount } from '../weighing/rules/amount';
 import { computeNet, type Deduction, type DeductionKind } from '../weighing/rules/net';
 import { roundWeight } from '../weighing/rules/units';
 import * as repo from './apply-repo';
@@ -30,6 +30,8 @@ export interface AppliedTicket {
   settlementNo: string | null;
   net: string | null;
   amount: string | null;
+  /** priced per m3 and not gauged yet: no amount until its gauging, which prices it with this price change */
+  awaitingGauge?: true;
 }
 export interface SampleApplication {
   sampleId: string;
@@ -44,7 +46,8 @@ const DB_KIND: Record<string, DeductionKind> = { WATER: 'water', IMPURITY: 'impu
 /**
  * The sample's final values (qm_sample_value, written by the check or the recheck) applied under
  * each ticket's contract quality terms: the ticket's QUALITY deduction and quality_price_adjust,
- * its net and amount computed again by the weighing's own rules (computeNet, pricedAmount), the
+ * its net and amount computed again by the weighing's own rules (computeNet, basisAmount: a ticket
+ * priced per m3 on its gauged volume, one not gauged yet left without an amount and counted), the
  * notice line's done, a controlled product's draw and a sale's account following the change as a
  * deduction moves them. A ticket a goods settlement holds is not edited: the settlement gets an
  * adjustment row (domain/settlement/corrections.ts). A posted ticket's stock gets the difference
@@ -102,10 +105,13 @@ export async function applySampleResults(tx: Tx, orgId: string, sampleId: string
       applied.push({ ...base, outcome: 'SETTLED', settlementNo, net: t.net, amount: t.amount });
     } else {
       writes.push(figures.write);
-      applied.push({ ...base, outcome: itemTerms.length ? 'EDITED' : 'NO_TERMS', settlementNo, net: figures.write.net, amount: figures.write.amount });
-      if (t.net !== null && figures.write.net !== t.net) {
+      applied.push({
+        ...base, outcome: itemTerms.length ? 'EDITED' : 'NO_TERMS', settlementNo, net: figures.write.net, amount: figures.write.amount,
+        ...(figures.awaitingGauge ? { awaitingGauge: true as const } : {}),
+      });
+      if (t.net !== null && (!sameFigure(figures.write.net, t.net) || !sameFigure(figures.write.amount, t.amount))) {
         moved.push({ t, write: figures.write });
-        if (t.notice_line_id) {
+        if (t.notice_line_id && !sameFigure(figures.write.net, t.net)) {
           const m = lineMoves.get(t.notice_line_id) ?? { before: new Decimal(0), after: new Decimal(0) };
           lineMoves.set(t.notice_line_id, { before: m.before.plus(t.net), after: m.after.plus(figures.write.net ?? 0) });
         }
@@ -123,18 +129,20 @@ export async function applySampleResults(tx: Tx, orgId: string, sampleId: string
   const actor = { orgId, groupId: '', userId: who.userId, username: who.name } as Who;
   for (const { t, write: after } of moved) {
     if (t.kind === 'sa') {
-      await redrawGrant(tx, orgId, t.id, `样品 ${sample.blind_code}`, after.net ?? '0');
+      if (!sameFigure(after.net, t.net)) await redrawGrant(tx, orgId, t.id, `样品 ${sample.blind_code}`, after.net ?? '0');
       await followTicketAmount(tx, actor, { id: t.id, ticket_no: t.ticket_no, kind: 'sa' });
     }
   }
   // a posted ticket's stock follows its new net: the difference as a correcting record (the stock lock last)
   for (const { t, write: after } of moved) {
-    if (t.state === 'POSTED') await correctTicketStock(tx, orgId, t.id, t.net as string, after.net ?? '0', who.userId);
+    if (t.state === 'POSTED' && !sameFigure(after.net, t.net)) await correctTicketStock(tx, orgId, t.id, t.net as string, after.net ?? '0', who.userId);
   }
   return { sampleId, tickets: applied, detail: summary(applied) };
 }
 
-interface Figures { deduction: string; priceAdjust: string; write: repo.TicketWrite }
+interface Figures { deduction: string; priceAdjust: string; write: repo.TicketWrite; awaitingGauge?: boolean }
+
+const sameFigure = (a: string | null, b: string | null) => (a === null || b === null ? a === b : new Decimal(a).eq(b));
 
 /**
  * One ticket's new figures: the deduction is a share of its net before the quality deduction
@@ -159,10 +167,10 @@ function figuresOf(t: repo.SampleTicket, own: repo.DeductionRow[], judged: Sampl
   const deduction = roundWeight(ticketQuality(judged, before.net, params.unitPricePrecision).deduction, params);
   const after = computeNet(gross, tare, deduction.isZero() ? others : [...others, { kind: 'quality', amount: deduction }], hidden, params);
   if (!after.ok) throw badRequest(`样品 ${blindCode}：${after.message}`, 'sampleId');
-  const priced = pricedAmount(after.net, t.price, params.moneyPrecision, priceAdjust);
+  const priced = basisAmount(t, after.net, t.price, params.moneyPrecision, priceAdjust);
   if (!priced.ok) throw badRequest(`样品 ${blindCode}：${priced.message}`, 'sampleId');
   return {
-    deduction: deduction.toFixed(), priceAdjust: priceAdjust.toFixed(),
+    deduction: deduction.toFixed(), priceAdjust: priceAdjust.toFixed(), awaitingGauge: priced.awaitingGauge === true,
     write: {
       id: t.id, quality: deduction.isZero() ? null : { mode: 'AMOUNT', value: deduction.toFixed(), amount: deduction.toFixed() },
       net: after.net.toFixed(), deductTotal: after.deducted.toFixed(), amount: priced.amount, priceAdjust: priceAdjust.toFixed(),
@@ -178,5 +186,7 @@ function summary(tickets: AppliedTicket[]): string {
   if (settled.length) parts.push(`已结算 ${settled.length} 张记入结算调整：${[...new Set(settled.map((t) => t.settlementNo))].join('、')}`);
   const rejected = tickets.filter((t) => t.rejected).length;
   if (rejected) parts.push(`超出拒收限值 ${rejected} 张`);
+  const awaiting = tickets.filter((t) => t.awaitingGauge).length;
+  if (awaiting) parts.push(`按检尺方量计价尚未检尺 ${awaiting} 张，检尺后计价`);
   return parts.join('；');
 }

@@ -39,11 +39,14 @@ export async function correctSettledTicket(
     .select([sql<string>`coalesce(sum(quantity), 0)::text`.as('quantity'), sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
       sql<string>`coalesce(sum(tax), 0)::text`.as('tax'), sql<string>`coalesce(sum(amount_ex_tax), 0)::text`.as('exTax')])
     .where('settlement_id', '=', s.id).where('ticket_id', '=', c.ticketId).where('reason_kind', '=', 'QUALITY').executeTakeFirstOrThrow();
+  // a ticket priced per m3 keeps its gauged volume as the row's quantity (a settled ticket is not gauged again)
+  const gauged = await tx.selectFrom('wb_ticket').select(['price_basis', 'gauge_volume']).where('org_id', '=', c.orgId).where('id', '=', c.ticketId).executeTakeFirst();
   const next = settleRow({
     id: c.ticketId, ticketNo: row.ticket_no, completedAt: row.completed_at, materialId: row.material_id, noticeId: row.notice_id, contractId: row.contract_id,
     basis: row.basis, net: new Decimal(row.gross_net).minus(c.qualityDeduction).toFixed(), shipped: row.shipped, qualityDeduction: c.qualityDeduction,
     siteDeductions: siteOf(row.deductions),
     price: row.price, qualityPriceAdjust: c.qualityPriceAdjust, taxRate: row.tax_rate,
+    ...(gauged?.price_basis === 'VOLUME' ? { priceBasis: 'VOLUME' as const, gaugeVolume: gauged.gauge_volume } : {}),
   }, await moneyDecimals(tx, c.orgId));
   if (!next.ok) throw badRequest(next.message, 'qualityPriceAdjust');
   const delta = difference(next.value, row, earlier);

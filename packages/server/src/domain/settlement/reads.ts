@@ -30,7 +30,7 @@ export interface Candidate {
 /** The row a candidate would become (the figures confirmPounds saves); a ticket whose amount no column holds says so in its basis. */
 export function candidateOf(t: repo.CandidateTicket, moneyDecimals: number): Candidate {
   const r = settleRow(t, moneyDecimals);
-  const v = r.ok ? r.value : (settleRow({ ...t, price: '0', qualityPriceAdjust: '0' }, moneyDecimals) as { ok: true; value: SettleRow }).value;
+  const v = r.ok ? r.value : (settleRow({ ...t, price: '0', qualityPriceAdjust: '0', priceBasis: 'NET' }, moneyDecimals) as { ok: true; value: SettleRow }).value;
   return {
     id: t.id, ticketNo: t.ticketNo, completedAt: t.completedAt, plateNumber: t.plateNumber, materialId: t.materialId, materialName: t.materialName, contractNo: t.contractNo,
     noticeId: t.noticeId, basis: v.basis, net: v.net, shipped: v.shipped, grossNet: v.grossNet, basisQuantity: v.basisQuantity, qualityDeduction: v.qualityDeduction,

@@ -88,7 +88,8 @@ function candidateSql(orgId: string, q: CandidateQuery, holder: string | null) {
 const FIGURES = sql`t.id::text, t.ticket_no, t.completed_at, t.material_id::text, t.notice_id::text, c.id::text AS contract_id, coalesce(c.settle_basis, 'OUR_NET') AS basis,
   t.net::text, t.shipped_quantity::text AS shipped, t.price::text, t.quality_price_adjust::text AS qpa, coalesce(l.tax_rate, cl.tax_rate, c.tax_rate)::text AS tax_rate,
   coalesce((SELECT d.amount FROM wb_ticket_deduction d WHERE d.ticket_id = t.id AND d.kind = 'QUALITY'), 0)::text AS quality,
-  coalesce((SELECT jsonb_object_agg(d.kind, d.amount::text) FROM wb_ticket_deduction d WHERE d.ticket_id = t.id AND d.kind NOT IN ('QUALITY', 'HIDDEN')), '{}'::jsonb) AS site`;
+  coalesce((SELECT jsonb_object_agg(d.kind, d.amount::text) FROM wb_ticket_deduction d WHERE d.ticket_id = t.id AND d.kind NOT IN ('QUALITY', 'HIDDEN')), '{}'::jsonb) AS site,
+  t.price_basis, t.gauge_volume::text AS gauge_volume`;
 
 /** A row of FIGURES as the rules read it. */
 function settleTicketOf(r: Record<string, unknown>): SettleTicket {
@@ -98,6 +99,7 @@ function settleTicketOf(r: Record<string, unknown>): SettleTicket {
     net: (r.net as string | null) ?? '0', shipped: (r.shipped as string | null) ?? null, qualityDeduction: r.quality as string,
     siteDeductions: (r.site as SettleTicket['siteDeductions'] | null) ?? {}, price: (r.price as string | null) ?? null, qualityPriceAdjust: r.qpa as string,
     taxRate: (r.tax_rate as string | null) ?? null,
+    ...(r.price_basis === 'VOLUME' ? { priceBasis: 'VOLUME' as const, gaugeVolume: (r.gauge_volume as string | null) ?? null } : {}),
   };
 }
 

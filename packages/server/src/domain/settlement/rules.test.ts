@@ -39,6 +39,16 @@ describe('a settlement row', () => {
   it('refuses an amount no money column holds, naming the ticket', () => {
     expect(settleRow(ticket({ price: '999999999999999' }), 2)).toEqual({ ok: false, message: '磅单 CG1 的金额不能大于或等于1000万亿' });
   });
+  it('settles a ticket priced per m3 on its gauged volume: quantity the m3, amount m3 x unit price', () => {
+    // 17.331 m3 x (45.5 - 6) = 684.5745 -> 684.57; the 25 t (or the shipped 30 t) play no part
+    const r = row({ priceBasis: 'VOLUME', gaugeVolume: '17.331', price: '45.5', qualityPriceAdjust: '-6', basis: 'SHIPPED', taxRate: '13' });
+    expect(r).toMatchObject({ priceBasis: 'VOLUME', quantity: '17.331', unitPrice: '39.5', amount: '684.57', amountExTax: '605.81', tax: '78.76' });
+    expect(basisText(r)).toBe('按检尺方量 17.331m³ 计价；对方原发：我方 25，原发 30，取 30；无扣重');
+  });
+
+  it('refuses a ticket priced per m3 that is not gauged, naming it, rather than settling its tons', () => {
+    expect(settleRow(ticket({ priceBasis: 'VOLUME', gaugeVolume: null }), 2)).toEqual({ ok: false, message: '磅单 CG1 按检尺方量计价，尚未检尺，不能结算，请先检尺' });
+  });
 });
 
 describe('the totals', () => {

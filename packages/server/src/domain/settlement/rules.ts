@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
-import { CURRENCY_LIMIT, payTotal, SITE_DEDUCTION_KINDS, SITE_DEDUCTION_WORDS, ticketAmount, type PayRounding, type SiteDeductionKind } from '@wb/protocol';
+import { CURRENCY_LIMIT, payTotal, SITE_DEDUCTION_KINDS, SITE_DEDUCTION_WORDS, type PayRounding, type SiteDeductionKind } from '@wb/protocol';
+import type { PriceBasis } from '../../platform/db/schema';
+import { awaitingGaugeText, basisAmount, type AmountBasis } from '../weighing/rules/amount';
 import type { SettleBasis, SettlementState } from '../../platform/db/schema';
 
 /**
@@ -32,6 +34,9 @@ export interface SettleTicket {
   qualityPriceAdjust: string;
   /** notice line, else contract line, else contract; 0 when none says */
   taxRate: string | null;
+  /** 085: a price per m3 settles the gauged volume (m3); absent: per ton */
+  priceBasis?: PriceBasis;
+  gaugeVolume?: string | null;
 }
 
 export interface SettleRow {
@@ -53,7 +58,10 @@ export interface SettleRow {
   qualityDeduction: string;
   /** the deductions by kind the row was settled with (the site's, out of the net; QUALITY, out of the basis quantity) */
   deductions: RowDeductions;
+  /** the tons settled, or the m3 gauged when the price is per m3 (priceBasis) */
   quantity: string;
+  /** 085: absent: per ton */
+  priceBasis?: PriceBasis;
   price: string;
   qualityPriceAdjust: string;
   unitPrice: string;
@@ -116,13 +124,13 @@ export function rowDeductions(site: SettleTicket['siteDeductions'], quality: Dec
  * from, the deductions by kind (扣水 0.5；质量扣重 0.04; 无扣重 when none). The dialog's tooltip,
  * the statement's 结算依据 column.
  */
-export function basisText(r: Pick<SettleRow, 'basis' | 'grossNet' | 'shipped' | 'basisQuantity' | 'deductions'>, weight: (tons: string) => string = (t) => t): string {
+export function basisText(r: Pick<SettleRow, 'basis' | 'grossNet' | 'shipped' | 'basisQuantity' | 'deductions'> & Partial<Pick<SettleRow, 'priceBasis' | 'quantity'>>, weight: (tons: string) => string = (t) => t): string {
   const chose = r.basis === 'OUR_NET' || r.shipped === null
     ? `${BASIS_WORDS[r.basis]}${r.basis !== 'OUR_NET' ? '（无原发，按我方净重）' : ''} ${weight(r.grossNet)}`
     : `${BASIS_WORDS[r.basis]}：我方 ${weight(r.grossNet)}，原发 ${weight(r.shipped)}，取 ${weight(r.basisQuantity)}`;
   const kinds = DEDUCTION_ORDER.filter((k) => r.deductions[k] !== undefined);
   const deducted = kinds.length === 0 ? '无扣重' : kinds.map((k) => `${DEDUCTION_WORDS[k]} ${weight(r.deductions[k] as string)}`).join('；');
-  return `${chose}；${deducted}`;
+  return r.priceBasis === 'VOLUME' ? `按检尺方量 ${new Decimal(r.quantity ?? 0).toFixed(3)}m³ 计价；${chose}；${deducted}` : `${chose}；${deducted}`;
 }
 
 /** A row's money: quantity x unit price at the money decimals, its tax at the rate (they add up exactly), the unit price without tax. */
@@ -144,17 +152,27 @@ export function settleRow(t: SettleTicket, moneyDecimals: number): Decided<Settl
   const q = new Decimal(t.qualityDeduction);
   const grossNet = new Decimal(t.net).plus(q);
   const base = basisQuantity(t.basis, grossNet, t.shipped);
-  const quantity = Decimal.max(base.minus(q), 0);
+  const weighed = Decimal.max(base.minus(q), 0);
   const price = new Decimal(t.price ?? 0);
-  const money = rowMoney(`磅单 ${t.ticketNo}`, quantity, price.plus(t.qualityPriceAdjust), t.taxRate, moneyDecimals);
-  if (!money.ok) return money;
+  const unit = price.plus(t.qualityPriceAdjust);
+  // the one pricing rule of a ticket (weighing/rules/amount.ts): per m3, the gauged volume is the quantity, the tons play no part
+  const basis: AmountBasis = { price_basis: t.priceBasis ?? 'NET', gauge_volume: t.gaugeVolume ?? null };
+  const priced = basisAmount(basis, weighed, price, moneyDecimals, t.qualityPriceAdjust);
+  if (!priced.ok) return { ok: false, message: `磅单 ${t.ticketNo} 的金额不能大于或等于1000万亿` };
+  if (priced.awaitingGauge) return { ok: false, message: `${awaitingGaugeText(t.ticketNo)}，不能结算，请先检尺` };
+  const quantity = basis.price_basis === 'VOLUME' ? new Decimal(basis.gauge_volume as string) : weighed;
+  const amount = new Decimal(priced.amount ?? 0);
+  const rate = new Decimal(t.taxRate ?? 0);
+  const { tax, amountExTax } = taxOf(amount, rate, moneyDecimals);
   return {
     ok: true,
     value: {
       ticketId: t.id, wagonId: null, ticketNo: t.ticketNo, completedAt: t.completedAt, materialId: t.materialId, noticeId: t.noticeId, contractId: t.contractId,
       basis: t.basis, net: new Decimal(t.net).toFixed(), shipped: t.shipped === null ? null : new Decimal(t.shipped).toFixed(), grossNet: grossNet.toFixed(),
-      basisQuantity: base.toFixed(), qualityDeduction: q.toFixed(), deductions: rowDeductions(t.siteDeductions, q), quantity: quantity.toFixed(), price: price.toFixed(),
-      qualityPriceAdjust: new Decimal(t.qualityPriceAdjust).toFixed(), ...money.value,
+      basisQuantity: base.toFixed(), qualityDeduction: q.toFixed(), deductions: rowDeductions(t.siteDeductions, q), quantity: quantity.toFixed(),
+      ...(basis.price_basis === 'VOLUME' ? { priceBasis: 'VOLUME' as const } : {}), price: price.toFixed(),
+      qualityPriceAdjust: new Decimal(t.qualityPriceAdjust).toFixed(), unitPrice: unit.toFixed(), taxRate: rate.toFixed(), amount: amount.toFixed(),
+      tax: tax.toFixed(), amountExTax: amountExTax.toFixed(), unitPriceExTax: unitPriceExTax(amountExTax, quantity).toFixed(),
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Tx } from './repo';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
 import { computeNet } from './rules/net';
-import { pricedAmount } from './rules/amount';
+import { basisAmount, NET_BASIS } from './rules/amount';
 import { decideTicketAction } from './rules/transitions';
 import { ticketFacts } from './second';
 
@@ -39,7 +39,7 @@ export async function prepareManualTicket(db: Database, who: Pick<Who, 'orgId'>,
   const net = computeNet(gross, tare, deductions, material.hiddenDeduct, params);
   if (!net.ok) throw badRequest(net.message, 'net');
   const price = asDecimal(entity.price ?? current?.price);
-  const amount = pricedAmount(net.net, price, params.moneyPrecision);
+  const amount = basisAmount(current ? { price_basis: current.price_basis, gauge_volume: current.gauge_volume } : NET_BASIS, net.net, price, params.moneyPrecision);
   if (!amount.ok) throw badRequest(amount.message, 'price');
   const now = new Date().toISOString();
   Object.assign(entity, {
@@ -58,7 +58,7 @@ function stripDerived(entity: Entity): void {
 async function currentTicket(db: Database, orgId: string, entity: Entity) {
   const id = String(entity.id ?? '');
   if (!isId(id)) return null;
-  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id', 'net', 'locked_by_kind', 'locked_by_no', 'kind', 'freight_settled_by_no'])
+  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'gross', 'tare', 'price', 'material_id', 'manual', 'state', 'uploaded_at', 'source_ticket_id', 'net', 'locked_by_kind', 'locked_by_no', 'kind', 'freight_settled_by_no', 'price_basis', 'gauge_volume'])
     .select(repo.goodsSettledNo('wb_ticket').as('settled_by_no'))
     .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
   if (!t) return null;

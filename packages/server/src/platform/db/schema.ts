@@ -409,7 +409,11 @@ export interface WbPriceAdjust extends DocAudit {
   id: Generated<string>; org_id: Id; kind: 'sa' | 'pu'; adjust_no: string; doc_status: Generated<'FREE' | 'AUDITED' | 'OBSOLETE'>;
   effective_at: Timestamp; reason: string; audited_at: Timestamp | null; audited_by: Id | null;
 }
-export interface WbPriceAdjustLine extends DocAudit, PriceKeys { id: Generated<string>; org_id: Id; adjust_id: Id; seq: number }
+export interface WbPriceAdjustLine extends DocAudit, PriceKeys {
+  id: Generated<string>; org_id: Id; adjust_id: Id; seq: number;
+  /** 096: per ton weighed or per m3 gauged, written as the rule's */
+  price_basis: Generated<PriceBasis>;
+}
 export interface WbPriceRuleEnd { adjust_id: Id; rule_id: Id; to_before: Timestamp | null }
 
 // Freight (migrations/047_freight.sql).
@@ -562,6 +566,8 @@ export interface WbCalculationRow {
   id: Generated<string>; org_id: Id; calculation_id: Id; seq: number; ticket_id: Id; ticket_no: string; completed_at: Timestamp | null;
   material_id: Id | null; net: Numeric; price_carried: Numeric | null; price_in_force: Numeric | null; price_source: string | null;
   price_label: string | null; amount_carried: Numeric; amount_in_force: Numeric; difference: Numeric;
+  /** 096: what the price in force is per, and the ticket's gauged volume */
+  price_basis: Generated<PriceBasis>; gauge_volume: Numeric | null;
 }
 export interface DB {
   wb_calculation: WbCalculation;

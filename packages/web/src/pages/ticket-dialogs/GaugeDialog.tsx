@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,17 @@ import { plantDateTimeText } from '@/platform/plant-time';
 import { gaugeView, saveGauge } from './api';
 import { TicketDialog, useSave, useTicket, type DialogProps } from './shared';
 
+/** as many as the gauging call takes (protocol gaugeBody) */
+const GAUGE_PHOTO_LIMIT = 10;
+// the upload (antd Upload, the files client) loads with the dialog that takes photos, not with every ticket dialog
+const ImageUpload = lazy(() => import('@/platform/files/ImageUpload').then((m) => ({ default: m.ImageUpload })));
+
 /**
  * 检尺: the yard's measured load of a ticket of a material bought or sold by volume: the load's
  * length x width x height, or the bed's less the gap to its rim. The server works out the volume
  * and, where the material is turned into tons, the tonnage (weighing/gauge/rules.ts); the dialog
- * shows the figures the ticket keeps.
+ * shows the figures the ticket keeps. The gauger attaches photos of the load (the shared upload
+ * of platform/files); a gauging again starts from the photos the last one kept.
  */
 export function GaugeDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
@@ -21,6 +27,9 @@ export function GaugeDialog({ ctx, onClose }: DialogProps) {
   const [method, setMethod] = useState<GaugeMethod>('LOAD');
   const [fig, setFig] = useState({ length: '', width: '', height: '', gap: '', gaugerName: '' });
   const [problem, setProblem] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<string[] | null>(null);
+  // untouched: the photos the last gauging kept
+  const shownPhotos = photos ?? view?.gauge?.photoFileIds ?? [];
   const save = useSave(ctx, onClose);
   const g = view?.gauge;
   const set = (key: keyof typeof fig) => (e: { target: { value: string } }) => setFig({ ...fig, [key]: e.target.value });
@@ -30,7 +39,7 @@ export function GaugeDialog({ ctx, onClose }: DialogProps) {
     void save.run(async () => {
       await saveGauge(ctx.base, {
         id, method, length: fig.length.trim(), width: fig.width.trim(), height: fig.height.trim(),
-        gap: method === 'BED' && fig.gap.trim() ? fig.gap.trim() : null, gaugerName: fig.gaugerName.trim() || null, photoFileIds: [],
+        gap: method === 'BED' && fig.gap.trim() ? fig.gap.trim() : null, gaugerName: fig.gaugerName.trim() || null, photoFileIds: shownPhotos,
       });
       return t('ticketDialogs.gaugeSaved');
     });
@@ -40,7 +49,7 @@ export function GaugeDialog({ ctx, onClose }: DialogProps) {
       {view && !view.gauged && <Alert type="warning" showIcon title={t('ticketDialogs.gaugeNotGauged')} style={{ marginBottom: 12 }} />}
       <Descriptions size="small" bordered column={2} style={{ marginBottom: 16 }}
         items={[
-          { key: 'current', label: t('ticketDialogs.gaugeCurrent'), span: 2, children: <span data-testid="gauge-current">{g ? `${g.volume} m³${g.tons ? ` · ${g.tons} t` : ''} · ${g.gaugerName} ${plantDateTimeText(g.gaugedAt)}` : t('ticketDialogs.gaugeNone')}</span> },
+          { key: 'current', label: t('ticketDialogs.gaugeCurrent'), span: 2, children: <span data-testid="gauge-current">{g ? `${g.volume} m³${g.tons ? ` · ${g.tons} t` : ''} · ${g.gaugerName} ${plantDateTimeText(g.gaugedAt)}${g.photoFileIds.length ? ` · ${t('ticketDialogs.gaugePhotoCount', { count: g.photoFileIds.length })}` : ''}` : t('ticketDialogs.gaugeNone')}</span> },
           { key: 'density', label: t('ticketDialogs.gaugeDensity'), children: view?.density ?? '—' },
           { key: 'basis', label: t('ticketDialogs.gaugeBasis'), children: view ? t(view.priceBasis === 'VOLUME' ? 'ticketDialogs.basisVolume' : 'ticketDialogs.basisNet') : '' },
         ]} />
@@ -61,6 +70,11 @@ export function GaugeDialog({ ctx, onClose }: DialogProps) {
         </Space>
         <Form.Item label={t('ticketDialogs.gauger')} validateStatus={problem ? 'error' : undefined} help={problem ?? t('ticketDialogs.gaugerHint')}>
           <Input data-testid="gauge-gauger" maxLength={40} value={fig.gaugerName} onChange={set('gaugerName')} />
+        </Form.Item>
+        <Form.Item label={t('ticketDialogs.gaugePhotos')} help={t('ticketDialogs.gaugePhotosHint')}>
+          <Suspense fallback={null}>
+            <ImageUpload ids={shownPhotos} onChange={setPhotos} limit={GAUGE_PHOTO_LIMIT} alt={t('ticketDialogs.gaugePhotos')} width={96} height={64} testId="gauge-photos" disabled={!view?.gauged} />
+          </Suspense>
         </Form.Item>
       </Form>
     </TicketDialog>

@@ -26,7 +26,11 @@ function Thumb({ shot, label }: { shot: TicketPicture; label: string }) {
   );
 }
 
-/** 抓拍图片: the watermarked camera snapshots of the chosen ticket's weighings, a strip of thumbnails. */
+const READING_WORDS: Record<TicketPicture['reading'], string> = {
+  FIRST: 'ticketDialogs.firstReading', SECOND: 'ticketDialogs.secondReading', GAUGE: 'ticketDialogs.gaugeReading',
+};
+
+/** 抓拍图片: the watermarked camera snapshots of the chosen ticket's weighings and its gauging's photos, a strip of thumbnails. */
 export function PicturesDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
   const id = ctx.selectedIds[0] ?? '';
@@ -38,7 +42,7 @@ export function PicturesDialog({ ctx, onClose }: DialogProps) {
       {data && data.length > 0 && (
         <Image.PreviewGroup>
           <Space wrap size={12}>
-            {data.map((s) => <Thumb key={s.fileId} shot={s} label={t(s.reading === 'FIRST' ? 'ticketDialogs.firstReading' : 'ticketDialogs.secondReading')} />)}
+            {data.map((s) => <Thumb key={`${s.reading}-${s.fileId}`} shot={s} label={t(READING_WORDS[s.reading])} />)}
           </Space>
         </Image.PreviewGroup>
       )}

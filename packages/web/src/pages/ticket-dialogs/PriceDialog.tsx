@@ -10,7 +10,7 @@ const PRICE = /^\d+(\.\d+)?$/;
 
 /**
  * 修改单价: the ticket's net, unit price and amount now, the new unit price, and the amount it will
- * come to, rounded as the server keeps it (protocol ticketUnitPrice and ticketAmount, with the
+ * come to (on the gauged m3 when its price is per m3), rounded as the server keeps it (protocol ticketUnitPrice and ticketAmount, with the
  * company's decimals), and the reason for the change, which the server keeps in the log.
  */
 export function PriceDialog({ ctx, onClose }: DialogProps) {
@@ -25,8 +25,10 @@ export function PriceDialog({ ctx, onClose }: DialogProps) {
   const typed = price.trim();
   const fig = useFigures();
   const newAmount = (() => {
-    if (!params || !ticket || ticket.net === null || !PRICE.test(typed)) return '—';
-    const amount = ticketAmount(ticket.net, ticketUnitPrice(typed, params.unitPricePrecision), params.moneyPrecision);
+    // a price per m3 prices the gauged volume (server weighing/rules/amount.ts basisAmount); not gauged yet, no amount
+    const quantity = ticket?.priceBasis === 'VOLUME' ? ticket.gaugeVolume ?? null : ticket?.net ?? null;
+    if (!params || !ticket || quantity === null || !PRICE.test(typed)) return '—';
+    const amount = ticketAmount(quantity, ticketUnitPrice(typed, params.unitPricePrecision), params.moneyPrecision);
     // a return ticket's amount is kept negative (it pays back), as its present amount shows
     const signed = toDecimal(ticket.amount)?.isNegative() ? amount.neg() : amount;
     return fig.money(signed.toFixed(params.moneyPrecision));

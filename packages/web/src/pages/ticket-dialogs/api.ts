@@ -17,6 +17,8 @@ export interface TicketEntity {
   deductions: TicketDeductionRow[];
   /** the production batch of a sales ticket (server domain/batch) */
   batchId?: string | null; batchNo?: string | null;
+  /** 085: what the price is per (NET weighed, VOLUME gauged) and the gauged m3 */
+  priceBasis?: 'NET' | 'VOLUME'; gaugeVolume?: string | null;
 }
 
 export const getTicket = (base: string, id: string) => call<TicketEntity>(`${path(base)}/get/${encodeURIComponent(id)}`);
@@ -26,9 +28,9 @@ export const previewDeduct = (base: string, body: DeductBody) =>
 
 export const saveDeductions = (base: string, body: DeductBody) => call<unknown>(`${path(base)}/deduct`, { method: 'POST', body, expected: INLINE });
 
-export interface TicketPicture { fileId: string; reading: 'FIRST' | 'SECOND'; weighedAt: string }
+export interface TicketPicture { fileId: string; reading: 'FIRST' | 'SECOND' | 'GAUGE'; weighedAt: string }
 
-/** The watermarked snapshots the ticket's weighings keep (server weighing/pictures.ts). */
+/** The watermarked snapshots the ticket's weighings keep, then its gauging's photos (server weighing/pictures.ts). */
 export const ticketPictures = (base: string, id: string) => call<TicketPicture[]>(`${path(base)}/pictures/${encodeURIComponent(id)}`);
 
 /** One picture's bytes, under the session (GET /api/sys-file-type/img/:id), as an object URL for <img>. */

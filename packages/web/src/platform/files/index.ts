@@ -4,3 +4,4 @@ export { uploadFiles, fetchFileInfo, fetchSignedUrl, type UploadOptions } from '
 export { DEFAULT_UPLOAD_LIMIT, IMAGE_ACCEPT, progressPercent, uploadCountRefusal } from './upload-rules';
 export { useSignedImageUrl } from './useSignedImageUrl';
 export { FileImage, type FileImageProps } from './FileImage';
+export { ImageUpload, type ImageUploadProps } from './ImageUpload';

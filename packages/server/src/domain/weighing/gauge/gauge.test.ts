@@ -85,6 +85,24 @@ describe('gauging a ticket', () => {
   });
 });
 
+describe('the gauger\'s photos', () => {
+  it('keeps the photos with the gauging: the ticket\'s pictures show them, its print counts them', async () => {
+    const t = await weighPurchase(ctx.app, db(), plant, op, { station: 'G7', gross: '40', tare: '15' });
+    const photo = async (name: string) => (await db().insertInto('sys_file').values({
+      org_id: plant.orgId, original_name: name, content_type: 'image/jpeg', size_bytes: '10', sha256: 'a'.repeat(64), storage_key: `org/${plant.orgId}/2026/11/${name}-${t.id}.jpg`,
+    }).returning('id').executeTakeFirstOrThrow()).id;
+    const ids = [await photo('load-front'), await photo('load-side')];
+    expectOk(await post('pu/gauge', { id: t.id, ...{ method: 'LOAD', length: '6.25', width: '2.35', height: '1.18' }, photoFileIds: ids }));
+    expect((await gaugeRow(t.id))!.photo_file_ids.map(String)).toEqual(ids.map(String));
+    const view = expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/gauge/${t.id}`, op)).data;
+    expect(view.gauge.photoFileIds).toEqual(ids.map(String));
+    const pictures = expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/pictures/${t.id}`, op)).data as { fileId: string; reading: string }[];
+    expect(pictures.filter((p) => p.reading === 'GAUGE').map((p) => p.fileId)).toEqual(ids.map(String));
+    const printed = expectOk(await call(ctx.app, 'GET', `/api/weigh/pu/print/${t.id}`, op)).data;
+    expect(JSON.stringify(printed)).toContain('"key":"gaugePhotos","label":"检尺照片","labelEn":"Gauging photos","value":"2 张"');
+  });
+});
+
 describe('a price per m3', () => {
   it('prices a ticket on its gauged volume: amount = volume x price per m3, in cents', async () => {
     const rule = expectOk(await call(ctx.app, 'POST', '/api/price/pu/create', admin, {

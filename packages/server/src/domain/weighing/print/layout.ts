@@ -54,6 +54,8 @@ export interface TicketPrintFacts {
   batchNo?: string | null;
   /** 085: the gauged volume (m3), printed beside the weights when the load was gauged */
   gaugeVolume?: string | null;
+  /** the photos its gauging keeps: counted on the paper, shown on the screen (抓拍图片) */
+  gaugePhotoCount?: number;
 }
 
 export interface PrintSettings {
@@ -171,6 +173,7 @@ export function infoFields(f: TicketPrintFacts, p: WeightParams): TicketPrintFie
     // printed only where there is one, so a ticket of another product keeps its paper as it was
     ...(f.batchNo ? [field('batchNo', '批次号', 'Batch no.', f.batchNo)] : []),
     ...(f.gaugeVolume ? [field('gaugeVolume', '检尺方量(m³)', 'Gauged (m3)', new Decimal(f.gaugeVolume).toFixed(3))] : []),
+    ...(f.gaugeVolume && f.gaugePhotoCount ? [field('gaugePhotos', '检尺照片', 'Gauging photos', `${f.gaugePhotoCount} 张`)] : []),
   ];
 }
 

@@ -24,6 +24,7 @@ export async function printFacts(db: Runner, orgId: string, id: string): Promise
       'm.inv_name', 'm.model', 'v.vendor_name', 'c.customer_name', 'cr.carrier_name', 'peer.org_name as peer_name', 'n.notice_no',
       'w.ware_name', 'tw.ware_name as to_ware_name', 't.gross', 't.gross_time', 't.tare', 't.tare_time', 't.net', 't.shipped_quantity', 't.deduct_total',
       't.price', 't.amount', 't.remark', 't.print_count', 'b.batch_no', 't.gauge_volume',
+      sql<number | null>`(SELECT cardinality(g.photo_file_ids) FROM wb_ticket_gauge g WHERE g.org_id = t.org_id AND g.ticket_id = t.id)`.as('gauge_photos'),
     ])
     .where('t.org_id', '=', orgId).where('t.id', '=', id)
     .executeTakeFirst();
@@ -39,6 +40,7 @@ export async function printFacts(db: Runner, orgId: string, id: string): Promise
     toWarehouse: t.to_ware_name, gross: t.gross, grossTime: t.gross_time, tare: t.tare, tareTime: t.tare_time, net: t.net,
     shippedQuantity: t.shipped_quantity, deductTotal: t.deduct_total, deductions, price: t.price, amount: t.amount, firstOperator: operator('FIRST'),
     secondOperator: operator('SECOND'), remark: t.remark, printCount: t.print_count, batchNo: t.batch_no, gaugeVolume: t.gauge_volume,
+    gaugePhotoCount: t.gauge_photos ?? 0,
   };
 }
 

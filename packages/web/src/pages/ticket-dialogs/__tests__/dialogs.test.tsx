@@ -127,6 +127,19 @@ describe('抓拍图片', () => {
     expect(screen.getByText(/一次过磅/)).toBeTruthy();
   });
 
+  it('names the gauger\'s photos of the load apart from the snapshots', async () => {
+    const own = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pic'), revokeObjectURL: vi.fn() });
+    onTestFinished(() => void Object.assign(URL, own));
+    serve((url) => {
+      if (url.includes('/pictures/7')) return envelope([{ fileId: '31', reading: 'FIRST', weighedAt: '2026-11-25T08:00:00Z' }, { fileId: '33', reading: 'GAUGE', weighedAt: '2026-11-25T09:30:00Z' }]);
+      if (url.includes('/sys-file-type/img/')) return new Response(new Uint8Array([0xff, 0xd8]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
+      return undefined;
+    });
+    renderInShell(<TicketDialogs kind="ticketPictures" ctx={ctx()} onClose={vi.fn()} />);
+    await waitFor(() => expect(screen.getAllByTestId('ticket-picture').map((p) => p.textContent?.split(' · ')[0])).toEqual(['一次过磅', '检尺照片']));
+  });
+
   it('says so when the ticket keeps none', async () => {
     serve((url) => (url.includes('/pictures/7') ? envelope([]) : undefined));
     renderInShell(<TicketDialogs kind="ticketPictures" ctx={ctx()} onClose={vi.fn()} />);
