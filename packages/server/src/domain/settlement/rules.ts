@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { CURRENCY_LIMIT, payTotal, SITE_DEDUCTION_KINDS, SITE_DEDUCTION_WORDS, type PayRounding, type SiteDeductionKind } from '@wb/protocol';
+import { CURRENCY_LIMIT, payTotal, SITE_DEDUCTION_KINDS, SITE_DEDUCTION_WORDS, ticketAmount, type PayRounding, type SiteDeductionKind } from '@wb/protocol';
 import type { PriceBasis } from '../../platform/db/schema';
 import { awaitingGaugeText, basisAmount, type AmountBasis } from '../weighing/rules/amount';
 import type { SettleBasis, SettlementState } from '../../platform/db/schema';
