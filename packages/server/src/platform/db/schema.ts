@@ -410,7 +410,7 @@ export interface WbPriceAdjust extends DocAudit {
   effective_at: Timestamp; reason: string; audited_at: Timestamp | null; audited_by: Id | null;
 }
 export interface WbPriceAdjustLine extends DocAudit, PriceKeys { id: Generated<string>; org_id: Id; adjust_id: Id; seq: number }
-export interface WbPriceRuleEnd { adjust_id: Id; rule_id: Id; to_before: Timestamp | null }
+export interface WbPriceRuleEnd { org_id: Id; adjust_id: Id; rule_id: Id; to_before: Timestamp | null }
 
 // Freight (migrations/047_freight.sql).
 type FreightKindCol = 'pu' | 'sa' | 'al' | 'tr';
