@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ReplicaConfig } from './platform/db/replica';
 
 // `npm start` runs the server inside packages/server; the data belongs at the project's root.
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -43,6 +44,12 @@ export interface Config {
   backupKeepDays: number;
   /** JOB_HISTORY_DAYS: how long the scheduled jobs' run history is kept */
   jobHistoryDays: number;
+  /**
+   * DATABASE_REPLICA_URL: a hot-standby replica that reports, exports, statements and the lists
+   * read (platform/db/replica.ts); REPLICA_MAX_LAG_SECONDS: further behind, the primary answers;
+   * REPLICA_CHECK_MS: how long one look at its state is trusted
+   */
+  replica: ReplicaConfig;
 }
 
 /** The sweep of unattached uploads (platform/files/sweep.ts): how old they must be, and how often it runs (0: never). */
@@ -158,5 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.PLANT_TIME_ZONE || 'Asia/Shanghai',
     backupKeepDays: Math.max(1, int(env.BACKUP_KEEP_DAYS, 7)),
     jobHistoryDays: Math.max(1, int(env.JOB_HISTORY_DAYS, 14)),
+    replica: {
+      url: env.DATABASE_REPLICA_URL || null,
+      maxLagSeconds: Math.max(0, int(env.REPLICA_MAX_LAG_SECONDS, 10)),
+      checkMs: Math.max(0, int(env.REPLICA_CHECK_MS, 1_000)),
+    },
   };
 }
