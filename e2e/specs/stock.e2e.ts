@@ -115,7 +115,7 @@ describe('stock', () => {
 
     const transfer = () => db<{ transfer_no: string; doc_status: string; lines: string }>(
       `SELECT t.transfer_no, t.doc_status, string_agg(l.material_id || ':' || l.quantity, ',') AS lines
-         FROM wb_stock_transfer t JOIN wb_stock_transfer_line l ON l.transfer_id = t.id GROUP BY t.id`);
+         FROM wb_stock_transfer t JOIN wb_stock_transfer_line l ON l.transfer_id = t.id GROUP BY t.id, t.org_id`);
     await poll(transfer).toEqual([{ transfer_no: expect.stringMatching(/^YK/), doc_status: 'FREE', lines: `${material.id}:120.5000` }]);
     const [{ transfer_no: transferNo }] = await transfer();
 

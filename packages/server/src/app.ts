@@ -27,6 +27,7 @@ import { mountModules } from './platform/module/mount';
 import type { FamilyModule } from './platform/module/define';
 import { ALL_TEMPLATES, MODULES } from './domain/modules';
 import { collectJobs, installJobs, type JobDeclarations } from './platform/jobs/install';
+import { replicaRoutes } from './platform/db/replica-routes';
 
 export interface AppDeps {
   config: Config;
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger = false, now = Date.no
   oidcRoutes(app, db, config);
   clientConfigRoutes(app, config);
   platformInfoRoutes(app, db, config);
+  replicaRoutes(app, database, config.replica);
   tenancyRoutes(app, database);
   menuRoutes(app, db, config);
   const files = await fileRouteDeps(config.storage, now);

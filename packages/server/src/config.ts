@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ReplicaConfig } from './platform/db/replica';
 
 // `npm start` runs the server inside packages/server; the data belongs at the project's root.
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,6 +51,12 @@ export interface Config {
    * `loopback`), or true (`1`: any sender, only for an instance no one but the proxy can reach)
    */
   trustProxy: boolean | string[];
+  /**
+   * DATABASE_REPLICA_URL: a hot-standby replica that reports, exports, statements and the lists
+   * read (platform/db/replica.ts); REPLICA_MAX_LAG_SECONDS: further behind, the primary answers;
+   * REPLICA_CHECK_MS: how long one look at its state is trusted
+   */
+  replica: ReplicaConfig;
 }
 
 /** The sweep of unattached uploads (platform/files/sweep.ts): how old they must be, and how often it runs (0: never). */
@@ -185,5 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeepDays: Math.max(1, int(env.BACKUP_KEEP_DAYS, 7)),
     jobHistoryDays: Math.max(1, int(env.JOB_HISTORY_DAYS, 14)),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    replica: {
+      url: env.DATABASE_REPLICA_URL || null,
+      maxLagSeconds: Math.max(0, int(env.REPLICA_MAX_LAG_SECONDS, 10)),
+      checkMs: Math.max(0, int(env.REPLICA_CHECK_MS, 1_000)),
+    },
   };
 }

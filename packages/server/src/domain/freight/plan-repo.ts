@@ -76,7 +76,7 @@ export async function addPlanTickets(tx: Tx, orgId: string, planId: string, tick
   const { rows } = await sql<{ ticket_id: string }>`
     INSERT INTO wb_freight_plan_ticket (org_id, plan_id, ticket_id, seq, created_by)
     SELECT ${orgId}, ${planId}::bigint, t.id, t.n, ${userId}::bigint FROM unnest(${ticketIds}::bigint[]) WITH ORDINALITY AS t(id, n)
-    ON CONFLICT (ticket_id) DO NOTHING RETURNING ticket_id::text`.execute(tx);
+    ON CONFLICT (ticket_id, org_id) DO NOTHING RETURNING ticket_id::text`.execute(tx);
   return rows.map((r) => r.ticket_id);
 }
 

@@ -41,7 +41,7 @@ export async function takeQuota(tx: Tx, orgId: string, ruleId: string, day: stri
   if (quota <= 0) return false;
   const { rows } = await sql<{ used: number }>`
     INSERT INTO gt_appointment_use AS u (org_id, rule_id, day, used) VALUES (${orgId}::bigint, ${ruleId}::bigint, ${day}::date, 1)
-    ON CONFLICT (rule_id, day) DO UPDATE SET used = u.used + 1 WHERE u.used < ${quota}
+    ON CONFLICT (rule_id, day, org_id) DO UPDATE SET used = u.used + 1 WHERE u.used < ${quota}
     RETURNING used`.execute(tx);
   return rows.length > 0;
 }

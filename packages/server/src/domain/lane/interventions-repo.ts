@@ -59,5 +59,5 @@ export async function useApproval(tx: Tx, orgId: string, id: string, ticketId: s
 /** The station agent's own account at its last contact (no log: it changes no business record). */
 export async function recordContact(db: Database, s: LaneStation, queued: number, phase: string | null): Promise<void> {
   await db.insertInto('wb_lane_contact').values({ credential_id: s.credentialId, org_id: s.orgId, contact_at: new Date(), queued, phase })
-    .onConflict((c) => c.column('credential_id').doUpdateSet({ contact_at: new Date(), queued, phase })).execute();
+    .onConflict((c) => c.columns(['credential_id', 'org_id']).doUpdateSet({ contact_at: new Date(), queued, phase })).execute();
 }

@@ -305,7 +305,7 @@ describe('sync', () => {
       ['IMP-2', customerCode, '公安局', '2026-01-01', '2026-12-31', 'BZ01', 8],
     ])));
     expect(res.data).toEqual({ imported: 2, updated: 0, lines: 3 });
-    expect(await q("SELECT g.grant_no, g.doc_status, count(l.id)::int AS n FROM mgp_grant g JOIN mgp_grant_line l ON l.grant_id = g.id WHERE g.grant_no LIKE 'IMP-%' GROUP BY g.id ORDER BY 1"))
+    expect(await q("SELECT g.grant_no, g.doc_status, count(l.id)::int AS n FROM mgp_grant g JOIN mgp_grant_line l ON l.grant_id = g.id WHERE g.grant_no LIKE 'IMP-%' GROUP BY g.id, g.org_id ORDER BY 1"))
       .toEqual([{ grant_no: 'IMP-1', doc_status: 'FREE', n: 2 }, { grant_no: 'IMP-2', doc_status: 'FREE', n: 1 }]);
     expect((await q("SELECT count(*)::int AS n FROM sys_log WHERE family = '许可证' AND action = 'import'"))[0].n).toBe(2);
   });

@@ -164,7 +164,7 @@ export async function stampGrantAudit(tx: Tx, ids: string[], userId: string): Pr
 export async function drawnOf(tx: Tx, ids: string[]): Promise<{ id: string; grantNo: string; drawn: string }[]> {
   const { rows } = await sql<{ id: string; grant_no: string; drawn: string }>`
     SELECT g.id::text, g.grant_no, trim_scale(coalesce(sum(l.drawn_quantity), 0))::text AS drawn
-      FROM mgp_grant g LEFT JOIN mgp_grant_line l ON l.grant_id = g.id WHERE g.id = ANY(${ids}::bigint[]) GROUP BY g.id ORDER BY g.id`.execute(tx);
+      FROM mgp_grant g LEFT JOIN mgp_grant_line l ON l.grant_id = g.id WHERE g.id = ANY(${ids}::bigint[]) GROUP BY g.id, g.org_id ORDER BY g.id`.execute(tx);
   return rows.map((r) => ({ id: r.id, grantNo: r.grant_no, drawn: r.drawn }));
 }
 

@@ -13,6 +13,7 @@ import { letterheadOf } from '../../platform/print/letterhead';
 import { weighParams } from '../weighing/repo';
 import { accountListTemplate, ledgerListTemplate } from './templates';
 import { accountLedgerCheck } from './consistency-repo';
+import { readOnReplica } from '../../platform/db/replica';
 
 /**
  * The customer's money (资金): receipts and refunds, credit lines, one account per customer with
@@ -54,8 +55,9 @@ export const moneyModule = defineModule({
     // 对账单: GET with customerId, from, to; format=xlsx or pdf downloads it
     app.get('/api/money/statement', view, async (request, reply) => {
       const q = parse(statementQuery, request.query ?? {});
-      if (!q.format) return reply.type('application/json; charset=utf-8').send(statementReplyText(await readStatementJson(db, request.caller.orgId, q)));
-      const statement = await readStatement(db, request.caller.orgId, q);
+      // read on the replica when there is one (platform/db/replica.ts): a statement writes nothing
+      if (!q.format) return reply.type('application/json; charset=utf-8').send(statementReplyText(await readOnReplica(db, (r) => readStatementJson(r, request.caller.orgId, q))));
+      const statement = await readOnReplica(db, (r) => readStatement(r, request.caller.orgId, q));
       const { orgId } = request.caller;
       return sendDocument(reply, statementDocument(statement, await letterheadOf(db, orgId), await weighParams(db, orgId)), q.format, statementFileName(statement));
     });

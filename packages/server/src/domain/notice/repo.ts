@@ -35,7 +35,7 @@ export async function noticeFactsOf(tx: Tx, noticeIds: string[]): Promise<{ id: 
   const { rows } = await sql<{ id: string; notice_no: string; done: string; in_transit: string }>`
     SELECT n.id::text, n.notice_no, coalesce(sum(l.done_quantity), 0)::text AS done, coalesce(sum(l.in_transit), 0)::text AS in_transit
       FROM wb_notice n LEFT JOIN wb_notice_line l ON l.notice_id = n.id
-     WHERE n.id = ANY(${noticeIds}::bigint[]) GROUP BY n.id ORDER BY n.id`.execute(tx);
+     WHERE n.id = ANY(${noticeIds}::bigint[]) GROUP BY n.id, n.org_id ORDER BY n.id`.execute(tx);
   return rows.map((r) => ({ id: r.id, noticeNo: r.notice_no, done: r.done, inTransit: r.in_transit }));
 }
 

@@ -53,8 +53,8 @@ export async function applyAdjustments(tx: Tx, ids: string[], userId: string): P
            AND effective_from < ${a.effective_at} AND (effective_to IS NULL OR effective_to > ${a.effective_at})
          ORDER BY id FOR UPDATE`.execute(tx);
       if (replaced.length > 0) {
-        await sql`INSERT INTO wb_price_rule_end (adjust_id, rule_id, to_before)
-          SELECT ${a.id}::bigint, r.id, r.effective_to FROM wb_price_rule r WHERE r.id = ANY(${replaced.map((r) => r.id)}::bigint[])`.execute(tx);
+        await sql`INSERT INTO wb_price_rule_end (org_id, adjust_id, rule_id, to_before)
+          SELECT r.org_id, ${a.id}::bigint, r.id, r.effective_to FROM wb_price_rule r WHERE r.id = ANY(${replaced.map((r) => r.id)}::bigint[])`.execute(tx);
         await sql`UPDATE wb_price_rule SET effective_to = ${a.effective_at}, updated_at = now(), updated_by = ${userId}::bigint, version = version + 1
           WHERE id = ANY(${replaced.map((r) => r.id)}::bigint[])`.execute(tx);
       }

@@ -110,7 +110,7 @@ export async function writeApplication(tx: Tx, orgId: string, sampleId: string, 
       SELECT ${orgId}::bigint, x.id, 'QUALITY', x.mode, x.value, x.amount, ${userId}::bigint
         FROM unnest(${kept.map((w) => w.id)}::bigint[], ${kept.map((w) => w.quality!.mode)}::text[], ${kept.map((w) => w.quality!.value)}::numeric[],
                     ${kept.map((w) => w.quality!.amount)}::numeric[]) AS x(id, mode, value, amount)
-      ON CONFLICT (ticket_id, kind) DO UPDATE SET mode = EXCLUDED.mode, value = EXCLUDED.value, amount = EXCLUDED.amount
+      ON CONFLICT (ticket_id, kind, org_id) DO UPDATE SET mode = EXCLUDED.mode, value = EXCLUDED.value, amount = EXCLUDED.amount
     ), cleared AS (
       DELETE FROM wb_ticket_deduction WHERE ticket_id = ANY(${cleared}::bigint[]) AND kind = 'QUALITY'
     ), tickets AS (
@@ -125,7 +125,7 @@ export async function writeApplication(tx: Tx, orgId: string, sampleId: string, 
       FROM unnest(${rows.map((r) => r.ticketId)}::bigint[], ${rows.map((r) => r.contractId)}::bigint[], ${rows.map((r) => r.deduction)}::numeric[],
                   ${rows.map((r) => r.priceAdjust)}::numeric[], ${rows.map((r) => r.rejected)}::boolean[], ${rows.map((r) => JSON.stringify(r.items))}::jsonb[],
                   ${rows.map((r) => r.settlementNo)}::text[]) AS x(ticket_id, contract_id, deduction, price_adjust, rejected, items, settlement_no)
-    ON CONFLICT (ticket_id) DO UPDATE SET sample_id = EXCLUDED.sample_id, contract_id = EXCLUDED.contract_id, deduction = EXCLUDED.deduction,
+    ON CONFLICT (ticket_id, org_id) DO UPDATE SET sample_id = EXCLUDED.sample_id, contract_id = EXCLUDED.contract_id, deduction = EXCLUDED.deduction,
       price_adjust = EXCLUDED.price_adjust, rejected = EXCLUDED.rejected, items = EXCLUDED.items, settlement_no = EXCLUDED.settlement_no,
       applied_at = now(), applied_by = EXCLUDED.applied_by`.execute(tx);
 }

@@ -41,7 +41,7 @@ async function writeWagons(tx: Tx, children: DocumentChildren, who: RowScope, tr
       FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
         AS x(wagon_no text, material_id bigint, gross numeric, tare numeric, tare_mode text, waybill numeric, remark text, n integer)
      ORDER BY x.n
-    ON CONFLICT (train_id, wagon_no) DO UPDATE SET
+    ON CONFLICT (train_id, wagon_no, org_id) DO UPDATE SET
       ${sql.join(changed.map((c) => sql`${sql.id(c)} = EXCLUDED.${sql.id(c)}`))},
       version = w.version + 1, updated_at = now(), updated_by = EXCLUDED.updated_by
      WHERE (${sql.join(changed.map((c) => sql`w.${sql.id(c)}`))}) IS DISTINCT FROM (${sql.join(changed.map((c) => sql`EXCLUDED.${sql.id(c)}`))})

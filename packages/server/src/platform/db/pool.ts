@@ -20,8 +20,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(connectionString: string, max = 10): DatabaseHandle {
+export function openDatabase(connectionString: string, max = 10, extra: Pick<pg.PoolConfig, 'connectionTimeoutMillis'> = {}): DatabaseHandle {
   const pool = new pg.Pool({
+    ...extra,
     connectionString,
     max,
     types,

@@ -414,7 +414,7 @@ export interface WbPriceAdjustLine extends DocAudit, PriceKeys {
   /** 096: per ton weighed or per m3 gauged, written as the rule's */
   price_basis: Generated<PriceBasis>;
 }
-export interface WbPriceRuleEnd { adjust_id: Id; rule_id: Id; to_before: Timestamp | null }
+export interface WbPriceRuleEnd { org_id: Id; adjust_id: Id; rule_id: Id; to_before: Timestamp | null }
 
 // Freight (migrations/047_freight.sql).
 type FreightKindCol = 'pu' | 'sa' | 'al' | 'tr';

@@ -4,6 +4,7 @@ import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
 import { AppError, badRequest } from '../http/errors';
 import { openDataSource } from '../../domain/system/data-sources/connect';
+import { connectForReading } from '../db/replica';
 import type { DatasetInput, DatasetQuery, ReportClient, ReportDataset } from './dataset';
 
 /** Bounds a report's reading (DESIGN.md section 4): a report never holds a connection for long. */
@@ -34,9 +35,9 @@ export function guardedRowCap(env: NodeJS.ProcessEnv = process.env): number {
  */
 export async function executeDataset<T>(pool: pg.Pool, dataset: ReportDataset, fn: (client: ReportClient) => Promise<T>): Promise<T> {
   if (dataset.executor === 'app') {
-    const client = await pool.connect();
+    // on the read replica when there is one (platform/db/replica.ts): a report writes nothing
+    const client = await connectForReading(pool, 'BEGIN TRANSACTION READ ONLY');
     try {
-      await client.query('BEGIN TRANSACTION READ ONLY');
       await client.query(`SET LOCAL statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`);
       return await fn(client);
     } finally {
@@ -70,7 +71,8 @@ const READY = `
 /** The guarded executor on the platform's own database, for the company `orgId`. */
 export async function runGuarded<T>(pool: pg.Pool, orgId: string, fn: (client: ReportClient) => Promise<T>, opts: { timeoutMs?: number } = {}): Promise<T> {
   if (!/^\d+$/.test(orgId)) throw badRequest('组织无效', 'orgId');
-  const client = await pool.connect();
+  // the replica carries the same roles and policies (a physical copy): it serves these readings too
+  const client = await connectForReading(pool, 'SELECT 1');
   try {
     const { rows: [state] } = await client.query<{ ready: boolean | null }>(READY);
     if (!state?.ready) throw badRequest(`数据库未完成报表只读角色 ${REPORT_READER_ROLE} 的设置，数据源报表不可用`, 'source');

@@ -113,7 +113,7 @@ export async function onBoard(db: Database, who: { orgId: string; userId: string
 export async function markRead(db: Database, who: { orgId: string; userId: string }, id: string): Promise<boolean> {
   const { numInsertedOrUpdatedRows } = await db.insertInto('sys_announcement_read')
     .values({ org_id: who.orgId, announcement_id: id, user_id: who.userId })
-    .onConflict((oc) => oc.columns(['announcement_id', 'user_id']).doNothing())
+    .onConflict((oc) => oc.columns(['announcement_id', 'user_id', 'org_id']).doNothing())
     .executeTakeFirst();
   return Number(numInsertedOrUpdatedRows ?? 0) > 0;
 }
