@@ -1,9 +1,9 @@
 -- 报表中心's weighing summaries (domain/report-builtin/weighing.ts) read a year month by month and
 -- a month day by day; grouping a year's 700,000 tickets on every call costs more than the report's
 -- budget. So the SEALED days of a company, the days before its plant's today less two, are kept
--- summed per plant day, kind, material and counterparty here (about 170 rows a day instead of 2,000
--- tickets); the reports read the sealed days from here and the few days after them from the
--- tickets, with the same figures.
+-- summed per plant day, kind, material and counterparty here (rpt_weigh_day: about 170 rows a day
+-- instead of 2,000 tickets; rpt_weigh_month the same per month); the reports read the sealed days
+-- from here and the few days after them from the tickets, with the same figures.
 --
 -- Nothing here is on the weighing's path: a truck completed now completes on an unsealed day. The
 -- sealing job (report-builtin/seal-repo.ts, a job of the job library: nightly, at start, on
@@ -41,6 +41,23 @@ CREATE TABLE rpt_weigh_day (
   CONSTRAINT rpt_weigh_day_key UNIQUE NULLS NOT DISTINCT (org_id, day, kind, material_id, vendor_id, customer_id, al_notice_id)
 );
 
+-- The same per plant month (month: its first day), of the month's sealed days only: what the
+-- yearly summary reads (12 x about 170 rows instead of 365 x 170). A month row is always the sum
+-- of its month's day rows.
+CREATE TABLE rpt_weigh_month (
+  org_id       bigint NOT NULL REFERENCES sys_org(id),
+  month        date NOT NULL CHECK (extract(day FROM month) = 1),
+  kind         text NOT NULL,
+  material_id  bigint,
+  vendor_id    bigint,
+  customer_id  bigint,
+  al_notice_id bigint,
+  trips        integer NOT NULL,
+  net          numeric NOT NULL,
+  amount       numeric NOT NULL,
+  CONSTRAINT rpt_weigh_month_key UNIQUE NULLS NOT DISTINCT (org_id, month, kind, material_id, vendor_id, customer_id, al_notice_id)
+);
+
 -- Adds one counted row's figures (or takes them away: negative) to the summary when its day is
 -- sealed; an unsealed day is left to the sealing job.
 --
@@ -63,6 +80,9 @@ CREATE TABLE rpt_weigh_day (
 -- cannot be on a day the job seals while the writer is open.
 -- A company without a seal row gets one here (nothing sealed); the job makes its row the same way,
 -- so the two meet on the row even for a company never sealed before.
+-- Two changes of one day's group add their deltas one after the other (INSERT ... ON CONFLICT DO
+-- UPDATE takes the row; the second waits for the first's commit and adds to its figures), the day
+-- row first, then the month row.
 CREATE FUNCTION rpt_weigh_add(p_org bigint, p_at timestamptz, p_kind text, p_material bigint, p_vendor bigint, p_customer bigint,
                               p_al_notice bigint, p_trips integer, p_net numeric, p_amount numeric) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -84,6 +104,10 @@ BEGIN
   INSERT INTO rpt_weigh_day AS r (org_id, day, kind, material_id, vendor_id, customer_id, al_notice_id, trips, net, amount)
   VALUES (p_org, d, p_kind, p_material, p_vendor, p_customer, p_al_notice, p_trips, p_net, p_amount)
   ON CONFLICT ON CONSTRAINT rpt_weigh_day_key DO UPDATE
+     SET trips = r.trips + excluded.trips, net = r.net + excluded.net, amount = r.amount + excluded.amount;
+  INSERT INTO rpt_weigh_month AS r (org_id, month, kind, material_id, vendor_id, customer_id, al_notice_id, trips, net, amount)
+  VALUES (p_org, date_trunc('month', d)::date, p_kind, p_material, p_vendor, p_customer, p_al_notice, p_trips, p_net, p_amount)
+  ON CONFLICT ON CONSTRAINT rpt_weigh_month_key DO UPDATE
      SET trips = r.trips + excluded.trips, net = r.net + excluded.net, amount = r.amount + excluded.amount;
 END $$;
 

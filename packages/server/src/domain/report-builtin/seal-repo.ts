@@ -3,8 +3,8 @@ import { DONE_STATES } from './rules';
 
 /**
  * Sealing the weighing summary (migration 082): a company's days before its plant's today less
- * SEAL_KEEP_DAYS are summed once into rpt_weigh_day, and its seal row's sealed_through moves past
- * them. Later changes to those days' tickets are added by the row triggers of 082; the reports read
+ * SEAL_KEEP_DAYS are summed once into rpt_weigh_day (and their months' rows in rpt_weigh_month),
+ * and its seal row's sealed_through moves past them. Later changes to those days' tickets are added by the row triggers of 082; the reports read
  * the sealed days from the summary and the rest from the tickets.
  */
 
@@ -22,7 +22,7 @@ export interface SealResult {
   /** the last day sealed before (null: none), and now */
   from: string | null;
   through: string | null;
-  /** summary rows written */
+  /** day rows written */
   rows: number;
   /** the zone changed: the company's summary was made again from its first day */
   rebuilt: boolean;
@@ -49,8 +49,12 @@ export async function sealDays(client: pg.ClientBase, orgId: string, timeZone: s
   const from = rebuilt ? null : seal.sealed_through;
   const target = t.target;
   if (from !== null && target <= from) return { orgId, from, through: from, rows: 0, rebuilt: false };
-  // rows past the seal cannot be there (the triggers add to sealed days only); a zone change drops them all
-  await client.query(`DELETE FROM rpt_weigh_day WHERE org_id = $1 AND ($2::date IS NULL OR day > $2::date)`, [orgId, from]);
+  // the first seal, or a zone change: the company's summary from its first day (rows past the seal
+  // cannot be there otherwise: the triggers add to sealed days only)
+  if (from === null) {
+    await client.query('DELETE FROM rpt_weigh_day WHERE org_id = $1', [orgId]);
+    await client.query('DELETE FROM rpt_weigh_month WHERE org_id = $1', [orgId]);
+  }
   const inserted = await client.query(`
     INSERT INTO rpt_weigh_day (org_id, day, kind, material_id, vendor_id, customer_id, al_notice_id, trips, net, amount)
     SELECT t.org_id, (t.completed_at AT TIME ZONE $2)::date, t.kind, t.material_id, t.vendor_id, t.customer_id,
@@ -60,6 +64,15 @@ export async function sealDays(client: pg.ClientBase, orgId: string, timeZone: s
        AND t.completed_at >= CASE WHEN $3::date IS NULL THEN '-infinity'::timestamptz ELSE (($3::date + 1)::timestamp AT TIME ZONE $2) END
        AND t.completed_at < (($4::date + 1)::timestamp AT TIME ZONE $2)
      GROUP BY 1, 2, 3, 4, 5, 6, 7`, [orgId, timeZone, from, target, DONE_STATES]);
+  // the new days added to their months (a month's row holds its sealed days)
+  await client.query(`
+    INSERT INTO rpt_weigh_month AS r (org_id, month, kind, material_id, vendor_id, customer_id, al_notice_id, trips, net, amount)
+    SELECT org_id, date_trunc('month', day)::date, kind, material_id, vendor_id, customer_id, al_notice_id, sum(trips), sum(net), sum(amount)
+      FROM rpt_weigh_day
+     WHERE org_id = $1 AND day > coalesce($2::date, '-infinity'::date) AND day <= $3::date
+     GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT ON CONSTRAINT rpt_weigh_month_key DO UPDATE
+       SET trips = r.trips + excluded.trips, net = r.net + excluded.net, amount = r.amount + excluded.amount`, [orgId, from, target]);
   await client.query('UPDATE rpt_weigh_seal SET time_zone = $2, sealed_through = $3, sealed_at = now() WHERE org_id = $1', [orgId, timeZone, target]);
   return { orgId, from, through: target, rows: inserted.rowCount ?? 0, rebuilt };
 }

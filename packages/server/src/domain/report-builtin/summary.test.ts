@@ -57,8 +57,16 @@ async function sealedThrough(): Promise<string | null> {
 
 /** Moves the company's seal back to `day` (its later summary rows dropped): a state the job left `day` ago. */
 async function unsealAfter(day: string) {
-  await ctx.database.pool.query(`DELETE FROM rpt_weigh_day WHERE org_id = $1 AND day > $2::date`, [plant.orgId, day]);
+  await ctx.database.pool.query(`
+    WITH gone AS (DELETE FROM rpt_weigh_day WHERE org_id = $1 AND day > $2::date RETURNING *),
+    m AS (SELECT org_id, date_trunc('month', day)::date AS month, kind, material_id, vendor_id, customer_id, al_notice_id,
+                 sum(trips)::int AS trips, sum(net) AS net, sum(amount) AS amount FROM gone GROUP BY 1, 2, 3, 4, 5, 6, 7)
+    UPDATE rpt_weigh_month r SET trips = r.trips - m.trips, net = r.net - m.net, amount = r.amount - m.amount
+      FROM m WHERE r.org_id = m.org_id AND r.month = m.month AND r.kind = m.kind AND r.material_id IS NOT DISTINCT FROM m.material_id
+       AND r.vendor_id IS NOT DISTINCT FROM m.vendor_id AND r.customer_id IS NOT DISTINCT FROM m.customer_id AND r.al_notice_id IS NOT DISTINCT FROM m.al_notice_id`,
+  [plant.orgId, day]);
   await ctx.database.pool.query(`UPDATE rpt_weigh_seal SET sealed_through = $2::date WHERE org_id = $1`, [plant.orgId, day]);
+  expect(await breaches()).toEqual([]);
 }
 
 /** Waits until some session of the test database waits for a lock (a row lock of the seal row). */
@@ -299,15 +307,23 @@ describe('the sealing racing a change of an old ticket', () => {
 });
 
 describe('the consistency check', () => {
-  it('names a summary row that drifted from its tickets', async () => {
+  it('names a day row and a month row that drifted from their tickets', async () => {
     const day = dayAgo(5);
     await ctx.database.pool.query(`UPDATE rpt_weigh_day SET net = net + 1.5 WHERE org_id = $1 AND kind = 'pu' AND material_id = $2 AND vendor_id = $3 AND day = $4::date`,
       [plant.orgId, plant.materialId, plant.vendorId, day]);
+    await ctx.database.pool.query(`UPDATE rpt_weigh_month SET trips = trips - 1 WHERE org_id = $1 AND kind = 'pu' AND material_id = $2 AND vendor_id = $3
+      AND month = date_trunc('month', $4::date)::date`, [plant.orgId, plant.materialId, plant.vendorId, day]);
     const found = await breaches();
-    expect(found).toEqual([expect.objectContaining({ orgId: plant.orgId, figure: 'net', ref: expect.stringMatching(new RegExp(`^日 ${day} / 采购 / `)) })]);
+    expect(found).toEqual([
+      expect.objectContaining({ orgId: plant.orgId, figure: 'net', ref: expect.stringMatching(new RegExp(`^日 ${day} / 采购 / `)) }),
+      expect.objectContaining({ orgId: plant.orgId, figure: 'trips', ref: expect.stringMatching(new RegExp(`^月 ${day.slice(0, 7)} / 采购 / `)) }),
+    ]);
     expect(Number(found[0].held) - Number(found[0].expected)).toBe(1.5);
+    expect(Number(found[1].held) - Number(found[1].expected)).toBe(-1);
     await ctx.database.pool.query(`UPDATE rpt_weigh_day SET net = net - 1.5 WHERE org_id = $1 AND kind = 'pu' AND material_id = $2 AND vendor_id = $3 AND day = $4::date`,
       [plant.orgId, plant.materialId, plant.vendorId, day]);
+    await ctx.database.pool.query(`UPDATE rpt_weigh_month SET trips = trips + 1 WHERE org_id = $1 AND kind = 'pu' AND material_id = $2 AND vendor_id = $3
+      AND month = date_trunc('month', $4::date)::date`, [plant.orgId, plant.materialId, plant.vendorId, day]);
     expect(await breaches()).toEqual([]);
   });
 });

@@ -15,9 +15,10 @@ import { PARTY_CODE, PARTY_JOINS, PARTY_NAME, Sql } from './sql';
  *
  * Each reads the sealed days of its windows from the weighing summary (rpt_weigh_day, migration
  * 082: a row per plant day, kind, material and party, kept in the plant's zone) and the days after
- * the seal (the last two or three) from the tickets by (org_id, completed_at); groups them by ids
- * first (a day is 2,000 tickets but a few hundred groups, a year 60,000 summary rows and a few
- * thousand groups) and names the groups after. A report read in another zone than the summary's
+ * the seal (the last two or three) from the tickets by (org_id, completed_at); the yearly summary
+ * reads the sealed months' rows (rpt_weigh_month) instead of the days'. Groups them by ids first (a
+ * day is 2,000 tickets but a few hundred groups, a year about 2,000 month rows) and names the
+ * groups after. A report read in another zone than the summary's
  * reads every day from the tickets.
  */
 
@@ -67,6 +68,8 @@ const TICKET_COLS = `t.kind, t.material_id, t.vendor_id, t.customer_id, CASE WHE
 
 /** The summary of the sealed days (rpt_weigh_day, migration 082): the same columns, a row per day and group. */
 const SUMMARY = 'rpt_weigh_day';
+/** The same per month, of the month's sealed days: what the yearly summary reads. */
+const SUMMARY_MONTHS = 'rpt_weigh_month';
 const SUMMARY_COLS = 's.kind, s.material_id, s.vendor_id, s.customer_id, s.al_notice_id AS al_notice, s.trips, s.net, s.amount';
 
 /** The summary rows of the company, with the kind and material asked. */
@@ -155,12 +158,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * width_bucket over the periods' starts (column b, 1-based), grouped by kind, material and party
  * with the totals and one column per period (`buckets`, read from t.b).
  */
-function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[]): string {
+function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[], grain: 'day' | 'month'): string {
   const last = bounds[bounds.length - 1];
-  // the sealed days from the summary (a day is in its period by the same starts), the days after from the tickets
+  // the sealed days from the summary (a day or a month is in its period by the same starts; a month's
+  // row holds its sealed days only, and a month starting after the seal has none), the days after from the tickets
+  const [table, at] = grain === 'day' ? [SUMMARY, 's.day'] : [SUMMARY_MONTHS, 's.month'];
   const rows = `
-        SELECT width_bucket(s.day, ${q.v(bounds)}::date[]) AS b, ${SUMMARY_COLS} FROM ${SUMMARY} s
-         WHERE ${summaryFilter(q, input)} AND s.day >= ${q.v(bounds[0])}::date AND s.day < ${q.v(last)}::date AND s.day <= ${SEALED}
+        SELECT width_bucket(${at}, ${q.v(bounds)}::date[]) AS b, ${SUMMARY_COLS} FROM ${table} s
+         WHERE ${summaryFilter(q, input)} AND ${at} >= ${q.v(bounds[0])}::date AND ${at} < ${q.v(last)}::date AND ${at} <= ${SEALED}
         UNION ALL
         SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM ${WEIGHINGS} t
          WHERE ${ticketFilter(q, input)}
@@ -202,7 +207,7 @@ export const monthlyDataset: ReportDataset = {
     const days = Array.from({ length: 31 }, (_, k) => k + 1 < bounds.length
       ? `coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "d${pad(k + 1)}"`
       : `NULL::numeric AS "d${pad(k + 1)}"`);
-    const text = bucketedSummary(q, input, bounds, days);
+    const text = bucketedSummary(q, input, bounds, days, 'day');
     return q.query(text);
   },
 };
@@ -235,7 +240,7 @@ export const yearlyDataset: ReportDataset = {
     const months = Array.from({ length: 12 }, (_, k) => `
              coalesce(sum(t.trips) FILTER (WHERE t.b = ${k + 1}), 0)::int AS "m${pad(k + 1)}Trips",
              coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "m${pad(k + 1)}Net"`);
-    const text = bucketedSummary(q, input, bounds, months);
+    const text = bucketedSummary(q, input, bounds, months, 'month');
     return q.query(text);
   },
 };

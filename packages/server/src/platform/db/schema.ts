@@ -915,9 +915,11 @@ export interface RptWeighDay {
   org_id: Id; day: string; kind: string; material_id: Id | null; vendor_id: Id | null; customer_id: Id | null; al_notice_id: Id | null;
   trips: number; net: Numeric; amount: Numeric;
 }
+export interface RptWeighMonth extends Omit<RptWeighDay, 'day'> { month: string }
 export interface DB {
   rpt_weigh_seal: RptWeighSeal;
   rpt_weigh_day: RptWeighDay;
+  rpt_weigh_month: RptWeighMonth;
 }
 
 // 报表设计 (migration 076): a menu leaf of one organisation only (a designed report placed in the menu)
