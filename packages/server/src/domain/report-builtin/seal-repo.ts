@@ -63,7 +63,9 @@ export async function sealDays(client: pg.ClientBase, orgId: string, timeZone: s
      WHERE t.org_id = $1 AND t.state = ANY($5::text[])
        AND t.completed_at >= CASE WHEN $3::date IS NULL THEN '-infinity'::timestamptz ELSE (($3::date + 1)::timestamp AT TIME ZONE $2) END
        AND t.completed_at < (($4::date + 1)::timestamp AT TIME ZONE $2)
-     GROUP BY 1, 2, 3, 4, 5, 6, 7`, [orgId, timeZone, from, target, DONE_STATES]);
+     GROUP BY 1, 2, 3, 4, 5, 6, 7
+     -- a day's rows side by side in the table: a day is read from a few pages
+     ORDER BY 2, 3, 4, 5, 6, 7`, [orgId, timeZone, from, target, DONE_STATES]);
   // the new days added to their months (a month's row holds its sealed days)
   await client.query(`
     INSERT INTO rpt_weigh_month AS r (org_id, month, kind, material_id, vendor_id, customer_id, al_notice_id, trips, net, amount)
