@@ -9,8 +9,11 @@
  *   npx tsx bench/report-builtin.ts            (BENCH_EXPLAIN=1: print each report's plan instead)
  *
  * Uses the plant in PLANT_YEAR_DIR (bench/tmp/plant-year) when there is one, else generates it
- * first; migrates it to this release (the report indexes of 075). Settings (environment; defaults
- * in brackets):
+ * first; migrates it to this release (the report indexes of 075, the weighing summary of 082) and
+ * seals the summary up to the plant's today less two as the nightly job does (plant-year already
+ * has). Beside the reports as they read (sealed days from the summary), 过磅日报 (3 days) and the
+ * yearly summary are timed with every day read from the tickets, side by side in the same run.
+ * Settings (environment; defaults in brackets):
  *   BENCH_REPORT_DAYS     days of the year sampled for the daily report, evenly spread [10]
  *   BENCH_REPORT_CALLS    timed calls per day or report, after two untimed ones [15]
  *   BENCH_QUIET_WAIT      seconds to wait at most for a quiet machine before measuring [60]
@@ -30,6 +33,7 @@ import { openDatabase } from '../packages/server/src/platform/db/pool';
 import type { ReportDataset } from '../packages/server/src/platform/reports/dataset';
 import { executeDataset, orderedQuery } from '../packages/server/src/platform/reports/execute';
 import { reportBuiltinModule } from '../packages/server/src/domain/report-builtin/module';
+import { sealAll } from '../packages/server/src/domain/report-builtin/seal-repo';
 import { generatePlantYear, PLANT_YEAR_DIR, plantYearPostgres } from './plant-year';
 import { cleanUp, cleanups, percentile, round, waitQuiet } from './support/setup';
 
@@ -47,6 +51,8 @@ const settings = {
   rounds: num('BENCH_ROUNDS', 2),
 };
 const TIME_ZONE = process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai';
+/** The same clock as Asia/Shanghai's (no summer time) under a name the summary was not cut in: the reports read the tickets only. */
+const TICKETS_ONLY = TIME_ZONE === 'Asia/Shanghai' ? 'Etc/GMT-8' : TIME_ZONE;
 const dataset = (key: string): ReportDataset => {
   const d = reportBuiltinModule.datasets?.find((x) => x.key === key);
   if (!d) throw new Error(key);
@@ -62,8 +68,13 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const applied = await migrate(setup.pool);
   if (applied.length) await setup.pool.query('VACUUM (ANALYZE) wb_ticket');
-  await setup.close();
   console.log(`migrated (${applied.join(', ') || 'nothing new'}) in ${round((performance.now() - t0) / 1000, 1)} s`);
+  // the weighing summary sealed up to today less two, as the nightly job (or plant-year) leaves it
+  const s0 = performance.now();
+  const sealed = (await sealAll(setup.pool, TIME_ZONE)).filter((r) => r.from !== r.through || r.rebuilt);
+  if (sealed.length) await setup.pool.query('VACUUM (ANALYZE) rpt_weigh_day');
+  console.log(`sealed ${sealed.map((r) => `company ${r.orgId} ${r.from ?? 'from the start'} -> ${r.through} (${r.rows} rows)`).join(', ') || 'nothing new'} in ${round((performance.now() - s0) / 1000, 1)} s`);
+  await setup.close();
   // one connection: the calls are sequential
   const database = openDatabase(url, 1);
   cleanups.push(() => database.close());
@@ -78,9 +89,10 @@ async function main(): Promise<void> {
   const { rows: [busiest] } = await pool.query(
     `SELECT date_part('year', completed_at AT TIME ZONE $1)::int AS year, count(*)::int AS n FROM wb_ticket GROUP BY 1 ORDER BY 2 DESC LIMIT 1`, [TIME_ZONE]);
 
-  const run = async (key: string, params: Record<string, unknown>) => {
+  // TICKETS_ONLY: the plant's clock under another name, which the summary was not cut in: every day from the tickets
+  const run = async (key: string, params: Record<string, unknown>, timeZone = TIME_ZONE) => {
     const d = dataset(key);
-    const input = { orgId: org.id, userId: user.id, params, timeZone: TIME_ZONE };
+    const input = { orgId: org.id, userId: user.id, params, timeZone };
     return executeDataset(pool, d, async (c) => (await c.query(orderedQuery(d, input))).rows);
   };
   const explain = async (key: string, params: Record<string, unknown>) => {
@@ -156,6 +168,12 @@ async function main(): Promise<void> {
   daily.sort((a, b) => a - b);
   const yearAnswer = await run('weighing.yearly', { year: busiest.year });
   const yearly = await sample(() => run('weighing.yearly', { year: busiest.year }), 'yearly');
+  // side by side, the same calls with every day read from the tickets (the summary not used)
+  const dailyTickets: number[] = [];
+  for (const day of days.slice(0, 3)) dailyTickets.push(...(await sample(() => run('weighing.daily', { day }, TICKETS_ONLY))));
+  dailyTickets.sort((a, b) => a - b);
+  const dailySummary = perDay.slice(0, 3).map((d) => d.p50);
+  const yearlyTickets = await sample(() => run('weighing.yearly', { year: busiest.year }, TICKETS_ONLY), 'yearly from the tickets');
   const other: { report: string; rows: number; p50: number }[] = [];
   for (const [name, key, params] of others) {
     const answer = await run(key, params);
@@ -175,10 +193,18 @@ async function main(): Promise<void> {
   for (const o of other) console.log(`${o.report}: ${o.rows} rows, p50 ${o.p50} ms, PostgreSQL CPU ${cpu[o.report]} ms a call`);
   const dailyCpu = round(Object.entries(cpu).filter(([k]) => k.startsWith('daily')).reduce((a, [, v]) => a + v, 0) / days.length, 1);
   console.log(`PostgreSQL CPU a call: 过磅日报 ${dailyCpu} ms, yearly summary ${cpu.yearly} ms`);
+  const sideBySide = {
+    yearlyTicketsP50: round(percentile(yearlyTickets, 50)),
+    yearlyRatio: round(yearlyP50 / percentile(yearlyTickets, 50), 3),
+    dailyTicketsP50: round(percentile(dailyTickets, 50)),
+    dailySummaryP50: round(dailySummary.sort((a, b) => a - b)[1]),
+  };
+  console.log(`side by side, every day from the tickets: yearly p50 ${sideBySide.yearlyTicketsP50} ms (the summary's ${yearlyP50} ms: ${sideBySide.yearlyRatio} of it, `
+    + `PostgreSQL CPU ${cpu['yearly from the tickets']} ms a call); 过磅日报 p50 ${sideBySide.dailyTicketsP50} ms over the first 3 days (the summary's ${sideBySide.dailySummaryP50} ms)`);
   console.log(`load average after: ${loadAfter.join(' ')}`);
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });
   const file = path.join(here, 'results', `report-builtin-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(file, JSON.stringify({ settings, tickets: size.tickets, quiet, load, loadAfter, dailyP50, yearlyP50, cpu, perDay, yearly: { year: busiest.year, trips: yearTrips }, other }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ settings, tickets: size.tickets, quiet, load, loadAfter, dailyP50, yearlyP50, sideBySide, cpu, perDay, yearly: { year: busiest.year, trips: yearTrips }, other }, null, 2));
   console.log(`figures: ${path.relative(process.cwd(), file)}`);
   if (dailyP50 > 50 || yearlyP50 > 300) process.exitCode = 1;
 }

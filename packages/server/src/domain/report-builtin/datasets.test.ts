@@ -4,6 +4,8 @@ import type { ReportDataset } from '../../platform/reports/dataset';
 import { executeDataset, orderedQuery } from '../../platform/reports/execute';
 import { freightDataset, moneyDataset, operatorDataset, stockDataset } from './ledgers';
 import { buildKnownPlant, type KnownPlant } from './test-support/plant';
+import { weighDaySummaryCheck } from './consistency-repo';
+import { sealAll } from './seal-repo';
 import { dailyDataset, monthlyDataset, yearlyDataset } from './weighing';
 
 const { database } = await freshDatabase();
@@ -24,85 +26,121 @@ async function rows(dataset: ReportDataset, params: Record<string, unknown>, org
 
 const pick = (r: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, r[k]]));
 
-describe('过磅日报 (weighing.daily)', () => {
-  const keys = ['kind', 'kindName', 'materialName', 'partyName', 'trips', 'net', 'amount', 'prevTrips', 'prevNet', 'prevAmount', 'prevNetChange',
-    'lastMonthTrips', 'lastMonthNet', 'lastMonthAmount', 'lastMonthNetChange'];
+/**
+ * The weighing reports, read twice: from the tickets alone (nothing sealed), then with the known
+ * plant's days sealed into the weighing summary (seal-repo.ts, migration 082), with the same figures.
+ */
+function weighingReports(): void {
+  describe('过磅日报 (weighing.daily)', () => {
+    const keys = ['kind', 'kindName', 'materialName', 'partyName', 'trips', 'net', 'amount', 'prevTrips', 'prevNet', 'prevAmount', 'prevNetChange',
+      'lastMonthTrips', 'lastMonthNet', 'lastMonthAmount', 'lastMonthNetChange'];
 
-  it('counts a day per kind, material and party against the day before and the same day last month, by the plant\'s midnight', async () => {
-    const got = (await rows(dailyDataset, { day: '2025-03-11' })).map((r) => pick(r, keys));
-    expect(got).toEqual([
-      {
-        // t1 at 00:30 is the 11th's, t3 at 23:30 the 10th's; t9 at 00:10 on the 12th is neither
-        kind: 'pu', kindName: '采购', materialName: p.m1.name, partyName: p.v1.name,
-        trips: 2, net: '62.4600', amount: '18738.00', prevTrips: 1, prevNet: '28.0000', prevAmount: '8400.00', prevNetChange: '34.4600',
-        lastMonthTrips: 0, lastMonthNet: '0.0000', lastMonthAmount: '0.00', lastMonthNetChange: '62.4600',
-      },
-      {
-        // the void t6 is not counted; 14050.005 rounds to the cent once
-        kind: 'sa', kindName: '销售', materialName: p.m2.name, partyName: p.c1.name,
-        trips: 1, net: '35.1250', amount: '14050.01', prevTrips: 0, prevNet: '0.0000', prevAmount: '0.00', prevNetChange: '35.1250',
-        lastMonthTrips: 1, lastMonthNet: '33.3330', lastMonthAmount: '13333.20', lastMonthNetChange: '1.7920',
-      },
-    ]);
+    it('counts a day per kind, material and party against the day before and the same day last month, by the plant\'s midnight', async () => {
+      const got = (await rows(dailyDataset, { day: '2025-03-11' })).map((r) => pick(r, keys));
+      expect(got).toEqual([
+        {
+          // t1 at 00:30 is the 11th's, t3 at 23:30 the 10th's; t9 at 00:10 on the 12th is neither
+          kind: 'pu', kindName: '采购', materialName: p.m1.name, partyName: p.v1.name,
+          trips: 2, net: '62.4600', amount: '18738.00', prevTrips: 1, prevNet: '28.0000', prevAmount: '8400.00', prevNetChange: '34.4600',
+          lastMonthTrips: 0, lastMonthNet: '0.0000', lastMonthAmount: '0.00', lastMonthNetChange: '62.4600',
+        },
+        {
+          // the void t6 is not counted; 14050.005 rounds to the cent once
+          kind: 'sa', kindName: '销售', materialName: p.m2.name, partyName: p.c1.name,
+          trips: 1, net: '35.1250', amount: '14050.01', prevTrips: 0, prevNet: '0.0000', prevAmount: '0.00', prevNetChange: '35.1250',
+          lastMonthTrips: 1, lastMonthNet: '33.3330', lastMonthAmount: '13333.20', lastMonthNetChange: '1.7920',
+        },
+      ]);
+    });
+
+    it('puts the 23:30 truck on its own day whatever zone the session runs in', async () => {
+      const client = await pool.connect();
+      try {
+        // the day before, read with the session in UTC: the instants still come from the plant's zone
+        await client.query(`SET TimeZone = 'UTC'`);
+        const input = { orgId: p.a, userId: p.operator, params: { day: '2025-03-10' }, timeZone: ZONE };
+        const { rows: got } = await client.query(dailyDataset.query(input));
+        expect(got.map((r) => pick(r, ['kind', 'trips', 'net']))).toEqual([{ kind: 'pu', trips: 1, net: '28.0000' }]);
+      } finally {
+        await client.query('RESET TimeZone');
+        client.release();
+      }
+    });
+
+    it('filters by kind and material, and never counts another company\'s tickets', async () => {
+      expect((await rows(dailyDataset, { day: '2025-03-11', kind: 'sa' })).map((r) => r.kind)).toEqual(['sa']);
+      expect((await rows(dailyDataset, { day: '2025-03-11', materialId: p.m1.id })).map((r) => r.kind)).toEqual(['pu']);
+      const other = await rows(dailyDataset, { day: '2025-03-11' }, p.b);
+      expect(other.map((r) => pick(r, ['kind', 'trips', 'net', 'amount', 'lastMonthTrips']))).toEqual([
+        { kind: 'pu', trips: 0, net: '0.0000', amount: '0.00', lastMonthTrips: 1 },
+        { kind: 'sa', trips: 1, net: '50.0000', amount: '20000.00', lastMonthTrips: 0 },
+      ]);
+    });
+
+    it('refuses a day that is not one, naming the field', async () => {
+      for (const day of ['2025-02-30', 'yesterday', undefined]) {
+        await expect(rows(dailyDataset, { day })).rejects.toMatchObject({ status: 400, field: 'day' });
+      }
+      await expect(rows(dailyDataset, { day: '2025-03-11', kind: 'xx' })).rejects.toMatchObject({ status: 400, field: 'kind' });
+      await expect(rows(dailyDataset, { day: '2025-03-11', materialId: '1 OR 1=1' })).rejects.toMatchObject({ status: 400, field: 'materialId' });
+    });
   });
 
-  it('puts the 23:30 truck on its own day whatever zone the session runs in', async () => {
-    const client = await pool.connect();
-    try {
-      // the day before, read with the session in UTC: the instants still come from the plant's zone
-      await client.query(`SET TimeZone = 'UTC'`);
-      const input = { orgId: p.a, userId: p.operator, params: { day: '2025-03-10' }, timeZone: ZONE };
-      const { rows: got } = await client.query(dailyDataset.query(input));
-      expect(got.map((r) => pick(r, ['kind', 'trips', 'net']))).toEqual([{ kind: 'pu', trips: 1, net: '28.0000' }]);
-    } finally {
-      await client.query('RESET TimeZone');
-      client.release();
-    }
-  });
+  describe('monthly and yearly summaries', () => {
+    it('gives a month day by day, each plant day by its own midnight', async () => {
+      const got = await rows(monthlyDataset, { month: '2025-03' });
+      expect(got.map((r) => pick(r, ['kind', 'trips', 'net', 'amount', 'd10', 'd11', 'd12', 'd13', 'd31']))).toEqual([
+        { kind: 'pu', trips: 4, net: '110.9600', amount: '33288.00', d10: '28.0000', d11: '62.4600', d12: '20.5000', d13: '0.0000', d31: '0.0000' },
+        { kind: 'sa', trips: 1, net: '35.1250', amount: '14050.01', d10: '0.0000', d11: '35.1250', d12: '0.0000', d13: '0.0000', d31: '0.0000' },
+      ]);
+      // February has 28 days: the 29th to the 31st are empty, not zero
+      const feb = await rows(monthlyDataset, { month: '2025-02' });
+      expect(feb.map((r) => pick(r, ['kind', 'trips', 'd11', 'd28', 'd29', 'd31']))).toEqual([
+        { kind: 'sa', trips: 1, d11: '33.3330', d28: '0.0000', d29: null, d31: null },
+      ]);
+    });
 
-  it('filters by kind and material, and never counts another company\'s tickets', async () => {
-    expect((await rows(dailyDataset, { day: '2025-03-11', kind: 'sa' })).map((r) => r.kind)).toEqual(['sa']);
-    expect((await rows(dailyDataset, { day: '2025-03-11', materialId: p.m1.id })).map((r) => r.kind)).toEqual(['pu']);
-    const other = await rows(dailyDataset, { day: '2025-03-11' }, p.b);
-    expect(other.map((r) => pick(r, ['kind', 'trips', 'net', 'amount', 'lastMonthTrips']))).toEqual([
-      { kind: 'pu', trips: 0, net: '0.0000', amount: '0.00', lastMonthTrips: 1 },
-      { kind: 'sa', trips: 1, net: '50.0000', amount: '20000.00', lastMonthTrips: 0 },
-    ]);
+    it('gives a year month by month: the first half hour of the year in, the last of the year before out', async () => {
+      const got = await rows(yearlyDataset, { year: '2025' });
+      expect(got.map((r) => pick(r, ['kind', 'trips', 'net', 'amount', 'm01Trips', 'm01Net', 'm02Trips', 'm02Net', 'm03Trips', 'm03Net', 'm12Net']))).toEqual([
+        { kind: 'pu', trips: 5, net: '120.9600', amount: '36288.00', m01Trips: 1, m01Net: '10.0000', m02Trips: 0, m02Net: '0.0000', m03Trips: 4, m03Net: '110.9600', m12Net: '0.0000' },
+        { kind: 'sa', trips: 2, net: '68.4580', amount: '27383.21', m01Trips: 0, m01Net: '0.0000', m02Trips: 1, m02Net: '33.3330', m03Trips: 1, m03Net: '35.1250', m12Net: '0.0000' },
+      ]);
+      const before = await rows(yearlyDataset, { year: 2024 });
+      expect(before.map((r) => pick(r, ['kind', 'trips', 'm12Trips', 'm12Net']))).toEqual([{ kind: 'pu', trips: 1, m12Trips: 1, m12Net: '11.0000' }]);
+      await expect(rows(yearlyDataset, { year: 'MMXXV' })).rejects.toMatchObject({ status: 400, field: 'year' });
+    });
   });
+}
 
-  it('refuses a day that is not one, naming the field', async () => {
-    for (const day of ['2025-02-30', 'yesterday', undefined]) {
-      await expect(rows(dailyDataset, { day })).rejects.toMatchObject({ status: 400, field: 'day' });
-    }
-    await expect(rows(dailyDataset, { day: '2025-03-11', kind: 'xx' })).rejects.toMatchObject({ status: 400, field: 'kind' });
-    await expect(rows(dailyDataset, { day: '2025-03-11', materialId: '1 OR 1=1' })).rejects.toMatchObject({ status: 400, field: 'materialId' });
+describe('the weighing reports read from the tickets', () => {
+  it('has nothing sealed', async () => {
+    expect((await pool.query('SELECT count(*)::int AS n FROM rpt_weigh_day')).rows[0].n).toBe(0);
   });
+  weighingReports();
 });
 
-describe('monthly and yearly summaries', () => {
-  it('gives a month day by day, each plant day by its own midnight', async () => {
-    const got = await rows(monthlyDataset, { month: '2025-03' });
-    expect(got.map((r) => pick(r, ['kind', 'trips', 'net', 'amount', 'd10', 'd11', 'd12', 'd13', 'd31']))).toEqual([
-      { kind: 'pu', trips: 4, net: '110.9600', amount: '33288.00', d10: '28.0000', d11: '62.4600', d12: '20.5000', d13: '0.0000', d31: '0.0000' },
-      { kind: 'sa', trips: 1, net: '35.1250', amount: '14050.01', d10: '0.0000', d11: '35.1250', d12: '0.0000', d13: '0.0000', d31: '0.0000' },
-    ]);
-    // February has 28 days: the 29th to the 31st are empty, not zero
-    const feb = await rows(monthlyDataset, { month: '2025-02' });
-    expect(feb.map((r) => pick(r, ['kind', 'trips', 'd11', 'd28', 'd29', 'd31']))).toEqual([
-      { kind: 'sa', trips: 1, d11: '33.3330', d28: '0.0000', d29: null, d31: null },
-    ]);
+describe('the weighing reports read from the sealed summary', () => {
+  beforeAll(async () => {
+    await sealAll(pool, ZONE);
   });
-
-  it('gives a year month by month: the first half hour of the year in, the last of the year before out', async () => {
-    const got = await rows(yearlyDataset, { year: '2025' });
-    expect(got.map((r) => pick(r, ['kind', 'trips', 'net', 'amount', 'm01Trips', 'm01Net', 'm02Trips', 'm02Net', 'm03Trips', 'm03Net', 'm12Net']))).toEqual([
-      { kind: 'pu', trips: 5, net: '120.9600', amount: '36288.00', m01Trips: 1, m01Net: '10.0000', m02Trips: 0, m02Net: '0.0000', m03Trips: 4, m03Net: '110.9600', m12Net: '0.0000' },
-      { kind: 'sa', trips: 2, net: '68.4580', amount: '27383.21', m01Trips: 0, m01Net: '0.0000', m02Trips: 1, m02Net: '33.3330', m03Trips: 1, m03Net: '35.1250', m12Net: '0.0000' },
-    ]);
-    const before = await rows(yearlyDataset, { year: 2024 });
-    expect(before.map((r) => pick(r, ['kind', 'trips', 'm12Trips', 'm12Net']))).toEqual([{ kind: 'pu', trips: 1, m12Trips: 1, m12Net: '11.0000' }]);
-    await expect(rows(yearlyDataset, { year: 'MMXXV' })).rejects.toMatchObject({ status: 400, field: 'year' });
+  it('reads the summary for the sealed days, not the tickets', async () => {
+    expect((await pool.query('SELECT count(*)::int AS n FROM rpt_weigh_day')).rows[0].n).toBeGreaterThan(0);
+    expect(await weighDaySummaryCheck.find(database.db, 10)).toEqual([]);
+    const q = yearlyDataset.query({ orgId: p.a, userId: p.operator, params: { year: '2025' }, timeZone: ZONE });
+    const { rows: [explained] } = await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
+    const nodes: { 'Relation Name'?: string; 'Actual Rows': number }[] = [];
+    const walk = (n: { Plans?: unknown[] }) => { nodes.push(n as (typeof nodes)[number]); for (const c of n.Plans ?? []) walk(c as { Plans?: unknown[] }); };
+    walk(explained['QUERY PLAN'][0].Plan);
+    // the year from the months' rows
+    expect(nodes.filter((n) => n['Relation Name'] === 'rpt_weigh_month').reduce((a, n) => a + n['Actual Rows'], 0)).toBeGreaterThan(0);
+    expect(nodes.filter((n) => n['Relation Name'] === 'rpt_weigh_day')).toEqual([]);
+    // the tickets' branch starts after the seal: it reads no ticket of 2025
+    const tickets = nodes.filter((n) => n['Relation Name'] === 'wb_ticket');
+    expect(tickets.length).toBeGreaterThan(0);
+    expect(tickets.reduce((a, n) => a + n['Actual Rows'], 0)).toBe(0);
   });
+  weighingReports();
 });
 
 describe('库存报表 (stock.period)', () => {

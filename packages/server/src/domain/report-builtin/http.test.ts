@@ -5,17 +5,20 @@ import ExcelJS from 'exceljs';
 import { MODULES } from '../modules';
 import { paramFacts, readerOf } from '../report-centre/load';
 import { paramNames } from '../report-centre/repo';
+import { sealAll } from './seal-repo';
 import { buildKnownPlant, type KnownPlant } from './test-support/plant';
 
 // The built-in reports as a reader opens them: the report centre's easy report data call over the
 // known plant (test-support/plant.ts), each report once, with its rights and its company.
-const { app, database } = await createTestApp();
+const { app, database, config } = await createTestApp();
 const { pool } = database;
 let p: KnownPlant;
 const who: Record<string, string> = {};
 
 beforeAll(async () => {
   p = await buildKnownPlant(pool);
+  // the known plant's days sealed into the weighing summary: the weighing reports read it (datasets.test.ts reads both ways)
+  await sealAll(pool, config.timeZone);
   for (const name of ['admin', 'operator', 'accountant', 'quality', 'sales_manager', 'general_manager'] as const) {
     who[name] = (await bearerFor(app, name)).authorization;
   }

@@ -3,6 +3,8 @@ import { menuLeaf as leaf, type MenuSeed } from '../../platform/menu/define';
 import { freightDataset, moneyDataset, operatorDataset, stockDataset } from './ledgers';
 import { REPORT_BUILTIN_PERMISSIONS as P } from './permissions';
 import { BUILTIN_REPORTS, BUILTIN_ROLES, REPORT_ROLES } from './reports';
+import { weighDaySummaryCheck } from './consistency-repo';
+import { weighSealJob } from './seal-job';
 import { dailyDataset, monthlyDataset, yearlyDataset } from './weighing';
 
 type Code = keyof typeof REPORT_ROLES;
@@ -27,6 +29,9 @@ export const reportBuiltinModule = defineModule({
   depends: ['weighing', 'stock', 'freight', 'settlement', 'lane'],
   datasets: [dailyDataset, monthlyDataset, yearlyDataset, stockDataset, moneyDataset, freightDataset, operatorDataset],
   reports: BUILTIN_REPORTS,
+  // the weighing summary of the sealed days (migration 082): sealed nightly, checked against its tickets
+  jobs: [weighSealJob],
+  checks: [weighDaySummaryCheck],
   menu: [{
     area: '/reportforms',
     leaves: [

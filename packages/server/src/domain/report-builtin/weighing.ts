@@ -13,9 +13,13 @@ import { PARTY_CODE, PARTY_JOINS, PARTY_NAME, Sql } from './sql';
  * completion time in the plant's days; an audited train's wagons count as tickets done at the
  * train's arrival (轨道衡, the view wb_weighing_fact).
  *
- * Each reads the tickets of its windows by (org_id, completed_at), groups them by ids first (a
- * day is 2,000 tickets but a few hundred groups, a year 730,000 and a few thousand) and names the
- * groups after.
+ * Each reads the sealed days of its windows from the weighing summary (rpt_weigh_day, migration
+ * 082: a row per plant day, kind, material and party, kept in the plant's zone) and the days after
+ * the seal (the last two or three) from the tickets by (org_id, completed_at); the yearly summary
+ * reads the sealed months' rows (rpt_weigh_month) instead of the days'. Groups them by ids first (a
+ * day is 2,000 tickets but a few hundred groups, a year about 2,000 month rows) and names the
+ * groups after. A report read in another zone than the summary's
+ * reads every day from the tickets.
  */
 
 const kindParam: ReportParam = { key: 'kind', title: '业务类型', titleEn: 'Kind', type: 'select', options: kindOptions() };
@@ -44,13 +48,13 @@ function ticketFilter(q: Sql, input: DatasetInput): string {
 }
 
 /**
- * Groups `rows` (a SELECT of bucket, kind, material_id, vendor_id, customer_id, al_notice, net,
- * amount) by bucket and ids, and gives each group its allot partner: the rows the report names.
+ * Groups `rows` (a SELECT of bucket, kind, material_id, vendor_id, customer_id, al_notice, trips,
+ * net, amount) by bucket and ids, and gives each group its allot partner: the rows the report names.
  */
 function grouped(q: Sql, orgId: string, rows: string): string {
   return `
     g AS (
-      SELECT b, kind, material_id, vendor_id, customer_id, al_notice, count(*)::int AS trips, sum(net) AS net, sum(amount) AS amount
+      SELECT b, kind, material_id, vendor_id, customer_id, al_notice, sum(trips)::int AS trips, sum(net) AS net, sum(amount) AS amount
         FROM (${rows}) r GROUP BY 1, 2, 3, 4, 5, 6),
     t AS (
       SELECT g.b, g.kind, g.material_id, g.vendor_id, g.customer_id, n.peer_org_id, g.trips, g.net, g.amount
@@ -60,7 +64,32 @@ function grouped(q: Sql, orgId: string, rows: string): string {
 /** The weighings the reports read: the truck tickets and the audited trains' wagons (view wb_weighing_fact, migration 084). */
 const WEIGHINGS = 'wb_weighing_fact';
 
-const TICKET_COLS = `t.kind, t.material_id, t.vendor_id, t.customer_id, CASE WHEN t.kind = 'al' THEN t.notice_id END AS al_notice, t.net, t.amount`;
+const TICKET_COLS = `t.kind, t.material_id, t.vendor_id, t.customer_id, CASE WHEN t.kind = 'al' THEN t.notice_id END AS al_notice, 1 AS trips, t.net, t.amount`;
+
+/** The summary of the sealed days (rpt_weigh_day, migration 082): the same columns, a row per day and group. */
+const SUMMARY = 'rpt_weigh_day';
+/** The same per month, of the month's sealed days: what the yearly summary reads. */
+const SUMMARY_MONTHS = 'rpt_weigh_month';
+const SUMMARY_COLS = 's.kind, s.material_id, s.vendor_id, s.customer_id, s.al_notice_id AS al_notice, s.trips, s.net, s.amount';
+
+/** The summary rows of the company, with the kind and material asked. */
+function summaryFilter(q: Sql, input: DatasetInput): string {
+  const kind = readKind(input.params.kind);
+  const material = readId(input.params.materialId, 'materialId', '物料');
+  return `s.org_id = ${q.v(input.orgId)}`
+    + (kind ? ` AND s.kind = ${q.v(kind)}` : '')
+    + (material ? ` AND s.material_id = ${q.v(material)}` : '');
+}
+
+/**
+ * The CTE `seal`: the company's last sealed day when its summary was cut in the zone the report
+ * reads in, else -infinity (nothing sealed: every day from the tickets). Days up to it are read
+ * from the summary, days after it from the tickets.
+ */
+const sealCte = (q: Sql, input: DatasetInput) => `
+    seal AS (SELECT coalesce((SELECT sealed_through FROM rpt_weigh_seal WHERE org_id = ${q.v(input.orgId)} AND time_zone = ${q.v(input.timeZone)}),
+                             '-infinity'::date) AS through)`;
+const SEALED = '(SELECT through FROM seal)';
 
 /** Trips, net and amount of one bucket, as the fields `keys` (trips, net, amount). */
 const sums = (bucket: string, [trips, net, amount]: [string, string, string]) => `
@@ -97,12 +126,17 @@ export const dailyDataset: ReportDataset = {
     const day = readDay(input.params.day, 'day', '日期');
     const q = new Sql();
     // three windows, each its own range of the (org_id, completed_at) index
+    // a sealed day from the summary, another from its tickets
     const windows = [day, addDays(day, -1), sameDayLastMonth(day)].map((d, k) => `
+        SELECT ${k + 1} AS b, ${SUMMARY_COLS} FROM ${SUMMARY} s
+         WHERE ${summaryFilter(q, input)} AND s.day = ${q.v(d)}::date AND s.day <= ${SEALED}
+        UNION ALL
         SELECT ${k + 1} AS b, ${TICKET_COLS} FROM ${WEIGHINGS} t
          WHERE ${ticketFilter(q, input)}
-           AND t.completed_at >= ${q.dayStart(d, input.timeZone)} AND t.completed_at < ${q.dayStart(addDays(d, 1), input.timeZone)}`);
+           AND t.completed_at >= ${q.dayStart(d, input.timeZone)} AND t.completed_at < ${q.dayStart(addDays(d, 1), input.timeZone)}
+           AND ${q.v(d)}::date > ${SEALED}`);
     const text = `
-      WITH ${grouped(q, input.orgId, windows.join(' UNION ALL '))}
+      WITH ${sealCte(q, input)}, ${grouped(q, input.orgId, windows.join(' UNION ALL '))}
       SELECT ${GROUP_SELECT},
              ${sums('t.b = 1', ['trips', 'net', 'amount'])},
              ${sums('t.b = 2', ['prevTrips', 'prevNet', 'prevAmount'])},
@@ -124,13 +158,21 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * width_bucket over the periods' starts (column b, 1-based), grouped by kind, material and party
  * with the totals and one column per period (`buckets`, read from t.b).
  */
-function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[]): string {
+function bucketedSummary(q: Sql, input: DatasetInput, bounds: string[], buckets: string[], grain: 'day' | 'month'): string {
+  const last = bounds[bounds.length - 1];
+  // the sealed days from the summary (a day or a month is in its period by the same starts; a month's
+  // row holds its sealed days only, and a month starting after the seal has none), the days after from the tickets
+  const [table, at] = grain === 'day' ? [SUMMARY, 's.day'] : [SUMMARY_MONTHS, 's.month'];
   const rows = `
+        SELECT width_bucket(${at}, ${q.v(bounds)}::date[]) AS b, ${SUMMARY_COLS} FROM ${table} s
+         WHERE ${summaryFilter(q, input)} AND ${at} >= ${q.v(bounds[0])}::date AND ${at} < ${q.v(last)}::date AND ${at} <= ${SEALED}
+        UNION ALL
         SELECT width_bucket(t.completed_at, ${q.dayStarts(bounds, input.timeZone)}) AS b, ${TICKET_COLS} FROM ${WEIGHINGS} t
          WHERE ${ticketFilter(q, input)}
-           AND t.completed_at >= ${q.dayStart(bounds[0], input.timeZone)} AND t.completed_at < ${q.dayStart(bounds[bounds.length - 1], input.timeZone)}`;
+           AND t.completed_at >= greatest(${q.dayStart(bounds[0], input.timeZone)}, ((${SEALED} + 1)::timestamp AT TIME ZONE ${q.v(input.timeZone)}))
+           AND t.completed_at < ${q.dayStart(last, input.timeZone)}`;
   return `
-      WITH ${grouped(q, input.orgId, rows)}
+      WITH ${sealCte(q, input)}, ${grouped(q, input.orgId, rows)}
       SELECT ${GROUP_SELECT},
              sum(t.trips)::int AS trips, sum(t.net)::numeric(16,4) AS net, round(coalesce(sum(t.amount), 0), 2)::numeric(19,2) AS amount,
              ${buckets.join(',\n             ')}
@@ -165,7 +207,7 @@ export const monthlyDataset: ReportDataset = {
     const days = Array.from({ length: 31 }, (_, k) => k + 1 < bounds.length
       ? `coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "d${pad(k + 1)}"`
       : `NULL::numeric AS "d${pad(k + 1)}"`);
-    const text = bucketedSummary(q, input, bounds, days);
+    const text = bucketedSummary(q, input, bounds, days, 'day');
     return q.query(text);
   },
 };
@@ -198,7 +240,7 @@ export const yearlyDataset: ReportDataset = {
     const months = Array.from({ length: 12 }, (_, k) => `
              coalesce(sum(t.trips) FILTER (WHERE t.b = ${k + 1}), 0)::int AS "m${pad(k + 1)}Trips",
              coalesce(sum(t.net) FILTER (WHERE t.b = ${k + 1}), 0)::numeric(16,4) AS "m${pad(k + 1)}Net"`);
-    const text = bucketedSummary(q, input, bounds, months);
+    const text = bucketedSummary(q, input, bounds, months, 'month');
     return q.query(text);
   },
 };

@@ -23,8 +23,8 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('the consistency check', () => {
-  it('covers stock, customer money, licence grants and settlements', () => {
-    expect(ALL_CHECKS.map((c) => c.key).sort()).toEqual(['licence.drawn', 'money.account', 'settlement.totals', 'stock.balance']);
+  it('covers stock, customer money, licence grants, settlements and the weighing summary', () => {
+    expect(ALL_CHECKS.map((c) => c.key).sort()).toEqual(['licence.drawn', 'money.account', 'report.weigh_day', 'settlement.totals', 'stock.balance']);
   });
 
   it('finds the demo plant whole: every balance, account, grant line and settlement adds up', async () => {

@@ -917,6 +917,19 @@ export interface DB {
   rpt_export: RptExport;
 }
 
+// the weighing summary of the sealed days (migration 082, domain/report-builtin/seal-repo.ts)
+export interface RptWeighSeal { org_id: Id; time_zone: string | null; sealed_through: string | null; sealed_at: Timestamp | null }
+export interface RptWeighDay {
+  org_id: Id; day: string; kind: string; material_id: Id | null; vendor_id: Id | null; customer_id: Id | null; al_notice_id: Id | null;
+  trips: number; net: Numeric; amount: Numeric;
+}
+export interface RptWeighMonth extends Omit<RptWeighDay, 'day'> { month: string }
+export interface DB {
+  rpt_weigh_seal: RptWeighSeal;
+  rpt_weigh_day: RptWeighDay;
+  rpt_weigh_month: RptWeighMonth;
+}
+
 // 报表设计 (migration 076): a menu leaf of one organisation only (a designed report placed in the menu)
 export interface SysMenu {
   org_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;

@@ -29,6 +29,8 @@ export interface ScheduledJobDecl {
   retry?: { limit: number; delaySeconds: number; backoff: boolean };
   /** a run still going after this long is taken as failed and tried again (default 15 minutes) */
   timeoutSeconds?: number;
+  /** also run once each time an instance running jobs starts (while the job is enabled) */
+  atStart?: boolean;
   run(ctx: JobContext): Promise<{ summary?: string } | void>;
 }
 

@@ -6,6 +6,7 @@ import type { FamilyModule } from '../module/define';
 import { ensureQueues } from './boss';
 import type { JobContext, ScheduledJobDecl, WorkerDecl } from './define';
 import { syncJobs } from './repo';
+import { sendRunNow } from './schedule';
 import { cronProblem } from './rules';
 import { jobQueues, type JobRunner, startJobRunner } from './runner';
 
@@ -57,6 +58,12 @@ export function installJobs(app: FastifyInstance, deps: JobsDeps): void {
     };
     runner = await startJobRunner({ ctx, ...declarations, pollSeconds: config.jobPollSeconds, timeZone: config.timeZone });
     app.log.info({ instance: runner.instance }, 'job runner started');
+    // the jobs that also run at start: one run-now firing each (whichever instance takes it)
+    const atStart = declarations.jobs.filter((j) => j.atStart).map((j) => j.key);
+    if (atStart.length > 0) {
+      const rows = await database.db.selectFrom('sys_job').select(['job_key', 'cron']).where('job_key', 'in', atStart).where('enabled', '=', true).execute();
+      for (const r of rows) await sendRunNow(database.db, r.job_key, r.cron, new Date(deps.now()));
+    }
   });
   app.addHook('onClose', async () => {
     await runner?.stop();

@@ -17,7 +17,7 @@ let a: FastifyInstance;
 let b: FastifyInstance;
 let db: DatabaseHandle['db'];
 let auth: string;
-const invoked: Record<string, number> = { tick: 0, flaky: 0, broken: 0, quiet: 0 };
+const invoked: Record<string, number> = { tick: 0, flaky: 0, broken: 0, quiet: 0, start: 0 };
 
 const jobs: ScheduledJobDecl[] = [
   { key: 'test.tick', name: '测试秒级', nameEn: 'Test tick', cron: '* * * * * *', run: async () => { invoked.tick += 1; } },
@@ -34,6 +34,10 @@ const jobs: ScheduledJobDecl[] = [
     run: async () => { invoked.broken += 1; throw new Error('仓库连接失败: ECONNREFUSED'); },
   },
   { key: 'test.quiet', name: '测试立即执行', nameEn: 'Test run now', cron: '0 0 1 1 *', run: async () => { invoked.quiet += 1; return { summary: 'done' }; } },
+  {
+    key: 'test.start', name: '测试启动时执行', nameEn: 'Test at start', cron: '0 0 1 1 *', atStart: true,
+    run: async () => { invoked.start += 1; return { summary: 'at start' }; },
+  },
 ];
 
 const jobId = async (key: string) => (await db.selectFrom('sys_job').select('id').where('job_key', '=', key).executeTakeFirstOrThrow()).id;
@@ -93,6 +97,13 @@ describe('scheduled jobs across two instances', () => {
     expect(invoked.quiet).toBe(1);
     const job = await db.selectFrom('sys_job').selectAll().where('job_key', '=', 'test.quiet').executeTakeFirstOrThrow();
     expect(job).toMatchObject({ last_result: 'ok', enabled: false });
+  });
+
+  it('a job marked to run at start runs once as the first instance starts, and not as the second starts with it stopped', async () => {
+    for (let i = 0; i < 1200 && !(await runs('test.start')).some((r) => r.result === 'ok'); i++) await new Promise((r) => setTimeout(r, 50));
+    const list = await runs('test.start');
+    expect(list).toEqual([expect.objectContaining({ manual: true, attempt: 1, result: 'ok', summary: 'at start' })]);
+    expect(invoked.start).toBe(1);
   });
 
   it('a failing run is retried with backoff, each try in the history with its error, until it succeeds', async () => {
