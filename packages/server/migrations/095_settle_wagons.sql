@@ -7,7 +7,8 @@ ALTER TABLE wb_settlement_row
   ADD CONSTRAINT wb_settlement_row_one_source CHECK (num_nonnulls(ticket_id, wagon_id) = 1),
   -- the freight settlement pays trucks only
   ADD CONSTRAINT wb_settlement_row_wagon_goods CHECK (wagon_id IS NULL OR scope = 'GOODS'),
-  ADD CONSTRAINT wb_settlement_row_scope_wagon_id_key UNIQUE (scope, wagon_id);
+  -- org_id last, as every tenant key (100_citus_keys.sql): a wagon id is one company's anyway
+  ADD CONSTRAINT wb_settlement_row_scope_wagon_id_key UNIQUE (scope, wagon_id, org_id);
 
 -- The price a wagon settles at, stamped by its train's audit as a truck ticket's is at its
 -- completion (the train's contract row for the wagon's material, else the price rule in force at
