@@ -210,8 +210,8 @@ async function main() {
 /**
  * The second weighing with N webhook subscriptions to 'ticket completed' against none, in one run on
  * one database: sustained runs alternate off, on, off, on..., so both sides see the same machine.
- * On, every weighing's completion statement also writes its event, N deliveries and one job of the
- * job library; off, it writes no event at all (platform/events eventCtes).
+ * On, every weighing's completion statement also writes its event and the one job of the job library
+ * that fans it out to the N subscriptions after the commit; off, it writes no event at all (platform/events eventCtes).
  */
 async function webhooksSideBySide(o: {
   url: string; database: ReturnType<typeof openDatabase>; callUrl: string; token: string; idsFile: string; weightBase: number; offset: number; serverMs: number[];
@@ -260,7 +260,8 @@ async function webhooksSideBySide(o: {
       (SELECT count(*) FROM sys_event WHERE type = 'ticket.completed')::int AS events,
       (SELECT count(*) FROM sys_delivery)::int AS deliveries,
       (SELECT count(*) FROM sys_delivery WHERE state = 'SENT')::int AS sent,
-      (SELECT count(*) FROM pgboss.job WHERE name = 'webhook.deliver')::int AS jobs`)).rows[0];
+      (SELECT count(*) FROM sys_event WHERE type = 'ticket.completed' AND fanned_out_at IS NULL)::int AS "awaitingFanOut",
+      (SELECT count(*) FROM pgboss.job WHERE name = 'webhook.fanout')::int AS jobs`)).rows[0];
   const result = {
     when: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg().map((x) => round(x, 2)) }, settings,
     webhooks: { subscriptions: settings.webhooks, offPerSecond: mean(false), onPerSecond: mean(true), ratio: round(mean(true) / mean(false), 3), phases, check },

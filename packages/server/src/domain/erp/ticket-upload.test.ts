@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
-import { sweepDue } from '../../platform/events/sweep';
+import { fanOutWaiting, sweepDue } from '../../platform/events/sweep';
 import { signBody } from '../../platform/events/rules';
 
 // Weigh tickets to the ERP as 'erp.ticket' events to the ERP subscription, on a real database and a real receiving HTTP server.
@@ -65,6 +65,7 @@ describe('weigh tickets to the ERP', () => {
     const open = await ticket('FIRST_WEIGHED');
     expectFailure(await upload([done.id, open.id]), 400, /一次过磅，不能上传/);
     expect((await pool.query('SELECT uploaded_at FROM wb_ticket WHERE id = $1', [done.id])).rows[0].uploaded_at).toBeNull();
+    await fanOutWaiting(db);
     expect((await pool.query('SELECT count(*)::int AS n FROM sys_delivery WHERE event_key = $1', [done.no])).rows[0].n).toBe(0);
     expectOk(await upload([done.id]));
     expectFailure(await upload([done.id]), 400, /已上传，已锁定/);
@@ -76,6 +77,9 @@ describe('weigh tickets to the ERP', () => {
     expectOk(await call(app, 'POST', '/api/weigh/pu/cancelUpload', admin, { ids: [waiting.id] }));
     expect((await pool.query('SELECT uploaded_at FROM wb_ticket WHERE id = $1', [waiting.id])).rows[0].uploaded_at).toBeNull();
     expect((await pool.query('SELECT state, last_error FROM sys_delivery WHERE event_key = $1', [waiting.no])).rows[0]).toEqual({ state: 'FAILED', last_error: '上传已撤销' });
+    // withdrawn before its fan-out job ran: the job, when it runs, sends nothing
+    await sweepDue(db, { overdueSeconds: 0 });
+    expect(received.filter((r) => r.key === waiting.no)).toEqual([]);
 
     const taken = await ticket();
     expectOk(await upload([taken.id]));
@@ -87,6 +91,7 @@ describe('weigh tickets to the ERP', () => {
     const t = await ticket();
     const answers = await Promise.all([upload([t.id]), upload([t.id])]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    await fanOutWaiting(db);
     expect((await pool.query('SELECT count(*)::int AS n FROM sys_delivery WHERE event_key = $1', [t.no])).rows[0].n).toBe(1);
   });
 

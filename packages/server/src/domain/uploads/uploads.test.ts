@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { deliverOne } from '../../platform/events/deliver';
+import { fanOutWaiting } from '../../platform/events/sweep';
 import { receiverPasswordOpener } from '../system/interface/credentials';
 import { newNotice } from '../registry/test-support';
 import { UPLOAD_EVENTS } from './emit';
@@ -39,8 +40,13 @@ beforeAll(async () => {
 afterAll(() => { server.closeAllConnections(); server.close(); });
 
 const subscribe = (entity: Record<string, unknown>) => call(app, 'POST', '/api/system/interface/create', admin, { entity: { url, ...entity } });
-const deliveriesOf = async (type: string, key: string) =>
+const deliveriesNow = async (type: string, key: string) =>
   (await pool.query('SELECT id::text, state, attempts FROM sys_delivery WHERE event_type = $1 AND event_key = $2 ORDER BY id', [type, key])).rows as { id: string; state: string; attempts: number }[];
+/** The deliveries of a document's upload once its events' fan-out jobs ran (run here: the job library's workers are off). */
+const deliveriesOf = async (type: string, key: string) => {
+  await fanOutWaiting(db);
+  return deliveriesNow(type, key);
+};
 const deliver = (id: string) => deliverOne(db, id, { openSecret: receiverPasswordOpener(db) });
 
 describe('the purchase family\'s SAP upload', () => {
@@ -63,13 +69,20 @@ describe('the purchase family\'s SAP upload', () => {
 
   it('sends a completed purchase ticket as its goods receipt; two failed tries are kept and it is delivered once; the ticket is locked until then', async () => {
     const t = expectOk(await call(app, 'POST', '/api/weigh/pu/create', admin, { entity: { plateNumber: '苏E66601', materialId, gross: '40.5', tare: '15', price: '10' } })).data;
+    const locked = expectOk(await call(app, 'GET', `/api/weigh/pu/get/${t.id}`, admin)).data;
+    const refusedWhileUploading = async () => {
+      expectFailure(await call(app, 'PUT', '/api/weigh/pu/update', admin, { entity: { id: t.id, version: locked.version, tare: '16' } }), 400, /已上传，已锁定，不能修改/);
+      expectFailure(await call(app, 'POST', '/api/weigh/pu/obsolete', admin, { ids: [t.id] }), 400, /已上传，已锁定，不能作废/);
+      expectFailure(await call(app, 'POST', '/api/weigh/pu/audit', admin, { ids: [t.id] }), 400, /已上传，已锁定，不能审核/);
+    };
+    // right after completion, before its event's fan-out made the delivery, it is being uploaded all the same
+    expect(await deliveriesNow(UPLOAD_EVENTS.purchase, t.ticketNo)).toEqual([]);
+    await refusedWhileUploading();
     const [d] = await deliveriesOf(UPLOAD_EVENTS.purchase, t.ticketNo);
     expect(d).toMatchObject({ state: 'PENDING', attempts: 0 });
 
-    // being uploaded: no edit, no voiding
-    const locked = expectOk(await call(app, 'GET', `/api/weigh/pu/get/${t.id}`, admin)).data;
-    expectFailure(await call(app, 'PUT', '/api/weigh/pu/update', admin, { entity: { id: t.id, version: locked.version, tare: '16' } }), 400, /已上传，已锁定，不能修改/);
-    expectFailure(await call(app, 'POST', '/api/weigh/pu/obsolete', admin, { ids: [t.id] }), 400, /已上传，已锁定，不能作废/);
+    // being uploaded: no edit, no voiding, no audit
+    await refusedWhileUploading();
 
     answers.push(500, 503);
     expect(await deliver(d.id)).toMatchObject({ kind: 'retry', status: 500 });
@@ -136,6 +149,8 @@ describe('the sales freight\'s upload to the freight platform', () => {
       `INSERT INTO wb_settlement (org_id, scope, kind, settle_no, carrier_id, period_from, period_to, ticket_count, rows_amount, total_amount)
        VALUES ($1, 'FREIGHT', 'sa', 'YFJS-UP-1', $2, now() - interval '7 days', now(), 1, 1101.375, 1090.38) RETURNING id::text`, [orgId, c.archive_id]);
     expectOk(await call(app, 'POST', '/api/freightSettle/audit', admin, { ids: [s.id] }));
+    // before its event is fanned out and after: being uploaded
+    expectFailure(await call(app, 'POST', '/api/freightSettle/Operating', admin, { id: s.id, action: 'unaudit' }), 400, '运费结算 YFJS-UP-1 正在上传，已锁定，不能反审核');
     const [d] = await deliveriesOf(UPLOAD_EVENTS.freight, 'YFJS-UP-1');
     expectFailure(await call(app, 'POST', '/api/freightSettle/Operating', admin, { id: s.id, action: 'unaudit' }), 400, '运费结算 YFJS-UP-1 正在上传，已锁定，不能反审核');
     expect(await deliver(d.id)).toMatchObject({ kind: 'sent' });

@@ -471,6 +471,8 @@ export interface DB {
 export interface SysEvent {
   id: Generated<string>; org_id: Id; type: string; event_key: string; payload: ColumnType<unknown, string, string>;
   created_at: Generated<Date>; created_by: Id | null;
+  /** when the fan-out made its deliveries (migration 094); null until then */
+  fanned_out_at: Date | null;
 }
 export interface SysSubscription extends DocAudit {
   id: Generated<string>; org_id: Id; name: string; events: string; url: string; secret: string | null; timeout_ms: Generated<number>;

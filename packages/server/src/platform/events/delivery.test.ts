@@ -4,9 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/harness';
 import { deliverOne } from './deliver';
 import { emitEvent } from './emit';
-import { resendDeliveries } from './repo';
+import { fanOutEvent, resendDeliveries, uploadInFlight } from './repo';
 import { signBody } from './rules';
-import { sweepDue } from './sweep';
+import { fanOutAndDeliver, sweepDue } from './sweep';
+import type { EmittedEvent } from './emit';
 
 // Events, their fan-out and their delivery against a real database and a real HTTP receiver.
 const { database } = await freshDatabase();
@@ -60,7 +61,13 @@ async function subscribe(org: string, name: string, events: string, o: { secret?
   return String(s.id);
 }
 const payload = (no: string) => ({ ticketId: '1', ticketNo: no, kind: 'pu', plateNumber: '晋A12345', gross: '48.2', tare: '16', net: '32.2', completedAt: '2026-11-28T01:00:00.000Z', manual: false });
-const completed = (no: string, org = orgA) => emitEvent(db, { orgId: org, type: 'ticket.completed', key: no, payload: payload(no) });
+/** An event recorded and fanned out at once, as its job does after the commit: its deliveries. */
+async function emitted(e: EmittedEvent) {
+  const { eventId } = await emitEvent(db, e);
+  return { eventId, deliveryIds: eventId ? await fanOutEvent(db, e.orgId, eventId) : [] };
+}
+const completed = (no: string, org = orgA) => emitted({ orgId: org, type: 'ticket.completed', key: no, payload: payload(no) });
+const waiting = async () => (await pool.query('SELECT count(*)::int AS n FROM sys_event WHERE fanned_out_at IS NULL')).rows[0].n as number;
 const delivery = async (id: string) => (await pool.query(
   `SELECT state, attempts, last_status, last_error, resent, next_attempt_at > now() + interval '20 seconds' AS later FROM sys_delivery WHERE id = $1`, [id])).rows[0];
 const tries = async (id: string) => (await pool.query('SELECT attempt, status, error, response, duration_ms >= 0 AS timed FROM sys_delivery_attempt WHERE delivery_id = $1 ORDER BY id', [id])).rows;
@@ -143,26 +150,78 @@ describe('events and their deliveries', () => {
   });
 
   it('sends only the events a subscription names', async () => {
-    const { deliveryIds } = await emitEvent(db, { orgId: orgA, type: 'registry.letin', key: 'CGDJ0001', payload: { registryId: '1', registryNo: 'CGDJ0001', kind: 'pu', plateNumber: '晋A1' } });
+    const { deliveryIds } = await emitted({ orgId: orgA, type: 'registry.letin', key: 'CGDJ0001', payload: { registryId: '1', registryNo: 'CGDJ0001', kind: 'pu', plateNumber: '晋A1' } });
     expect(deliveryIds).toEqual([]);
   });
 
-  it('writes no event and no job when no enabled subscription of the company names it, and one job naming its deliveries when some do', async () => {
-    const jobs = async () => (await pool.query(`SELECT data FROM pgboss.job WHERE name = 'webhook.deliver' AND data->'deliveryIds' ?| $1::text[]`, [await allDeliveryIds()])).rows.map((r) => r.data);
-    const allDeliveryIds = async () => (await pool.query('SELECT coalesce(array_agg(id::text), \'{}\') AS ids FROM sys_delivery')).rows[0].ids as string[];
+  it('writes no event and no job when no enabled subscription of the company names it, and the event with one job to fan it out when some do', async () => {
+    const jobs = async (eventId: string) => (await pool.query(`SELECT data FROM pgboss.job WHERE name = 'webhook.fanout' AND data->>'eventId' = $1`, [eventId])).rows.map((r) => r.data);
     // no one subscribes to 'registry.letin', nor does company B to anything
-    expect(await emitEvent(db, { orgId: orgA, type: 'registry.letin', key: 'CGDJ0002', payload: { registryId: '2', registryNo: 'CGDJ0002', kind: 'pu', plateNumber: '晋A2' } })).toEqual({ eventId: null, deliveryIds: [] });
+    expect(await emitEvent(db, { orgId: orgA, type: 'registry.letin', key: 'CGDJ0002', payload: { registryId: '2', registryNo: 'CGDJ0002', kind: 'pu', plateNumber: '晋A2' } })).toEqual({ eventId: null });
     expect(await completed('NOBODY-B', orgB)).toEqual({ eventId: null, deliveryIds: [] });
     expect((await pool.query(`SELECT count(*)::int AS n FROM sys_event WHERE event_key IN ('CGDJ0002', 'NOBODY-B')`)).rows[0].n).toBe(0);
-    // two subscriptions of A name it: one event, two deliveries, one job with both
+    // two subscriptions of A name it: one event and its job, no delivery yet; the job makes two
     const second = await subscribe(orgA, 'Second hook', 'ticket.completed');
     try {
-      const { eventId, deliveryIds } = await completed('TWO-HOOKS');
+      const { eventId } = await emitEvent(db, { orgId: orgA, type: 'ticket.completed', key: 'TWO-HOOKS', payload: payload('TWO-HOOKS') });
       expect(eventId).not.toBeNull();
-      expect(deliveryIds).toHaveLength(2);
-      expect(await jobs()).toEqual([{ deliveryIds }]);
+      expect(await jobs(eventId as string)).toEqual([{ orgId: orgA, eventId }]);
+      expect((await pool.query('SELECT count(*)::int AS n FROM sys_delivery')).rows[0].n).toBe(0);
+      const results = await fanOutAndDeliver(db, { orgId: orgA, eventId: eventId as string });
+      expect(results.map((r) => r.kind)).toEqual(['sent', 'sent']);
+      expect((await pool.query('SELECT subscription_id::text AS s FROM sys_delivery WHERE event_id = $1 ORDER BY id', [eventId])).rows.map((r) => r.s)).toEqual([hookA, second]);
+      // the job run again (the library's retry) makes nothing and sends nothing
+      expect(await fanOutAndDeliver(db, { orgId: orgA, eventId: eventId as string })).toEqual([]);
+      expect(received).toHaveLength(2);
     } finally {
       await pool.query('DELETE FROM sys_subscription WHERE id = $1', [second]);
+    }
+  });
+
+  it('fans an event out once when two fan-outs run at once, and once when its mark is lost', async () => {
+    const second = await subscribe(orgA, 'Second hook', 'ticket.completed');
+    try {
+      const { eventId } = await emitEvent(db, { orgId: orgA, type: 'ticket.completed', key: 'TWICE', payload: payload('TWICE') });
+      const both = await Promise.all([fanOutEvent(db, orgA, eventId as string), fanOutEvent(db, orgA, eventId as string)]);
+      expect(both.map((ids) => ids.length).sort()).toEqual([0, 2]);
+      // the unique delivery per event and subscription holds even for a fan-out that finds the event unmarked
+      await pool.query('UPDATE sys_event SET fanned_out_at = NULL WHERE id = $1', [eventId]);
+      expect(await fanOutEvent(db, orgA, eventId as string)).toEqual([]);
+      expect((await pool.query('SELECT subscription_id::text AS s FROM sys_delivery WHERE event_id = $1 ORDER BY subscription_id', [eventId])).rows.map((r) => r.s)).toEqual([hookA, second]);
+    } finally {
+      await pool.query('DELETE FROM sys_subscription WHERE id = $1', [second]);
+    }
+  });
+
+  it('loses no event whose fan-out job is lost: the sweep fans it out and delivers it once it is overdue', async () => {
+    const { eventId } = await emitEvent(db, { orgId: orgA, type: 'ticket.completed', key: 'LOST-JOB', payload: payload('LOST-JOB') });
+    // the instance that would run its job died with it
+    await pool.query(`DELETE FROM pgboss.job WHERE name = 'webhook.fanout' AND data->>'eventId' = $1`, [eventId]);
+    expect(await sweepDue(db)).toBe(0);
+    expect(await waiting()).toBe(1);
+    // once overdue (here: at once), the sweep fans it out and tries it
+    expect(await sweepDue(db, { overdueSeconds: 0 })).toBe(1);
+    expect(await waiting()).toBe(0);
+    expect(received.map((r) => JSON.parse(r.body).key)).toEqual(['LOST-JOB']);
+    expect(await sweepDue(db, { overdueSeconds: 0 })).toBe(0);
+  });
+
+  it('counts an upload not yet fanned out as on its way, for a type someone hears', async () => {
+    const { eventId } = await emitEvent(db, { orgId: orgA, type: 'ticket.completed', key: 'UPLOADING', payload: payload('UPLOADING') });
+    expect(await uploadInFlight(db, orgA, ['ticket.completed'], 'UPLOADING')).toBe(true);
+    expect(await uploadInFlight(db, orgA, ['ticket.voided'], 'UPLOADING')).toBe(false);
+    expect(await uploadInFlight(db, orgB, ['ticket.completed'], 'UPLOADING')).toBe(false);
+    const [id] = await fanOutEvent(db, orgA, eventId as string);
+    expect(await uploadInFlight(db, orgA, ['ticket.completed'], 'UPLOADING')).toBe(true);
+    await deliverOne(db, id);
+    expect(await uploadInFlight(db, orgA, ['ticket.completed'], 'UPLOADING')).toBe(false);
+    // nobody hears it any more: its fan-out will make nothing, so nothing is on its way
+    await emitEvent(db, { orgId: orgA, type: 'ticket.completed', key: 'UNHEARD', payload: payload('UNHEARD') });
+    await pool.query('UPDATE sys_subscription SET enabled = false WHERE id = $1', [hookA]);
+    try {
+      expect(await uploadInFlight(db, orgA, ['ticket.completed'], 'UNHEARD')).toBe(false);
+    } finally {
+      await pool.query('UPDATE sys_subscription SET enabled = true WHERE id = $1', [hookA]);
     }
   });
 

@@ -85,12 +85,63 @@ export async function hasSubscriber(db: Database | Transaction<DB>, orgId: strin
 }
 
 /**
- * Whether a delivery of one of these events about this document is still on its way (PENDING): the
- * document is being uploaded, and its upload lock holds until the receiver took it or it failed.
+ * Whether an upload of one of these events about this document is still on its way: a delivery
+ * waiting (PENDING), or an event not yet fanned out to a subscription that will get one (an
+ * enabled one naming its type, there when the event was: the fan-out's own test, fanOutEvent).
+ * The document is being uploaded, and its upload lock holds until the receiver took it or it failed.
  */
 export async function uploadInFlight(db: Database | Transaction<DB>, orgId: string, types: readonly string[], key: string): Promise<boolean> {
   const { rows } = await sql<{ yes: boolean }>`
     SELECT EXISTS (SELECT 1 FROM sys_delivery d WHERE d.org_id = ${orgId}::bigint AND d.event_type = ANY (${[...types]}::text[])
-                      AND d.event_key = ${key} AND d.state = 'PENDING') AS yes`.execute(db);
+                      AND d.event_key = ${key} AND d.state = 'PENDING')
+        OR EXISTS (SELECT 1 FROM sys_event e WHERE e.org_id = ${orgId}::bigint AND e.type = ANY (${[...types]}::text[])
+                      AND e.event_key = ${key} AND e.fanned_out_at IS NULL
+                      AND EXISTS (SELECT 1 FROM sys_subscription s WHERE ${hears('s', 'e')})) AS yes`.execute(db);
   return rows[0].yes;
+}
+
+/** Subscription `s` gets a delivery of event `e`: its company's, enabled, naming the type, and there when the event was. */
+const hears = (s: string, e: string) => sql`${sql.raw(s)}.org_id = ${sql.raw(e)}.org_id AND ${sql.raw(s)}.enabled
+  AND ${sql.raw(e)}.type = ANY (string_to_array(${sql.raw(s)}.events, ',')) AND ${sql.raw(s)}.created_at <= ${sql.raw(e)}.created_at`;
+
+/**
+ * The fan-out of one event (the job of queue webhook.fanout, or the sweep): one delivery per
+ * subscription that hears it, and the event marked fanned out, in one statement. The mark is
+ * taken under the event's row lock, so of two fan-outs at once the second waits and finds it done;
+ * the unique (org_id, event_id, subscription_id) makes a delivery once even so (migration 094).
+ * A delivery's time is its event's, so the history lists deliveries in the order of their events.
+ * Answers the deliveries made: none when it was fanned out already or nobody hears it now.
+ */
+export async function fanOutEvent(db: Database | Transaction<DB>, orgId: string, eventId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    WITH e AS (
+      UPDATE sys_event SET fanned_out_at = now()
+       WHERE org_id = ${orgId}::bigint AND id = ${eventId}::bigint AND fanned_out_at IS NULL
+      RETURNING org_id, id, type, event_key, created_at)
+    INSERT INTO sys_delivery (org_id, event_id, subscription_id, event_type, event_key, created_at)
+    SELECT e.org_id, e.id, s.id, e.type, e.event_key, e.created_at FROM e JOIN sys_subscription s ON ${hears('s', 'e')}
+     ORDER BY s.id
+    ON CONFLICT (org_id, event_id, subscription_id) DO NOTHING
+    RETURNING id::text`.execute(db);
+  return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+}
+
+/** Events not fanned out `overdueSeconds` after they were recorded (their job had its chance), oldest first: the sweep's. */
+export async function eventsAwaitingFanOut(db: Database, limit: number, overdueSeconds: number): Promise<{ orgId: string; eventId: string }[]> {
+  const { rows } = await sql<{ orgId: string; eventId: string }>`
+    SELECT org_id::text AS "orgId", id::text AS "eventId" FROM sys_event
+     WHERE fanned_out_at IS NULL AND created_at <= now() - make_interval(secs => ${overdueSeconds})
+     ORDER BY id LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * Fans out, in the caller's transaction, the events of these types about this document still
+ * waiting: what withdraws an upload (domain/erp cancelUpload) then sees every delivery it has.
+ */
+export async function fanOutWaitingOf(tx: Transaction<DB>, orgId: string, types: readonly string[], key: string): Promise<void> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id::text FROM sys_event WHERE org_id = ${orgId}::bigint AND type = ANY (${[...types]}::text[]) AND event_key = ${key} AND fanned_out_at IS NULL
+     ORDER BY id`.execute(tx);
+  for (const r of rows) await fanOutEvent(tx, orgId, r.id);
 }

@@ -6,6 +6,7 @@ import { plantOf, weighPurchase, type Plant } from '../../domain/weighing/test-s
 import { newNotice, newTicket } from '../../domain/registry/test-support';
 import { auditedPurchase } from '../../domain/settlement/test-support';
 import { EVENT_KEYS } from './catalogue';
+import { fanOutWaiting } from './sweep';
 
 // Where the events come from: each change, made through the real calls, records its event and
 // queues a delivery to a subscription naming it, in its own transaction.
@@ -25,9 +26,13 @@ beforeAll(async () => {
   hook = String(expectOk(await call(app, 'POST', '/api/system/interface/create', admin, { entity: { name: 'All events', events, url: 'https://all.example/hook' } })).data.id);
 });
 
-const eventsOf = async (key: string) => (await pool.query(
-  `SELECT e.type, e.payload, (SELECT count(*)::int FROM sys_delivery d WHERE d.event_id = e.id AND d.subscription_id = $2) AS delivered
-     FROM sys_event e WHERE e.event_key = $1 ORDER BY e.id`, [key, hook])).rows as { type: string; payload: Record<string, unknown>; delivered: number }[];
+const eventsOf = async (key: string) => {
+  // each event's fan-out job, run here (the job library's workers are off): the deliveries it makes
+  await fanOutWaiting(database.db);
+  return (await pool.query(
+    `SELECT e.type, e.payload, (SELECT count(*)::int FROM sys_delivery d WHERE d.event_id = e.id AND d.subscription_id = $2) AS delivered
+       FROM sys_event e WHERE e.event_key = $1 ORDER BY e.id`, [key, hook])).rows as { type: string; payload: Record<string, unknown>; delivered: number }[];
+};
 
 describe('events from the plant', () => {
   it('a second weighing tells "ticket completed" with its figures; voiding it tells "ticket voided"', async () => {

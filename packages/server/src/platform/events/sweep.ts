@@ -1,10 +1,23 @@
 import type { Database } from '../db/pool';
 import { enqueue } from '../jobs/enqueue';
 import { deliverOne, type DeliverOptions, type DeliveryResult } from './deliver';
-import { dueDeliveries } from './repo';
+import { dueDeliveries, eventsAwaitingFanOut, fanOutEvent } from './repo';
 
 export const DELIVER_QUEUE = 'webhook.deliver';
 export interface DeliverJob { deliveryIds: string[] }
+/** The job an event's transaction writes with it (emit.ts eventCtes): fan it out, then try what that made. */
+export const FANOUT_QUEUE = 'webhook.fanout';
+export interface FanOutJob { orgId: string; eventId: string }
+
+/**
+ * One fan-out job's work: the event's deliveries made (committed on their own, so a crash after
+ * this leaves them to the sweep) and each tried once. A second run of the job (the library's
+ * retry) makes none and tries none.
+ */
+export async function fanOutAndDeliver(db: Database, job: FanOutJob, options: DeliverOptions = {}): Promise<DeliveryResult[]> {
+  const ids = await fanOutEvent(db, job.orgId, job.eventId);
+  return deliverAndReschedule(db, ids, options);
+}
 
 /**
  * One job's work: a try of each delivery, and for each the receiver asked to wait, the next try
@@ -23,12 +36,28 @@ export async function deliverAndReschedule(db: Database, ids: string[], options:
 }
 
 /**
- * The safety net (scheduled job 'webhook.sweep'): deliveries whose try is overdue, because their
- * job was lost with an instance or their subscription was switched back on, are tried here.
- * Answers how many were tried.
+ * The safety net (scheduled job 'webhook.sweep'): events not fanned out `overdueSeconds` after they
+ * were recorded (their job lost with an instance, or failed for good) are fanned out, and
+ * deliveries whose try is overdue (their job lost, or their subscription switched back on) are
+ * tried here, the new ones included. Answers how many deliveries were tried.
  */
 export async function sweepDue(db: Database, options: DeliverOptions & { batch?: number; overdueSeconds?: number } = {}): Promise<number> {
-  const due = await dueDeliveries(db, options.batch ?? 100, options.overdueSeconds ?? 60);
+  const batch = options.batch ?? 100;
+  const overdue = options.overdueSeconds ?? 60;
+  const made: string[] = [];
+  for (const e of await eventsAwaitingFanOut(db, batch, overdue)) made.push(...(await fanOutEvent(db, e.orgId, e.eventId)));
+  const due = [...new Set([...made, ...(await dueDeliveries(db, batch, overdue))])];
   const tried = await deliverAndReschedule(db, due, options);
   return tried.filter((t) => t.kind !== 'skipped').length;
+}
+
+/**
+ * Fans out every event waiting, now, without trying the deliveries it makes: what a test or a
+ * check runs where the fan-out job would (the job library's workers are off there). Answers the
+ * deliveries made.
+ */
+export async function fanOutWaiting(db: Database, batch = 1000): Promise<string[]> {
+  const made: string[] = [];
+  for (const e of await eventsAwaitingFanOut(db, batch, 0)) made.push(...(await fanOutEvent(db, e.orgId, e.eventId)));
+  return made;
 }

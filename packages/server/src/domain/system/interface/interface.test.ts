@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../../test/api';
 import { emitEvent } from '../../../platform/events/emit';
+import { fanOutEvent } from '../../../platform/events/repo';
 
 // Subscriptions (接口配置) and the event history (事件历史) through HTTP, as the administrator's screens use them.
 const { app, database } = await createTestApp();
@@ -61,7 +62,9 @@ describe('subscriptions', () => {
 describe('the event history', () => {
   it('lists the company\'s deliveries by event and state, with their tries, and resends chosen ones with a log entry each', async () => {
     const hook = expectOk(await create({ name: 'History hook', events: ['settlement.examined'], url: 'https://h.example/hook' })).data;
-    const { deliveryIds: [id] } = await emitEvent(db, { orgId, type: 'settlement.examined', key: 'JS202611280001', payload: { settlementId: '1', settleNo: 'JS202611280001', kind: 'pu', ticketCount: 2, totalAmount: '100.00' } });
+    const { eventId } = await emitEvent(db, { orgId, type: 'settlement.examined', key: 'JS202611280001', payload: { settlementId: '1', settleNo: 'JS202611280001', kind: 'pu', ticketCount: 2, totalAmount: '100.00' } });
+    // its fan-out job, run here (the job library's workers are off)
+    const [id] = await fanOutEvent(db, orgId, eventId as string);
     await pool.query(`UPDATE sys_delivery SET state = 'FAILED', attempts = 3, last_status = 422, last_error = '接收方返回 HTTP 422' WHERE id = $1`, [id]);
     await pool.query(`INSERT INTO sys_delivery_attempt (org_id, delivery_id, attempt, started_at, duration_ms, status, error, response) VALUES ($1, $2, 1, now(), 12, 422, '接收方返回 HTTP 422', 'bad')`, [orgId, id]);
     const list = expectOk(await call(app, 'POST', '/api/system/outbox/v2/list', admin, {

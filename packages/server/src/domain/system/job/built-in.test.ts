@@ -98,12 +98,14 @@ describe('event delivery sweep', () => {
   });
   afterAll(() => { server.closeAllConnections(); server.close(); });
 
-  it('a run delivers what is overdue', async () => {
-    const { deliveryIds: [id] } = await emitEvent(db, { orgId: HDSN, type: 'erp.ticket', key: 'CGBD-JOB-1', payload: { n: 1 } });
-    await pool.query(`UPDATE sys_delivery SET next_attempt_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
+  it('a run fans out and delivers what is overdue', async () => {
+    // an event whose fan-out job was lost with its instance two minutes ago
+    const { eventId } = await emitEvent(db, { orgId: HDSN, type: 'erp.ticket', key: 'CGBD-JOB-1', payload: { n: 1 } });
+    await pool.query(`UPDATE sys_event SET created_at = now() - interval '2 minutes' WHERE id = $1`, [eventId]);
+    await pool.query(`UPDATE sys_subscription SET created_at = now() - interval '1 hour' WHERE org_id = $1 AND name = 'ERP'`, [HDSN]);
     const out = await webhookSweepJob.run(ctx);
     expect(out?.summary).toBe('补发 1 条');
-    expect((await pool.query('SELECT state FROM sys_delivery WHERE id = $1', [id])).rows[0].state).toBe('SENT');
+    expect((await pool.query('SELECT state FROM sys_delivery WHERE event_id = $1', [eventId])).rows.map((r) => r.state)).toEqual(['SENT']);
     expect(received).toHaveLength(1);
   });
 });
