@@ -9,9 +9,12 @@ import type { FieldDef } from '../../platform/templates/define';
  */
 export const COUNTED_STATES = ['COMPLETED', 'AUDITED', 'POSTED'] as const;
 
-/** The nets of the batch's tickets that count (a voided or unfinished ticket takes nothing), as SQL on the batch row `t`. */
+/**
+ * The nets of the batch's tickets that count (a voided or unfinished ticket takes nothing), a return
+ * (退货, which keeps its original's batch) giving its net back, as SQL on the batch row `t`.
+ */
 export const shippedSql = (b = 't') =>
-  `(SELECT coalesce(sum(x.net), 0) FROM wb_ticket x WHERE x.org_id = ${b}.org_id AND x.batch_id = ${b}.id AND x.state IN (${COUNTED_STATES.map((s) => `'${s}'`).join(', ')}))`;
+  `(SELECT coalesce(sum(CASE WHEN x.source_ticket_id IS NULL THEN x.net ELSE -x.net END), 0) FROM wb_ticket x WHERE x.org_id = ${b}.org_id AND x.batch_id = ${b}.id AND x.state IN (${COUNTED_STATES.map((s) => `'${s}'`).join(', ')}))`;
 
 export const BATCH_COLUMNS: FieldDef[] = [
   { fieldName: 'siloName', fieldExplain: '筒仓', fieldExplainEn: 'Silo', fieldType: 'TEXT', columnSql: '(SELECT s.silo_name FROM md_silo s WHERE s.org_id = t.org_id AND s.id = t.silo_id)', columnWidth: 110 },

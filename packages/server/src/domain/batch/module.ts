@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { batchOpenBody, batchTestsBody, idParam, idsBody, ticketBatchBody } from '@wb/protocol';
+import { batchOpenBody, batchTestsBody, idParam, idsBody, ticketBatchBody, ticketSiloBody } from '@wb/protocol';
 import type { Noted } from '../weighing/actions';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
@@ -7,7 +7,7 @@ import { parse } from '../../platform/http/errors';
 import { defineAction, defineModule } from '../../platform/module/define';
 import { batchDetail, closeBatches, openBatch, setBatchTests } from './batch-actions';
 import { BATCH_PERMISSION } from './columns';
-import { setBatchOfTicket } from './ticket-batch';
+import { setBatchOfTicket, setSiloOfTicket } from './ticket-batch';
 
 /** What a use case answers and logs. */
 const noted = { log: (_: unknown, done: Noted<unknown>) => done.notes, reply: (done: Noted<unknown>) => done.reply };
@@ -35,13 +35,18 @@ export const batchModule = defineModule({
       run: ({ tx, who, input }) => setBatchOfTicket(tx, who, input.body), ...noted, message: '批次号已保存',
     }),
     defineAction({
+      // the silo the truck is loaded at: its second weighing reads the silo's current batch (the same dialog, the same right)
+      path: '/api/weigh/sa/silo', permission: 'weigh_sa_batchNo', body: ticketSiloBody,
+      run: ({ tx, who, input }) => setSiloOfTicket(tx, who, input.body), ...noted, message: '装车筒仓已保存',
+    }),
+    defineAction({
       // the list's batch button 关闭批次 sends the chosen rows
       path: '/api/masterdata/batch/close', permission: BATCH_PERMISSION.close, body: idsBody,
       run: ({ tx, who, input }) => closeBatches(tx, who, input.body.ids), ...noted, message: '批次已关闭',
     }),
     defineAction({
       path: '/api/masterdata/batch/open', permission: BATCH_PERMISSION.open, body: batchOpenBody,
-      run: ({ tx, who, input }) => openBatch(tx, who, input.body.id, input.body.siloId), ...noted, message: '开仓成功',
+      run: ({ tx, who, input }) => openBatch(tx, who, input.body), ...noted, message: '开仓成功',
     }),
     defineAction({
       path: '/api/masterdata/batch/tests', permission: BATCH_PERMISSION.tests, body: batchTestsBody,
