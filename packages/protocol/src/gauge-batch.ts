@@ -15,6 +15,8 @@ import { columnNumber } from './numeric';
  *   POST /api/masterdata/batch/close  { ids }  (idsBody, the list's batch button)
  *   POST /api/masterdata/batch/tests  batchTestsBody (the batch's own test values)
  *   GET  /api/masterdata/batch/detail/{id}          -> BatchDetail
+ *   GET  /api/masterdata/batch/open/choices         -> BatchOpenChoices (开仓's silos and products)
+ *   GET  /api/weigh/sa/silos                        -> SiloChoice[] (a sales ticket's silo choice)
  */
 const id = idOrNumber;
 
@@ -124,3 +126,7 @@ export interface BatchDetail {
   testValues: { item: string; value: string; unit?: string | null }[];
   tickets: { id: string; ticketNo: string; plateNumber: string; customerName: string | null; state: string; net: string | null; completedAt: string | null }[];
 }
+
+/** A silo as the dialogs offer it: what it holds and the batch it fills now. */
+export interface SiloChoice { id: string; code: string; name: string; materialName: string | null; currentBatchNo: string | null }
+export interface BatchOpenChoices { silos: SiloChoice[]; products: { id: string; code: string; name: string }[] }

@@ -23,13 +23,14 @@ export const BATCH_COLUMNS: FieldDef[] = [
   { fieldName: 'closedAt', fieldExplain: '关闭时间', fieldExplainEn: 'Closed at', fieldType: 'DATE', columnSql: 't.closed_at', columnWidth: 170 },
 ];
 
-const OP = ROLE.operator;
+const { operator: OP, quality: QC, sampler: SP } = ROLE;
 export const BATCH_PERMISSION = { detail: 'md_batch_detail', open: 'md_batch_open', close: 'md_batch_close', tests: 'md_batch_tests' } as const;
 
 export const BATCH_BUTTONS: MenuButtonSeed[] = [
   // the batch's tickets, remaining quantity, test values and silo (web pages/batch-dialogs)
-  { name: '批次详情', en: 'Batch detail', permission: BATCH_PERMISSION.detail, component: 'page:batchDetail', roles: [OP] },
-  { name: '开仓', en: 'Open on silo', permission: BATCH_PERMISSION.open, roles: [OP] },
-  { name: '检验值', en: 'Test values', permission: BATCH_PERMISSION.tests, roles: [OP] },
+  { name: '批次详情', en: 'Batch detail', permission: BATCH_PERMISSION.detail, component: 'page:batchDetail', roles: [OP, QC, SP] },
+  // the lab opens a batch on its silo (a new number, or the chosen row) and enters its test values (web pages/ticket-dialogs)
+  { name: '开仓', en: 'Open on silo', permission: BATCH_PERMISSION.open, component: 'page:batchOpen', roles: [OP, QC] },
+  { name: '检验值', en: 'Test values', permission: BATCH_PERMISSION.tests, component: 'page:batchTests', roles: [QC, SP] },
   { name: '关闭批次', en: 'Close batch', permission: BATCH_PERMISSION.close, component: 'batch:close', roles: [OP] },
 ];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { batchOpenBody, batchTestsBody, idParam, idsBody, ticketBatchBody, ticketSiloBody } from '@wb/protocol';
+import { batchOpenBody, batchTestsBody, idParam, idsBody, ticketBatchBody, ticketSiloBody, type BatchOpenChoices, type SiloChoice } from '@wb/protocol';
+import { batchProducts, siloChoices } from './repo';
 import type { Noted } from '../weighing/actions';
 import type { Database } from '../../platform/db/pool';
 import { ok } from '../../platform/http/envelope';
@@ -17,6 +18,14 @@ function batchRoutes(app: FastifyInstance, db: Database): void {
   app.get('/api/masterdata/batch/detail/:id', { config: { access: { permission: BATCH_PERMISSION.detail, demoAllowed: true } } }, async (request) => {
     const { id } = parse(idParam, request.params);
     return ok(await batchDetail(db, request.caller, id));
+  });
+  // the choices of 开仓 (silos and batch-managed products) and of a sales ticket's silo (批次号 dialog)
+  app.get('/api/masterdata/batch/open/choices', { config: { access: { permission: BATCH_PERMISSION.open, demoAllowed: true } } }, async (request) => {
+    const [silos, products] = await Promise.all([siloChoices(db, request.caller.orgId), batchProducts(db, request.caller.orgId)]);
+    return ok({ silos, products } satisfies BatchOpenChoices);
+  });
+  app.get('/api/weigh/sa/silos', { config: { access: { permission: 'weigh_sa_batchNo', demoAllowed: true } } }, async (request) => {
+    return ok(await siloChoices(db, request.caller.orgId) satisfies SiloChoice[]);
   });
 }
 

@@ -122,3 +122,19 @@ export async function batchTickets(db: Runner, orgId: string, batchId: string) {
 }
 
 export const isCounted = (state: string) => (COUNTED_STATES as readonly string[]).includes(state);
+
+/** The company's silos with what they hold and their current batch (the dialogs' silo choice). */
+export async function siloChoices(db: Runner, orgId: string) {
+  const { rows } = await sql<{ id: string; code: string; name: string; material_name: string | null; batch_no: string | null }>`
+    SELECT s.id::text, s.silo_code AS code, s.silo_name AS name, m.inv_name AS material_name, b.batch_no
+      FROM md_silo s LEFT JOIN md_material m ON m.id = s.material_id LEFT JOIN md_batch b ON b.org_id = s.org_id AND b.id = s.current_batch_id
+     WHERE s.org_id = ${orgId} AND s.enabled ORDER BY s.silo_code LIMIT 500`.execute(db);
+  return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, materialName: r.material_name, currentBatchNo: r.batch_no }));
+}
+
+/** The company's batch-managed products (开仓's product choice). */
+export async function batchProducts(db: Runner, orgId: string) {
+  const rows = await db.selectFrom('md_material_alloc as a').innerJoin('md_material as m', 'm.id', 'a.archive_id')
+    .select(['m.id', 'm.inv_code', 'm.inv_name']).where('a.org_id', '=', orgId).where('m.batch_managed', '=', true).orderBy('m.inv_code').limit(500).execute();
+  return rows.map((r) => ({ id: r.id, code: r.inv_code, name: r.inv_name }));
+}
