@@ -194,6 +194,32 @@ describe('a return of a batch ticket', () => {
   });
 });
 
+describe('批次质量报告', () => {
+  it('lists each batch with its test values, its counted tickets and what remains, for the lab', async () => {
+    const silo = await newSilo('C-RPT', '6#水泥库');
+    const b = await openNew('PC-RPT-1', silo, '100');
+    const lab = (await bearerFor(ctx.app, 'quality')).authorization;
+    // the lab enters the test values (检验值 is the quality role's button)
+    expectOk(await post('/api/masterdata/batch/tests', { id: b, values: [{ item: '3天抗压强度', value: '28.6', unit: 'MPa' }, { item: '细度', value: '1.8', unit: '%' }] }, lab));
+    const t1 = await salesTruck();
+    expectOk(await post('/api/weigh/sa/silo', { id: t1.id, siloId: silo }));
+    await t1.load('40.5');
+    const t2 = await salesTruck();
+    expectOk(await post('/api/weigh/sa/silo', { id: t2.id, siloId: silo }));
+    await t2.load('45.25');
+    // a truck still loading takes nothing yet
+    await salesTruck();
+    const body = expectOk(await call(ctx.app, 'POST', '/api/report/easy/data/batchQuality', lab, { params: { batchNo: 'PC-RPT' }, page: { pn: 1, ps: 100 } })).data;
+    const rows = (body.list as Record<string, unknown>[]).filter((r) => !r.__group);
+    expect(rows.map((r) => [r.batchNo, r.siloName, r.quantity, r.shipped, r.remaining, r.testValues, r.ticketNo, r.net])).toEqual([
+      ['PC-RPT-1', '6#水泥库', '100.0000', '55.7500', '44.2500', '3天抗压强度 28.6MPa；细度 1.8%', t1.no, '25.5000'],
+      ['PC-RPT-1', '6#水泥库', '100.0000', '55.7500', '44.2500', '3天抗压强度 28.6MPa；细度 1.8%', t2.no, '30.2500'],
+    ]);
+    expect((body.totals as Record<string, unknown>).net).toBe('55.7500');
+    expectFailure(await call(ctx.app, 'POST', '/api/report/easy/data/batchQuality', lab, { params: { openedOnFrom: '28/11/2026' } }), 400, /开仓日期/);
+  });
+});
+
 describe('开仓', () => {
   it('opens a new batch on a silo with its product, declared quantity and time; a number is taken once', async () => {
     const silo = await newSilo('C-OPEN', '5#水泥库');

@@ -9,6 +9,8 @@ import { defineAction, defineModule } from '../../platform/module/define';
 import { batchDetail, closeBatches, openBatch, setBatchTests } from './batch-actions';
 import { BATCH_PERMISSION } from './columns';
 import { setBatchOfTicket, setSiloOfTicket } from './ticket-batch';
+import { menuLeaf } from '../../platform/menu/define';
+import { BATCH_QUALITY_PERMISSION, BATCH_QUALITY_REPORT, BATCH_QUALITY_ROLES, batchQualityDataset } from './report';
 
 /** What a use case answers and logs. */
 const noted = { log: (_: unknown, done: Noted<unknown>) => done.notes, reply: (done: Noted<unknown>) => done.reply };
@@ -63,4 +65,14 @@ export const batchModule = defineModule({
     }),
   ],
   routes: (app, { db }) => batchRoutes(app, db),
+  // 批次质量报告 of 报表中心 (report.ts): the batch's test values, its tickets and what remains
+  datasets: [batchQualityDataset],
+  reports: [BATCH_QUALITY_REPORT],
+  menu: [{
+    area: '/reportforms',
+    leaves: [menuLeaf('批次质量报告', 'Batch quality report', '/reportforms/batchQuality', BATCH_QUALITY_ROLES, {
+      component: 'reports/view',
+      buttons: [{ name: '查看', en: 'View', permission: BATCH_QUALITY_PERMISSION, roles: BATCH_QUALITY_ROLES }],
+    })],
+  }],
 });
