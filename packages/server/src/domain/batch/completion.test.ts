@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BatchDetail } from '@wb/protocol';
+import type { BatchDetail, TicketCheck, TicketPrintLayout } from '@wb/protocol';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
 import { makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant } from '../weighing/test-support';
@@ -65,6 +65,11 @@ describe('the second weighing reads the batch of the silo the ticket names', () 
     expect(await detail(b1)).toMatchObject({ shipped: '0', remaining: '100' });
     const log = await db().selectFrom('sys_log').select('detail').where('doc_no', '=', t.no).where('action', '=', 'secondWeigh').executeTakeFirstOrThrow();
     expect(log.detail).toMatch(/批次号 PC-S2-01（按筒仓当前批次）$/);
+    // the ticket's print and its public check show the batch it took
+    const printed = expectOk(await post(`/api/weigh/sa/print/${t.id}`, {})).data as TicketPrintLayout;
+    expect(printed.fields).toContainEqual(expect.objectContaining({ key: 'batchNo', value: 'PC-S2-01' }));
+    const check = expectOk(await call(ctx.app, 'GET', `/api/public/ticket-check/${printed.check!.url.split('/check/')[1]}`)).data as TicketCheck;
+    expect(check.batchNo).toBe('PC-S2-01');
   });
 
   it('a chosen batch stays: the silo is not read', async () => {
