@@ -208,15 +208,18 @@ describe('the ticket dialogs', () => {
   it('开仓 and 检验值: the lab opens a new batch on a silo with its product and declared quantity, then enters its test values', async () => {
     const { page } = quality;
     await sql(stage.server.databaseUrl, `UPDATE md_material SET batch_managed = true WHERE id = ${Number(plant.material)};
-      INSERT INTO md_silo (org_id, warehouse_id, silo_code, silo_name) SELECT w.org_id, w.id, 'E2E-S2', '2#水泥库' FROM md_warehouse w WHERE w.id = ${Number(plant.warehouse)}
+      INSERT INTO md_silo (org_id, warehouse_id, silo_code, silo_name) SELECT w.org_id, w.id, 'E2E-S2', 'E2E筒仓' FROM md_warehouse w WHERE w.id = ${Number(plant.warehouse)}
       ON CONFLICT DO NOTHING`);
     await openMenuLeaf(page, '/masterdata', '/masterdata/batch');
+    // the list and its buttons stand before one is looked for
+    await rows(page);
+    await settled(page);
     await press(page, 'page:batchOpen');
     const open = page.locator('.ant-modal').filter({ has: page.getByTestId('ticket-dialog-open') });
     await open.getByTestId('open-batch-no').fill('PC-E2E-LAB');
     await open.getByTestId('open-quantity').fill('320.5');
     await open.getByTestId('open-silo').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '2#水泥库' }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'E2E筒仓' }).click();
     await open.getByTestId('open-product').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
     await settled(page);
@@ -224,7 +227,7 @@ describe('the ticket dialogs', () => {
     await open.getByTestId('ticket-dialog-ok').click();
     await open.waitFor({ state: 'detached' });
     await only(page, 'PC-E2E-LAB');
-    expect(await columnTexts(page, '筒仓')).toEqual(['2#水泥库']);
+    expect(await columnTexts(page, '筒仓')).toEqual(['E2E筒仓']);
     expect(await numbers(page, '剩余量(吨)')).toEqual([320.5]);
 
     await press(page, 'page:batchTests');

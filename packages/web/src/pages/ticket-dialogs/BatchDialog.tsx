@@ -41,7 +41,7 @@ export function BatchDialog({ ctx, onClose }: DialogProps) {
         </Form.Item>
         <Form.Item label={t('ticketDialogs.batchSiloChoose')} help={t('ticketDialogs.batchSiloHint')}>
           <Select data-testid="batch-silo" allowClear showSearch optionFilterProp="label" value={silo} onChange={(v: string | undefined) => setSilo(v)}
-            options={(silos ?? []).map((s) => ({ value: s.id, label: t('ticketDialogs.siloOption', { name: s.name, batch: s.currentBatchNo ?? t('ticketDialogs.siloNoBatch') }) }))} />
+            options={(silos ?? []).map((s) => ({ value: s.id, label: (s.currentBatchNo ? t('ticketDialogs.siloOption', { name: s.name, batch: s.currentBatchNo }) : t('ticketDialogs.siloNoBatch', { name: s.name })) }))} />
         </Form.Item>
       </Form>
     </TicketDialog>

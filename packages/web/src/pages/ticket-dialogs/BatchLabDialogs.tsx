@@ -67,7 +67,7 @@ export function BatchOpenDialog({ ctx, onClose }: DialogProps) {
         <Form.Item label={t('ticketDialogs.openSilo')} required>
           <Select data-testid="open-silo" showSearch optionFilterProp="label" value={siloId} onChange={(v: string) => setSiloId(v)}
             options={(choices?.silos ?? []).map((s) => ({
-              value: s.id, label: t('ticketDialogs.siloOption', { name: s.name, batch: s.currentBatchNo ?? t('ticketDialogs.siloNoBatch') }),
+              value: s.id, label: (s.currentBatchNo ? t('ticketDialogs.siloOption', { name: s.name, batch: s.currentBatchNo }) : t('ticketDialogs.siloNoBatch', { name: s.name })),
             }))} />
         </Form.Item>
       </Form>
