@@ -15,6 +15,7 @@ import { openMenuLeaf, settled } from '../support/workspace';
 const stage = useSignedInPage(USERS.operator);
 let opToken: string;
 let accountant: { context: BrowserContext; page: Page };
+let quality: { context: BrowserContext; page: Page };
 let plant: { material: string; warehouse: string };
 let plateSerial = 0;
 
@@ -70,10 +71,13 @@ beforeAll(async () => {
   opToken = await apiSignIn(stage.server.baseUrl, stage.server.databaseUrl, USERS.operator.username, USERS.operator.password);
   accountant = await newPage(stage.browser, stage.server.baseUrl);
   await signIn(accountant.page, stage.server.databaseUrl, USERS.accountant);
+  quality = await newPage(stage.browser, stage.server.baseUrl);
+  await signIn(quality.page, stage.server.databaseUrl, USERS.quality);
 });
 
 afterAll(async () => {
   await accountant?.context.close();
+  await quality?.context.close();
 });
 
 describe('the ticket dialogs', () => {
@@ -212,6 +216,50 @@ describe('the ticket dialogs', () => {
     await page.locator('.ant-modal').filter({ has: detail }).locator('.ant-modal-close').click();
     await detail.waitFor({ state: 'detached' });
     await openMenuLeaf(page, '/weigh', '/weigh/pu');
+  });
+
+  it('开仓 and 检验值: the lab opens a new batch on a silo with its product and declared quantity, then enters its test values', async () => {
+    const { page } = quality;
+    await sql(stage.server.databaseUrl, `UPDATE md_material SET batch_managed = true WHERE id = ${Number(plant.material)};
+      INSERT INTO md_silo (org_id, warehouse_id, silo_code, silo_name) SELECT w.org_id, w.id, 'E2E-S2', 'E2E筒仓' FROM md_warehouse w WHERE w.id = ${Number(plant.warehouse)}
+      ON CONFLICT DO NOTHING`);
+    await openMenuLeaf(page, '/masterdata', '/masterdata/batch');
+    // the list and its buttons stand before one is looked for
+    await rows(page);
+    await settled(page);
+    await press(page, 'page:batchOpen');
+    const open = page.locator('.ant-modal').filter({ has: page.getByTestId('ticket-dialog-open') });
+    await open.getByTestId('open-batch-no').fill('PC-E2E-LAB');
+    await open.getByTestId('open-quantity').fill('320.5');
+    await open.getByTestId('open-silo').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'E2E筒仓' }).click();
+    await open.getByTestId('open-product').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+    await settled(page);
+    await screenshot(page, 'batch-open');
+    await open.getByTestId('ticket-dialog-ok').click();
+    await open.waitFor({ state: 'detached' });
+    await only(page, 'PC-E2E-LAB');
+    expect(await columnTexts(page, '筒仓')).toEqual(['E2E筒仓']);
+    expect(await numbers(page, '剩余量(吨)')).toEqual([320.5]);
+
+    await press(page, 'page:batchTests');
+    const tests = page.locator('.ant-modal').filter({ has: page.getByTestId('ticket-dialog-tests') });
+    await tests.getByTestId('tests-add').click();
+    await tests.getByTestId('tests-item-0').fill('3天抗压强度');
+    await tests.getByTestId('tests-value-0').fill('28.6');
+    await tests.getByTestId('tests-unit-0').fill('MPa');
+    await tests.getByTestId('tests-add').click();
+    await tests.getByTestId('tests-item-1').fill('细度');
+    await tests.getByTestId('tests-value-1').fill('1.8');
+    await tests.getByTestId('tests-unit-1').fill('%');
+    await tests.getByTestId('ticket-dialog-ok').click();
+    await tests.waitFor({ state: 'detached' });
+    await press(page, 'page:batchDetail');
+    const detail = page.getByTestId('batch-detail');
+    await expect.poll(() => detail.textContent()).toContain('3天抗压强度 28.6MPa；细度 1.8%');
+    await page.locator('.ant-modal').filter({ has: detail }).locator('.ant-modal-close').click();
+    await detail.waitFor({ state: 'detached' });
   });
 
   it('shows the server’s refusal of a ticket audited since the list was read, and then offers 扣重 no more', async () => {

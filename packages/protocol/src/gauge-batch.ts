@@ -10,10 +10,13 @@ import { columnNumber } from './numeric';
  *   POST /api/weigh/{kind}/gauge      gaugeBody     -> GaugeReply     (the measured load of one ticket)
  *   GET  /api/weigh/{kind}/gauge/{id}                -> GaugeView      (its gauging, for the dialog)
  *   POST /api/weigh/sa/batchNo        ticketBatchBody -> TicketBatchReply (the production batch it was loaded from)
- *   POST /api/masterdata/batch/open   batchOpenBody  (the batch now filled into a silo)
+ *   POST /api/weigh/sa/silo           ticketSiloBody  -> TicketSiloReply  (the silo it is loaded at: its second weighing reads the silo's batch)
+ *   POST /api/masterdata/batch/open   batchOpenBody  (开仓: a batch, existing or new, now filled into a silo)
  *   POST /api/masterdata/batch/close  { ids }  (idsBody, the list's batch button)
  *   POST /api/masterdata/batch/tests  batchTestsBody (the batch's own test values)
  *   GET  /api/masterdata/batch/detail/{id}          -> BatchDetail
+ *   GET  /api/masterdata/batch/open/choices         -> BatchOpenChoices (开仓's silos and products)
+ *   GET  /api/weigh/sa/silos                        -> SiloChoice[] (a sales ticket's silo choice)
  */
 const id = idOrNumber;
 
@@ -77,7 +80,25 @@ export type TicketBatchBody = z.infer<typeof ticketBatchBody>;
 
 export interface TicketBatchReply { ticketId: string; ticketNo: string; batchId: string | null; batchNo: string | null }
 
-export const batchOpenBody = z.strictObject({ id, siloId: id });
+/** The silo a sales truck is loaded at (装车筒仓); null takes it off. */
+export const ticketSiloBody = z.strictObject({ id, siloId: id.nullable() });
+export type TicketSiloBody = z.infer<typeof ticketSiloBody>;
+export interface TicketSiloReply { ticketId: string; ticketNo: string; siloId: string | null; siloName: string | null }
+
+/**
+ * 开仓: an existing batch (id) or a new one (batchNo, with its product) now filled into the silo;
+ * the declared quantity and the time it was opened (default now) are written with it.
+ */
+export const batchOpenBody = z.strictObject({
+  id: id.optional(),
+  batchNo: z.string().trim().min(1, '批次号不能为空').max(40, '批次号不能超过40个字符').optional(),
+  /** the product (物料) the batch is of; its code is the batch's material code */
+  materialId: id.nullish(),
+  quantity: columnNumber({ precision: 14, scale: 4, label: '申报数量', min: 0, belowMin: '申报数量不能小于0' }).nullish(),
+  openedAt: plantDateTime('开仓时间').nullish(),
+  siloId: id,
+}).refine((b) => (b.id !== undefined) !== (b.batchNo !== undefined), { message: '请选择批次(id)或填写新批次号(batchNo)，二者只填其一', path: ['id'] });
+export type BatchOpenBody = z.infer<typeof batchOpenBody>;
 export const batchTestsBody = z.strictObject({
   id,
   values: z.array(z.strictObject({
@@ -100,6 +121,12 @@ export interface BatchDetail {
   /** quantity - shipped; null when no quantity is declared */
   remaining: string | null;
   closedAt: string | null;
+  /** when it was opened on its silo (开仓); null: not opened */
+  openedAt: string | null;
   testValues: { item: string; value: string; unit?: string | null }[];
   tickets: { id: string; ticketNo: string; plateNumber: string; customerName: string | null; state: string; net: string | null; completedAt: string | null }[];
 }
+
+/** A silo as the dialogs offer it: what it holds and the batch it fills now. */
+export interface SiloChoice { id: string; code: string; name: string; materialName: string | null; currentBatchNo: string | null }
+export interface BatchOpenChoices { silos: SiloChoice[]; products: { id: string; code: string; name: string }[] }

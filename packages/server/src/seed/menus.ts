@@ -55,4 +55,11 @@ export const GRANT_STEPS: GrantStep[] = [
     }],
     give: ['ROLE_SAMPLER'],
   },
+  {
+    // the lab reads the batch archive, opens batches on their silos (开仓), enters their test values
+    // (检验值) and reads 批次质量报告 (domain/batch): entries that existed before are granted to them too
+    step: '097-batch-lab',
+    take: [],
+    give: ['ROLE_QUALITY', 'ROLE_SAMPLER'],
+  },
 ];

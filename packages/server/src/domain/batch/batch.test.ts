@@ -131,8 +131,10 @@ describe('closing a batch', () => {
 
   it('keeps the batch\'s own test values where no quality report covers it', async () => {
     const batchId = await makeBatch('PC-T4', '80');
-    expectOk(await post('/api/masterdata/batch/tests', { id: batchId, values: [{ item: '3天抗压强度', value: '28.6', unit: 'MPa' }, { item: '细度', value: '1.8', unit: '%' }] }));
+    // the lab's button (检验值: quality and sampler)
+    const lab = (await bearerFor(ctx.app, 'quality')).authorization;
+    expectOk(await post('/api/masterdata/batch/tests', { id: batchId, values: [{ item: '3天抗压强度', value: '28.6', unit: 'MPa' }, { item: '细度', value: '1.8', unit: '%' }] }, lab));
     expect((await detail(batchId)).testValues).toEqual([{ item: '3天抗压强度', value: '28.6', unit: 'MPa' }, { item: '细度', value: '1.8', unit: '%' }]);
-    expectFailure(await post('/api/masterdata/batch/tests', { id: batchId, values: [{ item: '', value: '1' }] }), 400, /检验项目不能为空/);
+    expectFailure(await post('/api/masterdata/batch/tests', { id: batchId, values: [{ item: '', value: '1' }] }, lab), 400, /检验项目不能为空/);
   });
 });

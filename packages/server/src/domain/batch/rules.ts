@@ -21,6 +21,8 @@ export interface TicketForBatch {
   materialName: string | null;
   materialCode: string | null;
   batchManaged: boolean;
+  /** a return (退货) keeps its original's batch */
+  isReturn?: boolean;
 }
 
 /** Before its audit a ticket's batch may still be chosen or corrected; the audit fixes it with the figures. */
@@ -31,6 +33,7 @@ export const LOADING_STATES = ['FIRST_WEIGHED', 'CONFIRMED'] as const;
 /** Why the ticket cannot take a batch (any batch, or none) now; null when it may. */
 export function ticketBatchRefusal(t: TicketForBatch): string | null {
   if (t.kind !== 'sa') return '只有销售磅单记录批次号';
+  if (t.isReturn) return `磅单 ${t.ticketNo} 是退货磅单，批次随原磅单`;
   if (!OPEN_STATES.has(t.state)) return `磅单 ${t.ticketNo} 已审核或已作废，不能更改批次号`;
   if (!t.batchManaged) return `物料 ${t.materialName ?? '（无）'} 不是批次管理物料，不记录批次号`;
   return null;
@@ -69,4 +72,48 @@ export function openRefusal(b: Pick<BatchFacts, 'batchNo' | 'closed' | 'material
     return `筒仓 ${silo.name} 存放的物料编码是 ${silo.materialCode}，批次 ${b.batchNo} 的物料编码是 ${b.materialCode}`;
   }
   return null;
+}
+
+/** What the second weighing read of the silo the ticket names (weighing/facts-repo.ts): its name and its current batch, if any. */
+export interface SiloAtCompletion {
+  siloName: string;
+  /** the silo's current batch, locked FOR SHARE; null: the silo has none (or the material is not batch-managed) */
+  batch: (BatchFacts & { id: string }) | null;
+}
+
+/** The batch a completing sales ticket takes by itself, or why it takes none (a warning on the ticket: the weighing goes through). */
+export type BatchAtCompletion = { batchId: string | null; batchNo: string | null; warning: string | null };
+
+/**
+ * The second weighing of a sales ticket of a batch-managed material with no batch chosen takes the
+ * current batch of the silo it names; a closed or disabled batch, one of another material, or a silo
+ * with none is not taken, and the ticket keeps a warning saying so (the weighing itself is never
+ * refused for it: the truck is loaded and on the scale). A chosen batch stays as it was.
+ */
+export function batchAtCompletion(
+  t: { ticketNo: string; materialCode: string | null; batchManaged: boolean; chosen: boolean },
+  silo: SiloAtCompletion | null,
+): BatchAtCompletion {
+  const none = (warning: string | null): BatchAtCompletion => ({ batchId: null, batchNo: null, warning });
+  if (!t.batchManaged || t.chosen) return none(null);
+  if (silo === null) return none('批次管理物料未记录批次号：磅单未指定装车筒仓，也未选择批次');
+  if (silo.batch === null) return none(`筒仓 ${silo.siloName} 没有当前批次，磅单未记录批次号`);
+  const b = silo.batch;
+  const refusal = batchChoiceRefusal({ ticketNo: t.ticketNo, kind: 'sa', state: 'COMPLETED', materialName: null, materialCode: t.materialCode, batchManaged: true }, b);
+  if (refusal) return none(`筒仓 ${silo.siloName} 的当前批次未记录：${refusal}`);
+  return { batchId: b.id, batchNo: b.batchNo, warning: null };
+}
+
+/** Why a sales ticket cannot name this silo now: only while it is loading, and a silo holding another material is not its. */
+export function siloChoiceRefusal(t: Pick<TicketForBatch, 'ticketNo' | 'kind' | 'state'> & { materialId: string | null; isReturn: boolean }, silo: { name: string; materialId: string | null } | null): string | null {
+  if (t.kind !== 'sa') return '只有销售磅单记录装车筒仓';
+  if (t.isReturn) return `磅单 ${t.ticketNo} 是退货磅单，批次随原磅单`;
+  if (!(LOADING_STATES as readonly string[]).includes(t.state)) return `磅单 ${t.ticketNo} 已完成过磅，不能更改装车筒仓；请在批次号中按筒仓选择批次`;
+  if (silo && silo.materialId !== null && t.materialId !== null && silo.materialId !== t.materialId) return `筒仓 ${silo.name} 存放的不是磅单 ${t.ticketNo} 的物料`;
+  return null;
+}
+
+/** A batch is of a batch-managed product (cement, steel): 开仓 of another is refused. */
+export function batchProductRefusal(m: { inv_name: string; batch_managed: boolean }): string | null {
+  return m.batch_managed ? null : `物料 ${m.inv_name} 不是批次管理物料，不能开批次`;
 }

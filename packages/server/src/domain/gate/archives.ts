@@ -86,6 +86,8 @@ export const batches: Archive = archive({
     { name: 'quantity', column: 'quantity', label: '生产数量(吨)', en: 'Produced (t)', type: 'number', min: 0, below: 1e10, scale: 4, width: 110, display: 'weight' },
   ],
   roles: [OP],
+  // the lab reads the batches it opens and tests (domain/batch columns.ts: 开仓, 检验值)
+  viewers: [ROLE.quality, ROLE.sampler],
   extraColumns: BATCH_COLUMNS,
   extraButtons: BATCH_BUTTONS,
 });

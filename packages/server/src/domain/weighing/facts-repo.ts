@@ -11,6 +11,8 @@ import type { MaterialFacts, ReadingHistory, VehicleFacts } from './rules/snapsh
 import type { Side } from './rules/kinds';
 import type { Tx } from './repo';
 import { MANUAL_WEIGHING_PERMISSION } from '../station/weigh-source';
+import { siloAtCompletionSql, siloBatchSql } from '../batch/repo';
+import type { SiloAtCompletion } from '../batch/rules';
 import { roundWeight, toTons } from './rules/units';
 
 /**
@@ -23,7 +25,7 @@ import { roundWeight, toTons } from './rules/units';
  */
 export interface WeighingFacts {
   params: WeighParams;
-  material: MaterialFacts & { found: boolean };
+  material: MaterialFacts & { found: boolean; code: string | null; batchManaged: boolean };
   vehicleId: string | null;
   vehicle: VehicleFacts;
   history: ReadingHistory;
@@ -43,6 +45,8 @@ export interface WeighingFacts {
   uploadSubscribed: boolean | null;
   /** the same-weight readings of the query asked (`sameWeight`), null when not asked: sameWeightOf decides whether they answer the weighing */
   sameWeight: ReadingHistory['recentReadings'] | null;
+  /** the silo the completing sales ticket names with its current batch (domain/batch), when asked (`siloOf`) */
+  silo: SiloAtCompletion | null;
 }
 
 export interface FactsRequest {
@@ -64,6 +68,8 @@ export interface FactsRequest {
   uploadTo?: EventType | null;
   /** read the same-weight readings of this query along (sameWeightGuess) */
   sameWeight?: SameWeightAsk | null;
+  /** read this silo's current batch, locked FOR SHARE, for a batch-managed material (a completing sales ticket with no batch chosen) */
+  siloOf?: string | null;
 }
 
 
@@ -74,10 +80,10 @@ const dec = (v: string | number | null | undefined) => (v === null || v === unde
 
 export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFacts> {
   const { rows } = await sql<Record<string, unknown>>`
-    WITH line AS (${lockLineSql(r.orgId, r.lineId)})
+    WITH line AS (${lockLineSql(r.orgId, r.lineId)})${r.siloOf ? sql`, silo_batch AS (${siloBatchSql(r.orgId, r.siloOf, r.materialId)})` : sql``}
     SELECT
       (SELECT coalesce(json_object_agg(param_key, param_value), '{}') FROM sys_param WHERE org_id = ${r.orgId}) AS params,
-      (SELECT row_to_json(x) FROM (SELECT m.overload, m.pnmary, m.scene_confirm, m.hidden_deduct::text, m.min_net::text FROM md_material_alloc a
+      (SELECT row_to_json(x) FROM (SELECT m.overload, m.pnmary, m.scene_confirm, m.hidden_deduct::text, m.min_net::text, m.inv_code, m.batch_managed FROM md_material_alloc a
          JOIN md_material m ON m.id = a.archive_id WHERE a.org_id = ${r.orgId} AND a.archive_id = ${r.materialId}::bigint) x) AS material,
       (SELECT row_to_json(x) FROM (SELECT id::text, last_tare::text, average_tare::text, standard_tare::text, tare_time, tare_count, capacity_tonnage::text, axle_type
          FROM md_vehicle WHERE org_id = ${r.orgId} AND plate_number = ${r.plate}) x) AS vehicle,
@@ -94,6 +100,7 @@ export async function weighingFacts(tx: Tx, r: FactsRequest): Promise<WeighingFa
       ${r.manualRightOf ? manualRightSql(r.orgId, r.manualRightOf) : sql`NULL`} AS manual_right,
       ${r.subscribedTo ? subscriptionExistsSql(r.orgId, r.subscribedTo) : sql`NULL`} AS subscribed,
       ${r.uploadTo ? subscriptionExistsSql(r.orgId, r.uploadTo) : sql`NULL`} AS upload_subscribed,
+      ${r.siloOf ? siloAtCompletionSql(r.orgId, r.siloOf) : sql`NULL`} AS silo,
       ${r.sameWeight ? sql`(SELECT coalesce(json_agg(x ORDER BY x.weighed_at DESC), '[]') FROM (${sameWeightSql(r.orgId, r.sameWeight.weight, r.at, r.sameWeight.minutes)}) x)` : sql`NULL`} AS same_weight`.execute(tx);
   const facts = readFacts(rows[0] as Record<string, never>, r.plate, r.price ?? null);
   rememberParams(r.orgId, facts.params);
@@ -122,9 +129,9 @@ function readFacts(row: Record<string, unknown>, plate: string, priced: PricedTi
     material: m
       ? {
         overload: m.overload as boolean, pnmary: m.pnmary as MaterialFacts['pnmary'], sceneConfirm: m.scene_confirm as boolean, hiddenDeduct: new Decimal(m.hidden_deduct as string),
-        minNet: dec(m.min_net as string | null), found: true,
+        minNet: dec(m.min_net as string | null), found: true, code: (m.inv_code as string | null) ?? null, batchManaged: m.batch_managed === true,
       }
-      : { overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: new Decimal(0), minNet: null, found: false },
+      : { overload: false, pnmary: null, sceneConfirm: false, hiddenDeduct: new Decimal(0), minNet: null, found: false, code: null, batchManaged: false },
     vehicleId: (v?.id as string) ?? null,
     vehicle: {
       plate, lastTare: dec(v?.last_tare as string), averageTare: dec(v?.average_tare as string), standardTare: dec(v?.standard_tare as string),
@@ -149,9 +156,19 @@ function readFacts(row: Record<string, unknown>, plate: string, priced: PricedTi
     manualRight: (row.manual_right as boolean | null) ?? null,
     subscribed: (row.subscribed as boolean | null) ?? null,
     uploadSubscribed: (row.upload_subscribed as boolean | null) ?? null,
+    silo: siloOf(row.silo as Json | null),
     sameWeight: Array.isArray(row.same_weight)
       ? (row.same_weight as Json[]).map((x) => ({ plate: x.plate_number as string, weight: new Decimal(x.weight as string), at: new Date(x.weighed_at as string) }))
       : null,
+  };
+}
+
+function siloOf(s: Json | null): SiloAtCompletion | null {
+  if (!s) return null;
+  const b = s.batch as unknown as Json | null;
+  return {
+    siloName: s.silo_name as string,
+    batch: b ? { id: b.id as string, batchNo: b.batch_no as string, enabled: b.enabled as boolean, closed: b.closed as boolean, materialCode: (b.material_code as string | null) ?? null } : null,
   };
 }
 

@@ -73,6 +73,7 @@ export function ticketFamily(kind: TicketKind): DocumentFamily {
       { name: 'priceSource', sql: 't.price_source' }, { name: 'priceRef', sql: 't.price_ref' }, { name: 'priceLabel', sql: 't.price_label' },
       // 085, 086: the gauged figures and the price basis, the production batch (gauge/, domain/batch)
       { name: 'priceBasis', sql: 't.price_basis' }, { name: 'gaugeVolume', sql: 't.gauge_volume' }, { name: 'gaugeTons', sql: 't.gauge_tons' },
+      { name: 'siloId', sql: 't.silo_id::text' }, { name: 'siloName', sql: '(SELECT s.silo_name FROM md_silo s WHERE s.org_id = t.org_id AND s.id = t.silo_id)' },
       { name: 'batchId', sql: 't.batch_id::text' }, { name: 'batchNo', sql: '(SELECT b.batch_no FROM md_batch b WHERE b.org_id = t.org_id AND b.id = t.batch_id)' },
       { name: 'deductions', sql: `(SELECT coalesce(json_agg(json_build_object('kind', d.kind, 'mode', d.mode, 'value', d.value, 'amount', d.amount) ORDER BY d.id), '[]') FROM wb_ticket_deduction d WHERE d.ticket_id = t.id)` },
       { name: 'readings', sql: `(SELECT coalesce(json_agg(json_build_object('reading', w.reading, 'weight', w.weight, 'stable', w.stable, 'weighedAt', w.weighed_at, 'station', w.station) ORDER BY w.id), '[]') FROM wb_weighing w WHERE w.ticket_id = t.id)` },

@@ -27,9 +27,12 @@ const reading = (r: WeighingRecord) => `${r.side === 'gross' ? '毛重' : '皮�
 export const firstWeighingNote = (kind: TicketKind, ticketNo: string, first: WeighingRecord): ChangeNote =>
   ticketNote(kind, 'firstWeigh', ticketNo, `读数 ${reading(first)}`);
 
-export function secondWeighingNote(kind: TicketKind, ticketNo: string, second: WeighingRecord, figures: { gross: Decimal; tare: Decimal; deducted: Decimal; net: Decimal }): ChangeNote {
+export function secondWeighingNote(
+  kind: TicketKind, ticketNo: string, second: WeighingRecord, figures: { gross: Decimal; tare: Decimal; deducted: Decimal; net: Decimal }, siloBatchNo: string | null = null,
+): ChangeNote {
   const deducted = figures.deducted.isZero() ? '' : ` 扣重 ${tonsText(figures.deducted)}`;
-  return ticketNote(kind, 'secondWeigh', ticketNo, `读数 ${reading(second)}；毛重 ${tonsText(figures.gross)} 皮重 ${tonsText(figures.tare)}${deducted} 净重 ${tonsText(figures.net)}`);
+  const batch = siloBatchNo ? `；批次号 ${siloBatchNo}（按筒仓当前批次）` : '';
+  return ticketNote(kind, 'secondWeigh', ticketNo, `读数 ${reading(second)}；毛重 ${tonsText(figures.gross)} 皮重 ${tonsText(figures.tare)}${deducted} 净重 ${tonsText(figures.net)}${batch}`);
 }
 
 /** A state move of the batch actions: 已完成 -> 已审核. */

@@ -135,6 +135,8 @@ export const TICKET_COLUMNS = [
   'vendor_id', 'customer_id', 'price_source',
   // 085, 086: the price basis, the gauged figures, the production batch
   'price_basis', 'gauge_volume', 'gauge_tons', 'batch_id',
+  // 097: the silo a sales ticket is loaded at
+  'silo_id',
 ] as const;
 
 /**

@@ -48,6 +48,8 @@ export async function returnGoods(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, ki
     deduct_total: source.deduct_total, net: source.net, price: source.price,
     amount: source.amount === null ? null : new Decimal(source.amount).neg().toFixed(), completed_at: now, source_ticket_id: source.id,
     remark: `退货：原磅单 ${source.ticket_no}`, created_by: who.userId, updated_by: who.userId,
+    // the goods go back to the batch they were loaded from: its remaining takes the return's net back (domain/batch columns.ts)
+    batch_id: source.batch_id, silo_id: source.silo_id ?? null,
   });
   if (source.notice_line_id && source.net !== null) await uncompleteOnLine(tx, who.orgId, source.notice_line_id, source.net);
   await returnGrant(tx, who.orgId, source.id, newId);

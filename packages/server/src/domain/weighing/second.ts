@@ -28,6 +28,7 @@ import type { WeighingRecord } from './rules/snapshot';
 import { taresAfterWeighing } from './rules/stored-tare';
 import { lockOf } from './rules/locks';
 import type { TicketFacts } from './rules/transitions';
+import { batchAtCompletion } from '../batch/rules';
 
 const OPEN = ['FIRST_WEIGHED', 'CONFIRMED'];
 
@@ -59,6 +60,8 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
     orgId: who.orgId, plate: ticket.plate_number, materialId: ticket.material_id, at, ticketId: ticket.id, lineId: ticket.notice_line_id,
     price: pricedAtCompletion(kind) ? ticket : null, controlled: kind === 'sa', manualRightOf: typedBy(call, who), subscribedTo: 'ticket.completed', sameWeight,
     uploadTo: kind === 'pu' ? 'upload.purchase' : null,
+    // a sales ticket loaded at a silo with no batch chosen takes the silo's current batch (domain/batch), read in this statement
+    siloOf: kind === 'sa' && ticket.batch_id === null ? (ticket.silo_id ?? null) : null,
   });
   if (facts.manualRight === false) throw manualRightRefused();
   call.unit = facts.params.weightUnit;
@@ -79,6 +82,10 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   // a refusal the operator may confirm says what (rules/unusual.ts): the call sent again with `confirm` is taken and marked
   if (!plan.ok) throw badRequestWith(plan.messages.map((message) => ({ field: 'weight', message })), plan.confirm?.length ? { confirm: plan.confirm } : {});
   call.confirmed = confirmedNote(plan.confirmed);
+  const batch = kind === 'sa'
+    ? batchAtCompletion({ ticketNo: ticket.ticket_no, materialCode: material.code, batchManaged: material.batchManaged, chosen: ticket.batch_id !== null }, facts.silo)
+    : null;
+  const warnings = batch?.warning ? [...plan.warnings, { check: 'batch' as const, message: batch.warning }] : plan.warnings;
 
   if (ticket.notice_line_id && !facts.line) throw new AppError(404, '通知单明细不存在', 'noticeLineId');
   await holdSnapshots(tx, who.orgId, body.snapshotFileIds);
@@ -93,10 +100,10 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
       net: tons(plan.net), completedAt: plan.second.at.toISOString(), manual: false,
     },
   };
-  const tareSource = await saveCompletion(tx, who, { ...ticket, price: price.price }, plan, params.moneyPrecision, {
+  const tareSource = await saveCompletion(tx, who, { ...ticket, price: price.price, batch_id: batch?.batchId ?? ticket.batch_id }, { ...plan, warnings }, params.moneyPrecision, {
     orgId: who.orgId, ticketId: ticket.id, reading: 'SECOND', record: plan.second, station: body.stationId, requestId: body.requestId,
     identifiedBy: identifiedBy(body), snapshots: body.snapshotFileIds, operatorId: who.userId, log: call,
-    note: entryOf(who, secondWeighingNote(kind, ticket.ticket_no, plan.second, plan)),
+    note: entryOf(who, secondWeighingNote(kind, ticket.ticket_no, plan.second, plan, batch?.batchNo ?? null)),
   }, line, price.columns, event);
   // the grant line locked and the draw decided now; its write rides with the money's statement
   const draw = await grantDrawOnCompletion(tx, who.orgId, ticket, ticket.ticket_no, plan.net.toFixed(), facts.controlled);
@@ -108,7 +115,7 @@ export async function secondWeighing(tx: Tx, who: Actor, kind: TicketKind, body:
   await uploadPurchaseTicket(tx, who, { id: ticket.id, kind, ticketNo: ticket.ticket_no }, 'COMPLETED', facts.uploadSubscribed);
   return {
     ticketId: ticket.id, ticketNo: ticket.ticket_no, state: 'COMPLETED', firstIs: ticket.first_is, gross: tons(plan.gross), tare: tons(plan.tare), tareSource,
-    deductTotal: tons(plan.deducted) as string, net: tons(plan.net), swapped: plan.swapped, warnings: plan.warnings, replay: false,
+    deductTotal: tons(plan.deducted) as string, net: tons(plan.net), swapped: plan.swapped, warnings, replay: false,
   };
 }
 
@@ -164,6 +171,8 @@ async function saveCompletion(
     // the truck was loaded when its reading was taken (a station replaying offline readings says when): the price is the one in force then too
     completed_at: plan.second.at,
     warnings: JSON.stringify(warnings), updated_by: who.userId, ...priceColumns,
+    // the silo's current batch a sales ticket took by itself (domain/batch rules.ts batchAtCompletion)
+    ...(t.batch_id !== null ? { batch_id: t.batch_id } : {}),
     // a typed weight makes the ticket a manual ticket (station/source-rules.ts); a weighed one leaves it as it was
     ...(reading.log.source === 'MANUAL' ? { manual: true } : {}),
     unusual_confirmed: reading.log.confirmed,

@@ -346,6 +346,8 @@ export interface WbTicket extends DocAudit {
   price_basis: Generated<PriceBasis>; gauge_volume: Numeric | null; gauge_tons: Numeric | null;
   /** 086: the production batch the goods were loaded from */
   batch_id: Id | null;
+  /** 097: the silo it is loaded at (its second weighing reads the silo's current batch) */
+  silo_id?: Id | null;
 }
 export type PriceBasis = 'NET' | 'VOLUME';
 /** 085: a ticket's gauging (检尺), one per ticket */
@@ -664,6 +666,8 @@ export interface MdBatch extends GtAudit {
   /** 086: the produced (declared) quantity, the silo it was opened on, its own test values, its close */
   quantity: Numeric | null; silo_id: Id | null; test_values: ColumnType<unknown[], string | undefined, string>;
   closed_at: Timestamp | null; closed_by: Id | null;
+  /** 097: when it was opened on its silo (开仓) */
+  opened_at?: Timestamp | null;
 }
 export interface MdTray extends GtAudit { id: Generated<string>; org_id: Id; tray_code: string; tray_name: string; tare_weight: Numeric | null }
 export interface MdNumberPrefix extends GtAudit { id: Generated<string>; org_id: Id; prefix: string; prefix_name: string; doc_kind: string | null }

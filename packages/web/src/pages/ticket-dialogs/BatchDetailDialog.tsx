@@ -25,11 +25,12 @@ export function BatchDetailDialog({ ctx, onClose }: DialogProps) {
               items={[
                 { key: 'material', label: t('ticketDialogs.batchMaterialCode'), children: data.materialCode ?? '—' },
                 { key: 'silo', label: t('ticketDialogs.batchSilo'), children: data.siloName ?? '—' },
+                { key: 'opened', label: t('ticketDialogs.batchOpenedAt'), children: data.openedAt ? plantDateTimeText(data.openedAt) : '—' },
                 { key: 'closed', label: t('ticketDialogs.batchClosedAt'), children: data.closedAt ? plantDateTimeText(data.closedAt) : '—' },
                 { key: 'quantity', label: fig.label(t('ticketDialogs.batchQuantity')), children: fig.tons(data.quantity) },
                 { key: 'shipped', label: fig.label(t('ticketDialogs.batchShipped')), children: fig.tons(data.shipped) },
                 { key: 'remaining', label: fig.label(t('ticketDialogs.batchRemainingLabel')), children: <strong data-testid="batch-remaining">{fig.tons(data.remaining)}</strong> },
-                { key: 'tests', label: t('ticketDialogs.batchTests'), span: 3,
+                { key: 'tests', label: t('ticketDialogs.batchTests'), span: 2,
                   children: data.testValues.length ? data.testValues.map((v) => `${v.item} ${v.value}${v.unit ?? ''}`).join('；') : '—' },
               ]} />
             <Table size="small" rowKey="id" pagination={{ pageSize: 10 }} dataSource={data.tickets} data-testid="batch-tickets"

@@ -18,6 +18,14 @@ registerPageActions('ticket', Object.fromEntries(TICKET_DIALOGS.map((kind): [str
   useTicketDialog.getState().show(kind, ctx);
 }])));
 
+/** The batch archive's 开仓 (server domain/batch columns.ts): on the one chosen batch, or a new one when none is chosen. */
+registerPageActions('batch', {
+  batchOpen: (ctx) => {
+    if (ctx.selectedIds.length > 1) return feedback.warning(i18n.t('ticketDialogs.oneRow'), 2);
+    useTicketDialog.getState().show('batchOpen', ctx);
+  },
+});
+
 /** Mounted once in the workspace, beside the form and popup hosts (it needs antd's App context). */
 export function TicketDialogHost() {
   const open = useTicketDialog((s) => s.open);

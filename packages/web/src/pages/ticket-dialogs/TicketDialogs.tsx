@@ -1,6 +1,7 @@
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 import { BatchDetailDialog } from './BatchDetailDialog';
 import { BatchDialog } from './BatchDialog';
+import { BatchOpenDialog, BatchTestsDialog } from './BatchLabDialogs';
 import { DeductDialog } from './DeductDialog';
 import { GaugeDialog } from './GaugeDialog';
 import type { TicketDialog } from './dialog-store';
@@ -19,5 +20,7 @@ export function TicketDialogs({ kind, ctx, onClose }: { kind: TicketDialog; ctx:
   if (kind === 'ticketBatch') return <BatchDialog ctx={ctx} onClose={onClose} />;
   // the batch archive's 批次详情 (server domain/batch columns.ts): its tickets are the sales tickets that took it
   if (kind === 'batchDetail') return <BatchDetailDialog ctx={ctx} onClose={onClose} />;
+  if (kind === 'batchOpen') return <BatchOpenDialog ctx={ctx} onClose={onClose} />;
+  if (kind === 'batchTests') return <BatchTestsDialog ctx={ctx} onClose={onClose} />;
   return <SplitDialog ctx={ctx} onClose={onClose} />;
 }

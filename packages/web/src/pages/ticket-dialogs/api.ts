@@ -1,4 +1,4 @@
-import type { BatchDetail, DeductBody, DeductPreview, GaugeBody, GaugeReply, GaugeView, TicketBatchReply, TicketMoneyParams } from '@wb/protocol';
+import type { BatchDetail, BatchOpenChoices, SiloChoice, TicketSiloReply, DeductBody, DeductPreview, GaugeBody, GaugeReply, GaugeView, TicketBatchReply, TicketMoneyParams } from '@wb/protocol';
 import { call, type DownloadedFile } from '@/platform/api/http';
 
 /**
@@ -19,6 +19,8 @@ export interface TicketEntity {
   batchId?: string | null; batchNo?: string | null;
   /** 085: what the price is per (NET weighed, VOLUME gauged) and the gauged m3 */
   priceBasis?: 'NET' | 'VOLUME'; gaugeVolume?: string | null;
+  /** the silo a sales ticket is loaded at (its second weighing reads the silo's current batch) */
+  siloId?: string | null; siloName?: string | null;
 }
 
 export const getTicket = (base: string, id: string) => call<TicketEntity>(`${path(base)}/get/${encodeURIComponent(id)}`);
@@ -71,3 +73,19 @@ export const saveTicketBatch = (base: string, id: string, batchId: string | null
 
 /** 批次详情: the batch with its tickets and what remains (server domain/batch batch-actions.ts). */
 export const batchDetail = (id: string) => call<BatchDetail>(`/masterdata/batch/detail/${encodeURIComponent(id)}`);
+
+/** The batch of the silo's current fill, taken now (a ticket already weighed out). */
+export const saveTicketBatchFromSilo = (base: string, id: string, siloId: string) =>
+  call<TicketBatchReply>(`${path(base)}/batchNo`, { method: 'POST', body: { id, siloId }, expected: INLINE });
+
+/** The silos a sales ticket may name, and naming one (server domain/batch ticket-batch.ts setSiloOfTicket). */
+export const ticketSilos = () => call<SiloChoice[]>('/weigh/sa/silos');
+export const saveTicketSilo = (base: string, id: string, siloId: string | null) =>
+  call<TicketSiloReply>(`${path(base)}/silo`, { method: 'POST', body: { id, siloId }, expected: INLINE });
+
+/** 开仓 and 检验值 of the batch archive (server domain/batch batch-actions.ts). */
+export const batchOpenChoices = () => call<BatchOpenChoices>('/masterdata/batch/open/choices');
+export interface BatchOpenInput { id?: string; batchNo?: string; materialId?: string | null; quantity?: string | null; openedAt?: string | null; siloId: string }
+export const openBatch = (body: BatchOpenInput) => call<{ id: string; batchNo: string; siloName: string }>('/masterdata/batch/open', { method: 'POST', body, expected: INLINE });
+export type TestValue = BatchDetail['testValues'][number];
+export const saveBatchTests = (id: string, values: TestValue[]) => call<{ count: number }>('/masterdata/batch/tests', { method: 'POST', body: { id, values }, expected: INLINE });

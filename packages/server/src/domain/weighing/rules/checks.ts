@@ -8,7 +8,9 @@ export interface Finding {
   check: CheckName;
   message: string;
 }
-export type CheckName = 'overload' | 'repeatedReading' | 'emptyGross' | 'sameWeight' | 'zeroWeight' | 'unstable' | 'tareAlarm';
+export type CheckName = 'overload' | 'repeatedReading' | 'emptyGross' | 'sameWeight' | 'zeroWeight' | 'unstable' | 'tareAlarm'
+  // a batch-managed sale completed without its batch (domain/batch rules.ts batchAtCompletion)
+  | 'batch';
 
 /** Warnings let the weighing through and are shown; refusals stop it. */
 export interface CheckResult {
