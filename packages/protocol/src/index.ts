@@ -32,3 +32,4 @@ export * from './workflow';
 export * from './reports';
 export * from './branding';
 export * from './gauge-batch';
+export * from './group-cockpit';
