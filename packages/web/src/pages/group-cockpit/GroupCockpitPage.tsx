@@ -16,6 +16,7 @@ import { switchCompany } from '@/app/session/session-actions';
 import { goTo } from '@/app/navigation';
 import { HOME_PATH } from '@/app/session/tabs';
 import { findEntry } from '@/platform/menu/menu-routes';
+import { plantClockText } from '@/platform/plant-time';
 import { moneyChartOptions, plantName, tonsChartOptions, tonsTotal } from './cockpit-charts';
 import { useCockpitTexts } from './texts';
 
@@ -94,7 +95,7 @@ export default function GroupCockpitPage() {
     <div className="wb-group-cockpit" data-testid="group-cockpit" data-updated={dataUpdatedAt}>
       <Card
         title={tx.title}
-        extra={data && <span>{`${tx.day} ${data.day}　${tx.updated} ${new Date(dataUpdatedAt).toLocaleTimeString()}`}</span>}
+        extra={data && <span>{`${tx.day} ${data.day}　${tx.updated} ${plantClockText(dataUpdatedAt)}`}</span>}
       >
         {error && <Alert type="error" showIcon message={tx.failed} style={{ marginBottom: 12 }} />}
         <Table<GroupCockpitPlant>
