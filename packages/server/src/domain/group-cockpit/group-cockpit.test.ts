@@ -24,6 +24,7 @@ type Kind = 'pu' | 'sa' | 'st';
 const ticket = async (org: string, kind: string, net: string, completedAt: string, amount: string | null = null, state: 'COMPLETED' | 'AUDITED' | 'CLOSED' = 'COMPLETED') => {
   const id = await insertTicket(pool, { orgId: org, kind: kind as Kind, state, net, completedAt });
   if (amount !== null) await pool.query('UPDATE wb_ticket SET amount = $2 WHERE id = $1', [id, amount]);
+  return id;
 };
 
 const seedFigures = async () => {
@@ -43,6 +44,19 @@ const seedFigures = async () => {
   await ticket(A, 'sa', '1000', `${lastMonth} 23:59`, '0.01');
   await ticket(A, 'pu', '50', nowClock, '999', 'CLOSED');
   await ticket(B, 'pu', '5', nowClock, '12.34');
+  // a sale a settlement past its draft holds is settled; one held by a draft is not yet
+  for (const [n, state, amount] of [['1', 'EXAMINED', '300'], ['2', 'DRAFT', '40']]) {
+    const settlement = (await one<{ id: string; no: string }>(
+      `INSERT INTO wb_settlement (org_id, scope, kind, settle_no, state, customer_id, period_from, period_to, examined_at)
+       VALUES ($1, 'GOODS', 'sa', $2, $3, $4, now() - interval '1 day', now(), CASE WHEN $3 = 'DRAFT' THEN NULL ELSE now() END)
+       RETURNING id::text, settle_no AS no`, [A, `GCJS${n}`, state, customerId])).id;
+    const held = await ticket(A, 'sa', '0', nowClock, amount);
+    // the settlement's row claims the ticket (UNIQUE (scope, ticket_id))
+    await pool.query(`INSERT INTO wb_settlement_row (org_id, settlement_id, scope, seq, ticket_id, ticket_no, basis, net, gross_net, basis_quantity,
+                                                     quantity, price, unit_price, amount, tax, amount_ex_tax, unit_price_ex_tax)
+                      SELECT $1, $2, 'GOODS', 1, t.id, t.ticket_no, 'OUR_NET', 0, 0, 0, 0, 1, 1, $3, 0, $3, 1 FROM wb_ticket t WHERE t.id = $4`,
+    [A, settlement, amount, held]);
+  }
   await ticket(C, 'sa', '99', nowClock, '99');
   // stock
   const warehouse = (await one<{ id: string }>('SELECT id::text FROM md_warehouse WHERE org_id = $1 ORDER BY id LIMIT 1', [A])).id;
@@ -80,8 +94,8 @@ describe('集团驾驶舱 (GET /api/group/cockpit)', () => {
       month: { pu: '10.5', sa: '27.25', al: '3', tr: '4.125' },
       stockTons: '123.4567',
       receiptsCents: 100050, consumedCents: 20025,
-      // 100.005 + 500.10 + 70 + 0.01 = 670.115 (the closed ticket and the other plants' do not count)
-      unsettledCents: 67012,
+      // 100.005 + 500.10 + 70 + 0.01 + 40 (held by a draft) = 710.115 (the examined settlement's, the closed ticket and the other plants' do not count)
+      unsettledCents: 71012,
       openInterventions: 1, openApprovals: 1,
     });
     expect(b).toEqual({
