@@ -133,4 +133,34 @@ describe('branding and the plant wall board', () => {
       await context.close();
     }
   });
+
+  it('集团驾驶舱 shows every plant of the group side by side, follows them, and opens one as the current company', async () => {
+    const { page } = stage;
+    const db = stage.server.databaseUrl;
+    // the manager (集团 scope) is given the second company too, so its row can be opened
+    await sql(db, `INSERT INTO sys_user_org (user_id, org_id) SELECT u.id, o.id FROM sys_user u, sys_org o
+                    WHERE u.username = 'general_manager' AND o.org_code = 'HDJC' ON CONFLICT DO NOTHING`);
+    await sql(db, `INSERT INTO sys_user_org_role (user_id, org_id, role_id) SELECT u.id, o.id, r.id FROM sys_user u, sys_org o, sys_role r
+                    WHERE u.username = 'general_manager' AND o.org_code = 'HDJC' AND r.role_code = 'ROLE_GENERAL_MANAGER' ON CONFLICT DO NOTHING`);
+    const inPlant = async (code: string) => (await sql<{ n: string }>(db, `SELECT count(*)::text AS n FROM wb_registry r JOIN sys_org o ON o.id = r.org_id
+                                                                            WHERE o.org_code = $1 AND r.trip_state IN ('ENTERED', 'WEIGHING')`, [code]))[0].n;
+    const cell = (code: string) => page.getByTestId(`cockpit-plant-${code}`).getByTestId('cockpit-in-plant');
+    await page.goto('/group/cockpit');
+    await page.getByTestId('group-cockpit').waitFor();
+    await poll(() => cell('HDSN').textContent()).toBe(await inPlant('HDSN'));
+    await poll(() => cell('HDJC').textContent()).toBe(await inPlant('HDJC'));
+    await page.getByTestId('cockpit-tons-chart').locator('canvas').waitFor();
+    expect(await page.getByTestId('cockpit-money-chart').getAttribute('data-plants')).toBe('2');
+
+    // a truck enters the second plant: the page shows it at its next reading, without reloading
+    await sql(db, `INSERT INTO wb_registry (org_id, kind, registry_no, doc_status, enabled, trip_state, plate_number, entered_at)
+                   SELECT id, 'st', 'DJ-COCKPIT-1', 'AUDITED', true, 'ENTERED', '浙E7C001', now() FROM sys_org WHERE org_code = 'HDJC'`);
+    await expect.poll(() => cell('HDJC').textContent(), { timeout: 25_000, interval: 200 }).toBe(await inPlant('HDJC'));
+    await settled(page);
+    await screenshot(page, 'group-cockpit');
+
+    await page.getByTestId('cockpit-open-HDJC').click();
+    await page.waitForURL((u) => u.pathname === '/reportforms/daily');
+    await page.getByTestId('company-name').filter({ hasText: '华东建材贸易有限公司' }).waitFor();
+  });
 });

@@ -34,3 +34,4 @@ export * from './branding';
 export * from './gauge-batch';
 export * from './home-shortcut';
 export * from './track';
+export * from './group-cockpit';

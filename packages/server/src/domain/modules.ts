@@ -14,6 +14,7 @@ import { laneModule } from './lane/module';
 import { licenceModule } from './licence/module';
 import { liveModule } from './live/module';
 import { plantBoardModule } from './plant-board/module';
+import { groupCockpitModule } from './group-cockpit/module';
 import { brandingModule } from './system/branding/module';
 import { masterdataModule } from './masterdata/module';
 import { moneyModule } from './money/module';
@@ -111,6 +112,8 @@ export const MODULES: FamilyModule[] = [
   liveModule,
   // 厂区大屏 (/clouds/index1): reads the live, station and lane families
   plantBoardModule,
+  // 集团驾驶舱: every plant of the group, over the live, wall-board, stock, money and workflow families
+  groupCockpitModule,
   brandingModule,
   jobModule,
   // last: its nightly job checks what every module above declares

@@ -24,7 +24,7 @@ export const SEEDED_ROLES = [
   { code: 'ROLE_SAMPLER', name: '取样员', en: 'Sampler', admin: false },
   { code: 'ROLE_ACCOUNTANT', name: '会计', en: 'Accountant', admin: false },
   { code: 'ROLE_SALES_MANAGER', name: '销售经理', en: 'Sales manager', admin: false },
-  { code: 'ROLE_GENERAL_MANAGER', name: '总经理', en: 'General manager', admin: false },
+  { code: 'ROLE_GENERAL_MANAGER', name: '总经理', en: 'General manager', admin: false, scope: 'group' as const },
 ];
 
 const ORGS = [
@@ -51,7 +51,7 @@ export async function seedDemoPlant(db: Database): Promise<boolean> {
     for (const r of SEEDED_ROLES) {
       const row = await tx
         .insertInto('sys_role')
-        .values({ group_id: group.id, role_code: r.code, role_name: r.name, role_name_en: r.en, is_admin: r.admin })
+        .values({ group_id: group.id, role_code: r.code, role_name: r.name, role_name_en: r.en, is_admin: r.admin, ...('scope' in r ? { data_scope: r.scope } : {}) })
         .returning('id')
         .executeTakeFirstOrThrow();
       roleIds.set(r.code, row.id);

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { LiveVehicle } from '@wb/protocol';
 import type { Database } from '../../platform/db/pool';
 
+/** A trip of registry `r` whose truck is in the plant: through the gate and not out. */
+const IN_PLANT = sql`r.trip_state IN ('ENTERED', 'WEIGHING')`;
+
 /**
  * The trucks in a company's plant (through the gate and not out), with their open ticket; with
  * ids, those of them still in: a trip that left or never came is simply not in the answer.
@@ -21,8 +24,17 @@ export async function vehiclesInPlant(db: Database, orgId: string, ids?: readonl
       LEFT JOIN md_vendor v ON v.id = n.vendor_id
       LEFT JOIN md_customer c ON c.id = n.customer_id
       LEFT JOIN sys_org po ON po.id = n.peer_org_id
-     WHERE r.org_id = ${orgId} AND r.trip_state IN ('ENTERED', 'WEIGHING')
+     WHERE r.org_id = ${orgId} AND ${IN_PLANT}
        ${ids ? sql`AND r.id = ANY(${ids}::bigint[])` : sql``}
      ORDER BY r.entered_at, r.id`.execute(db);
   return rows;
+}
+
+/** How many trucks are in each of the companies' plants (companies with none are left out). */
+export function inPlantCounts(orgIds: readonly string[]) {
+  return sql<{ orgId: string; n: number }>`
+    SELECT r.org_id::text AS "orgId", count(*)::int AS n
+      FROM wb_registry r
+     WHERE r.org_id = ANY(${orgIds}::bigint[]) AND ${IN_PLANT}
+     GROUP BY r.org_id`;
 }

@@ -45,6 +45,8 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'reports/design': lazy(() => import('@/pages/report-design/ReportDesignPage')),
   'reports/factory-vehicle': lazy(() => import('@/pages/reports/ReportPage').then((m) => ({ default: m.LiveVehiclesInWorkspace }))),
   'plan/chart': lazy(() => import('@/pages/plan/PlanChartPage')),
+  // 集团驾驶舱 (server domain/group-cockpit)
+  'group/cockpit': lazy(() => import('@/pages/group-cockpit/GroupCockpitPage')),
   // 报表中心: any report by the leaf's last path segment (/reportforms/<code>)
   'reports/view': lazy(() => import('@/pages/report-centre/viewer/ReportViewer')),
   // the guard's pages (domain/gate)

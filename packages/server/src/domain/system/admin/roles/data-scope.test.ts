@@ -92,9 +92,11 @@ describe('the data scope on the role screen', () => {
     expect(expectOk(await call(app, 'GET', `/api/sys-role/${own}`, admin)).data.dataScope).toBe('own');
   });
 
-  it('keeps the roles existing before scopes at company', async () => {
-    const { rows } = await pool.query(`SELECT DISTINCT data_scope FROM sys_role WHERE role_code LIKE 'ROLE\\_%'`);
+  it('keeps the roles existing before scopes at company, but the general manager\'s, which looks over the group (集团驾驶舱)', async () => {
+    const { rows } = await pool.query(`SELECT DISTINCT data_scope FROM sys_role WHERE role_code LIKE 'ROLE\\_%' AND role_code <> 'ROLE_GENERAL_MANAGER'`);
     expect(rows).toEqual([{ data_scope: 'company' }]);
+    const { rows: manager } = await pool.query(`SELECT data_scope FROM sys_role WHERE role_code = 'ROLE_GENERAL_MANAGER'`);
+    expect(manager).toEqual([{ data_scope: 'group' }]);
   });
 });
 
