@@ -9,7 +9,7 @@ import { api, apiSignIn, USERS } from '../support/login';
 import { clickTab, HOME, openMenuLeaf, settled } from '../support/workspace';
 
 // The system folder's new screens: 层级编码规则, Web服务日志, 系统日志, 前端日志, 数据源 with its test button,
-// 公告管理 with the home page's board and 首页快捷入口 with the home page's shortcuts.
+// 公告管理 with the home page's board, 首页快捷入口 with the home page's shortcuts and 数据库副本.
 
 const stage = useSignedInPage(USERS.admin);
 const db = <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => sql<T>(stage.server.databaseUrl, text, values);
@@ -118,6 +118,7 @@ describe('the system folder\'s new screens', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '系统管理员' }).click();
     await dialog.getByTestId('home-shortcut-choice-/system/data-source').click();
     await dialog.getByTestId('home-shortcut-choice-/system/announcement').click();
+    expect(await dialog.getByTestId('home-shortcut-count').textContent()).toBe('已选 2 / 12 个');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await dialog.waitFor({ state: 'detached' });
     const tiles = listScreen(page).getByTestId('menu-configuration-系统管理员');
@@ -131,6 +132,18 @@ describe('the system folder\'s new screens', () => {
     expect(await shortcuts.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(['shortcut-/system/data-source', 'shortcut-/system/announcement']);
     await page.getByTestId('shortcut-/system/announcement').click();
     await page.waitForURL((u) => u.pathname === '/system/announcement');
+  });
+
+  it('数据库副本 says where the readings go and why: no replica is configured here', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/system', '/system/replica');
+    const status = page.getByTestId('replica-status');
+    await status.waitFor();
+    expect(await status.getAttribute('data-health')).toBe('none');
+    expect(await page.getByTestId('replica-reason').textContent()).toBe('未配置只读副本（DATABASE_REPLICA_URL）');
+    expect(await status.textContent()).toContain('主库');
+    await settled(page);
+    await screenshot(page, 'system-replica');
   });
 
   it("the header's error-log badge counts real failures only: a refused request (400) leaves it, a 500 lights it", async () => {

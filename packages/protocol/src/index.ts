@@ -35,3 +35,4 @@ export * from './gauge-batch';
 export * from './home-shortcut';
 export * from './track';
 export * from './group-cockpit';
+export * from './replica';

@@ -113,14 +113,14 @@ export const MENU_AREAS: MenuArea[] = [
     order: [
       '/system/user', '/system/role', '/system/menu', '/system/org', '/system/dict', '/system/param', '/system/code-rule',
       '/system/hierarchy-rule', '/system/announcement', '/system/home-shortcut', '/system/log', '/system/ws-log', '/system/error-log', '/system/admin-log',
-      '/system/interface', '/system/outbox', '/system/data-source', '/system/job', '/system/job-run', '/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor',
+      '/system/interface', '/system/outbox', '/system/data-source', '/system/job', '/system/job-run', '/system/replica', '/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor',
       '/help.html',
     ],
     groups: [
       group('/system', 'access', '用户权限', 'Users and rights', ['/system/user', '/system/role', '/system/menu', '/system/org']),
       group('/system', 'settings', '基础设置', 'Settings', ['/system/dict', '/system/param', '/system/code-rule', '/system/hierarchy-rule', '/system/station-key', '/system/announcement', '/system/home-shortcut']),
       group('/system', 'log', '日志', 'Logs', ['/system/log', '/system/ws-log', '/system/error-log', '/system/admin-log']),
-      group('/system', 'interface', '接口任务', 'Interfaces and jobs', ['/system/interface', '/system/outbox', '/system/data-source', '/system/job', '/system/job-run']),
+      group('/system', 'interface', '接口任务', 'Interfaces and jobs', ['/system/interface', '/system/outbox', '/system/data-source', '/system/job', '/system/job-run', '/system/replica']),
       group('/system', 'template', '模板', 'Templates', ['/custom/format/form/sub', '/custom/format/form/sub/dt', '/custom/format/form/factor']),
     ],
   },

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { REPLICA_VIEW_PERMISSION } from '@wb/protocol';
 import { ok } from '../http/envelope';
 import type { DatabaseHandle } from './pool';
 import { attachReplica, openReplica, type ReplicaConfig, type ReplicaStatus } from './replica';
 
-/** The permission of the replica's state: the system administrator's (定时任务 查看, the platform's own workings). */
-export const REPLICA_VIEW_PERMISSION = 'sys_job_view';
+export { REPLICA_VIEW_PERMISSION };
 
 /**
  * With DATABASE_REPLICA_URL, opens the replica and attaches it to the primary's pool (reports,

@@ -1,3 +1,4 @@
+import type { ReplicaStatus } from '@wb/protocol';
 import type pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from './pool';
 
@@ -11,21 +12,7 @@ export interface ReplicaConfig {
 }
 
 /** What the system administrator sees of the replica (GET /api/sys-info/replica). */
-export interface ReplicaStatus {
-  configured: boolean;
-  /** the replica answered and is a hot standby (in recovery) */
-  up: boolean;
-  /** seconds since the last transaction it replayed, 0 when it has replayed all the primary wrote */
-  lagSeconds: number | null;
-  /** WAL bytes the primary wrote that the replica has not replayed yet */
-  lagBytes: number | null;
-  maxLagSeconds: number;
-  /** where reports, exports, statements and the lists read now */
-  readsFrom: 'replica' | 'primary';
-  /** why the primary answers the reads, in the product's words; null when the replica does */
-  reason: string | null;
-  checkedAt: string;
-}
+export type { ReplicaStatus } from '@wb/protocol';
 
 export interface ReadReplica {
   database: DatabaseHandle;

@@ -47,6 +47,7 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'plan/chart': lazy(() => import('@/pages/plan/PlanChartPage')),
   // 集团驾驶舱 (server domain/group-cockpit)
   'group/cockpit': lazy(() => import('@/pages/group-cockpit/GroupCockpitPage')),
+  'system/replica': lazy(() => import('@/pages/system-replica/ReplicaPage')),
   // 报表中心: any report by the leaf's last path segment (/reportforms/<code>)
   'reports/view': lazy(() => import('@/pages/report-centre/viewer/ReportViewer')),
   // the guard's pages (domain/gate)

@@ -1,5 +1,6 @@
 import { idParam, idsBody } from '@wb/protocol';
 import { z } from 'zod';
+import { REPLICA_PAGE, REPLICA_VIEW_PERMISSION } from '@wb/protocol';
 import { familyButton, menuLeaf as leaf } from '../../../platform/menu/define';
 import { defineAction, defineModule } from '../../../platform/module/define';
 import { JOB_BASE, JOB_LIST_CODE, JOB_RUN_LIST_CODE, jobListTemplate, jobRunListTemplate } from './templates';
@@ -41,6 +42,11 @@ export const jobModule = defineModule({
       }),
       leaf('任务运行记录', 'Job runs', '/system/job-run', [], {
         buttons: [{ name: '查看', en: 'View', permission: 'sys_job_run_view', component: 'view', roles: [] }],
+      }),
+      // the read replica's lag and where the readings go (platform/db/replica-routes.ts); beside the jobs: the platform's own workings
+      leaf('数据库副本', 'Database replica', REPLICA_PAGE, [], {
+        component: 'system/replica',
+        buttons: [{ name: '查看', en: 'View', permission: REPLICA_VIEW_PERMISSION, component: 'view', roles: [] }],
       }),
     ],
   }],
