@@ -44,6 +44,8 @@ export interface AuthSession {
   access_expires_at: Timestamp; refresh_hash: Buffer; refresh_expires_at: Timestamp;
   revoked_at: Timestamp | null; ip: string | null; device_id: string | null; created_at: Timestamp;
   refreshed_at: Timestamp | null;
+  /** opened by the pro sign-in in the company its page names: that company is kept (migration 098) */
+  org_fixed: Generated<boolean>;
 }
 export interface AuthCaptcha { random_str: string; code: string; expires_at: Timestamp }
 export interface AuthOidcState {
