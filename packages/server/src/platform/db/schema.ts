@@ -197,6 +197,8 @@ export interface MdIcCard extends MdAudit {
 export interface MdBlacklist extends MdAudit {
   id: Generated<string>; org_id: Id; plate_number: string | null; id_number: string | null; reason: string;
   valid_from: Timestamp; valid_until: Timestamp | null;
+  /** 适用业务: registry kinds comma-separated; null: every business (migration 098) */
+  business_kinds: string | null;
 }
 
 export interface DB {
@@ -873,6 +875,8 @@ export interface SysAdminLog {
 export interface SysDataSource extends DocAudit {
   id: Generated<string>; org_id: Id; source_name: string; kind: Generated<'POSTGRESQL'>; host: string; port: Generated<number>; database: string;
   username: string; password_enc: string | null; ssl: Generated<boolean>; enabled: Generated<boolean>;
+  /** the connection test's 检测语句 (migration 098) */
+  validation_query: string | null;
 }
 export interface SysDataSourceKey { id: number; key: Buffer }
 export interface DB {

@@ -4,10 +4,13 @@ import { PostgreSQL, sql } from '@codemirror/lang-sql';
 
 /**
  * The SQL text in CodeMirror 6 with PostgreSQL highlighting and completion; loaded with the page
- * that needs it only (its own chunk). `value` set from outside (another report opened) replaces
- * the text; typing reports each change.
+ * or the form field that needs it only (its own chunk): the report centre's SQL reports and a
+ * template form's TEXTAREA_SENTENCE. `value` set from outside (another report opened) replaces
+ * the text; typing reports each change. `readOnly` shows the text without taking any typing.
  */
-export default function SqlEditor({ value, onChange, testId }: { value: string; onChange: (text: string) => void; testId?: string }) {
+export default function SqlEditor({ value, onChange, testId, id, readOnly = false, minHeight = '180px' }: {
+  value: string; onChange: (text: string) => void; testId?: string; id?: string; readOnly?: boolean; minHeight?: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
@@ -24,7 +27,8 @@ export default function SqlEditor({ value, onChange, testId }: { value: string; 
         EditorView.updateListener.of((u) => {
           if (u.docChanged) changed.current(u.state.doc.toString());
         }),
-        EditorView.theme({ '&': { minHeight: '180px', maxHeight: '420px', border: '1px solid #d9d9d9', borderRadius: '6px' }, '.cm-scroller': { overflow: 'auto' } }),
+        EditorView.editable.of(!readOnly),
+        EditorView.theme({ '&': { minHeight, maxHeight: '420px', border: '1px solid #d9d9d9', borderRadius: '6px' }, '.cm-scroller': { overflow: 'auto' } }),
       ],
     });
     view.current = editor;
@@ -43,5 +47,5 @@ export default function SqlEditor({ value, onChange, testId }: { value: string; 
     }
   }, [value]);
 
-  return <div ref={host} data-testid={testId} className="report-sql-editor" />;
+  return <div ref={host} id={id} data-testid={testId} data-sql-editor="" className="report-sql-editor" />;
 }
