@@ -105,8 +105,10 @@ describe('the system folder\'s new screens', () => {
     const keyword = form.getByTestId('sql-field-validationQuery').locator('.cm-line span', { hasText: /^select$/ });
     await poll(() => keyword.getAttribute('class')).toMatch(/\S/);
     await screenshot(page, 'data-source-sql-editor');
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/system/data-source/update');
     await form.locator('[data-action="submit"]').click();
     await confirmDialog(page, '确定更新此条数据?');
+    expect(await (await saved).text()).toContain('"success":true');
     await form.waitFor({ state: 'hidden' });
     const [stored] = await sql<{ validation_query: string }>(stage.server.databaseUrl, `SELECT validation_query FROM sys_data_source WHERE source_name = '平台库（只读）'`);
     expect(stored.validation_query).toBe('select count(*) from sys_org');

@@ -83,8 +83,9 @@ describe('data sources', () => {
     expect(answer.data.check).toEqual({ rows: 1, more: false, first: READER });
     expect(answer.msg).toContain(`；检测语句返回 1 行，首值 ${READER}`);
 
-    const many = (await pool.query('SELECT version FROM sys_data_source WHERE id = $1', [checked])).rows[0].version;
-    expectOk(await call(app, 'PUT', `${B}/update`, admin, { entity: { ...entity({ sourceName: '检测语句', password: null }), id: checked, version: many, validationQuery: 'SELECT g FROM generate_series(1, 500) g;' } }));
+    // the form sends back what the get answered (its kind, creation time and whether a password is kept too)
+    expectOk(await call(app, 'PUT', `${B}/update`, admin, { entity: { ...stored, password: null, validationQuery: 'SELECT g FROM generate_series(1, 500) g;' } }));
+    expect((await pool.query('SELECT kind, password_enc IS NOT NULL AS kept FROM sys_data_source WHERE id = $1', [checked])).rows[0]).toEqual({ kind: 'POSTGRESQL', kept: true });
     expect(expectOk(await call(app, 'POST', `${B}/test/${checked}`, admin)).data.check).toEqual({ rows: 100, more: true, first: '1' });
 
     // a statement that would write passes the form's check but does not run: the test reads it

@@ -43,8 +43,10 @@ const fields = {
 export const dataSourceCreate = z.strictObject({
   entity: z.strictObject({ ...fields, enabled: z.boolean().optional() }, { message: 'entity 应为对象' }),
 });
+// the form's update sends back what the get answered, its read-only facts too: taken, never written
+const answeredOnly = { kind: z.unknown().optional(), createDate: z.unknown().optional(), hasPassword: z.unknown().optional() };
 export const dataSourceUpdate = z.strictObject({
-  entity: z.strictObject({ id: idSchema, version: z.number({ message: '版本不能为空' }).int().min(0), ...fields, enabled: z.boolean().optional() }, { message: 'entity 应为对象' }),
+  entity: z.strictObject({ id: idSchema, version: z.number({ message: '版本不能为空' }).int().min(0), ...fields, ...answeredOnly, enabled: z.boolean().optional() }, { message: 'entity 应为对象' }),
 });
 export type DataSourceCreate = z.infer<typeof dataSourceCreate>['entity'];
 export type DataSourceUpdate = z.infer<typeof dataSourceUpdate>['entity'];
