@@ -9,3 +9,7 @@ ALTER TABLE sys_data_source ADD COLUMN validation_query text;
 -- A blacklist entry may bar a truck or a driver from some businesses only (适用业务: the registry
 -- kinds, comma-separated, e.g. 'sa,al'); NULL bars every business, as every entry did before.
 ALTER TABLE md_blacklist ADD COLUMN business_kinds text;
+
+-- An appointment rule's 限额日起始: the time of day ('HH:mm:ss', plant time) its day's quota starts
+-- counting from, for a plant day that opens with the morning shift; NULL counts from midnight.
+ALTER TABLE gt_appointment_rule ADD COLUMN quota_day_start text;

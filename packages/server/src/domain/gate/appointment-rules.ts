@@ -11,6 +11,8 @@ export interface AppointmentRule {
   /** 'HH:mm:ss,HH:mm:ss'; a window whose end is before its start runs past midnight */
   window: string | null;
   quota: number | null;
+  /** 'HH:mm:ss': the time of day the quota's day starts (a plant day that opens with its morning shift); null: midnight */
+  quotaDayStart: string | null;
 }
 
 export interface EntryFacts {
@@ -38,6 +40,18 @@ export function windowRefusal(rule: AppointmentRule, entry: EntryFacts, timeOfDa
   if (inWindow(rule.window, timeOfDay)) return null;
   const [from, to] = (rule.window as string).split(',');
   return `登记单 ${entry.registryNo} 不在预约时段 ${hm(from)}-${hm(to)} 内（预约规则 ${rule.code} ${rule.name}），不能入厂`;
+}
+
+/**
+ * The day ('yyyy-MM-dd') whose quota an entry at this plant day and time of day counts against:
+ * before the rule's day start it still belongs to the day before (the night shift's trucks count
+ * with the day they began).
+ */
+export function quotaDay(rule: Pick<AppointmentRule, 'quotaDayStart'>, day: string, timeOfDay: string): string {
+  if (!rule.quotaDayStart || timeOfDay >= rule.quotaDayStart) return day;
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
 }
 
 export const quotaRefusal = (rule: AppointmentRule, entry: EntryFacts) =>

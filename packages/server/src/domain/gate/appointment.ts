@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { badRequest } from '../../platform/http/errors';
-import { quotaRefusal, rulesFor, windowRefusal } from './appointment-rules';
+import { quotaDay, quotaRefusal, rulesFor, windowRefusal } from './appointment-rules';
 import * as repo from './repo';
 
 /**
@@ -25,6 +25,6 @@ export async function takeAppointment(tx: Transaction<DB>, orgId: string, regist
   }
   for (const rule of mine) {
     if (rule.quota === null) continue;
-    if (!(await repo.takeQuota(tx, orgId, rule.id, clock.day, rule.quota))) throw badRequest(quotaRefusal(rule, entry), 'ids');
+    if (!(await repo.takeQuota(tx, orgId, rule.id, quotaDay(rule, clock.day, clock.timeOfDay), rule.quota))) throw badRequest(quotaRefusal(rule, entry), 'ids');
   }
 }

@@ -151,6 +151,27 @@ describe('appointment rules at gate-in', () => {
     await disableRule(other.id);
   });
 
+  it('counts an entry before the rule\'s quota day start against the day before', async () => {
+    const { lineId } = await newNotice(pool, org);
+    const r = await audited(lineId);
+    // the day starts at the last second of the day: now is (all but surely) before it
+    const ru = await rule({ dayQuota: 5, quotaDayStart: '23:59:59' });
+    expect((await pool.query('SELECT quota_day_start FROM gt_appointment_rule WHERE id = $1', [ru.id])).rows[0].quota_day_start).toBe('23:59:59');
+    const { rows: [clock] } = await pool.query("SELECT to_char(current_date - CASE WHEN localtime < '23:59:59' THEN 1 ELSE 0 END, 'YYYY-MM-DD') AS day");
+    expectOk(await post('/api/registry/tr/letin', { ids: [r.id] }));
+    const { rows } = await pool.query("SELECT to_char(day, 'YYYY-MM-DD') AS day, used FROM gt_appointment_use WHERE rule_id = $1", [ru.id]);
+    expect(rows).toEqual([{ day: clock.day, used: 1 }]);
+    await disableRule(ru.id);
+  });
+
+  it('keeps a quota day start typed as H:mm as HH:mm:ss, and refuses one that is no time of day, naming the field', async () => {
+    const ok = expectOk(await post('/api/gate/appointment/create', { entity: { ruleName: '早班日', quotaDayStart: '8:00' } })).data as { id: string };
+    expect((await pool.query('SELECT quota_day_start FROM gt_appointment_rule WHERE id = $1', [ok.id])).rows[0].quota_day_start).toBe('08:00:00');
+    await disableRule(ok.id);
+    const bad = expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '坏规则', quotaDayStart: '25:00' } }), 400);
+    expect(JSON.stringify(bad)).toMatch(/限额日起始应为时间 HH:mm:ss/);
+  });
+
   it('refuses a rule whose quota is not a whole number in range, naming the field', async () => {
     const bad = expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '坏规则', dayQuota: -1 } }), 400);
     expect(JSON.stringify(bad)).toMatch(/dayQuota|每日限额/);

@@ -18,7 +18,7 @@ export async function plantClock(db: Runner): Promise<{ day: string; timeOfDay: 
 
 export async function appointmentRules(db: Runner, orgId: string): Promise<AppointmentRule[]> {
   const { rows } = await sql<AppointmentRule>`
-    SELECT id::text, rule_code AS code, rule_name AS name, kind, material_code AS "materialCode", time_window AS "window", day_quota AS quota
+    SELECT id::text, rule_code AS code, rule_name AS name, kind, material_code AS "materialCode", time_window AS "window", day_quota AS quota, quota_day_start AS "quotaDayStart"
       FROM gt_appointment_rule WHERE org_id = ${orgId}::bigint AND enabled ORDER BY id`.execute(db);
   return rows;
 }

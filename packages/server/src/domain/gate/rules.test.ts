@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inWindow, rulesFor, windowRefusal, type AppointmentRule } from './appointment-rules';
+import { inWindow, quotaDay, rulesFor, windowRefusal, type AppointmentRule } from './appointment-rules';
 import { noTripMessage } from './find-rules';
 import { passRefusal } from './pass-rules';
 import { readQr, signQr } from './qr';
 
-const rule = (r: Partial<AppointmentRule>): AppointmentRule => ({ id: '1', code: 'YY0001', name: '早班', kind: null, materialCode: null, window: null, quota: null, ...r });
+const rule = (r: Partial<AppointmentRule>): AppointmentRule => ({ id: '1', code: 'YY0001', name: '早班', kind: null, materialCode: null, window: null, quota: null, quotaDayStart: null, ...r });
 
 describe('appointment rules', () => {
   it('reads a window both ends included, and one past midnight', () => {
@@ -23,6 +23,12 @@ describe('appointment rules', () => {
   it('says the window a refused entry missed', () => {
     expect(windowRefusal(rule({ window: '06:00:00,08:00:00' }), { registryNo: 'CGDJ1', kind: 'pu', materialCode: null }, '09:00:00'))
       .toBe('登记单 CGDJ1 不在预约时段 06:00-08:00 内（预约规则 YY0001 早班），不能入厂');
+  });
+  it('counts an entry before the quota day start against the day before, across a month and a year', () => {
+    expect(quotaDay(rule({ quotaDayStart: '08:00:00' }), '2026-03-01', '07:59:59')).toBe('2026-02-28');
+    expect(quotaDay(rule({ quotaDayStart: '08:00:00' }), '2027-01-01', '00:10:00')).toBe('2026-12-31');
+    expect(quotaDay(rule({ quotaDayStart: '08:00:00' }), '2026-03-01', '08:00:00')).toBe('2026-03-01');
+    expect(quotaDay(rule({ quotaDayStart: null }), '2026-03-01', '00:00:00')).toBe('2026-03-01');
   });
 });
 

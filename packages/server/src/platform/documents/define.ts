@@ -15,7 +15,8 @@ export interface DocField {
   /** Chinese label: messages and the import sheet's header */
   label: string;
   /** timeRange: two times of day (the web's TIME_RANGE_BOX), kept in one text column as 'HH:mm:ss,HH:mm:ss' */
-  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime' | 'enum' | 'id' | 'timeRange';
+  /** time: one time of day (the web's TIME_BOX_TIM), kept in a text column as 'HH:mm:ss' */
+  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime' | 'enum' | 'id' | 'timeRange' | 'time';
   required?: boolean;
   /** false: written on create only (a code, the card's chip serial) */
   updatable?: boolean;

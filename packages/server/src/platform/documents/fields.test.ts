@@ -74,3 +74,17 @@ describe('a time range', () => {
     expect(value(f('timeRange'), 42)).toEqual({ ok: false, message: '字段应为两个时间 HH:mm:ss' });
   });
 });
+
+describe('a time of day', () => {
+  it('reads one time as the web sends it or as typed, and keeps it as HH:mm:ss', () => {
+    expect(value(f('time'), '08:30:00')).toEqual({ ok: true, value: '08:30:00' });
+    expect(value(f('time'), ' 8:05 ')).toEqual({ ok: true, value: '08:05:00' });
+    expect(value(f('time'), '')).toEqual({ ok: true, value: null });
+  });
+
+  it('refuses anything else', () => {
+    expect(value(f('time'), '24:00')).toEqual({ ok: false, message: '字段应为时间 HH:mm:ss' });
+    expect(value(f('time'), ['08:00:00'])).toEqual({ ok: false, message: '字段应为时间 HH:mm:ss' });
+    expect(value(f('time'), 800)).toEqual({ ok: false, message: '字段应为时间 HH:mm:ss' });
+  });
+});

@@ -106,9 +106,16 @@ function readTimeRange(f: DocField, raw: unknown): Parsed {
   return okValue(text.join(','));
 }
 
+/** One time of day (the web's TIME_BOX_TIM, or typed 'H:mm'); kept as 'HH:mm:ss'. */
+function readTime(f: DocField, raw: unknown): Parsed {
+  const t = typeof raw === 'string' ? TIME_OF_DAY.exec(raw.trim()) : null;
+  if (!t) return refuse(`${f.label}应为时间 HH:mm:ss`);
+  return okValue(`${t[1].padStart(2, '0')}:${t[2]}:${t[3] ?? '00'}`);
+}
+
 const READERS: Record<DocField['type'], (f: DocField, raw: unknown) => Parsed> = {
   text: readText, number: readNumber, integer: readInteger, boolean: readBoolean,
-  date: readDate, datetime: readDateTime, enum: readEnum, id: readId, timeRange: readTimeRange,
+  date: readDate, datetime: readDateTime, enum: readEnum, id: readId, timeRange: readTimeRange, time: readTime,
 };
 
 /** One field's value; required-ness is the entity's business (a missing key on update is no change). */
