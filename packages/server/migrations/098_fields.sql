@@ -13,3 +13,7 @@ ALTER TABLE md_blacklist ADD COLUMN business_kinds text;
 -- An appointment rule's 限额日起始: the time of day ('HH:mm:ss', plant time) its day's quota starts
 -- counting from, for a plant day that opens with the morning shift; NULL counts from midnight.
 ALTER TABLE gt_appointment_rule ADD COLUMN quota_day_start text;
+
+-- An appointment rule's 生效日期: the plant days ('yyyy-MM-dd,yyyy-MM-dd', both included) it governs
+-- entry on, e.g. a holiday or a shutdown; NULL governs every day.
+ALTER TABLE gt_appointment_rule ADD COLUMN valid_days text;

@@ -13,6 +13,8 @@ export interface AppointmentRule {
   quota: number | null;
   /** 'HH:mm:ss': the time of day the quota's day starts (a plant day that opens with its morning shift); null: midnight */
   quotaDayStart: string | null;
+  /** 'yyyy-MM-dd,yyyy-MM-dd': the plant days the rule governs, both ends included; null: every day */
+  validDays: string | null;
 }
 
 export interface EntryFacts {
@@ -21,9 +23,19 @@ export interface EntryFacts {
   materialCode: string | null;
 }
 
-/** The enabled rules that name this registry's kind and material (a blank key names every one). */
-export function rulesFor(rules: readonly AppointmentRule[], entry: EntryFacts): AppointmentRule[] {
-  return rules.filter((r) => (r.kind === null || r.kind === entry.kind) && (r.materialCode === null || r.materialCode === entry.materialCode));
+/** Whether a plant day ('yyyy-MM-dd') is among the rule's days, both ends included. */
+export function inForce(validDays: string | null, day: string): boolean {
+  if (!validDays) return true;
+  const [from, to] = validDays.split(',');
+  return day >= from && day <= to;
+}
+
+/**
+ * The enabled rules that name this registry's kind and material (a blank key names every one) and
+ * are in force on the plant's day.
+ */
+export function rulesFor(rules: readonly AppointmentRule[], entry: EntryFacts, day: string): AppointmentRule[] {
+  return rules.filter((r) => (r.kind === null || r.kind === entry.kind) && (r.materialCode === null || r.materialCode === entry.materialCode) && inForce(r.validDays, day));
 }
 
 const hm = (t: string) => t.slice(0, 5);

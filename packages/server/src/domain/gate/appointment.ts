@@ -16,9 +16,9 @@ export async function takeAppointment(tx: Transaction<DB>, orgId: string, regist
   if (rules.length === 0) return;
   const entry = await repo.entryOf(tx, orgId, registryId);
   if (!entry) return;
-  const mine = rulesFor(rules, entry);
-  if (mine.length === 0) return;
   const clock = await repo.plantClock(tx);
+  const mine = rulesFor(rules, entry, clock.day);
+  if (mine.length === 0) return;
   for (const rule of mine) {
     const refusal = windowRefusal(rule, entry, clock.timeOfDay);
     if (refusal) throw badRequest(refusal, 'ids');

@@ -161,7 +161,33 @@ describe('appointment rules at gate-in', () => {
     expectOk(await post('/api/registry/tr/letin', { ids: [r.id] }));
     const { rows } = await pool.query("SELECT to_char(day, 'YYYY-MM-DD') AS day, used FROM gt_appointment_use WHERE rule_id = $1", [ru.id]);
     expect(rows).toEqual([{ day: clock.day, used: 1 }]);
+    // the guard's look counts the same day's places
+    const next = await audited(lineId);
+    const view = expectOk(await post('/api/gate/find', { text: next.plate })).data;
+    expect(view.appointments).toEqual([expect.objectContaining({ quota: 5, used: 1 })]);
     await disableRule(ru.id);
+  });
+
+  it('governs entry only on the days the rule is in force', async () => {
+    const { lineId } = await newNotice(pool, org);
+    const { rows: [d] } = await pool.query("SELECT to_char(current_date + 1, 'YYYY-MM-DD') AS a, to_char(current_date + 7, 'YYYY-MM-DD') AS b, to_char(current_date, 'YYYY-MM-DD') AS today");
+    const later = await rule({ dayQuota: 0, validDays: [d.a, d.b] });
+    expect((await pool.query('SELECT valid_days FROM gt_appointment_rule WHERE id = $1', [later.id])).rows[0].valid_days).toBe(`${d.a},${d.b}`);
+    const r = await audited(lineId);
+    expect(expectOk(await post('/api/gate/find', { text: r.plate })).data.appointments).toEqual([]);
+    expectOk(await post('/api/registry/tr/letin', { ids: [r.id] }));
+    const now = await rule({ dayQuota: 0, validDays: `${d.today},${d.b}` });
+    const s = await audited(lineId);
+    expectFailure(await post('/api/registry/tr/letin', { ids: [s.id] }), 400, /今日入厂限额 0 车已满/);
+    await disableRule(later.id);
+    await disableRule(now.id);
+  });
+
+  it('refuses in-force days that are not two days in order, naming the field', async () => {
+    const bad = expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '坏规则', validDays: ['2026-02-17', '2026-02-10'] } }), 400);
+    expect(JSON.stringify(bad)).toMatch(/生效日期的结束日期不能早于开始日期/);
+    const odd = expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '坏规则', validDays: 'soon' } }), 400);
+    expect(JSON.stringify(odd)).toMatch(/生效日期应为两个日期 yyyy-MM-dd/);
   });
 
   it('keeps a quota day start typed as H:mm as HH:mm:ss, and refuses one that is no time of day, naming the field', async () => {

@@ -642,7 +642,7 @@ export interface DB {
 interface GtAudit { enabled: Generated<boolean>; remark: string | null; created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number> }
 export interface GtAppointmentRule extends GtAudit {
   id: Generated<string>; org_id: Id; rule_code: string; rule_name: string; kind: RegistryKind | null; material_code: string | null;
-  time_window: string | null; day_quota: number | null; quota_day_start: string | null;
+  time_window: string | null; day_quota: number | null; quota_day_start: string | null; valid_days: string | null;
 }
 export interface GtAppointmentUse { org_id: Id; rule_id: Id; day: DateOnly; used: Generated<number> }
 export interface GtPassCard extends GtAudit {

@@ -88,3 +88,18 @@ describe('a time of day', () => {
     expect(value(f('time'), 800)).toEqual({ ok: false, message: '字段应为时间 HH:mm:ss' });
   });
 });
+
+describe('a day range', () => {
+  it('reads two days, as the web sends them or as text, and keeps them as from,to', () => {
+    expect(value(f('dateRange'), ['2026-02-10', '2026-02-17'])).toEqual({ ok: true, value: '2026-02-10,2026-02-17' });
+    expect(value(f('dateRange'), '2026-02-10, 2026-02-10')).toEqual({ ok: true, value: '2026-02-10,2026-02-10' });
+    expect(value(f('dateRange'), [])).toEqual({ ok: true, value: null });
+  });
+
+  it('refuses anything else, and an end before the start', () => {
+    expect(value(f('dateRange'), ['2026-02-10'])).toEqual({ ok: false, message: '字段应为两个日期 yyyy-MM-dd' });
+    expect(value(f('dateRange'), ['2026-02-10', 'soon'])).toEqual({ ok: false, message: '字段应为两个日期 yyyy-MM-dd' });
+    expect(value(f('dateRange'), 42)).toEqual({ ok: false, message: '字段应为两个日期 yyyy-MM-dd' });
+    expect(value(f('dateRange'), ['2026-02-17', '2026-02-10'])).toEqual({ ok: false, message: '字段的结束日期不能早于开始日期' });
+  });
+});

@@ -109,4 +109,17 @@ describe('form renderer', () => {
     });
     expect(result!.data).toEqual({ quotaDayStart: '08:00:00' });
   });
+
+  it('shows a DATA_RANGE_BOX kept as from,to text as two days, and hands an untouched one back as it came', async () => {
+    const fields = [field({ fieldName: 'validDays', fieldExplain: '生效日期', formSubmitType: 'DATA_RANGE_BOX' })];
+    let form: FormInstance | undefined;
+    const { container } = renderInShell(<Harness fields={fields} values={{ validDays: '2026-02-10,2026-02-17' }} onForm={(f) => (form = f)} />);
+    await waitFor(() => expect([...container.querySelectorAll<HTMLInputElement>('.ant-picker-range input')].map((i) => i.value)).toEqual(['2026-02-10', '2026-02-17']));
+    let result: Awaited<ReturnType<typeof submitForm>> | undefined;
+    await act(async () => {
+      result = await submitForm(form!, fields);
+    });
+    // the server reads 'from,to' text as it reads the picker's pair (values.test.ts: the pair a picked range saves)
+    expect(result!.data).toEqual({ validDays: '2026-02-10,2026-02-17' });
+  });
 });
