@@ -99,11 +99,23 @@ describe('branding and the plant wall board', () => {
       await page.locator('.wb-login-brand [data-testid="company-logo"]').waitFor();
       await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('.wb-login-brand img')?.naturalWidth ?? 0) > 0);
       await screenshot(page, 'pro-login');
+      // the pro page signs in through the spec's pro token call, naming its company
+      const tokenCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/oauth/token')) tokenCalls.push(new URL(r.url()).pathname);
+      });
+      const proCall = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/pro/oauth/token' && new URL(r.url()).searchParams.get('org') === org.id);
       await submitLoginForm(page, stage.server.databaseUrl, MANAGER);
+      await proCall;
       await page.waitForURL((u) => u.pathname === '/clouds/index');
+      expect(tokenCalls).toEqual(['/api/pro/oauth/token']);
       const name = page.getByTestId('company-name');
       await name.filter({ hasText: org.org_name }).waitFor();
       expect(await name.getAttribute('data-fixed')).toBe('true');
+      // the server keeps the company too: the session may not switch
+      const [fixed] = await sql<{ org_fixed: boolean; org_id: string }>(stage.server.databaseUrl,
+        `SELECT s.org_fixed, s.org_id::text FROM auth_session s JOIN sys_user u ON u.id = s.user_id WHERE u.username = '${MANAGER.username}' ORDER BY s.id DESC LIMIT 1`);
+      expect(fixed).toEqual({ org_fixed: true, org_id: org.id });
       await name.click();
       expect(await page.locator('.ant-modal').count()).toBe(0);
       await page.locator('[data-testid="sidebar"] [data-testid="company-logo"]').waitFor();

@@ -6,12 +6,13 @@ import { pressListButton, tickListRow } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { columnTexts, listScreen, rows } from '../support/list-screen';
 import { api, apiSignIn, USERS } from '../support/login';
-import { clickTab, HOME, openMenuLeaf, settled } from '../support/workspace';
+import { clickTab, confirmDialog, HOME, openMenuLeaf, settled } from '../support/workspace';
 
 // The system folder's new screens: 层级编码规则, Web服务日志, 系统日志, 前端日志, 数据源 with its test button,
 // 公告管理 with the home page's board, 首页快捷入口 with the home page's shortcuts and 数据库副本.
 
 const stage = useSignedInPage(USERS.admin);
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
 const db = <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => sql<T>(stage.server.databaseUrl, text, values);
 
 beforeAll(async () => {
@@ -87,6 +88,33 @@ describe('the system folder\'s new screens', () => {
     await pressListButton(page, 'page:testDataSource');
     await page.locator('.ant-message', { hasText: /连接成功：PostgreSQL/ }).waitFor();
     await screenshot(page, 'system-data-source');
+  });
+
+  it('数据源 takes a 检测语句 in its SQL editor, and the test button runs it', async () => {
+    const { page } = stage;
+    await tickListRow(page, '平台库（只读）');
+    await listScreen(page).getByTestId('btn-update').click();
+    const form = page.locator('.wb-form-dialog').last();
+    await form.locator('.wb-template-form').waitFor();
+    // TEXTAREA_SENTENCE is the SQL editor (CodeMirror): what is typed is highlighted as SQL
+    const editor = form.getByTestId('sql-field-validationQuery').locator('.cm-content');
+    await editor.waitFor();
+    await settled(page);
+    await editor.click();
+    await page.keyboard.type('select count(*) from sys_org');
+    const keyword = form.getByTestId('sql-field-validationQuery').locator('.cm-line span', { hasText: /^select$/ });
+    await poll(() => keyword.getAttribute('class')).toMatch(/\S/);
+    await screenshot(page, 'data-source-sql-editor');
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/system/data-source/update');
+    await form.locator('[data-action="submit"]').click();
+    await confirmDialog(page, '确定更新此条数据?');
+    expect(await (await saved).text()).toContain('"success":true');
+    await form.waitFor({ state: 'hidden' });
+    const [stored] = await sql<{ validation_query: string }>(stage.server.databaseUrl, `SELECT validation_query FROM sys_data_source WHERE source_name = '平台库（只读）'`);
+    expect(stored.validation_query).toBe('select count(*) from sys_org');
+    await tickListRow(page, '平台库（只读）');
+    await pressListButton(page, 'page:testDataSource');
+    await page.locator('.ant-message', { hasText: /检测语句返回 1 行，首值 \d+/ }).waitFor();
   });
 
   it('公告管理 shows its announcements as the board will; the home page\'s board marks one read when opened', async () => {

@@ -42,6 +42,12 @@ describe('purchase weigh tickets', () => {
     await pick(page, '仓库');
     await formItem(page, '毛重(吨)').locator('input').fill('41.26');
     await formItem(page, '皮重(吨)').locator('input').fill('15.2');
+    // the net (CALCULATE: gross - tare) follows as the weights are typed, before anything is saved
+    await poll(() => formItem(page, '净重(吨)').locator('input').inputValue()).toBe('26.06');
+    await formItem(page, '皮重(吨)').locator('input').fill('15.25');
+    await poll(() => formItem(page, '净重(吨)').locator('input').inputValue()).toBe('26.01');
+    await formItem(page, '皮重(吨)').locator('input').fill('15.2');
+    await poll(() => formItem(page, '净重(吨)').locator('input').inputValue()).toBe('26.06');
     await settled(page);
     await screenshot(page, 'weigh-ticket-manual-form');
     await formDialog(page).locator('[data-action="submit"]').click();

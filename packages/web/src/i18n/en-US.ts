@@ -17,6 +17,7 @@ export const enUS: Messages = {
   },
   nav: { menuFailed: 'The menu could not be loaded', retry: 'Reload', home: 'Home', editpwd: 'Change password', templateFree: 'No template', iframe: 'External page', log: 'Operation log' },
   login: {
+    proNoCompany: 'The company of this sign-in page was not found; use the ordinary sign-in page',
     welcome: 'Sign in', username: 'User name', password: 'Password', captcha: 'Captcha', captchaTitle: 'Hard to read? Click for a new one',
     submit: 'Sign in', submitting: 'Signing in…', oidc: 'Sign in with unified identity', or: 'or',
     usernameRequired: 'Enter your user name', passwordRequired: 'Enter your password', captchaRequired: 'Enter the captcha',

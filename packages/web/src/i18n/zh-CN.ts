@@ -16,6 +16,7 @@ export const zhCN = {
   },
   nav: { menuFailed: '菜单加载失败', retry: '重新加载', home: '首页', editpwd: '修改密码', templateFree: '暂无模板', iframe: '外部页面', log: '操作日志' },
   login: {
+    proNoCompany: '未找到此登录页的公司，请从普通登录页登录',
     welcome: '欢迎登录', username: '请输入用户名', password: '请输入密码', captcha: '请输入验证码', captchaTitle: '看不清？点击换一张',
     submit: '登 录', submitting: '登录中…', oidc: '统一身份认证登录', or: '或',
     usernameRequired: '请输入用户名', passwordRequired: '请输入密码', captchaRequired: '请输入验证码',

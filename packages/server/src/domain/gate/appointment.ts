@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { badRequest } from '../../platform/http/errors';
-import { quotaRefusal, rulesFor, windowRefusal } from './appointment-rules';
+import { quotaDay, quotaRefusal, rulesFor, windowRefusal } from './appointment-rules';
 import * as repo from './repo';
 
 /**
@@ -16,15 +16,15 @@ export async function takeAppointment(tx: Transaction<DB>, orgId: string, regist
   if (rules.length === 0) return;
   const entry = await repo.entryOf(tx, orgId, registryId);
   if (!entry) return;
-  const mine = rulesFor(rules, entry);
-  if (mine.length === 0) return;
   const clock = await repo.plantClock(tx);
+  const mine = rulesFor(rules, entry, clock.day);
+  if (mine.length === 0) return;
   for (const rule of mine) {
     const refusal = windowRefusal(rule, entry, clock.timeOfDay);
     if (refusal) throw badRequest(refusal, 'ids');
   }
   for (const rule of mine) {
     if (rule.quota === null) continue;
-    if (!(await repo.takeQuota(tx, orgId, rule.id, clock.day, rule.quota))) throw badRequest(quotaRefusal(rule, entry), 'ids');
+    if (!(await repo.takeQuota(tx, orgId, rule.id, quotaDay(rule, clock.day, clock.timeOfDay), rule.quota))) throw badRequest(quotaRefusal(rule, entry), 'ids');
   }
 }

@@ -14,7 +14,7 @@ export interface ArchiveField {
   column: string;
   label: string;
   en: string;
-  type: 'text' | 'integer' | 'number' | 'enum' | 'date' | 'datetime' | 'timeRange';
+  type: 'text' | 'integer' | 'number' | 'enum' | 'date' | 'datetime' | 'timeRange' | 'time' | 'dateRange';
   required?: boolean;
   maxLength?: number;
   min?: number;
@@ -54,10 +54,10 @@ export interface ArchiveSpec {
 }
 
 const LIST_TYPES: Record<ArchiveField['type'], FieldDef['fieldType']> = {
-  text: 'TEXT', integer: 'NUMBER', number: 'NUMBER', enum: 'ENUM', date: 'DATE', datetime: 'DATE', timeRange: 'TEXT',
+  text: 'TEXT', integer: 'NUMBER', number: 'NUMBER', enum: 'ENUM', date: 'DATE', datetime: 'DATE', timeRange: 'TEXT', time: 'TEXT', dateRange: 'TEXT',
 };
 const FORM_TYPES: Record<ArchiveField['type'], NonNullable<FieldDef['formSubmitType']>> = {
-  text: 'ONE_TXT', integer: 'NUMBER', number: 'NUMBER', enum: 'SELECT', date: 'DATA_BOX', datetime: 'DATA_BOX_TIM', timeRange: 'TIME_RANGE_BOX',
+  text: 'ONE_TXT', integer: 'NUMBER', number: 'NUMBER', enum: 'SELECT', date: 'DATA_BOX', datetime: 'DATA_BOX_TIM', timeRange: 'TIME_RANGE_BOX', time: 'TIME_BOX_TIM', dateRange: 'DATA_RANGE_BOX',
 };
 
 const colSql = (f: ArchiveField) => (f.type === 'number' ? `t.${f.column}::text` : `t.${f.column}`);

@@ -19,8 +19,12 @@ export const appointmentRules: Archive = archive({
     { name: 'ruleName', column: 'rule_name', label: '规则名称', en: 'Name', type: 'text', required: true, maxLength: 60, query: true, width: 160 },
     { name: 'kind', column: 'kind', label: '业务类型', en: 'Kind', type: 'enum', options: KIND_OPTIONS, query: true, width: 90, tips: '留空则适用全部业务类型' },
     { name: 'materialCode', column: 'material_code', label: '物料编码', en: 'Material code', type: 'text', maxLength: 40, query: true, tips: '留空则适用全部物料' },
+    { name: 'validDays', column: 'valid_days', label: '生效日期', en: 'In force', type: 'dateRange', width: 200,
+      tips: '规则只在这些日期内管入厂（如节假日、检修期），留空则一直有效' },
     { name: 'timeWindow', column: 'time_window', label: '入厂时段', en: 'Entry window', type: 'timeRange', width: 180, tips: '车辆可入厂的时间段，留空则全天' },
     { name: 'dayQuota', column: 'day_quota', label: '每日限额(车)', en: 'Trucks per day', type: 'integer', min: 0, below: 100000, width: 110, tips: '每天可入厂的车数，留空则不限' },
+    { name: 'quotaDayStart', column: 'quota_day_start', label: '限额日起始', en: 'Quota day starts', type: 'time', width: 110,
+      tips: '每日限额从此时刻起算（如早班 08:00 开始的工厂日），留空则从零点起算' },
   ],
   roles: [OP],
 });

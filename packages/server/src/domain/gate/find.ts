@@ -5,7 +5,7 @@ import type { RowScope } from '../../platform/auth/who';
 import { REGISTRY_FAMILIES } from '../registry/family';
 import { normaliseUid } from '../registry/card-rules';
 import type { RegistryKind } from '../registry/kinds';
-import { inWindow, rulesFor } from './appointment-rules';
+import { inWindow, quotaDay, rulesFor } from './appointment-rules';
 import { noTripMessage } from './find-rules';
 import { passRefusal } from './pass-rules';
 import { looksLikeQr, readQr, signQr, type QrTarget } from './qr';
@@ -76,8 +76,9 @@ async function appointmentsOf(db: Database, orgId: string, registryId: string): 
   const entry = rules.length ? await repo.entryOf(db, orgId, registryId) : null;
   if (!entry) return [];
   const clock = await repo.plantClock(db);
-  const used = await repo.usedToday(db, orgId, clock.day);
-  return rulesFor(rules, entry).map((r) => ({
+  const mine = rulesFor(rules, entry, clock.day);
+  const used = await repo.usedToday(db, orgId, new Map(mine.map((r) => [r.id, quotaDay(r, clock.day, clock.timeOfDay)])));
+  return mine.map((r) => ({
     code: r.code, name: r.name, window: r.window, inWindow: inWindow(r.window, clock.timeOfDay), quota: r.quota, used: used.get(r.id) ?? 0,
   }));
 }

@@ -151,6 +151,53 @@ describe('appointment rules at gate-in', () => {
     await disableRule(other.id);
   });
 
+  it('counts an entry before the rule\'s quota day start against the day before', async () => {
+    const { lineId } = await newNotice(pool, org);
+    const r = await audited(lineId);
+    // the day starts at the last second of the day: now is (all but surely) before it
+    const ru = await rule({ dayQuota: 5, quotaDayStart: '23:59:59' });
+    expect((await pool.query('SELECT quota_day_start FROM gt_appointment_rule WHERE id = $1', [ru.id])).rows[0].quota_day_start).toBe('23:59:59');
+    const { rows: [clock] } = await pool.query("SELECT to_char(current_date - CASE WHEN localtime < '23:59:59' THEN 1 ELSE 0 END, 'YYYY-MM-DD') AS day");
+    expectOk(await post('/api/registry/tr/letin', { ids: [r.id] }));
+    const { rows } = await pool.query("SELECT to_char(day, 'YYYY-MM-DD') AS day, used FROM gt_appointment_use WHERE rule_id = $1", [ru.id]);
+    expect(rows).toEqual([{ day: clock.day, used: 1 }]);
+    // the guard's look counts the same day's places
+    const next = await audited(lineId);
+    const view = expectOk(await post('/api/gate/find', { text: next.plate })).data;
+    expect(view.appointments).toEqual([expect.objectContaining({ quota: 5, used: 1 })]);
+    await disableRule(ru.id);
+  });
+
+  it('governs entry only on the days the rule is in force', async () => {
+    const { lineId } = await newNotice(pool, org);
+    const { rows: [d] } = await pool.query("SELECT to_char(current_date + 1, 'YYYY-MM-DD') AS a, to_char(current_date + 7, 'YYYY-MM-DD') AS b, to_char(current_date, 'YYYY-MM-DD') AS today");
+    const later = await rule({ dayQuota: 0, validDays: [d.a, d.b] });
+    expect((await pool.query('SELECT valid_days FROM gt_appointment_rule WHERE id = $1', [later.id])).rows[0].valid_days).toBe(`${d.a},${d.b}`);
+    const r = await audited(lineId);
+    expect(expectOk(await post('/api/gate/find', { text: r.plate })).data.appointments).toEqual([]);
+    expectOk(await post('/api/registry/tr/letin', { ids: [r.id] }));
+    const now = await rule({ dayQuota: 0, validDays: `${d.today},${d.b}` });
+    const s = await audited(lineId);
+    expectFailure(await post('/api/registry/tr/letin', { ids: [s.id] }), 400, /今日入厂限额 0 车已满/);
+    await disableRule(later.id);
+    await disableRule(now.id);
+  });
+
+  it('refuses in-force days that are not two days in order, naming the field', async () => {
+    const bad = expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '坏规则', validDays: ['2026-02-17', '2026-02-10'] } }), 400);
+    expect(JSON.stringify(bad)).toMatch(/生效日期的结束日期不能早于开始日期/);
+    const odd = expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '坏规则', validDays: 'soon' } }), 400);
+    expect(JSON.stringify(odd)).toMatch(/生效日期应为两个日期 yyyy-MM-dd/);
+  });
+
+  it('keeps a quota day start typed as H:mm as HH:mm:ss, and refuses one that is no time of day, naming the field', async () => {
+    const ok = expectOk(await post('/api/gate/appointment/create', { entity: { ruleName: '早班日', quotaDayStart: '8:00' } })).data as { id: string };
+    expect((await pool.query('SELECT quota_day_start FROM gt_appointment_rule WHERE id = $1', [ok.id])).rows[0].quota_day_start).toBe('08:00:00');
+    await disableRule(ok.id);
+    const bad = expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '坏规则', quotaDayStart: '25:00' } }), 400);
+    expect(JSON.stringify(bad)).toMatch(/限额日起始应为时间 HH:mm:ss/);
+  });
+
   it('refuses a rule whose quota is not a whole number in range, naming the field', async () => {
     const bad = expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '坏规则', dayQuota: -1 } }), 400);
     expect(JSON.stringify(bad)).toMatch(/dayQuota|每日限额/);

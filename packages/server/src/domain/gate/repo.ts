@@ -18,7 +18,7 @@ export async function plantClock(db: Runner): Promise<{ day: string; timeOfDay: 
 
 export async function appointmentRules(db: Runner, orgId: string): Promise<AppointmentRule[]> {
   const { rows } = await sql<AppointmentRule>`
-    SELECT id::text, rule_code AS code, rule_name AS name, kind, material_code AS "materialCode", time_window AS "window", day_quota AS quota
+    SELECT id::text, rule_code AS code, rule_name AS name, kind, material_code AS "materialCode", time_window AS "window", day_quota AS quota, quota_day_start AS "quotaDayStart", valid_days AS "validDays"
       FROM gt_appointment_rule WHERE org_id = ${orgId}::bigint AND enabled ORDER BY id`.execute(db);
   return rows;
 }
@@ -123,9 +123,13 @@ export async function markPassUsed(tx: Tx, id: string, userId: string | null): P
              WHERE id = ${id}::bigint`.execute(tx);
 }
 
-export async function usedToday(db: Runner, orgId: string, day: string): Promise<Map<string, number>> {
+/** The places taken under each rule on its quota day (a rule's day may be the plant's day before: 限额日起始). */
+export async function usedToday(db: Runner, orgId: string, days: ReadonlyMap<string, string>): Promise<Map<string, number>> {
+  if (days.size === 0) return new Map();
   const { rows } = await sql<{ ruleId: string; used: number }>`
-    SELECT rule_id::text AS "ruleId", used FROM gt_appointment_use WHERE org_id = ${orgId}::bigint AND day = ${day}::date`.execute(db);
+    SELECT u.rule_id::text AS "ruleId", u.used FROM gt_appointment_use u
+      JOIN unnest(${[...days.keys()]}::bigint[], ${[...days.values()]}::date[]) AS d(rule_id, day) ON d.rule_id = u.rule_id AND d.day = u.day
+     WHERE u.org_id = ${orgId}::bigint`.execute(db);
   return new Map(rows.map((r) => [r.ruleId, r.used]));
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inWindow, rulesFor, windowRefusal, type AppointmentRule } from './appointment-rules';
+import { inForce, inWindow, quotaDay, rulesFor, windowRefusal, type AppointmentRule } from './appointment-rules';
 import { noTripMessage } from './find-rules';
 import { passRefusal } from './pass-rules';
 import { readQr, signQr } from './qr';
 
-const rule = (r: Partial<AppointmentRule>): AppointmentRule => ({ id: '1', code: 'YY0001', name: '早班', kind: null, materialCode: null, window: null, quota: null, ...r });
+const rule = (r: Partial<AppointmentRule>): AppointmentRule => ({ id: '1', code: 'YY0001', name: '早班', kind: null, materialCode: null, window: null, quota: null, quotaDayStart: null, validDays: null, ...r });
 
 describe('appointment rules', () => {
   it('reads a window both ends included, and one past midnight', () => {
@@ -17,12 +17,27 @@ describe('appointment rules', () => {
   });
   it('governs by kind and material, a blank key naming every one', () => {
     const rules = [rule({ id: '1', kind: 'pu' }), rule({ id: '2', materialCode: 'M1' }), rule({ id: '3' })];
-    expect(rulesFor(rules, { registryNo: 'X', kind: 'pu', materialCode: 'M2' }).map((r) => r.id)).toEqual(['1', '3']);
-    expect(rulesFor(rules, { registryNo: 'X', kind: 'sa', materialCode: 'M1' }).map((r) => r.id)).toEqual(['2', '3']);
+    expect(rulesFor(rules, { registryNo: 'X', kind: 'pu', materialCode: 'M2' }, '2026-03-01').map((r) => r.id)).toEqual(['1', '3']);
+    expect(rulesFor(rules, { registryNo: 'X', kind: 'sa', materialCode: 'M1' }, '2026-03-01').map((r) => r.id)).toEqual(['2', '3']);
   });
   it('says the window a refused entry missed', () => {
     expect(windowRefusal(rule({ window: '06:00:00,08:00:00' }), { registryNo: 'CGDJ1', kind: 'pu', materialCode: null }, '09:00:00'))
       .toBe('登记单 CGDJ1 不在预约时段 06:00-08:00 内（预约规则 YY0001 早班），不能入厂');
+  });
+  it('governs only on the days a rule is in force, both ends included', () => {
+    expect(inForce('2026-02-10,2026-02-17', '2026-02-10')).toBe(true);
+    expect(inForce('2026-02-10,2026-02-17', '2026-02-17')).toBe(true);
+    expect(inForce('2026-02-10,2026-02-17', '2026-02-18')).toBe(false);
+    expect(inForce(null, '2026-02-18')).toBe(true);
+    const rules = [rule({ id: '1', validDays: '2026-02-10,2026-02-17' }), rule({ id: '2' })];
+    expect(rulesFor(rules, { registryNo: 'X', kind: 'pu', materialCode: null }, '2026-02-09').map((r) => r.id)).toEqual(['2']);
+    expect(rulesFor(rules, { registryNo: 'X', kind: 'pu', materialCode: null }, '2026-02-12').map((r) => r.id)).toEqual(['1', '2']);
+  });
+  it('counts an entry before the quota day start against the day before, across a month and a year', () => {
+    expect(quotaDay(rule({ quotaDayStart: '08:00:00' }), '2026-03-01', '07:59:59')).toBe('2026-02-28');
+    expect(quotaDay(rule({ quotaDayStart: '08:00:00' }), '2027-01-01', '00:10:00')).toBe('2026-12-31');
+    expect(quotaDay(rule({ quotaDayStart: '08:00:00' }), '2026-03-01', '08:00:00')).toBe('2026-03-01');
+    expect(quotaDay(rule({ quotaDayStart: null }), '2026-03-01', '00:00:00')).toBe('2026-03-01');
   });
 });
 

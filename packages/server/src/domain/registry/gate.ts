@@ -33,7 +33,7 @@ export async function letin(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, kind: Re
         registry: row,
         notice: row.noticeId ? await repo.noticeOf(tx, who.orgId, row.noticeId) : null,
         card: row.cardId ? await repo.lockCard(tx, who.orgId, { id: row.cardId }) : null,
-        blacklist: await repo.blacklistHits(tx, who.orgId, row.plate, row.driverIdNumber),
+        blacklist: await repo.blacklistHits(tx, who.orgId, row.plate, row.driverIdNumber, kind),
         inPlantOn: await repo.inPlantOn(tx, who.orgId, row.plate, row.id),
         now: new Date(),
       });

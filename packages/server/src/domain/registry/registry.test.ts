@@ -228,6 +228,31 @@ describe('the gate', () => {
     expectFailure(await post('/api/registry/tr/letin', { ids: [d.id] }), 400, '司机身份证号 110105198001010024 在黑名单中（冒领），不能入厂');
   });
 
+  it('refuses a truck barred from this business only, and lets it in for another (适用业务)', async () => {
+    const { lineId } = await newNotice(pool, org);
+    const plate = nextPlate();
+    // the form's checkboxes send a list, in any order and with repeats: stored once each, in the options' order
+    const entry = expectOk(await post('/api/masterdata/blacklist/create', { entity: { plateNumber: plate, reason: '销售超载', businessKinds: ['al', 'sa', 'sa'] } })).data;
+    expect((await pool.query('SELECT business_kinds FROM md_blacklist WHERE id = $1', [entry.id])).rows[0].business_kinds).toBe('sa,al');
+    expect(expectOk(await call(app, 'GET', `/api/masterdata/blacklist/get/${entry.id}`, auth)).data.businessKinds).toEqual(['sa', 'al']);
+    const listed = expectOk(await post('/api/masterdata/blacklist/v2/list', { search: [{ key: 'plateNumber', op: 'eq', val: plate }], limit: { pn: 1, ps: 10 } })).data.list;
+    expect(listed[0].businessKinds).toBe('销售、调拨');
+    // a transfer is not barred: in it goes
+    const tr = await audited(lineId, { plateNumber: plate, preQuantity: 1 });
+    expectOk(await post('/api/registry/tr/letin', { ids: [tr.id] }));
+    // barred from transfers now: refused (the blacklist is asked before whether the truck is inside)
+    const current = expectOk(await call(app, 'GET', `/api/masterdata/blacklist/get/${entry.id}`, auth)).data;
+    expectOk(await call(app, 'PUT', '/api/masterdata/blacklist/update', auth, { entity: { id: entry.id, version: current.version, businessKinds: ['tr'] } }));
+    const again = await audited(lineId, { plateNumber: plate, preQuantity: 1 });
+    expectFailure(await post('/api/registry/tr/letin', { ids: [again.id] }), 400, `车辆 ${plate} 在黑名单中（销售超载），不能入厂`);
+    // none chosen: every business, as before
+    const later = expectOk(await call(app, 'GET', `/api/masterdata/blacklist/get/${entry.id}`, auth)).data;
+    expectOk(await call(app, 'PUT', '/api/masterdata/blacklist/update', auth, { entity: { id: entry.id, version: later.version, businessKinds: [] } }));
+    expect((await pool.query('SELECT business_kinds FROM md_blacklist WHERE id = $1', [entry.id])).rows[0].business_kinds).toBeNull();
+    expectFailure(await post('/api/registry/tr/letin', { ids: [again.id] }), 400, `车辆 ${plate} 在黑名单中（销售超载），不能入厂`);
+    expectFailure(await post('/api/masterdata/blacklist/create', { entity: { plateNumber: nextPlate(), reason: 'x', businessKinds: ['sa', 'xx'] } }), 400, /适用业务 sa,xx 不正确/);
+  });
+
   it('refuses a truck already in the plant on another registry, and a lost card', async () => {
     const { lineId } = await newNotice(pool, org, { maxLimit: '500' });
     const plate = nextPlate();

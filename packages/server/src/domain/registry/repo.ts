@@ -106,11 +106,12 @@ export async function insertDriver(tx: Tx, orgId: string, d: { name: string; idN
   return rows[0].id;
 }
 
-/** Blacklist rows in force now naming the plate or the driver's id number. */
-export async function blacklistHits(tx: Tx, orgId: string, plate: string, idNumber: string | null): Promise<BlacklistHit[]> {
+/** Blacklist rows in force now naming the plate or the driver's id number, for this business (or for all). */
+export async function blacklistHits(tx: Tx, orgId: string, plate: string, idNumber: string | null, kind: string): Promise<BlacklistHit[]> {
   const { rows } = await sql<BlacklistHit>`
     SELECT plate_number AS "plateNumber", id_number AS "idNumber", reason FROM md_blacklist
      WHERE org_id = ${orgId}::bigint AND enabled AND valid_from <= now() AND (valid_until IS NULL OR valid_until > now())
+       AND (business_kinds IS NULL OR ${kind}::text = ANY(string_to_array(business_kinds, ',')))
        AND (plate_number = ${plate} OR (${idNumber}::text IS NOT NULL AND id_number = ${idNumber}))
      ORDER BY id LIMIT 1`.execute(tx);
   return rows;

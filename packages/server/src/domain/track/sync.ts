@@ -54,7 +54,7 @@ async function writeWagons(tx: Tx, children: DocumentChildren, who: RowScope, tr
 async function updateHeader(tx: Tx, family: DocumentFamily, who: RowScope, id: string, header: EntityValues): Promise<boolean> {
   const fields = family.fields.filter((f) => f.updatable !== false && Object.hasOwn(header, f.name));
   if (fields.length === 0) return false;
-  const type = (t: string) => sql.raw({ text: 'text', number: 'numeric', integer: 'integer', boolean: 'boolean', date: 'date', datetime: 'timestamptz', enum: 'text', id: 'bigint', timeRange: 'text' }[t] ?? 'text');
+  const type = (t: string) => sql.raw({ text: 'text', number: 'numeric', integer: 'integer', boolean: 'boolean', date: 'date', datetime: 'timestamptz', enum: 'text', id: 'bigint', timeRange: 'text', time: 'text', dateRange: 'text' }[t] ?? 'text');
   const value = (f: (typeof fields)[number]) => sql`${header[f.name] as never}::${type(f.type)}`;
   const result = await sql`
     UPDATE wb_train t SET ${sql.join([...fields.map((f) => sql`${sql.id(f.column)} = ${value(f)}`), sql`version = t.version + 1`, sql`updated_at = now()`, sql`updated_by = ${who.userId}`])}

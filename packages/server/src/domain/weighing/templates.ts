@@ -113,7 +113,10 @@ export function ticketForms(kind: TicketKind): [TemplateDef, TemplateDef] {
     { fieldName: 'warehouseId', fieldExplain: '仓库编号', fieldExplainEn: 'Warehouse id', fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: 't.warehouse_id::text', ishow: false, ihidden: true },
     { fieldName: 'gross', fieldExplain: '毛重(吨)', fieldExplainEn: 'Gross (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.gross', irequired: true },
     { fieldName: 'tare', fieldExplain: '皮重(吨)', fieldExplainEn: 'Tare (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.tare', irequired: true },
-    { fieldName: 'net', fieldExplain: '净重(吨)', fieldExplainEn: 'Net (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.net', iupdate: false, tipsMessage: '保存时按毛重、皮重与暗扣计算' },
+    // shown live as gross less tare while they are typed; the saved net is the server's (manual.ts:
+    // its rounding, the material's hidden deduct), so a changed formula cannot change a ticket
+    { fieldName: 'net', fieldExplain: '净重(吨)', fieldExplainEn: 'Net (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'CALCULATE', columnSql: 't.net',
+      calculate: 'gross - tare', iupdate: false, tipsMessage: '按毛重减皮重即时计算；保存时按暗扣与计量精度复核' },
     { fieldName: 'price', fieldExplain: '单价', fieldExplainEn: 'Unit price', fieldType: 'NUMBER', displayKind: 'unitPrice', formSubmitType: 'NUMBER', columnSql: 't.price' },
     // a ticket typed by hand after the fact: the driver archive is searched as the name is typed, newest first
     { fieldName: 'driverName', fieldExplain: '司机', fieldExplainEn: 'Driver', fieldType: 'TEXT', formSubmitType: 'SEARCH_AUTOMATIC', columnSql: 't.driver_name',

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, type TestContext } from '../../../test/harness';
 import { call, expectFailure, expectOk } from '../../../test/api';
+import { evaluateExpression } from '@wb/protocol';
+import { ticketForms } from './templates';
 import { lineFigures, makeNoticeLine, makeRegistry, plantOf, testPlate, type Plant, weighPurchase, wireScale, type WiredScale } from './test-support';
 
 /** The ticket lists, the manual ticket and the ticket's own actions, through the real routes. */
@@ -60,6 +62,16 @@ describe('manual tickets', () => {
 
     const updated = expectOk(await call(ctx.app, 'PUT', '/api/weigh/pu/update', op, { entity: { id: res.data.id, version: res.data.version, tare: '16' } }));
     expect(Number(updated.data.net)).toBe(24.13);
+  });
+
+  it('saves the net the form showed live (its CALCULATE over gross and tare), and its own net whatever the request says', async () => {
+    const net = ticketForms('pu')[0].fields.find((f) => f.fieldName === 'net');
+    expect(net).toMatchObject({ formSubmitType: 'CALCULATE', calculate: 'gross - tare' });
+    const typed: Record<string, string> = { gross: '38.46', tare: '14.2' };
+    const shown = evaluateExpression(net?.calculate ?? '', (name) => typed[name]);
+    expect(shown).toBe(24.26);
+    const res = expectOk(await post('pu/create', { entity: { plateNumber: '苏E12347', materialId: plant.materialId, ...typed, net: '30' } }));
+    expect(Number(res.data.net)).toBe(shown);
   });
 
   it('refuses a tare over the gross, a missing gross, and a change to the weights of a weighed ticket', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idSchema } from '@wb/protocol';
 import type { Config } from '../../config';
 import type { Database } from '../db/pool';
 import { ok } from '../http/envelope';
@@ -29,6 +30,12 @@ const tokenParams = z.discriminatedUnion('grant_type', [
   }),
 ]);
 
+// the pro sign-in's password grant also names the company of its page
+const proTokenParams = z.discriminatedUnion('grant_type', [
+  tokenParams.options[0].extend({ org: z.string({ error: '缺少公司 org: 请从公司的登录页登录' }).pipe(idSchema) }),
+  tokenParams.options[1],
+]);
+
 const captchaQuery = z.object({ randomStr: z.string().min(8).max(100).regex(/^[\w-]+$/) });
 
 function deviceId(request: FastifyRequest): string | null {
@@ -42,6 +49,20 @@ export function authRoutes(app: FastifyInstance, db: Database, config: Config): 
     const client = authenticateClient(request, config);
     const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
     const params = parse(tokenParams, { ...body, ...(request.query as Record<string, unknown>) });
+    if (params.grant_type === 'refresh_token') {
+      const reply = await refreshSession(db, config, params.refresh_token);
+      if (!reply) throw AppError.of('expired', undefined, 'refresh_token');
+      return reply;
+    }
+    return signInWithPassword(db, config, client, params, { ip: request.ip, deviceId: deviceId(request) });
+  });
+
+  // The spec's pro token call: the pro sign-in page (/pro/login) names its company, the session
+  // opens there and keeps it (switching is refused), for users of that company only.
+  app.post('/api/pro/oauth/token', { config: { access: { public: true }, logged: 'self' } }, async (request) => {
+    const client = authenticateClient(request, config);
+    const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+    const params = parse(proTokenParams, { ...body, ...(request.query as Record<string, unknown>) });
     if (params.grant_type === 'refresh_token') {
       const reply = await refreshSession(db, config, params.refresh_token);
       if (!reply) throw AppError.of('expired', undefined, 'refresh_token');

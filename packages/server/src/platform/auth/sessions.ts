@@ -25,7 +25,11 @@ function reply(config: Config, issued: Issued): TokenReply {
 
 const expiry = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
-type SessionMeta = { clientId: string; ip: string; deviceId: string | null };
+type SessionMeta = {
+  clientId: string; ip: string; deviceId: string | null;
+  /** the pro sign-in's company (membership checked by the caller): the session opens there and keeps it */
+  fixedOrgId?: string;
+};
 
 /** Opens a session in the user's current organisation (or the first one they belong to). */
 export async function openSession(db: Database, config: Config, user: { id: string; username: string }, meta: SessionMeta): Promise<TokenReply> {
@@ -48,8 +52,9 @@ export async function openSessionInOrg(
     .insertInto('auth_session')
     .values({
       user_id: user.id,
-      // the last chosen company if the user still belongs to it and it is enabled, else the first such
-      org_id: sql<string>`(SELECT coalesce(
+      // the pro sign-in's company; else the last chosen company if the user still belongs to it and
+      // it is enabled, else the first such
+      org_id: meta.fixedOrgId ?? sql<string>`(SELECT coalesce(
         (SELECT u.current_org_id FROM sys_user u JOIN sys_user_org m ON m.user_id = u.id AND m.org_id = u.current_org_id
            JOIN sys_org o ON o.id = m.org_id AND o.enabled WHERE u.id = ${user.id}),
         (SELECT min(m.org_id) FROM sys_user_org m JOIN sys_org o ON o.id = m.org_id AND o.enabled WHERE m.user_id = ${user.id})))`,
@@ -60,6 +65,7 @@ export async function openSessionInOrg(
       refresh_expires_at: expiry(config.refreshTtlSeconds),
       ip: meta.ip,
       device_id: meta.deviceId,
+      org_fixed: meta.fixedOrgId !== undefined,
     })
     .returning('org_id')
     .executeTakeFirstOrThrow();

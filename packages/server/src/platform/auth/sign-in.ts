@@ -15,6 +15,8 @@ export interface PasswordGrant {
   password: string;
   randomStr?: string;
   code?: string;
+  /** the pro sign-in: the company its page names, in which the session opens and stays */
+  org?: string;
 }
 
 /**
@@ -46,6 +48,10 @@ export async function signInWithPassword(
       return { failed: true as const, error: AppError.of('badCredentials', undefined, 'password') };
     }
     await clearFailures(tx, username);
+    // the pro sign-in opens only in the company its page names, and only for one of its users
+    if (grant.org !== undefined && !(await memberOfEnabledOrg(tx, user.id, grant.org))) {
+      return { failed: true as const, error: new AppError(400, '您不属于该公司，请从普通登录页登录', 'org') };
+    }
     // The safety check needs the clear password, which only sign-in sees.
     if (passwordProblems(grant.password, user.username).length > 0) {
       await tx.updateTable('sys_user').set({ password_unsafe: true }).where('id', '=', user.id).execute();
@@ -56,7 +62,16 @@ export async function signInWithPassword(
   // captcha is committed before the 428, so it cannot be tried again.
   if (outcome.failed) throw outcome.error;
   const { user } = outcome;
-  const { reply, orgId } = await openSessionInOrg(db, config, user, { clientId: client.id, ip: meta.ip, deviceId: meta.deviceId });
-  await writeLog(db, { orgId, userId: user.id, username: user.username, action: 'login', detail: client.id, ip: meta.ip });
+  const { reply, orgId } = await openSessionInOrg(db, config, user, { clientId: client.id, ip: meta.ip, deviceId: meta.deviceId, fixedOrgId: grant.org });
+  await writeLog(db, { orgId, userId: user.id, username: user.username, action: 'login', detail: grant.org === undefined ? client.id : `${client.id} pro`, ip: meta.ip });
   return reply;
 }
+
+const memberOfEnabledOrg = async (tx: Database, userId: string, orgId: string) => Boolean(await tx
+  .selectFrom('sys_user_org as m')
+  .innerJoin('sys_org as o', 'o.id', 'm.org_id')
+  .select('o.id')
+  .where('m.user_id', '=', userId)
+  .where('m.org_id', '=', orgId)
+  .where('o.enabled', '=', true)
+  .executeTakeFirst());

@@ -44,6 +44,8 @@ export interface AuthSession {
   access_expires_at: Timestamp; refresh_hash: Buffer; refresh_expires_at: Timestamp;
   revoked_at: Timestamp | null; ip: string | null; device_id: string | null; created_at: Timestamp;
   refreshed_at: Timestamp | null;
+  /** opened by the pro sign-in in the company its page names: that company is kept (migration 098) */
+  org_fixed: Generated<boolean>;
 }
 export interface AuthCaptcha { random_str: string; code: string; expires_at: Timestamp }
 export interface AuthOidcState {
@@ -195,6 +197,8 @@ export interface MdIcCard extends MdAudit {
 export interface MdBlacklist extends MdAudit {
   id: Generated<string>; org_id: Id; plate_number: string | null; id_number: string | null; reason: string;
   valid_from: Timestamp; valid_until: Timestamp | null;
+  /** 适用业务: registry kinds comma-separated; null: every business (migration 098) */
+  business_kinds: string | null;
 }
 
 export interface DB {
@@ -648,7 +652,7 @@ export interface DB {
 interface GtAudit { enabled: Generated<boolean>; remark: string | null; created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number> }
 export interface GtAppointmentRule extends GtAudit {
   id: Generated<string>; org_id: Id; rule_code: string; rule_name: string; kind: RegistryKind | null; material_code: string | null;
-  time_window: string | null; day_quota: number | null;
+  time_window: string | null; day_quota: number | null; quota_day_start: string | null; valid_days: string | null;
 }
 export interface GtAppointmentUse { org_id: Id; rule_id: Id; day: DateOnly; used: Generated<number> }
 export interface GtPassCard extends GtAudit {
@@ -885,6 +889,8 @@ export interface SysAdminLog {
 export interface SysDataSource extends DocAudit {
   id: Generated<string>; org_id: Id; source_name: string; kind: Generated<'POSTGRESQL'>; host: string; port: Generated<number>; database: string;
   username: string; password_enc: string | null; ssl: Generated<boolean>; enabled: Generated<boolean>;
+  /** the connection test's 检测语句 (migration 098) */
+  validation_query: string | null;
 }
 export interface SysDataSourceKey { id: number; key: Buffer }
 export interface DB {

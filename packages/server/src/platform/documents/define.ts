@@ -15,7 +15,9 @@ export interface DocField {
   /** Chinese label: messages and the import sheet's header */
   label: string;
   /** timeRange: two times of day (the web's TIME_RANGE_BOX), kept in one text column as 'HH:mm:ss,HH:mm:ss' */
-  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime' | 'enum' | 'id' | 'timeRange';
+  /** time: one time of day (the web's TIME_BOX_TIM), kept in a text column as 'HH:mm:ss' */
+  /** dateRange: two days (the web's DATA_RANGE_BOX), kept in a text column as 'yyyy-MM-dd,yyyy-MM-dd' */
+  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'datetime' | 'enum' | 'id' | 'timeRange' | 'time' | 'dateRange';
   required?: boolean;
   /** false: written on create only (a code, the card's chip serial) */
   updatable?: boolean;

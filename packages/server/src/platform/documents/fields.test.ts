@@ -74,3 +74,32 @@ describe('a time range', () => {
     expect(value(f('timeRange'), 42)).toEqual({ ok: false, message: '字段应为两个时间 HH:mm:ss' });
   });
 });
+
+describe('a time of day', () => {
+  it('reads one time as the web sends it or as typed, and keeps it as HH:mm:ss', () => {
+    expect(value(f('time'), '08:30:00')).toEqual({ ok: true, value: '08:30:00' });
+    expect(value(f('time'), ' 8:05 ')).toEqual({ ok: true, value: '08:05:00' });
+    expect(value(f('time'), '')).toEqual({ ok: true, value: null });
+  });
+
+  it('refuses anything else', () => {
+    expect(value(f('time'), '24:00')).toEqual({ ok: false, message: '字段应为时间 HH:mm:ss' });
+    expect(value(f('time'), ['08:00:00'])).toEqual({ ok: false, message: '字段应为时间 HH:mm:ss' });
+    expect(value(f('time'), 800)).toEqual({ ok: false, message: '字段应为时间 HH:mm:ss' });
+  });
+});
+
+describe('a day range', () => {
+  it('reads two days, as the web sends them or as text, and keeps them as from,to', () => {
+    expect(value(f('dateRange'), ['2026-02-10', '2026-02-17'])).toEqual({ ok: true, value: '2026-02-10,2026-02-17' });
+    expect(value(f('dateRange'), '2026-02-10, 2026-02-10')).toEqual({ ok: true, value: '2026-02-10,2026-02-10' });
+    expect(value(f('dateRange'), [])).toEqual({ ok: true, value: null });
+  });
+
+  it('refuses anything else, and an end before the start', () => {
+    expect(value(f('dateRange'), ['2026-02-10'])).toEqual({ ok: false, message: '字段应为两个日期 yyyy-MM-dd' });
+    expect(value(f('dateRange'), ['2026-02-10', 'soon'])).toEqual({ ok: false, message: '字段应为两个日期 yyyy-MM-dd' });
+    expect(value(f('dateRange'), 42)).toEqual({ ok: false, message: '字段应为两个日期 yyyy-MM-dd' });
+    expect(value(f('dateRange'), ['2026-02-17', '2026-02-10'])).toEqual({ ok: false, message: '字段的结束日期不能早于开始日期' });
+  });
+});

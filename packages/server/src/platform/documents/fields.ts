@@ -106,9 +106,31 @@ function readTimeRange(f: DocField, raw: unknown): Parsed {
   return okValue(text.join(','));
 }
 
+/** Two days, as a list of two (the web's DATA_RANGE_BOX) or as 'from,to' text; kept as 'yyyy-MM-dd,yyyy-MM-dd'. */
+function readDateRange(f: DocField, raw: unknown): Parsed {
+  const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,~]/) : [];
+  const shape = `${f.label}应为两个日期 yyyy-MM-dd`;
+  if (parts.length !== 2) return refuse(shape);
+  const days: string[] = [];
+  for (const p of parts) {
+    const checked = typeof p === 'string' || p instanceof Date ? readDate(f, typeof p === 'string' ? p.trim() : p) : null;
+    if (!checked || !checked.ok) return refuse(shape);
+    days.push(String(checked.value));
+  }
+  if (days[0] > days[1]) return refuse(`${f.label}的结束日期不能早于开始日期`);
+  return okValue(days.join(','));
+}
+
+/** One time of day (the web's TIME_BOX_TIM, or typed 'H:mm'); kept as 'HH:mm:ss'. */
+function readTime(f: DocField, raw: unknown): Parsed {
+  const t = typeof raw === 'string' ? TIME_OF_DAY.exec(raw.trim()) : null;
+  if (!t) return refuse(`${f.label}应为时间 HH:mm:ss`);
+  return okValue(`${t[1].padStart(2, '0')}:${t[2]}:${t[3] ?? '00'}`);
+}
+
 const READERS: Record<DocField['type'], (f: DocField, raw: unknown) => Parsed> = {
   text: readText, number: readNumber, integer: readInteger, boolean: readBoolean,
-  date: readDate, datetime: readDateTime, enum: readEnum, id: readId, timeRange: readTimeRange,
+  date: readDate, datetime: readDateTime, enum: readEnum, id: readId, timeRange: readTimeRange, time: readTime, dateRange: readDateRange,
 };
 
 /** One field's value; required-ness is the entity's business (a missing key on update is no change). */

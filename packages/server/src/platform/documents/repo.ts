@@ -14,7 +14,7 @@ type Tx = Transaction<DB>;
 type Runner = Tx | Database;
 
 const SQL_TYPES: Record<DocField['type'], string> = {
-  text: 'text', number: 'numeric', integer: 'integer', boolean: 'boolean', date: 'date', datetime: 'timestamptz', enum: 'text', id: 'bigint', timeRange: 'text',
+  text: 'text', number: 'numeric', integer: 'integer', boolean: 'boolean', date: 'date', datetime: 'timestamptz', enum: 'text', id: 'bigint', timeRange: 'text', time: 'text', dateRange: 'text',
 };
 
 const col = (name: string) => sql.ref(`t.${name}`);

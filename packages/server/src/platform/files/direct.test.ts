@@ -100,9 +100,30 @@ describe('a large file straight to the bucket', () => {
   });
 });
 
+describe('the spec\'s cloudStsToken call', () => {
+  it('answers the presigned PUT the web uses when given the file, and the store takes the file by it', async () => {
+    const bytes = jpegOf(6 * 1024 * 1024);
+    const ticket = await api('GET', `/api/sys-file/credential?key=cloudStsToken&name=${encodeURIComponent('抓拍.jpg')}&size=${bytes.length}&type=img`, operator);
+    expect(ticket.status).toBe(200);
+    const { key, url, method } = ticket.body.data as { key: string; url: string; method: string };
+    expect(method).toBe('PUT');
+    expect(key).toMatch(new RegExp(`^org/${await orgId(pool, 'HDSN')}/`));
+    expect((await fetch(url, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
+    const done = await finish(operator, { key, name: '抓拍.jpg', type: 'img', sha256: sha(bytes) });
+    expect(done.body.data).toMatchObject({ name: '抓拍.jpg', contentType: 'image/jpeg', size: bytes.length });
+  });
+
+  it('checks the file it is given as the direct call does, naming the field', async () => {
+    expectFailure(await call(app, 'GET', `/api/sys-file/credential?key=cloudStsToken&name=big.jpg&size=${40 * 1024 * 1024}&type=img`, operator), 400, /文件过大/);
+    expectFailure(await call(app, 'GET', '/api/sys-file/credential?key=cloudStsToken&name=a.jpg&size=abc', operator), 400, /文件大小/);
+    expectFailure(await call(app, 'GET', '/api/sys-file/credential?key=cloudStsToken&name=a.jpg&size=10&type=exe', operator), 400, /参数 type 错误/);
+  });
+});
+
 describe('without S3', () => {
   it('answers 404 so the web uploads through the server as before', async () => {
     const who = (await bearerFor(local.app, 'operator')).authorization;
     expectFailure(await call(local.app, 'GET', '/api/sys-file/direct?name=a.jpg&size=100', who), 404, '未配置云存储，请使用普通上传');
+    expectFailure(await call(local.app, 'GET', '/api/sys-file/credential?key=cloudStsToken&name=a.jpg&size=100&type=img', who), 404, '未配置云存储，请使用普通上传');
   });
 });

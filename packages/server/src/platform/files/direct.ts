@@ -37,23 +37,14 @@ const finishBody = z.object({
  * bytes through the server after all.
  */
 export function directUploadRoutes(app: FastifyInstance, db: Database, deps: FileRouteDeps): void {
-  const { storage, config, now } = deps;
+  const { storage, config } = deps;
   const store = () => {
     if (!(storage instanceof S3Storage)) throw AppError.of('notFound', '未配置云存储，请使用普通上传', 'type');
     return storage;
   };
 
-  app.get('/api/sys-file/direct', async (request) => {
-    const s3 = store();
-    const q = parse(startQuery, request.query);
-    const kind = parseUploadKind(q.type);
-    if (!kind) throw badRequest('参数 type 错误: 应为 img 或 file', 'type');
-    if (q.size > config.maxFileBytes) throw badRequest(`${cleanOriginalName(q.name)}: ${tooLargeMessage(config.maxFileBytes)}`, 'size');
-    const key = storageKey(request.caller.orgId, new Date(now()), randomUUID());
-    const issuedAt = now();
-    const url = await s3.presignPut(key, issuedAt, DIRECT_PUT_TTL_SECONDS);
-    return ok({ key, url, method: 'PUT', expiresAt: new Date(issuedAt + DIRECT_PUT_TTL_SECONDS * 1000).toISOString() });
-  });
+  // also answered by the spec's cloudStsToken call given the file (routes.ts), which the web asks
+  app.get('/api/sys-file/direct', async (request) => ok(await presignedPut(deps, request.caller.orgId, request.query)));
 
   app.post('/api/sys-file/direct/finish', { config: { logged: 'self' } }, async (request) => {
     const s3 = store();
@@ -83,6 +74,22 @@ export function directUploadRoutes(app: FastifyInstance, db: Database, deps: Fil
       throw err;
     }
   });
+}
+
+export interface DirectPut { key: string; url: string; method: 'PUT'; expiresAt: string }
+
+/** Step 1: a presigned PUT for one new key under the company's prefix, for the file the query names. */
+export async function presignedPut(deps: FileRouteDeps, orgId: string, query: unknown): Promise<DirectPut> {
+  const { storage, config, now } = deps;
+  if (!(storage instanceof S3Storage)) throw AppError.of('notFound', '未配置云存储，请使用普通上传', 'type');
+  const q = parse(startQuery, query);
+  const kind = parseUploadKind(q.type);
+  if (!kind) throw badRequest('参数 type 错误: 应为 img 或 file', 'type');
+  if (q.size > config.maxFileBytes) throw badRequest(`${cleanOriginalName(q.name)}: ${tooLargeMessage(config.maxFileBytes)}`, 'size');
+  const key = storageKey(orgId, new Date(now()), randomUUID());
+  const issuedAt = now();
+  const url = await storage.presignPut(key, issuedAt, DIRECT_PUT_TTL_SECONDS);
+  return { key, url, method: 'PUT', expiresAt: new Date(issuedAt + DIRECT_PUT_TTL_SECONDS * 1000).toISOString() };
 }
 
 const registered = async (db: Database, key: string) => Boolean(await db.selectFrom('sys_file').select('id').where('storage_key', '=', key).executeTakeFirst());

@@ -14,7 +14,7 @@ import { type FileStorage, SIGNED_URL_TTL_SECONDS } from './storage';
 import { issueStsToken } from './sts';
 import { IMAGE_TYPES, MAX_FILES_PER_REQUEST, cleanOriginalName, parseUploadKind, storageKey, storedType, uploadRefusal, type UploadKind } from './upload-rules';
 import { checkFileUrl } from './url-signature';
-import { directUploadRoutes } from './direct';
+import { directUploadRoutes, presignedPut } from './direct';
 import { fileInfo, inlineDisposition } from './wire';
 import type { Who } from '../auth/who';
 
@@ -32,7 +32,7 @@ const signedQuery = z.object({
   expires: z.coerce.number().int().positive(),
   signature: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, '签名格式不正确'),
 });
-const credentialQuery = z.object({ key: z.literal('cloudStsToken', '应为 cloudStsToken') });
+const credentialQuery = z.object({ key: z.literal('cloudStsToken', '应为 cloudStsToken'), name: z.unknown().optional(), size: z.unknown().optional() });
 
 interface ReceivedFile {
   name: string;
@@ -90,9 +90,12 @@ export function fileRoutes(app: FastifyInstance, db: Database, deps: FileRouteDe
   // large files straight to the bucket (direct.ts): a presigned PUT, then the key handed back
   directUploadRoutes(app, db, deps);
 
-  // Spec: cloud storage credential, GET with key=cloudStsToken; only when S3 is configured.
+  // Spec: cloud storage credential, GET with key=cloudStsToken; only when S3 is configured. Given the
+  // file (name, size, type) it answers what the web's direct upload uses: a presigned PUT for one
+  // key of the company (direct.ts), which needs no role to assume; without, the STS credential.
   app.get('/api/sys-file/credential', async (request) => {
-    parse(credentialQuery, request.query);
+    const q = parse(credentialQuery, request.query);
+    if (q.name !== undefined || q.size !== undefined) return ok(await presignedPut(deps, request.caller.orgId, request.query));
     if (config.kind !== 's3' || !config.stsRoleArn) throw AppError.of('notFound', '未配置云存储临时凭证', 'key');
     try {
       const token = await issueStsToken({ ...config, stsRoleArn: config.stsRoleArn }, request.caller.orgId, request.caller.userId);

@@ -145,4 +145,11 @@ describe('image sources', () => {
     const res = await inBucket.inject({ method: 'GET', url: '/weigh/pu' });
     expect(directives(res.headers['content-security-policy']).get('img-src')).toContain('http://10.0.0.5:9000');
   });
+
+  it('let the page put a large file straight into the bucket (the direct upload), with files on local disk only this server', async () => {
+    const res = await inBucket.inject({ method: 'GET', url: '/weigh/pu' });
+    expect(directives(res.headers['content-security-policy']).get('connect-src')).toContain('http://10.0.0.5:9000');
+    const local = await app.inject({ method: 'GET', url: '/' });
+    expect(directives(local.headers['content-security-policy']).get('connect-src')).not.toContain('http://10.0.0.5:9000');
+  });
 });

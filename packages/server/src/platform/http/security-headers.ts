@@ -59,8 +59,9 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...images],
         fontSrc: ["'self'"],
-        // the card-reader bridge runs on the operator's own PC, beside the browser
-        connectSrc: ["'self'", CARD_READER_BRIDGE_URL],
+        // the card-reader bridge runs on the operator's own PC, beside the browser; a large file
+        // goes by presigned PUT straight to the bucket (files/direct.ts), the origin images come from
+        connectSrc: ["'self'", CARD_READER_BRIDGE_URL, ...images],
         // blob: the print preview frames the PDF the page itself fetched (web platform/print)
         frameSrc: ["'self'", 'blob:', ...config.frameSources],
         workerSrc: ["'self'"],

@@ -22,8 +22,7 @@ for (const t of ALL_TEMPLATES) {
  * and no type the renderers support may fall out of use without being named here.
  */
 const NOT_YET_USED = [
-  'TEXTAREA_SENTENCE', 'MULTIPLE_SELECTION', 'RESOURCE_CONTROLS_MORE_FOLD', 'RESOURCE_NONE', 'DETAIL_RESOURCE_CONTROLS', 'CALCULATE',
-  'DATA_RANGE_BOX', 'TIME_BOX_TIM',
+  'RESOURCE_CONTROLS_MORE_FOLD', 'RESOURCE_NONE', 'DETAIL_RESOURCE_CONTROLS',
 ];
 
 /**

@@ -79,8 +79,11 @@ export async function listCallerOrgs(db: Database, caller: Caller, q: CurrentOrg
  * Membership is checked first: a session whose company the user has left is told it may not use
  * that company, not that it already does.
  */
-export async function switchOrg(db: Database, caller: Caller, orgId: string): Promise<'switched' | 'notMember' | 'alreadyCurrent'> {
+export async function switchOrg(db: Database, caller: Caller, orgId: string): Promise<'switched' | 'notMember' | 'alreadyCurrent' | 'fixed'> {
   return db.transaction().execute(async (tx) => {
+    // a session of the pro sign-in keeps the company its page named (migration 098)
+    const session = await tx.selectFrom('auth_session').select('org_fixed').where('id', '=', caller.sessionId).forUpdate().executeTakeFirst();
+    if (session?.org_fixed) return 'fixed';
     const member = await tx
       .selectFrom('sys_user_org as m')
       .innerJoin('sys_org as o', 'o.id', 'm.org_id')

@@ -29,6 +29,7 @@ export function tenancyRoutes(app: FastifyInstance, database: DatabaseHandle): v
     const { caller } = request;
     const outcome = await switchOrg(db, caller, id);
     if (outcome === 'notMember') throw AppError.of('forbidden', '您不属于该组织', 'id');
+    if (outcome === 'fixed') throw new AppError(400, '本次登录的公司已固定，请从普通登录页登录后切换', 'id');
     if (outcome === 'alreadyCurrent') throw new AppError(400, '现在所使用的就是当前公司！', 'id');
     await writeLog(db, { orgId: id, userId: caller.userId, username: caller.username, action: 'switchOrg', detail: `from ${caller.orgId}`, ip: request.ip });
     return ok(true, '切换成功');

@@ -10,7 +10,7 @@ import type { ClientConfig } from '@wb/protocol';
 import { oidcLoginHref } from '@/app/routing/redirect';
 import { completeSignIn } from '@/app/session/session-actions';
 import { useSession } from '@/app/session/session-store';
-import { passwordToken } from '@/platform/api/auth-api';
+import { passwordToken, proPasswordToken } from '@/platform/api/auth-api';
 import { ApiError } from '@/platform/api/http';
 import { CaptchaImage } from './CaptchaImage';
 import { FormNotice } from './FormNotice';
@@ -21,7 +21,7 @@ import { newRandomStr } from './random-str';
  * The sign-in form. Three required fields need no form library; leaving antd's Form out keeps the
  * first page every visitor loads well under its size budget.
  */
-export function LoginForm({ config, configFailed }: { config: ClientConfig | undefined; configFailed: boolean }) {
+export function LoginForm({ config, configFailed, proOrg }: { config: ClientConfig | undefined; configFailed: boolean; proOrg?: string | null }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<LoginFields>({ username: '', password: '', code: '' });
   const [errors, setErrors] = useState<LoginFieldErrors>({});
@@ -42,12 +42,15 @@ export function LoginForm({ config, configFailed }: { config: ClientConfig | und
     const missing = loginFieldErrors(fields, captcha);
     setErrors(missing);
     if (Object.keys(missing).length) return;
+    if (proOrg === null) return setError(t('login.proNoCompany'));
     setBusy(true);
     setError(null);
     try {
-      const reply = await passwordToken({
+      const grant = {
         username: fields.username.trim(), password: fields.password, randomStr: captcha ? randomStr : undefined, code: captcha ? fields.code.trim() : undefined,
-      });
+      };
+      // the pro page signs in to its company through the pro token call
+      const reply = typeof proOrg === 'string' ? await proPasswordToken({ ...grant, org: proOrg }) : await passwordToken(grant);
       await completeSignIn(reply);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

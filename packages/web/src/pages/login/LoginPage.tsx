@@ -60,7 +60,7 @@ export default function LoginPage({ variant = 'default' }: { variant?: 'default'
           </p>
         )}
         {reason && <FormNotice type="warning" text={t(reason === 'expired' ? 'login.expired' : 'login.relogin')} testId="login-reason" />}
-        <LoginForm config={config} configFailed={configFailed} />
+        <LoginForm config={config} configFailed={configFailed} proOrg={variant === 'pro' ? (brand?.orgId ?? null) : undefined} />
       </section>
       <footer className="wb-login-footer">
         {config?.copyright} {config?.versionCode && <span>· {config.versionCode}</span>}

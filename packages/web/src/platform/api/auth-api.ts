@@ -19,6 +19,20 @@ export function passwordToken(p: PasswordSignIn, client: OAuthClient = 'web'): P
   });
 }
 
+/**
+ * The pro sign-in's grant (spec: pro oauth token, a path of its own): the session opens in the
+ * company the page names and keeps it.
+ */
+export function proPasswordToken(p: PasswordSignIn & { org: string }): Promise<TokenReply> {
+  return call<TokenReply>('/pro/oauth/token', {
+    method: 'POST',
+    client: 'web',
+    raw: true,
+    quiet: true,
+    query: { grant_type: 'password', username: p.username, password: p.password, randomStr: p.randomStr, code: p.code, scope: 'server', org: p.org },
+  });
+}
+
 /** Exchanges the code an external identity provider returned (spec section 4). */
 export function iamToken(answer: { code: string; state: string; iss?: string }): Promise<TokenReply & { return_path?: string }> {
   return call('/oauth/iam/token', { method: 'POST', client: 'web', raw: true, quiet: true, body: answer });

@@ -3,7 +3,7 @@ import type { FileInfo, UploadKind } from './types';
 
 /**
  * Large files straight to the object store (server: platform/files/direct.ts): the server hands out
- * a presigned PUT for one key of the company, the browser sends the bytes there, then hands the key
+ * a presigned PUT for one key of the company (the spec's GET with key=cloudStsToken), the browser sends the bytes there, then hands the key
  * back to be checked and registered. The bytes never pass through the server.
  */
 export const DIRECT_UPLOAD_THRESHOLD_BYTES = 5 * 1024 * 1024;
@@ -45,7 +45,8 @@ export async function uploadDirect(
   const name = (file as File).name || 'file';
   let ticket: DirectTicket;
   try {
-    ticket = await call<DirectTicket>('/sys-file/direct', { query: { name, size: file.size, type: kind }, quiet: true });
+    // the spec's cloud storage credential call, given the file: a presigned PUT for one key of the company
+    ticket = await call<DirectTicket>('/sys-file/credential', { query: { key: 'cloudStsToken', name, size: file.size, type: kind }, quiet: true });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

@@ -75,6 +75,41 @@ describe('data sources', () => {
     expectFailure(await call(app, 'POST', `${B}/test/${noDb}`, admin), 400, '连接失败：数据库 no_such_db 不存在');
   });
 
+  it('runs the source\'s 检测语句 in the connection test, read-only, and says what it answered or why not', async () => {
+    const checked = expectOk(await call(app, 'POST', `${B}/create`, admin, { entity: entity({ sourceName: '检测语句', validationQuery: '  SELECT current_user, 2 -- 报表账号\n' }) })).data.id;
+    const stored = expectOk(await call(app, 'GET', `${B}/get/${checked}`, admin)).data;
+    expect(stored.validationQuery).toBe('SELECT current_user, 2 -- 报表账号');
+    const answer = expectOk(await call(app, 'POST', `${B}/test/${checked}`, admin));
+    expect(answer.data.check).toEqual({ rows: 1, more: false, first: READER });
+    expect(answer.msg).toContain(`；检测语句返回 1 行，首值 ${READER}`);
+
+    // the form sends back what the get answered (its kind, creation time and whether a password is kept too)
+    expectOk(await call(app, 'PUT', `${B}/update`, admin, { entity: { ...stored, password: null, validationQuery: 'SELECT g FROM generate_series(1, 500) g;' } }));
+    expect((await pool.query('SELECT kind, password_enc IS NOT NULL AS kept FROM sys_data_source WHERE id = $1', [checked])).rows[0]).toEqual({ kind: 'POSTGRESQL', kept: true });
+    expect(expectOk(await call(app, 'POST', `${B}/test/${checked}`, admin)).data.check).toEqual({ rows: 100, more: true, first: '1' });
+
+    // a statement that would write passes the form's check but does not run: the test reads it
+    // as a subquery in a read-only session
+    const writes = (await pool.query('SELECT version FROM sys_data_source WHERE id = $1', [checked])).rows[0].version;
+    expectOk(await call(app, 'PUT', `${B}/update`, admin, { entity: { ...entity({ sourceName: '检测语句', password: null }), id: checked, version: writes,
+      validationQuery: 'WITH gone AS (DELETE FROM sys_org RETURNING 1) SELECT count(*) FROM gone' } }));
+    expectFailure(await call(app, 'POST', `${B}/test/${checked}`, admin), 400, /^检测语句执行失败：/);
+    expect((await pool.query('SELECT count(*)::int AS n FROM sys_org')).rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('refuses a 检测语句 that is not one reading statement, naming the field, and stores nothing', async () => {
+    for (const [text, message] of [
+      ['DELETE FROM sys_org', '检测语句只能是查询语句（SELECT、WITH、VALUES 或 TABLE）'],
+      ['SELECT 1; SELECT 2', '检测语句只能是一条语句'],
+      ['-- 只有注释', '检测语句不能只有注释'],
+      ['SELECT 1 '.repeat(300), '检测语句不能超过 2000 个字符'],
+    ]) {
+      const res = await call(app, 'POST', `${B}/create`, admin, { entity: entity({ sourceName: '不存', validationQuery: text }) });
+      expectFailure(res, 400, `参数 entity.validationQuery 错误: ${message}`);
+    }
+    expect((await pool.query(`SELECT count(*)::int AS n FROM sys_data_source WHERE source_name = '不存'`)).rows[0].n).toBe(0);
+  });
+
   it('changes the password when a new one is typed, still sealed', async () => {
     const wrong = (await pool.query(`SELECT id::text FROM sys_data_source WHERE source_name = '错误密码'`)).rows[0].id;
     const before = await stored(wrong);

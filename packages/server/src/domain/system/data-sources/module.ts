@@ -59,7 +59,8 @@ export const dataSourcesModule = defineModule({
     // connects and disconnects: nothing is changed, here or there (the session is read-only)
     app.post(`${BASE}/test/:id`, { config: { access: { permission: 'sys_data_source_test', demoAllowed: true } } }, async (request) => {
       const result = await testDataSource(db, request.caller.orgId, parse(idParam, request.params).id);
-      return ok(result, `连接成功：PostgreSQL ${result.version}${result.readOnly ? '，只读' : ''}`);
+      const check = result.check ? `；检测语句返回 ${result.check.rows}${result.check.more ? '+' : ''} 行${result.check.first === null ? '' : `，首值 ${result.check.first}`}` : '';
+      return ok(result, `连接成功：PostgreSQL ${result.version}${result.readOnly ? '，只读' : ''}${check}`);
     });
   },
 });

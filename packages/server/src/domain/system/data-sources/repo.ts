@@ -6,10 +6,10 @@ import type { DataSourceCreate, DataSourceUpdate } from './rules';
 /** What a data source answers: everything but the password (whether one is stored, nothing more). */
 const PUBLIC = [
   'id', 'source_name as sourceName', 'kind', 'host', 'port', 'database', 'username', 'ssl', 'enabled', 'remark', 'version',
-  'created_at as createDate', sql<boolean>`password_enc IS NOT NULL`.as('hasPassword'),
+  'created_at as createDate', sql<boolean>`password_enc IS NOT NULL`.as('hasPassword'), 'validation_query as validationQuery',
 ] as const;
 
-export type DataSourceRow = { id: string; sourceName: string; kind: string; host: string; port: number; database: string; username: string; ssl: boolean; enabled: boolean; remark: string | null; version: number; hasPassword: boolean };
+export type DataSourceRow = { id: string; sourceName: string; kind: string; host: string; port: number; database: string; username: string; ssl: boolean; enabled: boolean; remark: string | null; version: number; hasPassword: boolean; validationQuery: string | null };
 
 export async function readDataSource(db: Database, orgId: string, id: string): Promise<DataSourceRow | undefined> {
   return db.selectFrom('sys_data_source').select(PUBLIC).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst() as Promise<DataSourceRow | undefined>;
@@ -17,7 +17,7 @@ export async function readDataSource(db: Database, orgId: string, id: string): P
 
 /** The connection settings with the sealed password: for the connection only, never answered. */
 export async function connectionOf(db: Database, orgId: string, id: string) {
-  return db.selectFrom('sys_data_source').select(['id', 'source_name', 'host', 'port', 'database', 'username', 'password_enc', 'ssl', 'enabled'])
+  return db.selectFrom('sys_data_source').select(['id', 'source_name', 'host', 'port', 'database', 'username', 'password_enc', 'ssl', 'enabled', 'validation_query'])
     .where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
 
@@ -27,7 +27,7 @@ export async function insertDataSource(db: Database, who: { orgId: string; userI
   try {
     const row = await db.insertInto('sys_data_source').values({
       org_id: who.orgId, source_name: e.sourceName, host: e.host, port: e.port, database: e.database, username: e.username, password_enc: sealed,
-      ssl: e.ssl, enabled: e.enabled ?? true, remark: e.remark ?? null, created_by: who.userId, updated_by: who.userId,
+      ssl: e.ssl, enabled: e.enabled ?? true, remark: e.remark ?? null, validation_query: e.validationQuery ?? null, created_by: who.userId, updated_by: who.userId,
     }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   } catch (err) {
@@ -48,7 +48,7 @@ export async function lockForUpdate(db: Database, orgId: string, id: string, ver
 export async function updateDataSource(db: Database, who: { orgId: string; userId: string }, e: DataSourceUpdate, sealed: string | undefined): Promise<void> {
   try {
     await db.updateTable('sys_data_source').set({
-      source_name: e.sourceName, host: e.host, port: e.port, database: e.database, username: e.username, ssl: e.ssl, remark: e.remark ?? null,
+      source_name: e.sourceName, host: e.host, port: e.port, database: e.database, username: e.username, ssl: e.ssl, remark: e.remark ?? null, validation_query: e.validationQuery ?? null,
       ...(sealed !== undefined ? { password_enc: sealed } : {}), updated_at: new Date(), updated_by: who.userId, version: sql`version + 1`,
     }).where('org_id', '=', who.orgId).where('id', '=', e.id).execute();
   } catch (err) {

@@ -6,6 +6,21 @@ import { idSchema } from '@wb/protocol';
  * taken on create and on an update that types a new one (blank keeps the stored one), sealed
  * before it is stored, and never answered.
  */
+export const VALIDATION_QUERY_MAX = 2000;
+
+/**
+ * 检测语句: one statement that reads (SELECT, WITH, VALUES, TABLE), so the connection test
+ * proves what the reports need is there. The session is read-only anyway (connect.ts); this says
+ * what is wrong with a statement before it is stored, naming the field.
+ */
+export function validationQueryRefusal(text: string): string | null {
+  const body = text.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ').trim().replace(/;\s*$/, '');
+  if (!body) return '检测语句不能只有注释';
+  if (body.includes(';')) return '检测语句只能是一条语句';
+  if (!/^(select|with|values|table)\b/i.test(body)) return '检测语句只能是查询语句（SELECT、WITH、VALUES 或 TABLE）';
+  return null;
+}
+
 const required = (label: string, max: number) => z.string({ message: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}不能超过 ${max} 个字符`);
 
 const fields = {
@@ -17,13 +32,21 @@ const fields = {
   password: z.string({ message: '密码应为文本' }).max(200, '密码不能超过 200 个字符').nullish(),
   ssl: z.boolean({ message: 'SSL 应为是或否' }).nullish().transform((v) => v ?? false),
   remark: z.string({ message: '备注应为文本' }).max(200, '备注不能超过 200 个字符').nullish(),
+  validationQuery: z.string({ message: '检测语句应为文本' }).max(VALIDATION_QUERY_MAX, `检测语句不能超过 ${VALIDATION_QUERY_MAX} 个字符`).nullish()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
+    .superRefine((v, c) => {
+      const refusal = v === null ? null : validationQueryRefusal(v);
+      if (refusal) c.addIssue({ code: 'custom', message: refusal });
+    }),
 };
 
 export const dataSourceCreate = z.strictObject({
   entity: z.strictObject({ ...fields, enabled: z.boolean().optional() }, { message: 'entity 应为对象' }),
 });
+// the form's update sends back what the get answered, its read-only facts too: taken, never written
+const answeredOnly = { kind: z.unknown().optional(), createDate: z.unknown().optional(), hasPassword: z.unknown().optional() };
 export const dataSourceUpdate = z.strictObject({
-  entity: z.strictObject({ id: idSchema, version: z.number({ message: '版本不能为空' }).int().min(0), ...fields, enabled: z.boolean().optional() }, { message: 'entity 应为对象' }),
+  entity: z.strictObject({ id: idSchema, version: z.number({ message: '版本不能为空' }).int().min(0), ...fields, ...answeredOnly, enabled: z.boolean().optional() }, { message: 'entity 应为对象' }),
 });
 export type DataSourceCreate = z.infer<typeof dataSourceCreate>['entity'];
 export type DataSourceUpdate = z.infer<typeof dataSourceUpdate>['entity'];
@@ -33,7 +56,7 @@ export const typedPassword = (p: string | null | undefined): string | null => (p
 
 /** What changed, for the log entry: the fields by name, and only whether the password changed, never its value. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, passwordChanged: boolean): string {
-  const names: Record<string, string> = { sourceName: '名称', host: '主机', port: '端口', database: '数据库', username: '用户名', ssl: 'SSL', remark: '备注' };
+  const names: Record<string, string> = { sourceName: '名称', host: '主机', port: '端口', database: '数据库', username: '用户名', ssl: 'SSL', remark: '备注', validationQuery: '检测语句' };
   const changes = Object.entries(names).filter(([k]) => after[k] !== undefined && String(before[k] ?? '') !== String(after[k] ?? ''))
     .map(([k, label]) => `${label}: ${before[k] ?? ''} -> ${after[k] ?? ''}`);
   if (passwordChanged) changes.push('密码已更换');

@@ -34,6 +34,9 @@ export const [dataSourceCreateForm, dataSourceUpdateForm] = formTemplates(
     { fieldName: 'password', fieldExplain: '密码', fieldExplainEn: 'Password', fieldType: 'TEXT', formSubmitType: 'ONE_TXT',
       tipsMessage: '加密保存，不会显示；修改时留空则保留原密码' },
     { fieldName: 'ssl', fieldExplain: 'SSL', fieldExplainEn: 'SSL', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.ssl', defaultValue: 'false' },
+    // the SQL editor: one reading statement the 测试连接 button runs, so the test proves the tables are there
+    { fieldName: 'validationQuery', fieldExplain: '检测语句', fieldExplainEn: 'Check query', fieldType: 'TEXT', formSubmitType: 'TEXTAREA_SENTENCE', columnSql: 't.validation_query',
+      tipsMessage: '测试连接时执行的一条查询，如 SELECT count(*) FROM v_material' },
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
   ],
 );

@@ -54,7 +54,7 @@ function server(direct: 'on' | 'off') {
     const url = String(input);
     calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null });
     if (url.includes('/sys-file/direct/finish')) return envelope(200, info);
-    if (url.includes('/sys-file/direct')) {
+    if (url.includes('/sys-file/credential?key=cloudStsToken')) {
       return direct === 'on' ? envelope(200, { key: 'org/7/2026/11/k', url: 'http://store.example/b/org/7/2026/11/k?X-Amz-Signature=s', method: 'PUT', expiresAt: '' })
         : envelope(404, { field: 'type' }, '未配置云存储，请使用普通上传');
     }
@@ -67,6 +67,9 @@ describe('a large file', () => {
     server('on');
     const [stored] = await uploadFiles([big()], { kind: 'img', quiet: true });
     expect(stored).toEqual(info);
+    // the PUT is asked for through the spec's cloudStsToken call, naming the file
+    const asked = new URL(calls[0].url, 'http://web.example');
+    expect([asked.pathname, asked.searchParams.get('name'), asked.searchParams.get('size'), asked.searchParams.get('type')]).toEqual(['/api/sys-file/credential', 'snap.jpg', String(big().size), 'img']);
     expect(RecordingXhr.sent.map((s) => [s.method, s.url])).toEqual([['PUT', 'http://store.example/b/org/7/2026/11/k?X-Amz-Signature=s']]);
     const finish = calls.find((c) => c.url.includes('/direct/finish'));
     expect(finish?.body).toMatchObject({ key: 'org/7/2026/11/k', name: 'snap.jpg', type: 'img' });

@@ -97,4 +97,29 @@ describe('form renderer', () => {
     renderInShell(<Harness fields={fields} values={{ price: 2.5, quantity: 3 }} />);
     await waitFor(() => expect(inputOf('金额').value).toBe('7.5'));
   });
+
+  it('shows a TIME_BOX_TIM time of day on a time picker and hands it back as HH:mm:ss', async () => {
+    const fields = [field({ fieldName: 'quotaDayStart', fieldExplain: '限额日起始', formSubmitType: 'TIME_BOX_TIM' })];
+    let form: FormInstance | undefined;
+    renderInShell(<Harness fields={fields} values={{ quotaDayStart: '08:00:00' }} onForm={(f) => (form = f)} />);
+    await waitFor(() => expect(inputOf('限额日起始').value).toBe('08:00:00'));
+    let result: Awaited<ReturnType<typeof submitForm>> | undefined;
+    await act(async () => {
+      result = await submitForm(form!, fields);
+    });
+    expect(result!.data).toEqual({ quotaDayStart: '08:00:00' });
+  });
+
+  it('shows a DATA_RANGE_BOX kept as from,to text as two days, and hands an untouched one back as it came', async () => {
+    const fields = [field({ fieldName: 'validDays', fieldExplain: '生效日期', formSubmitType: 'DATA_RANGE_BOX' })];
+    let form: FormInstance | undefined;
+    const { container } = renderInShell(<Harness fields={fields} values={{ validDays: '2026-02-10,2026-02-17' }} onForm={(f) => (form = f)} />);
+    await waitFor(() => expect([...container.querySelectorAll<HTMLInputElement>('.ant-picker-range input')].map((i) => i.value)).toEqual(['2026-02-10', '2026-02-17']));
+    let result: Awaited<ReturnType<typeof submitForm>> | undefined;
+    await act(async () => {
+      result = await submitForm(form!, fields);
+    });
+    // the server reads 'from,to' text as it reads the picker's pair (values.test.ts: the pair a picked range saves)
+    expect(result!.data).toEqual({ validDays: '2026-02-10,2026-02-17' });
+  });
 });

@@ -13,6 +13,7 @@ import { CalculateField } from './CalculateField';
 import { AutoCompleteField } from './AutoCompleteField';
 import { ResourceField } from './ResourceField';
 import { ImageField } from './ImageField';
+import { SqlField } from './SqlField';
 
 type Widget = (props: FieldWidgetProps) => React.ReactNode;
 
@@ -21,7 +22,7 @@ const RENDERERS: Record<string, Widget> = {
   ONE_TXT: TextField,
   MORE_TXT: TextareaField,
   TEXTAREA: TextareaField,
-  TEXTAREA_SENTENCE: (p) => <TextareaField {...p} sql />,
+  TEXTAREA_SENTENCE: SqlField,
   NUMBER: NumberField,
   SELECT: SelectField,
   SELECT_MORE: (p) => <SelectField {...p} multiple />,

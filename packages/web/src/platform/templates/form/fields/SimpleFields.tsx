@@ -3,6 +3,7 @@ import { amountInWords, moneyFormatted } from '@wb/protocol';
 import { displayKindOf } from '../../../display/format';
 import { useDisplay } from '../../../display/useDisplay';
 import { isCurrencyField } from '../rules/field-checks';
+import { toFormValue } from '../rules/form-values';
 import type { FieldWidgetProps } from './field-props';
 import { textareaRows } from './field-props';
 import { useTranslation } from 'react-i18next';
@@ -111,11 +112,15 @@ export function RadioField({ id, field, value, onChange, disabled }: FieldWidget
   );
 }
 
+/**
+ * MULTIPLE_SELECTION: a checkbox per option; the ticked ones are the field's list. A stored comma
+ * text ('sa,al') or a figure stored as text reads as the options it names, as a loaded form's do.
+ */
 export function CheckboxesField({ id, field, value, onChange, disabled }: FieldWidgetProps) {
   return (
     <span id={id}>
     <Checkbox.Group
-      value={(value as (string | number | boolean)[] | undefined) ?? []}
+      value={toFormValue(field, value) as (string | number | boolean)[]}
       onChange={(v) => onChange?.(v)}
       disabled={disabled}
       options={field.options.map((o) => ({ value: o.value as string | number, label: o.label, disabled: o.disabled }))}
