@@ -260,8 +260,7 @@ async function webhooksSideBySide(o: {
       (SELECT count(*) FROM sys_event WHERE type = 'ticket.completed')::int AS events,
       (SELECT count(*) FROM sys_delivery)::int AS deliveries,
       (SELECT count(*) FROM sys_delivery WHERE state = 'SENT')::int AS sent,
-      (SELECT count(*) FROM sys_event WHERE type = 'ticket.completed' AND fanned_out_at IS NULL)::int AS "awaitingFanOut",
-      (SELECT count(*) FROM pgboss.job WHERE name = 'webhook.fanout')::int AS jobs`)).rows[0];
+      (SELECT count(*) FROM sys_event WHERE type = 'ticket.completed' AND fanned_out_at IS NULL)::int AS "awaitingFanOut"`)).rows[0];
   const result = {
     when: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg().map((x) => round(x, 2)) }, settings,
     webhooks: { subscriptions: settings.webhooks, offPerSecond: mean(false), onPerSecond: mean(true), ratio: round(mean(true) / mean(false), 3), phases, check },

@@ -77,7 +77,7 @@ describe('weigh tickets to the ERP', () => {
     expectOk(await call(app, 'POST', '/api/weigh/pu/cancelUpload', admin, { ids: [waiting.id] }));
     expect((await pool.query('SELECT uploaded_at FROM wb_ticket WHERE id = $1', [waiting.id])).rows[0].uploaded_at).toBeNull();
     expect((await pool.query('SELECT state, last_error FROM sys_delivery WHERE event_key = $1', [waiting.no])).rows[0]).toEqual({ state: 'FAILED', last_error: '上传已撤销' });
-    // withdrawn before its fan-out job ran: the job, when it runs, sends nothing
+    // withdrawn before it was fanned out: the fan-out, when it runs, sends nothing
     await sweepDue(db, { overdueSeconds: 0 });
     expect(received.filter((r) => r.key === waiting.no)).toEqual([]);
 

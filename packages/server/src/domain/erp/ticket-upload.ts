@@ -44,7 +44,7 @@ export async function cancelUpload(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, k
   const rows = await lockTickets(tx, who, kind, ids);
   for (const t of rows) {
     if (t.uploaded_at === null) throw badRequest(`磅单 ${t.ticket_no} 未上传`, 'ids');
-    // a message whose fan-out job has not run yet gets its delivery here, to be withdrawn with the others
+    // a message not fanned out yet gets its delivery here, to be withdrawn with the others
     await fanOutWaitingOf(tx, who.orgId, [ERP_TICKET_TOPIC], t.ticket_no);
     const sent = await tx.selectFrom('sys_delivery').select('id').where('org_id', '=', who.orgId).where('event_type', '=', ERP_TICKET_TOPIC)
       .where('event_key', '=', t.ticket_no).where('state', '=', 'SENT').executeTakeFirst();

@@ -42,7 +42,7 @@ afterAll(() => { server.closeAllConnections(); server.close(); });
 const subscribe = (entity: Record<string, unknown>) => call(app, 'POST', '/api/system/interface/create', admin, { entity: { url, ...entity } });
 const deliveriesNow = async (type: string, key: string) =>
   (await pool.query('SELECT id::text, state, attempts FROM sys_delivery WHERE event_type = $1 AND event_key = $2 ORDER BY id', [type, key])).rows as { id: string; state: string; attempts: number }[];
-/** The deliveries of a document's upload once its events' fan-out jobs ran (run here: the job library's workers are off). */
+/** The deliveries of a document's upload once its events were fanned out (run here: no poller runs with the job library off). */
 const deliveriesOf = async (type: string, key: string) => {
   await fanOutWaiting(db);
   return deliveriesNow(type, key);

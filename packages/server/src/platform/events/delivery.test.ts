@@ -6,7 +6,7 @@ import { deliverOne } from './deliver';
 import { emitEvent } from './emit';
 import { fanOutEvent, resendDeliveries, uploadInFlight } from './repo';
 import { signBody } from './rules';
-import { fanOutAndDeliver, sweepDue } from './sweep';
+import { fanOutAndDeliver, fanOutPending, sweepDue } from './sweep';
 import type { EmittedEvent } from './emit';
 
 // Events, their fan-out and their delivery against a real database and a real HTTP receiver.
@@ -61,7 +61,7 @@ async function subscribe(org: string, name: string, events: string, o: { secret?
   return String(s.id);
 }
 const payload = (no: string) => ({ ticketId: '1', ticketNo: no, kind: 'pu', plateNumber: '晋A12345', gross: '48.2', tare: '16', net: '32.2', completedAt: '2026-11-28T01:00:00.000Z', manual: false });
-/** An event recorded and fanned out at once, as its job does after the commit: its deliveries. */
+/** An event recorded and fanned out at once, as the poller does after the commit: its deliveries. */
 async function emitted(e: EmittedEvent) {
   const { eventId } = await emitEvent(db, e);
   return { eventId, deliveryIds: eventId ? await fanOutEvent(db, e.orgId, eventId) : [] };
@@ -154,28 +154,41 @@ describe('events and their deliveries', () => {
     expect(deliveryIds).toEqual([]);
   });
 
-  it('writes no event and no job when no enabled subscription of the company names it, and the event with one job to fan it out when some do', async () => {
-    const jobs = async (eventId: string) => (await pool.query(`SELECT data FROM pgboss.job WHERE name = 'webhook.fanout' AND data->>'eventId' = $1`, [eventId])).rows.map((r) => r.data);
+  it('writes no event when no enabled subscription of the company names it, and the event alone (no job, no delivery) when some do', async () => {
+    const jobs = async () => (await pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name LIKE 'webhook.%'`)).rows[0].n as number;
+    const jobsBefore = await jobs();
     // no one subscribes to 'registry.letin', nor does company B to anything
     expect(await emitEvent(db, { orgId: orgA, type: 'registry.letin', key: 'CGDJ0002', payload: { registryId: '2', registryNo: 'CGDJ0002', kind: 'pu', plateNumber: '晋A2' } })).toEqual({ eventId: null });
     expect(await completed('NOBODY-B', orgB)).toEqual({ eventId: null, deliveryIds: [] });
     expect((await pool.query(`SELECT count(*)::int AS n FROM sys_event WHERE event_key IN ('CGDJ0002', 'NOBODY-B')`)).rows[0].n).toBe(0);
-    // two subscriptions of A name it: one event and its job, no delivery yet; the job makes two
+    // two subscriptions of A name it: one event waiting, no delivery and no job yet; its fan-out makes two
     const second = await subscribe(orgA, 'Second hook', 'ticket.completed');
     try {
       const { eventId } = await emitEvent(db, { orgId: orgA, type: 'ticket.completed', key: 'TWO-HOOKS', payload: payload('TWO-HOOKS') });
       expect(eventId).not.toBeNull();
-      expect(await jobs(eventId as string)).toEqual([{ orgId: orgA, eventId }]);
+      expect(await jobs()).toBe(jobsBefore);
+      expect((await pool.query('SELECT fanned_out_at FROM sys_event WHERE id = $1', [eventId])).rows[0].fanned_out_at).toBeNull();
       expect((await pool.query('SELECT count(*)::int AS n FROM sys_delivery')).rows[0].n).toBe(0);
       const results = await fanOutAndDeliver(db, { orgId: orgA, eventId: eventId as string });
       expect(results.map((r) => r.kind)).toEqual(['sent', 'sent']);
       expect((await pool.query('SELECT subscription_id::text AS s FROM sys_delivery WHERE event_id = $1 ORDER BY id', [eventId])).rows.map((r) => r.s)).toEqual([hookA, second]);
-      // the job run again (the library's retry) makes nothing and sends nothing
+      // fanned out again (another instance's poller, the sweep) it makes nothing and sends nothing
       expect(await fanOutAndDeliver(db, { orgId: orgA, eventId: eventId as string })).toEqual([]);
       expect(received).toHaveLength(2);
     } finally {
       await pool.query('DELETE FROM sys_subscription WHERE id = $1', [second]);
     }
+  });
+
+  it('the poller takes every waiting event, batch after batch, fans each out and tries its deliveries; two pollers at once make each delivery once', async () => {
+    const keys = ['POLL-1', 'POLL-2', 'POLL-3'];
+    for (const key of keys) await emitEvent(db, { orgId: orgA, type: 'ticket.completed', key, payload: payload(key) });
+    const [one, two] = await Promise.all([fanOutPending(db, { batch: 2 }), fanOutPending(db, { batch: 2 })]);
+    expect(one + two).toBe(3);
+    expect(await waiting()).toBe(0);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM sys_delivery WHERE event_key = ANY($1::text[])`, [keys])).rows[0].n).toBe(3);
+    expect(received.map((r) => JSON.parse(r.body).key).sort()).toEqual(keys);
+    expect(await fanOutPending(db)).toBe(0);
   });
 
   it('fans an event out once when two fan-outs run at once, and once when its mark is lost', async () => {
@@ -193,10 +206,8 @@ describe('events and their deliveries', () => {
     }
   });
 
-  it('loses no event whose fan-out job is lost: the sweep fans it out and delivers it once it is overdue', async () => {
-    const { eventId } = await emitEvent(db, { orgId: orgA, type: 'ticket.completed', key: 'LOST-JOB', payload: payload('LOST-JOB') });
-    // the instance that would run its job died with it
-    await pool.query(`DELETE FROM pgboss.job WHERE name = 'webhook.fanout' AND data->>'eventId' = $1`, [eventId]);
+  it('loses no event no poller took (no instance running jobs): the sweep fans it out and delivers it once it is overdue', async () => {
+    await emitEvent(db, { orgId: orgA, type: 'ticket.completed', key: 'LOST-JOB', payload: payload('LOST-JOB') });
     expect(await sweepDue(db)).toBe(0);
     expect(await waiting()).toBe(1);
     // once overdue (here: at once), the sweep fans it out and tries it

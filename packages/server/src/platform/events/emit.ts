@@ -1,9 +1,7 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/pool';
 import type { DB } from '../db/schema';
-import { jobInsertSql } from '../jobs/enqueue';
 import type { EventPayloads, EventType } from './catalogue';
-import { FANOUT_QUEUE } from './sweep';
 
 export interface EmittedEvent<T extends EventType = EventType> {
   orgId: string;
@@ -18,7 +16,7 @@ export interface EmittedEvent<T extends EventType = EventType> {
 export interface Emitted { eventId: string | null }
 
 /** The names of the common table expressions eventCtes gives (a statement that carries them may not use them for its own). */
-export const EVENT_CTE = { event: 'emitted_event', job: 'emitted_job' } as const;
+export const EVENT_CTE = { event: 'emitted_event' } as const;
 
 /** An enabled subscription of the company under alias `s` names the event's type: the one test of who hears an event. */
 const subscribedTo = (s: string, orgId: string, type: EventType) =>
@@ -34,32 +32,28 @@ export const subscriptionExistsSql = (orgId: string, type: EventType) =>
   sql<boolean>`EXISTS (SELECT 1 FROM sys_subscription s WHERE ${subscribedTo('s', orgId, type)})`;
 
 /**
- * An event as two common table expressions another statement carries (the second weighing's
- * completion, repo.updateTicketWithReading), in the order they must appear: the event row, written
- * only when an enabled subscription of its company names its type (the ERP's subscription to
- * erp.ticket is one like any other), and one job of the job library (queue webhook.fanout) naming
- * it (platform/jobs jobInsertSql: the row the library's own send writes). The job makes one
- * delivery per subscription after the commit (sweep.ts fanOut), so the change's transaction writes
- * no delivery; the job is in it, and the sweep fans out any event whose job was lost. Nothing is
- * written when nobody subscribes, and nothing costs a round trip of its own.
+ * An event as a common table expression another statement carries (the second weighing's
+ * completion, repo.updateTicketWithReading): the event row, written only when an enabled
+ * subscription of its company names its type (the ERP's subscription to erp.ticket is one like any
+ * other), marked not yet fanned out. The webhook poller (sweep.ts fanOutPending, on every instance
+ * running jobs) makes one delivery per subscription after the commit, so the change's transaction
+ * writes the event alone: no delivery and no job of the library (whose row and indexes cost a
+ * subscribed weighing more than the event did). Nothing is written when nobody subscribes, and
+ * nothing costs a round trip of its own.
  */
 export function eventCtes<T extends EventType>(e: EmittedEvent<T>): [string, RawBuilder<{ id: string }>][] {
-  const { event } = EVENT_CTE;
   return [
-    [event, sql<{ id: string }>`(INSERT INTO sys_event (org_id, type, event_key, payload, created_by)
+    [EVENT_CTE.event, sql<{ id: string }>`(INSERT INTO sys_event (org_id, type, event_key, payload, created_by)
       SELECT ${e.orgId}::bigint, ${e.type}, ${e.key}, ${JSON.stringify(e.payload)}::jsonb, ${e.userId ?? null}::bigint
        WHERE ${subscriptionExistsSql(e.orgId, e.type)}
       RETURNING id, org_id)`],
-    [EVENT_CTE.job, sql<{ id: string }>`(${jobInsertSql(FANOUT_QUEUE,
-      sql`(SELECT jsonb_build_object('orgId', org_id::text, 'eventId', id::text) FROM ${sql.raw(event)})`,
-      sql`EXISTS (SELECT 1 FROM ${sql.raw(event)})`)} RETURNING id)`],
   ];
 }
 
 /**
- * Records an event in the caller's transaction with the job that fans it out to the enabled
- * subscriptions of its company naming its type, so both exist exactly when the change they report
- * does; with no such subscription nothing is written. One statement (eventCtes), the job included.
+ * Records an event in the caller's transaction, for the webhook poller to fan out to the enabled
+ * subscriptions of its company naming its type after the commit, so it exists exactly when the
+ * change it reports does; with no such subscription nothing is written. One statement (eventCtes).
  */
 export async function emitEvent<T extends EventType>(tx: Transaction<DB> | Database, e: EmittedEvent<T>): Promise<Emitted> {
   const ctes = eventCtes(e);

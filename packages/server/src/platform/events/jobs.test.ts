@@ -6,7 +6,7 @@ import { call, expectOk } from '../../../test/api';
 import { emitEvent } from './emit';
 import { signBody } from './rules';
 
-// Deliveries through the job library itself: an instance with the runner on takes each event's job.
+// Deliveries through the job library itself: an instance with the runner on polls the events and takes each delivery's retry job.
 const { app, database } = await createTestApp({ JOBS: 'on', JOBS_POLL_SECONDS: '0.5' });
 const { db, pool } = database;
 const received: { headers: IncomingMessage['headers']; body: string }[] = [];
@@ -41,7 +41,7 @@ describe('deliveries on the job library', () => {
     const { eventId } = await db.transaction().execute((tx) => emitEvent(tx, {
       orgId, type: 'ticket.voided', key: 'CGBD-JOB-1', payload: { ticketId: '1', ticketNo: 'CGBD-JOB-1', kind: 'pu', plateNumber: '晋A1', previousState: 'COMPLETED' },
     }));
-    // the event's own job fans it out and tries the delivery it made
+    // the webhook poller fans it out and tries the delivery it made
     await expect.poll(() => received.length, { timeout: 20_000, interval: 200 }).toBe(1);
     const delivered = async () => (await pool.query('SELECT id::text, state FROM sys_delivery WHERE event_id = $1', [eventId])).rows;
     await expect.poll(async () => (await delivered())[0]?.state, { timeout: 5000 }).toBe('SENT');

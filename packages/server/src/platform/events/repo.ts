@@ -105,7 +105,7 @@ const hears = (s: string, e: string) => sql`${sql.raw(s)}.org_id = ${sql.raw(e)}
   AND ${sql.raw(e)}.type = ANY (string_to_array(${sql.raw(s)}.events, ',')) AND ${sql.raw(s)}.created_at <= ${sql.raw(e)}.created_at`;
 
 /**
- * The fan-out of one event (the job of queue webhook.fanout, or the sweep): one delivery per
+ * The fan-out of one event (the webhook poller, or the sweep): one delivery per
  * subscription that hears it, and the event marked fanned out, in one statement. The mark is
  * taken under the event's row lock, so of two fan-outs at once the second waits and finds it done;
  * the unique (org_id, event_id, subscription_id) makes a delivery once even so (migration 094).
@@ -126,7 +126,7 @@ export async function fanOutEvent(db: Database | Transaction<DB>, orgId: string,
   return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
 }
 
-/** Events not fanned out `overdueSeconds` after they were recorded (their job had its chance), oldest first: the sweep's. */
+/** Events not fanned out `overdueSeconds` after they were recorded, oldest first: the poller's (0) and the sweep's. */
 export async function eventsAwaitingFanOut(db: Database, limit: number, overdueSeconds: number): Promise<{ orgId: string; eventId: string }[]> {
   const { rows } = await sql<{ orgId: string; eventId: string }>`
     SELECT org_id::text AS "orgId", id::text AS "eventId" FROM sys_event

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 const eventsOf = async (key: string) => {
-  // each event's fan-out job, run here (the job library's workers are off): the deliveries it makes
+  // the events' fan-out, run here (no poller runs with the job library off): the deliveries it makes
   await fanOutWaiting(database.db);
   return (await pool.query(
     `SELECT e.type, e.payload, (SELECT count(*)::int FROM sys_delivery d WHERE d.event_id = e.id AND d.subscription_id = $2) AS delivered

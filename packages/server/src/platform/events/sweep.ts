@@ -5,18 +5,39 @@ import { dueDeliveries, eventsAwaitingFanOut, fanOutEvent } from './repo';
 
 export const DELIVER_QUEUE = 'webhook.deliver';
 export interface DeliverJob { deliveryIds: string[] }
-/** The job an event's transaction writes with it (emit.ts eventCtes): fan it out, then try what that made. */
-export const FANOUT_QUEUE = 'webhook.fanout';
+/** The poller that takes the events as they are recorded (domain/system/interface: every FANOUT_EVERY_MS on each instance running jobs). */
+export const FANOUT_POLLER = 'webhook.fanout';
+export const FANOUT_EVERY_MS = 500;
 export interface FanOutJob { orgId: string; eventId: string }
 
 /**
- * One fan-out job's work: the event's deliveries made (committed on their own, so a crash after
- * this leaves them to the sweep) and each tried once. A second run of the job (the library's
- * retry) makes none and tries none.
+ * One event's fan-out: its deliveries made (committed on their own, so a crash after this leaves
+ * them to the sweep) and each tried once. A second fan-out of the event (another instance's
+ * poller, the sweep) makes none and tries none.
  */
 export async function fanOutAndDeliver(db: Database, job: FanOutJob, options: DeliverOptions = {}): Promise<DeliveryResult[]> {
   const ids = await fanOutEvent(db, job.orgId, job.eventId);
   return deliverAndReschedule(db, ids, options);
+}
+
+/**
+ * The poller's work: every event waiting, oldest first, fanned out and its deliveries tried, batch
+ * after batch until none waits. The weighing writes only its event (emit.ts eventCtes): no job of
+ * the library, whose row and indexes cost the subscribed weighing more than its event. Two
+ * instances polling at once fan out each event once (fanOutEvent's row lock and unique index).
+ */
+export async function fanOutPending(db: Database, options: DeliverOptions & { batch?: number } = {}): Promise<number> {
+  const batch = options.batch ?? 500;
+  let made = 0;
+  for (;;) {
+    const waiting = await eventsAwaitingFanOut(db, batch, 0);
+    const ids: string[] = [];
+    for (const e of waiting) ids.push(...(await fanOutEvent(db, e.orgId, e.eventId)));
+    made += ids.length;
+    // tried together: one slow receiver holds the batch up to its timeout, not one try after another
+    if (ids.length > 0) await deliverAndReschedule(db, ids, options);
+    if (waiting.length < batch) return made;
+  }
 }
 
 /**
@@ -37,7 +58,7 @@ export async function deliverAndReschedule(db: Database, ids: string[], options:
 
 /**
  * The safety net (scheduled job 'webhook.sweep'): events not fanned out `overdueSeconds` after they
- * were recorded (their job lost with an instance, or failed for good) are fanned out, and
+ * were recorded (no instance polling, or the poller failing) are fanned out, and
  * deliveries whose try is overdue (their job lost, or their subscription switched back on) are
  * tried here, the new ones included. Answers how many deliveries were tried.
  */
@@ -53,7 +74,7 @@ export async function sweepDue(db: Database, options: DeliverOptions & { batch?:
 
 /**
  * Fans out every event waiting, now, without trying the deliveries it makes: what a test or a
- * check runs where the fan-out job would (the job library's workers are off there). Answers the
+ * check runs where the poller would (no poller runs with the job library off). Answers the
  * deliveries made.
  */
 export async function fanOutWaiting(db: Database, batch = 1000): Promise<string[]> {

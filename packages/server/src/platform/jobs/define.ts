@@ -44,6 +44,20 @@ export interface WorkerDecl<T = unknown> {
   handle(ctx: JobContext, data: T): Promise<void>;
 }
 
+/**
+ * Work found in a table rather than sent as a job: `run` is called every `everyMs` on each instance
+ * running jobs (JOBS on), the next call after the last one ended. Where a job per unit would cost
+ * the unit's writer a row of the library's (the events of a weighing: platform/events/sweep.ts), the
+ * writer leaves a marked row and the poller takes it; `run` must therefore be safe on two instances
+ * at once (a row lock or an idempotent write), and a throw is logged and tried at the next call.
+ */
+export interface PollerDecl {
+  /** 'webhook.fanout' */
+  key: string;
+  everyMs: number;
+  run(ctx: JobContext): Promise<void>;
+}
+
 /** Typed by its data; the module's list takes it as it is. */
 export function defineWorker<T>(worker: WorkerDecl<T>): WorkerDecl {
   return worker as WorkerDecl;

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/pool';
 import type { FileStorage } from '../files/storage';
 import type { FamilyModule } from '../module/define';
 import { ensureQueues } from './boss';
-import type { JobContext, ScheduledJobDecl, WorkerDecl } from './define';
+import type { JobContext, PollerDecl, ScheduledJobDecl, WorkerDecl } from './define';
 import { syncJobs } from './repo';
 import { sendRunNow } from './schedule';
 import { cronProblem } from './rules';
@@ -13,14 +13,16 @@ import { jobQueues, type JobRunner, startJobRunner } from './runner';
 export interface JobDeclarations {
   jobs: ScheduledJobDecl[];
   workers: WorkerDecl[];
+  pollers: PollerDecl[];
 }
 
 /** Every module's jobs and workers; a key or queue twice, or a default schedule that does not parse, stops the start. */
 export function collectJobs(modules: FamilyModule[], extra: Partial<JobDeclarations> = {}): JobDeclarations {
   const jobs = [...modules.flatMap((m) => m.jobs ?? []), ...(extra.jobs ?? [])];
   const workers = [...modules.flatMap((m) => m.workers ?? []), ...(extra.workers ?? [])];
+  const pollers = [...modules.flatMap((m) => m.pollers ?? []), ...(extra.pollers ?? [])];
   const seen = new Set<string>();
-  for (const name of [...jobs.map((j) => `job ${j.key}`), ...workers.map((w) => `queue ${w.queue}`)]) {
+  for (const name of [...jobs.map((j) => `job ${j.key}`), ...workers.map((w) => `queue ${w.queue}`), ...pollers.map((p) => `poller ${p.key}`)]) {
     if (seen.has(name)) throw new Error(`定时任务: ${name} 重复`);
     seen.add(name);
   }
@@ -28,7 +30,7 @@ export function collectJobs(modules: FamilyModule[], extra: Partial<JobDeclarati
     const problem = cronProblem(j.cron);
     if (problem) throw new Error(`定时任务 ${j.key}: cron ${j.cron} 无效: ${problem}`);
   }
-  return { jobs, workers };
+  return { jobs, workers, pollers };
 }
 
 export interface JobsDeps {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import PgBoss from 'pg-boss';
 import { JOB_SCHEMA, poolDb, type QueueSpec } from './boss';
-import type { JobContext, ScheduledJobDecl, WorkerDecl } from './define';
+import type { JobContext, PollerDecl, ScheduledJobDecl, WorkerDecl } from './define';
 import { finishRun, startRun } from './repo';
 import { errorText, firingAfter, jobQueue } from './rules';
 import { type Firing, scheduleNext, sendFiring } from './schedule';
@@ -22,6 +22,7 @@ export interface JobRunnerOptions {
   ctx: JobContext;
   jobs: ScheduledJobDecl[];
   workers: WorkerDecl[];
+  pollers?: PollerDecl[];
   /** how often an idle worker asks for work (the library's polling; 0.5 at least) */
   pollSeconds: number;
   /** the zone the schedules are read in */
@@ -92,10 +93,34 @@ export async function startJobRunner(o: JobRunnerOptions): Promise<JobRunner> {
     if (byKey.has(r.job_key)) await scheduleNext(ctx.db, r.job_key, r.cron, new Date(), o.timeZone);
   }
 
+  const polling = (o.pollers ?? []).map((p) => startPoller(p, ctx));
+
   return {
     instance,
     async stop() {
+      await Promise.all(polling.map((stop) => stop()));
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
     },
+  };
+}
+
+/** A poller's loop: run, wait `everyMs`, run again, until stopped; stopping waits for the run under way. */
+function startPoller(p: PollerDecl, ctx: JobContext): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    timer = null;
+    running = p.run(ctx)
+      .catch((err: unknown) => ctx.log.warn(`poller ${p.key}: ${errorText(err)}`))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, p.everyMs).unref();
+      });
+  };
+  timer = setTimeout(tick, p.everyMs).unref();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
   };
 }

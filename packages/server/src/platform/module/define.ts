@@ -8,7 +8,7 @@ import type { Database, DatabaseHandle } from '../db/pool';
 import type { DB } from '../db/schema';
 import type { DocumentFamily } from '../documents/define';
 import type { FileStorage } from '../files/storage';
-import type { ScheduledJobDecl, WorkerDecl } from '../jobs/define';
+import type { ScheduledJobDecl, WorkerDecl, PollerDecl } from '../jobs/define';
 import type { ListOptions } from '../list/repo';
 import type { ListHooks } from '../list/route';
 import type { ApprovalDecl } from './approval';
@@ -47,6 +47,8 @@ export interface FamilyModule {
   jobs?: ScheduledJobDecl[];
   /** workers of queues that enqueue() (platform/jobs/enqueue.ts) puts work on */
   workers?: WorkerDecl[];
+  /** work found in its tables every few hundred milliseconds on each instance running jobs (platform/jobs/define.ts PollerDecl) */
+  pollers?: PollerDecl[];
   /** the invariants its figures keep, checked from outside the writes (platform/checks: the nightly check and `npm run check:consistency`) */
   checks?: ConsistencyCheck[];
   /** the datasets its built-in reports read, offered to the report designer (platform/reports/dataset.ts) */

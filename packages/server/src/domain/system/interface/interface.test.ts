@@ -63,7 +63,7 @@ describe('the event history', () => {
   it('lists the company\'s deliveries by event and state, with their tries, and resends chosen ones with a log entry each', async () => {
     const hook = expectOk(await create({ name: 'History hook', events: ['settlement.examined'], url: 'https://h.example/hook' })).data;
     const { eventId } = await emitEvent(db, { orgId, type: 'settlement.examined', key: 'JS202611280001', payload: { settlementId: '1', settleNo: 'JS202611280001', kind: 'pu', ticketCount: 2, totalAmount: '100.00' } });
-    // its fan-out job, run here (the job library's workers are off)
+    // its fan-out, run here (no poller runs with the job library off)
     const [id] = await fanOutEvent(db, orgId, eventId as string);
     await pool.query(`UPDATE sys_delivery SET state = 'FAILED', attempts = 3, last_status = 422, last_error = '接收方返回 HTTP 422' WHERE id = $1`, [id]);
     await pool.query(`INSERT INTO sys_delivery_attempt (org_id, delivery_id, attempt, started_at, duration_ms, status, error, response) VALUES ($1, $2, 1, now(), 12, 422, '接收方返回 HTTP 422', 'bad')`, [orgId, id]);

@@ -4,7 +4,7 @@ import { AppError, parse } from '../../../platform/http/errors';
 import { defineAction, defineModule } from '../../../platform/module/define';
 import { documentButtons, familyButton, menuLeaf as leaf } from '../../../platform/menu/define';
 import { resendDeliveries } from '../../../platform/events/repo';
-import { DELIVER_QUEUE, FANOUT_QUEUE, deliverAndReschedule, fanOutAndDeliver, sweepDue, type DeliverJob, type FanOutJob } from '../../../platform/events/sweep';
+import { DELIVER_QUEUE, FANOUT_EVERY_MS, FANOUT_POLLER, deliverAndReschedule, fanOutPending, sweepDue, type DeliverJob } from '../../../platform/events/sweep';
 import { defineWorker, type ScheduledJobDecl } from '../../../platform/jobs/define';
 import { enqueue } from '../../../platform/jobs/enqueue';
 import { interfaceFamily, newSecret } from './family';
@@ -12,7 +12,7 @@ import { HISTORY_LIST_CODE, historyListTemplate } from './history-list';
 import { deliveryAttempts } from './attempts';
 import { receiverPasswordOpener } from './credentials';
 
-/** The safety net of the deliveries: any event not fanned out or delivery not tried a minute late (its job lost with an instance) is done here. */
+/** The safety net of the deliveries: any event not fanned out or delivery not tried a minute late (no instance polling, or a retry job lost with one) is done here. */
 export const webhookSweepJob: ScheduledJobDecl = {
   key: 'webhook.sweep', name: '事件投递补漏', nameEn: 'Event delivery sweep', cron: '* * * * *',
   run: async (ctx) => {
@@ -47,12 +47,12 @@ export const interfaceModule = defineModule({
   workers: [defineWorker<DeliverJob>({
     queue: DELIVER_QUEUE, retry: { limit: 5, delaySeconds: 30, backoff: true },
     handle: async (ctx, data) => { await deliverAndReschedule(ctx.db, data.deliveryIds, { openSecret: receiverPasswordOpener(ctx.db) }); },
-  }),
-  // each event's job, written with it: its deliveries made after the commit and tried (an event whose job is lost is the sweep's)
-  defineWorker<FanOutJob>({
-    queue: FANOUT_QUEUE, retry: { limit: 5, delaySeconds: 10, backoff: true },
-    handle: async (ctx, data) => { await fanOutAndDeliver(ctx.db, data, { openSecret: receiverPasswordOpener(ctx.db) }); },
   })],
+  // the events as they are recorded: their deliveries made after the commit and tried (the weighing writes the event alone)
+  pollers: [{
+    key: FANOUT_POLLER, everyMs: FANOUT_EVERY_MS,
+    run: async (ctx) => { await fanOutPending(ctx.db, { openSecret: receiverPasswordOpener(ctx.db) }); },
+  }],
   jobs: [webhookSweepJob],
   lists: [{ url: '/api/system/outbox/v2/list', template: HISTORY_LIST_CODE, permission: 'sys_outbox_view' }],
   actions: [

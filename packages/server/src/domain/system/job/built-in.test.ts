@@ -99,7 +99,7 @@ describe('event delivery sweep', () => {
   afterAll(() => { server.closeAllConnections(); server.close(); });
 
   it('a run fans out and delivers what is overdue', async () => {
-    // an event whose fan-out job was lost with its instance two minutes ago
+    // an event no poller took two minutes ago (no instance running jobs)
     const { eventId } = await emitEvent(db, { orgId: HDSN, type: 'erp.ticket', key: 'CGBD-JOB-1', payload: { n: 1 } });
     await pool.query(`UPDATE sys_event SET created_at = now() - interval '2 minutes' WHERE id = $1`, [eventId]);
     await pool.query(`UPDATE sys_subscription SET created_at = now() - interval '1 hour' WHERE org_id = $1 AND name = 'ERP'`, [HDSN]);
