@@ -233,6 +233,8 @@ describe('the ticket dialogs', () => {
     await open.getByTestId('open-quantity').fill('320.5');
     await open.getByTestId('open-silo').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'E2E筒仓' }).click();
+    // the silo's list closed (it animates out) before the product's opens: else the first option seen is the silo's
+    await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').filter({ visible: true }).count()).toBe(0);
     await open.getByTestId('open-product').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
     await settled(page);
