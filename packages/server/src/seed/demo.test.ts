@@ -13,7 +13,7 @@ describe('demo menu grants', () => {
     const { MENU_TREE } = await import('./menus');
     const { grantedRoles } = await import('./demo');
     const reports = MENU_TREE.find((m) => m.path === '/reportforms');
-    expect(grantedRoles(reports!).sort()).toEqual(['ROLE_ACCOUNTANT', 'ROLE_ADMIN', 'ROLE_GENERAL_MANAGER', 'ROLE_OPERATOR', 'ROLE_SALES_MANAGER']);
+    expect(grantedRoles(reports!).sort()).toEqual(['ROLE_ACCOUNTANT', 'ROLE_ADMIN', 'ROLE_GENERAL_MANAGER', 'ROLE_OPERATOR', 'ROLE_QUALITY', 'ROLE_SALES_MANAGER', 'ROLE_SAMPLER']);
     const system = MENU_TREE.find((m) => m.path === '/system');
     expect(grantedRoles(system!)).toEqual(['ROLE_ADMIN']);
     for (const folder of MENU_TREE) {

@@ -187,6 +187,7 @@ const LANDINGS: Record<string, Record<string, Landing>> = {
   splitBody: { 'parts.0': { column: 'wb_ticket.net', send: async (p, v) => post('/api/weigh/pu/split', merge({ id: (await fixtures()).completed, parts: ['1', '24'] }, p, v)) } },
   confirmSubmitBody: { 'deductions.0.value': { column: 'wb_ticket_deduction.value', send: async (p, v) => post('/api/confirm/pu/submit', merge({ id: (await fixtures()).first, button: 'CONFIRM', deductions: [{ kind: 'STONE', mode: 'AMOUNT' }] }, p, v)) } },
   weighingBody: { weight: { column: 'wb_weighing.weight', send: async (p, v) => post('/api/weigh/pu/second', merge({ ticketId: (await fixtures()).first, stationId: 'NB', requestId: `nb-${Math.random()}` }, p, v)) } },
+  batchOpenBody: { quantity: { column: 'md_batch.quantity', send: async (p, v) => post('/api/masterdata/batch/open', merge({ batchNo: 'NB-OPEN', siloId: '1' }, p, v)) } },
 };
 
 /**
@@ -264,7 +265,7 @@ describe('protocol bodies: every number of every exported body schema', () => {
       }
     }
     expect(wrong).toEqual([]);
-    expect(sent).toBe(8 * 8);
+    expect(sent).toBe(9 * 8);
     expect([await rowCounts([]), await databaseFingerprint(pool), ...(await ticketsAndLines())]).toEqual(before);
   });
 });
