@@ -168,7 +168,7 @@ describe('the system folder\'s new screens', () => {
     const status = page.getByTestId('replica-status');
     await status.waitFor();
     expect(await status.getAttribute('data-health')).toBe('none');
-    expect(await page.getByTestId('replica-reason').textContent()).toBe('未配置只读副本（DATABASE_REPLICA_URL）');
+    expect(await page.getByTestId('replica-reason').textContent()).toBe('未配置只读副本（见部署说明）');
     expect(await status.textContent()).toContain('主库');
     await settled(page);
     await screenshot(page, 'system-replica');

@@ -20,7 +20,7 @@ export function replicaRoutes(app: FastifyInstance, primary: DatabaseHandle, con
   app.get('/api/sys-info/replica', { config: { access: { permission: REPLICA_VIEW_PERMISSION } } }, async () => {
     const status: ReplicaStatus = replica
       ? await replica.status(true)
-      : { configured: false, up: false, lagSeconds: null, lagBytes: null, maxLagSeconds: config.maxLagSeconds, readsFrom: 'primary', reason: '未配置只读副本（DATABASE_REPLICA_URL）', checkedAt: new Date().toISOString() };
+      : { configured: false, up: false, lagSeconds: null, lagBytes: null, maxLagSeconds: config.maxLagSeconds, readsFrom: 'primary', reason: '未配置只读副本（见部署说明）', checkedAt: new Date().toISOString() };
     return ok(status);
   });
 }

@@ -90,7 +90,7 @@ describe('without a replica', async () => {
   it('reads everything on the primary and the page says no replica is set', async () => {
     const admin = await bearerFor(app, 'admin');
     const res = await app.inject({ method: 'GET', url: '/api/sys-info/replica', headers: { authorization: admin.authorization } });
-    expect(res.json().data).toMatchObject({ configured: false, readsFrom: 'primary', reason: '未配置只读副本（DATABASE_REPLICA_URL）' });
+    expect(res.json().data).toMatchObject({ configured: false, readsFrom: 'primary', reason: '未配置只读副本（见部署说明）' });
     expect(replicaOf(database.pool)).toBeNull();
     const operator = await bearerFor(app, 'operator');
     expect((await app.inject({ method: 'GET', url: '/api/sys-info/replica', headers: { authorization: operator.authorization } })).statusCode).toBe(403);
