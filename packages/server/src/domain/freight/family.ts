@@ -181,14 +181,7 @@ export function priceFamily(): DocumentFamily {
 // ---- plans
 
 /** 自由 FREE -audit-> 已审核 AUDITED; un-audit while nothing hangs on it (confirmed pounds, remittances, advances). */
-export const planLifecycle = {
-  audit: { from: ['FREE'], change: { status: 'AUDITED' } },
-  unaudit: { from: ['AUDITED'], change: { status: 'FREE' } },
-  obsolete: { from: ['FREE'], change: { status: 'OBSOLETE' } },
-  recover: { from: ['OBSOLETE'], change: { status: 'FREE' } },
-  update: { from: ['FREE'], change: {} },
-  delete: { from: ['FREE'], change: {} },
-} as const;
+const planLifecycle = draftLifecycle;
 
 export function planFamily(): DocumentFamily {
   const [createForm, updateForm] = planForms();
