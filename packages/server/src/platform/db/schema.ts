@@ -994,3 +994,23 @@ export interface DB {
   sys_announcement_read: SysAnnouncementRead;
   sys_home_shortcut: SysHomeShortcut;
 }
+// 预警中心 (migration 102, domain/alert)
+export interface WbAlertSetting {
+  org_id: Id; rule: string; enabled: Generated<boolean>; settings: JsonCol<Record<string, unknown>>;
+  updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
+}
+export interface WbAlert {
+  org_id: Id; id: Generated<string>; rule: string; severity: 'LOW' | 'MEDIUM' | 'HIGH'; source: 'WEIGHING' | 'NIGHTLY';
+  dedupe_key: string; message: string; evidence: JsonCol<Record<string, unknown>>;
+  ticket_id: Id | null; plate: string | null; operator_id: Id | null; party_kind: 'VENDOR' | 'CUSTOMER' | null; party_id: Id | null;
+  material_id: Id | null; scale_id: string | null; occurred_at: Timestamp;
+  status: Generated<'OPEN' | 'ASSIGNED' | 'CLOSED'>; assignee_id: Id | null; assigned_at: Timestamp | null;
+  finding: 'FRAUD' | 'ERROR' | 'NORMAL' | null; finding_note: string | null; closed_at: Timestamp | null; closed_by: Id | null;
+  created_at: Generated<Timestamp>; updated_at: Generated<Timestamp>; version: Generated<number>;
+}
+export interface WbAlertComment { org_id: Id; id: Generated<string>; alert_id: Id; user_id: Id | null; body: string; created_at: Generated<Timestamp> }
+export interface DB {
+  wb_alert_setting: WbAlertSetting;
+  wb_alert: WbAlert;
+  wb_alert_comment: WbAlertComment;
+}
