@@ -77,6 +77,29 @@ describe('a contract and its lifecycle', () => {
     expect(after).toEqual(before);
   });
 
+  it('prices a line per m3 only for a material gauged by volume (md_material.gauged): else a 400 naming the line\'s 计价依据', async () => {
+    const before = (await pool.query('SELECT (SELECT count(*) FROM wb_contract)::int AS c, (SELECT count(*) FROM sys_log)::int AS g')).rows[0];
+    const res = await post(`${SA}/create`, { entity: { customerId, ...VALIDITY }, entitysub: [
+      { materialCode: '0101001', quantity: 10, price: '38.5' }, { materialCode: '0101001', quantity: 10, price: '52', priceBasis: 'VOLUME' }] });
+    expectFailure(res, 400, '第2行 物料 石灰石 不按方计量，不能按检尺方量计价（请在物料档案中勾选"按方计量"，或按净重计价）');
+    expect(res.json().data.field).toBe('entitysub.1.priceBasis');
+    const puRes = await post(`${PU}/create`, { entity: { vendorId: plant.vendorId, ...VALIDITY }, entitysub: [{ materialCode: '0101001', quantity: 10, price: '30', priceBasis: 'VOLUME' }] });
+    expectFailure(puRes, 400, /不按方计量/);
+    expect((await pool.query('SELECT (SELECT count(*) FROM wb_contract)::int AS c, (SELECT count(*) FROM sys_log)::int AS g')).rows[0]).toEqual(before);
+    // an update of a draft is held to it too
+    const draft = await salesContract([{ materialCode: '0101001', quantity: '10', price: '38.5' }]);
+    const upd = await put(`${SA}/update`, { entity: { id: draft.id, version: draft.version, customerId, ...VALIDITY }, entitysub: [{ materialCode: '0101001', quantity: 10, price: '52', priceBasis: 'VOLUME' }] });
+    expectFailure(upd, 400, /不按方计量/);
+    // gauged: the line is priced per m3
+    await pool.query("UPDATE md_material SET gauged = true WHERE inv_code = '0101001'");
+    try {
+      const ok = await salesContract([{ materialCode: '0101001', quantity: '10', price: '52', priceBasis: 'VOLUME' }]);
+      expect(ok.entitysub[0]).toMatchObject({ priceBasis: 'VOLUME', price: '52' });
+    } finally {
+      await pool.query("UPDATE md_material SET gauged = false WHERE inv_code = '0101001'");
+    }
+  });
+
   it('moves through its states with one log entry each, and sends an edit in force to an amendment', async () => {
     const c = await salesContract();
     expect(await logCount(c.contractNo)).toBe(1);

@@ -1,4 +1,5 @@
-import { PRICE_BASIS_OPTIONS } from '../price/rules';
+import { gaugedTargets } from '../price/repo';
+import { lineBasis, PRICE_BASIS_OPTIONS } from '../price/rules';
 import type { DocField, DocumentChildren, DocumentFamily, EntityValues } from '../../platform/documents/define';
 import { MONEY_BELOW, readFieldsOf } from '../masterdata/shared/fields';
 import { applyAmendments, checkAmendLines, checkAmendTarget } from './amend';
@@ -75,6 +76,18 @@ function contractLines(k: ContractKindDef): DocumentChildren {
     ],
     seq: { field: 'lineSeq', column: 'seq' },
     validate: (v) => (v.quantity !== null && v.quantity !== undefined && Number(v.quantity) <= 0 ? [{ field: 'quantity', message: '数量必须大于0' }] : []),
+    // a price per m3 only on a material gauged by volume (md_material.gauged), as a price rule's (096)
+    checkWrite: async (tx, who, _parentId, _header, rows) => {
+      const ids = [...new Set(rows.flatMap((r) => (r.values.priceBasis === 'VOLUME' && r.values.materialId ? [String(r.values.materialId)] : [])))];
+      if (ids.length === 0) return [];
+      const targets = await gaugedTargets(tx, who.orgId, ids, []);
+      return rows.flatMap((r, i) => {
+        if (r.values.priceBasis !== 'VOLUME' || !r.values.materialId) return [];
+        const target = targets.get(`m${String(r.values.materialId)}`);
+        const basis = target ? lineBasis('VOLUME', { kind: 'material', ...target }) : { ok: true as const };
+        return basis.ok ? [] : [{ row: i + 1, field: 'priceBasis', message: basis.message }];
+      });
+    },
   };
 }
 
