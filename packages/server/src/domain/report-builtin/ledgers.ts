@@ -84,7 +84,9 @@ export const stockDataset: ReportDataset = {
  * 销售/采购金额: per month of completion (plant time), counterparty and material, the completed
  * tickets' trips, net and amount, split into settled (a row of a goods settlement past its draft:
  * the row's amount, what the party is charged or paid) and unsettled (in no settlement, or in a
- * draft: the ticket's own amount).
+ * draft: the ticket's own amount). The audited trains' wagons (轨道衡) count beside the tickets: a
+ * trip each in the month of the train's arrival, their net and the amount their audit stamped
+ * ((net - the charged loss) x the stamped price, migration 105), settled by their row alike.
  */
 export const moneyDataset: ReportDataset = {
   key: 'money.party',
@@ -121,20 +123,36 @@ export const moneyDataset: ReportDataset = {
     const material = readId(input.params.materialId, 'materialId', '物料');
     const partyCol = kind === 'sa' ? 'customer_id' : 'vendor_id';
     const tz = q.v(input.timeZone);
+    const org = q.v(input.orgId);
     const text = `
-      WITH g AS (
-        SELECT to_char(t.completed_at AT TIME ZONE ${tz}, 'YYYY-MM') AS month, t.${partyCol} AS party_id, t.material_id,
-               count(*)::int AS trips, sum(t.net) AS net, sum(t.amount) AS amount,
-               count(*) FILTER (WHERE s.id IS NOT NULL)::int AS settled_trips, sum(r.amount) FILTER (WHERE s.id IS NOT NULL) AS settled_amount,
-               count(*) FILTER (WHERE s.id IS NULL)::int AS unsettled_trips, sum(t.amount) FILTER (WHERE s.id IS NULL) AS unsettled_amount
+      WITH f AS (
+        SELECT t.completed_at AS at, t.${partyCol} AS party_id, t.material_id, t.net, t.amount, s.id IS NOT NULL AS settled, r.amount AS settled_amount
           FROM wb_ticket t
           -- a goods settlement's claim on a ticket is its row (UNIQUE (scope, ticket_id))
           LEFT JOIN (wb_settlement_row r JOIN wb_settlement s ON s.org_id = r.org_id AND s.id = r.settlement_id AND s.state <> 'DRAFT')
             ON r.org_id = t.org_id AND r.scope = 'GOODS' AND r.ticket_id = t.id
-         WHERE t.org_id = ${q.v(input.orgId)} AND t.kind = ${q.v(kind)} AND t.state = ANY(${q.v(DONE_STATES)}::text[])
+         WHERE t.org_id = ${org} AND t.kind = ${q.v(kind)} AND t.state = ANY(${q.v(DONE_STATES)}::text[])
            AND t.completed_at >= ${start} AND t.completed_at < ${end}
            ${party ? `AND t.${partyCol} = ${q.v(party)}` : ''}
            ${material ? `AND t.material_id = ${q.v(material)}` : ''}
+        UNION ALL
+        -- the audited trains' wagons (轨道衡), a trip each at the train's arrival, at the amount
+        -- their audit stamped; settled as a ticket is, by their row (UNIQUE (scope, wagon_id))
+        SELECT tr.arrived_at, tr.${partyCol}, coalesce(w.material_id, tr.material_id), w.net, w.amount, s.id IS NOT NULL, r.amount
+          FROM wb_train tr
+          JOIN wb_wagon w ON w.org_id = tr.org_id AND w.train_id = tr.id
+          LEFT JOIN (wb_settlement_row r JOIN wb_settlement s ON s.org_id = r.org_id AND s.id = r.settlement_id AND s.state <> 'DRAFT')
+            ON r.org_id = w.org_id AND r.scope = 'GOODS' AND r.wagon_id = w.id
+         WHERE tr.org_id = ${org} AND tr.kind = ${q.v(kind)} AND tr.doc_status = 'AUDITED'
+           AND tr.arrived_at >= ${start} AND tr.arrived_at < ${end}
+           ${party ? `AND tr.${partyCol} = ${q.v(party)}` : ''}
+           ${material ? `AND coalesce(w.material_id, tr.material_id) = ${q.v(material)}` : ''}),
+      g AS (
+        SELECT to_char(f.at AT TIME ZONE ${tz}, 'YYYY-MM') AS month, f.party_id, f.material_id,
+               count(*)::int AS trips, sum(f.net) AS net, sum(f.amount) AS amount,
+               count(*) FILTER (WHERE f.settled)::int AS settled_trips, sum(f.settled_amount) FILTER (WHERE f.settled) AS settled_amount,
+               count(*) FILTER (WHERE NOT f.settled)::int AS unsettled_trips, sum(f.amount) FILTER (WHERE NOT f.settled) AS unsettled_amount
+          FROM f
          GROUP BY 1, 2, 3)
       SELECT g.month, ${q.v(WEIGH_KIND_NAMES[kind].zh)}::text AS "kindName",
              ${kind === 'sa' ? 'p.customer_code' : 'p.vendor_code'} AS "partyCode", ${kind === 'sa' ? 'p.customer_name' : 'p.vendor_name'} AS "partyName",

@@ -37,7 +37,7 @@ const settlementLifecycle = {
 
 const FD_SQL = `(SELECT coalesce(json_agg(json_build_object(
   'id', f.id::text, 'seq', f.seq, 'fdNo', f.fd_no, 'noticeNo', (SELECT n.notice_no FROM wb_notice n WHERE n.id = f.notice_id), 'ticketCount', f.ticket_count,
-  'totalQuantity', trim_scale(f.total_quantity)::text, 'totalAmount', trim_scale(f.total_amount)::text, 'totalTax', trim_scale(f.total_tax)::text
+  'totalQuantity', trim_scale(f.total_quantity)::text, 'totalVolume', trim_scale(f.total_volume)::text, 'totalAmount', trim_scale(f.total_amount)::text, 'totalTax', trim_scale(f.total_tax)::text
 ) ORDER BY f.seq), '[]') FROM wb_settlement_fd f WHERE f.settlement_id = t.id)`;
 const ADJUST_SQL = `(SELECT coalesce(json_agg(json_build_object(
   'seq', a.seq, 'reasonKind', a.reason_kind, 'reason', a.reason, 'ticketNo', a.ticket_no, 'quantity', trim_scale(a.quantity)::text,
@@ -67,7 +67,8 @@ export function settlementFamily(kind: SettleKind): DocumentFamily {
       { name: 'contractId', sql: 't.contract_id::text' },
       { name: 'contractNo', sql: '(SELECT c.contract_no FROM wb_contract c WHERE c.id = t.contract_id)' },
       { name: 'state', sql: 't.state' }, { name: 'ticketCount', sql: 't.ticket_count' },
-      money('totalNet', 'total_net'), money('totalQuantity', 'total_quantity'), money('rowsAmount', 'rows_amount'), money('rowsTax', 'rows_tax'),
+      money('totalNet', 'total_net'), money('totalQuantity', 'total_quantity'), money('totalVolume', 'total_volume'),
+      money('rowsAmount', 'rows_amount'), money('rowsTax', 'rows_tax'),
       money('rowsAmountExTax', 'rows_amount_ex_tax'), money('adjustAmount', 'adjust_amount'), money('adjustTax', 'adjust_tax'), money('totalAmount', 'total_amount'),
       money('totalTax', 'total_tax'), money('totalAmountExTax', 'total_amount_ex_tax'), money('invoicedAmount', 'invoiced_amount'), money('paidAmount', 'paid_amount'),
       { name: 'poundsConfirmedAt', sql: 't.pounds_confirmed_at' }, { name: 'examinedAt', sql: 't.examined_at' }, { name: 'paidAt', sql: 't.paid_at' }, { name: 'closedAt', sql: 't.closed_at' },

@@ -4,7 +4,7 @@ import { badRequest } from '../../platform/http/errors';
 import { factsOf, lockedHeader, moneyDecimals, refuse, retotal } from './header';
 import { SETTLE_KINDS, settleName, type SettleKind } from './kinds';
 import * as repo from './repo';
-import { decideEditPounds, fdKey, settleRow, settleTotals, settleWagonRow, type SettleRow, type SettleTotals } from './rules';
+import { decideEditPounds, fdKey, quantityWords, settleRow, settleTotals, settleWagonRow, type SettleRow, type SettleTotals } from './rules';
 
 export interface PoundsConfirmed { id: string; settleNo: string; ticketCount: number; wagonCount: number; fdCount: number; totals: SettleTotals }
 
@@ -81,7 +81,7 @@ export async function confirmPounds(
     reply: { id: s.id, settleNo: s.settleNo, ticketCount: rows.length, wagonCount: wids.length, fdCount: fds.length, totals },
     note: {
       action: 'confirmPounds', family: SETTLE_KINDS[kind].label, docNo: s.settleNo,
-      detail: `确认磅单 ${ids.length} 张${wids.length > 0 ? `、车皮 ${wids.length} 节` : ''}，分单 ${fds.length} 个；结算数量 ${totals.totalQuantity}；金额 ${totals.totalAmount}；税额 ${totals.totalTax}`,
+      detail: `确认磅单 ${ids.length} 张${wids.length > 0 ? `、车皮 ${wids.length} 节` : ''}，分单 ${fds.length} 个；结算数量 ${quantityWords(totals.totalQuantity, totals.totalVolume)}；金额 ${totals.totalAmount}；税额 ${totals.totalTax}`,
     },
   };
 }

@@ -83,7 +83,8 @@ const ROW_COLUMNS = sql`r.id::text, r.seq, r.fd_id::text AS "fdId", r.ticket_id:
   trim_scale(r.gross_net)::text AS "grossNet", trim_scale(r.basis_quantity)::text AS "basisQuantity", trim_scale(r.quality_deduction)::text AS "qualityDeduction",
   trim_scale(r.quantity)::text AS quantity, trim_scale(r.price)::text AS price, trim_scale(r.quality_price_adjust)::text AS "qualityPriceAdjust",
   trim_scale(r.unit_price)::text AS "unitPrice", trim_scale(r.tax_rate)::text AS "taxRate", trim_scale(r.amount)::text AS amount, trim_scale(r.tax)::text AS tax,
-  trim_scale(r.amount_ex_tax)::text AS "amountExTax", trim_scale(r.unit_price_ex_tax)::text AS "unitPriceExTax", r.deductions`;
+  trim_scale(r.amount_ex_tax)::text AS "amountExTax", trim_scale(r.unit_price_ex_tax)::text AS "unitPriceExTax", r.deductions,
+  r.price_basis AS "priceBasis"`;
 
 export type RowRead = Record<string, unknown>;
 
@@ -92,7 +93,8 @@ export async function settlementById(db: Db, orgId: string, kind: SettleKind, id
   const s = await header(db, orgId, kind, id);
   const { rows } = await sql<RowRead>`SELECT ${ROW_COLUMNS} FROM wb_settlement_row r WHERE r.settlement_id = ${s.id}::bigint ORDER BY r.seq`.execute(db);
   const fds = await db.selectFrom('wb_settlement_fd as f').leftJoin('wb_notice as n', 'n.id', 'f.notice_id')
-    .select(['f.id', 'f.seq', 'f.fd_no as fdNo', 'n.notice_no as noticeNo', 'f.ticket_count as ticketCount', 'f.total_quantity as totalQuantity', 'f.total_amount as totalAmount',
+    .select(['f.id', 'f.seq', 'f.fd_no as fdNo', 'n.notice_no as noticeNo', 'f.ticket_count as ticketCount', 'f.total_quantity as totalQuantity', 'f.total_volume as totalVolume',
+      'f.total_amount as totalAmount',
       'f.total_tax as totalTax', 'f.total_amount_ex_tax as totalAmountExTax'])
     .where('f.settlement_id', '=', s.id).orderBy('f.seq').execute();
   const adjusts = await db.selectFrom('wb_settlement_adjust').select(['seq', 'reason_kind as reasonKind', 'reason', 'ticket_no as ticketNo', 'quantity', 'amount', 'tax', 'amount_ex_tax as amountExTax'])
@@ -104,7 +106,7 @@ export async function settlementById(db: Db, orgId: string, kind: SettleKind, id
   const party = await partyOf(db, kind, String(s[SETTLE_KINDS[kind].partyColumn]));
   return {
     id: s.id, kind, settleNo: s.settle_no, state: s.state, party, materialId: s.material_id, contractId: s.contract_id, periodFrom: s.period_from, periodTo: s.period_to,
-    ticketCount: s.ticket_count, totalNet: s.total_net, totalQuantity: s.total_quantity, rowsAmount: s.rows_amount, rowsTax: s.rows_tax, rowsAmountExTax: s.rows_amount_ex_tax,
+    ticketCount: s.ticket_count, totalNet: s.total_net, totalQuantity: s.total_quantity, totalVolume: s.total_volume, rowsAmount: s.rows_amount, rowsTax: s.rows_tax, rowsAmountExTax: s.rows_amount_ex_tax,
     adjustAmount: s.adjust_amount, adjustTax: s.adjust_tax, totalAmount: s.total_amount, totalTax: s.total_tax, totalAmountExTax: s.total_amount_ex_tax,
     invoicedAmount: s.invoiced_amount, paidAmount: s.paid_amount, examinedAt: s.examined_at, remark: s.remark, version: s.version,
     fds, rows, adjusts, invoices, payments,
@@ -125,7 +127,7 @@ async function partyOf(db: Db, kind: SettleKind, id: string): Promise<{ id: stri
 export async function fdById(db: Db, orgId: string, kind: SettleKind, fdId: string) {
   const f = await db.selectFrom('wb_settlement_fd as f').innerJoin('wb_settlement as s', 's.id', 'f.settlement_id').leftJoin('wb_notice as n', 'n.id', 'f.notice_id')
     .select(['f.id', 'f.seq', 'f.fd_no as fdNo', 's.id as settlementId', 's.settle_no as settleNo', 's.state', 'n.notice_no as noticeNo', 'f.ticket_count as ticketCount',
-      'f.total_net as totalNet', 'f.total_quantity as totalQuantity', 'f.total_amount as totalAmount', 'f.total_tax as totalTax', 'f.total_amount_ex_tax as totalAmountExTax'])
+      'f.total_net as totalNet', 'f.total_quantity as totalQuantity', 'f.total_volume as totalVolume', 'f.total_amount as totalAmount', 'f.total_tax as totalTax', 'f.total_amount_ex_tax as totalAmountExTax'])
     .where('f.org_id', '=', orgId).where('s.scope', '=', 'GOODS').where('s.kind', '=', kind).where('f.id', '=', fdId).executeTakeFirst();
   if (!f) throw new AppError(404, `分单结算不存在: ${fdId}`, 'id');
   const { rows } = await sql<RowRead>`SELECT ${ROW_COLUMNS} FROM wb_settlement_row r WHERE r.fd_id = ${f.id}::bigint ORDER BY r.seq`.execute(db);

@@ -4,7 +4,9 @@ import type { PartySums, ReconcileParty } from './reconcile-rules';
 
 /**
  * The reconciliation's one statement: the period's counted tickets of each party (completed,
- * audited or posted, with a net; not a return, which is a ticket of its own), whether a settlement
+ * audited or posted, with a net; not a return, which is a ticket of its own) and, for a vendor or a
+ * customer, the wagons of its audited trains arrived in the period (轨道衡, at their stamped
+ * amount, migration 105), whether a settlement
  * holds them (the goods settlement for a vendor or a customer, the freight settlement for a
  * carrier: the ticket's own column; a goods settlement's claim is its row) with its row's amount, and the settlements holding any of them
  * with their totals, invoiced and paid. Days are the database's calendar days, [from, to].
@@ -19,20 +21,33 @@ export async function partySums(db: Kysely<DB>, orgId: string, party: ReconcileP
   const p = PARTY[party];
   const goods = p.scope === 'GOODS';
   const { rows } = await sql<Record<string, unknown>>`
-    WITH t AS (
+    WITH tk AS (
       SELECT t.id, t.${sql.raw(p.column)} AS party_id, t.net, coalesce(t.amount, 0) AS amount, ${sql.raw(p.holder)} AS holder_id
         FROM wb_ticket t
        WHERE t.org_id = ${orgId} AND (${p.kind}::text IS NULL OR t.kind = ${p.kind}) AND t.${sql.raw(p.column)} IS NOT NULL
          AND (${partyId}::bigint IS NULL OR t.${sql.raw(p.column)} = ${partyId}::bigint)
          AND t.state IN ('COMPLETED', 'AUDITED', 'POSTED') AND t.net IS NOT NULL AND t.source_ticket_id IS NULL
          AND t.completed_at >= ${from}::date AND t.completed_at < ${to}::date + 1
+    ), t AS (
+      SELECT tk.party_id, tk.net, tk.amount, tk.holder_id, r.amount AS row_amount
+        FROM tk LEFT JOIN wb_settlement_row r ON r.ticket_id = tk.id AND r.scope = ${p.scope} AND r.settlement_id = tk.holder_id
+      ${goods ? sql`UNION ALL
+      -- the audited trains' wagons (轨道衡) of the party arrived in the period, at the amount their
+      -- audit stamped (105); held by the goods settlement whose row claims them (UNIQUE (scope, wagon_id))
+      SELECT tr.${sql.raw(p.column)}, w.net, coalesce(w.amount, 0), r.settlement_id, r.amount
+        FROM wb_train tr
+        JOIN wb_wagon w ON w.org_id = tr.org_id AND w.train_id = tr.id
+        LEFT JOIN wb_settlement_row r ON r.scope = 'GOODS' AND r.wagon_id = w.id
+       WHERE tr.org_id = ${orgId} AND tr.kind = ${p.kind} AND tr.doc_status = 'AUDITED' AND tr.${sql.raw(p.column)} IS NOT NULL
+         AND (${partyId}::bigint IS NULL OR tr.${sql.raw(p.column)} = ${partyId}::bigint) AND w.net IS NOT NULL
+         AND tr.arrived_at >= ${from}::date AND tr.arrived_at < ${to}::date + 1` : sql``}
     ), tickets AS (
       SELECT t.party_id, count(*)::int AS weighed_count, sum(t.net) AS weighed_tons,
              ${goods ? sql`sum(t.amount)` : sql`0`} AS weighed_amount,
              count(t.holder_id)::int AS settled_count, coalesce(sum(t.net) FILTER (WHERE t.holder_id IS NOT NULL), 0) AS settled_tons,
-             coalesce(sum(r.amount), 0) AS settled_amount,
+             coalesce(sum(t.row_amount), 0) AS settled_amount,
              ${goods ? sql`coalesce(sum(t.amount) FILTER (WHERE t.holder_id IS NULL), 0)` : sql`0`} AS unsettled_amount
-        FROM t LEFT JOIN wb_settlement_row r ON r.ticket_id = t.id AND r.scope = ${p.scope} AND r.settlement_id = t.holder_id
+        FROM t
        GROUP BY t.party_id
     ), held AS (
       SELECT h.party_id, count(*)::int AS settlement_count, sum(s.total_amount) AS settlement_total, sum(s.invoiced_amount) AS invoiced, sum(s.paid_amount) AS paid

@@ -307,7 +307,7 @@ export async function saveRows(tx: Tx, orgId: string, settlementId: string, fds:
   if (fds.length === 0) return;
   const fdIds = await tx.insertInto('wb_settlement_fd').values(fds.map((f) => ({
     org_id: orgId, settlement_id: settlementId, seq: f.seq, fd_no: f.fdNo, notice_id: f.noticeId, contract_id: f.contractId, material_id: f.materialId,
-    ticket_count: f.totals.ticketCount, total_net: f.totals.totalNet, total_quantity: f.totals.totalQuantity, total_amount: f.totals.rowsAmount,
+    ticket_count: f.totals.ticketCount, total_net: f.totals.totalNet, total_quantity: f.totals.totalQuantity, total_volume: f.totals.totalVolume, total_amount: f.totals.rowsAmount,
     total_tax: f.totals.rowsTax, total_amount_ex_tax: f.totals.rowsAmountExTax,
   }))).returning(['id', 'seq']).execute();
   const idOf = new Map(fdIds.map((f) => [f.seq, f.id]));
@@ -317,24 +317,26 @@ export async function saveRows(tx: Tx, orgId: string, settlementId: string, fds:
     contract_id: r.contractId, basis: r.basis, net: r.net, shipped: r.shipped, gross_net: r.grossNet, basis_quantity: r.basisQuantity,
     quality_deduction: r.qualityDeduction, quantity: r.quantity, price: r.price, quality_price_adjust: r.qualityPriceAdjust, unit_price: r.unitPrice,
     tax_rate: r.taxRate, amount: r.amount, tax: r.tax, amount_ex_tax: r.amountExTax, unit_price_ex_tax: r.unitPriceExTax, deductions: r.deductions,
+    price_basis: r.priceBasis ?? 'NET',
   })));
   await sql`INSERT INTO wb_settlement_row (org_id, settlement_id, scope, fd_id, seq, ticket_id, wagon_id, ticket_no, completed_at, material_id, notice_id, contract_id,
       basis, net, shipped, gross_net, basis_quantity, quality_deduction, quantity, price, quality_price_adjust, unit_price, tax_rate, amount, tax, amount_ex_tax, unit_price_ex_tax,
-      deductions)
+      deductions, price_basis)
     SELECT ${orgId}::bigint, ${settlementId}::bigint, 'GOODS', x.fd_id, x.seq, x.ticket_id, x.wagon_id, x.ticket_no, x.completed_at, x.material_id, x.notice_id, x.contract_id,
       x.basis, x.net, x.shipped, x.gross_net, x.basis_quantity, x.quality_deduction, x.quantity, x.price, x.quality_price_adjust, x.unit_price, x.tax_rate, x.amount, x.tax,
-      x.amount_ex_tax, x.unit_price_ex_tax, coalesce(x.deductions, '{}'::jsonb)
+      x.amount_ex_tax, x.unit_price_ex_tax, coalesce(x.deductions, '{}'::jsonb), x.price_basis
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(fd_id bigint, seq integer, ticket_id bigint, wagon_id bigint, ticket_no text, completed_at timestamptz, material_id bigint,
         notice_id bigint, contract_id bigint, basis text, net numeric, shipped numeric, gross_net numeric, basis_quantity numeric, quality_deduction numeric, quantity numeric,
         price numeric, quality_price_adjust numeric, unit_price numeric, tax_rate numeric, amount numeric, tax numeric, amount_ex_tax numeric, unit_price_ex_tax numeric,
-        deductions jsonb)`.execute(tx);
+        deductions jsonb, price_basis text)`.execute(tx);
 }
 
 /** The sums of the stored rows and adjustment rows, exact (numeric), as the totals read them. */
 export async function storedSums(tx: Tx, settlementId: string): Promise<{ rows: RowSums; adjusts: AdjustFigures }> {
   const { rows } = await sql<Record<string, string>>`
-    SELECT r.n::text AS n, r.net, r.quantity, r.amount, r.tax, r.ex_tax, a.quantity AS a_quantity, a.amount AS a_amount, a.tax AS a_tax, a.ex_tax AS a_ex_tax
-      FROM (SELECT count(*) AS n, coalesce(sum(net), 0)::text AS net, coalesce(sum(quantity), 0)::text AS quantity, coalesce(sum(amount), 0)::text AS amount,
+    SELECT r.n::text AS n, r.net, r.quantity, r.volume, r.amount, r.tax, r.ex_tax, a.quantity AS a_quantity, a.amount AS a_amount, a.tax AS a_tax, a.ex_tax AS a_ex_tax
+      FROM (SELECT count(*) AS n, coalesce(sum(net), 0)::text AS net, coalesce(sum(quantity) FILTER (WHERE price_basis = 'NET'), 0)::text AS quantity,
+                   coalesce(sum(quantity) FILTER (WHERE price_basis = 'VOLUME'), 0)::text AS volume, coalesce(sum(amount), 0)::text AS amount,
                    coalesce(sum(tax), 0)::text AS tax, coalesce(sum(amount_ex_tax), 0)::text AS ex_tax
               FROM wb_settlement_row WHERE settlement_id = ${settlementId}::bigint) r,
            (SELECT coalesce(sum(quantity), 0)::text AS quantity, coalesce(sum(amount), 0)::text AS amount, coalesce(sum(tax), 0)::text AS tax,
@@ -342,7 +344,7 @@ export async function storedSums(tx: Tx, settlementId: string): Promise<{ rows: 
               FROM wb_settlement_adjust WHERE settlement_id = ${settlementId}::bigint AND NOT auto_rounding) a`.execute(tx);
   const x = rows[0];
   return {
-    rows: { ticketCount: Number(x.n), net: x.net, quantity: x.quantity, amount: x.amount, tax: x.tax, amountExTax: x.ex_tax },
+    rows: { ticketCount: Number(x.n), net: x.net, quantity: x.quantity, volume: x.volume, amount: x.amount, tax: x.tax, amountExTax: x.ex_tax },
     adjusts: { quantity: x.a_quantity, amount: x.a_amount, tax: x.a_tax, amountExTax: x.a_ex_tax },
   };
 }
@@ -369,7 +371,7 @@ export async function saveRounding(tx: Tx, orgId: string, settlementId: string, 
 /** The header's totals and version moved; `confirmed` stamps the pound list fixed (or not, when it is emptied). */
 export async function saveTotals(tx: Tx, orgId: string, s: Pick<SettleHeader, 'id' | 'version'>, t: SettleTotals, userId: string | null, confirmed?: boolean): Promise<void> {
   await tx.updateTable('wb_settlement').set({
-    ticket_count: t.ticketCount, total_net: t.totalNet, total_quantity: t.totalQuantity, rows_amount: t.rowsAmount, rows_tax: t.rowsTax,
+    ticket_count: t.ticketCount, total_net: t.totalNet, total_quantity: t.totalQuantity, total_volume: t.totalVolume, rows_amount: t.rowsAmount, rows_tax: t.rowsTax,
     rows_amount_ex_tax: t.rowsAmountExTax, adjust_amount: t.adjustAmount, adjust_tax: t.adjustTax, total_amount: t.totalAmount, total_tax: t.totalTax,
     total_amount_ex_tax: t.totalAmountExTax, version: s.version + 1, updated_at: new Date(), updated_by: userId,
     ...(confirmed === undefined ? {} : { pounds_confirmed_at: confirmed ? new Date() : null }),

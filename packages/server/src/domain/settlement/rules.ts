@@ -233,7 +233,10 @@ export interface RoundingFigures { amount: string; tax: string; amountExTax: str
 export interface SettleTotals {
   ticketCount: number;
   totalNet: string;
+  /** the tons: the rows priced per ton and the adjustment rows (105: never added to m3) */
   totalQuantity: string;
+  /** the m3 of the rows priced per m3 gauged (105) */
+  totalVolume: string;
   rowsAmount: string;
   rowsTax: string;
   rowsAmountExTax: string;
@@ -248,8 +251,8 @@ export interface SettleTotals {
 
 const sumOf = <T>(items: readonly T[], pick: (x: T) => Decimal.Value) => items.reduce((s, x) => s.plus(pick(x)), new Decimal(0));
 
-/** The rows' sums as the database adds them up. */
-export interface RowSums { ticketCount: number; net: string; quantity: string; amount: string; tax: string; amountExTax: string }
+/** The rows' sums as the database adds them up: `quantity` the tons of the rows per ton, `volume` the m3 of the rows per m3 gauged (105). */
+export interface RowSums { ticketCount: number; net: string; quantity: string; volume: string; amount: string; tax: string; amountExTax: string }
 
 /**
  * The header's totals from the sums of the rows and of the adjustment rows (the automatic rounding
@@ -273,6 +276,7 @@ export function totalsOf(rows: RowSums, adjusts: AdjustFigures, rule: PayRoundin
     ok: true,
     value: {
       ticketCount: rows.ticketCount, totalNet: plain(rows.net), totalQuantity: new Decimal(rows.quantity).plus(adjusts.quantity).toFixed(),
+      totalVolume: plain(rows.volume),
       rowsAmount: plain(rows.amount), rowsTax: plain(rows.tax), rowsAmountExTax: plain(rows.amountExTax),
       adjustAmount: new Decimal(adjusts.amount).plus(paid.rounding.amount).toFixed(), adjustTax: new Decimal(adjusts.tax).plus(paid.rounding.tax).toFixed(),
       totalAmount: paid.total.amount.toFixed(), totalTax: paid.total.tax.toFixed(), totalAmountExTax: paid.total.amountExTax.toFixed(),
@@ -282,14 +286,28 @@ export function totalsOf(rows: RowSums, adjusts: AdjustFigures, rule: PayRoundin
 }
 
 /** The same from the rows and adjustment rows themselves. */
-export function settleTotals(rows: readonly Pick<SettleRow, 'net' | 'quantity' | 'amount' | 'tax' | 'amountExTax'>[], adjusts: readonly AdjustFigures[], rule: PayRounding | null = 'halfUp'): Decided<SettleTotals> {
+export function settleTotals(
+  rows: readonly (Pick<SettleRow, 'net' | 'quantity' | 'amount' | 'tax' | 'amountExTax'> & Partial<Pick<SettleRow, 'priceBasis'>>)[], adjusts: readonly AdjustFigures[],
+  rule: PayRounding | null = 'halfUp',
+): Decided<SettleTotals> {
+  const perM3 = (r: Partial<Pick<SettleRow, 'priceBasis'>>) => r.priceBasis === 'VOLUME';
   return totalsOf(
-    { ticketCount: rows.length, net: sumOf(rows, (r) => r.net).toFixed(), quantity: sumOf(rows, (r) => r.quantity).toFixed(), amount: sumOf(rows, (r) => r.amount).toFixed(),
+    { ticketCount: rows.length, net: sumOf(rows, (r) => r.net).toFixed(), quantity: sumOf(rows.filter((r) => !perM3(r)), (r) => r.quantity).toFixed(),
+      volume: sumOf(rows.filter(perM3), (r) => r.quantity).toFixed(), amount: sumOf(rows, (r) => r.amount).toFixed(),
       tax: sumOf(rows, (r) => r.tax).toFixed(), amountExTax: sumOf(rows, (r) => r.amountExTax).toFixed() },
     { quantity: sumOf(adjusts, (a) => a.quantity).toFixed(), amount: sumOf(adjusts, (a) => a.amount).toFixed(), tax: sumOf(adjusts, (a) => a.tax).toFixed(),
       amountExTax: sumOf(adjusts, (a) => a.amountExTax).toFixed() },
     rule,
   );
+}
+
+/**
+ * A settlement's quantity in words, tons and m3 never added (105): `75` when every row is per ton
+ * (as before), `12.5 吨、17.331 方` when rows per m3 gauged are in it.
+ */
+export function quantityWords(tons: Decimal.Value, m3: Decimal.Value): string {
+  const volume = new Decimal(m3);
+  return volume.isZero() ? new Decimal(tons).toFixed() : `${new Decimal(tons).toFixed()} 吨、${volume.toFixed()} 方`;
 }
 
 /** The fd sub-settlement a row falls in: its delivery batch (the notice), else its contract, else its material. */

@@ -1,4 +1,4 @@
-import { formatMoney, formatWeight, type DisplayParams } from '@wb/protocol';
+import { formatMoney, formatWeight, WEIGHT_UNIT_LABELS, type DisplayParams } from '@wb/protocol';
 import { weightHeader, type DocColumn, type Letterhead, type TableDocument } from '../../platform/print/document';
 import { SETTLE_KINDS } from './kinds';
 import type { SettlementRead } from './reads';
@@ -11,7 +11,7 @@ import { BASIS_WORDS, DEDUCTION_ORDER, DEDUCTION_WORDS, STATE_WORDS, type RowDed
  * adjustment rows, the totals row (the header's totals: the rows and adjustment rows), what was
  * invoiced and paid, and the signature block. Figures are the stored ones.
  */
-const columns = (p: DisplayParams): DocColumn[] => [
+const columns = (p: DisplayParams, perM3: boolean): DocColumn[] => [
   { key: 'seq', header: '序号', kind: 'text', width: 7 },
   { key: 'ticketNo', header: '磅单号', kind: 'text', width: 27 },
   { key: 'completedAt', header: '完成时间', kind: 'time', width: 25 },
@@ -19,8 +19,10 @@ const columns = (p: DisplayParams): DocColumn[] => [
   { key: 'basis', header: '结算依据', kind: 'text', width: 15 },
   { key: 'grossNet', header: weightHeader('我方净重', p), kind: 'weight', width: 17 },
   { key: 'shipped', header: weightHeader('原发', p), kind: 'weight', width: 15 },
-  { key: 'deductions', header: '扣重', kind: 'text', width: 38 },
+  { key: 'deductions', header: '扣重', kind: 'text', width: perM3 ? 24 : 38 },
   { key: 'quantity', header: weightHeader('结算数量', p), kind: 'weight', width: 17 },
+  // 105: rows priced per m3 gauged settle m3, never added to the tons: a column of their own
+  ...(perM3 ? [{ key: 'volume', header: '结算方量(方)', kind: 'number' as const, width: 14 }] : []),
   { key: 'unitPrice', header: '单价', kind: 'price', width: 17 },
   { key: 'amount', header: '金额', kind: 'money', width: 21 },
   { key: 'taxRate', header: '税率%', kind: 'number', width: 10 },
@@ -40,6 +42,8 @@ const timeOf = (v: unknown) => new Intl.DateTimeFormat('sv-SE', {
 
 export function statementDocument(s: SettlementRead, letterhead: Letterhead, display: DisplayParams): TableDocument {
   const paidWord = SETTLE_KINDS[s.kind].payment === 'OUT' ? '已付款' : '已收款';
+  const perM3 = s.rows.some((r) => r.priceBasis === 'VOLUME') || Number(s.totalVolume) !== 0;
+  const unit = WEIGHT_UNIT_LABELS[display.weightUnit].zh;
   return {
     title: title(s),
     letterhead,
@@ -49,15 +53,17 @@ export function statementDocument(s: SettlementRead, letterhead: Letterhead, dis
       ['结算期间', `${timeOf(s.periodFrom)} 至 ${timeOf(s.periodTo)}`],
       ['状态', STATE_WORDS[s.state]],
       ['磅单', `${s.ticketCount} 张`],
+      ['结算数量', perM3 ? `${formatWeight(s.totalQuantity, display)} ${unit}；${String(s.totalVolume)} 方` : `${formatWeight(s.totalQuantity, display)} ${unit}`],
       ['结算金额', formatMoney(s.totalAmount)],
       ['打印日期', dayOf(new Date())],
     ],
-    columns: columns(display),
+    columns: columns(display, perM3),
     rows: [
       ...s.rows.map((r) => ({
         seq: String(r.seq), ticketNo: String(r.ticketNo), completedAt: r.completedAt as Date | null, materialName: (r.materialName as string | null) ?? '',
         basis: BASIS_WORDS[r.basis as SettleRow['basis']] ?? String(r.basis), grossNet: r.grossNet as string, shipped: (r.shipped as string | null) ?? null,
-        deductions: deductionsText(r.deductions as RowDeductions, display), quantity: r.quantity as string, unitPrice: r.unitPrice as string,
+        deductions: deductionsText(r.deductions as RowDeductions, display),
+        ...(r.priceBasis === 'VOLUME' ? { quantity: null, volume: r.quantity as string } : { quantity: r.quantity as string }), unitPrice: r.unitPrice as string,
         amount: r.amount as string, taxRate: r.taxRate as string, tax: r.tax as string, amountExTax: r.amountExTax as string,
       })),
       ...s.adjusts.map((a) => ({
@@ -65,7 +71,9 @@ export function statementDocument(s: SettlementRead, letterhead: Letterhead, dis
         amountExTax: String(a.amountExTax),
       })),
     ],
-    totals: { seq: '合计', ticketNo: `${s.ticketCount} 张`, quantity: String(s.totalQuantity), amount: String(s.totalAmount), tax: String(s.totalTax), amountExTax: String(s.totalAmountExTax) },
+    totals: {
+      seq: '合计', ticketNo: `${s.ticketCount} 张`, quantity: String(s.totalQuantity), ...(perM3 ? { volume: String(s.totalVolume) } : {}), amount: String(s.totalAmount), tax: String(s.totalTax), amountExTax: String(s.totalAmountExTax),
+    },
     notes: [
       ['磅单合计', `金额 ${formatMoney(s.rowsAmount)}；税额 ${formatMoney(s.rowsTax)}；不含税 ${formatMoney(s.rowsAmountExTax)}`],
       ['调整合计', `${formatMoney(s.adjustAmount)}（税额 ${formatMoney(s.adjustTax)}）`],

@@ -6,8 +6,9 @@ import type { EntityValues, StateActionAnswer } from '../../platform/documents/d
 import { postRecords, reverseRecords, type NewRecord } from '../stock/ledger';
 import { ticketMovements } from '../stock/rules/movements';
 import { resolvePrice } from '../price/resolve';
+import { weighParams } from '../weighing/repo';
 import type { TrainKindDef } from './kinds';
-import { trainTotals, wagonFigures, wagonNotPostable, type LossTerms, type TrainTotals, type WagonFigures } from './rules';
+import { trainTotals, wagonAmount, wagonFigures, wagonNotPostable, type LossTerms, type TrainTotals, type WagonFigures } from './rules';
 
 /**
  * The track scale's SQL: the contract's loss terms a train copies, the checks of a train's write,
@@ -123,12 +124,21 @@ export async function auditTrains(tx: Tx, who: RowScope, k: TrainKindDef, ids: s
   const figured = wagons.map((w) => ({ w, f: wagonFigures(w, termsOf(byId.get(w.train_id) as TrainRow)) }));
   const prices = await wagonPrices(tx, who.orgId, k, trains, wagons);
   const priceOf = (w: WagonRow) => prices.get(`${w.train_id}:${w.material_id}`) ?? { price: null, source: null, taxRate: null };
+  // the amount beside the price (105): (net - charged) x price at the money decimals
+  const decimals = (await weighParams(tx, who.orgId)).moneyPrecision;
+  const amounts: (string | null)[] = [];
+  for (const { w, f } of figured) {
+    const a = wagonAmount((byId.get(w.train_id) as TrainRow).train_no, w.wagon_no, f.net, f.charged, priceOf(w).price, decimals);
+    if (!a.ok) return [{ field: a.field, message: a.message }];
+    amounts.push(a.amount);
+  }
   await sql`
-    UPDATE wb_wagon w SET tolerance = x.tolerance, over_loss = x.over_loss, charged = x.charged, price = x.price, price_source = x.price_source, tax_rate = x.tax_rate
+    UPDATE wb_wagon w SET tolerance = x.tolerance, over_loss = x.over_loss, charged = x.charged, price = x.price, price_source = x.price_source, tax_rate = x.tax_rate,
+           amount = x.amount
       FROM unnest(${figured.map((x) => x.w.id)}::bigint[], ${figured.map((x) => x.f.tolerance)}::numeric[],
                   ${figured.map((x) => x.f.overLoss)}::numeric[], ${figured.map((x) => x.f.charged)}::numeric[],
                   ${figured.map((x) => priceOf(x.w).price)}::numeric[], ${figured.map((x) => priceOf(x.w).source)}::text[],
-                  ${figured.map((x) => priceOf(x.w).taxRate)}::numeric[]) AS x(id, tolerance, over_loss, charged, price, price_source, tax_rate)
+                  ${figured.map((x) => priceOf(x.w).taxRate)}::numeric[], ${amounts}::numeric[]) AS x(id, tolerance, over_loss, charged, price, price_source, tax_rate, amount)
      WHERE w.id = x.id AND w.org_id = ${who.orgId}`.execute(tx);
   const records: NewRecord[] = [];
   for (const { w, f } of figured) {
@@ -163,7 +173,7 @@ export async function unauditTrains(tx: Tx, who: RowScope, ids: string[]): Promi
     return held.map((h) => ({ field: 'ids', message: `车次 ${h.train_no} 有 ${h.n} 节车皮已被结算单 ${h.settle_no} 结算，不能反审核，请先从结算单中移除` }));
   }
   const reversed = await reverseRecords(tx, who.orgId, who.userId, 'wagon_id', rows.map((r) => r.id));
-  await sql`UPDATE wb_wagon SET tolerance = NULL, over_loss = NULL, charged = NULL, price = NULL, price_source = NULL, tax_rate = NULL
+  await sql`UPDATE wb_wagon SET tolerance = NULL, over_loss = NULL, charged = NULL, price = NULL, price_source = NULL, tax_rate = NULL, amount = NULL
      WHERE org_id = ${who.orgId} AND train_id = ANY(${ids}::bigint[])`.execute(tx);
   await sql`UPDATE wb_train SET audited_at = NULL, audited_by = NULL WHERE org_id = ${who.orgId} AND id = ANY(${ids}::bigint[])`.execute(tx);
   return { problems: [], warnings: reversed.warnings };

@@ -768,11 +768,15 @@ export interface WbSettlement {
   invoiced_amount: NumericDefault; paid_amount: NumericDefault; examined_at: Timestamp | null; examined_by: Id | null; paid_at: Timestamp | null;
   closed_at: Timestamp | null; closed_by: Id | null;
   remark: string | null; created_at: Timestamp; created_by: Id | null; updated_at: Timestamp; updated_by: Id | null; version: Generated<number>;
+  /** 105: the m3 of the rows priced per m3 gauged (total_quantity: the tons) */
+  total_volume: NumericDefault;
 }
 export interface WbSettlementFd {
   id: Generated<string>; org_id: Id; settlement_id: Id; seq: number; fd_no: string; notice_id: Id | null; contract_id: Id | null; material_id: Id | null;
   ticket_count: Generated<number>; total_net: NumericDefault; total_quantity: NumericDefault; total_amount: NumericDefault; total_tax: NumericDefault;
   total_amount_ex_tax: NumericDefault;
+  /** 105: the m3 of the rows priced per m3 gauged (total_quantity: the tons) */
+  total_volume: NumericDefault;
 }
 export interface WbSettlementRow {
   id: Generated<string>; org_id: Id; settlement_id: Id; scope: SettlementScope; fd_id: Id | null; seq: number; ticket_id: Id | null; ticket_no: string;
@@ -783,6 +787,8 @@ export interface WbSettlementRow {
   unit_price: Numeric; tax_rate: NumericDefault; amount: Numeric; tax: Numeric; amount_ex_tax: Numeric; unit_price_ex_tax: Numeric;
   /** 066: the deductions by kind the row was settled with (tons) */
   deductions: Json<Record<string, string>>;
+  /** 105: what the row's quantity is: tons (NET) or m3 gauged (VOLUME) */
+  price_basis: Generated<PriceBasis>;
 }
 export type SettlementAdjustKind = 'ROUNDING' | 'PENALTY' | 'REBATE' | 'QUALITY' | 'LOSS' | 'FUEL_ADVANCE' | 'OTHER';
 export interface WbSettlementAdjust {
@@ -975,6 +981,8 @@ export interface WbWagon {
   loss: Generated<string | null>; tolerance: Numeric | null; over_loss: Numeric | null; charged: Numeric | null; remark: string | null;
   /** 095: the price and tax rate the wagon settles at, stamped by its train's audit */
   price: Numeric | null; price_source: string | null; tax_rate: Numeric | null;
+  /** 105: (net - charged) x price at the money decimals, stamped with the price; null without one */
+  amount: Numeric | null;
   created_at: Generated<Timestamp>; created_by: Id | null; updated_at: Generated<Timestamp>; updated_by: Id | null; version: Generated<number>;
 }
 export interface DB {
