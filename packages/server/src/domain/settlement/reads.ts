@@ -25,6 +25,8 @@ export interface Candidate {
   noticeId: string | null; basis: SettleRow['basis']; net: string; shipped: string | null; grossNet: string; basisQuantity: string; qualityDeduction: string;
   deductions: SettleRow['deductions']; quantity: string; price: string; qualityPriceAdjust: string; unitPrice: string; taxRate: string; amount: string;
   tax: string; amountExTax: string; basisText: string;
+  /** 085/105: the row is priced per m3 gauged, its quantity m3 (absent: tons) */
+  priceBasis?: 'VOLUME';
 }
 
 /** The row a candidate would become (the figures confirmPounds saves); a ticket whose amount no column holds says so in its basis. */
@@ -36,6 +38,7 @@ export function candidateOf(t: repo.CandidateTicket, moneyDecimals: number): Can
     noticeId: t.noticeId, basis: v.basis, net: v.net, shipped: v.shipped, grossNet: v.grossNet, basisQuantity: v.basisQuantity, qualityDeduction: v.qualityDeduction,
     deductions: v.deductions, quantity: v.quantity, price: v.price, qualityPriceAdjust: v.qualityPriceAdjust, unitPrice: v.unitPrice, taxRate: v.taxRate,
     amount: v.amount, tax: v.tax, amountExTax: v.amountExTax, basisText: r.ok ? basisText(v) : r.message,
+    ...(v.priceBasis === 'VOLUME' ? { priceBasis: 'VOLUME' as const } : {}),
   };
 }
 

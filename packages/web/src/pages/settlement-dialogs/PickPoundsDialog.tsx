@@ -47,6 +47,9 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
     }
   };
   const c = (k: string) => withUnit(t(`settlementDialogs.candidates.${k}`), display);
+  // a row priced per m3 gauged settles m3, never shown (nor added) as tons
+  const quantityText = (r: Pick<Candidate, 'quantity' | 'priceBasis'>) => (r.priceBasis === 'VOLUME' ? t('settlementDialogs.volume', { volume: r.quantity }) : weight(r.quantity));
+  const chosenQuantity = display.weight(totals.quantity, { unit: true }) + (totals.volume === '0' ? '' : `、${t('settlementDialogs.volume', { volume: totals.volume })}`);
   const bases = t('settlementDialogs.bases', { returnObjects: true }) as Record<string, string>;
   const kinds = t('settlementDialogs.deductionKinds', { returnObjects: true }) as Record<string, string>;
   const deductionText = (d: RowDeductions | null | undefined) =>
@@ -58,7 +61,7 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
       <div>{`${c('grossNet')}：${weight(r.grossNet)}`}</div>
       <div>{`${c('shipped')}：${r.shipped === null ? '—' : weight(r.shipped)}`}</div>
       <div>{`${c('deductions')}：${deductionText(r.deductions) || t('settlementDialogs.noDeduction')}`}</div>
-      <div>{`${c('quantity')}：${weight(r.quantity)}`}</div>
+      <div>{`${c('quantity')}：${quantityText(r)}`}</div>
       <div>{`${c('price')}：${display.unitPrice(r.unitPrice)}`}</div>
       <div>{`${c('amount')}：${display.money(r.amount)}`}</div>
     </div>
@@ -69,7 +72,7 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
       <Space style={{ marginBottom: 8 }}>
         <Button size="small" data-testid="pick-all" onClick={() => setPicked(new Set(rows.map((r) => r.key)))}>{t('settlementDialogs.selectAll')}</Button>
         <Button size="small" data-testid="pick-none" onClick={() => setPicked(new Set())}>{t('settlementDialogs.selectNone')}</Button>
-        <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, quantity: display.weight(totals.quantity, { unit: true }), amount: display.money(totals.amount) })}</Typography.Text>
+        <Typography.Text data-testid="pick-totals">{t('settlementDialogs.chosen', { count: totals.count, quantity: chosenQuantity, amount: display.money(totals.amount) })}</Typography.Text>
       </Space>
       <Table<Line> size="small" bordered rowKey="key" dataSource={rows} loading={!data} pagination={{ pageSize: 50, showSizeChanger: false }}
         scroll={{ x: 'max-content', y: 420 }} locale={{ emptyText: <EmptyReasons excluded={data?.excluded} /> }}
@@ -84,7 +87,7 @@ export function PickPoundsDialog({ ctx, onClose }: DialogProps) {
           { key: 'shipped', title: c('shipped'), dataIndex: 'shipped', align: 'right', width: 75, render: weight },
           { key: 'deductions', title: c('deductions'), dataIndex: 'deductions', width: 110, render: (d: RowDeductions) => deductionText(d) },
           { key: 'quantity', title: c('quantity'), dataIndex: 'quantity', align: 'right', width: 90,
-            render: (v: string, r: Candidate) => <Tooltip title={basisTip(r)}><span data-testid="candidate-quantity" data-basis={r.basis}>{weight(v)}</span></Tooltip> },
+            render: (_v: string, r: Candidate) => <Tooltip title={basisTip(r)}><span data-testid="candidate-quantity" data-basis={r.basis}>{quantityText(r)}</span></Tooltip> },
           { key: 'price', title: c('price'), dataIndex: 'unitPrice', align: 'right', width: 85, render: (v: string) => display.unitPrice(v) },
           { key: 'amount', title: c('amount'), dataIndex: 'amount', align: 'right', width: 105, render: (v: string) => <span data-testid="candidate-amount">{display.money(v)}</span> },
         ]} />

@@ -11,7 +11,8 @@ const idOf = (id: string) => encodeURIComponent(id);
 export interface SettlementEntity {
   id: string; kind: 'pu' | 'sa' | 'al'; settleNo: string; state: string;
   party: { id: string; code: string; name: string };
-  ticketCount: number; totalQuantity: string; totalAmount: string; totalTax: string; invoicedAmount: string; paidAmount: string;
+  /** totalQuantity the tons, totalVolume the m3 of the rows priced per m3 gauged (never added) */
+  ticketCount: number; totalQuantity: string; totalVolume?: string; totalAmount: string; totalTax: string; invoicedAmount: string; paidAmount: string;
   adjusts: { seq: number; reasonKind: string; reason: string; amount: string }[];
   invoices: { invoiceNo: string; invoiceDate: string; amount: string; tax: string }[];
   payments: { seq: number; paidOn: string; method: string; amount: string; reference: string | null }[];
@@ -33,6 +34,8 @@ export interface Candidate {
   quantity: string; price: string; qualityPriceAdjust: string; unitPrice: string; taxRate: string; amount: string; tax: string; amountExTax: string;
   /** the basis in words, the server's (两者取小：我方 31.99，原发 31.95，取 31.95；无扣重) */
   basisText: string;
+  /** VOLUME: priced per m3 gauged, `quantity` is m3 (absent: tons) */
+  priceBasis?: 'NET' | 'VOLUME';
 }
 
 export const getSettlement = (base: string, id: string) => call<SettlementEntity>(`${path(base)}/getId/${idOf(id)}`);

@@ -30,18 +30,23 @@ export function chosenIds(lines: readonly Line[], chosen: ReadonlySet<string>): 
 /**
  * The chosen candidates' count, settled quantity and amount: the sums of the rows the server says
  * they will become (weightLists computes each with the rule confirmPounds saves by), as decimals.
+ * Tons and m3 are never added: `quantity` sums the rows priced per ton, `volume` the m3 of those
+ * priced per m3 gauged; the amounts add.
  */
-export function chosenTotals(rows: Pick<Candidate, 'id' | 'quantity' | 'amount'>[], chosen: ReadonlySet<string>): { count: number; quantity: string; amount: string } {
+export function chosenTotals(rows: (Pick<Candidate, 'id' | 'quantity' | 'amount'> & Partial<Pick<Candidate, 'priceBasis'>>)[], chosen: ReadonlySet<string>)
+  : { count: number; quantity: string; volume: string; amount: string } {
   let quantity = zero();
+  let volume = zero();
   let amount = zero();
   let count = 0;
   for (const r of rows) {
     if (!chosen.has(r.id)) continue;
     count += 1;
-    quantity = quantity.plus(r.quantity);
+    if (r.priceBasis === 'VOLUME') volume = volume.plus(r.quantity);
+    else quantity = quantity.plus(r.quantity);
     amount = amount.plus(r.amount);
   }
-  return { count, quantity: quantity.toFixed(), amount: amount.toFixed(2) };
+  return { count, quantity: quantity.toFixed(), volume: volume.toFixed(), amount: amount.toFixed(2) };
 }
 
 // decimal.js comes through the protocol's money helpers (the web does not depend on it itself)

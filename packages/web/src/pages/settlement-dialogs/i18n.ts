@@ -15,6 +15,7 @@ export const settlementDialogsZh = {
   deductionKinds: { WATER: '扣水', IMPURITY: '扣杂', DETRITUS: '扣渣', STONE: '扣石', OTHER: '其他扣重', QUALITY: '质量扣重', LOSS: '超耗扣重' } as Record<string, string>,
   noDeduction: '无扣重',
   chosen: '已选 {{count}} 张，结算数量 {{quantity}}，金额 {{amount}}',
+  volume: '{{volume}} 方',
   noCandidates: '没有可结算的磅单', selectAll: '全选', selectNone: '全不选',
   excluded: {
     head: '期间内的磅单不可结算：', none: '期间内没有该结算对象的磅单', noneOfKind: '期间内没有该业务类型的磅单', line: '{{label}} {{count}} 张', held: '已被结算单 {{no}} 占用',
@@ -69,6 +70,7 @@ export const settlementDialogsEn: SettlementDialogsTexts = {
   deductionKinds: { WATER: 'Water', IMPURITY: 'Impurity', DETRITUS: 'Detritus', STONE: 'Stone', OTHER: 'Other', QUALITY: 'Quality', LOSS: 'Loss over tolerance' },
   noDeduction: 'No deduction',
   chosen: '{{count}} chosen, settled {{quantity}}, amount {{amount}}',
+  volume: '{{volume}} m³',
   noCandidates: 'No tickets to settle', selectAll: 'Select all', selectNone: 'Select none',
   excluded: {
     head: 'Tickets of the period that cannot be settled:', none: 'No tickets of this party in the period', noneOfKind: 'No tickets of this kind in the period', line: '{{label}}: {{count}}', held: 'Held by settlement {{no}}',

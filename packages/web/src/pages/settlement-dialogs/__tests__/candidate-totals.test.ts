@@ -7,8 +7,15 @@ describe('the candidates popup\'s figures', () => {
   it('the chosen tickets are counted and their rows\' quantities and amounts summed as decimals, the others left out', () => {
     // 31.95 t x 38 = 1214.1 (the lesser of our 31.99 and the shipped 31.95): the server's row, not net x price
     const rows = [c('1', '31.95', '1214.1'), c('2', '24.5', '7350'), c('3', '0.1', '0.07')];
-    expect(chosenTotals(rows, new Set(['1', '3']))).toEqual({ count: 2, quantity: '32.05', amount: '1214.17' });
-    expect(chosenTotals(rows, new Set())).toEqual({ count: 0, quantity: '0', amount: '0.00' });
+    expect(chosenTotals(rows, new Set(['1', '3']))).toEqual({ count: 2, quantity: '32.05', volume: '0', amount: '1214.17' });
+    expect(chosenTotals(rows, new Set())).toEqual({ count: 0, quantity: '0', volume: '0', amount: '0.00' });
+  });
+
+  it('never adds the m3 of a row priced per m3 gauged to the tons: two figures, the amounts added', () => {
+    // 25 t at 10 = 250; 17.331 m3 at 45.5 = 788.56
+    const rows = [c('1', '25', '250'), { ...c('2', '17.331', '788.56'), priceBasis: 'VOLUME' as const }];
+    expect(chosenTotals(rows, new Set(['1', '2']))).toEqual({ count: 2, quantity: '25', volume: '17.331', amount: '1038.56' });
+    expect(chosenTotals(rows, new Set(['2']))).toEqual({ count: 1, quantity: '0', volume: '17.331', amount: '788.56' });
   });
 });
 
@@ -24,6 +31,6 @@ describe('the picker\'s lines: tickets and wagons (轨道衡)', () => {
     expect(lines.map((l) => [l.key, l.ticketNo, l.plateNumber, l.shipped, l.quantity])).toEqual([['t:5', 'CG1', '浙E1', null, '25'], ['w:5', 'CGHC1/C64-1', 'C64-1', '60.5', '60.141']]);
     expect(chosenIds(lines, new Set(['w:5']))).toEqual({ ticketIds: [], wagonIds: ['5'] });
     expect(chosenIds(lines, new Set(['t:5', 'w:5']))).toEqual({ ticketIds: ['5'], wagonIds: ['5'] });
-    expect(chosenTotals(lines.map((l) => ({ ...l, id: l.key })), new Set(['t:5', 'w:5']))).toEqual({ count: 2, quantity: '85.141', amount: '11517.42' });
+    expect(chosenTotals(lines.map((l) => ({ ...l, id: l.key })), new Set(['t:5', 'w:5']))).toEqual({ count: 2, quantity: '85.141', volume: '0', amount: '11517.42' });
   });
 });
