@@ -38,17 +38,27 @@ export function accountCents(orgIds: readonly string[]) {
 
 /**
  * The unsettled money of each company, in cents: the amounts of its completed sales and purchase
- * tickets that no goods settlement past its draft claims (as 销售采购金额 splits them).
+ * tickets, and of its audited trains' wagons (轨道衡, the amount their audit stamped, migration
+ * 105), that no goods settlement past its draft claims (as 销售采购金额 splits them).
  */
 export function unsettledCents(orgIds: readonly string[]) {
   return sql<{ orgId: string; cents: string }>`
-    SELECT t.org_id::text AS "orgId", round(coalesce(sum(t.amount), 0) * 100)::bigint::text AS cents
-      FROM wb_ticket t
-     WHERE t.org_id = ANY(${orgIds}::bigint[]) AND t.kind IN ('sa', 'pu') AND t.state IN ('COMPLETED', 'AUDITED', 'POSTED')
-       AND NOT EXISTS (
-         SELECT 1 FROM wb_settlement_row r JOIN wb_settlement s ON s.org_id = r.org_id AND s.id = r.settlement_id AND s.state <> 'DRAFT'
-          WHERE r.org_id = t.org_id AND r.scope = 'GOODS' AND r.ticket_id = t.id)
-     GROUP BY t.org_id`;
+    SELECT u.org_id::text AS "orgId", round(coalesce(sum(u.amount), 0) * 100)::bigint::text AS cents
+      FROM (
+        SELECT t.org_id, t.amount
+          FROM wb_ticket t
+         WHERE t.org_id = ANY(${orgIds}::bigint[]) AND t.kind IN ('sa', 'pu') AND t.state IN ('COMPLETED', 'AUDITED', 'POSTED')
+           AND NOT EXISTS (
+             SELECT 1 FROM wb_settlement_row r JOIN wb_settlement s ON s.org_id = r.org_id AND s.id = r.settlement_id AND s.state <> 'DRAFT'
+              WHERE r.org_id = t.org_id AND r.scope = 'GOODS' AND r.ticket_id = t.id)
+        UNION ALL
+        SELECT w.org_id, w.amount
+          FROM wb_train tr JOIN wb_wagon w ON w.org_id = tr.org_id AND w.train_id = tr.id
+         WHERE tr.org_id = ANY(${orgIds}::bigint[]) AND tr.kind IN ('sa', 'pu') AND tr.doc_status = 'AUDITED'
+           AND NOT EXISTS (
+             SELECT 1 FROM wb_settlement_row r JOIN wb_settlement s ON s.org_id = r.org_id AND s.id = r.settlement_id AND s.state <> 'DRAFT'
+              WHERE r.org_id = w.org_id AND r.scope = 'GOODS' AND r.wagon_id = w.id)) u
+     GROUP BY u.org_id`;
 }
 
 /** The approvals still running in each company (审批流程). */

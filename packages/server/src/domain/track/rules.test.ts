@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toleranceOf, trainTotals, wagonFigures, wagonNotPostable, type LossTerms } from './rules';
+import { toleranceOf, trainTotals, wagonAmount, wagonFigures, wagonNotPostable, type LossTerms } from './rules';
 
 const permille = (allowance: string, handling: LossTerms['handling'] = 'CHARGE'): LossTerms => ({ basis: 'PERMILLE', allowance, handling });
 
@@ -50,5 +50,21 @@ describe('a wagon that cannot be posted', () => {
     expect(wagonNotPostable('K1', { wagonNo: 'C64-1', gross: '80', tare: null, materialId: '1' })?.message).toBe('车次 K1 车号 C64-1 没有皮重（标重或过磅），不能审核');
     expect(wagonNotPostable('K1', { wagonNo: 'C64-1', gross: '80', tare: '20', materialId: null })?.field).toBe('materialId');
     expect(wagonNotPostable('K1', { wagonNo: 'C64-1', gross: '80', tare: '20', materialId: '1' })).toBeNull();
+  });
+});
+
+describe('a wagon\'s amount (migration 105)', () => {
+  it('is (net - the charged loss, not below 0) x the stamped price, half up at the money decimals; none without a price', () => {
+    // 60.26 - 0.119 = 60.141 x 187.35 = 11267.41635 -> 11267.42
+    expect(wagonAmount('CGHC1', 'C64-1', '60.26', '0.119', '187.35', 2)).toEqual({ ok: true, amount: '11267.42' });
+    expect(wagonAmount('CGHC1', 'C64-1', '60.26', null, '187.35', 0)).toEqual({ ok: true, amount: '11290' });
+    expect(wagonAmount('CGHC1', 'C64-1', '0.1', '0.2', '187.35', 2)).toEqual({ ok: true, amount: '0' });
+    expect(wagonAmount('CGHC1', 'C64-1', '60.26', '0', null, 2)).toEqual({ ok: true, amount: null });
+  });
+
+  it('refuses an amount no money column holds, naming the wagon and the price', () => {
+    expect(wagonAmount('CGHC1', 'C64-1', '99999999999.999', '0', '100000', 2)).toEqual({
+      ok: false, field: 'ids', message: '车次 CGHC1 车号 C64-1：单价 100000 过大，金额不能大于或等于1000万亿',
+    });
   });
 });
