@@ -147,6 +147,9 @@ describe('settlement', () => {
       { ticket_no: tickets[2].no, quantity: '25', amount: '7500' },
     ]);
     expect((await settlementOf(settleNo)).total_amount).toBe('22350');
+    // the list gives the settled quantity per unit: the tons, and apart the m3 of rows priced per m3 gauged (none here)
+    await poll(async () => (await columnTexts(page, '结算数量(吨)'))[0]).toBe('74.50');
+    expect((await columnTexts(page, '结算方量(m³)'))[0]).toBe('0');
     await screenshot(page, 'settlement-purchase-confirmed');
   });
 
