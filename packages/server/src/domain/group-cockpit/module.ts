@@ -7,8 +7,8 @@ import { AppError } from '../../platform/http/errors';
 import type { ReportDataset } from '../../platform/reports/dataset';
 import { executeDataset } from '../../platform/reports/execute';
 import { inPlantCounts } from '../live/repo';
-import { tonsByKind, waitingInterventionCounts } from '../plant-board/repo';
-import { accountCents, groupPlants, openApprovals, stockTons, unsettledCents } from './repo';
+import { waitingInterventionCounts } from '../plant-board/repo';
+import { accountCents, groupPlants, openApprovals, stockTons, stockTonsByClass, unsettledCents, weighedTons } from './repo';
 import { assemblePlants, monthStartOf, plantDay } from './rules';
 
 const zone = () => process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai';
@@ -37,7 +37,7 @@ const COCKPIT_READ: ReportDataset = {
  */
 export const groupCockpitModule = defineModule({
   key: 'group-cockpit',
-  depends: ['live', 'plant-board', 'stock', 'money', 'workflow'],
+  depends: ['live', 'plant-board', 'stock', 'money', 'workflow', 'track'],
   menu: [{
     area: '/reportforms',
     leaves: [leaf('集团驾驶舱', 'Group cockpit', GROUP_COCKPIT_PAGE, [MANAGER], {
@@ -61,9 +61,10 @@ export const groupCockpitModule = defineModule({
         return assemblePlants({
           plants: group,
           inPlant: await read(inPlantCounts(ids)),
-          today: await read(tonsByKind(ids, day, day, zone())),
-          month: await read(tonsByKind(ids, monthStart, day, zone())),
+          today: await read(weighedTons(ids, day, day, zone())),
+          month: await read(weighedTons(ids, monthStart, day, zone())),
           stock: await read(stockTons(ids)),
+          stockByClass: await read(stockTonsByClass(ids)),
           accounts: await read(accountCents(ids)),
           unsettled: await read(unsettledCents(ids)),
           interventions: await read(waitingInterventionCounts(ids)),
