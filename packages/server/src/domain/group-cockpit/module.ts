@@ -8,7 +8,7 @@ import type { ReportDataset } from '../../platform/reports/dataset';
 import { executeDataset } from '../../platform/reports/execute';
 import { inPlantCounts } from '../live/repo';
 import { waitingInterventionCounts } from '../plant-board/repo';
-import { accountCents, groupPlants, openApprovals, stockTons, stockTonsByClass, unsettledCents, weighedTons } from './repo';
+import { accountCents, groupPlants, openApprovals, stockTons, stockTonsByClass, unsettledCents, dayTons, monthTons } from './repo';
 import { assemblePlants, monthStartOf, plantDay } from './rules';
 
 const zone = () => process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai';
@@ -61,8 +61,8 @@ export const groupCockpitModule = defineModule({
         return assemblePlants({
           plants: group,
           inPlant: await read(inPlantCounts(ids)),
-          today: await read(weighedTons(ids, day, day, zone())),
-          month: await read(weighedTons(ids, monthStart, day, zone())),
+          today: await read(dayTons(ids, day, zone())),
+          month: await read(monthTons(ids, monthStart, day, zone())),
           stock: await read(stockTons(ids)),
           stockByClass: await read(stockTonsByClass(ids)),
           accounts: await read(accountCents(ids)),

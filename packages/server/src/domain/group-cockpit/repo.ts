@@ -18,13 +18,19 @@ export function groupPlants(groupId: string, userId: string) {
 }
 
 /**
- * The tons weighed in each company from `fromDay` to `toDay` (plant days in `zone`) by kind: its
- * done tickets and its audited trains' wagons, as the weighing summary counts them (082/093). The
- * sealed days of the period are read from the summary rpt_weigh_day (when it was cut in `zone`), the
- * days after the seal from the tickets and wagons: a month is a few thousand summary rows, not the
- * month's tickets.
+ * The tons weighed in each company by kind: its done tickets and its audited trains' wagons, as the
+ * weighing summary counts them (082/093), from `fromDay` to `toDay` (plant days in `zone`), where
+ * `toDay` is the plant's today. The sealed days of the period are read from the summary when it was
+ * cut in `zone` (`sealed`: the days' rows; for a period from the first of today's month, that
+ * month's row, which holds exactly its sealed days: a few hundred rows a plant instead of a month's
+ * day rows or tickets), the days after the seal from the tickets and wagons.
  */
-export function weighedTons(orgIds: readonly string[], fromDay: string, toDay: string, zone: string) {
+function weighedTons(orgIds: readonly string[], fromDay: string, toDay: string, zone: string, sealed: 'day' | 'month') {
+  const summary = sealed === 'month'
+    ? sql`SELECT m.org_id, m.kind, m.net FROM span JOIN rpt_weigh_month m ON m.org_id = span.org_id AND m.month = ${fromDay}::date
+           WHERE span.sealed_through IS NOT NULL`
+    : sql`SELECT d.org_id, d.kind, d.net
+            FROM span JOIN rpt_weigh_day d ON d.org_id = span.org_id AND d.day >= ${fromDay}::date AND d.day <= least(${toDay}::date, span.sealed_through)`;
   return sql<{ orgId: string; kind: string; tons: string }>`
     WITH seal AS (
       SELECT o.id AS org_id, CASE WHEN w.time_zone = ${zone} THEN w.sealed_through END AS sealed_through
@@ -35,8 +41,7 @@ export function weighedTons(orgIds: readonly string[], fromDay: string, toDay: s
              ((${toDay}::date + 1)::timestamp AT TIME ZONE ${zone}) AS until
         FROM seal),
     figures AS (
-      SELECT d.org_id, d.kind, d.net
-        FROM span JOIN rpt_weigh_day d ON d.org_id = span.org_id AND d.day >= ${fromDay}::date AND d.day <= least(${toDay}::date, span.sealed_through)
+      ${summary}
       UNION ALL
       SELECT t.org_id, t.kind, t.net
         FROM span JOIN wb_ticket t ON t.org_id = span.org_id AND t.completed_at >= span.since AND t.completed_at < span.until
@@ -50,6 +55,12 @@ export function weighedTons(orgIds: readonly string[], fromDay: string, toDay: s
      GROUP BY org_id, kind
      ORDER BY org_id, kind`;
 }
+
+/** Today's tons by kind (`day`: the plant's today; never sealed, read from the tickets and wagons). */
+export const dayTons = (orgIds: readonly string[], day: string, zone: string) => weighedTons(orgIds, day, day, zone, 'day');
+
+/** This month's tons by kind, from `monthStart` (the first of the month of `day`, the plant's today) to `day`. */
+export const monthTons = (orgIds: readonly string[], monthStart: string, day: string, zone: string) => weighedTons(orgIds, monthStart, day, zone, 'month');
 
 /** The stock balance of each company: tons over every warehouse and material. */
 export function stockTons(orgIds: readonly string[]) {
