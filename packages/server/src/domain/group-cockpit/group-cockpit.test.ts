@@ -4,6 +4,7 @@ import { bearerFor, createTestApp } from '../../../test/harness';
 import { call, expectFailure, expectOk, orgId } from '../../../test/api';
 import { archivesOf, insertTicket, insertTrip } from '../report/test-support/trips';
 import { sealDays } from '../report-builtin/seal-repo';
+import { unsettledDayCheck } from './consistency-repo';
 import { monthStartOf, plantDay } from './rules';
 
 const { app, database } = await createTestApp();
@@ -209,6 +210,7 @@ describe('集团驾驶舱 (GET /api/group/cockpit)', () => {
     const agree = async (cents: number) => {
       expect(await scanned()).toBe(cents);
       expect(await cockpitCents()).toBe(cents);
+      expect(await unsettledDayCheck.find(database.db, 10)).toEqual([]);
     };
 
     // a draft claims nothing; examined, its tickets are settled; un-examined, unsettled again
@@ -244,5 +246,10 @@ describe('集团驾驶舱 (GET /api/group/cockpit)', () => {
       await agree(to === 'EXAMINED' ? 41272 - 30025 : 41272);
       expect(await summed()).toMatchObject({ amount: to === 'EXAMINED' ? '100.125' : '400.375' });
     }
+    // the nightly check names a row drifted from its tickets
+    await pool.query(`UPDATE rpt_unsettled_day SET amount = amount + 1 WHERE org_id = $1 AND kind = 'sa' AND amount <> 0`, [B]);
+    expect(await unsettledDayCheck.find(database.db, 10)).toEqual([
+      expect.objectContaining({ orgId: B, figure: 'amount', held: '101.125', expected: '100.125' }),
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { inPlantCounts } from '../live/repo';
 import { waitingInterventionCounts } from '../plant-board/repo';
 import { accountCents, groupPlants, openApprovals, stockTons, stockTonsByClass, unsettledCents, dayTons, monthTons } from './repo';
 import { assemblePlants, monthStartOf, plantDay } from './rules';
+import { unsettledDayCheck } from './consistency-repo';
 
 const zone = () => process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai';
 const MANAGER = 'ROLE_GENERAL_MANAGER';
@@ -38,6 +39,7 @@ const COCKPIT_READ: ReportDataset = {
 export const groupCockpitModule = defineModule({
   key: 'group-cockpit',
   depends: ['live', 'plant-board', 'stock', 'money', 'workflow', 'track'],
+  checks: [unsettledDayCheck],
   menu: [{
     area: '/reportforms',
     leaves: [leaf('集团驾驶舱', 'Group cockpit', GROUP_COCKPIT_PAGE, [MANAGER], {
