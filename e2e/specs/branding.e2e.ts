@@ -157,12 +157,21 @@ describe('branding and the plant wall board', () => {
     const inPlant = async (code: string) => (await sql<{ n: string }>(db, `SELECT count(*)::text AS n FROM wb_registry r JOIN sys_org o ON o.id = r.org_id
                                                                             WHERE o.org_code = $1 AND r.trip_state IN ('ENTERED', 'WEIGHING')`, [code]))[0].n;
     const cell = (code: string) => page.getByTestId(`cockpit-plant-${code}`).getByTestId('cockpit-in-plant');
+    // stock of every material of the first plant: the stock chart stacks it by material class
+    await sql(db, `INSERT INTO wb_stock_balance (org_id, warehouse_id, material_id, quantity)
+                   SELECT w.org_id, w.id, a.archive_id, 12.5 FROM md_warehouse w JOIN md_material_alloc a ON a.org_id = w.org_id
+                     JOIN sys_org o ON o.id = w.org_id WHERE o.org_code = 'HDSN' ON CONFLICT DO NOTHING`);
+    const classes = (await sql<{ n: string }>(db, `SELECT count(DISTINCT m.invc_id)::text AS n FROM wb_stock_balance b JOIN md_material m ON m.id = b.material_id
+                                                     JOIN sys_org o ON o.id = b.org_id WHERE o.org_code IN ('HDSN', 'HDJC')`))[0].n;
     await page.goto('/group/cockpit');
     await page.getByTestId('group-cockpit').waitFor();
     await poll(() => cell('HDSN').textContent()).toBe(await inPlant('HDSN'));
     await poll(() => cell('HDJC').textContent()).toBe(await inPlant('HDJC'));
     await page.getByTestId('cockpit-tons-chart').locator('canvas').waitFor();
     expect(await page.getByTestId('cockpit-money-chart').getAttribute('data-plants')).toBe('2');
+    await page.getByTestId('cockpit-stock-chart').locator('canvas').waitFor();
+    expect(Number(classes)).toBeGreaterThan(0);
+    expect(await page.getByTestId('cockpit-stock-chart').getAttribute('data-classes')).toBe(classes);
 
     // a truck enters the second plant: the page shows it at its next reading, without reloading
     await sql(db, `INSERT INTO wb_registry (org_id, kind, registry_no, doc_status, enabled, trip_state, plate_number, entered_at)

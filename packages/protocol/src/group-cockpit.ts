@@ -10,6 +10,14 @@ export type GroupCockpitKind = (typeof GROUP_COCKPIT_KINDS)[number];
 /** Tons by kind: text with four decimals at most ('0' when none), every kind present. */
 export type GroupCockpitTons = Record<GroupCockpitKind, string>;
 
+/** A plant's stock of one material class: tons over every warehouse and material of the class. */
+export interface GroupCockpitClassStock {
+  classId: string;
+  classCode: string;
+  className: string;
+  tons: string;
+}
+
 export interface GroupCockpitPlant {
   orgId: string;
   orgCode: string;
@@ -23,6 +31,8 @@ export interface GroupCockpitPlant {
   month: GroupCockpitTons;
   /** the stock balance, tons over every warehouse and material */
   stockTons: string;
+  /** the same stock by material class (存货分类, the material's own class), by class code; classes without stock absent */
+  stockByClass: GroupCockpitClassStock[];
   /** amounts in cents: customers' receipts net of refunds, their consumption, completed sales and purchases in no settlement past its draft */
   receiptsCents: number;
   consumedCents: number;

@@ -20,12 +20,13 @@ const SKIPPED = new Set(['postmaster.pid', 'postmaster.opts', 'pg_wal', 'pg_repl
  * binaries: a base backup through PostgreSQL's own API (pg_backup_start, a copy of the data
  * directory, pg_backup_stop and its backup label), standby.signal and primary_conninfo, and a
  * physical replication slot that keeps the WAL it needs. Started as the data directory's owner.
+ * Its directory is made under `parent` (the system's temporary directory unless named).
  */
-export async function startStandby(adminUrl: string): Promise<Standby> {
+export async function startStandby(adminUrl: string, parent = os.tmpdir()): Promise<Standby> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const slot = `wb_standby_${randomBytes(4).toString('hex')}`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-standby-'));
+  const dir = fs.mkdtempSync(path.join(parent, 'wb-standby-'));
   fs.chmodSync(dir, 0o777);
   const dataDir = path.join(dir, 'data');
   const port = 59000 + Math.floor(Math.random() * 900);

@@ -7,9 +7,10 @@ import { AppError } from '../../platform/http/errors';
 import type { ReportDataset } from '../../platform/reports/dataset';
 import { executeDataset } from '../../platform/reports/execute';
 import { inPlantCounts } from '../live/repo';
-import { tonsByKind, waitingInterventionCounts } from '../plant-board/repo';
-import { accountCents, groupPlants, openApprovals, stockTons, unsettledCents } from './repo';
+import { waitingInterventionCounts } from '../plant-board/repo';
+import { accountCents, groupPlants, openApprovals, stockTons, stockTonsByClass, unsettledCents, dayTons, monthTons } from './repo';
 import { assemblePlants, monthStartOf, plantDay } from './rules';
+import { unsettledDayCheck } from './consistency-repo';
 
 const zone = () => process.env.PLANT_TIME_ZONE ?? 'Asia/Shanghai';
 const MANAGER = 'ROLE_GENERAL_MANAGER';
@@ -37,7 +38,8 @@ const COCKPIT_READ: ReportDataset = {
  */
 export const groupCockpitModule = defineModule({
   key: 'group-cockpit',
-  depends: ['live', 'plant-board', 'stock', 'money', 'workflow'],
+  depends: ['live', 'plant-board', 'stock', 'money', 'workflow', 'track'],
+  checks: [unsettledDayCheck],
   menu: [{
     area: '/reportforms',
     leaves: [leaf('集团驾驶舱', 'Group cockpit', GROUP_COCKPIT_PAGE, [MANAGER], {
@@ -61,9 +63,10 @@ export const groupCockpitModule = defineModule({
         return assemblePlants({
           plants: group,
           inPlant: await read(inPlantCounts(ids)),
-          today: await read(tonsByKind(ids, day, day, zone())),
-          month: await read(tonsByKind(ids, monthStart, day, zone())),
+          today: await read(dayTons(ids, day, zone())),
+          month: await read(monthTons(ids, monthStart, day, zone())),
           stock: await read(stockTons(ids)),
+          stockByClass: await read(stockTonsByClass(ids)),
           accounts: await read(accountCents(ids)),
           unsettled: await read(unsettledCents(ids)),
           interventions: await read(waitingInterventionCounts(ids)),

@@ -1,4 +1,4 @@
-import { GROUP_COCKPIT_KINDS, type GroupCockpitPlant, type GroupCockpitTons } from '@wb/protocol';
+import { GROUP_COCKPIT_KINDS, type GroupCockpitClassStock, type GroupCockpitPlant, type GroupCockpitTons } from '@wb/protocol';
 
 /** The plant day of an instant in the plant's zone, 'YYYY-MM-DD'. */
 export function plantDay(now: number, zone: string): string {
@@ -18,6 +18,8 @@ export interface CockpitRows {
   today: (ByOrg & { kind: string; tons: string })[];
   month: (ByOrg & { kind: string; tons: string })[];
   stock: (ByOrg & { tons: string })[];
+  /** by class, in the order the plant shows them (class code) */
+  stockByClass: (ByOrg & GroupCockpitClassStock)[];
   accounts: (ByOrg & { receipts: string; consumed: string })[];
   unsettled: (ByOrg & { cents: string })[];
   interventions: (ByOrg & { n: number })[];
@@ -45,6 +47,7 @@ export function assemblePlants(rows: CockpitRows): GroupCockpitPlant[] {
     today: tonsOf(rows.today, p.orgId),
     month: tonsOf(rows.month, p.orgId),
     stockTons: stock.get(p.orgId)?.tons ?? '0',
+    stockByClass: rows.stockByClass.filter((r) => r.orgId === p.orgId).map(({ classId, classCode, className, tons }) => ({ classId, classCode, className, tons })),
     receiptsCents: Number(accounts.get(p.orgId)?.receipts ?? 0),
     consumedCents: Number(accounts.get(p.orgId)?.consumed ?? 0),
     unsettledCents: Number(unsettled.get(p.orgId)?.cents ?? 0),

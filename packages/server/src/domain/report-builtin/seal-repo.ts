@@ -54,6 +54,7 @@ export async function sealDays(client: pg.ClientBase, orgId: string, timeZone: s
   if (from === null) {
     await client.query('DELETE FROM rpt_weigh_day WHERE org_id = $1', [orgId]);
     await client.query('DELETE FROM rpt_weigh_month WHERE org_id = $1', [orgId]);
+    await client.query('DELETE FROM rpt_unsettled_day WHERE org_id = $1', [orgId]);
   }
   const inserted = await client.query(`
     INSERT INTO rpt_weigh_day (org_id, day, kind, material_id, vendor_id, customer_id, al_notice_id, trips, net, amount)
@@ -75,6 +76,18 @@ export async function sealDays(client: pg.ClientBase, orgId: string, timeZone: s
      GROUP BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT rpt_weigh_month_key DO UPDATE
        SET trips = r.trips + excluded.trips, net = r.net + excluded.net, amount = r.amount + excluded.amount`, [orgId, from, target]);
+  // the same days' unsettled sales and purchase tickets (migration 107: the group cockpit's unsettled money)
+  await client.query(`
+    INSERT INTO rpt_unsettled_day (org_id, day, kind, trips, amount)
+    SELECT t.org_id, (t.completed_at AT TIME ZONE $2)::date, t.kind, count(*), coalesce(sum(t.amount), 0)
+      FROM wb_ticket t
+     WHERE t.org_id = $1 AND t.kind IN ('sa', 'pu') AND t.state = ANY($5::text[])
+       AND t.completed_at >= CASE WHEN $3::date IS NULL THEN '-infinity'::timestamptz ELSE (($3::date + 1)::timestamp AT TIME ZONE $2) END
+       AND t.completed_at < (($4::date + 1)::timestamp AT TIME ZONE $2)
+       AND NOT EXISTS (
+         SELECT 1 FROM wb_settlement_row r JOIN wb_settlement s ON s.org_id = r.org_id AND s.id = r.settlement_id AND s.state <> 'DRAFT'
+          WHERE r.org_id = t.org_id AND r.scope = 'GOODS' AND r.ticket_id = t.id)
+     GROUP BY 1, 2, 3`, [orgId, timeZone, from, target, DONE_STATES]);
   await client.query('UPDATE rpt_weigh_seal SET time_zone = $2, sealed_through = $3, sealed_at = now() WHERE org_id = $1', [orgId, timeZone, target]);
   return { orgId, from, through: target, rows: inserted.rowCount ?? 0, rebuilt };
 }

@@ -65,6 +65,8 @@ async function unsealAfter(day: string) {
       FROM m WHERE r.org_id = m.org_id AND r.month = m.month AND r.kind = m.kind AND r.material_id IS NOT DISTINCT FROM m.material_id
        AND r.vendor_id IS NOT DISTINCT FROM m.vendor_id AND r.customer_id IS NOT DISTINCT FROM m.customer_id AND r.al_notice_id IS NOT DISTINCT FROM m.al_notice_id`,
   [plant.orgId, day]);
+  // the unsettled money of the days unsealed (migration 107) goes with them
+  await ctx.database.pool.query('DELETE FROM rpt_unsettled_day WHERE org_id = $1 AND day > $2::date', [plant.orgId, day]);
   await ctx.database.pool.query(`UPDATE rpt_weigh_seal SET sealed_through = $2::date WHERE org_id = $1`, [plant.orgId, day]);
   expect(await breaches()).toEqual([]);
 }

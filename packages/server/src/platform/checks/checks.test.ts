@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 describe('the consistency check', () => {
   it('covers stock, customer money, licence grants, settlements and the weighing summary', () => {
-    expect(ALL_CHECKS.map((c) => c.key).sort()).toEqual(['licence.drawn', 'money.account', 'report.weigh_day', 'settlement.totals', 'stock.balance']);
+    expect(ALL_CHECKS.map((c) => c.key).sort()).toEqual(['group_cockpit.unsettled_day', 'licence.drawn', 'money.account', 'report.weigh_day', 'settlement.totals', 'stock.balance']);
   });
 
   it('finds the demo plant whole: every balance, account, grant line and settlement adds up', async () => {

@@ -17,7 +17,7 @@ import { goTo } from '@/app/navigation';
 import { HOME_PATH } from '@/app/session/tabs';
 import { findEntry } from '@/platform/menu/menu-routes';
 import { plantClockText } from '@/platform/plant-time';
-import { moneyChartOptions, plantName, tonsChartOptions, tonsTotal } from './cockpit-charts';
+import { moneyChartOptions, plantName, stockChartOptions, tonsChartOptions, tonsTotal } from './cockpit-charts';
 import { useCockpitTexts } from './texts';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -43,6 +43,7 @@ export default function GroupCockpitPage() {
   const { data, error, dataUpdatedAt } = useQuery({ queryKey: ['group-cockpit'], queryFn: fetchCockpit, refetchInterval: COCKPIT_REFRESH_MS });
   const tonsBox = useEChart(useMemo(() => (data ? tonsChartOptions(data, english, display) : null), [data, english, display]));
   const moneyBox = useEChart(useMemo(() => (data ? moneyChartOptions(data, tx, english, display) : null), [data, tx, english, display]));
+  const stockBox = useEChart(useMemo(() => (data ? stockChartOptions(data, english, display) : null), [data, english, display]));
   const target = useMemo(() => PLANT_LISTS.find((p) => findEntry(nav.index, p)) ?? HOME_PATH, [nav.index]);
 
   const openPlant = async (plant: GroupCockpitPlant) => {
@@ -75,7 +76,14 @@ export default function GroupCockpitPage() {
     { key: 'inPlant', title: tx.inPlant, align: 'right' as const, render: (_: unknown, p: GroupCockpitPlant) => <span data-testid="cockpit-in-plant">{p.inPlant}</span> },
     { key: 'today', title: tx.today, align: 'right' as const, render: (_: unknown, p: GroupCockpitPlant) => tons(p.today) },
     { key: 'month', title: tx.month, align: 'right' as const, render: (_: unknown, p: GroupCockpitPlant) => tons(p.month) },
-    { key: 'stock', title: tx.stock, align: 'right' as const, render: (_: unknown, p: GroupCockpitPlant) => display.weight(p.stockTons) },
+    {
+      key: 'stock', title: tx.stock, align: 'right' as const,
+      render: (_: unknown, p: GroupCockpitPlant) => (
+        <Tooltip title={p.stockByClass.map((c) => `${c.className} ${display.weight(c.tons)}`).join(' / ') || null}>
+          <span>{display.weight(p.stockTons)}</span>
+        </Tooltip>
+      ),
+    },
     { key: 'receipts', title: tx.receipts, align: 'right' as const, render: (_: unknown, p: GroupCockpitPlant) => yuan(p.receiptsCents) },
     { key: 'consumed', title: tx.consumed, align: 'right' as const, render: (_: unknown, p: GroupCockpitPlant) => yuan(p.consumedCents) },
     { key: 'unsettled', title: tx.unsettled, align: 'right' as const, render: (_: unknown, p: GroupCockpitPlant) => yuan(p.unsettledCents) },
@@ -116,6 +124,14 @@ export default function GroupCockpitPage() {
           <Col xs={24} lg={12}>
             <Card size="small" title={tx.moneyChart}>
               <div ref={moneyBox} style={{ height: 280 }} data-testid="cockpit-money-chart" data-plants={data?.plants.length ?? 0} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12} style={{ marginTop: 16 }}>
+            <Card size="small" title={tx.stockChart}>
+              <div
+                ref={stockBox} style={{ height: 280 }} data-testid="cockpit-stock-chart" data-plants={data?.plants.length ?? 0}
+                data-classes={new Set(data?.plants.flatMap((p) => p.stockByClass.map((c) => c.classId)) ?? []).size}
+              />
             </Card>
           </Col>
         </Row>

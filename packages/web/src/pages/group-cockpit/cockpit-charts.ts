@@ -45,3 +45,26 @@ export function moneyChartOptions(data: GroupCockpit, tx: CockpitTexts, english:
     series: series.map(([name, cents]) => ({ type: 'bar', name, barMaxWidth: 24, tooltip: moneyTip, data: data.plants.map((p) => cents(p) / 100) })),
   };
 }
+
+/**
+ * The stock per plant by material class: a stacked bar per plant, a series per class (every class
+ * any plant holds, by class code; a plant without a class has 0 of it). ECharts options only.
+ */
+export function stockChartOptions(data: GroupCockpit, english: boolean, display: Display = displayWith()) {
+  const weightTip = { valueFormatter: (v: unknown) => display.unitWeight(v, { unit: true }) };
+  const classes = new Map<string, { code: string; name: string }>();
+  for (const p of data.plants) for (const c of p.stockByClass) classes.set(c.classId, { code: c.classCode, name: c.className });
+  const ordered = [...classes.entries()].sort(([, a], [, b]) => a.code.localeCompare(b.code));
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll' },
+    grid,
+    xAxis: { type: 'category', data: data.plants.map((p) => plantName(p, english)) },
+    yAxis: { type: 'value', name: display.unitLabel },
+    series: ordered.map(([id, c]) => ({
+      type: 'bar', stack: 'stock', name: c.name, barMaxWidth: 24, tooltip: weightTip,
+      data: data.plants.map((p) => display.weightNumber(p.stockByClass.find((s) => s.classId === id)?.tons ?? '0')),
+    })),
+  };
+}
