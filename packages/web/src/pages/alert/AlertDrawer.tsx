@@ -110,7 +110,7 @@ function Actions({ alert, onDone }: { alert: AlertDetail; onDone: () => void }) 
       if (mode === 'assign' && assignee) await assignAlert(alert.id, assignee, alert.version);
       if (mode === 'close' && finding) await closeAlert(alert.id, finding, text, alert.version);
       if (mode === 'reopen') await reopenAlert(alert.id, text, alert.version);
-      message.success(t('alert.settings.saved'));
+      message.success(t('alert.detail.done'));
       setMode(null);
       onDone();
     } catch (e) {

@@ -61,7 +61,7 @@ function RuleForm({ rule, canSave }: { rule: AlertRuleSetting; canSave: boolean 
             tooltip={t('alert.settings.defaultIs', { value: typeof rule.defaults[f.key] === 'boolean' ? t(`alert.settings.${rule.defaults[f.key] ? 'yes' : 'no'}`) : String(rule.defaults[f.key]) })}
           >
             {f.kind === 'boolean' ? <Switch /> : f.kind === 'time' ? <TimePicker format="HH:mm" allowClear={false} /> : (
-              <InputNumber min={f.min} max={f.max} step={f.integer ? 1 : 0.1} precision={f.integer ? 0 : undefined} style={{ width: '100%' }} data-testid={`alert-setting-${f.key}`} />
+              <InputNumber min={f.min} max={f.max} step={Number.isInteger(rule.defaults[f.key]) ? 1 : 0.1} precision={f.integer ? 0 : undefined} style={{ width: '100%' }} data-testid={`alert-setting-${f.key}`} />
             )}
           </Form.Item>
         ))}

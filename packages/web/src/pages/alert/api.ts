@@ -1,4 +1,4 @@
-import type { AlertCounts, AlertDetail, AlertFinding, AlertList, AlertRow, AlertRuleSetting } from '@wb/protocol';
+import type { AlertCounts, AlertDetail, AlertFinding, AlertList, AlertRuleSetting } from '@wb/protocol';
 import { call } from '@/platform/api/http';
 
 /** 预警中心's calls (server domain/alert/module.ts). A refusal (400) is shown where it was asked, so it raises no notification. */
@@ -9,7 +9,6 @@ export type AlertQuery = Record<string, string | number | undefined>;
 export const fetchAlerts = (query: AlertQuery) => call<AlertList>('/alert/list', { query });
 export const fetchAlert = (id: string) => call<AlertDetail>(`/alert/${encodeURIComponent(id)}`);
 export const fetchAlertCounts = () => call<AlertCounts>('/alert/counts');
-export const fetchTicketAlerts = (ticketId: string) => call<AlertRow[]>(`/alert/ticket/${encodeURIComponent(ticketId)}`);
 export const fetchMembers = () => call<{ id: string; name: string; username: string }[]>('/alert/members');
 export const fetchRuleSettings = () => call<AlertRuleSetting[]>('/alert/settings');
 

@@ -19,7 +19,7 @@ export const alertZh = {
     comments: '评论', noComments: '暂无评论', comment: '发表评论', commentPlaceholder: '写下核查情况', send: '发表',
     assign: '指派', assignTo: '指派给', close: '关闭预警', reopen: '重新打开', reason: '原因', finding: '结论', note: '处理说明',
     noteRequired: '结论为舞弊时必须填写处理说明', closedBy: '关闭人', closedAt: '关闭时间', source: '来源', WEIGHING: '过磅时', NIGHTLY: '夜间巡检',
-    kg: '千克', at: '时间', openTicket: '打开磅单列表', message: '预警内容', ok: '确定', cancel: '取消',
+    kg: '千克', at: '时间', done: '操作成功', openTicket: '打开磅单列表', message: '预警内容', ok: '确定', cancel: '取消',
   },
   settings: { enabled: '启用', save: '保存', saved: '已保存', defaultIs: '默认 {{value}}', WEIGHING: '过磅时检查', NIGHTLY: '夜间巡检', yes: '是', no: '否' },
 };
@@ -37,7 +37,7 @@ export const alertEn: typeof alertZh = {
     comments: 'Comments', noComments: 'No comments yet', comment: 'Comment', commentPlaceholder: 'What the check found', send: 'Send',
     assign: 'Assign', assignTo: 'Assign to', close: 'Close', reopen: 'Reopen', reason: 'Reason', finding: 'Finding', note: 'Note',
     noteRequired: 'A fraud finding needs a note', closedBy: 'Closed by', closedAt: 'Closed at', source: 'Raised', WEIGHING: 'At weighing', NIGHTLY: 'Nightly check',
-    kg: 'kg', at: 'Time', openTicket: 'Open the ticket list', message: 'Alert', ok: 'OK', cancel: 'Cancel',
+    kg: 'kg', at: 'Time', done: 'Done', openTicket: 'Open the ticket list', message: 'Alert', ok: 'OK', cancel: 'Cancel',
   },
   settings: { enabled: 'Enabled', save: 'Save', saved: 'Saved', defaultIs: 'Default {{value}}', WEIGHING: 'Checked at weighing', NIGHTLY: 'Nightly check', yes: 'Yes', no: 'No' },
 };
