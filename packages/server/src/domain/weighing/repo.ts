@@ -12,6 +12,7 @@ import type { WeighCall } from './weigh-log';
 import { weighLogValues } from './weigh-log-repo';
 import { logRow, type LogEntry } from '../../platform/audit/log';
 import { eventCtes, type EmittedEvent } from '../../platform/events/emit';
+import { scanMarkCte } from '../alert/scan-repo';
 
 /**
  * The weighings' SQL: finding the truck, locking what a weighing changes, and writing the ticket,
@@ -225,7 +226,9 @@ export async function updateTicketWithReading(
   const withLine = line ? withReading.with('line', line) : withReading;
   // the ticket's event (platform/events eventCtes): nothing written when nobody subscribes, no round trip of its own either way
   const withEvent = event ? eventCtes(event).reduce((q, [name, body]) => q.with(name, () => body) as unknown as typeof withLine, withLine) : withLine;
-  await withEvent.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
+  // a completion leaves its ticket for the alert rules' poller (domain/alert/scan.ts), which runs after the commit
+  const withScan = set.state === 'COMPLETED' ? withEvent.with('alert_scan', scanMarkCte(orgId, id)) as unknown as typeof withLine : withEvent;
+  await withScan.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
 }
 
 export const STATE_TO_DB: Record<LifecycleState, DbTicketState> = {
