@@ -34,10 +34,13 @@ export const alertOf = (f: Finding, about: Omit<NewAlert, 'rule' | 'severity' | 
 /**
  * The one insert of an alert: nothing when the rule already raised one on the same key (the
  * unique (org_id, rule, dedupe_key), so two runs at once raise it once), and when it is new, the
- * event 'alert.raised' in the same transaction for the webhooks that subscribe to it. Answers the
+ * event 'alert.raised' in the same transaction (the caller's, or one of its own when given the
+ * database) for the webhooks that subscribe to it. Answers the
  * new alert's id, or null when it was already raised.
  */
 export async function raise(tx: Transaction<DB> | Database, orgId: string, alert: NewAlert): Promise<string | null> {
+  // the alert and its event commit together
+  if (!tx.isTransaction) return tx.transaction().execute((t) => raise(t, orgId, alert));
   const occurredAt = typeof alert.occurredAt === 'string' ? alert.occurredAt : alert.occurredAt.toISOString();
   const { rows: [row] } = await sql<{ id: string }>`
     INSERT INTO wb_alert (org_id, rule, severity, source, dedupe_key, message, evidence, ticket_id, plate, operator_id,

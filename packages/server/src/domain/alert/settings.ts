@@ -27,7 +27,7 @@ export const ALERT_RULES: readonly AlertRuleDecl[] = [
   { rule: 'NET_UNUSUAL', label: '净重异常', labelEn: 'Net off its usual', when: 'WEIGHING',
     defaults: { lastN: 20, minHistory: 5, threshold: 3.5, minSpreadKg: 200 } },
   { rule: 'SAME_WEIGHT', label: '重量雷同', labelEn: 'Same weight on different trucks', when: 'NIGHTLY',
-    defaults: { days: 1, windowMinutes: 60, minTrucks: 2, minKg: 1000 } },
+    defaults: { days: 1, windowMinutes: 30, minTrucks: 3, minKg: 1000 } },
   { rule: 'OPERATOR_OUTLIER', label: '操作员异常', labelEn: 'Operator off the peers', when: 'NIGHTLY',
     defaults: { days: 30, minTotal: 50, threshold: 3.5, minSpreadRate: 0.01 } },
   { rule: 'OUT_OF_HOURS', label: '非作业时间过磅', labelEn: 'Weighed out of hours', when: 'WEIGHING',
