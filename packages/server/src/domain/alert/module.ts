@@ -2,6 +2,7 @@ import { ALERT_PATHS, ALERT_PERMISSIONS as P } from '@wb/protocol';
 import { defineAction, defineModule } from '../../platform/module/define';
 import { menuLeaf as leaf } from '../../platform/menu/define';
 import { ok } from '../../platform/http/envelope';
+import { ALERT_JOBS, ALERT_POLLERS } from './jobs';
 import { parse } from '../../platform/http/errors';
 import { alertDetail, alertList, assignAlert, closeAlert, commentAlert, reopenAlert, ticketAlerts } from './review';
 import { members, openCounts } from './review-repo';
@@ -44,6 +45,9 @@ export const alertModule = defineModule({
   key: 'alert',
   depends: ['weighing'],
   menu: [{ area: '/weigh', leaves: MENU }, { area: '/reportforms', leaves: [REPORT_LEAF] }],
+  // the per-weighing rules just after each completion, and the nightly review (jobs.ts)
+  pollers: ALERT_POLLERS,
+  jobs: ALERT_JOBS,
   datasets: [alertDataset],
   reports: [ALERT_REPORT],
   actions: [

@@ -27,7 +27,7 @@ beforeAll(async () => {
   ids.tare = await seedAlert(pool, p.a, { rule: 'TARE_DRIFT', severity: 'HIGH', ticketId: t.t1, plate: plate1, operatorId: p.operator, party: vendor, at: '2025-03-11 00:30', evidence: { ticketIds: [t.t1] } });
   ids.jump = await seedAlert(pool, p.a, {
     rule: 'READING_JUMP', severity: 'MEDIUM', ticketId: t.t3, plate: '晋A00003', operatorId: p.operator, party: vendor, at: '2025-03-10 23:30',
-    evidence: { ticketIds: [t.t3], readings: [{ at: 1000, kg: 30000 }, { at: 2000, kg: 30010 }, { at: 3000, kg: 31500 }] },
+    evidence: { ticketIds: [t.t3], weighing: 'SECOND', readings: [[1000, 30000], [2000, 30010], [3000, 31500]] },
   });
   ids.same = await seedAlert(pool, p.a, {
     rule: 'SAME_WEIGHT', severity: 'LOW', ticketId: t.t4, operatorId: p.operator, party: { kind: 'CUSTOMER', id: p.c1.id }, at: '2025-03-11 09:15',

@@ -51,13 +51,12 @@ export function evidenceTickets(ticketId: string | null, evidence: Record<string
   return [...new Set([...(ticketId ? [ticketId] : []), ...named])].slice(0, 50);
 }
 
-/** The readings the evidence keeps (READING_JUMP): each `{ at, kg }`, others left out. */
+/** The readings the evidence keeps (READING_JUMP): pairs `[at, kg]` as the scan keeps them (or `{ at, kg }`), others left out. */
 export function evidenceReadings(evidence: Record<string, unknown>): { at: number; kg: number }[] {
-  const raw = Array.isArray(evidence.readings) ? evidence.readings : [];
-  return raw.flatMap((r) => {
-    const at = Number((r as { at?: unknown })?.at);
-    const kg = Number((r as { kg?: unknown })?.kg);
-    return Number.isFinite(at) && Number.isFinite(kg) ? [{ at, kg }] : [];
+  const raw: unknown[] = Array.isArray(evidence.readings) ? evidence.readings : [];
+  return raw.slice(0, 500).flatMap((r) => {
+    const [at, kg] = Array.isArray(r) ? [Number(r[0]), Number(r[1])] : [Number((r as { at?: unknown })?.at), Number((r as { kg?: unknown })?.kg)];
+    return r !== null && Number.isFinite(at) && Number.isFinite(kg) ? [{ at, kg }] : [];
   });
 }
 

@@ -15,7 +15,11 @@ import './i18n';
 
 const PAGE_SIZE = 20;
 
-interface Filter { status?: string; rule?: string; severity?: string; finding?: string; plate?: string; operatorId?: string; dates?: [Dayjs, Dayjs] | null }
+interface Filter {
+  status?: string; rule?: string; severity?: string; finding?: string; plate?: string; operatorId?: string; dates?: [Dayjs, Dayjs] | null;
+  /** chosen by a click on a row's vendor or customer */
+  party?: { kind: 'VENDOR' | 'CUSTOMER'; id: string; name: string };
+}
 
 /** The filter as the page was opened (the home page's counts open it with `status` and `severity`). */
 function initialFilter(query: URLSearchParams): Filter {
@@ -28,7 +32,7 @@ function initialFilter(query: URLSearchParams): Filter {
 }
 
 const toQuery = (f: Filter, page: number): AlertQuery => ({
-  status: f.status, rule: f.rule, severity: f.severity, finding: f.finding, plate: f.plate?.trim() || undefined, operatorId: f.operatorId,
+  status: f.status, rule: f.rule, severity: f.severity, finding: f.finding, plate: f.plate?.trim() || undefined, operatorId: f.operatorId, partyKind: f.party?.kind, partyId: f.party?.id,
   from: f.dates?.[0]?.format(DATE_FORMAT), to: f.dates?.[1]?.format(DATE_FORMAT), pn: page, ps: PAGE_SIZE,
 });
 
@@ -55,7 +59,12 @@ export default function AlertCentrePage() {
     { title: t('alert.list.message'), dataIndex: 'message', ellipsis: true },
     { title: t('alert.list.plate'), dataIndex: 'plate', width: 100 },
     { title: t('alert.list.operator'), dataIndex: 'operatorName', width: 100 },
-    { title: t('alert.list.party'), dataIndex: 'partyName', width: 160, ellipsis: true },
+    {
+      title: t('alert.list.party'), dataIndex: 'partyName', width: 160, ellipsis: true,
+      render: (_, r) => r.partyKind && r.partyId ? (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => { const f = { ...draft, party: { kind: r.partyKind!, id: r.partyId!, name: r.partyName ?? '' } }; setDraft(f); search(f); }}>{r.partyName}</Button>
+      ) : r.partyName,
+    },
     { title: t('alert.list.occurredAt'), dataIndex: 'occurredAt', width: 140, render: (v) => plantMinuteText(v) },
     {
       title: t('alert.list.status'), dataIndex: 'status', width: 150,
@@ -90,6 +99,7 @@ export default function AlertCentrePage() {
           options={(people ?? []).map((p) => ({ value: p.id, label: p.name }))} onChange={(operatorId) => setDraft({ ...draft, operatorId })} />
         <Input allowClear style={{ width: 130 }} placeholder={t('alert.list.plate')} value={draft.plate} onChange={(e) => setDraft({ ...draft, plate: e.target.value })}
           onPressEnter={() => search(draft)} data-testid="alert-filter-plate" />
+        {draft.party && <Tag closable onClose={() => { const f = { ...draft, party: undefined }; setDraft(f); search(f); }}>{t('alert.list.party')}：{draft.party.name}</Tag>}
         <DatePicker.RangePicker value={draft.dates ?? null} onChange={(dates) => setDraft({ ...draft, dates: dates as [Dayjs, Dayjs] | null })} />
         <Button type="primary" onClick={() => search(draft)} data-testid="alert-search">{t('alert.list.search')}</Button>
         <Button onClick={() => { setDraft({}); search({}); }}>{t('alert.list.reset')}</Button>
