@@ -30,6 +30,8 @@ beforeAll(async () => {
 describe('预警中心', () => {
   it('opens the list from the home count, comments and closes the alert as 差错', async () => {
     const { page } = stage;
+    // the home page was read at sign-in, before the alert was raised: read it again
+    await page.reload();
     const high = page.getByTestId('alert-count-HIGH');
     await expect.poll(() => high.locator('.ant-statistic-content-value').textContent(), { timeout: 15_000 }).toBe('1');
     await high.click();
