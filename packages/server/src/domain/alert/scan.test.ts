@@ -239,5 +239,8 @@ describe('the scan after the weighing', () => {
     expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.n === 1)).toBe(true);
     expect((await pool.query('SELECT count(*)::int AS n FROM wb_alert_scan WHERE ticket_id = ANY($1) AND scanned_at IS NULL', [ids])).rows[0].n).toBe(0);
+    // another company's ticket, or none: nothing scanned, nothing kept
+    expect(await scanTickets(db, plant.orgId, ['999999999'])).toBe(0);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM wb_alert_scan WHERE ticket_id = 999999999`)).rows[0].n).toBe(0);
   });
 });
