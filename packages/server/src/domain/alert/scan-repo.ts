@@ -39,9 +39,11 @@ export async function markScanned(tx: Transaction<DB>, orgId: string, ticketId: 
     .onConflict((oc) => oc.columns(['org_id', 'ticket_id']).doUpdateSet(values)).execute();
 }
 
-/** The ticket's scan row locked, when another run is not scanning it: false when another has it. */
+/** The ticket's scan row locked, when another run is not scanning it: false when another has it, or the company has no such ticket. */
 export async function lockScanRow(tx: Transaction<DB>, orgId: string, ticketId: string): Promise<boolean> {
-  await tx.insertInto('wb_alert_scan').values({ org_id: orgId, ticket_id: ticketId }).onConflict((oc) => oc.doNothing()).execute();
+  await sql`INSERT INTO wb_alert_scan (org_id, ticket_id)
+            SELECT org_id, id FROM wb_ticket WHERE org_id = ${orgId}::bigint AND id = ${ticketId}::bigint
+            ON CONFLICT (org_id, ticket_id) DO NOTHING`.execute(tx);
   const { rows } = await sql`SELECT 1 FROM wb_alert_scan WHERE org_id = ${orgId}::bigint AND ticket_id = ${ticketId}::bigint FOR UPDATE SKIP LOCKED`.execute(tx);
   return rows.length > 0;
 }

@@ -217,6 +217,18 @@ describe('the scan after the weighing', () => {
     await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
   });
 
+  it('a manual ticket waits for the scan too: its gross beyond the plate\'s rated mass raises', async () => {
+    await setRule('OUT_OF_HOURS', {}, false);
+    const plate = testPlate('M');
+    const vehicle = await makeVehicle(db, plant, plate, { standard: '15' });
+    await pool.query('UPDATE md_vehicle SET capacity_tonnage = 30 WHERE id = $1', [vehicle]);
+    const made = expectOk(await call(app, 'POST', '/api/weigh/pu/create', admin, { entity: { plateNumber: plate, materialId: plant.materialId, gross: '50', tare: '15', price: '10' } })).data as { id: string };
+    expect((await pool.query('SELECT scanned_at FROM wb_alert_scan WHERE ticket_id = $1', [made.id])).rows).toEqual([{ scanned_at: null }]);
+    expect(await scanPending(db)).toBe(1);
+    expect(await alertsOf(made.id)).toEqual([expect.objectContaining({ rule: 'GROSS_OVER_RATED', plate, evidence: expect.objectContaining({ grossKg: 50000, ratedKg: 45000 }) })]);
+    await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
+  });
+
   it('two pollers at once scan each waiting ticket once and raise its alert once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push(await historyTicket(db, plant, { plate: testPlate('P'), gross: '40', tare: '15', completedAt: morning(0, '02:30') }));
@@ -227,5 +239,8 @@ describe('the scan after the weighing', () => {
     expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.n === 1)).toBe(true);
     expect((await pool.query('SELECT count(*)::int AS n FROM wb_alert_scan WHERE ticket_id = ANY($1) AND scanned_at IS NULL', [ids])).rows[0].n).toBe(0);
+    // another company's ticket, or none: nothing scanned, nothing kept
+    expect(await scanTickets(db, plant.orgId, ['999999999'])).toBe(0);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM wb_alert_scan WHERE ticket_id = 999999999`)).rows[0].n).toBe(0);
   });
 });
