@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
@@ -52,6 +52,14 @@ export default function AlertCentrePage() {
     setFilter(f);
     setPage(1);
   };
+  // the home page's cards open the list again with another severity while its tab is open
+  const asked = query.toString();
+  useEffect(() => {
+    if (!asked) return;
+    const f = initialFilter(new URLSearchParams(asked));
+    setDraft(f);
+    search(f);
+  }, [asked]);
 
   const columns: ColumnsType<AlertRow> = [
     { title: t('alert.list.severity'), dataIndex: 'severity', width: 80, render: (_, r) => <Tag color={SEVERITY_COLORS[r.severity]}>{severityWord(r.severity, english)}</Tag> },
