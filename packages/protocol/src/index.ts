@@ -36,3 +36,4 @@ export * from './home-shortcut';
 export * from './track';
 export * from './group-cockpit';
 export * from './replica';
+export * from './alert';

@@ -55,6 +55,7 @@ export const MENU_AREAS: MenuArea[] = [
     groups: [
       group('/weigh', 'tickets', '过磅单', 'Weigh tickets', ['/weigh/pu', '/weigh/sa', '/weigh/al', '/weigh/tr', '/weigh/pr', '/weigh/st', '/weigh/pt']),
       group('/weigh', 'track', '轨道衡', 'Track scale', ['/weigh/track-pu', '/weigh/track-sa']),
+      group('/weigh', 'alert', '预警', 'Alerts', ['/weigh/alert', '/weigh/alert-setting']),
     ],
   },
   { name: '通知单', en: 'Notices', path: '/notice', icon: 'ProfileOutlined' },

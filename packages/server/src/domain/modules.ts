@@ -26,6 +26,7 @@ import { qualityModule } from './quality/module';
 import { registryModule } from './registry/module';
 import { regionModule } from './masterdata/region/module';
 import { reportBuiltinModule } from './report-builtin/module';
+import { alertModule } from './alert/module';
 import { reportModule } from './report/module';
 import { reportSqlModule } from './report-sql/module';
 import { reportCentreModule } from './report-centre/module';
@@ -102,6 +103,8 @@ export const MODULES: FamilyModule[] = [
   logisticsModule,
   // the built-in reports of 报表中心, over the ledgers above
   reportBuiltinModule,
+  // 预警中心: the reviewers' screens of the alerts over the weighings, with its report
+  alertModule,
   reportModule,
   reportSqlModule,
   // 报表中心: reads every module's datasets and reports

@@ -4,6 +4,7 @@ import { isId } from '@wb/protocol';
 import type { Who } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
 import { emitEvent } from '../../platform/events/emit';
+import { queueAlertScan } from '../alert/scan-repo';
 import type { Tx } from './repo';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
@@ -82,4 +83,6 @@ export async function manualTicketCompleted(tx: Tx, who: Pick<Who, 'orgId' | 'us
     },
   });
   await uploadPurchaseTicket(tx, who, { id: t.id, kind: t.kind, ticketNo: t.ticket_no }, 'COMPLETED');
+  // the alert rules' poller looks at it after the commit (domain/alert/scan.ts)
+  await queueAlertScan(tx, who.orgId, t.id);
 }

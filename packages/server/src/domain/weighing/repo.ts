@@ -12,6 +12,7 @@ import type { WeighCall } from './weigh-log';
 import { weighLogValues } from './weigh-log-repo';
 import { logRow, type LogEntry } from '../../platform/audit/log';
 import { eventCtes, type EmittedEvent } from '../../platform/events/emit';
+import { scanMarkCte } from '../alert/scan-repo';
 
 /**
  * The weighings' SQL: finding the truck, locking what a weighing changes, and writing the ticket,
@@ -117,9 +118,11 @@ const weighingValues = (w: WeighingRow): Insertable<DB['wb_weighing']> => ({
 
 /** The reading with its weigh log row and its operation-log entry, in one statement. */
 export async function insertWeighing(tx: Tx, w: WeighingRow): Promise<void> {
-  await tx.with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED')))
-    .with('note', (q) => q.insertInto('sys_log').values(logRow(w.note)))
-    .insertInto('wb_weighing').values(weighingValues(w)).execute();
+  const q = tx.with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED')))
+    .with('note', (q) => q.insertInto('sys_log').values(logRow(w.note)));
+  // a first weighing on a scale leaves its ticket for the alert rules' poller, which keeps the scale's readings after the commit (domain/alert/scan.ts)
+  const withScan = w.reading === 'FIRST' && w.log.scaleId ? q.with('alert_scan', scanMarkCte(w.orgId, w.ticketId)) as unknown as typeof q : q;
+  await withScan.insertInto('wb_weighing').values(weighingValues(w)).execute();
 }
 
 /** A registry's trip is at the scale: its hold moves to the ticket, which settles it at completion. */
@@ -225,7 +228,9 @@ export async function updateTicketWithReading(
   const withLine = line ? withReading.with('line', line) : withReading;
   // the ticket's event (platform/events eventCtes): nothing written when nobody subscribes, no round trip of its own either way
   const withEvent = event ? eventCtes(event).reduce((q, [name, body]) => q.with(name, () => body) as unknown as typeof withLine, withLine) : withLine;
-  await withEvent.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
+  // a completion leaves its ticket for the alert rules' poller (domain/alert/scan.ts), which runs after the commit
+  const withScan = set.state === 'COMPLETED' ? withEvent.with('alert_scan', scanMarkCte(orgId, id)) as unknown as typeof withLine : withEvent;
+  await withScan.updateTable('wb_ticket').set({ ...set, updated_at: new Date(), version: sql`version + 1` }).where('org_id', '=', orgId).where('id', '=', id).execute();
 }
 
 export const STATE_TO_DB: Record<LifecycleState, DbTicketState> = {

@@ -1022,3 +1022,13 @@ export interface DB {
   wb_alert: WbAlert;
   wb_alert_comment: WbAlertComment;
 }
+
+// 预警中心's scan of each completed ticket (migrations/103_alert_scan.sql).
+export interface WbAlertScan {
+  org_id: Id; ticket_id: Id; queued_at: Generated<Timestamp>; scanned_at: Timestamp | null; scale_id: string | null;
+  dwell_seconds: number | null; readings: ColumnType<[number, number][] | null, string | null | undefined, string | null>;
+  first_readings: ColumnType<[number, number][] | null, string | null | undefined, string | null>;
+}
+export interface DB {
+  wb_alert_scan: WbAlertScan;
+}

@@ -34,6 +34,11 @@ export interface EventPayloads {
   'upload.purchase': Record<string, unknown>;
   /** a sales freight settlement examined, to the freight platform */
   'upload.freight': Record<string, unknown>;
+  /** the 预警中心 raised an alert (domain/alert/raise.ts): its rule, severity and what it is about */
+  'alert.raised': {
+    id: string; rule: string; severity: string; message: string; plate: string | null;
+    ticketId: string | null; ticketNo: string | null; occurredAt: string;
+  };
 }
 
 /** What every approval event carries: the approval, its document, who acted, the step and the users it now waits for. */
@@ -71,6 +76,7 @@ export const EVENT_KINDS: readonly EventKind[] = [
   { key: 'upload.registry', name: '登记单上传SAP', nameEn: 'Registry to SAP' },
   { key: 'upload.purchase', name: '采购磅单上传SAP', nameEn: 'Purchase ticket to SAP' },
   { key: 'upload.freight', name: '销售运费上传第三方', nameEn: 'Sales freight to a third party' },
+  { key: 'alert.raised', name: '预警产生', nameEn: 'Alert raised' },
 ];
 
 export const EVENT_KEYS = EVENT_KINDS.map((k) => k.key);

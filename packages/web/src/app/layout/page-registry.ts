@@ -56,6 +56,8 @@ const MENU_COMPONENTS: Record<string, Page> = {
   'gate/card': lazy(() => import('@/pages/gate/CardPage')),
   'gate/in-plant': lazy(() => import('@/pages/gate/InPlantPage')),
   'lane/intervention': lazy(() => import('@/pages/lane/InterventionPage')),
+  'alert/centre': lazy(() => import('@/pages/alert/AlertCentrePage')),
+  'alert/settings': lazy(() => import('@/pages/alert/AlertSettingsPage')),
   'quality/report': lazy(() => import('@/pages/quality/QualityReportPage')),
   // 结算管理 → 对账查询 (server domain/settlement/menu.ts RECONCILE_LEAF)
   'settlement/reconcile': lazy(() => import('@/pages/settlement-dialogs/ReconcilePage')),

@@ -15,6 +15,7 @@ import { ChartSkeleton } from './ChartSkeleton';
 import { dayPart } from './day-part';
 import { PlantCounts } from './PlantCounts';
 import { WorkflowHomeCounts } from '@/pages/workflow/HomeCounts';
+import { AlertHomeCounts } from '@/pages/alert/HomeCounts';
 import { AnnouncementCard } from './AnnouncementCard';
 import { useRoleShortcuts } from './role-shortcuts';
 import { plantNow } from '@/platform/plant-time';
@@ -60,6 +61,7 @@ export default function HomePage() {
       </div>
       {plant && <PlantCounts orgId={user?.currentOrg ?? null} />}
       <WorkflowHomeCounts menu={nav.menu} />
+      <AlertHomeCounts menu={nav.menu} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           {plant && (

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/pool';
+
+/**
+ * What the per-weighing rules read of a completed ticket and its history, in one statement per
+ * ticket. Every history read is an index probe with a limit: a truck's last tickets by
+ * wb_ticket_vehicle_idx (org, plate, created_at DESC; a ticket is made at its first weighing, so
+ * that order is the order of its weighings), a lane's last times on the scale by
+ * wb_alert_scan_dwell_idx, the scale's readings by the board's key.
+ */
+
+export interface TicketFacts {
+  id: string; ticketNo: string; kind: string; plate: string; state: string;
+  grossKg: number; tareKg: number; netKg: number; tareWeighed: boolean;
+  completedAt: Date; firstAt: Date | null; secondAt: Date | null;
+  /** minutes of the plant's day (the session's zone is PLANT_TIME_ZONE, platform/db/pool.ts) */
+  completedMinute: number; firstMinute: number | null;
+  materialId: string | null; vendorId: string | null; customerId: string | null;
+  operatorId: string | null;
+  /** where each weighing took place (its scale, or the desk's station where no scale gave the figure), and the second's scale */
+  firstPlace: string | null; secondPlace: string | null; secondScale: string | null; secondWeightKg: number | null;
+  /** the vehicle master's rated load (核定载质量) and curb weight, tons as kg; axles for the legal limit */
+  capacityKg: number | null; standardTareKg: number | null; axles: number | null;
+  /** the truck's weighed tares and its nets of this material, newest first, this ticket left out */
+  pastTaresKg: number[]; pastNetsKg: number[];
+  /** the truck's completion before this one */
+  lastCompletedAt: Date | null;
+  /** the scale's usual seconds loaded before a weighing: its last scanned weighings */
+  laneSeconds: number[];
+  /** the second weighing's scale's recent readings as the board has them, and their unit */
+  trend: [number, string][] | null; trendUnit: string | null;
+  /** what an earlier scan kept of the readings (wb_alert_scan), which the board no longer has */
+  storedReadings: [number, number][] | null; storedDwell: number | null;
+  /** the first weighing's: its figure, its scale's readings on the board, and what a scan after it kept */
+  firstWeightKg: number | null; firstTrend: [number, string][] | null; firstTrendUnit: string | null; storedFirstReadings: [number, number][] | null;
+}
+
+const kgOf = (tons: string | null) => (tons === null ? null : Math.round(Number(tons) * 1000));
+
+/** How far back a truck's tickets are read to find its last N of a material (a truck hauling several materials). */
+const TRUCK_TICKETS_READ = 100;
+
+export type FirstWeighingFacts = Pick<TicketFacts, 'state' | 'firstAt' | 'firstWeightKg' | 'firstTrend' | 'firstTrendUnit' | 'storedFirstReadings'>;
+
+/** The ticket's facts when it is completed; at its first weighing only that weighing's; null when there is no such ticket. */
+export async function ticketFacts(
+  db: Database, orgId: string, ticketId: string, o: { lastTares: number; lastNets: number; lastLane: number },
+): Promise<(TicketFacts & { completed: true }) | (FirstWeighingFacts & { completed: false }) | null> {
+  const { rows: [r] } = await sql<Record<string, any>>`
+    WITH t AS (
+      SELECT t.* FROM wb_ticket t WHERE t.org_id = ${orgId}::bigint AND t.id = ${ticketId}::bigint
+    ), w AS (
+      SELECT w.reading, w.scale_id, coalesce(w.scale_id, w.station) AS place, w.operator_id, w.weighed_at, w.weight
+        FROM wb_weighing w, t WHERE w.org_id = t.org_id AND w.ticket_id = t.id
+    ), truck AS (
+      -- the truck's latest tickets by the vehicle index, this one left out
+      SELECT p.tare, p.tare_source, p.net, p.material_id, p.completed_at, p.created_at
+        FROM t, LATERAL (
+          SELECT p.tare, p.tare_source, p.net, p.material_id, p.completed_at, p.created_at, p.state, p.id
+            FROM wb_ticket p WHERE p.org_id = t.org_id AND p.plate_number = t.plate_number
+           ORDER BY p.created_at DESC LIMIT ${TRUCK_TICKETS_READ}) p
+       WHERE p.id <> t.id AND p.completed_at IS NOT NULL AND p.state <> 'OBSOLETE' AND p.created_at <= t.created_at
+    )
+    SELECT t.id::text, t.ticket_no, t.kind, t.plate_number, t.state, t.gross::text, t.tare::text, t.net::text,
+           t.tare_source, t.completed_at, t.material_id::text, t.vendor_id::text, t.customer_id::text,
+           (extract(hour FROM t.completed_at) * 60 + extract(minute FROM t.completed_at))::int AS completed_minute,
+           f.weighed_at AS first_at, (extract(hour FROM f.weighed_at) * 60 + extract(minute FROM f.weighed_at))::int AS first_minute,
+           f.place AS first_scale, s.place AS second_scale, s.scale_id AS second_scale_id, s.weighed_at AS second_at, s.weight::text AS second_weight,
+           coalesce(s.operator_id, f.operator_id)::text AS operator_id,
+           v.capacity_tonnage::text AS capacity, v.standard_tare::text AS standard_tare, v.axle_type AS axles,
+           ARRAY(SELECT x.tare::text FROM truck x WHERE x.tare_source = 'WEIGHED' ORDER BY x.created_at DESC LIMIT ${o.lastTares}) AS past_tares,
+           ARRAY(SELECT x.net::text FROM truck x WHERE x.material_id IS NOT DISTINCT FROM t.material_id ORDER BY x.created_at DESC LIMIT ${o.lastNets}) AS past_nets,
+           (SELECT max(x.completed_at) FROM truck x WHERE x.completed_at <= t.completed_at) AS last_completed_at,
+           ARRAY(SELECT a.dwell_seconds FROM wb_alert_scan a
+                  WHERE a.org_id = t.org_id AND a.scale_id = s.scale_id AND a.dwell_seconds IS NOT NULL AND a.scanned_at IS NOT NULL AND a.ticket_id <> t.id
+                  ORDER BY a.scanned_at DESC LIMIT ${o.lastLane}) AS lane_seconds,
+           b.trend, b.latest->>'unit' AS trend_unit, sc.readings AS stored_readings, sc.dwell_seconds AS stored_dwell,
+           f.weight::text AS first_weight, fb.trend AS first_trend, fb.latest->>'unit' AS first_trend_unit, sc.first_readings AS stored_first_readings
+      FROM t
+      LEFT JOIN w f ON f.reading = 'FIRST'
+      LEFT JOIN w s ON s.reading = 'SECOND'
+      -- the ticket's vehicle, else the master's truck of its plate (each an index probe)
+      LEFT JOIN LATERAL (
+        SELECT v.capacity_tonnage, v.standard_tare, v.axle_type FROM md_vehicle v
+         WHERE v.org_id = t.org_id AND v.id = coalesce(t.vehicle_id,
+               (SELECT x.id FROM md_vehicle x WHERE x.org_id = t.org_id AND x.plate_number = t.plate_number ORDER BY x.id LIMIT 1))) v ON true
+      LEFT JOIN wb_scale_latest b ON b.org_id = t.org_id AND b.scale_id = s.scale_id
+      LEFT JOIN wb_scale_latest fb ON fb.org_id = t.org_id AND fb.scale_id = f.scale_id
+      LEFT JOIN wb_alert_scan sc ON sc.org_id = t.org_id AND sc.ticket_id = t.id`.execute(db);
+  if (!r) return null;
+  const first = {
+    firstAt: r.first_at, firstWeightKg: kgOf(r.first_weight), firstTrend: r.first_trend ?? null, firstTrendUnit: r.first_trend_unit ?? null,
+    storedFirstReadings: r.stored_first_readings ?? null,
+  };
+  // a ticket not completed (at its first weighing): only what its first weighing's readings need
+  if (r.completed_at === null || r.gross === null || r.tare === null || r.net === null) return { completed: false, state: r.state, ...first };
+  return { completed: true, ...first,
+    id: r.id, ticketNo: r.ticket_no, kind: r.kind, plate: r.plate_number, state: r.state,
+    grossKg: kgOf(r.gross)!, tareKg: kgOf(r.tare)!, netKg: kgOf(r.net)!, tareWeighed: r.tare_source === 'WEIGHED',
+    completedAt: r.completed_at, firstAt: r.first_at, secondAt: r.second_at,
+    completedMinute: r.completed_minute, firstMinute: r.first_minute,
+    materialId: r.material_id, vendorId: r.vendor_id, customerId: r.customer_id, operatorId: r.operator_id,
+    firstPlace: r.first_scale, secondPlace: r.second_scale, secondScale: r.second_scale_id ?? null, secondWeightKg: kgOf(r.second_weight),
+    capacityKg: kgOf(r.capacity), standardTareKg: kgOf(r.standard_tare), axles: r.axles,
+    pastTaresKg: (r.past_tares as string[]).map((x) => kgOf(x)!), pastNetsKg: (r.past_nets as string[]).map((x) => kgOf(x)!),
+    lastCompletedAt: r.last_completed_at, laneSeconds: r.lane_seconds as number[],
+    trend: r.trend ?? null, trendUnit: r.trend_unit ?? null,
+    storedReadings: r.stored_readings ?? null, storedDwell: r.stored_dwell ?? null,
+  } satisfies TicketFacts & { completed: true };
+}

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/harness';
+import { plantOf, testPlate, type Plant } from '../weighing/test-support';
+import { historyTicket } from './scan-test-support';
+import { runNightly } from './nightly';
+
+// The history rules of the nightly review over days of tickets written here: a fraud raising one
+// alert, its near misses none, and a second run over the same days nothing new.
+const { database } = await createTestApp();
+const { db, pool } = database;
+let plant: Plant;
+
+beforeAll(async () => {
+  plant = await plantOf(db);
+});
+
+const alerts = async (rule: string) =>
+  (await pool.query('SELECT rule, severity, source, dedupe_key, evidence, operator_id::text, ticket_id::text FROM wb_alert WHERE rule = $1 ORDER BY id', [rule])).rows;
+
+describe('the nightly review', () => {
+  it('SAME_WEIGHT: three trucks with one gross to the kg within half an hour raise one alert naming them; spread over hours, or two trucks, nothing; a second run nothing new', async () => {
+    const day = '2026-11-10';
+    const same = [];
+    for (const [i, tare] of ['15', '15.5', '16'].entries()) {
+      same.push(await historyTicket(db, plant, { plate: testPlate('S'), gross: '40.12', tare, completedAt: `${day} 10:${i}0:00` }));
+    }
+    for (const hour of ['10', '12', '14']) await historyTicket(db, plant, { plate: testPlate('S'), gross: '41.24', tare: '15', completedAt: `${day} ${hour}:00:00` });
+    for (const minute of ['00', '05']) await historyTicket(db, plant, { plate: testPlate('S'), gross: '42.36', tare: '15', completedAt: `${day} 16:${minute}:00` });
+    expect(await runNightly(db, plant.orgId, day)).toBe(1);
+    expect(await alerts('SAME_WEIGHT')).toEqual([expect.objectContaining({
+      severity: 'HIGH', source: 'NIGHTLY', ticket_id: same[0],
+      evidence: expect.objectContaining({ kg: 40120, what: 'gross', ticketIds: same }),
+    })]);
+    expect(await runNightly(db, plant.orgId, day)).toBe(0);
+    // the next night's window does not reach back to it
+    expect(await runNightly(db, plant.orgId, '2026-11-11')).toBe(0);
+  });
+
+  it('OPERATOR_OUTLIER: the operator typing a quarter of the weights against the peers\' few raises; the one typing twice as many as the peers does not', async () => {
+    await pool.query(`INSERT INTO wb_alert_setting (org_id, rule, settings) VALUES ($1, 'OPERATOR_OUTLIER', '{"minTotal": 10}')`, [plant.orgId]);
+    const users = (await pool.query('SELECT id::text FROM sys_user ORDER BY id LIMIT 4')).rows.map((r) => r.id as string);
+    expect(users).toHaveLength(4);
+    const day = '2026-10-20';
+    const typedOf = [1, 1, 2, 10];
+    for (const [u, operatorId] of users.entries()) {
+      for (let i = 0; i < 20; i++) {
+        await historyTicket(db, plant, {
+          // grosses apart, so no two trucks share one
+          plate: testPlate('Q'), gross: (40 + (u * 20 + i) * 0.013).toFixed(3), tare: '15', operatorId, typed: i < typedOf[u],
+          completedAt: `${day} ${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 === 0 ? '10' : '40'}:00`,
+        });
+      }
+    }
+    expect(await runNightly(db, plant.orgId, day)).toBe(1);
+    expect(await alerts('OPERATOR_OUTLIER')).toEqual([expect.objectContaining({
+      operator_id: users[3], dedupe_key: `typed:${users[3]}:2026-10`,
+      evidence: expect.objectContaining({ what: '手工录入重量', events: 10, total: 40, ticketIds: [] }),
+    })]);
+    expect(await runNightly(db, plant.orgId, day)).toBe(0);
+  });
+
+  it('refuses a day that is not one', async () => {
+    await expect(runNightly(db, plant.orgId, '2026-13')).rejects.toThrow(/日期/);
+  });
+});

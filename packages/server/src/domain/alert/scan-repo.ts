@@ -1,0 +1,49 @@
+import { sql, type QueryCreator, type Transaction } from 'kysely';
+import type { Database } from '../../platform/db/pool';
+import type { DB } from '../../platform/db/schema';
+import type { ScanKept } from './scan-rules';
+
+/**
+ * The marker a completion leaves for the per-weighing rules (migration 103, wb_alert_scan): the
+ * ticket's row, waiting. A ticket completed again (a correction that reopened it) waits again.
+ * As a common table expression the second weighing's statement carries (weighing/repo.ts
+ * updateTicketWithReading): no round trip of its own.
+ */
+export const scanMarkCte = (orgId: string, ticketId: string) => (q: QueryCreator<DB>) =>
+  q.insertInto('wb_alert_scan').values({ org_id: orgId, ticket_id: ticketId })
+    .onConflict((oc) => oc.columns(['org_id', 'ticket_id']).doUpdateSet({ scanned_at: null, queued_at: sql`now()` }));
+
+/** The same marker as a statement of its own, for a completion that has no statement to carry it (a manual ticket). */
+export async function queueAlertScan(tx: Transaction<DB> | Database, orgId: string, ticketId: string): Promise<void> {
+  await scanMarkCte(orgId, ticketId)(tx).execute();
+}
+
+/**
+ * The waiting tickets, oldest first, locked for this transaction: another poller skips them and
+ * takes the next (FOR UPDATE SKIP LOCKED), so two instances never scan one ticket at once.
+ */
+export async function claimWaiting(tx: Transaction<DB>, batch: number): Promise<{ orgId: string; ticketId: string }[]> {
+  const { rows } = await sql<{ orgId: string; ticketId: string }>`
+    SELECT org_id::text AS "orgId", ticket_id::text AS "ticketId" FROM wb_alert_scan
+     WHERE scanned_at IS NULL ORDER BY queued_at LIMIT ${batch} FOR UPDATE SKIP LOCKED`.execute(tx);
+  return rows;
+}
+
+/** The ticket scanned, with what the scan kept of its readings (written even where no marker waited: scanTickets). */
+export async function markScanned(tx: Transaction<DB>, orgId: string, ticketId: string, kept: ScanKept): Promise<void> {
+  const json = (x: unknown) => (x === null ? null : JSON.stringify(x));
+  const values = {
+    scale_id: kept.scaleId, dwell_seconds: kept.dwellSeconds, readings: json(kept.readings), first_readings: json(kept.firstReadings), scanned_at: sql<Date>`now()`,
+  };
+  await tx.insertInto('wb_alert_scan').values({ org_id: orgId, ticket_id: ticketId, ...values })
+    .onConflict((oc) => oc.columns(['org_id', 'ticket_id']).doUpdateSet(values)).execute();
+}
+
+/** The ticket's scan row locked, when another run is not scanning it: false when another has it, or the company has no such ticket. */
+export async function lockScanRow(tx: Transaction<DB>, orgId: string, ticketId: string): Promise<boolean> {
+  await sql`INSERT INTO wb_alert_scan (org_id, ticket_id)
+            SELECT org_id, id FROM wb_ticket WHERE org_id = ${orgId}::bigint AND id = ${ticketId}::bigint
+            ON CONFLICT (org_id, ticket_id) DO NOTHING`.execute(tx);
+  const { rows } = await sql`SELECT 1 FROM wb_alert_scan WHERE org_id = ${orgId}::bigint AND ticket_id = ${ticketId}::bigint FOR UPDATE SKIP LOCKED`.execute(tx);
+  return rows.length > 0;
+}
