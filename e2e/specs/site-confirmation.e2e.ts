@@ -68,6 +68,8 @@ describe('site confirmation', () => {
       SELECT w.org_id, w.id, 'E-CA-1', '东区1号仓位', 'SILO_POSITION' FROM w, t RETURNING id::text`);
     await openMenuLeaf(stage.page, '/purchase', '/purchase/confirm');
     const grid = stage.page.getByTestId('confirm-grid-pu');
+    // the grid's tab is open from the step before: read it again for the new truck
+    await grid.getByTestId('list-query').click();
     await grid.getByTestId(`confirm-CONFIRM-${id}`).click();
     const dialog = stage.page.locator('.ant-modal').filter({ has: stage.page.getByTestId('deduction-table') });
     const picker = dialog.getByTestId('confirm-stock-address');

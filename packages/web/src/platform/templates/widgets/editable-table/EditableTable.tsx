@@ -77,11 +77,13 @@ export function EditableTable(props: EditableTableProps) {
   const fill = (key: string, values: Record<string, unknown>) =>
     onChange(latest.current.map((r) => (r._key === key ? withCalculations(fields, { ...r, ...values }) : r)));
 
-  // a detail picker's further choices: new lines right after the row, each the blank line with its values
-  const addLines = (key: string, lines: Record<string, unknown>[]) => {
+  // a detail picker's choices in one change: the first fills the row, each further one a new line right after it
+  const fillLines = (key: string, [first, ...more]: Record<string, unknown>[]) => {
     const at = latest.current.findIndex((r) => r._key === key);
-    const made = lines.map((values) => addRow([], { ...(props.blankRow?.() ?? {}), ...values }, 'end')[0]).map((r) => withCalculations(fields, r));
-    onChange(renumber([...latest.current.slice(0, at + 1), ...made, ...latest.current.slice(at + 1)]));
+    if (at < 0 || !first) return;
+    const filled = withCalculations(fields, { ...latest.current[at], ...first });
+    const made = more.map((values) => withCalculations(fields, addRow([], { ...(props.blankRow?.() ?? {}), ...values }, 'end')[0]));
+    onChange(renumber([...latest.current.slice(0, at), filled, ...made, ...latest.current.slice(at + 1)]));
   };
 
   const checkCell = (row: Row, f: FieldDefinition) => {
@@ -170,7 +172,7 @@ export function EditableTable(props: EditableTableProps) {
       className: f.irequired ? 'wb-et-required' : undefined,
       render: (v, row) =>
         editing === row._key && kind !== 'text' ? (
-          <CellEditor field={f} kind={kind} value={v} invalid={Boolean(invalid[`${row._key}:${f.fieldName}`])} onChange={(nv) => update(row._key, f.fieldName, nv)} onBlur={() => checkCell(row, f)} onFill={(values) => fill(row._key, values)} onAddLines={(lines) => addLines(row._key, lines)} />
+          <CellEditor field={f} kind={kind} value={v} invalid={Boolean(invalid[`${row._key}:${f.fieldName}`])} onChange={(nv) => update(row._key, f.fieldName, nv)} onBlur={() => checkCell(row, f)} onFill={(values) => fill(row._key, values)} onFillLines={(lines) => fillLines(row._key, lines)} />
         ) : (
           <span className={invalid[`${row._key}:${f.fieldName}`] ? 'wb-et-invalid' : undefined}>{cellText(f, v, display)}</span>
         ),

@@ -55,18 +55,18 @@ export interface CellEditorProps {
   onBlur(): void;
   /** the row's other cells a popup's mapping fills (a resource cell) */
   onFill?(values: Record<string, unknown>): void;
-  /** DETAIL_RESOURCE_CONTROLS: lines added after this row, one per further row chosen in the popup */
-  onAddLines?(lines: Record<string, unknown>[]): void;
+  /** DETAIL_RESOURCE_CONTROLS: the first values fill this row, each further one a line added after it (one change) */
+  onFillLines?(lines: Record<string, unknown>[]): void;
 }
 
 /**
  * A popup cell (RESOURCE_CONTROLS): the chosen row's mapped values fill this cell and the row's
  * others; the text stays typeable, the server resolving a typed code as it does a chosen one.
  */
-function ResourceCell({ field, value, invalid, onChange, onBlur, onFill, onAddLines }: CellEditorProps) {
+function ResourceCell({ field, value, invalid, onChange, onBlur, onFill, onFillLines }: CellEditorProps) {
   const { t } = useTranslation();
   // DETAIL_RESOURCE_CONTROLS: the popup takes several rows; the first fills this line, each other one a new line
-  const detail = baseSubmitType(field.formSubmitType) === 'DETAIL_RESOURCE_CONTROLS' && Boolean(onFill && onAddLines);
+  const detail = baseSubmitType(field.formSubmitType) === 'DETAIL_RESOURCE_CONTROLS' && Boolean(onFillLines);
   // a code typed rather than chosen fills the row's name cells too, when it names exactly one row of the archive
   const typedOut = () => {
     onBlur();
@@ -76,10 +76,7 @@ function ResourceCell({ field, value, invalid, onChange, onBlur, onFill, onAddLi
   const open = async () => {
     if (detail) {
       const choice = await openResourcePopup({ cgFormatResId: field.cgFormatResId, resFormatSubId: field.id, multiple: true });
-      const [first, ...more] = choice?.perRow ?? [];
-      if (!first) return;
-      onFill!(first);
-      if (more.length) onAddLines!(more);
+      if (choice?.perRow?.length) onFillLines!(choice.perRow);
       return;
     }
     const filled = await chooseFromResource(field, false);
