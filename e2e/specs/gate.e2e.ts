@@ -4,6 +4,8 @@ import { sql } from '../support/db';
 import { useSignedInPage } from '../support/fixture';
 import { api, apiSignIn, USERS } from '../support/login';
 import { openMenuLeaf, settled } from '../support/workspace';
+import { formItem, openListForm } from '../support/child-table';
+import { rows } from '../support/list-screen';
 
 // The guard at the gate, keyboard first: finds a truck by its plate and another by its IC card,
 // lets each in with Enter, sees them in 厂内车辆, and lets one out with Enter once it is weighed.
@@ -102,5 +104,50 @@ describe('the gate', () => {
     await openMenuLeaf(page, '/gate', '/gate/in-plant');
     await page.locator('tr[data-plate="浙E7G001"]').waitFor({ state: 'detached', timeout: 5000 });
     await page.locator('tr[data-plate="浙E7G002"]').waitFor({ timeout: 5000 });
+  });
+
+  it('预约规则: names several materials from the material popup, folded into tags', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/gate', '/gate/appointment');
+    await rows(page);
+    const form = await openListForm(page, 'btn-create');
+    await formItem(form, '规则名称').locator('input').fill('骨料早班');
+    await formItem(form, '物料').locator('button').click();
+    const popup = page.locator('.ant-modal').filter({ has: page.getByTestId('resource-popup') });
+    await popup.getByTestId('resource-table').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="resource-table"] .ant-spin-spinning'));
+    for (const code of ['0101001', '0102001']) await popup.locator('tbody tr.ant-table-row').filter({ hasText: code }).first().locator('.ant-checkbox-input').check();
+    await popup.getByTestId('resource-ok').click();
+    await popup.waitFor({ state: 'detached' });
+    const tags = formItem(form, '物料').locator('.ant-select-selection-item');
+    await expect.poll(() => tags.allTextContents()).toEqual(expect.arrayContaining(['0101001']));
+    await settled(page);
+    await screenshot(page, 'appointment-rule-materials');
+    await form.locator('[data-action="submit"]').click();
+    await form.waitFor({ state: 'detached' });
+    const materialsOf = async (name: string) => (await sql<{ m: string }>(stage.server.databaseUrl, `SELECT material_code AS m FROM gt_appointment_rule WHERE rule_name = '${name}'`))[0]?.m;
+    await expect.poll(() => materialsOf('骨料早班')).toBe('0101001,0102001');
+
+    // 按计算组选择 (a picker with no value of its own): the group's materials fill 物料
+    const members = await sql<{ code: string }>(stage.server.databaseUrl, `
+      WITH o AS (SELECT id FROM sys_org WHERE org_code = 'HDSN'),
+           m AS (SELECT a.archive_id, mm.inv_code FROM md_material_alloc a JOIN md_material mm ON mm.id = a.archive_id, o
+                  WHERE a.org_id = o.id AND NOT EXISTS (SELECT 1 FROM md_calc_group_member x WHERE x.org_id = o.id AND x.material_id = a.archive_id)
+                  ORDER BY mm.inv_code LIMIT 2),
+           g AS (INSERT INTO md_calc_group (org_id, group_code, group_name) SELECT o.id, 'JSZ-E2E', '骨料组' FROM o RETURNING id, org_id)
+      INSERT INTO md_calc_group_member (org_id, group_id, material_id, seq)
+      SELECT g.org_id, g.id, m.archive_id, row_number() OVER (ORDER BY m.inv_code) FROM g, m RETURNING (SELECT inv_code FROM md_material WHERE id = material_id) AS code`);
+    const again = await openListForm(page, 'btn-create');
+    await formItem(again, '规则名称').locator('input').fill('骨料组规则');
+    await again.getByTestId('choose-fromCalcGroup').click();
+    const groups = page.locator('.ant-modal').filter({ has: page.getByTestId('resource-popup') });
+    await groups.getByTestId('resource-table').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="resource-table"] .ant-spin-spinning'));
+    await groups.locator('tbody tr.ant-table-row').filter({ hasText: 'JSZ-E2E' }).first().dblclick();
+    await groups.waitFor({ state: 'detached' });
+    await expect.poll(() => formItem(again, '物料').locator('.ant-select-selection-item').count()).toBeGreaterThan(0);
+    await again.locator('[data-action="submit"]').click();
+    await again.waitFor({ state: 'detached' });
+    await expect.poll(() => materialsOf('骨料组规则')).toBe(members.map((m) => m.code).sort().join(','));
   });
 });

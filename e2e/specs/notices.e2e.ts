@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { screenshot } from '../support/browser';
-import { childRows, formDialog, formItem, openListForm, tableButton } from '../support/child-table';
+import { childCell, childRows, childTexts, formDialog, formItem, openListForm, tableButton } from '../support/child-table';
 import { fieldValue, pickFromPopup, pressListButton, tickListRow, typeChildCell, typeDateTime } from '../support/document-steps';
 import { useSignedInPage } from '../support/fixture';
 import { sql } from '../support/db';
@@ -96,6 +97,21 @@ describe('purchase notices', () => {
     await poll(async () => (await lines(noticeId))[1].max_limit).toBe('600.0000');
   });
 
+  it('picks two materials at once in a line\'s material popup: a line each', async () => {
+    const { page } = stage;
+    await openMenuLeaf(page, '/notice', '/notice/pu');
+    await rows(page);
+    const form = await openListForm(page, 'btn-create');
+    try {
+      await pickTwo(form);
+    } finally {
+      // the form is left unsaved, whatever happened in it
+      if (await form.isVisible()) await form.getByRole('button', { name: /取\s*消/ }).click();
+      await form.waitFor({ state: 'detached' });
+    }
+    expect((await notices()).length).toBe(1);
+  });
+
   it('shows the notice\'s trucks on their way in 采购物流, each with its expected arrival', async () => {
     const { page } = stage;
     // a truck registered at the vendor's side an hour ago, on a route set at 90 minutes on the road
@@ -115,6 +131,24 @@ describe('purchase notices', () => {
     await settled(page);
     await screenshot(page, 'purchase-logistics');
   });
+
+  async function pickTwo(form: Locator) {
+    const { page } = stage;
+    if ((await childRows(form).count()) === 0) await tableButton(form, /新\s*增/).click();
+    const cell = await childCell(form, 0, '物料编码');
+    if (!(await cell.getByTestId('cell-choose-materialCode').isVisible())) await cell.click();
+    await cell.getByTestId('cell-choose-materialCode').click();
+    const popup = page.locator('.ant-modal').filter({ has: page.getByTestId('resource-popup') });
+    await popup.getByTestId('resource-table').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="resource-table"] .ant-spin-spinning'));
+    for (const code of ['0101001', '0102001']) await popup.locator('tbody tr.ant-table-row').filter({ hasText: code }).first().locator('.ant-checkbox-input').check();
+    await popup.getByTestId('resource-ok').click();
+    await popup.waitFor({ state: 'detached' });
+    await poll(() => childTexts(form, '物料编码')).toEqual(['0101001', '0102001']);
+    expect((await childTexts(form, '物料名称')).every((name) => name !== '')).toBe(true);
+    await settled(page);
+    await screenshot(page, 'notice-lines-picked');
+  }
 });
 
 describe('allot notices received', () => {

@@ -59,6 +59,29 @@ describe('site confirmation', () => {
     await grid.getByTestId(`confirm-SINGLE_EMPTY-${other}`).waitFor({ state: 'detached' });
   });
 
+  it('names the stock address the load went into in the confirmation dialog', async () => {
+    const id = await truckAtSite('晋E20004', '4');
+    const [a] = await sql<{ id: string }>(db(), `
+      WITH w AS (SELECT id, org_id FROM md_warehouse WHERE org_id = (SELECT id FROM sys_org WHERE org_code = 'HDSN') ORDER BY id LIMIT 1),
+           t AS (UPDATE wb_ticket SET warehouse_id = (SELECT id FROM w) WHERE id = ${id} RETURNING id)
+      INSERT INTO md_stock_address (org_id, warehouse_id, address_code, address_name, kind)
+      SELECT w.org_id, w.id, 'E-CA-1', '东区1号仓位', 'SILO_POSITION' FROM w, t RETURNING id::text`);
+    await openMenuLeaf(stage.page, '/purchase', '/purchase/confirm');
+    const grid = stage.page.getByTestId('confirm-grid-pu');
+    // the grid's tab is open from the step before: read it again for the new truck
+    await grid.getByTestId('list-query').click();
+    await grid.getByTestId(`confirm-CONFIRM-${id}`).click();
+    const dialog = stage.page.locator('.ant-modal').filter({ has: stage.page.getByTestId('deduction-table') });
+    const picker = dialog.getByTestId('confirm-stock-address');
+    await picker.click();
+    await stage.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'E-CA-1 东区1号仓位' }).click();
+    await settled(stage.page);
+    await screenshot(stage.page, 'confirm-stock-address');
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await poll(async () => (await sql<{ a: string | null; state: string }>(db(), `SELECT stock_address_id::text AS a, state FROM wb_ticket WHERE id = ${id}`))[0])
+      .toEqual({ a: a.id, state: 'CONFIRMED' });
+  });
+
   it('judges a sample 不合格 with the date and sample count dialog', async () => {
     await sql(db(), `UPDATE md_material SET is_sample = true WHERE id IN (SELECT material_id FROM wb_ticket WHERE ticket_no LIKE 'CGBD-E-%')`);
     const id = await truckAtSite('晋E20003', '3');

@@ -260,8 +260,14 @@ describe('the ticket dialogs', () => {
     await press(page, 'page:batchDetail');
     const detail = page.getByTestId('batch-detail');
     await expect.poll(() => detail.textContent()).toContain('3天抗压强度 28.6MPa；细度 1.8%');
-    await page.locator('.ant-modal').filter({ has: detail }).locator('.ant-modal-close').click();
+    // 批次质量报告 of 报表中心, opened from the detail with the batch filled in
+    await detail.getByTestId('batch-report-link').click();
     await detail.waitFor({ state: 'detached' });
+    const report = page.locator('[data-testid="report-viewer"]:visible');
+    await expect.poll(() => report.getByTestId('report-param-batchNo').inputValue()).toBe('PC-E2E-LAB');
+    await expect.poll(() => report.getByTestId('report-table').locator('tr.ant-table-row').first().textContent()).toContain('PC-E2E-LAB');
+    expect(await report.getByTestId('report-table').textContent()).toContain('细度 1.8%');
+    await openMenuLeaf(page, '/masterdata', '/masterdata/batch');
   });
 
   it('shows the server’s refusal of a ticket audited since the list was read, and then offers 扣重 no more', async () => {

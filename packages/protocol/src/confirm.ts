@@ -46,10 +46,24 @@ export const confirmSubmitBody = z.strictObject({
   sampleCount: z.number().int('样品数应为0到500的整数').min(0, '样品数应为0到500的整数').max(500, '样品数应为0到500的整数').optional(),
   /** the day the sample was taken, yyyyMMdd as the date dialog gives it; today when absent */
   sampleDate: plantDateCompact('取样日期').optional(),
+  /** accepting a load: the stock address (库存地址) it went into or came from; null clears it */
+  stockAddressId: idOrNumber.nullable().optional(),
+  /** accepting a sales load: the silo (筒仓) it was loaded from; null clears it */
+  siloId: idOrNumber.nullable().optional(),
 });
 export type ConfirmSubmitBody = z.infer<typeof confirmSubmitBody>;
 
 export interface ConfirmRowExtras {
   confirmSubButs: ConfirmButton[];
   ihandle: boolean;
+}
+
+/** The places a confirmation may name for a ticket: GET /api/confirm/{grid}/places/{id}. */
+export interface ConfirmPlaces {
+  stockAddressId: string | null;
+  siloId: string | null;
+  /** the enabled addresses of the ticket's warehouses that keep its material's class */
+  addresses: { id: string; code: string; name: string; kind: 'YARD' | 'BAY' | 'SILO_POSITION'; warehouseName: string }[];
+  /** sales only: the enabled silos holding the ticket's material or none in particular */
+  silos: { id: string; code: string; name: string }[];
 }

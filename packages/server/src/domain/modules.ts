@@ -93,9 +93,10 @@ export const MODULES: FamilyModule[] = [
   settlementModule,
   freightSettlementModule,
   qualityModule,
-  confirmModule,
   stockModule,
   stockAddressModule,
+  // after the stock addresses: a confirmation names the load's address
+  confirmModule,
   // 轨道衡: its audit posts wagons to stock
   trackModule,
   erpModule,

@@ -33,7 +33,7 @@ export const siloAtCompletionSql = (orgId: string, siloId: string) => sql`(SELEC
 
 export async function siloOf(db: Runner, orgId: string, id: string) {
   return db.selectFrom('md_silo as s').leftJoin('md_material as m', 'm.id', 's.material_id')
-    .select(['s.id', 's.silo_name', 's.current_batch_id', 's.material_id', 'm.inv_code']).where('s.org_id', '=', orgId).where('s.id', '=', id).executeTakeFirst();
+    .select(['s.id', 's.silo_name', 's.current_batch_id', 's.material_id', 's.enabled', 'm.inv_code']).where('s.org_id', '=', orgId).where('s.id', '=', id).executeTakeFirst();
 }
 
 /** The ticket's material as the batch rules read it. */

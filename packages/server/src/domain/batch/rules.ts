@@ -105,10 +105,11 @@ export function batchAtCompletion(
 }
 
 /** Why a sales ticket cannot name this silo now: only while it is loading, and a silo holding another material is not its. */
-export function siloChoiceRefusal(t: Pick<TicketForBatch, 'ticketNo' | 'kind' | 'state'> & { materialId: string | null; isReturn: boolean }, silo: { name: string; materialId: string | null } | null): string | null {
+export function siloChoiceRefusal(t: Pick<TicketForBatch, 'ticketNo' | 'kind' | 'state'> & { materialId: string | null; isReturn: boolean }, silo: { name: string; materialId: string | null; enabled?: boolean } | null): string | null {
   if (t.kind !== 'sa') return '只有销售磅单记录装车筒仓';
   if (t.isReturn) return `磅单 ${t.ticketNo} 是退货磅单，批次随原磅单`;
   if (!(LOADING_STATES as readonly string[]).includes(t.state)) return `磅单 ${t.ticketNo} 已完成过磅，不能更改装车筒仓；请在批次号中按筒仓选择批次`;
+  if (silo && silo.enabled === false) return `筒仓 ${silo.name} 已停用`;
   if (silo && silo.materialId !== null && t.materialId !== null && silo.materialId !== t.materialId) return `筒仓 ${silo.name} 存放的不是磅单 ${t.ticketNo} 的物料`;
   return null;
 }

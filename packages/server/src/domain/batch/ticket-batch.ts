@@ -55,7 +55,7 @@ export async function setSiloOfTicket(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>
   if (body.siloId !== null && !silo) throw badRequest(`筒仓不存在: ${body.siloId}`, 'siloId');
   const refusal = siloChoiceRefusal(
     { ticketNo: t.ticket_no, kind: t.kind, state: t.state, materialId: t.material_id, isReturn: t.source_ticket_id !== null },
-    silo ? { name: silo.silo_name, materialId: silo.material_id } : null,
+    silo ? { name: silo.silo_name, materialId: silo.material_id, enabled: silo.enabled } : null,
   );
   if (refusal) throw badRequest(refusal, t.kind !== 'sa' || t.source_ticket_id !== null || !silo ? 'id' : 'siloId');
   const before = t.silo_id ? (await siloOf(tx, who.orgId, t.silo_id))?.silo_name ?? null : null;

@@ -147,4 +147,70 @@ describe('site confirmation', () => {
     expect(await rowOf('pu', id)).toBeUndefined();
     expectFailure(await submit('pu', { id, button: 'CONFIRM' }), 404, '磅单不存在');
   });
+
+  it('names the stock address the load went into, checked like an assignment, and the address\'s balance moves with it', async () => {
+    const { rows: [w] } = await pool.query('SELECT id::text, org_id FROM md_warehouse WHERE org_id = $1 ORDER BY id LIMIT 1', [orgId]);
+    const { rows: [m] } = await pool.query('SELECT m.invc_id::text AS class, s.group_id::text AS "group" FROM md_material m, sys_org s WHERE m.id = $1 AND s.id = $2', [materialId, orgId]);
+    const { rows: [otherClass] } = await pool.query(
+      `INSERT INTO md_material_class (group_id, org_id, invc_code, invc_name) VALUES ($1, $2, 'ZZ-SAND', '砂石') RETURNING id::text`, [m.group, orgId]);
+    const place = async (code: string, extra: { enabled?: boolean; classId?: string | null; org?: string; warehouse?: string } = {}) => {
+      const { rows: [a] } = await pool.query(
+        `INSERT INTO md_stock_address (org_id, warehouse_id, address_code, address_name, kind, enabled, material_class_id)
+         VALUES ($1, $2, $3, $3 || '号仓位', 'SILO_POSITION', $4, $5) RETURNING id::text`,
+        [extra.org ?? orgId, extra.warehouse ?? w.id, code, extra.enabled ?? true, extra.classId ?? null]);
+      return String(a.id);
+    };
+    const good = await place('CA-1', { classId: m.class });
+    const disabled = await place('CA-2', { enabled: false });
+    const sand = await place('CA-3', { classId: otherClass.id });
+    const { rows: [other] } = await pool.query('SELECT o.id::text, (SELECT id::text FROM md_warehouse x WHERE x.org_id = o.id LIMIT 1) AS w FROM sys_org o WHERE o.id <> $1 AND EXISTS (SELECT 1 FROM md_warehouse x WHERE x.org_id = o.id) ORDER BY o.id LIMIT 1', [orgId]);
+    const foreign = await place('CA-4', { org: other.id, warehouse: other.w });
+
+    const { id } = await truckAtSite('晋A10031');
+    await pool.query('UPDATE wb_ticket SET warehouse_id = $2 WHERE id = $1', [id, w.id]);
+    const places = expectOk(await call(app, 'GET', `/api/confirm/pu/places/${id}`, operator)).data;
+    expect(places).toMatchObject({ stockAddressId: null, siloId: null, silos: [] });
+    expect(places.addresses.map((a: { code: string }) => a.code)).toEqual(['CA-1']);
+    expectFailure(await call(app, 'GET', `/api/confirm/pu/places/${id}`, accountant), 403);
+
+    const refused = async (stockAddressId: string, message: string | RegExp) => {
+      const reply = expectFailure(await submit('pu', { id, button: 'CONFIRM', stockAddressId }), 400, message);
+      expect(reply.data).toMatchObject({ field: 'stockAddressId' });
+    };
+    await refused(disabled, '库存地址 CA-2 已停用');
+    await refused(sand, /^库存地址 CA-3 只存放砂石类物料，磅单 CGBD-T\d+ 的物料不属于该分类$/);
+    await refused(foreign, `库存地址不存在: ${foreign}`);
+    expectFailure(await submit('pu', { id, button: 'SINGLE_WEIGH', stockAddressId: good }), 400, '只有确认卸货/装车时才能指定库存地址');
+    expectFailure(await submit('pu', { id, button: 'CONFIRM', siloId: '1' }), 400, '只有销售磅单记录装车筒仓');
+    expect((await pool.query('SELECT state, stock_address_id FROM wb_ticket WHERE id = $1', [id])).rows[0]).toEqual({ state: 'FIRST_WEIGHED', stock_address_id: null });
+
+    expectOk(await submit('pu', { id, button: 'CONFIRM', stockAddressId: good }));
+    expect((await pool.query('SELECT state, stock_address_id::text AS a FROM wb_ticket WHERE id = $1', [id])).rows[0]).toEqual({ state: 'CONFIRMED', a: good });
+    expect((await pool.query(`SELECT detail FROM sys_log WHERE doc_no = (SELECT ticket_no FROM wb_ticket WHERE id = $1) AND action = 'siteConfirm'`, [id])).rows[0].detail)
+      .toMatch(/库存地址：无 -> CA-1 CA-1号仓位$/);
+    // the truck unloads 48.2 - 15.75 = 32.45 t; audited and posted, the address holds it
+    await pool.query(`UPDATE wb_ticket SET state = 'AUDITED', tare = 15.75, tare_time = now(), tare_source = 'WEIGHED', net = 32.45, completed_at = now(), audited_at = now() WHERE id = $1`, [id]);
+    expectOk(await call(app, 'POST', '/api/weigh/pu/down', (await bearerFor(app, 'admin')).authorization, { ids: [id] }));
+    expect((await pool.query('SELECT quantity FROM wb_stock_address_balance WHERE stock_address_id = $1', [good])).rows).toEqual([{ quantity: '32.4500' }]);
+  });
+
+  it('names the silo a sales truck was loaded from when the loading is confirmed; a disabled silo is refused', async () => {
+    const { rows: [w] } = await pool.query('SELECT id::text FROM md_warehouse WHERE org_id = $1 ORDER BY id LIMIT 1', [orgId]);
+    const silo = async (code: string, enabled: boolean) => String((await pool.query(
+      `INSERT INTO md_silo (org_id, warehouse_id, silo_code, silo_name, enabled) VALUES ($1, $2, $3, $3 || '号库', $4) RETURNING id`, [orgId, w.id, code, enabled])).rows[0].id);
+    const open = await silo('CS-1', true);
+    const closed = await silo('CS-2', false);
+    serial += 1;
+    const { rows: [customer] } = await pool.query('SELECT archive_id FROM md_customer_alloc WHERE org_id = $1 ORDER BY archive_id LIMIT 1', [orgId]);
+    const { rows: [t] } = await pool.query(
+      `INSERT INTO wb_ticket (org_id, kind, ticket_no, state, material_id, customer_id, plate_number, first_is, tare, tare_time, tare_source)
+       VALUES ($1, 'sa', $2, 'FIRST_WEIGHED', $3, $4, '晋A10032', 'TARE', 15.1, now(), 'WEIGHED') RETURNING id::text`, [orgId, `XSBD-T${serial}`, materialId, customer.archive_id]);
+    const places = expectOk(await call(app, 'GET', `/api/confirm/sa/places/${t.id}`, operator)).data;
+    expect(places.silos.map((s: { code: string }) => s.code)).toContain('CS-1');
+    expect(places.silos.map((s: { code: string }) => s.code)).not.toContain('CS-2');
+    const bad = expectFailure(await submit('sa', { id: t.id, button: 'CONFIRM', siloId: closed }), 400, '筒仓 CS-2号库 已停用');
+    expect(bad.data).toMatchObject({ field: 'siloId' });
+    expectOk(await submit('sa', { id: t.id, button: 'CONFIRM', siloId: open }));
+    expect((await pool.query('SELECT state, silo_id::text AS s FROM wb_ticket WHERE id = $1', [t.id])).rows[0]).toEqual({ state: 'CONFIRMED', s: open });
+  });
 });

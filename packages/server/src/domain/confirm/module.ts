@@ -1,5 +1,9 @@
 import { confirmSubmitBody } from '@wb/protocol';
+import { idParam } from '@wb/protocol';
 import { defineAction, defineModule } from '../../platform/module/define';
+import { ok } from '../../platform/http/envelope';
+import { AppError, parse } from '../../platform/http/errors';
+import { confirmPlaces } from './repo';
 import { CONFIRM_GRID_NAMES, gridPermission } from './grids';
 import { decorateGrid, gridConditions } from './list';
 import { confirmLeaves } from './menu';
@@ -13,7 +17,7 @@ import { CONFIRM_TEMPLATES, confirmListCode } from './templates';
  */
 export const confirmModule = defineModule({
   key: 'confirm',
-  depends: ['notice', 'weighing'],
+  depends: ['notice', 'weighing', 'stock-address', 'batch'],
   templates: CONFIRM_TEMPLATES,
   menu: ['/purchase', '/sale', '/allot', '/transfer'].map((area) => ({ area, leaves: confirmLeaves(area) })),
   lists: CONFIRM_GRID_NAMES.map((grid) => ({
@@ -26,4 +30,15 @@ export const confirmModule = defineModule({
     run: ({ tx, who, input }) => submitConfirmation(tx, who, grid, input.body),
     log: (_, done) => done.note, reply: (done) => (done.warning ? { id: done.id, warning: done.warning } : { id: done.id }), message: '操作成功',
   })),
+  routes: (app, { db }) => {
+    for (const grid of CONFIRM_GRID_NAMES) {
+      // the confirmation dialog's places (库存地址, and 筒仓 for sales): reads only
+      app.get(`/api/confirm/${grid}/places/:id`, { config: { access: { permission: gridPermission(grid, 'submit'), demoAllowed: true } } }, async (request) => {
+        const { id } = parse(idParam, request.params);
+        const places = await confirmPlaces(db, request.caller.orgId, grid, id);
+        if (!places) throw new AppError(404, '磅单不存在', 'id');
+        return ok(places);
+      });
+    }
+  },
 });

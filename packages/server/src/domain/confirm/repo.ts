@@ -1,4 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ConfirmPlaces } from '@wb/protocol';
+import { holdsMaterialSql } from '../stock/address/repo';
 import type { DB, TicketState as DbTicketState } from '../../platform/db/schema';
 import type { TicketFacts, TicketState } from '../weighing/rules/transitions';
 import type { ConfirmGrid } from './grids';
@@ -74,4 +76,28 @@ export async function applyEffect(tx: Tx, orgId: string, row: LockedRow, effect:
       }))).execute();
     }
   }
+}
+
+/**
+ * The places the confirmation dialog offers for a ticket of the grid: the enabled stock addresses
+ * of its warehouses that keep its material's class, and for sales the enabled silos holding its
+ * material or none in particular. Null when the ticket is not in the grid of this company.
+ */
+export async function confirmPlaces(db: Kysely<DB>, orgId: string, grid: ConfirmGrid, id: string): Promise<ConfirmPlaces | null> {
+  const g = CONFIRM_GRIDS[grid];
+  const { rows: [t] } = await sql<{ id: string; material_id: string | null; warehouse_id: string | null; to_warehouse_id: string | null; stock_address_id: string | null; silo_id: string | null }>`
+    SELECT id::text, material_id::text, warehouse_id::text, to_warehouse_id::text, stock_address_id::text, silo_id::text FROM wb_ticket
+     WHERE org_id = ${orgId} AND id = ${id}::bigint AND kind = ${g.kind} AND (${g.side}::text IS NULL OR side = ${g.side})`.execute(db);
+  if (!t) return null;
+  const { rows: addresses } = await sql<ConfirmPlaces['addresses'][number]>`
+    SELECT a.id::text, a.address_code AS code, a.address_name AS name, a.kind, w.ware_name AS "warehouseName"
+      FROM md_stock_address a JOIN md_warehouse w ON w.org_id = a.org_id AND w.id = a.warehouse_id
+     WHERE a.org_id = ${orgId} AND a.enabled AND a.warehouse_id IN (${t.warehouse_id}::bigint, ${t.to_warehouse_id}::bigint)
+       AND ${holdsMaterialSql(t.material_id)}
+     ORDER BY w.ware_name, a.sort, a.address_code LIMIT 500`.execute(db);
+  const { rows: silos } = g.kind !== 'sa' ? { rows: [] } : await sql<ConfirmPlaces['silos'][number]>`
+    SELECT s.id::text, s.silo_code AS code, s.silo_name AS name FROM md_silo s
+     WHERE s.org_id = ${orgId} AND s.enabled AND (s.material_id IS NULL OR s.material_id = ${t.material_id}::bigint)
+     ORDER BY s.silo_code LIMIT 500`.execute(db);
+  return { stockAddressId: t.stock_address_id, siloId: t.silo_id, addresses, silos };
 }

@@ -141,3 +141,16 @@ export function heldQuantityReleased(effect: ConfirmEffect, truck: { noticeLineI
   if (effect.kind !== 'state' || !effect.closeKind || !truck.noticeLineId) return null;
   return Number(truck.reserved) > 0 ? truck.reserved : null;
 }
+
+/**
+ * Where the load went (库存地址) or was loaded from (筒仓) is named when the site accepts it
+ * (确认, 再次确认): a truck sent back or leaving empty put nothing anywhere. A silo is a sales
+ * truck's loading point only.
+ */
+export function placeRefusal(effect: ConfirmEffect, kind: string, body: { stockAddressId?: unknown; siloId?: unknown }): { field: string; message: string } | null {
+  const accepting = effect.kind === 'state' && (effect.action === 'confirm' || effect.action === 'confirmAgain');
+  if (body.stockAddressId !== undefined && !accepting) return { field: 'stockAddressId', message: '只有确认卸货/装车时才能指定库存地址' };
+  if (body.siloId !== undefined && kind !== 'sa') return { field: 'siloId', message: '只有销售磅单记录装车筒仓' };
+  if (body.siloId !== undefined && !accepting) return { field: 'siloId', message: '只有确认装车时才能指定筒仓' };
+  return null;
+}

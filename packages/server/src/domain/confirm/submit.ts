@@ -5,10 +5,12 @@ import type { DB } from '../../platform/db/schema';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { releaseOnLine } from '../notice/quantity';
 import { recordSampling } from '../quality/sampling';
+import { assignStockAddress } from '../stock/address/assign';
+import { setSiloOfTicket } from '../batch/ticket-batch';
 import { knownLoad } from '../weighing/rules/net';
 import { CONFIRM_GRIDS, type ConfirmGrid } from './grids';
 import { applyEffect, factsOf, lockGridTicket, plantToday } from './repo';
-import { decideConfirm, heldQuantityReleased, siteDeductionsBeyondLoad } from './rules';
+import { decideConfirm, heldQuantityReleased, placeRefusal, siteDeductionsBeyondLoad } from './rules';
 
 /**
  * One press on a site-confirmation grid: the ticket locked in its grid, the press decided by the
@@ -22,7 +24,14 @@ export async function submitConfirmation(tx: Transaction<DB>, who: { orgId: stri
   if (!decision.ok) throw badRequest(decision.message, 'button');
   const beyond = siteDeductionsBeyondLoad(decision.effect, knownLoad(row.gross, row.tare));
   if (beyond) throw badRequest(beyond, 'deductions');
+  const place = placeRefusal(decision.effect, CONFIRM_GRIDS[grid].kind, body);
+  if (place) throw badRequest(place.message, place.field);
   await applyEffect(tx, who.orgId, row, decision.effect, who.userId);
+  // where the load went into or came from: checked as an assignment (another company's, a disabled
+  // one, one of another warehouse or keeping another class of goods is a 400 naming the field)
+  const placed: string[] = [];
+  if (body.stockAddressId !== undefined) placed.push((await assignStockAddress(tx, who, { ticketId: row.id, stockAddressId: body.stockAddressId })).note.detail ?? '');
+  if (body.siloId !== undefined) placed.push(...(await setSiloOfTicket(tx, who, { id: row.id, siloId: body.siloId })).notes.map((n) => n.detail ?? ''));
   let warning: string | null = null;
   if (decision.effect.kind === 'sample') {
     const e = decision.effect;
@@ -31,5 +40,5 @@ export async function submitConfirmation(tx: Transaction<DB>, who: { orgId: stri
   }
   const released = heldQuantityReleased(decision.effect, { noticeLineId: row.notice_line_id, reserved: row.reserved_quantity });
   if (released && row.notice_line_id) await releaseOnLine(tx, who.orgId, row.notice_line_id, released);
-  return { id: body.id, warning, note: { action: 'siteConfirm', family: CONFIRM_GRIDS[grid].label, docNo: row.ticket_no, detail: `${row.ticket_no} ${body.button}` } };
+  return { id: body.id, warning, note: { action: 'siteConfirm', family: CONFIRM_GRIDS[grid].label, docNo: row.ticket_no, detail: [`${row.ticket_no} ${body.button}`, ...placed].join('；') } };
 }

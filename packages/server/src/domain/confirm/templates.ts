@@ -21,6 +21,7 @@ function gridFields(sampling: boolean): FieldDef[] {
     { fieldName: 'partnerName', fieldExplain: '客商', fieldExplainEn: 'Counterparty', fieldType: 'TEXT',
       columnSql: `coalesce(${name('md_vendor', 'vendor_name', 'vendor_id')}, ${name('md_customer', 'customer_name', 'customer_id')})`, iallowAdvanceQuery: true, searchType: 'input', columnWidth: 160 },
     { fieldName: 'warehouseName', fieldExplain: '仓库', fieldExplainEn: 'Warehouse', fieldType: 'TEXT', columnSql: name('md_warehouse', 'ware_name', 'warehouse_id'), columnWidth: 110 },
+    { fieldName: 'stockAddressName', fieldExplain: '库存地址', fieldExplainEn: 'Stock address', fieldType: 'TEXT', columnSql: name('md_stock_address', 'address_name', 'stock_address_id'), columnWidth: 120 },
     { fieldName: 'firstWeight', fieldExplain: '一次重量(吨)', fieldExplainEn: 'First weight (t)', fieldType: 'NUMBER', displayKind: 'weight',
       columnSql: "trim_scale(CASE WHEN t.first_is = 'GROSS' THEN t.gross ELSE t.tare END)", columnWidth: 110 },
     { fieldName: 'firstTime', fieldExplain: '一次过磅时间', fieldExplainEn: 'First weighed', fieldType: 'DATE',

@@ -7,6 +7,7 @@ export interface AppointmentRule {
   code: string;
   name: string;
   kind: string | null;
+  /** the materials' codes it governs, comma-joined ('0101001,0102001'); null: every material */
   materialCode: string | null;
   /** 'HH:mm:ss,HH:mm:ss'; a window whose end is before its start runs past midnight */
   window: string | null;
@@ -31,11 +32,11 @@ export function inForce(validDays: string | null, day: string): boolean {
 }
 
 /**
- * The enabled rules that name this registry's kind and material (a blank key names every one) and
+ * The enabled rules that name this registry's kind and one of their materials its material (a blank key names every one) and
  * are in force on the plant's day.
  */
 export function rulesFor(rules: readonly AppointmentRule[], entry: EntryFacts, day: string): AppointmentRule[] {
-  return rules.filter((r) => (r.kind === null || r.kind === entry.kind) && (r.materialCode === null || r.materialCode === entry.materialCode) && inForce(r.validDays, day));
+  return rules.filter((r) => (r.kind === null || r.kind === entry.kind) && (r.materialCode === null || (entry.materialCode !== null && r.materialCode.split(',').includes(entry.materialCode))) && inForce(r.validDays, day));
 }
 
 const hm = (t: string) => t.slice(0, 5);

@@ -30,6 +30,12 @@ export interface ArchiveField {
   default?: string | number;
   /** how a figure shows (protocol display.ts): a weight in the plant's unit and decimals */
   display?: 'weight';
+  /** text: several values kept comma-joined (a multi-select's list) */
+  list?: boolean;
+  /** the form's own widget for it (a popup picker) over the type's plain one */
+  form?: Partial<FieldDef>;
+  /** a form-only field right after it, keeping no column (a picker that fills this field) */
+  formAfter?: FieldDef;
 }
 
 export interface ArchiveSpec {
@@ -51,6 +57,8 @@ export interface ArchiveSpec {
   extraColumns?: FieldDef[];
   /** the leaf's buttons beyond the archive's own (another module's calls on these rows) */
   extraButtons?: MenuButtonSeed[];
+  /** checks of a write against other rows (codes of the company's archives), as the document engine takes them */
+  checkWrite?: DocumentFamily['checkWrite'];
 }
 
 const LIST_TYPES: Record<ArchiveField['type'], FieldDef['fieldType']> = {
@@ -77,6 +85,7 @@ function formField(f: ArchiveField): FieldDef {
     ...(f.required ? { irequired: true } : {}), ...(f.options ? { options: [...f.options] } : {}), ...(f.tips ? { tipsMessage: f.tips } : {}),
     ...(f.default !== undefined ? { defaultValue: String(f.default) } : {}),
     ...(f.display ? { displayKind: f.display } : {}),
+    ...f.form,
   } as FieldDef;
 }
 
@@ -86,6 +95,7 @@ function docField(f: ArchiveField): DocField {
     ...(f.maxLength ? { maxLength: f.maxLength } : {}), ...(f.min !== undefined ? { min: f.min } : {}), ...(f.below !== undefined ? { below: f.below } : {}),
     ...(f.scale !== undefined ? { scale: f.scale } : {}), ...(f.options ? { options: f.options.map(({ value, label }) => ({ value, label })) } : {}),
     ...(f.normalise ? { normalise: f.normalise } : {}), ...(f.check ? { check: f.check } : {}), ...(f.default !== undefined ? { default: f.default } : {}),
+    ...(f.list ? { list: true } : {}),
   };
 }
 
@@ -111,7 +121,7 @@ export function archive(s: ArchiveSpec): Archive {
   });
   const [createForm, updateForm] = formTemplates({ formatCode: `${area}.${s.key}`, formatName: s.label, formatNameEn: s.en.toLowerCase(), prefix: s.permissionPrefix, mainTable: s.table }, [
     { ...formField(code), iupdate: false, ...(s.code.numbering ? { tipsMessage: '留空则按编码规则自动生成' } : { irequired: true }) },
-    ...s.fields.map(formField),
+    ...s.fields.flatMap((f) => [formField(f), ...(f.formAfter ? [f.formAfter] : [])]),
     { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
     { fieldName: 'enabled', fieldExplain: '启用', fieldExplainEn: 'Enabled', fieldType: 'BOOLEAN', formSubmitType: 'BOOLEAN', columnSql: 't.enabled', iupdate: false, ishow: false },
   ]);
@@ -124,6 +134,7 @@ export function archive(s: ArchiveSpec): Archive {
       ...s.fields.map(docField), enabledField, remarkField,
     ],
     lifecycle: switchLifecycle, listTemplate, resourceTemplate, forms: [createForm, updateForm], readFields: readFieldsOf(createForm), copy: 'one',
+    ...(s.checkWrite ? { checkWrite: s.checkWrite } : {}),
   };
   const leaf = menuLeaf(s.label, s.en, path, [...s.roles, ...(s.viewers ?? [])], {
     ...(s.app ? { app: true } : {}),

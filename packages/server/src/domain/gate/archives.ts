@@ -1,6 +1,7 @@
 import { ROLE } from '../../platform/menu/define';
 import { REGISTRY_KINDS, KIND_INFO } from '../registry/kinds';
 import { archive, type Archive } from './archive';
+import { unknownMaterialCodes } from './repo';
 import { BATCH_BUTTONS, BATCH_COLUMNS } from '../batch/columns';
 
 /**
@@ -18,7 +19,15 @@ export const appointmentRules: Archive = archive({
   fields: [
     { name: 'ruleName', column: 'rule_name', label: '规则名称', en: 'Name', type: 'text', required: true, maxLength: 60, query: true, width: 160 },
     { name: 'kind', column: 'kind', label: '业务类型', en: 'Kind', type: 'enum', options: KIND_OPTIONS, query: true, width: 90, tips: '留空则适用全部业务类型' },
-    { name: 'materialCode', column: 'material_code', label: '物料编码', en: 'Material code', type: 'text', maxLength: 40, query: true, tips: '留空则适用全部物料' },
+    // several materials (a rule for all the aggregates), picked in the material popup and folded into tags
+    { name: 'materialCode', column: 'material_code', label: '物料', en: 'Materials', type: 'text', maxLength: 1000, query: true, list: true, width: 200,
+      tips: '可选多个物料；留空则适用全部物料',
+      form: { formSubmitType: 'RESOURCE_CONTROLS_MORE_FOLD', resource: { formatCode: 'masterdata.inventory.resource', map: [
+        { masterTable: 'gt_appointment_rule', fieldName: 'materialCode', from: 'invCode' }] } },
+      // a picker with no value of its own (RESOURCE_NONE): a computation group's materials fill 物料
+      formAfter: { fieldName: 'fromCalcGroup', fieldExplain: '按计算组选择', fieldExplainEn: 'From a computation group', fieldType: 'TEXT', formSubmitType: 'RESOURCE_NONE',
+        tipsMessage: '选择计算组，以其全部物料填入物料', resource: { formatCode: 'masterdata.computation-group.resource', map: [
+          { masterTable: 'gt_appointment_rule', fieldName: 'materialCode', from: 'memberCodes' }] } } },
     { name: 'validDays', column: 'valid_days', label: '生效日期', en: 'In force', type: 'dateRange', width: 200,
       tips: '规则只在这些日期内管入厂（如节假日、检修期），留空则一直有效' },
     { name: 'timeWindow', column: 'time_window', label: '入厂时段', en: 'Entry window', type: 'timeRange', width: 180, tips: '车辆可入厂的时间段，留空则全天' },
@@ -27,6 +36,12 @@ export const appointmentRules: Archive = archive({
       tips: '每日限额从此时刻起算（如早班 08:00 开始的工厂日），留空则从零点起算' },
   ],
   roles: [OP],
+  // the materials are the company's: a code it does not use is refused, naming it
+  checkWrite: async (tx, who, _id, values) => {
+    const codes = typeof values.materialCode === 'string' && values.materialCode ? values.materialCode.split(',') : [];
+    const unknown = await unknownMaterialCodes(tx, who.orgId, codes);
+    return unknown.length ? [{ field: 'materialCode', message: `物料编码不存在: ${unknown.join('，')}` }] : [];
+  },
 });
 
 export const passCards: Archive = archive({

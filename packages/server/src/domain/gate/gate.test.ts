@@ -141,14 +141,35 @@ describe('appointment rules at gate-in', () => {
     await disableRule(ru.id);
   });
 
-  it('governs only the kind and material it names', async () => {
+  it('governs only the kind and materials it names', async () => {
     const { lineId } = await newNotice(pool, org);
     const r = await audited(lineId);
+    const { rows: codes } = await pool.query(
+      'SELECT m.inv_code AS code FROM md_material_alloc a JOIN md_material m ON m.id = a.archive_id WHERE a.org_id = $1 ORDER BY a.archive_id LIMIT 3', [org]);
+    const [own, second, third] = codes.map((c: { code: string }) => c.code);
     const ru = await rule({ kind: 'pu', dayQuota: 0 });
-    const other = await rule({ materialCode: 'NO-SUCH-MATERIAL', dayQuota: 0 });
+    // several materials (the form's folded multi-picker sends a list): none of them the truck's
+    const other = await rule({ materialCode: [second, third], dayQuota: 0 });
+    expect((await pool.query('SELECT material_code FROM gt_appointment_rule WHERE id = $1', [other.id])).rows[0].material_code).toBe(`${second},${third}`);
     expectOk(await post('/api/registry/tr/letin', { ids: [r.id] }));
     await disableRule(ru.id);
     await disableRule(other.id);
+    // one of its materials is the truck's: the rule governs it
+    const r2 = await audited(lineId);
+    const mine = await rule({ materialCode: [third, own], dayQuota: 0 });
+    expectFailure(await post('/api/registry/tr/letin', { ids: [r2.id] }), 400, /限额/);
+    await disableRule(mine.id);
+  });
+
+  it('refuses a rule naming a material the company does not use, naming the field', async () => {
+    const { rows: [foreign] } = await pool.query(
+      `SELECT m.inv_code AS code FROM md_material m WHERE NOT EXISTS (SELECT 1 FROM md_material_alloc a WHERE a.archive_id = m.id AND a.org_id = $1) LIMIT 1`, [org]);
+    const unknown = ['NO-SUCH-MATERIAL', ...(foreign ? [foreign.code] : [])];
+    const before = (await pool.query('SELECT count(*)::int AS n FROM gt_appointment_rule')).rows[0].n;
+    const refused = expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '错物料', materialCode: unknown } }), 400, `物料编码不存在: ${unknown.join('，')}`);
+    expect(refused.data).toMatchObject({ field: 'materialCode' });
+    expectFailure(await post('/api/gate/appointment/create', { entity: { ruleName: '错物料', materialCode: [{ code: 1 }] } }), 400, '物料应为文本');
+    expect((await pool.query('SELECT count(*)::int AS n FROM gt_appointment_rule')).rows[0].n).toBe(before);
   });
 
   it('counts an entry before the rule\'s quota day start against the day before', async () => {

@@ -137,3 +137,13 @@ export async function registryNoOf(db: Runner, orgId: string, id: string): Promi
   const { rows } = await sql<{ no: string }>`SELECT registry_no AS no FROM wb_registry WHERE org_id = ${orgId}::bigint AND id = ${id}::bigint`.execute(db);
   return rows[0]?.no ?? null;
 }
+
+/** Of these material codes, those the company does not use (no material of its group allocated to it by that code). */
+export async function unknownMaterialCodes(db: Runner, orgId: string, codes: string[]): Promise<string[]> {
+  if (!codes.length) return [];
+  const { rows } = await sql<{ code: string }>`
+    SELECT m.inv_code AS code FROM md_material m JOIN md_material_alloc a ON a.archive_id = m.id AND a.org_id = ${orgId}::bigint
+     WHERE m.inv_code = ANY(${codes}::text[])`.execute(db);
+  const known = new Set(rows.map((r) => r.code));
+  return codes.filter((c) => !known.has(c));
+}

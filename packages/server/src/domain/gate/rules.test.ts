@@ -18,6 +18,10 @@ describe('appointment rules', () => {
   it('governs by kind and material, a blank key naming every one', () => {
     const rules = [rule({ id: '1', kind: 'pu' }), rule({ id: '2', materialCode: 'M1' }), rule({ id: '3' })];
     expect(rulesFor(rules, { registryNo: 'X', kind: 'pu', materialCode: 'M2' }, '2026-03-01').map((r) => r.id)).toEqual(['1', '3']);
+    const several = [rule({ id: '4', materialCode: 'M1,M2' }), rule({ id: '5', materialCode: 'M3,M12' })];
+    expect(rulesFor(several, { registryNo: 'X', kind: 'pu', materialCode: 'M2' }, '2026-03-01').map((r) => r.id)).toEqual(['4']);
+    expect(rulesFor(several, { registryNo: 'X', kind: 'pu', materialCode: 'M1' }, '2026-03-01').map((r) => r.id)).toEqual(['4']);
+    expect(rulesFor(several, { registryNo: 'X', kind: 'pu', materialCode: null }, '2026-03-01')).toEqual([]);
     expect(rulesFor(rules, { registryNo: 'X', kind: 'sa', materialCode: 'M1' }, '2026-03-01').map((r) => r.id)).toEqual(['2', '3']);
   });
   it('says the window a refused entry missed', () => {

@@ -177,7 +177,8 @@ export function lineColumns(k: NoticeKindDef): FieldDef[] {
   ];
   return [
     // every code cell picks from its archive and fills the name beside it
-    codePicker(col('materialCode', '物料编码', 'Material code', '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)', { irequired: true }), 'material', 'materialName', LINE_TABLE),
+    // several materials picked at once make a line each (DETAIL_RESOURCE_CONTROLS); a typed code still resolves
+    codePicker(col('materialCode', '物料编码', 'Material code', '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)', { irequired: true }), 'material', 'materialName', LINE_TABLE, 'DETAIL_RESOURCE_CONTROLS'),
     col('materialName', '物料名称', 'Material', '(SELECT m.inv_name FROM md_material m WHERE m.id = t.material_id)', { iupdate: false, columnWidth: 160 }),
     ...(k.kind === 'tr'
       ? [...warehouse('warehouse', '调出仓库', 'From warehouse', 'warehouse_id', true), ...warehouse('toWarehouse', '调入仓库', 'To warehouse', 'to_warehouse_id', true)]

@@ -162,6 +162,7 @@ export interface MdCalcGroupMember extends Omit<MdAudit, 'enabled'> { id: Genera
 export interface MdStockAddress extends MdAudit {
   id: Generated<string>; org_id: Id; warehouse_id: Id; parent_id: Id | null; address_code: string; address_name: string;
   kind: 'YARD' | 'BAY' | 'SILO_POSITION'; capacity: Numeric | null; sort: Generated<number>;
+  material_class_id: Id | null;
 }
 export interface MdFactory extends MdAudit { id: Generated<string>; org_id: Id; factory_code: string; factory_name: string; address: string | null }
 export interface MdPerson extends MdAudit {

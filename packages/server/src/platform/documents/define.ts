@@ -37,6 +37,8 @@ export interface DocField {
   normalise?: (text: string) => string;
   /** text: null when valid, else the message */
   check?: (text: string) => string | null;
+  /** text: several values (a multi-select's list, or 'a,b' as a sheet holds them), kept comma-joined */
+  list?: boolean;
   /** false: not a column of the import sheet (ids of other rows cannot be typed) */
   importable?: boolean;
   /**

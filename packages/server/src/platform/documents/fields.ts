@@ -27,6 +27,11 @@ function isBlank(raw: unknown): boolean {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 function readText(f: DocField, raw: unknown): Parsed {
+  if (f.list) {
+    const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : null;
+    if (!items || items.some((x) => typeof x !== 'string' && typeof x !== 'number')) return refuse(`${f.label}应为文本`);
+    raw = [...new Set(items.map((x) => String(x).trim()).filter(Boolean))].join(',');
+  }
   if (typeof raw !== 'string' && typeof raw !== 'number') return refuse(`${f.label}应为文本`);
   let text = String(raw).trim();
   if (f.normalise) text = f.normalise(text);

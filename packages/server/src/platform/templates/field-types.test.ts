@@ -21,9 +21,7 @@ for (const t of ALL_TEMPLATES) {
  * type leaves it when a screen a plant needs uses it (then the test asks for it to be taken out),
  * and no type the renderers support may fall out of use without being named here.
  */
-const NOT_YET_USED = [
-  'RESOURCE_CONTROLS_MORE_FOLD', 'RESOURCE_NONE', 'DETAIL_RESOURCE_CONTROLS',
-];
+const NOT_YET_USED: string[] = [];
 
 /**
  * Every field type the web's form renderers support (one widget per formSubmitType,

@@ -15,7 +15,7 @@ import { SearchBar } from '@/platform/templates/list/SearchBar';
 import { useListState } from '@/platform/templates/list/useListState';
 import { DateSampleDialog } from '@/platform/templates/widgets/dialogs/DateSampleDialog';
 import TemplateFreePage from '@/pages/template-free/TemplateFreePage';
-import { submitConfirmation } from './api';
+import { fetchPlaces, submitConfirmation } from './api';
 import { buttonLabel, isPressable, pressStep, rowButtons } from './buttons';
 import { DeductionDialog, type DeductionResult } from './DeductionDialog';
 import { fill, useConfirmTexts } from './texts';
@@ -45,6 +45,11 @@ function ConfirmGrid({ template, route, grid, sampling }: { template: FormatDefi
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const quickFields = useMemo(() => quickSearchFields(template.listSubList), [template.listSubList]);
+  // the places the accepting dialog offers for its row (库存地址; 筒仓 for sales)
+  const placesId = pending?.step === 'deductions' ? String(pending.row.id) : null;
+  const { data: places } = useQuery({
+    queryKey: ['confirm-places', grid, placesId], queryFn: () => fetchPlaces(grid, placesId ?? ''), enabled: placesId !== null, staleTime: 0,
+  });
   const advancedFields = useMemo(() => template.listSubList.filter((f) => f.iallowAdvanceQuery), [template.listSubList]);
 
   const send = useCallback(async (row: Row, button: PressableButton, extra: object = {}) => {
@@ -115,7 +120,7 @@ function ConfirmGrid({ template, route, grid, sampling }: { template: FormatDefi
         selectedKeys={[]} selectionType="none" onSelect={() => {}} onSort={state.changeSort} onPage={state.changePage} extraColumns={operations}
       />
       <DeductionDialog
-        open={pending?.step === 'deductions'} title={pending ? `${tx.deductTitle}：${String(pending.row.plateNumber ?? '')}` : ''}
+        open={pending?.step === 'deductions'} title={pending ? `${tx.deductTitle}：${String(pending.row.plateNumber ?? '')}` : ''} places={placesId ? places ?? null : null}
         onSubmit={onDeductions} onCancel={() => setPending(null)}
       />
       <DateSampleDialog open={pending?.step === 'sample'} withSampleCount onSubmit={onSample} onCancel={() => setPending(null)} />

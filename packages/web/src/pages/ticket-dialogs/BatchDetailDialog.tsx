@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Modal, Spin, Table } from 'antd';
+import { Button, Descriptions, Modal, Spin, Table } from 'antd';
+import { FileTextOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useNav } from '@/app/hooks/useNav';
+import { goTo } from '@/app/navigation';
+import { findEntry } from '@/platform/menu/menu-routes';
 import { plantDateTimeText } from '@/platform/plant-time';
 import { batchDetail } from './api';
 import { useFigures, type DialogProps } from './shared';
@@ -8,13 +12,22 @@ import { useFigures, type DialogProps } from './shared';
 /**
  * 批次详情 (the batch archive's page button): the batch's silo, its produced quantity, what its
  * tickets took and what remains (the server's figures: domain/batch), its own test values and its
- * tickets, newest first.
+ * tickets, newest first; for a reader of 报表中心's 批次质量报告, a link to that report with the batch
+ * filled in.
  */
+const BATCH_REPORT_PATH = '/reportforms/batchQuality';
+
 export function BatchDetailDialog({ ctx, onClose }: DialogProps) {
   const { t } = useTranslation();
   const fig = useFigures();
   const id = ctx.selectedIds[0] as string;
   const { data } = useQuery({ queryKey: ['batch-detail', id], queryFn: () => batchDetail(id), staleTime: 0, gcTime: 0 });
+  const nav = useNav();
+  const mayReport = Boolean(findEntry(nav.index, BATCH_REPORT_PATH));
+  const openReport = (batchNo: string) => {
+    onClose();
+    goTo(`${BATCH_REPORT_PATH}?${new URLSearchParams({ batchNo }).toString()}`);
+  };
   return (
     <Modal open width={820} footer={null} onCancel={onClose} title={`${t('ticketDialogs.batchDetailTitle')}${data ? ` · ${data.batchNo}` : ''}`}>
       <div data-testid="batch-detail">
@@ -33,6 +46,11 @@ export function BatchDetailDialog({ ctx, onClose }: DialogProps) {
                 { key: 'tests', label: t('ticketDialogs.batchTests'), span: 2,
                   children: data.testValues.length ? data.testValues.map((v) => `${v.item} ${v.value}${v.unit ?? ''}`).join('；') : '—' },
               ]} />
+            {mayReport && (
+              <Button type="link" icon={<FileTextOutlined />} data-testid="batch-report-link" style={{ paddingLeft: 0, marginBottom: 8 }} onClick={() => openReport(data.batchNo)}>
+                {t('ticketDialogs.batchReport')}
+              </Button>
+            )}
             <Table size="small" rowKey="id" pagination={{ pageSize: 10 }} dataSource={data.tickets} data-testid="batch-tickets"
               columns={[
                 { key: 'no', title: t('ticketDialogs.ticketNo'), dataIndex: 'ticketNo' },

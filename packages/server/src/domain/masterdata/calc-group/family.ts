@@ -23,6 +23,11 @@ const memberNames: FieldDef = {
   fieldName: 'memberNames', fieldExplain: '包含物料', fieldExplainEn: 'Materials in it', fieldType: 'TEXT', columnWidth: 320,
   columnSql: '(SELECT string_agg(mm.inv_name, \'、\' ORDER BY m.seq, m.id) FROM md_calc_group_member m JOIN md_material mm ON mm.id = m.material_id WHERE m.group_id = t.id)',
 };
+// the members' codes as one value: what a picker of a group fills a material list with (预约规则 按计算组选择)
+const memberCodes: FieldDef = {
+  fieldName: 'memberCodes', fieldExplain: '物料编码', fieldExplainEn: 'Material codes', fieldType: 'TEXT', ishow: false, ihidden: true,
+  columnSql: '(SELECT string_agg(mm.inv_code, \',\' ORDER BY m.seq, m.id) FROM md_calc_group_member m JOIN md_material mm ON mm.id = m.material_id WHERE m.group_id = t.id)',
+};
 
 const listTemplate = defineListTemplate({
   formatCode: 'masterdata.computation-group.list', formatName: '计算组', formatNameEn: 'Computation groups', mainTable: 'md_calc_group',
@@ -31,14 +36,14 @@ const listTemplate = defineListTemplate({
     { fieldName: 'groupCode', fieldExplain: '计算组编码', fieldExplainEn: 'Code', fieldType: 'TEXT', columnSql: 't.group_code',
       iallowQuery: true, iallowAdvanceQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', fixed: 'left', columnWidth: 110 },
     { fieldName: 'groupName', fieldExplain: '计算组名称', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.group_name', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160 },
-    memberCount, memberNames, enabledColumn, remarkColumn, createDateColumn, versionColumn,
+    memberCount, memberNames, memberCodes, enabledColumn, remarkColumn, createDateColumn, versionColumn,
   ],
 });
 
 const resourceTemplate = defineTemplate({
   formatCode: 'masterdata.computation-group.resource', formatName: '选择计算组', formatNameEn: 'Select computation group', formatType: 'RESOURCE', formatStyle: 'FORMAT_RESOURCE_QUERY_DATALIST',
   mainTable: 'md_calc_group', resMethod: 'POST', resUrl: `${CALC_GROUP_BASE}/v2/list`, valueResourceSubName: 'groupCode', viewResourceSubName: 'groupName',
-  fields: listTemplate.fields.filter((f) => ['groupCode', 'groupName', 'memberCount'].includes(f.fieldName)),
+  fields: listTemplate.fields.filter((f) => ['groupCode', 'groupName', 'memberCount', 'memberCodes'].includes(f.fieldName)),
 });
 
 const materialCode = '(SELECT m.inv_code FROM md_material m WHERE m.id = t.material_id)';

@@ -19,11 +19,13 @@ export type PickableArchive = keyof typeof PICKABLE_ARCHIVES;
  * A code cell of a line grid as a picker of an archive: the cell stays typeable (the server
  * resolves a typed code as it does a chosen one), its button opens the archive's popup and the
  * chosen row fills the code and the row's name cell, so no code is typed blind.
+ * DETAIL_RESOURCE_CONTROLS: the popup takes several rows at once, the first filling this line and
+ * each other one a new line (a notice of five aggregates picked in one go).
  */
-export function codePicker(code: FieldDef, archive: PickableArchive, nameField: string, lineTable: string): FieldDef {
+export function codePicker(code: FieldDef, archive: PickableArchive, nameField: string, lineTable: string, type: 'RESOURCE_CONTROLS' | 'DETAIL_RESOURCE_CONTROLS' = 'RESOURCE_CONTROLS'): FieldDef {
   const a = PICKABLE_ARCHIVES[archive];
   return {
-    ...code, formSubmitType: 'RESOURCE_CONTROLS',
+    ...code, formSubmitType: type,
     resource: { formatCode: a.formatCode, map: [{ masterTable: lineTable, fieldName: code.fieldName, from: a.code }, { masterTable: lineTable, fieldName: nameField, from: a.name }] },
   };
 }

@@ -25,7 +25,7 @@ export async function assignStockAddress(
   const ticket = await lockTicket(tx, who.orgId, body.ticketId);
   // from a kind's ticket list (its 库存地址 button), only that kind's tickets
   if (!ticket || (kind !== undefined && ticket.kind !== kind)) throw AppError.of('notFound', `磅单不存在: ${body.ticketId}`, 'ticketId');
-  const address = body.stockAddressId === null ? null : await addressOf(tx, who.orgId, body.stockAddressId);
+  const address = body.stockAddressId === null ? null : await addressOf(tx, who.orgId, body.stockAddressId, ticket.materialId);
   if (body.stockAddressId !== null && !address) throw badRequest(`库存地址不存在: ${body.stockAddressId}`, 'stockAddressId');
   const problem = assignProblem(ticket, address);
   if (problem) throw badRequest(problem, ticket.state === 'POSTED' || ticket.state === 'OBSOLETE' ? 'ticketId' : 'stockAddressId');

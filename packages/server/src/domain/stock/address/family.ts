@@ -2,7 +2,7 @@ import type { DocField, DocumentFamily } from '../../../platform/documents/defin
 import { switchLifecycle } from '../../../platform/documents/lifecycle';
 import { defineListTemplate, defineTemplate, type FieldDef } from '../../../platform/templates/define';
 import { createDateColumn, enabledColumn, enabledField, formTemplates, readFieldsOf, remarkColumn, remarkField, versionColumn } from '../../masterdata/shared/fields';
-import { placementOf } from './repo';
+import { groupHasClass, placementOf } from './repo';
 import { ADDRESS_KINDS, placementProblem, type AddressKind } from './rules';
 
 /**
@@ -21,6 +21,10 @@ const parentName: FieldDef = {
   fieldName: 'parentName', fieldExplain: '上级地址', fieldExplainEn: 'Parent', fieldType: 'TEXT',
   columnSql: '(SELECT p.address_name FROM md_stock_address p WHERE p.id = t.parent_id)', columnWidth: 140,
 };
+const className: FieldDef = {
+  fieldName: 'materialClassName', fieldExplain: '存放分类', fieldExplainEn: 'Goods class kept', fieldType: 'TEXT',
+  columnSql: '(SELECT c.invc_name FROM md_material_class c WHERE c.id = t.material_class_id)', columnWidth: 120,
+};
 const kindOptions = ADDRESS_KINDS.map((k) => ({ value: k.value, label: k.label, labelEn: k.labelEn }));
 const hidden = (fieldName: string, column: string): FieldDef => ({
   fieldName, fieldExplain: fieldName, fieldExplainEn: fieldName, fieldType: 'TEXT', formSubmitType: 'ONE_TXT', columnSql: `t.${column}::text`, ishow: false, ihidden: true,
@@ -35,7 +39,7 @@ const listTemplate = defineListTemplate({
       iallowQuery: true, iallowAdvanceQuery: true, isortField: true, idefinedSort: true, sortMethod: 'asc', searchType: 'input', columnWidth: 110 },
     { fieldName: 'addressName', fieldExplain: '地址名称', fieldExplainEn: 'Name', fieldType: 'TEXT', columnSql: 't.address_name', iallowQuery: true, isortField: true, searchType: 'input', columnWidth: 160 },
     { fieldName: 'kind', fieldExplain: '地址类型', fieldExplainEn: 'Kind', fieldType: 'ENUM', columnSql: 't.kind', options: kindOptions, iallowQuery: true, searchType: 'comboxSingle', columnWidth: 100 },
-    parentName,
+    parentName, className,
     { fieldName: 'capacity', fieldExplain: '容量(吨)', fieldExplainEn: 'Capacity (t)', fieldType: 'NUMBER', displayKind: 'weight', columnSql: 't.capacity', columnWidth: 100 },
     { fieldName: 'sort', fieldExplain: '排序', fieldExplainEn: 'Sort', fieldType: 'NUMBER', columnSql: 't.sort', isortField: true, columnWidth: 70 },
     enabledColumn, remarkColumn, createDateColumn, versionColumn,
@@ -58,6 +62,9 @@ const [createForm, updateForm] = formTemplates({ formatCode: 'masterdata.stock-a
   { ...parentName, formSubmitType: 'RESOURCE_CONTROLS', tipsMessage: '留空则为仓库下的顶级地址', resource: { formatCode: ADDRESS_RESOURCE, map: [
     { masterTable: 'md_stock_address', fieldName: 'parentId', from: 'id' }, { masterTable: 'md_stock_address', fieldName: 'parentName', from: 'addressName' }] } },
   hidden('parentId', 'parent_id'),
+  { ...className, formSubmitType: 'RESOURCE_CONTROLS', tipsMessage: '留空则存放任何物料', resource: { formatCode: 'masterdata.inventory-class.resource', map: [
+    { masterTable: 'md_stock_address', fieldName: 'materialClassId', from: 'id' }, { masterTable: 'md_stock_address', fieldName: 'materialClassName', from: 'name' }] } },
+  hidden('materialClassId', 'material_class_id'),
   { fieldName: 'capacity', fieldExplain: '容量(吨)', fieldExplainEn: 'Capacity (t)', fieldType: 'NUMBER', displayKind: 'weight', formSubmitType: 'NUMBER', columnSql: 't.capacity' },
   { fieldName: 'sort', fieldExplain: '排序', fieldExplainEn: 'Sort', fieldType: 'NUMBER', formSubmitType: 'NUMBER', columnSql: 't.sort' },
   { fieldName: 'remark', fieldExplain: '备注', fieldExplainEn: 'Remark', fieldType: 'TEXT', formSubmitType: 'TEXTAREA', columnSql: 't.remark', rows: 2 },
@@ -72,6 +79,8 @@ const FIELDS: DocField[] = [
   { name: 'kind', column: 'kind', label: '地址类型', type: 'enum', required: true, options: kindOptions },
   { name: 'parentId', column: 'parent_id', label: '上级地址', type: 'id',
     byCode: { name: 'parentCode', label: '上级地址编码', table: 'md_stock_address', codeColumn: 'address_code', scope: 'org' } },
+  { name: 'materialClassId', column: 'material_class_id', label: '存放分类', type: 'id',
+    byCode: { name: 'materialClassCode', label: '存放分类编码', table: 'md_material_class', codeColumn: 'invc_code', scope: 'group' } },
   { name: 'capacity', column: 'capacity', label: '容量', type: 'number', scale: 3, min: 0.001, below: 1e11 },
   { name: 'sort', column: 'sort', label: '排序', type: 'integer', default: 0, min: 0, below: 1e6 },
   enabledField, remarkField,
@@ -87,6 +96,10 @@ export const stockAddressFamily: DocumentFamily = {
       warehouseId: String(values.warehouseId), kind: values.kind as AddressKind, parentId: values.parentId ? String(values.parentId) : null,
     });
     if (values.parentId && !placement.parent) return [{ field: 'parentId', message: `上级地址不存在: ${String(values.parentId)}` }];
+    // the class is the group's: another group's id names nothing here
+    if (values.materialClassId && !(await groupHasClass(tx, who.groupId, String(values.materialClassId)))) {
+      return [{ field: 'materialClassId', message: `存放分类不存在: ${String(values.materialClassId)}` }];
+    }
     const problem = placementProblem(placement);
     return problem ? [problem] : [];
   },

@@ -18,15 +18,20 @@ describe('placementProblem', () => {
 describe('assignProblem', () => {
   const ticket = { ticketNo: 'XS1', state: 'COMPLETED', warehouseId: 'W1', toWarehouseId: null };
   it('names an address of the ticket\'s warehouse, or clears it, until the ticket is posted', () => {
-    expect(assignProblem(ticket, { code: 'A', warehouseId: 'W1', enabled: true })).toBeNull();
+    expect(assignProblem(ticket, { code: 'A', warehouseId: 'W1', enabled: true, className: null, holdsMaterial: true })).toBeNull();
     expect(assignProblem(ticket, null)).toBeNull();
-    expect(assignProblem({ ...ticket, toWarehouseId: 'W2' }, { code: 'B', warehouseId: 'W2', enabled: true })).toBeNull();
+    expect(assignProblem({ ...ticket, toWarehouseId: 'W2' }, { code: 'B', warehouseId: 'W2', enabled: true, className: null, holdsMaterial: true })).toBeNull();
   });
   it('refuses a posted or void ticket, a disabled address and another warehouse\'s', () => {
     expect(assignProblem({ ...ticket, state: 'POSTED' }, null)).toBe('磅单 XS1 已记账，请先反记账再指定库存地址');
     expect(assignProblem({ ...ticket, state: 'OBSOLETE' }, null)).toBe('磅单 XS1 已作废，不能指定库存地址');
-    expect(assignProblem(ticket, { code: 'A', warehouseId: 'W1', enabled: false })).toBe('库存地址 A 已停用');
-    expect(assignProblem(ticket, { code: 'C', warehouseId: 'W3', enabled: true })).toBe('库存地址 C 不属于磅单 XS1 的仓库');
+    expect(assignProblem(ticket, { code: 'A', warehouseId: 'W1', enabled: false, className: null, holdsMaterial: true })).toBe('库存地址 A 已停用');
+    expect(assignProblem(ticket, { code: 'C', warehouseId: 'W3', enabled: true, className: null, holdsMaterial: true })).toBe('库存地址 C 不属于磅单 XS1 的仓库');
+  });
+  it('refuses an address keeping another class of goods, and takes one keeping the ticket\'s', () => {
+    expect(assignProblem(ticket, { code: 'S1', warehouseId: 'W1', enabled: true, className: '水泥', holdsMaterial: false }))
+      .toBe('库存地址 S1 只存放水泥类物料，磅单 XS1 的物料不属于该分类');
+    expect(assignProblem(ticket, { code: 'S1', warehouseId: 'W1', enabled: true, className: '水泥', holdsMaterial: true })).toBeNull();
   });
 });
 

@@ -45,12 +45,17 @@ export interface AssignedAddress {
   code: string;
   warehouseId: string;
   enabled: boolean;
+  /** the class of goods the address keeps (存放分类), null for any */
+  className: string | null;
+  /** whether the ticket's material lies in that class or a class below it (true when the address keeps any) */
+  holdsMaterial: boolean;
 }
 
 /**
  * The ticket's unloading or loading place is named while its goods have not moved in stock: a
  * posted ticket's records stand (反记账 first), a void one moves nothing. The address lies in the
- * ticket's warehouse or, for a transfer, its destination, and is in use.
+ * ticket's warehouse or, for a transfer, its destination, is in use, and keeps the class of goods
+ * the ticket carries (a sand bay takes no cement).
  */
 export function assignProblem(t: AssignableTicket, a: AssignedAddress | null): string | null {
   if (t.state === 'POSTED') return `磅单 ${t.ticketNo} 已记账，请先反记账再指定库存地址`;
@@ -58,6 +63,7 @@ export function assignProblem(t: AssignableTicket, a: AssignedAddress | null): s
   if (!a) return null;
   if (!a.enabled) return `库存地址 ${a.code} 已停用`;
   if (a.warehouseId !== t.warehouseId && a.warehouseId !== t.toWarehouseId) return `库存地址 ${a.code} 不属于磅单 ${t.ticketNo} 的仓库`;
+  if (!a.holdsMaterial) return `库存地址 ${a.code} 只存放${a.className ?? ''}类物料，磅单 ${t.ticketNo} 的物料不属于该分类`;
   return null;
 }
 

@@ -220,11 +220,13 @@ function LoadedReport({ code, view, embedded, initial }: { code: string; view: R
 
 /** The page of a menu leaf /reportforms/<code>: the code is the path's last segment. */
 export function ReportViewerPage() {
-  const { path, page } = usePage();
+  const { path, page, query } = usePage();
   const reportlet = reportletOf(path);
   if (reportlet) return <ReportletFrame reportlet={reportlet} title={page.label} />;
   const code = decodeURIComponent(path.split('?')[0]!.split('/').filter(Boolean).pop() ?? '');
-  return <ReportViewer code={code} />;
+  // opened from another screen with its filter filled in (批次详情 → 批次质量报告?batchNo=...): read with it
+  const asked = query.toString();
+  return <ReportViewer key={asked} code={code} initial={asked ? query : undefined} />;
 }
 
 export default ReportViewerPage;

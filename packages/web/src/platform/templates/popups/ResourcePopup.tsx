@@ -69,7 +69,7 @@ export function ResourcePopup({ cgFormatResId, resFormatSubId, multiple = false,
   const confirm = useCallback((rows: Row[]) => {
     if (!template) return;
     if (rows.length === 0) return void message.warning(t('listScreen.atLeastOneResource'));
-    settle({ rows, values: mappedValues(template.mapData ?? [], rows) });
+    settle({ rows, values: mappedValues(template.mapData ?? [], rows), perRow: rows.map((r) => mappedValues(template.mapData ?? [], [r])) });
   }, [template, message, settle, t]);
 
   if (!cgFormatResId || isError) return null;

@@ -16,6 +16,8 @@ export interface ResourceChoice {
   rows: Row[];
   /** the form values the mapping fills (fieldSub1 <- fieldSub2 of the chosen rows) */
   values: Record<string, unknown>;
+  /** the values each chosen row maps to on its own (a detail table's line per row) */
+  perRow?: Record<string, unknown>[];
 }
 
 interface OpenPopup extends ResourcePopupRequest {

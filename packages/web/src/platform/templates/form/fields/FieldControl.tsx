@@ -35,7 +35,7 @@ const RENDERERS: Record<string, Widget> = {
   RESOURCE_CONTROLS: ResourceField,
   RESOURCE_CONTROLS_MORE: (p) => <ResourceField {...p} multiple />,
   RESOURCE_CONTROLS_MORE_FOLD: (p) => <ResourceField {...p} multiple folded />,
-  RESOURCE_NONE: ResourceField,
+  RESOURCE_NONE: (p) => <ResourceField {...p} none />,
   DETAIL_RESOURCE_CONTROLS: ResourceField,
   CALCULATE: CalculateField,
   DATA_BOX: DateField,

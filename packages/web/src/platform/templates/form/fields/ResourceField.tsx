@@ -5,10 +5,12 @@ import type { FieldWidgetProps } from './field-props';
 import { chooseFromResource } from '../resource-bridge';
 
 /**
- * RESOURCE_CONTROLS (and _MORE, _MORE_FOLD, RESOURCE_NONE, DETAIL_RESOURCE_CONTROLS): the value
+ * RESOURCE_CONTROLS (and _MORE, _MORE_FOLD folded into tags, DETAIL_RESOURCE_CONTROLS): the value
  * comes from the field's popup resource; its mapping fills this and other fields of the form.
+ * RESOURCE_NONE (`none`): a picker with no value of its own, only its button; the chosen row fills
+ * the other fields its mapping names.
  */
-export function ResourceField({ id, field, value, onChange, disabled, setFields, multiple, folded }: FieldWidgetProps & { multiple?: boolean; folded?: boolean }) {
+export function ResourceField({ id, field, value, onChange, disabled, setFields, multiple, folded, none }: FieldWidgetProps & { multiple?: boolean; folded?: boolean; none?: boolean }) {
   const { t } = useTranslation();
   const open = async () => {
     const filled = await chooseFromResource(field, multiple === true);
@@ -17,6 +19,13 @@ export function ResourceField({ id, field, value, onChange, disabled, setFields,
     if (own !== undefined) onChange?.(own);
     if (Object.keys(others).length) setFields?.(others);
   };
+  if (none) {
+    return (
+      <Button id={id} icon={<SearchOutlined />} disabled={disabled} onClick={open} data-testid={`choose-${field.fieldName}`}>
+        {t('templateForm.choose')}
+      </Button>
+    );
+  }
   const list = Array.isArray(value) ? (value as unknown[]).map(String) : value === null || value === undefined || value === '' ? [] : [String(value)];
   return (
     <Space.Compact style={{ width: '100%' }}>

@@ -128,7 +128,7 @@ describe('resource popup', () => {
     fireEvent.click(screen.getByTestId('resource-ok'));
     expect(await screen.findByText('最少要选择一条数据！')).toBeTruthy();
     fireEvent.doubleClick(row.closest('tr') as HTMLElement);
-    await expect(pending).resolves.toEqual({ rows: [{ id: '8', carrierName: '顺达物流' }], values: { carrierId: '8' } });
+    await expect(pending).resolves.toEqual({ rows: [{ id: '8', carrierName: '顺达物流' }], values: { carrierId: '8' }, perRow: [{ carrierId: '8' }] });
     expect(sent[0].url).toBe('/api/cg-format/res/30?resFormatSubId=77');
     expect(sent[1].body).toMatchObject({ search: [{ key: 'carrierName', op: 'eq', val: '顺达' }] });
   });

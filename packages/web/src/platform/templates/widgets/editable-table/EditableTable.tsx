@@ -12,7 +12,7 @@ import { checkFieldValue } from '../../form/rules/field-checks';
 import { columnSum, evaluateExpression, formatByKind } from '@wb/protocol';
 import { displayKindOf } from '../../../display/format';
 import { CellEditor, cellKind, cellText } from './cells';
-import { addRow, canAdd, clampOrder, columnSummary, copyRows, deleteNeedsConfirm, deleteRows, moveRow, type Row } from './rows';
+import { addRow, canAdd, clampOrder, columnSummary, copyRows, deleteNeedsConfirm, deleteRows, moveRow, renumber, type Row } from './rows';
 import './editable-table.css';
 
 export interface EditableTableProps {
@@ -76,6 +76,15 @@ export function EditableTable(props: EditableTableProps) {
   const update = (key: string, fieldName: string, v: unknown) => fill(key, { [fieldName]: v });
   const fill = (key: string, values: Record<string, unknown>) =>
     onChange(latest.current.map((r) => (r._key === key ? withCalculations(fields, { ...r, ...values }) : r)));
+
+  // a detail picker's choices in one change: the first fills the row, each further one a new line right after it
+  const fillLines = (key: string, [first, ...more]: Record<string, unknown>[]) => {
+    const at = latest.current.findIndex((r) => r._key === key);
+    if (at < 0 || !first) return;
+    const filled = withCalculations(fields, { ...latest.current[at], ...first });
+    const made = more.map((values) => withCalculations(fields, addRow([], { ...(props.blankRow?.() ?? {}), ...values }, 'end')[0]));
+    onChange(renumber([...latest.current.slice(0, at), filled, ...made, ...latest.current.slice(at + 1)]));
+  };
 
   const checkCell = (row: Row, f: FieldDefinition) => {
     const current = rows.find((r) => r._key === row._key) ?? row;
@@ -163,7 +172,7 @@ export function EditableTable(props: EditableTableProps) {
       className: f.irequired ? 'wb-et-required' : undefined,
       render: (v, row) =>
         editing === row._key && kind !== 'text' ? (
-          <CellEditor field={f} kind={kind} value={v} invalid={Boolean(invalid[`${row._key}:${f.fieldName}`])} onChange={(nv) => update(row._key, f.fieldName, nv)} onBlur={() => checkCell(row, f)} onFill={(values) => fill(row._key, values)} />
+          <CellEditor field={f} kind={kind} value={v} invalid={Boolean(invalid[`${row._key}:${f.fieldName}`])} onChange={(nv) => update(row._key, f.fieldName, nv)} onBlur={() => checkCell(row, f)} onFill={(values) => fill(row._key, values)} onFillLines={(lines) => fillLines(row._key, lines)} />
         ) : (
           <span className={invalid[`${row._key}:${f.fieldName}`] ? 'wb-et-invalid' : undefined}>{cellText(f, v, display)}</span>
         ),

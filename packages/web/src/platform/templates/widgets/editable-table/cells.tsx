@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { baseSubmitType } from '../../form/rules/submit-types';
 import { displayFormat, fromFormValue, toFormValue } from '../../form/rules/form-values';
 import { chooseFromResource } from '../../form/resource-bridge';
+import { openResourcePopup } from '../../popups/resource-popup-store';
 import { apiPath, fetchResourceTemplate } from '../../api';
 import { mappedValues } from '../../popups/resource-mapping';
 import { call } from '@/platform/api/http';
@@ -23,7 +24,7 @@ export function cellKind(field: FieldDefinition, readOnly: boolean): CellKind {
   if (type === 'BOOLEAN') return 'checkbox';
   if (type === 'SELECT' || type === 'SINGLE_ELECTION' || type === 'SELECT_ONE_TXT') return 'select';
   if (type === 'NUMBER') return 'number';
-  if (type === 'RESOURCE_CONTROLS' && field.cgFormatResId) return 'resource';
+  if ((type === 'RESOURCE_CONTROLS' || type === 'DETAIL_RESOURCE_CONTROLS') && field.cgFormatResId) return 'resource';
   if (type === 'DATA_RANGE_BOX' || type === 'DATA_RANGE_BOX_TIM' || type === 'TIME_RANGE_BOX') return 'timeRange';
   if (type === 'DATA_BOX' || type === 'DATA_BOX_TIM' || type === 'TIME_BOX_TIM') return 'time';
   return 'input';
@@ -54,14 +55,18 @@ export interface CellEditorProps {
   onBlur(): void;
   /** the row's other cells a popup's mapping fills (a resource cell) */
   onFill?(values: Record<string, unknown>): void;
+  /** DETAIL_RESOURCE_CONTROLS: the first values fill this row, each further one a line added after it (one change) */
+  onFillLines?(lines: Record<string, unknown>[]): void;
 }
 
 /**
  * A popup cell (RESOURCE_CONTROLS): the chosen row's mapped values fill this cell and the row's
  * others; the text stays typeable, the server resolving a typed code as it does a chosen one.
  */
-function ResourceCell({ field, value, invalid, onChange, onBlur, onFill }: CellEditorProps) {
+function ResourceCell({ field, value, invalid, onChange, onBlur, onFill, onFillLines }: CellEditorProps) {
   const { t } = useTranslation();
+  // DETAIL_RESOURCE_CONTROLS: the popup takes several rows; the first fills this line, each other one a new line
+  const detail = baseSubmitType(field.formSubmitType) === 'DETAIL_RESOURCE_CONTROLS' && Boolean(onFillLines);
   // a code typed rather than chosen fills the row's name cells too, when it names exactly one row of the archive
   const typedOut = () => {
     onBlur();
@@ -69,6 +74,11 @@ function ResourceCell({ field, value, invalid, onChange, onBlur, onFill }: CellE
     if (typed && onFill) void resolveTyped(field, typed).then((filled) => filled && onFill(filled));
   };
   const open = async () => {
+    if (detail) {
+      const choice = await openResourcePopup({ cgFormatResId: field.cgFormatResId, resFormatSubId: field.id, multiple: true });
+      if (choice?.perRow?.length) onFillLines!(choice.perRow);
+      return;
+    }
     const filled = await chooseFromResource(field, false);
     if (!filled) return;
     // one change of the row: two would each start from the row before the choice
@@ -78,7 +88,7 @@ function ResourceCell({ field, value, invalid, onChange, onBlur, onFill }: CellE
   return (
     <Space.Compact size="small" style={{ width: '100%' }}>
       <Input size="small" status={invalid ? 'error' : undefined} value={value === null || value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value)} onBlur={typedOut} />
-      <Button size="small" icon={<SearchOutlined />} onClick={() => void open()} aria-label={t('templateForm.choose')} data-testid={`cell-choose-${field.fieldName}`} />
+      <Button size="small" icon={<SearchOutlined />} onClick={() => void open()} aria-label={t(detail ? 'templateForm.chooseLines' : 'templateForm.choose')} data-testid={`cell-choose-${field.fieldName}`} />
     </Space.Compact>
   );
 }
