@@ -301,8 +301,16 @@ describe('the e-ticket and the receipt', () => {
     const detail = expectOk(await call(app, 'GET', `/api/weigh/sa/get/${ticketId}`, auth)).data;
     expect(detail).toMatchObject({ receiverName: done.receiverName });
     expect(detail.receiptSignatureFileId).toMatch(/^\d+$/);
-    const files = Number((await pool.query('SELECT count(*) AS n FROM sys_file WHERE id = $1', [detail.receiptSignatureFileId])).rows[0].n);
-    expect(files).toBe(1);
+    const seen = expectOk(await call(app, 'GET', `/api/weigh/sa/receipt/${ticketId}`, auth)).data;
+    expect(seen.receipt).toMatchObject({ receiverName: done.receiverName, receivedAt: done.receivedAt, plate: r.plate, signatureFileId: detail.receiptSignatureFileId });
+    const image = await call(app, 'GET', `/api/sys-file-type/img/${seen.receipt.signatureFileId}`, auth);
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(Buffer.from(PNG.split(',')[1], 'base64'))).toBe(true);
+    // a sale not yet received says so; a ticket of another kind is not a sales ticket
+    const other = await audited('sa', lineId);
+    const otherTicket = await newTicket(pool, org, other.id, 'COMPLETED');
+    expect(expectOk(await call(app, 'GET', `/api/weigh/sa/receipt/${otherTicket}`, auth)).data.receipt).toBeNull();
+    expectFailure(await call(app, 'GET', '/api/weigh/sa/receipt/999999999', auth), 404);
   });
 
   it('refuses a receipt for a ticket not complete or not a sale', async () => {
