@@ -33,7 +33,7 @@ const driverAccess = { access: { public: true as const } };
 const driverWrite = { ...driverAccess, logged: 'self' as const };
 
 /**
- * The driver's calls: no session, the signed link in X-Driver-Token (driver.ts, access.ts). Each
+ * The driver's calls: no sign-in, the signed link in X-Driver-Token (driver.ts, access.ts). Each
  * one checks the link and counts it against the per-link limit before anything else.
  */
 function driverRoutes(app: FastifyInstance, db: Database, storage: FileStorage): void {
