@@ -11,6 +11,8 @@ type Runner = Tx | Database;
 
 /** The company's key for driver links, made on first use (never shown). */
 export async function driverSecret(db: Runner, orgId: string): Promise<string | null> {
+  const { rows: known } = await sql<{ secret: string }>`SELECT secret FROM drv_secret WHERE org_id = ${orgId}::bigint`.execute(db);
+  if (known[0]) return known[0].secret;
   const { rows: org } = await sql<{ id: string }>`SELECT id::text FROM sys_org WHERE id = ${orgId}::bigint`.execute(db);
   if (!org[0]) return null;
   await sql`INSERT INTO drv_secret (org_id, secret) VALUES (${orgId}::bigint, ${randomBytes(32).toString('base64url')}) ON CONFLICT (org_id) DO NOTHING`.execute(db);
