@@ -108,7 +108,7 @@ describe('the gate', () => {
     const { page } = stage;
     const c = await sendTruck('浙E7G003');
     await openMenuLeaf(page, '/gate', '/gate/entrance');
-    const row = page.getByTestId('gate-waiting').locator('tr[data-plate="浙E7G003"]');
+    const row = page.getByTestId('gate-waiting').locator('tr[data-waiting-plate="浙E7G003"]');
     await row.waitFor({ timeout: 10_000 });
     await row.getByTestId(`gate-call-${c.id}`).click();
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已叫号');

@@ -36,7 +36,7 @@ export function WaitingList() {
     <Card size="small" title={fill(tx.waiting, { n: rows.filter((r) => !r.calledAt).length })} style={{ marginTop: 16 }} data-testid="gate-waiting">
       <Table<WaitingTruck>
         size="small" rowKey="registryId" dataSource={rows} pagination={false} scroll={{ y: 320 }} locale={{ emptyText: tx.noneWaiting }}
-        onRow={(r) => ({ 'data-plate': r.plate }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(r) => ({ 'data-waiting-plate': r.plate }) as React.HTMLAttributes<HTMLElement>}
         columns={[
           { title: tx.place, dataIndex: 'place', width: 70, render: (v: number | null) => v ?? '' },
           { title: tx.columns.plate, dataIndex: 'plate', width: 110 },
