@@ -150,4 +150,18 @@ describe('the gate', () => {
     await again.waitFor({ state: 'detached' });
     await expect.poll(() => materialsOf('骨料组规则')).toBe(members.map((m) => m.code).sort().join(','));
   });
+
+  it('calls a waiting truck in from the entrance page\'s waiting list (叫号)', async () => {
+    const { page } = stage;
+    const c = await sendTruck('浙E7G003');
+    await openMenuLeaf(page, '/gate', '/gate/entrance');
+    const row = page.getByTestId('gate-waiting').locator('tr[data-waiting-plate="浙E7G003"]');
+    await row.waitFor({ timeout: 10_000 });
+    await row.getByTestId(`gate-call-${c.id}`).click();
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已叫号');
+    const [called] = await sql<{ called: boolean }>(stage.server.databaseUrl, 'SELECT called_at IS NOT NULL AS called FROM wb_registry WHERE id = $1', [c.id]);
+    expect(called.called).toBe(true);
+    await settled(page);
+    await screenshot(page, 'gate-entrance-waiting');
+  });
 });

@@ -133,6 +133,18 @@ describe('a transfer registry at the gate', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('gives the driver his phone\'s link as a QR code and a text (司机链接)', async () => {
+    await tickListRow(stage.page, PLATE);
+    await pressListButton(stage.page, 'page:driverLink');
+    const dialog = stage.page.getByTestId('registry-driver-link');
+    await dialog.getByTestId('driver-link-qr').waitFor();
+    expect(await dialog.getByTestId('driver-link-url').textContent()).toMatch(/\/driver\/#WBDRV1\.[\w-]+\.[\w-]+/);
+    await settled(stage.page);
+    await screenshot(stage.page, 'registry-driver-link');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('lets the truck in (入厂) and shows the list\'s totals', async () => {
     await tickListRow(stage.page, PLATE);
     await pressListButton(stage.page, 'batch:letin');
