@@ -88,10 +88,7 @@ export function BookScreen({ t, session }: { t: Texts; session: DriverSession })
       ))}
       {choice && (
         <div className="d-bottom">
-          <label className="d-field">
-            <span>{t.quantity}</span>
-            <input inputMode="decimal" value={quantity} onChange={(e) => setQuantity(e.target.value)} data-testid="book-quantity" />
-          </label>
+          <input inputMode="decimal" placeholder={t.quantity} aria-label={t.quantity} value={quantity} onChange={(e) => setQuantity(e.target.value)} data-testid="book-quantity" />
           <button type="button" className="d-big" disabled={busy || !quantityOk} onClick={book} data-testid="book-submit">
             {t.book} {choice.day}
           </button>

@@ -70,7 +70,7 @@ export function ReceiptScreen({ t, session, ticket, onDone }: { t: Texts; sessio
         <span>{t.sign}</span>
         <canvas ref={canvas} className="d-sign" data-testid="receipt-signature" />
       </div>
-      <div className="d-bottom d-bottom-two">
+      <div className="d-bottom">
         <button type="button" className="d-mid" onClick={() => pad.current?.clear()}>{t.clear}</button>
         <button type="button" className="d-big" disabled={busy} onClick={() => void submit()} data-testid="receipt-submit">{t.submitReceipt}</button>
       </div>

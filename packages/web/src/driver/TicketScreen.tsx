@@ -70,7 +70,7 @@ export function TicketScreen({ t, session, ticket, error }: { t: Texts; session:
         </section>
       )}
       {ticket.complete && (
-        <div className="d-bottom">
+        <div className="d-inline">
           <a className="d-big" href={pdfHref(ticket, session.token)} target="_blank" rel="noopener" data-testid="eticket-pdf">{t.pdf}</a>
         </div>
       )}
