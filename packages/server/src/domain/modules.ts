@@ -48,6 +48,7 @@ import { systemLogsModule } from './system/logs/module';
 import { systemModule } from './system/module';
 import { orgStructureModule } from './system/org-structure/module';
 import { weighingModule } from './weighing/module';
+import { driverModule } from './driver/module';
 import { batchModule } from './batch/module';
 import { workflowModule } from './workflow/module';
 
@@ -85,6 +86,8 @@ export const MODULES: FamilyModule[] = [
   weighingModule,
   // batch numbers on sales tickets and the batch archive's close (086)
   batchModule,
+  // 司机自助: the driver's phone, over the gate, the registry and the ticket's print
+  driverModule,
   // after weighing: the lane weighs through it
   laneModule,
   calculationModule,

@@ -9,6 +9,7 @@ import * as repo from './repo';
  * registry's row lock and after its own checks): every enabled rule naming the registry's kind and
  * material must have now inside its window, and a place left in its day's quota, which this takes.
  * Rules are taken in id order, so two gate-ins under the same rules lock their counters alike.
+ * A registry a driver booked (drv_booking) took its places at the booking: its rules take none here.
  * A refusal is a 400 naming `ids`; the caller's transaction rolls the places taken back with it.
  */
 export async function takeAppointment(tx: Transaction<DB>, orgId: string, registryId: string): Promise<void> {
@@ -23,8 +24,10 @@ export async function takeAppointment(tx: Transaction<DB>, orgId: string, regist
     const refusal = windowRefusal(rule, entry, clock.timeOfDay);
     if (refusal) throw badRequest(refusal, 'ids');
   }
+  // a driver's booking (domain/driver) took its places when it was made: none is taken twice
+  const booked = await repo.placesBooked(tx, orgId, registryId);
   for (const rule of mine) {
-    if (rule.quota === null) continue;
+    if (rule.quota === null || booked.has(rule.id)) continue;
     if (!(await repo.takeQuota(tx, orgId, rule.id, quotaDay(rule, clock.day, clock.timeOfDay), rule.quota))) throw badRequest(quotaRefusal(rule, entry), 'ids');
   }
 }

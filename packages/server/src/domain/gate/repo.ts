@@ -46,6 +46,14 @@ export async function takeQuota(tx: Tx, orgId: string, ruleId: string, day: stri
   return rows.length > 0;
 }
 
+/** The rules whose day places a live driver's booking of the registry already took (domain/driver). */
+export async function placesBooked(db: Runner, orgId: string, registryId: string): Promise<Set<string>> {
+  const { rows } = await sql<{ ruleId: string }>`
+    SELECT unnest(rule_ids)::text AS "ruleId" FROM drv_booking
+     WHERE org_id = ${orgId}::bigint AND registry_id = ${registryId}::bigint AND cancelled_at IS NULL`.execute(db);
+  return new Set(rows.map((r) => r.ruleId));
+}
+
 /** The company's QR key, made on first use (a key, not business data: it is never shown). */
 export async function qrSecret(db: Runner, orgId: string): Promise<string> {
   await sql`INSERT INTO gt_qr_secret (org_id, secret) VALUES (${orgId}::bigint, ${randomBytes(32).toString('base64url')}) ON CONFLICT (org_id) DO NOTHING`.execute(db);

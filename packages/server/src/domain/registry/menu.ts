@@ -26,6 +26,8 @@ const ENTRIES: Entry[] = [
   ['update', 'update', '修改', 'Edit'], ['unaudit', 'unaudit', '反审核', 'Un-audit'], ['obsolete', 'obsolete', '作废', 'Void'],
   ['recover', 'recover', '恢复', 'Recover'], ['enable', 'enable', '启用', 'Enable'], ['disable', 'disable', '停用', 'Disable'],
   ['page:rematch', 'rematch', '重新匹配', 'Re-queue'], ['batch:merge', 'merge', '合并', 'Merge'],
+  // the driver's phone link and its QR code (domain/driver)
+  ['page:driverLink', 'driverLink', '司机链接', 'Driver link'],
   ['delList', 'delList', '删除', 'Delete'], ['export', 'export', '导出', 'Export'],
 ];
 const LOOKING = new Set(['view', 'pictures']);

@@ -1014,3 +1014,18 @@ export interface DB {
   wb_alert: WbAlert;
   wb_alert_comment: WbAlertComment;
 }
+// 司机自助 (migration 104, domain/driver)
+export interface DrvSecret { org_id: Id; secret: string; created_at: Generated<Timestamp> }
+export interface DrvRate { org_id: Id; token_key: string; minute: Timestamp; used: Generated<number> }
+export interface DrvBooking {
+  org_id: Id; id: Generated<string>; registry_id: Id; plate_number: string; day: DateOnly; rule_ids: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Generated<Timestamp>; cancelled_at: Timestamp | null;
+}
+export interface DrvReceipt { org_id: Id; ticket_id: Id; receiver_name: string; signature_file_id: Id; plate_number: string; received_at: Generated<Timestamp> }
+export interface WbRegistry { called_at?: Timestamp | null }
+export interface DB {
+  drv_secret: DrvSecret;
+  drv_rate: DrvRate;
+  drv_booking: DrvBooking;
+  drv_receipt: DrvReceipt;
+}

@@ -168,17 +168,32 @@ export async function createEntity(db: Database, family: DocumentFamily, who: Ro
   const { values, problems } = parseEntity(family.fields, entity, 'create');
   const checked = checkedValues(family, values, problems, Boolean(family.numbering));
   const rows = await childRowsOf(db, family, who, entitysub);
-  return writing(db, family, async (tx) => {
-    await checkedInDatabase(tx, family, who, null, checked);
-    if (family.children) await checkedChildren(tx, family, who, null, checked, rows ?? []);
-    await fillCodes(tx, family, who, [checked]);
-    const [id] = await repo.insertRows(tx, family, who, [checked]);
-    if (rows?.length) await writeChildren(tx, family, who, id, rows, []);
-    if (family.afterCreate) await family.afterCreate(tx, who, id);
-    const created = await entityOrThrow(tx, family, who, id);
-    await writeLog(tx, entryOf(who, createdNote(family, checked[family.code.field], rows?.length)));
-    return created;
-  });
+  return writing(db, family, (tx) => insertChecked(tx, family, who, checked, rows));
+}
+
+/**
+ * A create inside a use case's own transaction (a document made as part of another change: the
+ * driver's booking makes a registry): the same checks, numbering and log entry as the create call.
+ * No child rows and no prepare step; a constraint the database refuses is the caller's to answer
+ * (constraintProblem), as the whole transaction rolls back with it.
+ */
+export async function createEntityIn(tx: Tx, family: DocumentFamily, who: RowScope, entity: Record<string, unknown>) {
+  refuseUnknownFields(family, entity);
+  const { values, problems } = parseEntity(family.fields, entity, 'create');
+  const checked = checkedValues(family, values, problems, Boolean(family.numbering));
+  return insertChecked(tx, family, who, checked, null);
+}
+
+async function insertChecked(tx: Tx, family: DocumentFamily, who: RowScope, checked: EntityValues, rows: Awaited<ReturnType<typeof childRowsOf>>) {
+  await checkedInDatabase(tx, family, who, null, checked);
+  if (family.children) await checkedChildren(tx, family, who, null, checked, rows ?? []);
+  await fillCodes(tx, family, who, [checked]);
+  const [id] = await repo.insertRows(tx, family, who, [checked]);
+  if (rows?.length) await writeChildren(tx, family, who, id, rows, []);
+  if (family.afterCreate) await family.afterCreate(tx, who, id);
+  const created = await entityOrThrow(tx, family, who, id);
+  await writeLog(tx, entryOf(who, createdNote(family, checked[family.code.field], rows?.length)));
+  return created;
 }
 
 const versionOf = (entity: Record<string, unknown>) => {

@@ -12,6 +12,8 @@ export const FILE_REFERENCES = [
   { table: 'wb_weighing', column: 'snapshot_file_ids', kind: 'array' },
   // the yard's photos of a gauged load (domain/weighing/gauge, holdFiles)
   { table: 'wb_ticket_gauge', column: 'photo_file_ids', kind: 'array' },
+  // the receiver's signature on a sales delivery (domain/driver, a foreign key)
+  { table: 'drv_receipt', column: 'signature_file_id', kind: 'id' },
 ] as const satisfies readonly { table: string; column: string; kind: 'id' | 'array' }[];
 
 /** SQL true when some document points at the file `f` (a sys_file alias). */
