@@ -26,6 +26,8 @@ beforeAll(async () => {
   write('index.html', '<!doctype html><title>统一称重管控平台</title>', false);
   write(ASSET, script);
   write('assets/tiny-def456.js', small, false);
+  write('driver.html', '<!doctype html><title>司机自助</title>', false);
+  write('driver/sw.js', `self.addEventListener('fetch', () => {});`, false);
   write('help.html', `<!doctype html><title>帮助</title>${'<p>称重帮助</p>'.repeat(200)}`);
   app = (await createTestApp({ WEB_DIST: dist })).app;
 });
@@ -86,5 +88,18 @@ describe('compressed web assets', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('统一称重管控平台');
+  });
+
+  it('answers the driver’s page at /driver/ and below, its own built files as files, and the workspace elsewhere', async () => {
+    for (const url of ['/driver', '/driver/', '/driver/?x=1', '/driver/book']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('司机自助');
+    }
+    const worker = await get('/driver/sw.js');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.body).toContain('addEventListener');
+    for (const url of ['/drivers', '/registry/driver/1']) expect((await get(url)).body, url).toContain('统一称重管控平台');
   });
 });

@@ -23,9 +23,13 @@ export async function serveWeb(app: FastifyInstance, root: string): Promise<void
     },
   });
   const index = fs.readFileSync(path.join(root, 'index.html'));
+  // the driver's phone page (司机自助), a page of its own without the workspace: /driver/ and below
+  const driverFile = path.join(root, 'driver.html');
+  const driver = fs.existsSync(driverFile) ? fs.readFileSync(driverFile) : null;
   app.get('/*', { config: { access: { public: true } } }, (request, reply) => {
     const file = request.url.split('?')[0];
     if (file === '/api' || file.startsWith('/api/') || file.startsWith('/assets/')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').type('text/html').send(index);
+    const page = driver && (file === '/driver' || file.startsWith('/driver/')) ? driver : index;
+    return reply.header('cache-control', 'no-cache').type('text/html').send(page);
   });
 }
