@@ -65,7 +65,8 @@ export function BookScreen({ t, session }: { t: Texts; session: DriverSession })
       {notices?.length === 0 && <div className="d-card d-muted" data-testid="book-none">{t.noNotices}</div>}
       {notices?.map((n) => (
         <section className="d-card" key={n.noticeId} data-testid="book-notice" data-notice-no={n.noticeNo}>
-          <div className="d-card-title">{n.noticeNo} <span className="d-small">{n.kindLabel}</span></div>
+          <div className="d-card-title">{n.noticeNo}</div>
+          {n.party && <div className="d-small">{n.party}</div>}
           {n.lines.map((line) => (
             <div key={line.noticeLineId} className="d-line">
               <div className="d-line-title">{line.material}{line.left !== null && <span className="d-small"> · {line.left} {line.unit ?? ''}</span>}</div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DriverCallError, driverApi, type Me, type Status, storeToken } from './api';
+import { DriverCallError, driverApi, type Me, type Status, storeToken, takeToken } from './api';
 
 /** What stops the page as a whole: no link, a dead link, too many calls, or no answer at all. */
 export type Blocked = { kind: 'none' } | { kind: 'expired'; message: string } | { kind: 'limited'; message: string } | { kind: 'failed'; message: string };
@@ -53,6 +53,22 @@ export function useDriver(initialToken: string | null): DriverSession {
     storeToken(next);
     setToken(next);
   }, []);
+
+  // another link opened while the page is open (only the part after # changed: no new page load):
+  // nothing of the truck before stays on the screen
+  useEffect(() => {
+    const onHash = () => {
+      const next = takeToken();
+      if (!next || next === token) return;
+      setMe(null);
+      setStatus(null);
+      lastKey.current = null;
+      setBlocked(null);
+      setToken(next);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [token]);
 
   useEffect(() => {
     if (!token) return;
