@@ -204,7 +204,32 @@ describe('司机自助 on the driver’s phone', () => {
     expect(await page.getByTestId('receipt-done').textContent()).toContain('周收货');
   }, 90_000);
 
-  it('shows nothing of his truck to a link of another plate, and explains a broken link', async () => {
+  it('is an app Chromium can install, its shell kept by its service worker, in Chinese with English at a tap', async () => {
+    const { page, cdp } = phone as NonNullable<typeof phone>;
+    // every context of the test browser is a private one, where Chromium installs nothing: that
+    // reason is the browser's, every other would be the page's
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: '司机自助', start_url: '/driver/', display: 'standalone' });
+    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL))).toBe(`${stage.server.baseUrl}/driver/sw.js`);
+    // the page and every file it loads are kept, the API never
+    const kept = await page.evaluate(async () => (await (await caches.open('wb-driver-shell-v1')).keys()).map((r) => new URL(r.url).pathname));
+    const scripts = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[href^="/assets/"]')]
+      .map((e) => new URL('src' in e && e.src ? e.src : (e as HTMLLinkElement).href).pathname));
+    expect(kept).toEqual(expect.arrayContaining(['/driver/', ...scripts]));
+    expect(kept.filter((p) => p.startsWith('/api/'))).toEqual([]);
+
+    await page.getByTestId('driver-tab-truck').click();
+    await page.getByTestId('driver-lang').click();
+    expect(await page.getByTestId('driver-tab-truck').textContent()).toBe('My truck');
+    await poll(() => page.getByTestId('driver-state').textContent()).toContain('Done');
+    await screenshot(page, 'driver-english');
+    await page.getByTestId('driver-lang').click();
+    expect(await page.getByTestId('driver-tab-truck').textContent()).toBe('我的车辆');
+  });
+
+  it('shows nothing of his truck to a link of another plate, and explains a link used too often, a broken one and none', async () => {
     const other = await driverLink(aheadIds[0]);
     const { context } = phone as NonNullable<typeof phone>;
     const page = await context.newPage();
@@ -225,11 +250,26 @@ describe('司机自助 on the driver’s phone', () => {
     const asked = await fetch(`${stage.server.baseUrl}/api/driver/ticket`, { headers: { 'X-Driver-Token': other } });
     expect(asked.status).toBe(404);
 
+    // a link used past its limit (every call of the link counts, the page's too): the page says to wait
+    let refused: Response | undefined;
+    for (let round = 0; round < 20 && !refused; round += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => fetch(`${stage.server.baseUrl}/api/driver/status`, { headers: { 'X-Driver-Token': other } })));
+      refused = answers.find((r) => r.status === 429);
+    }
+    expect(refused?.status).toBe(429);
+    await page.reload();
+    await page.getByTestId('driver-blocked-limited').waitFor();
+    expect(await page.getByTestId('driver-blocked-said').textContent()).toBe('请求过于频繁，请稍后再试');
+
     // a link tampered with: the page says so, and shows nothing else
-    await page.evaluate(() => localStorage.clear());
     await page.goto(`/driver/#${other.slice(0, -4)}AAAA`);
     await page.getByTestId('driver-blocked-expired').waitFor();
     await screenshot(page, 'driver-link-invalid');
+    // and without any link, what to do
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/driver/');
+    await page.getByTestId('driver-blocked-none').waitFor();
+    expect(await page.getByTestId('driver-blocked-none').textContent()).toContain('请用工厂发给您的链接打开');
     await page.close();
   });
 });

@@ -4,8 +4,19 @@
 const SHELL = 'wb-driver-shell-v1';
 const PAGE = '/driver/';
 
+/** The hashed files a page names (its entry, the chunks it preloads, its CSS). */
+const assetsOf = (html) => [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll([PAGE, '/driver/manifest.webmanifest', '/driver/icon-192.png'])));
+  // the page and everything it loads, taken now: the first visit was not under this worker yet
+  event.waitUntil((async () => {
+    const cache = await caches.open(SHELL);
+    const page = await fetch(PAGE, { cache: 'no-store' });
+    if (!page.ok) throw new Error(`the driver page answered ${page.status}`);
+    const html = await page.clone().text();
+    await cache.addAll([...assetsOf(html), '/driver/manifest.webmanifest', '/driver/icon-192.png']);
+    await cache.put(PAGE, page);
+  })());
   self.skipWaiting();
 });
 
@@ -22,10 +33,15 @@ async function keepPage(response) {
   const cache = await caches.open(SHELL);
   await cache.put(PAGE, response.clone());
   const html = await response.text();
+  const named = assetsOf(html);
   for (const request of await cache.keys()) {
     const path = new URL(request.url).pathname;
-    if (path.startsWith('/assets/') && !html.includes(path)) await cache.delete(request);
+    if (path.startsWith('/assets/') && !named.includes(path)) await cache.delete(request);
   }
+  // a new release's files, taken while there is a network
+  const missing = [];
+  for (const path of named) if (!(await cache.match(path))) missing.push(path);
+  await cache.addAll(missing).catch(() => undefined);
 }
 
 self.addEventListener('fetch', (event) => {
