@@ -166,8 +166,8 @@ describe('司机自助 on the driver’s phone', () => {
     await weighTwice(mine.id, 'booked', '15.3', '49.8', () => poll(() => state(page)).toBe('WEIGHED_ONCE'));
     await poll(() => state(page)).toBe('DONE');
 
-    // 电子磅单: the figures, the PDF, and the QR of the public check
-    await page.getByTestId('driver-tab-ticket').click();
+    // 电子磅单 (from the button under the state): the figures, the PDF, and the QR of the public check
+    await page.getByTestId('driver-open-ticket').click();
     await poll(() => page.getByTestId('eticket-net').textContent()).toBe('34.50 吨');
     expect(await page.getByTestId('eticket-gross').textContent()).toBe('49.80 吨');
     expect(await page.getByTestId('eticket-tare').textContent()).toBe('15.30 吨');

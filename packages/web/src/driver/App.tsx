@@ -46,7 +46,7 @@ export function App({ initialToken }: { initialToken: string | null }) {
       {header}
       {session.offline && <div className="d-msg d-msg-bad" role="status">{t.offline}</div>}
       <main className="d-main" data-testid={`driver-screen-${tab}`}>
-        {tab === 'truck' && <TruckScreen t={t} me={session.me} status={session.status} />}
+        {tab === 'truck' && <TruckScreen t={t} me={session.me} status={session.status} openTicket={() => setTab('ticket')} />}
         {tab === 'book' && <BookScreen t={t} session={session} />}
         {tab === 'ticket' && <TicketScreen t={t} session={session} ticket={ticket} error={ticketError} />}
         {tab === 'receipt' && <ReceiptScreen t={t} session={session} ticket={ticket} onDone={refreshTicket} />}

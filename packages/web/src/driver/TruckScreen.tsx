@@ -11,7 +11,7 @@ const STATE_TEXT: Record<DriverState, keyof Texts> = {
 };
 
 /** 我的车辆: the truck's state first and largest, then his place in the queue or the gate's call. */
-export function TruckScreen({ t, me, status }: { t: Texts; me: Me | null; status: Status | null }) {
+export function TruckScreen({ t, me, status, openTicket }: { t: Texts; me: Me | null; status: Status | null; openTicket: () => void }) {
   const state = status?.state ?? me?.trip?.state ?? null;
   const trip = me?.trip ?? null;
   if (!state) {
@@ -34,7 +34,13 @@ export function TruckScreen({ t, me, status }: { t: Texts; me: Me | null; status
             {status?.calledAt && <div className="d-small">{t.calledAt} {plantMinute(status.calledAt)}</div>}
           </div>
         )}
+        {(state === 'IN_PLANT' || state === 'WEIGHED_ONCE') && <div className="d-call">{t[state === 'IN_PLANT' ? 'hintIN_PLANT' : 'hintWEIGHED_ONCE']}</div>}
       </section>
+      {state === 'DONE' && status?.ticket && (
+        <div className="d-inline">
+          <button type="button" className="d-big" onClick={openTicket} data-testid="driver-open-ticket">{t.openTicket}</button>
+        </div>
+      )}
       {trip && (
         <section className="d-card" data-testid="driver-trip">
           <dl className="d-facts">
