@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/pool';
 import type { DB } from '../../platform/db/schema';
 import { createEntityIn } from '../../platform/documents/actions';
 import { constraintProblem } from '../../platform/documents/constraint-errors';
-import type { FileStorage } from '../../platform/files/storage';
+import { SIGNED_URL_TTL_SECONDS, type FileStorage } from '../../platform/files/storage';
 import { storageKey } from '../../platform/files/upload-rules';
 import { AppError, badRequest } from '../../platform/http/errors';
 import { rulesFor } from '../gate/appointment-rules';
@@ -259,4 +259,18 @@ export async function receipt(db: Database, storage: FileStorage, d: Driver, inp
     if ((err as { code?: string }).code === '23505') throw badRequest('该磅单已确认收货', 'ticket');
     throw err;
   }
+}
+
+/**
+ * 收货确认 as the plant sees it on a sales ticket: who received the goods and when, and the
+ * signature's image by a signed URL (as the platform shows its pictures). null: no receipt yet.
+ */
+export async function receiptView(db: Database, storage: FileStorage, now: () => number, orgId: string, ticketId: string) {
+  const t = await db.selectFrom('wb_ticket').select(['id', 'ticket_no', 'kind']).where('org_id', '=', orgId).where('id', '=', ticketId).executeTakeFirst();
+  if (!t || t.kind !== 'sa') throw new AppError(404, `销售磅单不存在: ${ticketId}`, 'id');
+  const r = await repo.receiptOf(db, orgId, ticketId);
+  if (!r) return { ticketNo: t.ticket_no, receipt: null };
+  const file = await db.selectFrom('sys_file').select(['id', 'storage_key', 'content_type']).where('org_id', '=', orgId).where('id', '=', r.signatureFileId).executeTakeFirstOrThrow();
+  const signatureUrl = await storage.signedUrl({ id: file.id, orgId, storageKey: file.storage_key, contentType: file.content_type }, now(), SIGNED_URL_TTL_SECONDS);
+  return { ticketNo: t.ticket_no, receipt: { receiverName: r.receiverName, receivedAt: plantTime(r.receivedAt), plate: r.plate, signatureFileId: r.signatureFileId, signatureUrl } };
 }

@@ -12,7 +12,7 @@ import { checkOrigin } from '../weighing/print/check';
 import { pdfDisposition } from '../weighing/print/routes';
 import { ticketPdf } from '../weighing/print/pdf';
 import { driverLink, driverOf } from './access';
-import { book, cancel, me, notices, receipt, status, ticket, ticketLayout } from './driver';
+import { book, cancel, me, notices, receipt, receiptView, status, ticket, ticketLayout } from './driver';
 import { callIn, driverLinkOf, gateQueue } from './gate';
 
 const bookingBody = z.strictObject({
@@ -33,7 +33,7 @@ const driverAccess = { access: { public: true as const } };
 const driverWrite = { ...driverAccess, logged: 'self' as const };
 
 /**
- * The driver's calls: no session, the signed link in X-Driver-Token (driver.ts, access.ts). Each
+ * The driver's calls: no sign-in, the signed link in X-Driver-Token (driver.ts, access.ts). Each
  * one checks the link and counts it against the per-link limit before anything else.
  */
 function driverRoutes(app: FastifyInstance, db: Database, storage: FileStorage): void {
@@ -77,8 +77,12 @@ function driverRoutes(app: FastifyInstance, db: Database, storage: FileStorage):
   });
 }
 
-/** Staff's side: the gate's waiting list, and the registry list's 司机链接 (one per kind, logged by the route). */
-function staffRoutes(app: FastifyInstance, db: Database): void {
+/** Staff's side: the gate's waiting list, the registry list's 司机链接 (one per kind, logged by the route), a sales ticket's receipt. */
+function staffRoutes(app: FastifyInstance, db: Database, storage: FileStorage, now: () => number): void {
+  app.get('/api/weigh/sa/receipt/:id', { config: { access: { permission: 'weigh_sa_receipt' } } }, async (request) => {
+    const { id } = parse(idParam, request.params);
+    return ok(await receiptView(db, storage, now, request.caller.orgId, id));
+  });
   app.get('/api/gate/queue', { config: { access: { permission: 'gt_gate_view' } } }, async (request) => {
     const { kind } = parse(queueQuery, request.query ?? {});
     return ok(await gateQueue(db, request.caller, kind ?? null));
@@ -112,8 +116,8 @@ export const driverModule = defineModule({
       log: (_, done) => done.note, reply: (done) => done.reply, message: '已叫号',
     }),
   ],
-  routes: (app, { db, storage }) => {
+  routes: (app, { db, storage, now }) => {
     driverRoutes(app, db, storage);
-    staffRoutes(app, db);
+    staffRoutes(app, db, storage, now);
   },
 });

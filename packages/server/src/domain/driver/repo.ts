@@ -187,13 +187,6 @@ export async function giveBackPlaces(tx: Tx, orgId: string, ruleIds: string[], d
   }
 }
 
-/** Whether a live booking made this registry (its gate-in takes no second place). */
-export async function isBooked(db: Runner, orgId: string, registryId: string): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM drv_booking WHERE org_id = ${orgId}::bigint AND registry_id = ${registryId}::bigint AND cancelled_at IS NULL`.execute(db);
-  return rows[0].n > 0;
-}
-
 export interface NoticeLineRow {
   noticeId: string; noticeNo: string; kind: RegistryKind; party: string | null; endDay: string;
   noticeLineId: string; seq: number; material: string; materialCode: string; unit: string | null; left: string | null;

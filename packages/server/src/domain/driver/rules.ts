@@ -1,4 +1,4 @@
-import { inForce, inWindow, rulesFor, type AppointmentRule } from '../gate/appointment-rules';
+import { inWindow, rulesFor, type AppointmentRule } from '../gate/appointment-rules';
 
 /**
  * 司机自助's own decisions (pure): what the driver is told of his trip, which days he may book and
@@ -85,7 +85,6 @@ export function bookingDayRefusal(day: string, days: readonly string[], rules: r
 export const bookingQuotaRefusal = (rule: AppointmentRule, day: string) =>
   `预约规则 ${rule.code} ${rule.name} ${day} 入厂限额 ${rule.quota} 车已满，请预约其他日期`;
 
-export { inForce };
 
 /** The largest signature accepted, decoded. */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;

@@ -77,6 +77,10 @@ export function ticketFamily(kind: TicketKind): DocumentFamily {
       { name: 'batchId', sql: 't.batch_id::text' }, { name: 'batchNo', sql: '(SELECT b.batch_no FROM md_batch b WHERE b.org_id = t.org_id AND b.id = t.batch_id)' },
       { name: 'deductions', sql: `(SELECT coalesce(json_agg(json_build_object('kind', d.kind, 'mode', d.mode, 'value', d.value, 'amount', d.amount) ORDER BY d.id), '[]') FROM wb_ticket_deduction d WHERE d.ticket_id = t.id)` },
       { name: 'readings', sql: `(SELECT coalesce(json_agg(json_build_object('reading', w.reading, 'weight', w.weight, 'stable', w.stable, 'weighedAt', w.weighed_at, 'station', w.station) ORDER BY w.id), '[]') FROM wb_weighing w WHERE w.ticket_id = t.id)` },
+      // 104: the receiver's confirmation of a sales delivery (收货确认, domain/driver)
+      { name: 'receiverName', sql: '(SELECT x.receiver_name FROM drv_receipt x WHERE x.org_id = t.org_id AND x.ticket_id = t.id)' },
+      { name: 'receivedAt', sql: '(SELECT x.received_at FROM drv_receipt x WHERE x.org_id = t.org_id AND x.ticket_id = t.id)' },
+      { name: 'receiptSignatureFileId', sql: '(SELECT x.signature_file_id::text FROM drv_receipt x WHERE x.org_id = t.org_id AND x.ticket_id = t.id)' },
     ],
     copy: 'none', import: false, datax: false,
     // the manual ticket's net and amount are the rules', derived before the engine reads the entity

@@ -51,6 +51,8 @@ const BUTTONS: [MenuButtonSeed['component'] | undefined, string, string, string,
 /** A sales ticket's own: the production batch it was loaded from (domain/batch, web pages/ticket-dialogs BatchDialog). */
 const SALES_BUTTONS: typeof BUTTONS = [
   ['page:ticketBatch', 'batchNo', '批次号', 'Batch no.', [OP]],
+  // the receiver's confirmation the driver's phone took at the destination (domain/driver, web pages/ticket-dialogs ReceiptDialog)
+  ['page:ticketReceipt', 'receipt', '收货确认', 'Receipt', [OP, SA, AC]],
 ];
 
 export const ticketButtons = (kind: TicketKind): MenuButtonSeed[] =>

@@ -23,13 +23,18 @@ export async function serveWeb(app: FastifyInstance, root: string): Promise<void
     },
   });
   const index = fs.readFileSync(path.join(root, 'index.html'));
-  // the driver's phone page (司机自助), a page of its own without the workspace: /driver/ and below
-  const driverFile = path.join(root, 'driver.html');
-  const driver = fs.existsSync(driverFile) ? fs.readFileSync(driverFile) : null;
+  // the driver's phone page (司机自助, domain/driver): the build's second entry, its own shell at /driver/
+  const driverPage = path.join(root, 'driver.html');
+  if (fs.existsSync(driverPage)) {
+    const driver = fs.readFileSync(driverPage);
+    const sendDriver = (_: unknown, reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').send(driver);
+    app.get('/driver', { config: { access: { public: true } } }, (_request, reply) => reply.redirect('/driver/'));
+    app.get('/driver/', { config: { access: { public: true } } }, sendDriver);
+    app.get('/driver/*', { config: { access: { public: true } } }, sendDriver);
+  }
   app.get('/*', { config: { access: { public: true } } }, (request, reply) => {
     const file = request.url.split('?')[0];
     if (file === '/api' || file.startsWith('/api/') || file.startsWith('/assets/')) return reply.callNotFound();
-    const page = driver && (file === '/driver' || file.startsWith('/driver/')) ? driver : index;
-    return reply.header('cache-control', 'no-cache').type('text/html').send(page);
+    return reply.header('cache-control', 'no-cache').type('text/html').send(index);
   });
 }

@@ -5,6 +5,7 @@ import { readCard } from '@/platform/card-reader/bridge-client';
 import { findAtGate, letIn, letOut, letPassIn, qrOf, type Found } from './api';
 import { qrSvg } from './qr-svg';
 import { FoundView } from './FoundView';
+import { WaitingList } from './WaitingList';
 import { fill, useGateTexts } from './texts';
 import './gate.css';
 
@@ -122,6 +123,7 @@ export default function GatePage({ mode }: { mode: 'entrance' | 'release' }) {
         </div>
       )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>{tx.placeholder}</Typography.Paragraph>
+      {mode === 'entrance' && <WaitingList />}
     </Card>
   );
 }

@@ -24,3 +24,12 @@ export const qrOf = (target: { registryId: string } | { passNo: string }) => cal
 
 export const supplementCard = (kind: string, id: string, cardUid: string) =>
   call<{ registryNo: string; plateNumber: string; cardNo: string }>(`/registry/${kind}/supplement`, { method: 'POST', body: { id, cardUid }, quiet: true });
+
+/** 叫号 (server domain/driver): the trucks waiting today, in order, and the call that brings one in. */
+export interface WaitingTruck {
+  registryId: string; registryNo: string; kind: string; kindLabel: string; plate: string; material: string | null; party: string | null;
+  noticeNo: string | null; bookedDay: string | null; calledAt: string | null; place: number | null;
+}
+export const waitingTrucks = () => call<{ rows: WaitingTruck[] }>('/gate/queue', { quiet: true });
+export const callTruck = (registryId: string) =>
+  call<{ registryId: string; registryNo: string; plate: string; calledAt: string }>('/gate/call', { method: 'POST', body: { registryId }, quiet: true });

@@ -21,6 +21,8 @@ const zh = {
   states: { FREE: '未审核', AUDITED: '已审核', OBSOLETE: '已作废', PLANNED: '未入厂', ENTERED: '已入厂', WEIGHING: '过磅中', RELEASED: '已出厂' } as Record<string, string>,
   columns: { plate: '车牌号', registryNo: '登记单号', state: '状态', material: '物料', counterparty: '客商', driver: '司机', enteredAt: '入厂时间', inside: '在厂时长', ticket: '磅单号' },
   minutes: '{{h}}小时{{m}}分', live: '实时连接', lost: '连接中断，正在重连…', count: '厂内 {{n}} 辆', empty: '厂内暂无车辆',
+  waiting: '排队车辆（等待 {{n}} 辆）', noneWaiting: '暂无排队车辆', place: '排位', booked: '预约日期', waitingState: '排队中',
+  calledAt: '已叫号 {{time}}', call: '叫号', callAgain: '再次叫号', calledDone: '已叫号：{{plate}}',
 };
 type Texts = typeof zh;
 
@@ -44,6 +46,8 @@ const en: Texts = {
   states: { FREE: 'Free', AUDITED: 'Audited', OBSOLETE: 'Void', PLANNED: 'Not in', ENTERED: 'In the plant', WEIGHING: 'Weighing', RELEASED: 'Released' },
   columns: { plate: 'Plate', registryNo: 'Registry no.', state: 'State', material: 'Material', counterparty: 'Counterparty', driver: 'Driver', enteredAt: 'Entered', inside: 'Time inside', ticket: 'Ticket' },
   minutes: '{{h}} h {{m}} min', live: 'Live', lost: 'Connection lost, reconnecting…', count: '{{n}} in the plant', empty: 'No vehicle in the plant',
+  waiting: 'Waiting trucks ({{n}} waiting)', noneWaiting: 'No truck waiting', place: 'Place', booked: 'Booked for', waitingState: 'Waiting',
+  calledAt: 'Called {{time}}', call: 'Call in', callAgain: 'Call again', calledDone: 'Called: {{plate}}',
 };
 
 export type GateTexts = Texts;

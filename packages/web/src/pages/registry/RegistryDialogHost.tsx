@@ -10,9 +10,9 @@ const RegistryDialogs = lazy(() => import('./RegistryDialogs'));
 
 /**
  * The registry list's page buttons (server domain/registry/menu.ts: page:readCard, page:supplement,
- * page:pictures, page:rematch) open their dialogs here; the dialogs' code loads on first use.
+ * page:pictures, page:rematch, page:driverLink) open their dialogs here; the dialogs' code loads on first use.
  */
-const needsOne: Record<RegistryDialog, boolean> = { readCard: false, supplement: true, pictures: true, rematch: false };
+const needsOne: Record<RegistryDialog, boolean> = { readCard: false, supplement: true, pictures: true, rematch: false, driverLink: true };
 
 registerPageActions('registry', Object.fromEntries((Object.keys(needsOne) as RegistryDialog[]).map((kind): [string, PageAction] => [kind, (ctx) => {
   if (needsOne[kind] && ctx.selectedIds.length !== 1) return feedback.warning(ZH.oneRow, 2);

@@ -1,10 +1,11 @@
 import { useRegistryDialog } from './dialog-store';
+import { DriverLinkDialog } from './DriverLinkDialog';
 import { PicturesDialog } from './PicturesDialog';
 import { ReadCardDialog } from './ReadCardDialog';
 import { RematchDialog } from './RematchDialog';
 import { SupplementDialog } from './SupplementDialog';
 
-const DIALOGS = { readCard: ReadCardDialog, supplement: SupplementDialog, pictures: PicturesDialog, rematch: RematchDialog };
+const DIALOGS = { readCard: ReadCardDialog, supplement: SupplementDialog, pictures: PicturesDialog, rematch: RematchDialog, driverLink: DriverLinkDialog };
 
 /** The open registry dialog (loaded with the first registry button clicked). */
 export default function RegistryDialogs() {

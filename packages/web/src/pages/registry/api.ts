@@ -34,3 +34,7 @@ export async function dischargePoints(): Promise<{ id: string; title: string }[]
 /** The card a registry form read: usable and free of other open trips (registryNo: the one being edited may keep its own). */
 export const bindableCard = (base: string, cardUid: string, registryNo?: string) =>
   call<{ cardId: string; cardNo: string; cardUid: string }>(`${path(base)}/card/bindable`, { method: 'POST', body: { cardUid, ...(registryNo ? { registryNo } : {}) }, quiet: true });
+
+/** 司机链接 (server domain/driver): the driver's phone link for a registry, with its QR code drawn by the server. */
+export interface DriverLink { token: string; link: string; expiresAt: string; plate: string; registryNo: string; qr: { size: number; path: string } }
+export const driverLink = (base: string, id: string) => call<DriverLink>(`${path(base)}/driver-link`, { method: 'POST', body: { id } });

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 
 /** The registry dialog a list button opened (one at a time), with the list's context. */
-export type RegistryDialog = 'readCard' | 'supplement' | 'pictures' | 'rematch';
+export type RegistryDialog = 'readCard' | 'supplement' | 'pictures' | 'rematch' | 'driverLink';
 
 interface OpenDialog { kind: RegistryDialog; ctx: PageActionContext; key: number }
 

@@ -7,6 +7,7 @@ import { GaugeDialog } from './GaugeDialog';
 import type { TicketDialog } from './dialog-store';
 import { PicturesDialog } from './PicturesDialog';
 import { PriceDialog } from './PriceDialog';
+import { ReceiptDialog } from './ReceiptDialog';
 import { SplitDialog } from './SplitDialog';
 import { StockAddressDialog } from './StockAddressDialog';
 
@@ -22,5 +23,6 @@ export function TicketDialogs({ kind, ctx, onClose }: { kind: TicketDialog; ctx:
   if (kind === 'batchDetail') return <BatchDetailDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'batchOpen') return <BatchOpenDialog ctx={ctx} onClose={onClose} />;
   if (kind === 'batchTests') return <BatchTestsDialog ctx={ctx} onClose={onClose} />;
+  if (kind === 'ticketReceipt') return <ReceiptDialog ctx={ctx} onClose={onClose} />;
   return <SplitDialog ctx={ctx} onClose={onClose} />;
 }

@@ -89,3 +89,7 @@ export interface BatchOpenInput { id?: string; batchNo?: string; materialId?: st
 export const openBatch = (body: BatchOpenInput) => call<{ id: string; batchNo: string; siloName: string }>('/masterdata/batch/open', { method: 'POST', body, expected: INLINE });
 export type TestValue = BatchDetail['testValues'][number];
 export const saveBatchTests = (id: string, values: TestValue[]) => call<{ count: number }>('/masterdata/batch/tests', { method: 'POST', body: { id, values }, expected: INLINE });
+
+/** 收货确认 of a sales ticket (server domain/driver): the receiver, the time and the signature the driver's phone took. */
+export interface TicketReceipt { ticketNo: string; receipt: { receiverName: string; receivedAt: string; plate: string; signatureFileId: string; signatureUrl: string } | null }
+export const ticketReceipt = (id: string) => call<TicketReceipt>(`/weigh/sa/receipt/${encodeURIComponent(id)}`);

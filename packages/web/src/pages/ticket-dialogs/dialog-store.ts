@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { PageActionContext } from '@/platform/templates/buttons/page-actions';
 
 /** The ticket dialogs the list's page buttons open (server weighing/menu.ts), one at a time, on one ticket. */
-export const TICKET_DIALOGS = ['deductTicket', 'modifyTicketPrice', 'splitTicket', 'ticketPictures', 'ticketStockAddress', 'gaugeTicket', 'ticketBatch', 'batchDetail', 'batchTests'] as const;
+export const TICKET_DIALOGS = ['deductTicket', 'modifyTicketPrice', 'splitTicket', 'ticketPictures', 'ticketStockAddress', 'gaugeTicket', 'ticketBatch', 'batchDetail', 'batchTests', 'ticketReceipt'] as const;
 /** 开仓 opens on the chosen batch or, with none chosen, on a new one */
 export type TicketDialog = (typeof TICKET_DIALOGS)[number] | 'batchOpen';
 

@@ -42,6 +42,7 @@ export const ticketDialogsZh = {
   batchOpenedAt: '开仓时间',
   states: { FIRST_WEIGHED: '一次过磅', CONFIRMED: '已确认', COMPLETED: '已完成', AUDITED: '已审核', POSTED: '已过账', CLOSED: '已关闭', OBSOLETE: '已作废' },
   picturesTitle: '抓拍图片', noPictures: '此磅单没有抓拍图片', firstReading: '一次过磅', secondReading: '二次过磅', gaugeReading: '检尺照片',
+  receiptTitle: '收货确认', noReceipt: '收货方尚未确认收货', receiver: '收货人', receivedAt: '确认时间', receiptPlate: '车牌号', signature: '签名',
   addressTitle: '库存地址', address: '库存地址', noAddress: '不指定', noAddresses: '磅单的仓库没有启用的库存地址，请先在 基础资料 → 库存地址 中维护',
   addressHint: '卸货或装货的堆场、垛位、料仓位置；过账后不能再改，须先反过账', addressSaved: '库存地址已指定',
 };
@@ -88,6 +89,7 @@ export const ticketDialogsEn: TicketDialogsTexts = {
   batchOpenedAt: 'Opened at',
   states: { FIRST_WEIGHED: 'First weighed', CONFIRMED: 'Confirmed', COMPLETED: 'Completed', AUDITED: 'Audited', POSTED: 'Posted', CLOSED: 'Closed', OBSOLETE: 'Void' },
   picturesTitle: 'Snapshots', noPictures: 'This ticket has no snapshots', firstReading: 'First weighing', secondReading: 'Second weighing', gaugeReading: 'Gauging photo',
+  receiptTitle: 'Receipt', noReceipt: 'The receiver has not confirmed the delivery yet', receiver: 'Received by', receivedAt: 'Confirmed at', receiptPlate: 'Plate', signature: 'Signature',
   addressTitle: 'Stock address', address: 'Stock address', noAddress: 'None', noAddresses: 'The ticket\'s warehouse has no enabled stock address: add them under Master data → Stock addresses',
   addressHint: 'The yard, bay or silo position where the goods were unloaded or loaded; once posted it cannot change until the posting is reversed', addressSaved: 'Stock address assigned',
 };

@@ -13,7 +13,7 @@ describe('the registry list\'s page buttons', () => {
   afterEach(() => useRegistryDialog.getState().close());
 
   it('registers a handler for each dialog', () => {
-    for (const name of ['readCard', 'supplement', 'pictures', 'rematch']) expect(pageAction(name)).toBeTypeOf('function');
+    for (const name of ['readCard', 'supplement', 'pictures', 'rematch', 'driverLink']) expect(pageAction(name)).toBeTypeOf('function');
   });
 
   it('opens 补卡 and 抓拍图片 for exactly one registry, 读卡 for none', async () => {
@@ -25,6 +25,13 @@ describe('the registry list\'s page buttons', () => {
     expect(useRegistryDialog.getState().open).toMatchObject({ kind: 'supplement', ctx: { selectedIds: ['7'] } });
     await pageAction('readCard')?.(ctx([]));
     expect(useRegistryDialog.getState().open?.kind).toBe('readCard');
+  });
+
+  it('opens 司机链接 for exactly one registry', async () => {
+    await pageAction('driverLink')?.(ctx(['1', '2']));
+    expect(useRegistryDialog.getState().open).toBeNull();
+    await pageAction('driverLink')?.(ctx(['9']));
+    expect(useRegistryDialog.getState().open).toMatchObject({ kind: 'driverLink', ctx: { selectedIds: ['9'] } });
   });
 
   it('re-queues one or more registries', async () => {

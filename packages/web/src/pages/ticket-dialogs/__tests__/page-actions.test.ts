@@ -16,7 +16,7 @@ describe('the ticket list’s 扣重, 修改单价 and 拆分 buttons', () => {
   afterEach(() => useTicketDialog.getState().close());
 
   it('open their dialog on exactly one ticket', async () => {
-    for (const name of ['deductTicket', 'modifyTicketPrice', 'splitTicket']) {
+    for (const name of ['deductTicket', 'modifyTicketPrice', 'splitTicket', 'ticketReceipt']) {
       useTicketDialog.getState().close();
       await pageAction(name)?.(ctx([]));
       expect(useTicketDialog.getState().open).toBeNull();
