@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { scanPending } from '../packages/server/src/domain/alert/scan';
 import { runNightly } from '../packages/server/src/domain/alert/nightly';
+import { migrate } from '../packages/server/src/platform/db/migrate';
 import { openDatabase } from '../packages/server/src/platform/db/pool';
 import { generatePlantYear, PLANT_YEAR_DIR, plantYearPostgres } from './plant-year';
 import {
@@ -72,6 +73,10 @@ async function main(): Promise<void> {
   });
   console.log(`copied the year in ${round((performance.now() - t0) / 1000, 1)} s`);
   const url = yearUrl.replace(/\/[^/]*$/, `/${copy}`);
+  // a year made before the 预警中心's tables: the copy brought up to this checkout's migrations
+  const setup = openDatabase(url, 1);
+  await migrate(setup.pool);
+  await setup.close();
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   cleanups.push(() => c.end());
