@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   const copy = `alert_recall_${process.pid}`;
   const admin = new pg.Client({ connectionString: yearUrl.replace(/\/[^/]*$/, '/postgres') });
   await admin.connect();
+  // a copy an interrupted run left
+  for (const { datname } of (await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'alert_recall_%'`)).rows) await admin.query(`DROP DATABASE ${datname} WITH (FORCE)`);
   const t0 = performance.now();
   await admin.query(`CREATE DATABASE ${copy} TEMPLATE weighbridge`);
   cleanups.push(async () => {
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
   console.log(`copied the year in ${round((performance.now() - t0) / 1000, 1)} s`);
   const url = yearUrl.replace(/\/[^/]*$/, `/${copy}`);
   // a year made before the 预警中心's tables: the copy brought up to this checkout's migrations
-  const setup = openDatabase(url, 1);
+  const setup = openDatabase(url, 2);
   await migrate(setup.pool);
   await setup.close();
   const c = new pg.Client({ connectionString: url });
