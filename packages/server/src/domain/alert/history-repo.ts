@@ -31,6 +31,8 @@ export interface TicketFacts {
   trend: [number, string][] | null; trendUnit: string | null;
   /** what an earlier scan kept of the readings (wb_alert_scan), which the board no longer has */
   storedReadings: [number, number][] | null; storedDwell: number | null;
+  /** the first weighing's: its figure, its scale's readings on the board, and what a scan after it kept */
+  firstWeightKg: number | null; firstTrend: [number, string][] | null; firstTrendUnit: string | null; storedFirstReadings: [number, number][] | null;
 }
 
 const kgOf = (tons: string | null) => (tons === null ? null : Math.round(Number(tons) * 1000));
@@ -38,7 +40,12 @@ const kgOf = (tons: string | null) => (tons === null ? null : Math.round(Number(
 /** How far back a truck's tickets are read to find its last N of a material (a truck hauling several materials). */
 const TRUCK_TICKETS_READ = 100;
 
-export async function ticketFacts(db: Database, orgId: string, ticketId: string, o: { lastTares: number; lastNets: number; lastLane: number }): Promise<TicketFacts | null> {
+export type FirstWeighingFacts = Pick<TicketFacts, 'state' | 'firstAt' | 'firstWeightKg' | 'firstTrend' | 'firstTrendUnit' | 'storedFirstReadings'>;
+
+/** The ticket's facts when it is completed; at its first weighing only that weighing's; null when there is no such ticket. */
+export async function ticketFacts(
+  db: Database, orgId: string, ticketId: string, o: { lastTares: number; lastNets: number; lastLane: number },
+): Promise<(TicketFacts & { completed: true }) | (FirstWeighingFacts & { completed: false }) | null> {
   const { rows: [r] } = await sql<Record<string, any>>`
     WITH t AS (
       SELECT t.* FROM wb_ticket t WHERE t.org_id = ${orgId}::bigint AND t.id = ${ticketId}::bigint
@@ -67,7 +74,8 @@ export async function ticketFacts(db: Database, orgId: string, ticketId: string,
            ARRAY(SELECT a.dwell_seconds FROM wb_alert_scan a
                   WHERE a.org_id = t.org_id AND a.scale_id = s.scale_id AND a.dwell_seconds IS NOT NULL AND a.scanned_at IS NOT NULL AND a.ticket_id <> t.id
                   ORDER BY a.scanned_at DESC LIMIT ${o.lastLane}) AS lane_seconds,
-           b.trend, b.latest->>'unit' AS trend_unit, sc.readings AS stored_readings, sc.dwell_seconds AS stored_dwell
+           b.trend, b.latest->>'unit' AS trend_unit, sc.readings AS stored_readings, sc.dwell_seconds AS stored_dwell,
+           f.weight::text AS first_weight, fb.trend AS first_trend, fb.latest->>'unit' AS first_trend_unit, sc.first_readings AS stored_first_readings
       FROM t
       LEFT JOIN w f ON f.reading = 'FIRST'
       LEFT JOIN w s ON s.reading = 'SECOND'
@@ -77,9 +85,16 @@ export async function ticketFacts(db: Database, orgId: string, ticketId: string,
          WHERE v.org_id = t.org_id AND v.id = coalesce(t.vehicle_id,
                (SELECT x.id FROM md_vehicle x WHERE x.org_id = t.org_id AND x.plate_number = t.plate_number ORDER BY x.id LIMIT 1))) v ON true
       LEFT JOIN wb_scale_latest b ON b.org_id = t.org_id AND b.scale_id = s.scale_id
+      LEFT JOIN wb_scale_latest fb ON fb.org_id = t.org_id AND fb.scale_id = f.scale_id
       LEFT JOIN wb_alert_scan sc ON sc.org_id = t.org_id AND sc.ticket_id = t.id`.execute(db);
-  if (!r || r.completed_at === null || r.gross === null || r.tare === null || r.net === null) return null;
-  return {
+  if (!r) return null;
+  const first = {
+    firstAt: r.first_at, firstWeightKg: kgOf(r.first_weight), firstTrend: r.first_trend ?? null, firstTrendUnit: r.first_trend_unit ?? null,
+    storedFirstReadings: r.stored_first_readings ?? null,
+  };
+  // a ticket not completed (at its first weighing): only what its first weighing's readings need
+  if (r.completed_at === null || r.gross === null || r.tare === null || r.net === null) return { completed: false, state: r.state, ...first };
+  return { completed: true, ...first,
     id: r.id, ticketNo: r.ticket_no, kind: r.kind, plate: r.plate_number, state: r.state,
     grossKg: kgOf(r.gross)!, tareKg: kgOf(r.tare)!, netKg: kgOf(r.net)!, tareWeighed: r.tare_source === 'WEIGHED',
     completedAt: r.completed_at, firstAt: r.first_at, secondAt: r.second_at,
@@ -91,5 +106,5 @@ export async function ticketFacts(db: Database, orgId: string, ticketId: string,
     lastCompletedAt: r.last_completed_at, laneSeconds: r.lane_seconds as number[],
     trend: r.trend ?? null, trendUnit: r.trend_unit ?? null,
     storedReadings: r.stored_readings ?? null, storedDwell: r.stored_dwell ?? null,
-  };
+  } satisfies TicketFacts & { completed: true };
 }

@@ -1,6 +1,7 @@
 import { sql, type QueryCreator, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/pool';
 import type { DB } from '../../platform/db/schema';
+import type { ScanKept } from './scan-rules';
 
 /**
  * The marker a completion leaves for the per-weighing rules (migration 103, wb_alert_scan): the
@@ -29,17 +30,20 @@ export async function claimWaiting(tx: Transaction<DB>, batch: number): Promise<
 }
 
 /** The ticket scanned, with what the scan kept of its readings (written even where no marker waited: scanTickets). */
-export async function markScanned(tx: Transaction<DB>, orgId: string, ticketId: string, kept: { scaleId: string | null; dwellSeconds: number | null; readings: [number, number][] | null }): Promise<void> {
+export async function markScanned(tx: Transaction<DB>, orgId: string, ticketId: string, kept: ScanKept): Promise<void> {
+  const json = (x: unknown) => (x === null ? null : JSON.stringify(x));
   const values = {
-    scale_id: kept.scaleId, dwell_seconds: kept.dwellSeconds, readings: kept.readings === null ? null : JSON.stringify(kept.readings), scanned_at: sql<Date>`now()`,
+    scale_id: kept.scaleId, dwell_seconds: kept.dwellSeconds, readings: json(kept.readings), first_readings: json(kept.firstReadings), scanned_at: sql<Date>`now()`,
   };
   await tx.insertInto('wb_alert_scan').values({ org_id: orgId, ticket_id: ticketId, ...values })
     .onConflict((oc) => oc.columns(['org_id', 'ticket_id']).doUpdateSet(values)).execute();
 }
 
-/** The ticket's scan row locked, when another run is not scanning it: false when another has it. */
+/** The ticket's scan row locked, when another run is not scanning it: false when another has it, or the company has no such ticket. */
 export async function lockScanRow(tx: Transaction<DB>, orgId: string, ticketId: string): Promise<boolean> {
-  await tx.insertInto('wb_alert_scan').values({ org_id: orgId, ticket_id: ticketId }).onConflict((oc) => oc.doNothing()).execute();
+  await sql`INSERT INTO wb_alert_scan (org_id, ticket_id)
+            SELECT org_id, id FROM wb_ticket WHERE org_id = ${orgId}::bigint AND id = ${ticketId}::bigint
+            ON CONFLICT (org_id, ticket_id) DO NOTHING`.execute(tx);
   const { rows } = await sql`SELECT 1 FROM wb_alert_scan WHERE org_id = ${orgId}::bigint AND ticket_id = ${ticketId}::bigint FOR UPDATE SKIP LOCKED`.execute(tx);
   return rows.length > 0;
 }

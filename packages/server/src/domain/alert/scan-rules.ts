@@ -1,4 +1,4 @@
-import type { TicketFacts } from './history-repo';
+import type { FirstWeighingFacts, TicketFacts } from './history-repo';
 import {
   dwellUnusual, grossOverRated, netUnusual, otherScale, outOfHours, readingJump, reweighedSoon, tareDrift,
   type AlertRule, type Finding, type Kind, type Reading,
@@ -48,10 +48,12 @@ export function dwellOf(readings: readonly Reading[], minLoadKg: number): number
   return Math.round((readings[readings.length - 1].at - readings[start].at) / 1000);
 }
 
+export interface ScanKept { scaleId: string | null; dwellSeconds: number | null; readings: [number, number][] | null; firstReadings: [number, number][] | null }
+
 export interface TicketVerdict {
   findings: Finding[];
   /** what the scan keeps with the ticket (wb_alert_scan) */
-  kept: { scaleId: string | null; dwellSeconds: number | null; readings: [number, number][] | null };
+  kept: ScanKept;
 }
 
 type Settings = Map<AlertRule, RuleSettings>;
@@ -83,15 +85,27 @@ export function judgeTicket(f: TicketFacts, settings: Settings): TicketVerdict {
   if (other) found.push(otherScale(f.firstPlace, f.secondPlace, other.forbid));
   const lane = on('DWELL_UNUSUAL');
   if (lane && dwell !== null) found.push(dwellUnusual(dwell, f.laneSeconds.slice(0, lane.lastN), score(lane, 'minSpreadSeconds')));
-  if (on('READING_JUMP')) found.push(withReadings(readingJump(readings, jump as never), readings));
+  const first = firstReadingsOf(f, Number(jump.settleKg));
+  if (on('READING_JUMP')) {
+    found.push(withReadings(readingJump(readings, jump as never), readings, 'SECOND') ?? withReadings(readingJump(first, jump as never), first, 'FIRST'));
+  }
   return {
     findings: found.filter((x): x is Finding => x !== null),
-    kept: { scaleId: f.secondScale, dwellSeconds: dwell, readings: readings.length > 0 ? readings.map((r) => [r.at, r.kg]) : null },
+    kept: { scaleId: f.secondScale, dwellSeconds: dwell, readings: pairs(readings), firstReadings: pairs(first) },
   };
 }
 
+/** The first weighing's readings: as a scan after it kept them, else from the board while it still has them. */
+export function firstReadingsOf(f: FirstWeighingFacts, settleKg: number): Reading[] {
+  return f.storedFirstReadings
+    ? f.storedFirstReadings.map(([at, kg]) => ({ at, kg }))
+    : readingsOfWeighing(f.firstTrend, f.firstTrendUnit, f.firstAt, f.firstWeightKg, settleKg);
+}
+
+export const pairs = (readings: readonly Reading[]): [number, number][] | null => (readings.length > 0 ? readings.map((r) => [r.at, r.kg]) : null);
+
 const score = (s: Record<string, any>, spreadKey: string) => ({ minHistory: s.minHistory, threshold: s.threshold, minSpreadKg: s[spreadKey] });
 
-/** A step's finding carries the readings it rests on, for the alert's detail. */
-const withReadings = (f: Finding | null, readings: readonly Reading[]): Finding | null =>
-  f && { ...f, evidence: { ...f.evidence, readings: readings.map((r) => [r.at, r.kg]) } };
+/** A step's finding carries the readings it rests on and which weighing they led to, for the alert's detail. */
+const withReadings = (f: Finding | null, readings: readonly Reading[], weighing: 'FIRST' | 'SECOND'): Finding | null =>
+  f && { ...f, message: `${weighing === 'FIRST' ? '一次' : '二次'}过磅${f.message}`, evidence: { ...f.evidence, weighing, readings: pairs(readings) } };

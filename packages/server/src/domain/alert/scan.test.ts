@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp } from '../../../test/harness';
-import { makeVehicle, plantOf, testPlate, weighPurchase, type Plant } from '../weighing/test-support';
+import { call, expectOk } from '../../../test/api';
+import { makeNoticeLine, makeRegistry, makeVehicle, plantOf, testPlate, weighPurchase, type Plant } from '../weighing/test-support';
 import { historyTicket, truckHistory } from './scan-test-support';
 import { queueAlertScan } from './scan-repo';
 import { scanPending, scanTickets } from './scan';
@@ -11,10 +12,12 @@ const { app, database } = await createTestApp();
 const { db, pool } = database;
 let plant: Plant;
 let operator: string;
+let admin: string;
 
 beforeAll(async () => {
   plant = await plantOf(db);
   operator = (await bearerFor(app, 'operator')).authorization;
+  admin = (await bearerFor(app, 'admin')).authorization;
 });
 
 const alertsOf = async (ticketId: string) =>
@@ -152,7 +155,7 @@ describe('the per-weighing rules', () => {
     const fine = await historyTicket(db, plant, { plate: testPlate('J'), kind: 'sa', tare: '15', gross: '30.5', completedAt: weighed, secondScale: 'SCJ2' });
     await scanTickets(db, plant.orgId, [fraud, fine]);
     const [jump] = await alertsOf(fraud);
-    expect(jump).toMatchObject({ rule: 'READING_JUMP', severity: 'HIGH', evidence: { fromKg: 30000, toKg: 30500, stepKg: 500 } });
+    expect(jump).toMatchObject({ rule: 'READING_JUMP', severity: 'HIGH', evidence: { weighing: 'SECOND', fromKg: 30000, toKg: 30500, stepKg: 500 } });
     expect(jump.evidence.readings).toHaveLength(14);
     expect(await rulesOf(fine)).toEqual([]);
     // the readings are kept with the ticket: the board keeps only the last minute
@@ -181,6 +184,51 @@ describe('the scan after the weighing', () => {
     await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
   });
 
+  it('READING_JUMP at the first weighing: the readings that led to it are kept by a scan after it, and the completion\'s scan raises on them', async () => {
+    await setRule('OUT_OF_HOURS', {}, false);
+    const { key } = expectOk(await call(app, 'POST', '/api/station/credential/issue', admin, { stationName: 'F号磅', scaleId: 'SCF' })).data as { key: string };
+    let seq = 1;
+    const post = async (kgs: number[]) => {
+      const now = Date.now();
+      const readings = kgs.map((kg, i) => ({ seq: seq++, at: new Date(now - (kgs.length - i) * 300).toISOString(), weight: String(kg), unit: 'kg', stable: true }));
+      const res = await call(app, 'POST', '/api/station/readings', `Station ${key}`, { scaleId: 'SCF', readings });
+      expect(res.json().accepted).toBe(kgs.length);
+    };
+    const { noticeId, lineId } = await makeNoticeLine(db, plant, { maxLimit: '1000', price: '10' });
+    const plate = testPlate('F');
+    const registryId = await makeRegistry(db, plant, { noticeId, lineId, plate, preQuantity: '20' });
+    const weigh = async (which: 'first' | 'second') => expectOk(await call(app, 'POST', `/api/weigh/pu/${which}`, operator, {
+      registryId, scaleId: 'SCF', stationId: 'F1', requestId: `F1-${which}-${plate}`,
+    })).data as { ticketId: string };
+    // held at 30 t with the truck on, then one step of 500 kg: a remote control at the gross
+    await post([...Array(8).fill(30000), ...Array(6).fill(30500)]);
+    const { ticketId } = await weigh('first');
+    expect(await scanPending(db)).toBe(0);
+    const kept = (await pool.query('SELECT jsonb_array_length(first_readings) AS n, scanned_at IS NOT NULL AS done FROM wb_alert_scan WHERE ticket_id = $1', [ticketId])).rows;
+    expect(kept).toEqual([{ n: 14, done: true }]);
+    // the truck drives off, back on empty, and settles: no step at the tare
+    await post([0, 0, 8000, ...Array(6).fill(15000)]);
+    await weigh('second');
+    expect(await scanPending(db)).toBe(1);
+    expect(await alertsOf(ticketId)).toEqual([expect.objectContaining({
+      rule: 'READING_JUMP', severity: 'HIGH', scale_id: 'SCF', message: expect.stringMatching(/^一次过磅稳定读数/),
+      evidence: expect.objectContaining({ weighing: 'FIRST', fromKg: 30000, toKg: 30500, stepKg: 500, ticketIds: [ticketId] }),
+    })]);
+    await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
+  });
+
+  it('a manual ticket waits for the scan too: its gross beyond the plate\'s rated mass raises', async () => {
+    await setRule('OUT_OF_HOURS', {}, false);
+    const plate = testPlate('M');
+    const vehicle = await makeVehicle(db, plant, plate, { standard: '15' });
+    await pool.query('UPDATE md_vehicle SET capacity_tonnage = 30 WHERE id = $1', [vehicle]);
+    const made = expectOk(await call(app, 'POST', '/api/weigh/pu/create', admin, { entity: { plateNumber: plate, materialId: plant.materialId, gross: '50', tare: '15', price: '10' } })).data as { id: string };
+    expect((await pool.query('SELECT scanned_at FROM wb_alert_scan WHERE ticket_id = $1', [made.id])).rows).toEqual([{ scanned_at: null }]);
+    expect(await scanPending(db)).toBe(1);
+    expect(await alertsOf(made.id)).toEqual([expect.objectContaining({ rule: 'GROSS_OVER_RATED', plate, evidence: expect.objectContaining({ grossKg: 50000, ratedKg: 45000 }) })]);
+    await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
+  });
+
   it('two pollers at once scan each waiting ticket once and raise its alert once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push(await historyTicket(db, plant, { plate: testPlate('P'), gross: '40', tare: '15', completedAt: morning(0, '02:30') }));
@@ -191,5 +239,8 @@ describe('the scan after the weighing', () => {
     expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.n === 1)).toBe(true);
     expect((await pool.query('SELECT count(*)::int AS n FROM wb_alert_scan WHERE ticket_id = ANY($1) AND scanned_at IS NULL', [ids])).rows[0].n).toBe(0);
+    // another company's ticket, or none: nothing scanned, nothing kept
+    expect(await scanTickets(db, plant.orgId, ['999999999'])).toBe(0);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM wb_alert_scan WHERE ticket_id = 999999999`)).rows[0].n).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import type { DB } from '../../platform/db/schema';
 import { ticketFacts, type TicketFacts } from './history-repo';
 import { alertOf, raise } from './raise';
 import type { AlertRule } from './rules';
-import { judgeTicket } from './scan-rules';
+import { firstReadingsOf, judgeTicket, pairs, type ScanKept } from './scan-rules';
 import { claimWaiting, lockScanRow, markScanned } from './scan-repo';
 import { settingsFor, type RuleSettings } from './settings';
 
@@ -16,6 +16,7 @@ import { settingsFor, type RuleSettings } from './settings';
  */
 
 type Tx = Transaction<DB>;
+const NOTHING_KEPT: ScanKept = { scaleId: null, dwellSeconds: null, readings: null, firstReadings: null };
 type Settings = Map<AlertRule, RuleSettings>;
 
 /** The waiting tickets scanned, batch after batch until none waits; answers the alerts raised. */
@@ -60,7 +61,7 @@ async function guarded(tx: Tx, orgId: string, ticketId: string, settings: Settin
     return n;
   } catch (error) {
     await sql`ROLLBACK TO SAVEPOINT alert_scan`.execute(tx);
-    await markScanned(tx, orgId, ticketId, { scaleId: null, dwellSeconds: null, readings: null });
+    await markScanned(tx, orgId, ticketId, NOTHING_KEPT);
     onError?.(ticketId, error);
     return 0;
   }
@@ -77,7 +78,13 @@ async function scanOne(tx: Tx, orgId: string, ticketId: string, settings: Settin
   const lastN = (rule: AlertRule) => Number(settings.get(rule)!.settings.lastN);
   const facts = await ticketFacts(tx, orgId, ticketId, { lastTares: lastN('TARE_DRIFT'), lastNets: lastN('NET_UNUSUAL'), lastLane: lastN('DWELL_UNUSUAL') });
   if (!facts || facts.state === 'OBSOLETE') {
-    await markScanned(tx, orgId, ticketId, { scaleId: null, dwellSeconds: null, readings: null });
+    await markScanned(tx, orgId, ticketId, NOTHING_KEPT);
+    return 0;
+  }
+  // at its first weighing: the readings that led to it kept, for the scan at its completion
+  if (!facts.completed) {
+    const first = pairs(firstReadingsOf(facts, Number(settings.get('READING_JUMP')!.settings.settleKg)));
+    await markScanned(tx, orgId, ticketId, { ...NOTHING_KEPT, firstReadings: first });
     return 0;
   }
   const verdict = judgeTicket(facts, settings);

@@ -118,9 +118,11 @@ const weighingValues = (w: WeighingRow): Insertable<DB['wb_weighing']> => ({
 
 /** The reading with its weigh log row and its operation-log entry, in one statement. */
 export async function insertWeighing(tx: Tx, w: WeighingRow): Promise<void> {
-  await tx.with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED')))
-    .with('note', (q) => q.insertInto('sys_log').values(logRow(w.note)))
-    .insertInto('wb_weighing').values(weighingValues(w)).execute();
+  const q = tx.with('log', (q) => q.insertInto('wb_weigh_log').values(weighLogValues(w.log, 'ACCEPTED')))
+    .with('note', (q) => q.insertInto('sys_log').values(logRow(w.note)));
+  // a first weighing on a scale leaves its ticket for the alert rules' poller, which keeps the scale's readings after the commit (domain/alert/scan.ts)
+  const withScan = w.reading === 'FIRST' && w.log.scaleId ? q.with('alert_scan', scanMarkCte(w.orgId, w.ticketId)) as unknown as typeof q : q;
+  await withScan.insertInto('wb_weighing').values(weighingValues(w)).execute();
 }
 
 /** A registry's trip is at the scale: its hold moves to the ticket, which settles it at completion. */

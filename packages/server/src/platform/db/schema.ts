@@ -1019,6 +1019,7 @@ export interface DB {
 export interface WbAlertScan {
   org_id: Id; ticket_id: Id; queued_at: Generated<Timestamp>; scanned_at: Timestamp | null; scale_id: string | null;
   dwell_seconds: number | null; readings: ColumnType<[number, number][] | null, string | null | undefined, string | null>;
+  first_readings: ColumnType<[number, number][] | null, string | null | undefined, string | null>;
 }
 export interface DB {
   wb_alert_scan: WbAlertScan;
