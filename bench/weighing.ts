@@ -24,6 +24,12 @@
  *                      starts each round after a checkpoint, and reports each round's CPU, WAL and cleanup per weighing
  *   BENCH_JOBS         on: this server also runs the job library's workers, delivering the
  *                      webhooks (to a receiver in this process) while it weighs [off]
+ *   BENCH_ALERTS       1: the 预警中心's per-weighing rules side by side: skips the sequential run and
+ *                      alternates sustained runs with the rules off and on, on meaning the scan poller
+ *                      running in this server's process as production runs it (domain/alert/jobs.ts:
+ *                      scanPending every second over the tickets the completions marked) [0]
+ *   BENCH_ALERT_ROUNDS off/on pairs of that run [2]; the run vacuums and analyses the plant first, starts each
+ *                      round after a checkpoint, and after an off round marks its tickets scanned (no backlog)
  *
  * Latency is the station's (the client process's round trip) and the server's (Fastify's
  * reply.elapsedTime of the call). Raw figures go to bench/results/weighing-<time>.json.
@@ -37,6 +43,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
+import { ALERT_SCAN_EVERY_MS } from '../packages/server/src/domain/alert/jobs';
+import { scanPending } from '../packages/server/src/domain/alert/scan';
 import { openDatabase } from '../packages/server/src/platform/db/pool';
 import { generatePurchaseTrucks } from './support/purchase-trucks';
 import { generateSalesTrucks } from './support/sales-trucks';
@@ -60,6 +68,8 @@ const settings = {
   webhooks: num('BENCH_WEBHOOKS', 0),
   webhookRounds: num('BENCH_WEBHOOK_ROUNDS', 2),
   jobs: process.env.BENCH_JOBS === 'on' ? 'on' : 'off',
+  alerts: num('BENCH_ALERTS', 0),
+  alertRounds: num('BENCH_ALERT_ROUNDS', 2),
 } as const;
 
 /**
@@ -137,6 +147,10 @@ async function main() {
   let offset = 200;
   if (settings.webhooks > 0) {
     await webhooksSideBySide({ url, database, callUrl, token, idsFile, weightBase, offset, serverMs, dataDir });
+    return;
+  }
+  if (settings.alerts > 0) {
+    await alertsSideBySide({ database, callUrl, token, idsFile, weightBase, offset, serverMs, dataDir });
     return;
   }
 
@@ -251,6 +265,70 @@ async function webhooksSideBySide(o: {
   const dir = path.join(here, 'results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `weighing-webhooks-${result.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
+}
+
+/**
+ * The second weighing with the 预警中心's per-weighing rules on against off, in one run on one
+ * database: sustained runs alternate off, on, off, on... Every completion writes its ticket's scan
+ * marker either way (one row, in the completion's statement: domain/weighing/repo.ts); on, the scan
+ * poller runs in this process beside the server as on every production instance running jobs
+ * (scanPending every second, domain/alert/jobs.ts), reading each ticket's history and raising its
+ * alerts while the stations weigh; off, nothing scans, and the round's markers are marked scanned
+ * after it so the next "on" round starts without a backlog. The cost of the marker itself is the
+ * comparison with a commit before the 预警中心 (bench/compare-weighing.sh).
+ */
+async function alertsSideBySide(o: {
+  database: ReturnType<typeof openDatabase>; callUrl: string; token: string; idsFile: string; weightBase: number; offset: number; serverMs: number[]; dataDir: string;
+}): Promise<void> {
+  const { database, serverMs } = o;
+  let offset = o.offset;
+  await database.pool.query('VACUUM ANALYZE');
+  const phases: { scanning: boolean; calls: number; failures: number; perSecond: number; client: ReturnType<typeof figures>; server: ReturnType<typeof figures>; quiet: unknown; load: unknown; scanned: number; raised: number; cpu: unknown }[] = [];
+  for (let r = 0; r < settings.alertRounds; r++) {
+    for (const scanning of [false, true]) {
+      await database.pool.query('CHECKPOINT');
+      const quiet = await waitQuiet(settings.quietWait);
+      const loadBefore = os.loadavg().map((x) => round(x, 2));
+      serverMs.length = 0;
+      const cpuBefore = { server: process.cpuUsage(), postgres: postgresCpuMs(o.dataDir) };
+      const scanBefore = (await database.pool.query(`SELECT count(*) FILTER (WHERE scanned_at IS NOT NULL)::int AS n FROM wb_alert_scan`)).rows[0].n as number;
+      let polling = scanning;
+      let raised = 0;
+      // the poller as production runs it: a pass over the waiting tickets, then a second's rest
+      const poller = (async () => {
+        while (polling) {
+          raised += await scanPending(database.db, { onError: (id, err) => console.error(`scan of ticket ${id} failed:`, err) });
+          await new Promise((resolve) => setTimeout(resolve, ALERT_SCAN_EVERY_MS));
+        }
+      })();
+      const run = await runClient({ url: o.callUrl, token: o.token, idsFile: o.idsFile, weightBase: o.weightBase, offset, calls: 1_000_000, seconds: settings.duration, connections: settings.connections });
+      polling = false;
+      await poller;
+      const serverCpu = process.cpuUsage(cpuBefore.server);
+      const postgresMs = postgresCpuMs(o.dataDir) - cpuBefore.postgres;
+      offset += run.count;
+      const scanned = (await database.pool.query(`SELECT count(*) FILTER (WHERE scanned_at IS NOT NULL)::int AS n FROM wb_alert_scan`)).rows[0].n - scanBefore;
+      // an off round's markers: as if scanned, so the next on round scans only its own weighings
+      if (!scanning) await database.pool.query('UPDATE wb_alert_scan SET scanned_at = now() WHERE scanned_at IS NULL');
+      const load = { before: loadBefore, after: os.loadavg().map((x) => round(x, 2)) };
+      const cpu = { serverMs: round((serverCpu.user + serverCpu.system) / 1000 / Math.max(1, run.count), 3), postgresMs: round(postgresMs / Math.max(1, run.count), 3) };
+      const phase = { scanning, calls: run.count, failures: run.failures, perSecond: round(run.count / (run.wallMs / 1000), 1), client: figures(run.latencies), server: figures(serverMs), quiet, load, scanned, raised, cpu };
+      phases.push(phase);
+      console.log(`round ${r + 1} alert rules ${scanning ? 'on ' : 'off'}: ${phase.perSecond} weighings/s, p50 ${phase.client.p50} ms at the station, ${run.failures} failures, ${scanned} tickets scanned (${raised} alerts), load average ${load.before.join(' ')} -> ${load.after.join(' ')}`);
+      console.log(`  CPU per weighing: server ${cpu.serverMs} ms (the scan's included when on), PostgreSQL ${cpu.postgresMs} ms`);
+    }
+  }
+  const mean = (on: boolean) => { const xs = phases.filter((p) => p.scanning === on).map((p) => p.perSecond); return round(xs.reduce((a, b) => a + b, 0) / xs.length, 1); };
+  const waiting = (await database.pool.query(`SELECT count(*)::int AS n FROM wb_alert_scan WHERE scanned_at IS NULL`)).rows[0].n;
+  const result = {
+    when: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg().map((x) => round(x, 2)) }, settings,
+    alerts: { offPerSecond: mean(false), onPerSecond: mean(true), ratio: round(mean(true) / mean(false), 3), phases, waitingAtEnd: waiting },
+  };
+  console.log(JSON.stringify({ ...result, alerts: { ...result.alerts, phases: undefined } }, null, 2));
+  console.log(`per-weighing rules on / off: ${result.alerts.ratio} (required >= 0.95)`);
+  const dir = path.join(here, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `weighing-alerts-${result.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
 }
 
 /** PostgreSQL's own counters: WAL written, checkpoints, multixact pages, the cleaner's passes (pg_stat_* views of PostgreSQL 17). */
