@@ -29,12 +29,14 @@ export async function runNightly(db: Database, orgId: string, throughDay: string
 
 /** The plant days of a material's nets the night compares a ticket with. */
 export const MATERIAL_DAYS = 30;
+/** A truck's peers for its net: those whose tare is within this share of its own (a 10 t tractor does not carry a 35 t semi's load). */
+export const PEER_TARE_SHARE = 0.2;
 
 /**
  * NET_UNUSUAL at night, by material: a ticket of the day whose truck had fewer than `minHistory`
  * nets of its own of the material (a new truck, a truck new to the material: the per-weighing rule
- * passed it by) against the material's nets of the last 30 days, every truck's (purchases and sales
- * apart). Keyed `ticket:<id>` as the per-weighing rule keys it, so a ticket is never raised twice.
+ * passed it by) against the material's nets of the last 30 days of trucks of its size (a tare within
+ * 20 % of its own; purchases and sales apart). Keyed `ticket:<id>` as the per-weighing rule keys it, so a ticket is never raised twice.
  */
 async function netsByMaterial(db: Database, orgId: string, throughDay: string, s: Record<string, any>): Promise<number> {
   const unjudged = await netsUnjudged(db, orgId, await windowOf(db, throughDay, 1), s.minHistory);
@@ -42,7 +44,8 @@ async function netsByMaterial(db: Database, orgId: string, throughDay: string, s
   const nets = await materialNets(db, orgId, await windowOf(db, throughDay, MATERIAL_DAYS), [...new Set(unjudged.map((t) => t.materialId))]);
   let raised = 0;
   for (const t of unjudged) {
-    const others = (nets.get(`${t.materialId}:${t.kind}`) ?? []).filter(([id]) => id !== t.id).map(([, kg]) => kg);
+    const others = (nets.get(`${t.materialId}:${t.kind}`) ?? [])
+      .filter(([id, , tare]) => id !== t.id && Math.abs(tare - t.tareKg) <= t.tareKg * PEER_TARE_SHARE).map(([, kg]) => kg);
     const f = netUnusual(t.kind, t.netKg, others, { minHistory: s.minHistory, threshold: s.threshold, minSpreadKg: s.minSpreadKg });
     if (f && (await raise(db, orgId, alertOf(byMaterial(f, t, others.length), { source: 'NIGHTLY', dedupeKey: `ticket:${t.id}`, ...aboutTicket(t), ticketIds: [t.id] })))) raised++;
   }
@@ -52,8 +55,8 @@ async function netsByMaterial(db: Database, orgId: string, throughDay: string, s
 /** The finding told as against the material's nets, not the truck's own. */
 const byMaterial = (f: Finding, t: NetUnjudged, n: number): Finding => ({
   ...f,
-  message: `净重 ${(t.netKg / 1000).toFixed(3)} 吨${t.kind === 'pu' ? '高于' : '低于'}该物料近 ${MATERIAL_DAYS} 天 ${n} 车中位数 ${(Number(f.evidence.medianKg) / 1000).toFixed(3)} 吨（本车该物料记录不足，稳健分数 ${f.evidence.score}）`,
-  evidence: { ...f.evidence, basis: 'MATERIAL', days: MATERIAL_DAYS },
+  message: `净重 ${(t.netKg / 1000).toFixed(3)} 吨${t.kind === 'pu' ? '高于' : '低于'}该物料近 ${MATERIAL_DAYS} 天同车型（皮重相近）${n} 车中位数 ${(Number(f.evidence.medianKg) / 1000).toFixed(3)} 吨（本车该物料记录不足，稳健分数 ${f.evidence.score}）`,
+  evidence: { ...f.evidence, basis: 'MATERIAL', days: MATERIAL_DAYS, tareKg: t.tareKg },
 });
 
 const aboutTicket = (t: NetUnjudged) => ({
