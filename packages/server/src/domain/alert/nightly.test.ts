@@ -59,6 +59,31 @@ describe('the nightly review', () => {
     expect(await runNightly(db, plant.orgId, day)).toBe(0);
   });
 
+  it('NET_UNUSUAL by material: a new truck\'s purchase net far above its size\'s raises once, keyed as at its weighing; near it, a bigger truck, or a truck with its own history, nothing', async () => {
+    const day = '2026-09-15';
+    const load = (plate: string, net: number, at: string, tare = 15) => historyTicket(db, plant, { plate, tare: String(tare), gross: (tare + net).toFixed(3), completedAt: at });
+    // the material's usual: eight trucks, each new, about 25 t
+    for (const [i, net] of [25, 25.2, 24.8, 25.1, 24.9, 25.3, 24.7, 25.05].entries()) await load(testPlate('N'), net, `${day} ${String(6 + i).padStart(2, '0')}:00:00`);
+    const fraud = await load(testPlate('N'), 40, `${day} 15:00:00`);
+    const near = await load(testPlate('N'), 25.4, `${day} 16:00:00`);
+    // a bigger truck, new: no truck of its size to hold it to
+    const bigger = await load(testPlate('N'), 40, `${day} 16:30:00`, 22);
+    // a truck with five loads of its own of the material, all 40 t: the per-weighing rule's to judge, not the night's
+    const own = testPlate('N');
+    for (let d = 5; d >= 1; d--) await load(own, 40 + d * 0.011, `2026-09-${String(15 - d).padStart(2, '0')} 09:30:00`);
+    const judged = await load(own, 40.5, `${day} 17:00:00`);
+    // two runs at once (the job on two instances, or 立即执行 during the night's): one alert
+    const [a, b] = await Promise.all([runNightly(db, plant.orgId, day), runNightly(db, plant.orgId, day)]);
+    expect(a + b).toBe(1);
+    expect(await alerts('NET_UNUSUAL')).toEqual([expect.objectContaining({
+      severity: 'MEDIUM', source: 'NIGHTLY', dedupe_key: `ticket:${fraud}`, ticket_id: fraud,
+      evidence: expect.objectContaining({ netKg: 40000, basis: 'MATERIAL', ticketIds: [fraud] }),
+    })]);
+    const { rows } = await pool.query(`SELECT ticket_id::text FROM wb_alert WHERE ticket_id = ANY($1)`, [[near, bigger, judged]]);
+    expect(rows).toEqual([]);
+    expect(await runNightly(db, plant.orgId, day)).toBe(0);
+  });
+
   it('refuses a day that is not one', async () => {
     await expect(runNightly(db, plant.orgId, '2026-13')).rejects.toThrow(/日期/);
   });
