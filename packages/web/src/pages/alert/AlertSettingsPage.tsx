@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Form, InputNumber, Row, Space, Switch, Tag, TimePicker } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { fromPicker, toPicker } from '@/platform/plant-time';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_PERMISSIONS, type AlertRuleSetting } from '@wb/protocol';
@@ -26,7 +27,7 @@ function RuleForm({ rule, canSave }: { rule: AlertRuleSetting; canSave: boolean 
     const settings: Record<string, unknown> = {};
     for (const f of rule.fields) {
       const v = values[f.key];
-      const value = f.kind === 'time' && v ? dayjs(v as dayjs.Dayjs).format('HH:mm') : v;
+      const value = f.kind === 'time' && v ? fromPicker(v as Dayjs, 'HH:mm') : v;
       // a value equal to the default is not stored: a better default reaches the company later
       if (value !== undefined && value !== null && value !== rule.defaults[f.key]) settings[f.key] = value;
     }
@@ -42,7 +43,7 @@ function RuleForm({ rule, canSave }: { rule: AlertRuleSetting; canSave: boolean 
       setBusy(false);
     }
   };
-  const fieldInitial = (key: string, kind: string) => (kind === 'time' ? dayjs(`2000-01-01 ${String(initial[key])}`) : initial[key]);
+  const fieldInitial = (key: string, kind: string) => (kind === 'time' ? toPicker(String(initial[key]), 'HH:mm') : initial[key]);
   return (
     <Card
       size="small" data-testid={`alert-setting-${rule.rule}`}
