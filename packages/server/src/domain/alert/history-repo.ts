@@ -11,6 +11,8 @@ import type { Database } from '../../platform/db/pool';
 
 export interface TicketFacts {
   id: string; ticketNo: string; kind: string; plate: string; state: string;
+  /** made from another ticket (a return, a split's part): its figures are that ticket's weighing's, not a weighing of its own */
+  derived: boolean;
   grossKg: number; tareKg: number; netKg: number; tareWeighed: boolean;
   completedAt: Date; firstAt: Date | null; secondAt: Date | null;
   /** minutes of the plant's day (the session's zone is PLANT_TIME_ZONE, platform/db/pool.ts) */
@@ -53,16 +55,19 @@ export async function ticketFacts(
       SELECT w.reading, w.scale_id, coalesce(w.scale_id, w.station) AS place, w.operator_id, w.weighed_at, w.weight
         FROM wb_weighing w, t WHERE w.org_id = t.org_id AND w.ticket_id = t.id
     ), truck AS (
-      -- the truck's latest tickets by the vehicle index, this one left out
+      -- the truck's latest tickets by the vehicle index, this one left out, and those made from another (a
+      -- return repeats its original's figures, a split's part holds a share of them: neither is a weighing)
       SELECT p.tare, p.tare_source, p.net, p.material_id, p.completed_at, p.created_at
         FROM t, LATERAL (
-          SELECT p.tare, p.tare_source, p.net, p.material_id, p.completed_at, p.created_at, p.state, p.id
+          SELECT p.tare, p.tare_source, p.net, p.material_id, p.completed_at, p.created_at, p.state, p.id, p.source_ticket_id, p.split_from_id
             FROM wb_ticket p WHERE p.org_id = t.org_id AND p.plate_number = t.plate_number
            ORDER BY p.created_at DESC LIMIT ${TRUCK_TICKETS_READ}) p
        WHERE p.id <> t.id AND p.completed_at IS NOT NULL AND p.state <> 'OBSOLETE' AND p.created_at <= t.created_at
+         AND p.source_ticket_id IS NULL AND p.split_from_id IS NULL
     )
     SELECT t.id::text, t.ticket_no, t.kind, t.plate_number, t.state, t.gross::text, t.tare::text, t.net::text,
-           t.tare_source, t.completed_at, t.material_id::text, t.vendor_id::text, t.customer_id::text,
+           t.tare_source, t.completed_at,
+           (t.source_ticket_id IS NOT NULL OR t.split_from_id IS NOT NULL) AS derived, t.material_id::text, t.vendor_id::text, t.customer_id::text,
            (extract(hour FROM t.completed_at) * 60 + extract(minute FROM t.completed_at))::int AS completed_minute,
            f.weighed_at AS first_at, (extract(hour FROM f.weighed_at) * 60 + extract(minute FROM f.weighed_at))::int AS first_minute,
            f.place AS first_scale, s.place AS second_scale, s.scale_id AS second_scale_id, s.weighed_at AS second_at, s.weight::text AS second_weight,
@@ -95,7 +100,7 @@ export async function ticketFacts(
   // a ticket not completed (at its first weighing): only what its first weighing's readings need
   if (r.completed_at === null || r.gross === null || r.tare === null || r.net === null) return { completed: false, state: r.state, ...first };
   return { completed: true, ...first,
-    id: r.id, ticketNo: r.ticket_no, kind: r.kind, plate: r.plate_number, state: r.state,
+    id: r.id, ticketNo: r.ticket_no, kind: r.kind, plate: r.plate_number, state: r.state, derived: r.derived,
     grossKg: kgOf(r.gross)!, tareKg: kgOf(r.tare)!, netKg: kgOf(r.net)!, tareWeighed: r.tare_source === 'WEIGHED',
     completedAt: r.completed_at, firstAt: r.first_at, secondAt: r.second_at,
     completedMinute: r.completed_minute, firstMinute: r.first_minute,

@@ -86,3 +86,62 @@ export async function plantYesterday(db: Database): Promise<string> {
   const { rows: [r] } = await sql<{ day: string }>`SELECT to_char(now()::date - 1, 'YYYY-MM-DD') AS day`.execute(db);
   return r.day;
 }
+
+/** A ticket the night judges against its material's nets: one whose truck had too few of its own for the per-weighing rule. */
+export interface NetUnjudged {
+  id: string; ticketNo: string; kind: 'pu' | 'sa'; plate: string; materialId: string; vendorId: string | null; customerId: string | null;
+  netKg: number; completedAt: Date; operatorId: string | null; scaleId: string | null;
+}
+
+/**
+ * The purchases and sales completed in the window whose truck had fewer than `minHistory` earlier
+ * nets of the material (the per-weighing NET_UNUSUAL had nothing to compare them with): the day's
+ * tickets by wb_ticket_completed_cover_idx, each truck's history by wb_ticket_vehicle_idx with the
+ * per-weighing rule's limit, read as that rule reads it (history-repo.ts ticketFacts).
+ */
+export async function netsUnjudged(db: Database, orgId: string, w: Window, minHistory: number): Promise<NetUnjudged[]> {
+  const { rows } = await sql<Record<string, any>>`
+    SELECT t.id::text, t.ticket_no, t.kind, t.plate_number, t.material_id::text, t.vendor_id::text, t.customer_id::text, t.net::text, t.completed_at,
+           (SELECT x.operator_id::text FROM wb_weighing x WHERE x.org_id = t.org_id AND x.ticket_id = t.id AND x.operator_id IS NOT NULL
+             ORDER BY x.reading DESC LIMIT 1) AS operator_id,
+           (SELECT x.scale_id FROM wb_weighing x WHERE x.org_id = t.org_id AND x.ticket_id = t.id AND x.reading = 'SECOND') AS scale_id
+      FROM wb_ticket t
+     WHERE t.org_id = ${orgId}::bigint AND t.completed_at >= ${w.from} AND t.completed_at < ${w.to} AND t.kind IN ('pu', 'sa')
+       AND t.state <> 'OBSOLETE' AND t.net IS NOT NULL AND t.material_id IS NOT NULL AND t.source_ticket_id IS NULL AND t.split_from_id IS NULL
+       AND (SELECT count(*) FROM (
+              SELECT p.id, p.material_id, p.completed_at, p.state, p.source_ticket_id, p.split_from_id FROM wb_ticket p
+               WHERE p.org_id = t.org_id AND p.plate_number = t.plate_number AND p.created_at <= t.created_at
+               ORDER BY p.created_at DESC LIMIT 100) p
+             WHERE p.id <> t.id AND p.material_id = t.material_id AND p.completed_at IS NOT NULL AND p.state <> 'OBSOLETE'
+               AND p.source_ticket_id IS NULL AND p.split_from_id IS NULL) < ${minHistory}`.execute(db);
+  return rows.map((r) => ({
+    id: r.id, ticketNo: r.ticket_no, kind: r.kind, plate: r.plate_number, materialId: r.material_id, vendorId: r.vendor_id, customerId: r.customer_id,
+    netKg: Math.round(Number(r.net) * 1000), completedAt: r.completed_at, operatorId: r.operator_id, scaleId: r.scale_id ?? null,
+  }));
+}
+
+/** How many of a material's latest nets the night compares with. */
+export const MATERIAL_NETS_READ = 500;
+
+/**
+ * The latest nets of these materials (purchases and sales apart) in the window, every truck's, by
+ * wb_ticket_completed_cover_idx: `${material}:${kind}` to [ticket id, kg].
+ */
+export async function materialNets(db: Database, orgId: string, w: Window, materialIds: readonly string[]): Promise<Map<string, [string, number][]>> {
+  const by = new Map<string, [string, number][]>();
+  if (materialIds.length === 0) return by;
+  const { rows } = await sql<{ material_id: string; kind: string; id: string; net: string }>`
+    SELECT material_id::text, kind, id::text, net::text FROM (
+      SELECT t.material_id, t.kind, t.id, t.net, row_number() OVER (PARTITION BY t.material_id, t.kind ORDER BY t.completed_at DESC) AS n
+        FROM wb_ticket t
+       WHERE t.org_id = ${orgId}::bigint AND t.completed_at >= ${w.from} AND t.completed_at < ${w.to}
+         AND t.material_id = ANY(${[...materialIds]}::bigint[]) AND t.kind IN ('pu', 'sa') AND t.state <> 'OBSOLETE' AND t.net IS NOT NULL
+         AND t.source_ticket_id IS NULL AND t.split_from_id IS NULL) x
+     WHERE n <= ${MATERIAL_NETS_READ}`.execute(db);
+  for (const r of rows) {
+    const key = `${r.material_id}:${r.kind}`;
+    if (!by.has(key)) by.set(key, []);
+    by.get(key)!.push([r.id, Math.round(Number(r.net) * 1000)]);
+  }
+  return by;
+}

@@ -59,6 +59,27 @@ describe('the nightly review', () => {
     expect(await runNightly(db, plant.orgId, day)).toBe(0);
   });
 
+  it('NET_UNUSUAL by material: a new truck\'s purchase net far above the material\'s raises once, keyed as at its weighing; near the material\'s, or a truck with its own history, nothing', async () => {
+    const day = '2026-09-15';
+    const load = (plate: string, net: number, at: string) => historyTicket(db, plant, { plate, tare: '15', gross: (15 + net).toFixed(3), completedAt: at });
+    // the material's usual: eight trucks, each new, about 25 t
+    for (const [i, net] of [25, 25.2, 24.8, 25.1, 24.9, 25.3, 24.7, 25.05].entries()) await load(testPlate('N'), net, `${day} ${String(6 + i).padStart(2, '0')}:00:00`);
+    const fraud = await load(testPlate('N'), 40, `${day} 15:00:00`);
+    const near = await load(testPlate('N'), 25.4, `${day} 16:00:00`);
+    // a truck with five loads of its own of the material, all 40 t: the per-weighing rule's to judge, not the night's
+    const own = testPlate('N');
+    for (let d = 5; d >= 1; d--) await load(own, 40 + d * 0.011, `2026-09-${String(15 - d).padStart(2, '0')} 09:30:00`);
+    const judged = await load(own, 40.5, `${day} 17:00:00`);
+    expect(await runNightly(db, plant.orgId, day)).toBe(1);
+    expect(await alerts('NET_UNUSUAL')).toEqual([expect.objectContaining({
+      severity: 'MEDIUM', source: 'NIGHTLY', dedupe_key: `ticket:${fraud}`, ticket_id: fraud,
+      evidence: expect.objectContaining({ netKg: 40000, basis: 'MATERIAL', ticketIds: [fraud] }),
+    })]);
+    const { rows } = await pool.query(`SELECT ticket_id::text FROM wb_alert WHERE ticket_id = ANY($1)`, [[near, judged]]);
+    expect(rows).toEqual([]);
+    expect(await runNightly(db, plant.orgId, day)).toBe(0);
+  });
+
   it('refuses a day that is not one', async () => {
     await expect(runNightly(db, plant.orgId, '2026-13')).rejects.toThrow(/日期/);
   });

@@ -1,16 +1,18 @@
 import type { Database } from '../../platform/db/pool';
 import type { ScheduledJobDecl } from '../../platform/jobs/define';
-import { companies, operatorTallies, plantYesterday, weightsSeen, windowOf, type OperatorCount } from './nightly-repo';
+import { companies, materialNets, netsUnjudged, operatorTallies, plantYesterday, weightsSeen, windowOf, type NetUnjudged, type OperatorCount } from './nightly-repo';
 import { alertOf, raise } from './raise';
-import { operatorOutliers, sameWeight, type Finding } from './rules';
+import { netUnusual, operatorOutliers, sameWeight, type Finding } from './rules';
 import { settingsFor } from './settings';
 
 /**
  * The history rules (预警夜间巡检): over a window of plant days ending at `throughDay`, the same
  * weight to the kg on different trucks, and each operator's share of typed weights, deductions,
- * price changes and approved interventions against the peers'. Idempotent: each finding's key is
- * its evidence (a weight and the run's first ticket; an operator, what and the month), so a second
- * run over the same days raises nothing new. Answers the alerts raised.
+ * price changes and approved interventions against the peers'; and NET_UNUSUAL by material for the
+ * day's tickets whose truck had too little history of its own for the per-weighing rule.
+ * Idempotent: each finding's key is its evidence (a weight and the run's first ticket; an operator,
+ * what and the month; the ticket, as the per-weighing rule keys it), so a second run over the same
+ * days raises nothing new. Answers the alerts raised.
  */
 export async function runNightly(db: Database, orgId: string, throughDay: string): Promise<number> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(throughDay)) throw new Error(`预警夜间巡检: 日期 ${throughDay} 无效`);
@@ -20,8 +22,45 @@ export async function runNightly(db: Database, orgId: string, throughDay: string
   if (same.enabled) raised += await sameWeights(db, orgId, throughDay, same.settings);
   const outlier = settings.get('OPERATOR_OUTLIER')!;
   if (outlier.enabled) raised += await operatorShares(db, orgId, throughDay, outlier.settings);
+  const net = settings.get('NET_UNUSUAL')!;
+  if (net.enabled) raised += await netsByMaterial(db, orgId, throughDay, net.settings);
   return raised;
 }
+
+/** The plant days of a material's nets the night compares a ticket with. */
+export const MATERIAL_DAYS = 30;
+
+/**
+ * NET_UNUSUAL at night, by material: a ticket of the day whose truck had fewer than `minHistory`
+ * nets of its own of the material (a new truck, a truck new to the material: the per-weighing rule
+ * passed it by) against the material's nets of the last 30 days, every truck's (purchases and sales
+ * apart). Keyed `ticket:<id>` as the per-weighing rule keys it, so a ticket is never raised twice.
+ */
+async function netsByMaterial(db: Database, orgId: string, throughDay: string, s: Record<string, any>): Promise<number> {
+  const unjudged = await netsUnjudged(db, orgId, await windowOf(db, throughDay, 1), s.minHistory);
+  if (unjudged.length === 0) return 0;
+  const nets = await materialNets(db, orgId, await windowOf(db, throughDay, MATERIAL_DAYS), [...new Set(unjudged.map((t) => t.materialId))]);
+  let raised = 0;
+  for (const t of unjudged) {
+    const others = (nets.get(`${t.materialId}:${t.kind}`) ?? []).filter(([id]) => id !== t.id).map(([, kg]) => kg);
+    const f = netUnusual(t.kind, t.netKg, others, { minHistory: s.minHistory, threshold: s.threshold, minSpreadKg: s.minSpreadKg });
+    if (f && (await raise(db, orgId, alertOf(byMaterial(f, t, others.length), { source: 'NIGHTLY', dedupeKey: `ticket:${t.id}`, ...aboutTicket(t), ticketIds: [t.id] })))) raised++;
+  }
+  return raised;
+}
+
+/** The finding told as against the material's nets, not the truck's own. */
+const byMaterial = (f: Finding, t: NetUnjudged, n: number): Finding => ({
+  ...f,
+  message: `净重 ${(t.netKg / 1000).toFixed(3)} 吨${t.kind === 'pu' ? '高于' : '低于'}该物料近 ${MATERIAL_DAYS} 天 ${n} 车中位数 ${(Number(f.evidence.medianKg) / 1000).toFixed(3)} 吨（本车该物料记录不足，稳健分数 ${f.evidence.score}）`,
+  evidence: { ...f.evidence, basis: 'MATERIAL', days: MATERIAL_DAYS },
+});
+
+const aboutTicket = (t: NetUnjudged) => ({
+  occurredAt: t.completedAt, ticketId: t.id, ticketNo: t.ticketNo, plate: t.plate, operatorId: t.operatorId, materialId: t.materialId, scaleId: t.scaleId,
+  ...(t.kind === 'sa' && t.customerId !== null ? { partyKind: 'CUSTOMER' as const, partyId: t.customerId }
+    : t.kind === 'pu' && t.vendorId !== null ? { partyKind: 'VENDOR' as const, partyId: t.vendorId } : { partyKind: null, partyId: null }),
+});
 
 const WHAT: Record<'typed' | 'deducted' | 'priced' | 'approved', string> = {
   typed: '手工录入重量', deducted: '手工扣重', priced: '手工改价', approved: '远程放行',

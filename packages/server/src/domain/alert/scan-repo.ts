@@ -13,6 +13,24 @@ export const scanMarkCte = (orgId: string, ticketId: string) => (q: QueryCreator
   q.insertInto('wb_alert_scan').values({ org_id: orgId, ticket_id: ticketId })
     .onConflict((oc) => oc.columns(['org_id', 'ticket_id']).doUpdateSet({ scanned_at: null, queued_at: sql`now()` }));
 
+/**
+ * The marker of a ticket inserted by the same statement: a common table expression after the one
+ * named `ticket`, which returns the new row's org_id and id (a ticket made completed: a return, a
+ * split's part; weighing/repo.ts insertTicket).
+ */
+export const scanMarkOfInserted = (q: QueryCreator<DB & { ticket: Pick<DB['wb_ticket'], 'org_id' | 'id'> }>) =>
+  q.insertInto('wb_alert_scan').columns(['org_id', 'ticket_id']).expression(q.selectFrom('ticket').select(['org_id', 'id']))
+    .onConflict((oc) => oc.columns(['org_id', 'ticket_id']).doUpdateSet({ scanned_at: null, queued_at: sql`now()` }));
+
+/**
+ * The marker of a ticket if it is completed, as a common table expression of the statement that
+ * reads it (a manual ticket's completion: weighing/manual.ts), so it costs no round trip.
+ */
+export const scanMarkIfCompletedCte = (orgId: string, ticketId: string) => (q: QueryCreator<DB>) =>
+  q.insertInto('wb_alert_scan').columns(['org_id', 'ticket_id'])
+    .expression(q.selectFrom('wb_ticket').select(['org_id', 'id']).where('org_id', '=', orgId).where('id', '=', ticketId).where('state', '=', 'COMPLETED'))
+    .onConflict((oc) => oc.columns(['org_id', 'ticket_id']).doUpdateSet({ scanned_at: null, queued_at: sql`now()` }));
+
 /** The same marker as a statement of its own, for a completion that has no statement to carry it (a manual ticket). */
 export async function queueAlertScan(tx: Transaction<DB> | Database, orgId: string, ticketId: string): Promise<void> {
   await scanMarkCte(orgId, ticketId)(tx).execute();

@@ -13,11 +13,13 @@ const { db, pool } = database;
 let plant: Plant;
 let operator: string;
 let admin: string;
+let accountant: string;
 
 beforeAll(async () => {
   plant = await plantOf(db);
   operator = (await bearerFor(app, 'operator')).authorization;
   admin = (await bearerFor(app, 'admin')).authorization;
+  accountant = (await bearerFor(app, 'accountant')).authorization;
 });
 
 const alertsOf = async (ticketId: string) =>
@@ -226,6 +228,33 @@ describe('the scan after the weighing', () => {
     expect((await pool.query('SELECT scanned_at FROM wb_alert_scan WHERE ticket_id = $1', [made.id])).rows).toEqual([{ scanned_at: null }]);
     expect(await scanPending(db)).toBe(1);
     expect(await alertsOf(made.id)).toEqual([expect.objectContaining({ rule: 'GROSS_OVER_RATED', plate, evidence: expect.objectContaining({ grossKg: 50000, ratedKg: 45000 }) })]);
+    await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
+  });
+
+  const waiting = async (id: string) => (await pool.query('SELECT scanned_at IS NOT NULL AS done FROM wb_alert_scan WHERE ticket_id = $1', [id])).rows;
+
+  it('a return waits for the scan too, and raises nothing of its own: its figures are its original\'s weighing\'s', async () => {
+    await setRule('OUT_OF_HOURS', {}, false);
+    const t = await weighPurchase(app, db, plant, operator, { station: 'RT1', gross: '40', tare: '15' });
+    await scanPending(db);
+    const back = expectOk(await call(app, 'POST', `/api/weigh/pu/returnGoods/${t.id}`, accountant, {})).data as { id: string };
+    expect(await waiting(back.id)).toEqual([{ done: false }]);
+    await scanPending(db);
+    expect(await waiting(back.id)).toEqual([{ done: true }]);
+    // judged as a weighing it would be the truck completing again within minutes of its original
+    expect(await rulesOf(back.id)).toEqual([]);
+    await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
+  });
+
+  it('a split\'s new part waits for the scan too and raises nothing of its own: its figures are a share of its source\'s weighing', async () => {
+    await setRule('OUT_OF_HOURS', {}, false);
+    const t = await weighPurchase(app, db, plant, operator, { station: 'SP1', gross: '40', tare: '15' });
+    await scanPending(db);
+    const { ids: [part] } = expectOk(await call(app, 'POST', '/api/weigh/pu/split', accountant, { id: t.id, parts: ['10', '15'] })).data as { ids: string[] };
+    expect(await waiting(part as string)).toEqual([{ done: false }]);
+    await scanPending(db);
+    expect(await waiting(part as string)).toEqual([{ done: true }]);
+    expect(await rulesOf(part as string)).toEqual([]);
     await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
   });
 

@@ -87,6 +87,12 @@ async function scanOne(tx: Tx, orgId: string, ticketId: string, settings: Settin
     await markScanned(tx, orgId, ticketId, { ...NOTHING_KEPT, firstReadings: first });
     return 0;
   }
+  // a return or a split's part: no weighing of its own to judge (its figures are its original's weighing's, judged at that
+  // completion); judged as one, it would be a truck weighed again within minutes and its original's alerts raised twice
+  if (facts.derived) {
+    await markScanned(tx, orgId, ticketId, NOTHING_KEPT);
+    return 0;
+  }
   const verdict = judgeTicket(facts, settings);
   let raised = 0;
   for (const f of verdict.findings) {

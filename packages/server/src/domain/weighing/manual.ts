@@ -4,7 +4,7 @@ import { isId } from '@wb/protocol';
 import type { Who } from '../../platform/auth/who';
 import type { Database } from '../../platform/db/pool';
 import { emitEvent } from '../../platform/events/emit';
-import { queueAlertScan } from '../alert/scan-repo';
+import { scanMarkIfCompletedCte } from '../alert/scan-repo';
 import type { Tx } from './repo';
 import { badRequest } from '../../platform/http/errors';
 import * as repo from './repo';
@@ -71,7 +71,9 @@ async function currentTicket(db: Database, orgId: string, entity: Entity) {
 
 /** The manual ticket just created, told as 'ticket.completed' in its transaction (the family's afterCreate). */
 export async function manualTicketCompleted(tx: Tx, who: Pick<Who, 'orgId' | 'userId'>, id: string): Promise<void> {
-  const t = await tx.selectFrom('wb_ticket').select(['id', 'ticket_no', 'kind', 'plate_number', 'gross', 'tare', 'net', 'completed_at', 'state'])
+  // the alert rules' poller looks at it after the commit (domain/alert/scan.ts): its marker rides on this read
+  const t = await tx.with('alert_scan', scanMarkIfCompletedCte(who.orgId, id))
+    .selectFrom('wb_ticket').select(['id', 'ticket_no', 'kind', 'plate_number', 'gross', 'tare', 'net', 'completed_at', 'state'])
     .where('org_id', '=', who.orgId).where('id', '=', id).executeTakeFirstOrThrow();
   if (t.state !== 'COMPLETED') return;
   const tons = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
@@ -83,6 +85,4 @@ export async function manualTicketCompleted(tx: Tx, who: Pick<Who, 'orgId' | 'us
     },
   });
   await uploadPurchaseTicket(tx, who, { id: t.id, kind: t.kind, ticketNo: t.ticket_no }, 'COMPLETED');
-  // the alert rules' poller looks at it after the commit (domain/alert/scan.ts)
-  await queueAlertScan(tx, who.orgId, t.id);
 }

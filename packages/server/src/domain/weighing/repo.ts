@@ -12,7 +12,7 @@ import type { WeighCall } from './weigh-log';
 import { weighLogValues } from './weigh-log-repo';
 import { logRow, type LogEntry } from '../../platform/audit/log';
 import { eventCtes, type EmittedEvent } from '../../platform/events/emit';
-import { scanMarkCte } from '../alert/scan-repo';
+import { scanMarkCte, scanMarkOfInserted } from '../alert/scan-repo';
 
 /**
  * The weighings' SQL: finding the truck, locking what a weighing changes, and writing the ticket,
@@ -94,8 +94,18 @@ export async function noticeOf(tx: Tx, orgId: string, noticeLineId: string) {
     .where('l.org_id', '=', orgId).where('l.id', '=', noticeLineId).executeTakeFirst();
 }
 
+/**
+ * A new ticket. One made completed (a return, a split's part) leaves its marker for the alert
+ * rules' poller (domain/alert/scan.ts) in the same statement, as every completion does.
+ */
 export async function insertTicket(tx: Tx, values: Insertable<DB['wb_ticket']>): Promise<string> {
-  const row = await tx.insertInto('wb_ticket').values(values).returning('id').executeTakeFirstOrThrow();
+  if (values.state !== 'COMPLETED') {
+    const row = await tx.insertInto('wb_ticket').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const row = await tx.with('ticket', (q) => q.insertInto('wb_ticket').values(values).returning(['org_id', 'id']))
+    .with('alert_scan', scanMarkOfInserted)
+    .selectFrom('ticket').select('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
