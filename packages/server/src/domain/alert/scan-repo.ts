@@ -47,14 +47,19 @@ export async function claimWaiting(tx: Transaction<DB>, batch: number): Promise<
   return rows;
 }
 
-/** The ticket scanned, with what the scan kept of its readings (written even where no marker waited: scanTickets). */
-export async function markScanned(tx: Transaction<DB>, orgId: string, ticketId: string, kept: ScanKept): Promise<void> {
-  const json = (x: unknown) => (x === null ? null : JSON.stringify(x));
-  const values = {
-    scale_id: kept.scaleId, dwell_seconds: kept.dwellSeconds, readings: json(kept.readings), first_readings: json(kept.firstReadings), scanned_at: sql<Date>`now()`,
-  };
-  await tx.insertInto('wb_alert_scan').values({ org_id: orgId, ticket_id: ticketId, ...values })
-    .onConflict((oc) => oc.columns(['org_id', 'ticket_id']).doUpdateSet(values)).execute();
+/**
+ * A batch of tickets scanned in one statement, each with what its scan kept of the readings
+ * (written even where no marker waited: scanTickets).
+ */
+export async function markBatchScanned(tx: Transaction<DB>, orgId: string, kept: readonly (ScanKept & { ticketId: string })[]): Promise<void> {
+  if (kept.length === 0) return;
+  const rows = kept.map((k) => ({ ticket_id: k.ticketId, scale_id: k.scaleId, dwell_seconds: k.dwellSeconds, readings: k.readings, first_readings: k.firstReadings }));
+  await sql`
+    INSERT INTO wb_alert_scan (org_id, ticket_id, scale_id, dwell_seconds, readings, first_readings, scanned_at)
+    SELECT ${orgId}::bigint, x.ticket_id, x.scale_id, x.dwell_seconds, x.readings, x.first_readings, now()
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(ticket_id bigint, scale_id text, dwell_seconds int, readings jsonb, first_readings jsonb)
+    ON CONFLICT (org_id, ticket_id) DO UPDATE SET scale_id = excluded.scale_id, dwell_seconds = excluded.dwell_seconds,
+       readings = excluded.readings, first_readings = excluded.first_readings, scanned_at = excluded.scanned_at`.execute(tx);
 }
 
 /** The ticket's scan row locked, when another run is not scanning it: false when another has it, or the company has no such ticket. */
