@@ -72,8 +72,9 @@ describe('the per-weighing rules', () => {
     const [x, y] = [testPlate('N'), testPlate('N')];
     await truckHistory(db, plant, x, new Date(`${morning(1)}Z`), nets);
     await truckHistory(db, plant, y, new Date(`${morning(1)}Z`), nets);
-    const fraud = await historyTicket(db, plant, { plate: x, gross: '42', tare: '15', completedAt: morning(0, '09:00') });
-    const fine = await historyTicket(db, plant, { plate: y, gross: '40.3', tare: '15', completedAt: morning(0, '09:00') });
+    // 6 t over a usual of 25 t raises; 5 t does not: the spread is at least 1000 kg (a load varies by a few percent)
+    const fraud = await historyTicket(db, plant, { plate: x, gross: '46', tare: '15', completedAt: morning(0, '09:00') });
+    const fine = await historyTicket(db, plant, { plate: y, gross: '45', tare: '15', completedAt: morning(0, '09:00') });
     await scanTickets(db, plant.orgId, [fraud, fine]);
     expect(await rulesOf(fraud)).toEqual(['NET_UNUSUAL']);
     expect(await rulesOf(fine)).toEqual([]);
