@@ -89,7 +89,7 @@ async function scanBatch(tx: Tx, orgId: string, ids: readonly string[], settings
   const lastN = (rule: AlertRule) => Number(settings.get(rule)!.settings.lastN);
   const laneN = lastN('DWELL_UNUSUAL');
   const { facts, lanes } = await ticketFacts(tx, orgId, ids, { lastTares: lastN('TARE_DRIFT'), lastNets: lastN('NET_UNUSUAL'), lastLane: laneN });
-  const kept: (ScanKept & { ticketId: string })[] = [];
+  const kept: (ScanKept & { ticketId: string; readingsStored?: boolean; firstStored?: boolean })[] = [];
   const alerts: NewAlert[] = [];
   // the batch's own times on the scale, newest first, as a scan ticket by ticket would have found them
   const scannedHere = new Map<string, { ticketId: string; seconds: number }[]>();
@@ -99,7 +99,7 @@ async function scanBatch(tx: Tx, orgId: string, ids: readonly string[], settings
       kept.push({ ticketId, ...NOTHING_KEPT });
     } else if (!f.completed) {
       // at its first weighing: the readings that led to it kept, for the scan at its completion
-      kept.push({ ticketId, ...NOTHING_KEPT, firstReadings: pairs(firstReadingsOf(f, Number(settings.get('READING_JUMP')!.settings.settleKg))) });
+      kept.push({ ticketId, ...NOTHING_KEPT, firstReadings: pairs(firstReadingsOf(f, Number(settings.get('READING_JUMP')!.settings.settleKg))), firstStored: f.storedFirstReadings !== null });
     } else if (f.derived) {
       // a return or a split's part: no weighing of its own to judge (its figures are its original's weighing's, judged at that
       // completion); judged as one, it would be a truck weighed again within minutes and its original's alerts raised twice
@@ -108,7 +108,7 @@ async function scanBatch(tx: Tx, orgId: string, ids: readonly string[], settings
       const here = f.secondScale !== null ? scannedHere.get(f.secondScale) ?? [] : [];
       const verdict = judgeTicket({ ...f, laneSeconds: laneOf(ticketId, here, f.secondScale !== null ? lanes.get(f.secondScale) : undefined, laneN) }, settings);
       for (const x of verdict.findings) alerts.push(alertOf(x, { source: 'WEIGHING', dedupeKey: `ticket:${f.id}`, ...about(f), ticketIds: [f.id] }));
-      kept.push({ ticketId, ...verdict.kept });
+      kept.push({ ticketId, ...verdict.kept, readingsStored: f.storedReadings !== null, firstStored: f.storedFirstReadings !== null });
       if (verdict.kept.scaleId !== null && verdict.kept.dwellSeconds !== null) {
         scannedHere.set(verdict.kept.scaleId, [{ ticketId, seconds: verdict.kept.dwellSeconds }, ...here]);
       }
