@@ -63,14 +63,12 @@ export interface FraudOptions {
 /** The plant the generated history keeps to: the settings a company would give the rules. */
 /**
  * The company's settings of the rules where the generated plant differs from the defaults: it
- * forbids a second weighing on another scale; and a truck's load varies by a few percent (about
- * 800 kg on 27 t), which the net's default spread floor (200 kg over as few as 5 loads) takes for
- * frauds on one clean truck in ten: a floor of 1,000 kg over at least 10 loads keeps them quiet and
- * still sees a load 25 % over the usual.
+ * forbids a second weighing on another scale. (A truck's load varies by a few percent, about 800 kg
+ * on 27 t, which a net spread floor of 200 kg took for frauds on one clean truck in ten: NET_UNUSUAL's
+ * default floor is 1,000 kg, quiet on them and still seeing a load 25 % over the usual.)
  */
 export const GENERATED_SETTINGS: Partial<Record<AlertRule, Record<string, number | boolean | string>>> = {
   OTHER_SCALE: { forbid: true },
-  NET_UNUSUAL: { minHistory: 10, minSpreadKg: 1000 },
 };
 
 /** Writes a company's settings of some rules (wb_alert_setting), as the settings screen saves them. */

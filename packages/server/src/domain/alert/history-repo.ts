@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/pool';
 
 /**
- * What the per-weighing rules read of a completed ticket and its history, in one statement per
- * ticket. Every history read is an index probe with a limit: a truck's last tickets by
+ * What the per-weighing rules read of completed tickets and their histories, in one statement per
+ * batch of tickets. Every history read is an index probe with a limit: a truck's last tickets by
  * wb_ticket_vehicle_idx (org, plate, created_at DESC; a ticket is made at its first weighing, so
  * that order is the order of its weighings), a lane's last times on the scale by
  * wb_alert_scan_dwell_idx, the scale's readings by the board's key.
@@ -27,7 +27,7 @@ export interface TicketFacts {
   pastTaresKg: number[]; pastNetsKg: number[];
   /** the truck's completion before this one */
   lastCompletedAt: Date | null;
-  /** the scale's usual seconds loaded before a weighing: its last scanned weighings */
+  /** the scale's usual seconds loaded before a weighing: its last scanned weighings (scan.ts fills them from the batch's LaneHistory) */
   laneSeconds: number[];
   /** the second weighing's scale's recent readings as the board has them, and their unit */
   trend: [number, string][] | null; trendUnit: string | null;
@@ -44,26 +44,38 @@ const TRUCK_TICKETS_READ = 100;
 
 export type FirstWeighingFacts = Pick<TicketFacts, 'state' | 'firstAt' | 'firstWeightKg' | 'firstTrend' | 'firstTrendUnit' | 'storedFirstReadings'>;
 
-/** The ticket's facts when it is completed; at its first weighing only that weighing's; null when there is no such ticket. */
+export type ScanFacts = (TicketFacts & { completed: true }) | (FirstWeighingFacts & { completed: false });
+
+/** A lane's last scanned times on the scale, newest first: the ticket each was kept with, and its seconds. */
+export interface LaneHistory { ticketIds: string[]; seconds: number[] }
+
+/**
+ * The facts of a batch of the company's tickets in one statement, by id (a ticket the company does
+ * not have is absent), and each second weighing's scale's last scanned times on the scale, read
+ * once per scale for the batch: `lastLane` plus the batch's size of them, so that the caller can
+ * leave out the batch's own tickets and still have `lastLane` (scan.ts laneOf).
+ */
 export async function ticketFacts(
-  db: Database, orgId: string, ticketId: string, o: { lastTares: number; lastNets: number; lastLane: number },
-): Promise<(TicketFacts & { completed: true }) | (FirstWeighingFacts & { completed: false }) | null> {
-  const { rows: [r] } = await sql<Record<string, any>>`
+  db: Database, orgId: string, ticketIds: readonly string[], o: { lastTares: number; lastNets: number; lastLane: number },
+): Promise<{ facts: Map<string, ScanFacts>; lanes: Map<string, LaneHistory> }> {
+  const facts = new Map<string, ScanFacts>();
+  const lanes = new Map<string, LaneHistory>();
+  if (ticketIds.length === 0) return { facts, lanes };
+  const { rows } = await sql<Record<string, any>>`
     WITH t AS (
-      SELECT t.* FROM wb_ticket t WHERE t.org_id = ${orgId}::bigint AND t.id = ${ticketId}::bigint
+      SELECT t.* FROM wb_ticket t WHERE t.org_id = ${orgId}::bigint AND t.id = ANY (${ticketIds as string[]}::bigint[])
     ), w AS (
-      SELECT w.reading, w.scale_id, coalesce(w.scale_id, w.station) AS place, w.operator_id, w.weighed_at, w.weight
-        FROM wb_weighing w, t WHERE w.org_id = t.org_id AND w.ticket_id = t.id
-    ), truck AS (
-      -- the truck's latest tickets by the vehicle index, this one left out, and those made from another (a
-      -- return repeats its original's figures, a split's part holds a share of them: neither is a weighing)
-      SELECT p.tare, p.tare_source, p.net, p.material_id, p.completed_at, p.created_at
-        FROM t, LATERAL (
-          SELECT p.tare, p.tare_source, p.net, p.material_id, p.completed_at, p.created_at, p.state, p.id, p.source_ticket_id, p.split_from_id
-            FROM wb_ticket p WHERE p.org_id = t.org_id AND p.plate_number = t.plate_number
-           ORDER BY p.created_at DESC LIMIT ${TRUCK_TICKETS_READ}) p
-       WHERE p.id <> t.id AND p.completed_at IS NOT NULL AND p.state <> 'OBSOLETE' AND p.created_at <= t.created_at
-         AND p.source_ticket_id IS NULL AND p.split_from_id IS NULL
+      SELECT w.ticket_id, w.reading, w.scale_id, coalesce(w.scale_id, w.station) AS place, w.operator_id, w.weighed_at, w.weight
+        FROM wb_weighing w JOIN t ON w.org_id = t.org_id AND w.ticket_id = t.id
+    ), lane AS (
+      -- each second weighing's scale's last scanned times on the scale, once per scale (wb_alert_scan_dwell_idx)
+      SELECT sc.scale_id, array_agg(a.ticket_id::text ORDER BY a.scanned_at DESC, a.ticket_id DESC) AS ids,
+             array_agg(a.dwell_seconds ORDER BY a.scanned_at DESC, a.ticket_id DESC) AS secs
+        FROM (SELECT DISTINCT scale_id FROM w WHERE reading = 'SECOND' AND scale_id IS NOT NULL) sc, LATERAL (
+          SELECT a.ticket_id, a.dwell_seconds, a.scanned_at FROM wb_alert_scan a
+           WHERE a.org_id = ${orgId}::bigint AND a.scale_id = sc.scale_id AND a.dwell_seconds IS NOT NULL AND a.scanned_at IS NOT NULL
+           ORDER BY a.scanned_at DESC LIMIT ${o.lastLane + ticketIds.length}) a
+       GROUP BY sc.scale_id
     )
     SELECT t.id::text, t.ticket_no, t.kind, t.plate_number, t.state, t.gross::text, t.tare::text, t.net::text,
            t.tare_source, t.completed_at,
@@ -73,26 +85,42 @@ export async function ticketFacts(
            f.place AS first_scale, s.place AS second_scale, s.scale_id AS second_scale_id, s.weighed_at AS second_at, s.weight::text AS second_weight,
            coalesce(s.operator_id, f.operator_id)::text AS operator_id,
            v.capacity_tonnage::text AS capacity, v.standard_tare::text AS standard_tare, v.axle_type AS axles,
-           ARRAY(SELECT x.tare::text FROM truck x WHERE x.tare_source = 'WEIGHED' ORDER BY x.created_at DESC LIMIT ${o.lastTares}) AS past_tares,
-           ARRAY(SELECT x.net::text FROM truck x WHERE x.material_id IS NOT DISTINCT FROM t.material_id ORDER BY x.created_at DESC LIMIT ${o.lastNets}) AS past_nets,
-           (SELECT max(x.completed_at) FROM truck x WHERE x.completed_at <= t.completed_at) AS last_completed_at,
-           ARRAY(SELECT a.dwell_seconds FROM wb_alert_scan a
-                  WHERE a.org_id = t.org_id AND a.scale_id = s.scale_id AND a.dwell_seconds IS NOT NULL AND a.scanned_at IS NOT NULL AND a.ticket_id <> t.id
-                  ORDER BY a.scanned_at DESC LIMIT ${o.lastLane}) AS lane_seconds,
+           coalesce(h.past_tares, '{}') AS past_tares, coalesce(h.past_nets, '{}') AS past_nets, h.last_completed_at,
+           lane.ids AS lane_ids, lane.secs AS lane_secs,
            b.trend, b.latest->>'unit' AS trend_unit, sc.readings AS stored_readings, sc.dwell_seconds AS stored_dwell,
            f.weight::text AS first_weight, fb.trend AS first_trend, fb.latest->>'unit' AS first_trend_unit, sc.first_readings AS stored_first_readings
       FROM t
-      LEFT JOIN w f ON f.reading = 'FIRST'
-      LEFT JOIN w s ON s.reading = 'SECOND'
+      LEFT JOIN w f ON f.ticket_id = t.id AND f.reading = 'FIRST'
+      LEFT JOIN w s ON s.ticket_id = t.id AND s.reading = 'SECOND'
+      -- the truck's latest tickets by the vehicle index, this one left out, and those made from another (a
+      -- return repeats its original's figures, a split's part holds a share of them: neither is a weighing),
+      -- read once: its last weighed tares, its last nets of this material, its completion before this one
+      LEFT JOIN LATERAL (
+        SELECT (array_agg(p.tare::text ORDER BY p.created_at DESC) FILTER (WHERE p.tare_source = 'WEIGHED'))[1:${o.lastTares}] AS past_tares,
+               (array_agg(p.net::text ORDER BY p.created_at DESC) FILTER (WHERE p.material_id IS NOT DISTINCT FROM t.material_id))[1:${o.lastNets}] AS past_nets,
+               max(p.completed_at) FILTER (WHERE p.completed_at <= t.completed_at) AS last_completed_at
+          FROM (SELECT p.tare, p.tare_source, p.net, p.material_id, p.completed_at, p.created_at, p.state, p.id, p.source_ticket_id, p.split_from_id
+                  FROM wb_ticket p WHERE p.org_id = t.org_id AND p.plate_number = t.plate_number
+                 ORDER BY p.created_at DESC LIMIT ${TRUCK_TICKETS_READ}) p
+         WHERE p.id <> t.id AND p.completed_at IS NOT NULL AND p.state <> 'OBSOLETE' AND p.created_at <= t.created_at
+           AND p.source_ticket_id IS NULL AND p.split_from_id IS NULL) h ON true
       -- the ticket's vehicle, else the master's truck of its plate (each an index probe)
       LEFT JOIN LATERAL (
         SELECT v.capacity_tonnage, v.standard_tare, v.axle_type FROM md_vehicle v
          WHERE v.org_id = t.org_id AND v.id = coalesce(t.vehicle_id,
                (SELECT x.id FROM md_vehicle x WHERE x.org_id = t.org_id AND x.plate_number = t.plate_number ORDER BY x.id LIMIT 1))) v ON true
+      LEFT JOIN lane ON lane.scale_id = s.scale_id
       LEFT JOIN wb_scale_latest b ON b.org_id = t.org_id AND b.scale_id = s.scale_id
       LEFT JOIN wb_scale_latest fb ON fb.org_id = t.org_id AND fb.scale_id = f.scale_id
       LEFT JOIN wb_alert_scan sc ON sc.org_id = t.org_id AND sc.ticket_id = t.id`.execute(db);
-  if (!r) return null;
+  for (const r of rows) {
+    facts.set(r.id, factsOf(r));
+    if (r.second_scale_id && r.lane_ids && !lanes.has(r.second_scale_id)) lanes.set(r.second_scale_id, { ticketIds: r.lane_ids, seconds: r.lane_secs });
+  }
+  return { facts, lanes };
+}
+
+function factsOf(r: Record<string, any>): ScanFacts {
   const first = {
     firstAt: r.first_at, firstWeightKg: kgOf(r.first_weight), firstTrend: r.first_trend ?? null, firstTrendUnit: r.first_trend_unit ?? null,
     storedFirstReadings: r.stored_first_readings ?? null,
@@ -108,7 +136,7 @@ export async function ticketFacts(
     firstPlace: r.first_scale, secondPlace: r.second_scale, secondScale: r.second_scale_id ?? null, secondWeightKg: kgOf(r.second_weight),
     capacityKg: kgOf(r.capacity), standardTareKg: kgOf(r.standard_tare), axles: r.axles,
     pastTaresKg: (r.past_tares as string[]).map((x) => kgOf(x)!), pastNetsKg: (r.past_nets as string[]).map((x) => kgOf(x)!),
-    lastCompletedAt: r.last_completed_at, laneSeconds: r.lane_seconds as number[],
+    lastCompletedAt: r.last_completed_at, laneSeconds: [],
     trend: r.trend ?? null, trendUnit: r.trend_unit ?? null,
     storedReadings: r.stored_readings ?? null, storedDwell: r.stored_dwell ?? null,
   } satisfies TicketFacts & { completed: true };

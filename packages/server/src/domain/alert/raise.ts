@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/pool';
 import type { DB } from '../../platform/db/schema';
-import { emitEvent } from '../../platform/events/emit';
+import { emitEvent, subscriptionExistsSql } from '../../platform/events/emit';
 import type { AlertRule, Finding, Severity } from './rules';
 
 /** An alert to raise: the rule's finding, what it is about, and the key that makes it one. */
@@ -60,4 +60,42 @@ export async function raise(tx: Transaction<DB> | Database, orgId: string, alert
     },
   });
   return row.id;
+}
+
+/**
+ * A batch's alerts in one statement (the per-weighing scan's): each as `raise` inserts it, nothing
+ * where its rule already raised one on its key, and for each new one the event 'alert.raised' in
+ * the same statement, written only when an enabled subscription of the company names it. Answers
+ * how many were new.
+ */
+export async function raiseMany(tx: Transaction<DB>, orgId: string, alerts: readonly NewAlert[]): Promise<number> {
+  if (alerts.length === 0) return 0;
+  const rows = alerts.map((a) => ({
+    rule: a.rule, severity: a.severity, source: a.source, dedupe_key: a.dedupeKey, message: a.message, evidence: a.evidence,
+    ticket_id: a.ticketId ?? null, ticket_no: a.ticketNo ?? null, plate: a.plate ?? null, operator_id: a.operatorId ?? null,
+    party_kind: a.partyKind ?? null, party_id: a.partyId ?? null, material_id: a.materialId ?? null, scale_id: a.scaleId ?? null,
+    occurred_at: typeof a.occurredAt === 'string' ? a.occurredAt : a.occurredAt.toISOString(),
+  }));
+  const { rows: [r] } = await sql<{ n: number }>`
+    WITH x AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+        rule text, severity text, source text, dedupe_key text, message text, evidence jsonb, ticket_id bigint, ticket_no text,
+        plate text, operator_id bigint, party_kind text, party_id bigint, material_id bigint, scale_id text, occurred_at text)
+    ), a AS (
+      INSERT INTO wb_alert (org_id, rule, severity, source, dedupe_key, message, evidence, ticket_id, plate, operator_id,
+                            party_kind, party_id, material_id, scale_id, occurred_at)
+      SELECT ${orgId}::bigint, rule, severity, source, dedupe_key, message, evidence, ticket_id, plate, operator_id,
+             party_kind, party_id, material_id, scale_id, occurred_at::timestamptz FROM x
+      ON CONFLICT (org_id, rule, dedupe_key) DO NOTHING
+      RETURNING id, rule, dedupe_key
+    ), e AS (
+      INSERT INTO sys_event (org_id, type, event_key, payload, created_by)
+      SELECT ${orgId}::bigint, 'alert.raised', 'ALERT-' || a.id, jsonb_build_object(
+               'id', a.id::text, 'rule', x.rule, 'severity', x.severity, 'message', x.message, 'plate', x.plate,
+               'ticketId', x.ticket_id::text, 'ticketNo', x.ticket_no, 'occurredAt', x.occurred_at), NULL
+        FROM a JOIN x ON x.rule = a.rule AND x.dedupe_key = a.dedupe_key
+       WHERE ${subscriptionExistsSql(orgId, 'alert.raised')}
+    )
+    SELECT count(*)::int AS n FROM a`.execute(tx);
+  return r.n;
 }

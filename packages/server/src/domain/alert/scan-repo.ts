@@ -47,14 +47,28 @@ export async function claimWaiting(tx: Transaction<DB>, batch: number): Promise<
   return rows;
 }
 
-/** The ticket scanned, with what the scan kept of its readings (written even where no marker waited: scanTickets). */
-export async function markScanned(tx: Transaction<DB>, orgId: string, ticketId: string, kept: ScanKept): Promise<void> {
-  const json = (x: unknown) => (x === null ? null : JSON.stringify(x));
-  const values = {
-    scale_id: kept.scaleId, dwell_seconds: kept.dwellSeconds, readings: json(kept.readings), first_readings: json(kept.firstReadings), scanned_at: sql<Date>`now()`,
-  };
-  await tx.insertInto('wb_alert_scan').values({ org_id: orgId, ticket_id: ticketId, ...values })
-    .onConflict((oc) => oc.columns(['org_id', 'ticket_id']).doUpdateSet(values)).execute();
+/**
+ * A batch of tickets scanned in one statement, each with what its scan kept of the readings; every
+ * ticket of a batch has its row (claimed, or locked by scanTickets). Readings the scan read from
+ * the row itself are not sent back: the row keeps them.
+ */
+export async function markBatchScanned(
+  tx: Transaction<DB>, orgId: string, kept: readonly (ScanKept & { ticketId: string; readingsStored?: boolean; firstStored?: boolean })[],
+): Promise<void> {
+  if (kept.length === 0) return;
+  const rows = kept.map((k) => ({
+    ticket_id: k.ticketId, scale_id: k.scaleId, dwell_seconds: k.dwellSeconds,
+    readings: k.readingsStored ? null : k.readings, kept: k.readingsStored === true,
+    first_readings: k.firstStored ? null : k.firstReadings, first_kept: k.firstStored === true,
+  }));
+  await sql`
+    UPDATE wb_alert_scan a
+       SET scale_id = x.scale_id, dwell_seconds = x.dwell_seconds, scanned_at = now(),
+           readings = CASE WHEN x.kept THEN a.readings ELSE x.readings END,
+           first_readings = CASE WHEN x.first_kept THEN a.first_readings ELSE x.first_readings END
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+           AS x(ticket_id bigint, scale_id text, dwell_seconds int, readings jsonb, kept boolean, first_readings jsonb, first_kept boolean)
+     WHERE a.org_id = ${orgId}::bigint AND a.ticket_id = x.ticket_id`.execute(tx);
 }
 
 /** The ticket's scan row locked, when another run is not scanning it: false when another has it, or the company has no such ticket. */

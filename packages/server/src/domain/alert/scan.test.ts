@@ -72,8 +72,9 @@ describe('the per-weighing rules', () => {
     const [x, y] = [testPlate('N'), testPlate('N')];
     await truckHistory(db, plant, x, new Date(`${morning(1)}Z`), nets);
     await truckHistory(db, plant, y, new Date(`${morning(1)}Z`), nets);
-    const fraud = await historyTicket(db, plant, { plate: x, gross: '42', tare: '15', completedAt: morning(0, '09:00') });
-    const fine = await historyTicket(db, plant, { plate: y, gross: '40.3', tare: '15', completedAt: morning(0, '09:00') });
+    // 6 t over a usual of 25 t raises; 5 t does not: the spread is at least 1000 kg (a load varies by a few percent)
+    const fraud = await historyTicket(db, plant, { plate: x, gross: '46', tare: '15', completedAt: morning(0, '09:00') });
+    const fine = await historyTicket(db, plant, { plate: y, gross: '45', tare: '15', completedAt: morning(0, '09:00') });
     await scanTickets(db, plant.orgId, [fraud, fine]);
     expect(await rulesOf(fraud)).toEqual(['NET_UNUSUAL']);
     expect(await rulesOf(fine)).toEqual([]);
@@ -256,6 +257,36 @@ describe('the scan after the weighing', () => {
     expect(await waiting(part as string)).toEqual([{ done: true }]);
     expect(await rulesOf(part as string)).toEqual([]);
     await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
+  });
+
+  it('one batch: the lane\'s usual includes the batch\'s own tickets scanned before, as ticket by ticket', async () => {
+    await setRule('OUT_OF_HOURS', {}, false);
+    // a new scale: its whole history is in the batch
+    const ids: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const id = await historyTicket(db, plant, { plate: testPlate('B'), gross: '40', tare: '15', completedAt: morning(0, '09:00'), secondScale: 'SCB' });
+      await pool.query(`INSERT INTO wb_alert_scan (org_id, ticket_id, scale_id, dwell_seconds) VALUES ($1, $2, 'SCB', $3)`, [plant.orgId, id, i < 10 ? 55 + (i % 5) * 5 : 600]);
+      ids.push(id);
+    }
+    await scanTickets(db, plant.orgId, ids);
+    expect(await alertsOf(ids[10])).toEqual([expect.objectContaining({ rule: 'DWELL_UNUSUAL', evidence: expect.objectContaining({ seconds: 600, medianSeconds: 65 }) })]);
+    for (const id of ids.slice(0, 10)) expect(await rulesOf(id)).toEqual([]);
+    await pool.query('DELETE FROM wb_alert_setting WHERE org_id = $1', [plant.orgId]);
+  });
+
+  it('a batch with a ticket whose scan fails: the others are scanned and raise, the bad one is marked and told', async () => {
+    const bad = await historyTicket(db, plant, { plate: testPlate('E'), gross: '40', tare: '15', completedAt: morning(0, '02:10') });
+    const good = await historyTicket(db, plant, { plate: testPlate('E'), gross: '40', tare: '15', completedAt: morning(0, '02:20') });
+    await queueAlertScan(db, plant.orgId, bad);
+    await queueAlertScan(db, plant.orgId, good);
+    // what a scan kept, unreadable
+    await pool.query(`UPDATE wb_alert_scan SET readings = '"broken"' WHERE ticket_id = $1`, [bad]);
+    const failed: string[] = [];
+    expect(await scanPending(db, { onError: (id) => failed.push(id) })).toBeGreaterThanOrEqual(1);
+    expect(failed).toEqual([bad]);
+    expect(await rulesOf(good)).toEqual(['OUT_OF_HOURS']);
+    expect(await rulesOf(bad)).toEqual([]);
+    expect((await pool.query('SELECT count(*)::int AS n FROM wb_alert_scan WHERE ticket_id = ANY($1) AND scanned_at IS NULL', [[bad, good]])).rows[0].n).toBe(0);
   });
 
   it('two pollers at once scan each waiting ticket once and raise its alert once', async () => {
