@@ -23,6 +23,7 @@ const EXEMPT: Record<string, string> = {
   beforeValue: 'a price adjustment\'s old value of any kind',
   afterValue: 'a price adjustment\'s new value of any kind',
   gaugeVolume: 'a gauged load\'s volume in cubic metres, not a weight',
+  totalVolume: 'a settlement\'s cubic metres priced per m3, not a weight',
   density: 'a material\'s density in tons per cubic metre',
 };
 

@@ -39,7 +39,7 @@ function listFields(kind: SettleKind): FieldDef[] {
     money('totalNet', '净重合计(吨)', 'Net (t)', 't.total_net', { displayKind: 'weight' }),
     money('totalQuantity', '结算数量(吨)', 'Settled (t)', 't.total_quantity', { displayKind: 'weight' }),
     // 105: the m3 of the rows priced per m3 gauged, never added to the tons
-    money('totalVolume', '结算方量(m³)', 'Settled (m3)', 't.total_volume', { displayKind: 'weight', columnWidth: 110 }),
+    money('totalVolume', '结算方量(m³)', 'Settled (m3)', 't.total_volume', { columnWidth: 110 }),
     money('totalAmount', '结算金额', 'Amount', 't.total_amount', { displayKind: 'money' }),
     money('totalTax', '税额', 'Tax', 't.total_tax', { displayKind: 'money' }),
     money('totalAmountExTax', '不含税金额', 'Amount ex. tax', 't.total_amount_ex_tax', { displayKind: 'money' }),
