@@ -30,6 +30,9 @@
  *                      scanPending every second over the tickets the completions marked) [0]
  *   BENCH_ALERT_ROUNDS off/on pairs of that run [2]; the run vacuums and analyses the plant first, starts each
  *                      round after a checkpoint, and after an off round marks its tickets scanned (no backlog)
+ *   BENCH_ALERT_HISTORY past completed tickets given to each bench truck's plate before that run [0]: N
+ *                      purchases of the same material made and completed on N earlier days, tares weighed
+ *                      across the bench's own range of tares (a clean history), so the scan reads real histories
  *
  * Latency is the station's (the client process's round trip) and the server's (Fastify's
  * reply.elapsedTime of the call). Raw figures go to bench/results/weighing-<time>.json.
@@ -70,6 +73,7 @@ const settings = {
   jobs: process.env.BENCH_JOBS === 'on' ? 'on' : 'off',
   alerts: num('BENCH_ALERTS', 0),
   alertRounds: num('BENCH_ALERT_ROUNDS', 2),
+  alertHistory: num('BENCH_ALERT_HISTORY', 0),
 } as const;
 
 /**
@@ -150,7 +154,7 @@ async function main() {
     return;
   }
   if (settings.alerts > 0) {
-    await alertsSideBySide({ database, callUrl, token, idsFile, weightBase, offset, serverMs, dataDir });
+    await alertsSideBySide({ url, database, callUrl, token, idsFile, weightBase, offset, serverMs, dataDir });
     return;
   }
 
@@ -278,11 +282,12 @@ async function webhooksSideBySide(o: {
  * comparison with a commit before the 预警中心 (bench/compare-weighing.sh).
  */
 async function alertsSideBySide(o: {
-  database: ReturnType<typeof openDatabase>; callUrl: string; token: string; idsFile: string; weightBase: number; offset: number; serverMs: number[]; dataDir: string;
+  url: string; database: ReturnType<typeof openDatabase>; callUrl: string; token: string; idsFile: string; weightBase: number; offset: number; serverMs: number[]; dataDir: string;
 }): Promise<void> {
   const { database, serverMs } = o;
   let offset = o.offset;
-  await database.pool.query('VACUUM ANALYZE');
+  if (settings.alertHistory > 0) await giveHistories(o.url, settings.alertHistory);
+  else await database.pool.query('VACUUM ANALYZE');
   const phases: { scanning: boolean; calls: number; failures: number; perSecond: number; client: ReturnType<typeof figures>; server: ReturnType<typeof figures>; quiet: unknown; load: unknown; scanned: number; raised: number; cpu: unknown }[] = [];
   for (let r = 0; r < settings.alertRounds; r++) {
     for (const scanning of [false, true]) {
@@ -329,6 +334,34 @@ async function alertsSideBySide(o: {
   const dir = path.join(here, 'results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `weighing-alerts-${result.when.replace(/[:.]/g, '-')}.json`), JSON.stringify(result, null, 2));
+}
+
+/**
+ * Each waiting bench truck's plate given `n` past completed tickets in one statement: the truck's purchase
+ * of the same material from the same vendor, made at 07:00-19:00 on each of the n days before and completed
+ * 40 minutes later, 40 t gross, its tare weighed at 14-16 t as the bench weighs it now (weigh-client.mjs) and
+ * the net the rest: a clean history, whose robust spread covers the tares and nets weighed in the rounds.
+ */
+async function giveHistories(url: string, n: number): Promise<void> {
+  const t0 = performance.now();
+  // its own connection: the bulk insert and the vacuum after it take longer than the server's statement timeout
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rowCount } = await c.query(`INSERT INTO wb_ticket (org_id, kind, ticket_no, state, notice_id, notice_line_id, material_id, warehouse_id, vendor_id,
+        plate_number, first_is, gross, gross_time, tare, tare_time, tare_source, net, price, completed_at, created_at, updated_at)
+      SELECT x.org_id, x.kind, 'BENCHHS' || x.id || '-' || x.k, 'COMPLETED', x.notice_id, x.notice_line_id, x.material_id, x.warehouse_id, x.vendor_id,
+             x.plate_number, 'GROSS', 40, x.made, x.past_tare, x.made + interval '40 minutes', 'WEIGHED', 40 - x.past_tare, x.price,
+             x.made + interval '40 minutes', x.made, x.made + interval '40 minutes'
+        FROM (SELECT t.*, k, date_trunc('day', now()) - k * interval '1 day' + interval '7 hours' + (random() * 720)::int * interval '1 minute' AS made,
+                     round((14 + random() * 2)::numeric, 2) AS past_tare
+                FROM wb_ticket t, generate_series(1, $1::int) k
+               WHERE t.ticket_no LIKE 'BENCHBD%' AND t.state = 'FIRST_WEIGHED') x`, [n]);
+    await c.query('VACUUM ANALYZE');
+    console.log(`${rowCount} past tickets (${n} a truck) given and the plant vacuumed in ${round((performance.now() - t0) / 1000, 1)} s`);
+  } finally {
+    await c.end();
+  }
 }
 
 /** PostgreSQL's own counters: WAL written, checkpoints, multixact pages, the cleaner's passes (pg_stat_* views of PostgreSQL 17). */

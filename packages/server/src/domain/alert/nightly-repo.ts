@@ -99,7 +99,7 @@ export interface NetUnjudged {
  * tickets by wb_ticket_completed_cover_idx, each truck's history by wb_ticket_vehicle_idx with the
  * per-weighing rule's limit, read as that rule reads it (history-repo.ts ticketFacts).
  */
-export async function netsUnjudged(db: Database, orgId: string, w: Window, minHistory: number): Promise<NetUnjudged[]> {
+export async function netsUnjudged(db: Database, orgId: string, w: Window, minHistory: number, read: number): Promise<NetUnjudged[]> {
   const { rows } = await sql<Record<string, any>>`
     SELECT t.id::text, t.ticket_no, t.kind, t.plate_number, t.material_id::text, t.vendor_id::text, t.customer_id::text, t.net::text, t.tare::text, t.completed_at,
            (SELECT x.operator_id::text FROM wb_weighing x WHERE x.org_id = t.org_id AND x.ticket_id = t.id AND x.operator_id IS NOT NULL
@@ -110,11 +110,11 @@ export async function netsUnjudged(db: Database, orgId: string, w: Window, minHi
        AND t.state <> 'OBSOLETE' AND t.net IS NOT NULL AND t.tare IS NOT NULL AND t.material_id IS NOT NULL
        AND t.source_ticket_id IS NULL AND t.split_from_id IS NULL
        AND (SELECT count(*) FROM (
-              SELECT p.id, p.material_id, p.completed_at, p.state, p.source_ticket_id, p.split_from_id FROM wb_ticket p
+              SELECT p.material_id FROM wb_ticket p
                WHERE p.org_id = t.org_id AND p.plate_number = t.plate_number AND p.created_at <= t.created_at
-               ORDER BY p.created_at DESC LIMIT 100) p
-             WHERE p.id <> t.id AND p.material_id = t.material_id AND p.completed_at IS NOT NULL AND p.state <> 'OBSOLETE'
-               AND p.source_ticket_id IS NULL AND p.split_from_id IS NULL) < ${minHistory}`.execute(db);
+                 AND p.id <> t.id AND p.completed_at IS NOT NULL AND p.state <> 'OBSOLETE' AND p.source_ticket_id IS NULL AND p.split_from_id IS NULL
+               ORDER BY p.created_at DESC LIMIT ${read}) p
+             WHERE p.material_id = t.material_id) < ${minHistory}`.execute(db);
   return rows.map((r) => ({
     id: r.id, ticketNo: r.ticket_no, kind: r.kind, plate: r.plate_number, materialId: r.material_id, vendorId: r.vendor_id, customerId: r.customer_id,
     netKg: Math.round(Number(r.net) * 1000), tareKg: Math.round(Number(r.tare) * 1000), completedAt: r.completed_at, operatorId: r.operator_id, scaleId: r.scale_id ?? null,

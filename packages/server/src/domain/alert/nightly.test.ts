@@ -84,6 +84,20 @@ describe('the nightly review', () => {
     expect(await runNightly(db, plant.orgId, day)).toBe(0);
   });
 
+  it('NET_UNUSUAL by material: a truck whose loads of the material lie beyond the tickets the per-weighing scan reads is the night\'s to judge', async () => {
+    const day = '2026-06-15';
+    const load = (plate: string, net: number, at: string, materialId?: string | null) =>
+      historyTicket(db, plant, { plate, tare: '15', gross: (15 + net).toFixed(3), completedAt: at, materialId });
+    for (const [i, net] of [25, 25.2, 24.8, 25.1, 24.9, 25.3, 24.7, 25.05].entries()) await load(testPlate('N'), net, `${day} ${String(6 + i).padStart(2, '0')}:00:00`);
+    // five loads of the material in May, then 40 tickets of no material since (twice the default lastN): the scan sees none of the five
+    const plate = testPlate('N');
+    for (let d = 1; d <= 5; d++) await load(plate, 40, `2026-05-0${d} 09:30:00`);
+    for (let i = 0; i < 40; i++) await load(plate, 25, `2026-06-${String(10 + Math.floor(i / 10)).padStart(2, '0')} ${String(8 + (i % 10)).padStart(2, '0')}:00:00`, null);
+    const ticket = await load(plate, 40, `${day} 17:00:00`);
+    expect(await runNightly(db, plant.orgId, day)).toBe(1);
+    expect((await alerts('NET_UNUSUAL')).filter((a) => a.ticket_id === ticket)).toEqual([expect.objectContaining({ source: 'NIGHTLY', ticket_id: ticket })]);
+  });
+
   it('refuses a day that is not one', async () => {
     await expect(runNightly(db, plant.orgId, '2026-13')).rejects.toThrow(/日期/);
   });

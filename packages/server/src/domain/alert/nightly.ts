@@ -3,6 +3,7 @@ import type { ScheduledJobDecl } from '../../platform/jobs/define';
 import { companies, materialNets, netsUnjudged, operatorTallies, plantYesterday, weightsSeen, windowOf, type NetUnjudged, type OperatorCount } from './nightly-repo';
 import { alertOf, raise } from './raise';
 import { netUnusual, operatorOutliers, sameWeight, type Finding } from './rules';
+import { truckTicketsRead } from './history-repo';
 import { settingsFor } from './settings';
 
 /**
@@ -23,7 +24,9 @@ export async function runNightly(db: Database, orgId: string, throughDay: string
   const outlier = settings.get('OPERATOR_OUTLIER')!;
   if (outlier.enabled) raised += await operatorShares(db, orgId, throughDay, outlier.settings);
   const net = settings.get('NET_UNUSUAL')!;
-  if (net.enabled) raised += await netsByMaterial(db, orgId, throughDay, net.settings);
+  // the truck's history read as the per-weighing scan reads it (history-repo.ts truckTicketsRead), so that every ticket is judged by one of the two
+  const read = truckTicketsRead({ lastTares: Number(settings.get('TARE_DRIFT')!.settings.lastN), lastNets: Number(net.settings.lastN) });
+  if (net.enabled) raised += await netsByMaterial(db, orgId, throughDay, net.settings, read);
   return raised;
 }
 
@@ -38,8 +41,8 @@ export const PEER_TARE_SHARE = 0.2;
  * passed it by) against the material's nets of the last 30 days of trucks of its size (a tare within
  * 20 % of its own; purchases and sales apart). Keyed `ticket:<id>` as the per-weighing rule keys it, so a ticket is never raised twice.
  */
-async function netsByMaterial(db: Database, orgId: string, throughDay: string, s: Record<string, any>): Promise<number> {
-  const unjudged = await netsUnjudged(db, orgId, await windowOf(db, throughDay, 1), s.minHistory);
+async function netsByMaterial(db: Database, orgId: string, throughDay: string, s: Record<string, any>, read: number): Promise<number> {
+  const unjudged = await netsUnjudged(db, orgId, await windowOf(db, throughDay, 1), s.minHistory, read);
   if (unjudged.length === 0) return 0;
   const nets = await materialNets(db, orgId, await windowOf(db, throughDay, MATERIAL_DAYS), [...new Set(unjudged.map((t) => t.materialId))]);
   let raised = 0;

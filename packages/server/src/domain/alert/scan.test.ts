@@ -80,6 +80,20 @@ describe('the per-weighing rules', () => {
     expect(await rulesOf(fine)).toEqual([]);
   });
 
+  it('a rescan of an old ticket judges it against the truck\'s tickets before it, however many came after', async () => {
+    const plate = testPlate('T');
+    await truckHistory(db, plant, plate, new Date(`${morning(10)}Z`), tares([15000, 15020, 14980, 15040, 14990, 15010]));
+    const old = await historyTicket(db, plant, { plate, tare: '15.800', gross: '40.8', completedAt: morning(10, '09:00') });
+    // 120 later tickets of the truck, each newer than the one rescanned (the history is read newest first)
+    await pool.query(`INSERT INTO wb_ticket (org_id, kind, ticket_no, state, plate_number, first_is, gross, gross_time, tare, tare_time, tare_source, net,
+        completed_at, material_id, vendor_id, created_at)
+      SELECT $1, 'pu', 'ALLATER' || $2 || g, 'COMPLETED', $2, 'GROSS', 40, c - interval '20 minutes', 15, c, 'WEIGHED', 25, c, $3, $4, c - interval '20 minutes'
+        FROM generate_series(1, 120) g, LATERAL (SELECT now() - interval '9 days' + g * interval '1 hour' AS c) x`,
+      [plant.orgId, plate, plant.materialId, plant.vendorId]);
+    expect(await scanTickets(db, plant.orgId, [old])).toBe(1);
+    expect(await alertsOf(old)).toEqual([expect.objectContaining({ rule: 'TARE_DRIFT', evidence: expect.objectContaining({ tareKg: 15800, medianKg: 15005 }) })]);
+  });
+
   it('GROSS_OVER_RATED: a gross beyond the rated load plus curb weight by more than the tolerance raises; within it, nothing', async () => {
     const vehicle = async (plate: string) => {
       const id = await makeVehicle(db, plant, plate, { standard: '15' });
