@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Drawer, Empty, Image, Input, List, Modal, Radio, Select, Space, Spin, Table, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,23 +7,14 @@ import { ApiError } from '@/platform/api/http';
 import { useEnglish } from '@/i18n/useEnglish';
 import { usePermissions } from '@/app/hooks/usePermissions';
 import { plantDateTimeText } from '@/platform/plant-time';
-import { pictureUrl } from '@/pages/ticket-dialogs/api';
+import { usePictureUrl } from '@/pages/ticket-dialogs/usePictureUrl';
 import { assignAlert, closeAlert, commentAlert, fetchAlert, fetchMembers, reopenAlert } from './api';
 import { FINDING_COLORS, findingWord, ruleWord, SEVERITY_COLORS, severityWord, STATUS_COLORS, statusWord } from './words';
 import './i18n';
 
 /** One snapshot, its bytes read under the session; a click opens it whole. */
 function Snapshot({ fileId, label }: { fileId: string; label: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    let gone = false;
-    void pictureUrl(fileId).then((u) => (gone ? URL.revokeObjectURL(u) : setUrl((made = u))), () => {});
-    return () => {
-      gone = true;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [fileId]);
+  const url = usePictureUrl(fileId);
   return (
     <div style={{ width: 128 }} data-testid="alert-picture">
       {url ? <Image src={url} width={120} height={76} style={{ objectFit: 'cover' }} alt={label} /> : <div style={{ width: 120, height: 76 }}><Spin /></div>}

@@ -1,23 +1,14 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Image, Modal, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { pictureUrl, ticketPictures, type TicketPicture } from './api';
+import { ticketPictures, type TicketPicture } from './api';
+import { usePictureUrl } from './usePictureUrl';
 import { plantDateTimeText } from '@/platform/plant-time';
 import type { DialogProps } from './shared';
 
 /** One thumbnail: the picture's bytes load under the session; a click opens it whole (antd's preview). */
 function Thumb({ shot, label }: { shot: TicketPicture; label: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    let gone = false;
-    void pictureUrl(shot.fileId).then((u) => (gone ? URL.revokeObjectURL(u) : setUrl((made = u))), () => {});
-    return () => {
-      gone = true;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [shot.fileId]);
+  const url = usePictureUrl(shot.fileId);
   return (
     <div style={{ width: 168 }} data-testid="ticket-picture">
       {url ? <Image src={url} width={160} height={100} style={{ objectFit: 'cover' }} alt={label} /> : <div style={{ width: 160, height: 100 }}><Spin /></div>}

@@ -1,22 +1,13 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { pictureUrl, ticketReceipt } from './api';
+import { ticketReceipt } from './api';
+import { usePictureUrl } from './usePictureUrl';
 import type { DialogProps } from './shared';
 
 /** The signature's image, its bytes loaded under the session like the ticket's pictures. */
 function Signature({ fileId, alt }: { fileId: string; alt: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    let gone = false;
-    void pictureUrl(fileId).then((u) => (gone ? URL.revokeObjectURL(u) : setUrl((made = u))), () => {});
-    return () => {
-      gone = true;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [fileId]);
+  const url = usePictureUrl(fileId);
   return url ? <img src={url} alt={alt} style={{ maxWidth: '100%', maxHeight: 200, border: '1px solid #eee', background: '#fff' }} data-testid="ticket-receipt-signature" /> : <Spin />;
 }
 
